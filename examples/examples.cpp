@@ -1,0 +1,23 @@
+#include "objgen/example.hpp"
+
+namespace examples {
+void register_ncl(objgen::Api& api);
+}
+
+namespace objgen {
+
+const std::vector<Example>& bundled_examples() {
+  static const std::vector<Example> all = {
+      {"ncl", "ROOPS node-caching linked list (addLast, removeIndex)", "examples::NodeCachingList",
+       "ncl/node_caching_list.hpp", &examples::register_ncl},
+  };
+  return all;
+}
+
+const Example* find_example(const std::string& name) {
+  for (const auto& e : bundled_examples())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+}  // namespace objgen

@@ -1,0 +1,434 @@
+// Registering a C++ API with objgen.
+//
+//   objgen::Api api;
+//   api.add_class<my::List>()
+//       .constructor<>()
+//       .method("add", &my::List::add)
+//       .method("remove", &my::List::remove)
+//       .invariant(&my::List::repOK)
+//       .builders({"List()", "add"});
+//
+// Parameters may be primitives (bool, char, integers, enums, floating point), std::string, or
+// described classes by value, reference, pointer, std::unique_ptr or std::shared_ptr. Results of a
+// described class type (by value or owning smart pointer) become new objects usable as inputs.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <regex>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "objgen/linearizer.hpp"
+
+namespace objgen {
+
+enum class LiteralKind : uint8_t { Int, Double, Char, Bool, String };
+const char* literal_kind_name(LiteralKind k);
+
+struct Literal {
+  LiteralKind kind = LiteralKind::Int;
+  int64_t i = 0;
+  double d = 0;
+  std::string s;
+};
+
+// One actual argument: a literal or a slot holding an object.
+struct Arg {
+  const Literal* lit = nullptr;
+  Object* obj = nullptr;
+};
+
+enum class SlotKind : uint8_t { None, Literal, Object };
+enum class Passing : uint8_t { Value, ConstRef, Ref, RValue, ConstPtr, Ptr, UniquePtr, SharedPtr };
+
+struct SlotType {
+  SlotKind kind = SlotKind::None;
+  LiteralKind literal = LiteralKind::Int;
+  ClassId cls = 0;
+  Passing passing = Passing::Value;
+  std::string cpp_type;  // spelling of the C++ parameter type for emitted code
+
+  bool is_object() const { return kind == SlotKind::Object; }
+  bool is_literal() const { return kind == SlotKind::Literal; }
+  // The callee gets the caller's object itself and may change it.
+  bool may_modify() const {
+    return is_object() && (passing == Passing::Ref || passing == Passing::Ptr ||
+                           passing == Passing::SharedPtr);
+  }
+  // The callee takes the object away (moved into it).
+  bool consumed() const {
+    return is_object() && (passing == Passing::UniquePtr || passing == Passing::RValue);
+  }
+};
+
+struct CallResult {
+  Object object;
+  Literal literal;
+  bool has_object = false;
+  bool has_literal = false;
+};
+
+enum class OpKind : uint8_t { Constructor, Method, StaticFactory, FreeFunction };
+
+struct Operation {
+  std::string name;      // as selected with --methods: "addLast", or the class name for constructors
+  std::string cpp_call;  // what emitted code calls: member name, "Cls::make", "ns::f"
+  OpKind kind = OpKind::Method;
+  ClassId owner = 0;
+  std::vector<SlotType> params;  // receiver first for methods
+  SlotType result;
+  bool is_const = false;  // const member function (a static purity hint)
+  void (*invoke)(const void* fn, Arg* args, CallResult& out) = nullptr;
+  std::shared_ptr<const void> fn;
+
+  void call(Arg* args, CallResult& out) const { invoke(fn.get(), args, out); }
+  std::string signature() const;  // "List::add(int)"
+  size_t object_param_count() const;
+};
+
+namespace detail {
+
+template <class... T> struct type_list {};
+template <class... P> constexpr size_t count_of(type_list<P...>) { return sizeof...(P); }
+
+template <class F> struct callable_traits;
+template <class R, class... A> struct callable_traits<R (*)(A...)> {
+  using result = R; using params = type_list<A...>; static constexpr bool is_const = false;
+};
+template <class R, class... A> struct callable_traits<R (*)(A...) noexcept> : callable_traits<R (*)(A...)> {};
+#define OBJGEN_DETAIL_MEMBER_TRAITS(QUAL, RECV, CONSTNESS)                                      \
+  template <class R, class C, class... A> struct callable_traits<R (C::*)(A...) QUAL> {          \
+    using result = R; using params = type_list<RECV, A...>;                                      \
+    static constexpr bool is_const = CONSTNESS;                                                  \
+  };
+OBJGEN_DETAIL_MEMBER_TRAITS(, C&, false)
+OBJGEN_DETAIL_MEMBER_TRAITS(&, C&, false)
+OBJGEN_DETAIL_MEMBER_TRAITS(noexcept, C&, false)
+OBJGEN_DETAIL_MEMBER_TRAITS(& noexcept, C&, false)
+OBJGEN_DETAIL_MEMBER_TRAITS(const, const C&, true)
+OBJGEN_DETAIL_MEMBER_TRAITS(const&, const C&, true)
+OBJGEN_DETAIL_MEMBER_TRAITS(const noexcept, const C&, true)
+OBJGEN_DETAIL_MEMBER_TRAITS(const& noexcept, const C&, true)
+#undef OBJGEN_DETAIL_MEMBER_TRAITS
+// Lambdas: the call operator's parameters, without the closure object.
+template <class R, class L, class... A> struct lambda_traits { using result = R; using params = type_list<A...>; static constexpr bool is_const = false; };
+template <class F, class = void> struct is_lambda : std::false_type {};
+template <class F> struct is_lambda<F, std::void_t<decltype(&F::operator())>> : std::true_type {};
+template <class R, class L, class... A> lambda_traits<R, L, A...> lambda_of(R (L::*)(A...) const);
+template <class R, class L, class... A> lambda_traits<R, L, A...> lambda_of(R (L::*)(A...));
+template <class F, bool = is_lambda<F>::value> struct select_traits { using type = callable_traits<F>; };
+template <class F> struct select_traits<F, true> { using type = decltype(lambda_of(&F::operator())); };
+template <class F>
+using traits_of = typename select_traits<F>::type;
+
+template <class T> struct smart_target { using type = void; };
+template <class T, class D> struct smart_target<std::unique_ptr<T, D>> { using type = T; };
+template <class T> struct smart_target<std::shared_ptr<T>> { using type = T; };
+
+template <class B>
+constexpr LiteralKind literal_kind_of() {
+  if constexpr (std::is_same_v<B, bool>) return LiteralKind::Bool;
+  else if constexpr (std::is_same_v<B, char> || std::is_same_v<B, signed char> ||
+                     std::is_same_v<B, unsigned char>) return LiteralKind::Char;
+  else if constexpr (std::is_integral_v<B> || std::is_enum_v<B>) return LiteralKind::Int;
+  else if constexpr (std::is_floating_point_v<B>) return LiteralKind::Double;
+  else return LiteralKind::String;
+}
+template <class B>
+constexpr bool is_literal_type_v = std::is_arithmetic_v<B> || std::is_enum_v<B> ||
+                                   std::is_same_v<B, std::string> ||
+                                   std::is_same_v<B, std::string_view>;
+
+// How parameter type P is filled from an Arg, and what slot it is.
+template <class P>
+struct param {
+  using B = std::remove_cvref_t<P>;
+  using Target = std::remove_cv_t<std::conditional_t<
+      std::is_pointer_v<B>, std::remove_pointer_t<B>,
+      std::conditional_t<!std::is_void_v<typename smart_target<B>::type>,
+                         typename smart_target<B>::type, B>>>;
+
+  static SlotType slot(std::string cpp_type) {
+    SlotType s;
+    s.cpp_type = std::move(cpp_type);
+    if constexpr (is_literal_type_v<B>) {
+      s.kind = SlotKind::Literal;
+      s.literal = literal_kind_of<B>();
+    } else {
+      static_assert(is_described_v<Target>,
+                    "objgen: parameter type is neither a primitive, std::string, nor a class "
+                    "described with OBJGEN_FIELDS");
+      s.kind = SlotKind::Object;
+      s.cls = class_id<Target>();
+      if constexpr (std::is_pointer_v<B>)
+        s.passing = std::is_const_v<std::remove_pointer_t<B>> ? Passing::ConstPtr : Passing::Ptr;
+      else if constexpr (!std::is_void_v<typename smart_target<B>::type>)
+        s.passing = std::is_same_v<B, std::shared_ptr<Target>> ? Passing::SharedPtr
+                                                               : Passing::UniquePtr;
+      else if constexpr (std::is_rvalue_reference_v<P>) s.passing = Passing::RValue;
+      else if constexpr (std::is_lvalue_reference_v<P>)
+        s.passing = std::is_const_v<std::remove_reference_t<P>> ? Passing::ConstRef : Passing::Ref;
+      else s.passing = Passing::Value;
+    }
+    return s;
+  }
+
+  static decltype(auto) get(Arg& a) {
+    if constexpr (std::is_same_v<B, std::string> || std::is_same_v<B, std::string_view>) {
+      return B(a.lit->s);
+    } else if constexpr (std::is_floating_point_v<B>) {
+      return static_cast<B>(a.lit->d);
+    } else if constexpr (std::is_arithmetic_v<B> || std::is_enum_v<B>) {
+      return static_cast<B>(a.lit->i);
+    } else if constexpr (std::is_pointer_v<B>) {
+      return static_cast<Target*>(a.obj->get());
+    } else if constexpr (std::is_same_v<B, std::shared_ptr<Target>>) {
+      return std::static_pointer_cast<Target>(*a.obj);
+    } else if constexpr (!std::is_void_v<typename smart_target<B>::type>) {
+      return B(new Target(std::move(*static_cast<Target*>(a.obj->get()))));
+    } else if constexpr (std::is_rvalue_reference_v<P>) {
+      return std::move(*static_cast<Target*>(a.obj->get()));
+    } else {
+      return static_cast<Target&>(*static_cast<Target*>(a.obj->get()));
+    }
+  }
+};
+
+template <class R>
+SlotType result_slot(std::string cpp_type) {
+  using B = std::remove_cvref_t<R>;
+  using Target = typename smart_target<B>::type;
+  SlotType s;
+  s.cpp_type = std::move(cpp_type);
+  if constexpr (std::is_void_v<R> || std::is_reference_v<R> || std::is_pointer_v<B>) {
+    // Nothing, or a view into an object someone else owns: not a new object.
+  } else if constexpr (is_literal_type_v<B>) {
+    s.kind = SlotKind::Literal;
+    s.literal = literal_kind_of<B>();
+  } else if constexpr (!std::is_void_v<Target>) {
+    if constexpr (is_described_v<Target>) {
+      s.kind = SlotKind::Object;
+      s.cls = class_id<std::remove_cv_t<Target>>();
+      s.passing = std::is_same_v<B, std::shared_ptr<Target>> ? Passing::SharedPtr : Passing::UniquePtr;
+    }
+  } else if constexpr (is_described_v<B>) {
+    s.kind = SlotKind::Object;
+    s.cls = class_id<B>();
+  }
+  return s;
+}
+
+template <class R>
+void store_result(R&& r, CallResult& out) {
+  using B = std::remove_cvref_t<R>;
+  using Target = typename smart_target<B>::type;
+  if constexpr (std::is_reference_v<R> || std::is_pointer_v<B>) {
+    (void)r;
+  } else if constexpr (std::is_same_v<B, bool> || std::is_integral_v<B> || std::is_enum_v<B>) {
+    out.literal.kind = literal_kind_of<B>();
+    out.literal.i = static_cast<int64_t>(r);
+    out.has_literal = true;
+  } else if constexpr (std::is_floating_point_v<B>) {
+    out.literal.kind = LiteralKind::Double;
+    out.literal.d = static_cast<double>(r);
+    out.has_literal = true;
+  } else if constexpr (std::is_same_v<B, std::string> || std::is_same_v<B, std::string_view>) {
+    out.literal.kind = LiteralKind::String;
+    out.literal.s = std::string(r);
+    out.has_literal = true;
+  } else if constexpr (!std::is_void_v<Target>) {
+    if constexpr (is_described_v<Target>) {
+      if (r) { out.object = std::shared_ptr<Target>(std::move(r)); out.has_object = true; }
+    }
+  } else if constexpr (is_described_v<B>) {
+    out.object = std::make_shared<B>(std::forward<R>(r));
+    out.has_object = true;
+  }
+}
+
+template <class F, class R, class... P, size_t... I>
+void invoke_with(const F& f, Arg* args, CallResult& out, type_list<P...>, std::index_sequence<I...>) {
+  if constexpr (std::is_void_v<R>) {
+    std::invoke(f, param<P>::get(args[I])...);
+  } else {
+    store_result<R>(std::invoke(f, param<P>::get(args[I])...), out);
+  }
+}
+
+template <class F>
+void invoke_erased(const void* fn, Arg* args, CallResult& out) {
+  using Tr = traits_of<F>;
+  invoke_with<F, typename Tr::result>(*static_cast<const F*>(fn), args, out, typename Tr::params{},
+                                      std::make_index_sequence<count_of(typename Tr::params{})>{});
+}
+
+template <class T, class... A>
+void construct_erased(const void*, Arg* args, CallResult& out) {
+  [&]<size_t... I>(std::index_sequence<I...>) {
+    out.object = std::make_shared<T>(param<A>::get(args[I])...);
+  }(std::index_sequence_for<A...>{});
+  out.has_object = true;
+}
+
+std::string demangle(const char* mangled);
+template <class T> std::string type_spelling() { return demangle(typeid(T).name()); }
+
+template <class... P>
+std::vector<SlotType> slots_of(type_list<P...>) {
+  return {param<P>::slot(type_spelling<std::remove_cvref_t<P>>())...};
+}
+
+}  // namespace detail
+
+// Which exceptions mean "the caller broke a precondition" (the sequence is discarded) rather than
+// "the code under test failed" (reported).
+class MisusePolicy {
+ public:
+  MisusePolicy();  // std::invalid_argument, std::out_of_range, std::length_error, std::domain_error
+  void clear();
+  // Matches the exception's dynamic type name exactly (as demangled), e.g. "my::BadState".
+  void add_name(std::string type_name);
+  template <class E> void add() {
+    matchers_.push_back([](const std::exception_ptr& e) {
+      try { std::rethrow_exception(e); } catch (const E&) { return true; } catch (...) { return false; }
+    });
+  }
+  bool is_misuse(const std::exception_ptr& e, const std::string& type_name) const;
+  const std::vector<std::string>& names() const { return names_; }
+
+ private:
+  std::vector<std::function<bool(const std::exception_ptr&)>> matchers_;
+  std::vector<std::string> names_;
+};
+
+struct ClassInfo {
+  ClassId id = 0;
+  std::string name;
+  std::function<bool(const void*)> invariant;
+  std::string invariant_call;         // member to call in emitted tests, e.g. "repOK"
+  std::vector<std::string> builders;  // default --methods for this class
+  std::string omit_fields;            // default --omit-fields
+};
+
+class Api;
+
+template <class T>
+class ClassBuilder {
+ public:
+  ClassBuilder(Api& api, ClassInfo& info) : api_(api), info_(info) {}
+
+  template <class... A>
+  ClassBuilder& constructor();
+  template <class F>
+  ClassBuilder& method(std::string name, F f);
+  // A static member or free function that returns a new T (by value or owning pointer).
+  template <class F>
+  ClassBuilder& factory(std::string name, F f, std::string cpp_call = "");
+  // A free function that takes a T among its parameters.
+  template <class F>
+  ClassBuilder& function(std::string name, F f, std::string cpp_call = "");
+  // f: bool(const T&) or a const member function; member_name lets emitted tests call it.
+  template <class F>
+  ClassBuilder& invariant(F f, std::string member_name = "") {
+    info_.invariant_call = std::move(member_name);
+    info_.invariant = [f](const void* p) { return static_cast<bool>(std::invoke(f, *static_cast<const T*>(p))); };
+    return *this;
+  }
+  ClassBuilder& builders(std::vector<std::string> names) { info_.builders = std::move(names); return *this; }
+  ClassBuilder& omit_fields(std::string regex) { info_.omit_fields = std::move(regex); return *this; }
+
+ private:
+  template <class F>
+  Operation make_op(std::string name, F f, OpKind kind, std::string cpp_call);
+  Api& api_;
+  ClassInfo& info_;
+};
+
+class Api {
+ public:
+  template <class T>
+  ClassBuilder<T> add_class() {
+    ClassId id = class_id<T>();
+    return ClassBuilder<T>(*this, class_info(id));
+  }
+  ClassInfo& class_info(ClassId id);
+  const ClassInfo* find_class(ClassId id) const;
+  const ClassInfo* find_class(const std::string& name) const;
+  const std::deque<ClassInfo>& classes() const { return classes_; }
+  const std::vector<Operation>& operations() const { return ops_; }
+  void add_operation(Operation op) { ops_.push_back(std::move(op)); }
+  MisusePolicy& misuse() { return misuse_; }
+  const MisusePolicy& misuse() const { return misuse_; }
+
+ private:
+  std::deque<ClassInfo> classes_;  // deque: ClassBuilder keeps references
+  std::vector<Operation> ops_;
+  MisusePolicy misuse_;
+};
+
+// ---- ClassBuilder implementation ----
+
+template <class T>
+template <class... A>
+ClassBuilder<T>& ClassBuilder<T>::constructor() {
+  Operation op;
+  op.kind = OpKind::Constructor;
+  op.owner = info_.id;
+  op.name = info_.name;
+  auto colon = op.name.rfind("::");
+  if (colon != std::string::npos) op.name = op.name.substr(colon + 2);
+  op.cpp_call = info_.name;
+  op.params = detail::slots_of(detail::type_list<A...>{});
+  op.result = detail::result_slot<T>(info_.name);
+  op.invoke = &detail::construct_erased<T, A...>;
+  api_.add_operation(std::move(op));
+  return *this;
+}
+
+template <class T>
+template <class F>
+Operation ClassBuilder<T>::make_op(std::string name, F f, OpKind kind, std::string cpp_call) {
+  using Tr = detail::traits_of<F>;
+  Operation op;
+  op.kind = kind;
+  op.owner = info_.id;
+  op.cpp_call = cpp_call.empty() ? name : std::move(cpp_call);
+  op.name = std::move(name);
+  op.is_const = Tr::is_const;
+  op.params = detail::slots_of(typename Tr::params{});
+  op.result = detail::result_slot<typename Tr::result>(
+      std::is_void_v<typename Tr::result> ? "void" : detail::type_spelling<std::remove_cvref_t<typename Tr::result>>());
+  op.invoke = &detail::invoke_erased<F>;
+  op.fn = std::make_shared<const F>(std::move(f));
+  return op;
+}
+
+template <class T>
+template <class F>
+ClassBuilder<T>& ClassBuilder<T>::method(std::string name, F f) {
+  api_.add_operation(make_op(std::move(name), std::move(f), OpKind::Method, ""));
+  return *this;
+}
+
+template <class T>
+template <class F>
+ClassBuilder<T>& ClassBuilder<T>::factory(std::string name, F f, std::string cpp_call) {
+  if (cpp_call.empty()) cpp_call = info_.name + "::" + name;
+  api_.add_operation(make_op(std::move(name), std::move(f), OpKind::StaticFactory, std::move(cpp_call)));
+  return *this;
+}
+
+template <class T>
+template <class F>
+ClassBuilder<T>& ClassBuilder<T>::function(std::string name, F f, std::string cpp_call) {
+  api_.add_operation(make_op(std::move(name), std::move(f), OpKind::FreeFunction, std::move(cpp_call)));
+  return *this;
+}
+
+}  // namespace objgen

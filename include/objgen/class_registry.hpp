@@ -1,0 +1,26 @@
+// Runtime identity of every described class: a small id, its name, and the type-erased
+// functions the runtime needs (visit fields, deep copy).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace objgen {
+
+using ClassId = uint16_t;
+using Object = std::shared_ptr<void>;
+class Linearizer;
+
+struct ClassVTable {
+  std::string name;                                // C++ spelling, e.g. "ncl::List::Node"
+  void (*visit_fields)(Linearizer&, const void*);  // Fields<T>::visit
+  Object (*clone)(const void*);                    // copy constructor; null when not copyable
+};
+
+// Registers a class once; returns its id. Thread-safe.
+ClassId register_class_vtable(ClassVTable vtable);
+const ClassVTable& class_vtable(ClassId id);
+size_t registered_class_count();
+
+}  // namespace objgen

@@ -1,0 +1,278 @@
+// Canonical linearization of the heap reachable from one root object (BEAPI's `linearize`).
+//
+// Objects are numbered per class in breadth-first discovery order; a pointer is written as
+// 0 (null) or 1 + the per-class number of its target; primitives are written as their value;
+// strings, optionals, variants and standard containers by their contents. Two roots have equal
+// linearizations iff their reachable heaps are isomorphic (same shape, same values). Scope: at
+// most `scope` objects of each class (the root included) and containers of at most `scope`
+// elements; beyond that the linearization stops and reports out-of-scope.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "objgen/class_registry.hpp"
+#include "objgen/fields.hpp"
+
+namespace objgen {
+
+struct Fingerprint {
+  uint64_t lo = 0, hi = 0;
+  friend bool operator==(const Fingerprint&, const Fingerprint&) = default;
+};
+
+template <class T>
+ClassId class_id();
+
+namespace detail {
+template <class T> struct is_unique_ptr : std::false_type {};
+template <class T, class D> struct is_unique_ptr<std::unique_ptr<T, D>> : std::true_type {};
+template <class T> struct is_shared_ptr : std::false_type {};
+template <class T> struct is_shared_ptr<std::shared_ptr<T>> : std::true_type {};
+template <class T> struct is_weak_ptr : std::false_type {};
+template <class T> struct is_weak_ptr<std::weak_ptr<T>> : std::true_type {};
+template <class T> struct is_optional : std::false_type {};
+template <class T> struct is_optional<std::optional<T>> : std::true_type {};
+template <class T> struct is_variant : std::false_type {};
+template <class... T> struct is_variant<std::variant<T...>> : std::true_type {};
+template <class T> struct is_pair_like : std::false_type {};
+template <class A, class B> struct is_pair_like<std::pair<A, B>> : std::true_type {};
+template <class... T> struct is_pair_like<std::tuple<T...>> : std::true_type {};
+template <class T>
+concept Range = requires(const T& r) {
+  std::begin(r);
+  std::end(r);
+};
+template <class T>
+concept Unordered = Range<T> && requires { typename T::hasher; };
+template <class T>
+concept Sized = requires(const T& r) { r.size(); };
+template <class T>
+concept StringLike = std::is_convertible_v<const T&, std::string_view> && !std::is_pointer_v<T>;
+}  // namespace detail
+
+// Receives how each class's field is split out of the linearization; used for field extensions
+// and for printing states. Off the hot path.
+struct FieldEvent {
+  ClassId cls;
+  uint32_t object;      // per-class number of the object holding the field
+  const char* name;     // field name as described
+  uint32_t begin, end;  // word range of the value in words()
+  bool is_pointer;
+  ClassId target_class;  // for pointers
+};
+
+class Linearizer {
+ public:
+  // omit: names ("field") and qualified names ("Class.field") matching it are skipped.
+  Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit);
+
+  // Linearizes the heap reachable from `root` (an object of class `cls`).
+  // Returns false when it is out of scope.
+  bool run(ClassId cls, const void* root);
+  std::span<const uint64_t> words() const { return out_; }
+  Fingerprint fingerprint(ClassId cls) const;
+  // Object counts per class of the last run (index = ClassId).
+  const std::vector<uint32_t>& class_counts() const { return count_; }
+
+  void record_fields(bool on) { record_ = on; }
+  const std::vector<FieldEvent>& field_events() const { return events_; }
+  // Addresses of every object reached by the last run (for copy-independence checks).
+  std::vector<const void*> reached_addresses() const;
+
+  // ---- visitor interface used by Fields<T>::visit ----
+  template <class T>
+  void field(const char* name, const T& value) {
+    if (stop_) return;
+    Frame& f = frames_.back();
+    uint32_t idx = f.next_field++;
+    if (omitted(f.cls, idx, name)) return;
+    uint32_t begin = static_cast<uint32_t>(out_.size());
+    last_pointer_class_ = kNoClass;
+    put(value);
+    if (record_) record(f, name, begin);
+  }
+  template <class C>
+  void contents(const char* name, const C& c) {
+    if (stop_) return;
+    Frame& f = frames_.back();
+    uint32_t idx = f.next_field++;
+    if (omitted(f.cls, idx, name)) return;
+    uint32_t begin = static_cast<uint32_t>(out_.size());
+    last_pointer_class_ = kNoClass;
+    put_range(c);
+    if (record_) record(f, name, begin);
+  }
+  template <class B>
+  void base(const B& b) {
+    static_assert(is_described_v<B>, "objgen: base class has no objgen::Fields<> description");
+    Fields<B>::visit(*this, b);
+  }
+
+ private:
+  static constexpr ClassId kNoClass = 0xffff;
+  struct Frame {
+    ClassId cls;
+    uint32_t object;
+    uint32_t next_field;
+  };
+  struct Pending {
+    ClassId cls;
+    uint32_t object;
+    const void* ptr;
+  };
+
+  void emit(uint64_t w) { out_.push_back(w); }
+  void out_of_scope() { stop_ = true; oos_ = true; }
+  bool omitted(ClassId cls, uint32_t idx, const char* name);
+  void record(const Frame& f, const char* name, uint32_t begin);
+  // Returns the per-class number of ptr, enqueuing it when first seen.
+  uint32_t identify(ClassId cls, const void* ptr);
+  void sort_unordered_elements(size_t first_word, const std::vector<uint32_t>& starts);
+  const ClassVTable& class_vtable_cache(ClassId cls);
+
+  template <class T>
+  void put_pointer(const T* p) {
+    using U = std::remove_cv_t<T>;
+    if constexpr (std::is_void_v<U> || !is_described_v<U>) {
+      // Opaque pointee: only null-ness is state.
+      emit(p ? 1 : 0);
+    } else {
+      if (!p) { emit(0); return; }
+      ClassId cls = class_id<U>();
+      last_pointer_class_ = cls;
+      emit(uint64_t{identify(cls, p)} + 1);
+    }
+  }
+
+  template <class T>
+  void put(const T& v) {
+    using U = std::remove_cv_t<T>;
+    if constexpr (std::is_same_v<U, bool> || std::is_integral_v<U> || std::is_enum_v<U>) {
+      if constexpr (std::is_enum_v<U>)
+        emit(static_cast<uint64_t>(static_cast<std::underlying_type_t<U>>(v)));
+      else
+        emit(static_cast<uint64_t>(static_cast<int64_t>(v)));
+    } else if constexpr (std::is_floating_point_v<U>) {
+      double d = static_cast<double>(v);
+      uint64_t bits;
+      std::memcpy(&bits, &d, sizeof bits);
+      emit(bits);
+    } else if constexpr (std::is_pointer_v<U>) {
+      put_pointer(v);
+    } else if constexpr (detail::is_unique_ptr<U>::value || detail::is_shared_ptr<U>::value) {
+      put_pointer(v.get());
+    } else if constexpr (detail::is_weak_ptr<U>::value) {
+      put_pointer(v.lock().get());
+    } else if constexpr (detail::is_optional<U>::value) {
+      emit(v.has_value());
+      if (v) put(*v);
+    } else if constexpr (detail::is_variant<U>::value) {
+      emit(v.index());
+      std::visit([this](const auto& alt) { put(alt); }, v);
+    } else if constexpr (detail::is_pair_like<U>::value) {
+      std::apply([this](const auto&... e) { (put(e), ...); }, v);
+    } else if constexpr (is_described_v<U>) {
+      // A nested struct held by value: part of the enclosing object, not a separate object.
+      frames_.push_back({class_id<U>(), frames_.back().object, 0});
+      Fields<U>::visit(*this, v);
+      frames_.pop_back();
+    } else if constexpr (detail::StringLike<U>) {
+      put_string(std::string_view(v));
+    } else if constexpr (std::is_array_v<U>) {
+      for (const auto& e : v) put(e);
+    } else if constexpr (detail::Range<U>) {
+      put_range(v);
+    } else {
+      static_assert(sizeof(U) == 0,
+                    "objgen: this field type cannot be canonicalized; describe it with "
+                    "OBJGEN_FIELDS or omit the field");
+    }
+  }
+
+  void put_string(std::string_view s);
+
+  template <class C>
+  void put_range(const C& c) {
+    size_t n;
+    if constexpr (detail::Sized<C>) n = c.size();
+    else n = static_cast<size_t>(std::distance(std::begin(c), std::end(c)));
+    emit(n);
+    if (n > scope_) { out_of_scope(); return; }
+    if constexpr (detail::Unordered<C>) {
+      // Element order of an unordered container is an accident of hashing: sort the elements'
+      // encodings so equal contents give equal words.
+      std::vector<uint32_t> starts;
+      size_t first = out_.size();
+      for (const auto& e : c) { starts.push_back(static_cast<uint32_t>(out_.size())); put(e); }
+      if (!stop_) sort_unordered_elements(first, starts);
+    } else {
+      for (const auto& e : c) { put(e); if (stop_) return; }
+    }
+  }
+
+  uint32_t scope_;
+  std::shared_ptr<const std::regex> omit_;
+  std::vector<uint64_t> out_;
+  std::vector<uint32_t> count_;        // objects per class
+  std::vector<Frame> frames_;
+  std::vector<Pending> queue_;
+  std::vector<std::vector<int8_t>> omit_cache_;  // per class, per field index: -1 unknown
+  // Open-addressed address -> (class, number) map, cleared by bumping a generation stamp.
+  struct Slot {
+    const void* ptr;
+    uint32_t generation;
+    ClassId cls;
+    uint32_t number;
+  };
+  std::vector<Slot> ids_;
+  uint32_t generation_ = 0;
+  uint32_t used_ = 0;
+  std::vector<FieldEvent> events_;
+  std::vector<const ClassVTable*> vtables_;  // avoids the registry lock per object
+  ClassId last_pointer_class_ = kNoClass;
+  bool record_ = false;
+  bool stop_ = false;
+  bool oos_ = false;
+};
+
+namespace detail {
+template <class T>
+void visit_fields_erased(Linearizer& l, const void* p) {
+  Fields<T>::visit(l, *static_cast<const T*>(p));
+}
+template <class T>
+Object clone_erased(const void* p) {
+  return std::make_shared<T>(*static_cast<const T*>(p));
+}
+template <class T>
+constexpr Object (*clone_function())(const void*) {
+  if constexpr (std::is_copy_constructible_v<T>) return &clone_erased<T>;
+  else return nullptr;
+}
+}  // namespace detail
+
+// The id of a described class, registering it on first use.
+template <class T>
+ClassId class_id() {
+  static_assert(is_described_v<T>, "objgen: type has no objgen::Fields<> description");
+  static const ClassId id = register_class_vtable(ClassVTable{
+      Fields<T>::name, &detail::visit_fields_erased<T>, detail::clone_function<T>()});
+  return id;
+}
+
+}  // namespace objgen

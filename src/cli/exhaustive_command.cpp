@@ -1,0 +1,232 @@
+#include <fmt/format.h>
+
+#include <csignal>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "emit/atomic_file.hpp"
+#include "emit/gtest_writer.hpp"
+#include "emit/report_json.hpp"
+#include "gen/exhaustive/exhaustive.hpp"
+#include "objgen/example.hpp"
+
+namespace objgen::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_sigint(int) { g_interrupted.store(true); }
+
+struct ExhaustiveArgs {
+  std::string example;
+  int scope = 3;
+  std::string ints, doubles, chars, bools, strings;
+  std::string omit_fields;
+  bool omit_given = false;
+  std::string methods;
+  int threads = 0;
+  std::string isolation = "fork";
+  double time_limit = 0;
+  double call_timeout = 2.0;
+  std::string report_json;
+  std::string emit_gtest;
+  size_t gtest_inline_limit = 64;
+  std::vector<std::string> misuse;
+  bool quiet = false;
+  uint64_t seed = 0;
+};
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  std::string item;
+  for (char c : s + ",") {
+    if (c == ',' || c == '\n') {
+      auto b = item.find_first_not_of(" \t\r"), e = item.find_last_not_of(" \t\r");
+      if (b != std::string::npos && item[b] != '#') out.push_back(item.substr(b, e - b + 1));
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> read_method_list(const std::string& spec) {
+  if (spec.empty() || spec[0] != '@') return split_list(spec);
+  std::ifstream in(spec.substr(1));
+  if (!in) throw UsageError("cannot read methods file " + spec.substr(1));
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return split_list(all);
+}
+
+// Resolves names ("addLast", "NodeCachingList", or full signatures) to operation indices.
+std::vector<uint32_t> select_operations(const Api& api, ClassId target, const std::vector<std::string>& names) {
+  const auto& ops = api.operations();
+  std::vector<uint32_t> out;
+  if (names.size() == 1 && names[0] == "all") {
+    for (uint32_t i = 0; i < ops.size(); ++i) out.push_back(i);
+    return out;
+  }
+  for (const auto& n : names) {
+    bool found = false;
+    for (uint32_t i = 0; i < ops.size(); ++i)
+      if (ops[i].name == n || ops[i].signature() == n) {
+        if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
+        found = true;
+      }
+    if (!found) {
+      std::string known;
+      for (const auto& op : ops) known += "\n  " + op.signature();
+      throw UsageError("unknown method '" + n + "'; the API has:" + known);
+    }
+  }
+  bool creates_target = false;
+  for (uint32_t i : out) creates_target |= ops[i].result.is_object() && ops[i].result.cls == target;
+  if (!creates_target)
+    for (uint32_t i = 0; i < ops.size(); ++i)
+      if (ops[i].kind == OpKind::Constructor && ops[i].owner == target) out.push_back(i);
+  std::sort(out.begin(), out.end());  // API order, whatever order the list gave
+  return out;
+}
+
+LiteralDomain build_domain(const ExhaustiveArgs& a) {
+  LiteralDomain d = LiteralDomain::defaults(a.scope);
+  try {
+    if (!a.ints.empty()) d.set_ints(a.ints);
+    if (!a.doubles.empty()) d.set_doubles(a.doubles);
+    if (!a.chars.empty()) d.set_chars(a.chars);
+    if (!a.bools.empty()) d.set_bools(a.bools);
+    if (!a.strings.empty()) d.set_strings(a.strings);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  return d;
+}
+
+std::shared_ptr<const std::regex> build_omit(const std::string& pattern) {
+  if (pattern.empty()) return nullptr;
+  try {
+    return std::make_shared<const std::regex>(pattern);
+  } catch (const std::regex_error& e) {
+    throw UsageError("malformed --omit-fields regex '" + pattern + "': " + e.what());
+  }
+}
+
+int run_exhaustive(const ExhaustiveArgs& a) {
+  const Example* ex = find_example(a.example);
+  if (!ex) {
+    std::string names;
+    for (const auto& e : bundled_examples()) names += (names.empty() ? "" : ", ") + e.name;
+    throw UsageError("unknown example '" + a.example + "' (known: " + names + ")");
+  }
+  if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
+  if (a.isolation != "fork" && a.isolation != "none")
+    throw UsageError("bad --isolation '" + a.isolation + "': use fork or none");
+  if (!a.report_json.empty()) {
+    try { ensure_writable_file(a.report_json); } catch (const std::exception& e) { throw UsageError(e.what()); }
+  }
+  if (!a.emit_gtest.empty()) {
+    try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
+  }
+
+  Api api;
+  ex->register_api(api);
+  const ClassInfo* target = api.find_class(ex->target);
+  if (!target) throw std::logic_error("example " + ex->name + " does not register " + ex->target);
+
+  ExhaustiveOptions opt;
+  opt.scope = static_cast<uint32_t>(a.scope);
+  opt.domain = build_domain(a);
+  opt.omit = build_omit(a.omit_given ? a.omit_fields : target->omit_fields);
+  opt.target = target->id;
+  std::vector<std::string> names = a.methods.empty() ? target->builders : read_method_list(a.methods);
+  if (names.empty()) names = {"all"};
+  opt.operations = select_operations(api, target->id, names);
+  opt.workers = a.threads > 0 ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  opt.isolate = a.isolation == "fork";
+  opt.call_timeout_seconds = a.call_timeout;
+  opt.time_limit_seconds = a.time_limit;
+  opt.interrupted = &g_interrupted;
+  if (!a.misuse.empty()) {
+    api.misuse().clear();
+    for (const auto& m : a.misuse) api.misuse().add_name(m);
+  }
+
+  RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
+  for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
+  if (!a.quiet)
+    std::fprintf(stderr, "objgen: %s, scope %u, %d %s, methods: %s\n", ex->name.c_str(), opt.scope,
+                 opt.workers, opt.isolate ? "worker processes" : "threads",
+                 fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
+
+  std::signal(SIGINT, on_sigint);
+  ExhaustiveGenerator gen(api, opt);
+  if (!a.quiet)
+    gen.on_progress([](const ExhaustiveProgress& p) {
+      std::fprintf(stderr, "  iteration %d  frontier %zu  states %zu  explored %llu  %.1f s  (%.0f/s)\n",
+                   p.iteration, p.frontier, p.states, static_cast<unsigned long long>(p.explored),
+                   p.seconds, p.seconds > 0 ? p.explored / p.seconds : 0.0);
+    });
+  ExhaustiveResult result = gen.run();
+  std::signal(SIGINT, SIG_DFL);
+
+  auto report = exhaustive_report(api, opt, run, result);
+  std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n",
+               result.store.states_of(opt.target).size(),
+               static_cast<unsigned long long>(result.explored), result.iterations, result.seconds,
+               result.findings.size(), result.complete ? "" : ("  (partial: " + result.stopped_by + ")").c_str());
+  for (const auto& f : result.findings)
+    std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind),
+                 api.operations()[f.op].signature().c_str(), f.message.c_str());
+  if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
+  if (!a.emit_gtest.empty()) {
+    GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit};
+    for (const auto& file : write_gtest_suite(api, opt, result, g, a.emit_gtest))
+      if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
+  }
+  return result.stopped_by == "interrupted" ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace
+
+void add_exhaustive_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ExhaustiveArgs>();
+  auto* cmd = app.add_subcommand("exhaustive",
+                                 "Bounded-exhaustive generation: every distinct state reachable "
+                                 "through the API with at most N objects per class");
+  cmd->add_option("--example", args->example, "Bundled subject (see `objgen examples`)")->required();
+  cmd->add_option("--scope", args->scope, "Max objects per class, container length, and default int range 0..N-1")
+      ->default_val(3);
+  cmd->add_option("--ints", args->ints, "Integer literals: LO..HI or a,b,c (default 0..scope-1)");
+  cmd->add_option("--doubles", args->doubles, "Double literals: a,b,c (default 0,1.5)");
+  cmd->add_option("--chars", args->chars, "Char literals: a,b (default a,b)");
+  cmd->add_option("--bools", args->bools, "Bool literals (default false,true)");
+  cmd->add_option("--strings", args->strings, "String literals: a,b ('' is the empty string; default '',a)");
+  cmd->add_option("--omit-fields", args->omit_fields,
+                  "Regex of fields left out of state matching (field or Class.field); default: the example's")
+      ->each([args](const std::string&) { args->omit_given = true; });
+  cmd->add_option("--methods", args->methods,
+                  "Methods to combine: a,b,c or @file or all (default: the example's builders)");
+  cmd->add_option("--threads", args->threads, "Workers (default: all cores); results are identical for any count");
+  cmd->add_option("--isolation", args->isolation,
+                  "fork: run the code under test in worker processes (survives crashes and hangs); none: threads")
+      ->default_val("fork");
+  cmd->add_option("--time-limit", args->time_limit, "Stop after this many seconds with a partial result (0: none)");
+  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
+      ->default_val(2.0);
+  cmd->add_option("--misuse", args->misuse,
+                  "Exception types meaning API misuse (replaces the default std::invalid_argument, "
+                  "std::out_of_range, std::length_error, std::domain_error)");
+  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
+  cmd->add_option("--emit-gtest", args->emit_gtest, "Write GoogleTest files into this directory");
+  cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit,
+                  "Up to this many states get one readable TEST each; more use a replay table")
+      ->default_val(64);
+  cmd->add_option("--seed", args->seed, "Accepted for uniformity; exhaustive generation is deterministic");
+  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  cmd->callback([args, &exit_code] { exit_code = run_exhaustive(*args); });
+}
+
+}  // namespace objgen::cli

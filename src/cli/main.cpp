@@ -1,0 +1,43 @@
+#include <cstdio>
+#include <exception>
+
+#include "cli/commands.hpp"
+#include "objgen/example.hpp"
+
+namespace objgen::cli {
+
+void add_examples_command(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("examples", "List the bundled example subjects");
+  cmd->callback([&exit_code] {
+    for (const auto& e : bundled_examples()) std::printf("%-14s %s\n", e.name.c_str(), e.description.c_str());
+    exit_code = kExitOk;
+  });
+}
+
+}  // namespace objgen::cli
+
+int main(int argc, char** argv) {
+  using namespace objgen::cli;
+  CLI::App app{
+      "objgen: test inputs for C++ classes from their API.\n"
+      "Finds call sequences that build every distinct object state within a bound, and emits\n"
+      "them as GoogleTest suites and JSON reports."};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "objgen 0.1.0");
+  int exit_code = kExitOk;
+  add_examples_command(app, exit_code);
+  add_exhaustive_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : kExitBadInput;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "objgen: %s\n", e.what());
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "objgen: internal error: %s\n", e.what());
+    return kExitInternal;
+  }
+  return exit_code;
+}

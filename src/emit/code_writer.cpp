@@ -1,0 +1,71 @@
+#include "emit/code_writer.hpp"
+
+namespace objgen {
+
+std::string short_class_name(const std::string& qualified) {
+  std::string s = qualified.substr(0, qualified.find('<'));
+  auto colon = s.rfind("::");
+  return colon == std::string::npos ? s : s.substr(colon + 2);
+}
+
+namespace {
+std::string argument(const SlotType& slot, const std::string& v) {
+  if (!slot.is_object()) return v;
+  switch (slot.passing) {
+    case Passing::Value:
+    case Passing::ConstRef:
+    case Passing::Ref: return "*" + v;
+    case Passing::RValue: return "std::move(*" + v + ")";
+    case Passing::ConstPtr:
+    case Passing::Ptr: return v + ".get()";
+    case Passing::SharedPtr: return v;
+    case Passing::UniquePtr:
+      return "std::make_unique<" + class_vtable(slot.cls).name + ">(std::move(*" + v + "))";
+  }
+  return v;
+}
+}  // namespace
+
+std::string call_statement(const Operation& op, const std::vector<std::string>& values,
+                           const std::string& result_var) {
+  size_t first = op.kind == OpKind::Method ? 1 : 0;
+  std::string args;
+  for (size_t i = first; i < op.params.size(); ++i) {
+    if (i > first) args += ", ";
+    args += argument(op.params[i], values[i]);
+  }
+  std::string call;
+  switch (op.kind) {
+    case OpKind::Constructor:
+      return "auto " + result_var + " = std::make_shared<" + class_vtable(op.owner).name + ">(" + args + ");";
+    case OpKind::Method: call = values[0] + "->" + op.cpp_call + "(" + args + ")"; break;
+    case OpKind::StaticFactory:
+    case OpKind::FreeFunction: call = op.cpp_call + "(" + args + ")"; break;
+  }
+  if (op.result.is_object()) {
+    const std::string& cls = class_vtable(op.result.cls).name;
+    if (op.result.passing == Passing::Value)
+      return "auto " + result_var + " = std::make_shared<" + cls + ">(" + call + ");";
+    return "std::shared_ptr<" + cls + "> " + result_var + "(" + call + ");";
+  }
+  if (op.result.is_literal()) return "(void)" + call + ";";
+  return call + ";";
+}
+
+std::vector<std::string> write_statements(const Api& api, const LiteralDomain& domain,
+                                          const FlatSequence& seq, const std::string& prefix) {
+  std::vector<std::string> lines;
+  int next_value = 0;
+  for (const FlatCall& c : seq.calls) {
+    const Operation& op = api.operations()[c.op];
+    std::vector<std::string> values;
+    for (size_t i = 0; i < op.params.size(); ++i)
+      values.push_back(c.args[i] < 0 ? domain.cpp(op.params[i].literal, static_cast<size_t>(-1 - c.args[i]))
+                                     : prefix + std::to_string(c.args[i]));
+    std::string result_var = op.result.is_object() ? prefix + std::to_string(next_value++) : "";
+    lines.push_back(call_statement(op, values, result_var));
+  }
+  return lines;
+}
+
+}  // namespace objgen

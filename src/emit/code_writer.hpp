@@ -1,0 +1,27 @@
+// Writes a flattened call sequence as C++ statements. Objects are held in std::shared_ptr so
+// that every passing style (reference, pointer, shared/unique ownership) is expressible.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "exec/sequence.hpp"
+#include "model/literal_domain.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen {
+
+// One statement per call; value i is named prefix + i. The last call is written without
+// handling its outcome, so a thrown exception or crash surfaces where the tool saw it.
+std::vector<std::string> write_statements(const Api& api, const LiteralDomain& domain,
+                                          const FlatSequence& seq, const std::string& prefix = "v");
+
+// One call as a statement. values[i] names the shared_ptr holding object parameter i, or is the
+// C++ literal for literal parameter i; result_var (if the call returns an object) is declared.
+std::string call_statement(const Operation& op, const std::vector<std::string>& values,
+                           const std::string& result_var);
+
+// "examples::NodeCachingList()" → short class name for test names.
+std::string short_class_name(const std::string& qualified);
+
+}  // namespace objgen

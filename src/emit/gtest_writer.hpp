@@ -1,0 +1,28 @@
+// GoogleTest suites from a bounded-exhaustive run.
+//
+// <name>_states_test.cpp rebuilds every state of the target class through its call sequence and
+// checks the registered invariant: one readable TEST per state for small sets, or a replay table
+// (one row per state: operation, arguments, slot) with a TEST_P over every index for large ones.
+// <name>_failures_test.cpp holds one TEST per finding; each fails while the fault is there
+// (crashes and hangs run inside EXPECT_EXIT, so they fail the test without killing the binary).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gen/exhaustive/exhaustive.hpp"
+
+namespace objgen {
+
+struct GtestSuiteOptions {
+  std::string include;      // header to #include for the classes under test
+  std::string name;         // file and suite name stem, e.g. "ncl"
+  size_t inline_limit = 64; // above this many states, use the replay table
+};
+
+// Returns the paths written.
+std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt,
+                                           const ExhaustiveResult& result,
+                                           const GtestSuiteOptions& g, const std::string& dir);
+
+}  // namespace objgen

@@ -1,0 +1,61 @@
+#include "emit/report_json.hpp"
+
+#include <sys/resource.h>
+
+#include "emit/code_writer.hpp"
+#include "exec/sequence.hpp"
+
+namespace objgen {
+
+size_t peak_rss_bytes() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<size_t>(u.ru_maxrss) * 1024;
+}
+
+size_t peak_child_rss_bytes() {
+  rusage u{};
+  getrusage(RUSAGE_CHILDREN, &u);
+  return static_cast<size_t>(u.ru_maxrss) * 1024;
+}
+
+nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt,
+                                 const RunDescription& run, const ExhaustiveResult& result) {
+  using nlohmann::json;
+  const StateStore& store = result.store;
+  json classes = json::object();
+  for (const auto& c : api.classes()) classes[c.name] = store.states_of(c.id).size();
+  Replayer replayer(api, store, opt.domain);
+  json findings = json::array();
+  for (const Finding& f : result.findings) {
+    FlatSequence seq = replayer.flatten_call(f.op, f.args);
+    findings.push_back({{"kind", outcome_name(f.kind)},
+                        {"message", f.message},
+                        {"operation", api.operations()[f.op].signature()},
+                        {"iteration", f.iteration},
+                        {"sequence", write_statements(api, opt.domain, seq)}});
+  }
+  size_t states = store.state_count();
+  size_t rss = peak_rss_bytes();
+  return json{{"example", run.example},
+              {"target", run.target},
+              {"scope", run.scope},
+              {"threads", run.threads},
+              {"isolation", run.isolated ? "fork" : "none"},
+              {"methods", run.methods},
+              {"structures", store.states_of(opt.target).size()},
+              {"states", states},
+              {"explored", result.explored},
+              {"iterations", result.iterations},
+              {"seconds", result.seconds},
+              {"complete", result.complete},
+              {"stopped_by", result.stopped_by},
+              {"peak_rss_bytes", rss},
+              {"peak_worker_rss_bytes", peak_child_rss_bytes()},
+              {"store_bytes", store.memory_bytes()},
+              {"store_bytes_per_state", states ? static_cast<double>(store.memory_bytes()) / states : 0.0},
+              {"classes", classes},
+              {"failures", findings}};
+}
+
+}  // namespace objgen

@@ -1,0 +1,27 @@
+// The --report-json file of a bounded-exhaustive run.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "gen/exhaustive/exhaustive.hpp"
+
+namespace objgen {
+
+struct RunDescription {
+  std::string example;  // or the target class for scanned APIs
+  std::string target;
+  uint32_t scope;
+  int threads;
+  bool isolated;
+  std::vector<std::string> methods;  // signatures
+};
+
+nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt,
+                                 const RunDescription& run, const ExhaustiveResult& result);
+// Peak resident set of this process and, separately, of its largest worker child.
+size_t peak_rss_bytes();
+size_t peak_child_rss_bytes();
+
+}  // namespace objgen

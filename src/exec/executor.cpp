@@ -1,0 +1,80 @@
+#include "exec/executor.hpp"
+
+#include <cxxabi.h>
+
+#include <csignal>
+#include <cstring>
+#include <exception>
+#include <typeinfo>
+
+namespace objgen {
+
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::Normal: return "normal";
+    case Outcome::Misuse: return "misuse";
+    case Outcome::Failure: return "failure";
+    case Outcome::InvariantBroken: return "invariant";
+    case Outcome::Crash: return "crash";
+    case Outcome::Timeout: return "timeout";
+    case Outcome::OutOfScope: return "out-of-scope";
+    case Outcome::Nondeterministic: return "nondeterministic";
+  }
+  return "?";
+}
+
+bool is_finding(Outcome o) {
+  return o == Outcome::Failure || o == Outcome::InvariantBroken || o == Outcome::Crash ||
+         o == Outcome::Timeout || o == Outcome::Nondeterministic;
+}
+
+namespace {
+std::string current_exception_type() {
+  const std::type_info* t = abi::__cxa_current_exception_type();
+  return t ? detail::demangle(t->name()) : "unknown exception";
+}
+}  // namespace
+
+Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const MisusePolicy& misuse,
+                     std::string* message) {
+  try {
+    op.call(args, out);
+    return Outcome::Normal;
+  } catch (...) {
+    std::string type = current_exception_type();
+    std::exception_ptr e = std::current_exception();
+    bool is_misuse = misuse.is_misuse(e, type);
+    if (message) {
+      *message = type;
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception& ex) {
+        *message += ": ";
+        *message += ex.what();
+      } catch (...) {
+      }
+    }
+    return is_misuse ? Outcome::Misuse : Outcome::Failure;
+  }
+}
+
+bool invariant_holds(const ClassInfo& cls, const void* obj, std::string* message) {
+  if (!cls.invariant) return true;
+  try {
+    if (cls.invariant(obj)) return true;
+    if (message) *message = "invariant of " + cls.name + " returned false";
+  } catch (...) {
+    if (message) *message = "invariant of " + cls.name + " threw " + current_exception_type();
+  }
+  return false;
+}
+
+std::string signal_description(int sig) {
+  const char* abbrev = sigabbrev_np(sig);
+  const char* desc = strsignal(sig);
+  std::string s = abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(sig);
+  if (desc) s += std::string(" (") + desc + ")";
+  return s;
+}
+
+}  // namespace objgen

@@ -1,0 +1,88 @@
+#include "exec/sequence.hpp"
+
+#include <stdexcept>
+
+#include "exec/executor.hpp"
+
+namespace objgen {
+
+Replayer::Replayer(const Api& api, const StateStore& store, const LiteralDomain& domain)
+    : api_(api), store_(store), domain_(domain) {}
+
+Outcome Replayer::run(uint32_t op_index, std::span<const ArgRef> refs, std::vector<Object>& objects,
+                      CallResult& result, std::string* message) const {
+  const Operation& op = api_.operations()[op_index];
+  objects.assign(op.params.size(), nullptr);
+  std::vector<Arg> args(op.params.size());
+  for (size_t i = 0; i < op.params.size(); ++i) {
+    if (refs[i].is_literal()) {
+      args[i].lit = &domain_.of(op.params[i].literal)[refs[i].index()];
+    } else {
+      objects[i] = build(refs[i].index());
+      args[i].obj = &objects[i];
+    }
+  }
+  return execute_call(op, args.data(), result, api_.misuse(), message);
+}
+
+Object Replayer::build(uint32_t state) const {
+  const StateRecord& rec = store_.state(state);
+  const SequenceNode& seq = store_.sequence(rec.sequence);
+  const Operation& op = api_.operations()[seq.op];
+  std::vector<Object> objects;
+  CallResult result;
+  std::string message;
+  Outcome o = run(seq.op, store_.args(rec.sequence, op.params.size()), objects, result, &message);
+  if (o != Outcome::Normal)
+    throw std::runtime_error("replaying " + op.signature() + " ended with " + outcome_name(o) +
+                             (message.empty() ? "" : ": " + message));
+  return rec.slot == kResultSlot ? result.object : objects[rec.slot];
+}
+
+namespace {
+struct Flattener {
+  const Api& api;
+  const StateStore& store;
+  FlatSequence out;
+  int next_value = 0;
+
+  // Emits the calls building `state`; returns its value number.
+  int state(uint32_t id) {
+    const StateRecord& rec = store.state(id);
+    const SequenceNode& seq = store.sequence(rec.sequence);
+    const Operation& op = api.operations()[seq.op];
+    std::vector<int> produced = call(seq.op, store.args(rec.sequence, op.params.size()));
+    return rec.slot == kResultSlot ? produced.back() : produced[rec.slot];
+  }
+  // Emits one call on freshly built arguments; returns value numbers per slot, result last.
+  std::vector<int> call(uint32_t op_index, std::span<const ArgRef> refs) {
+    const Operation& op = api.operations()[op_index];
+    FlatCall c;
+    c.op = op_index;
+    for (size_t i = 0; i < op.params.size(); ++i) {
+      if (refs[i].is_literal()) c.args.push_back(-1 - static_cast<int64_t>(refs[i].index()));
+      else c.args.push_back(state(refs[i].index()));
+    }
+    for (size_t i = 0; i < op.params.size(); ++i)
+      c.produced.push_back(op.params[i].is_object() && !op.params[i].consumed() ? static_cast<int>(c.args[i]) : -1);
+    c.produced.push_back(op.result.is_object() ? next_value++ : -1);
+    out.calls.push_back(c);
+    return c.produced;
+  }
+};
+}  // namespace
+
+FlatSequence Replayer::flatten(uint32_t state) const {
+  Flattener f{api_, store_, {}, 0};
+  f.out.result_value = f.state(state);
+  return std::move(f.out);
+}
+
+FlatSequence Replayer::flatten_call(uint32_t op, std::span<const ArgRef> args) const {
+  Flattener f{api_, store_, {}, 0};
+  auto produced = f.call(op, args);
+  f.out.result_value = produced.empty() ? -1 : produced.back();
+  return std::move(f.out);
+}
+
+}  // namespace objgen

@@ -1,0 +1,47 @@
+// Rebuilding states from the sequence DAG, and reading a sequence back as a flat call list.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "exec/executor.hpp"
+#include "heap/state_store.hpp"
+#include "model/literal_domain.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen {
+
+// One call of a flattened sequence: values are numbered in the order they are created.
+struct FlatCall {
+  uint32_t op;
+  std::vector<int64_t> args;  // >= 0: value number of an object; < 0: -(1 + literal index)
+  std::vector<int> produced;  // value numbers this call's slots hold afterwards (-1: none)
+};
+
+// A sequence as straight-line code: every object argument is built by its own earlier calls
+// (sequences compose by concatenation, as in BEAPI and Randoop).
+struct FlatSequence {
+  std::vector<FlatCall> calls;
+  int result_value = -1;  // value number holding the state
+};
+
+class Replayer {
+ public:
+  Replayer(const Api& api, const StateStore& store, const LiteralDomain& domain);
+  // Rebuilds the object of `state` by executing its sequence. Throws std::runtime_error when a
+  // call does not end normally (the code under test is not deterministic).
+  Object build(uint32_t state) const;
+  // Executes `op` on fresh objects built for `args`; objects[i] holds slot i afterwards.
+  Outcome run(uint32_t op, std::span<const ArgRef> args, std::vector<Object>& objects,
+              CallResult& result, std::string* message) const;
+  FlatSequence flatten(uint32_t state) const;
+  // Flattens "op applied to args" (a candidate that was never stored as a state).
+  FlatSequence flatten_call(uint32_t op, std::span<const ArgRef> args) const;
+
+ private:
+  const Api& api_;
+  const StateStore& store_;
+  const LiteralDomain& domain_;
+};
+
+}  // namespace objgen

@@ -1,0 +1,444 @@
+#include "gen/exhaustive/exhaustive.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <stdexcept>
+
+#include "exec/sequence.hpp"
+#include "exec/worker_pool.hpp"
+
+namespace objgen {
+namespace {
+
+struct SlotDomain {
+  bool object = false;
+  LiteralKind literal = LiteralKind::Int;
+  ClassId cls = 0;
+  uint32_t base = 0;   // first index into the iteration's class list
+  uint32_t count = 0;  // number of values
+};
+
+// All candidate calls of one operation in one iteration, numbered in mixed radix with the first
+// parameter (the receiver) most significant, so consecutive candidates share their receiver.
+struct OpSpace {
+  uint32_t op;
+  std::vector<SlotDomain> slots;
+  uint64_t total = 1;
+  bool semi_naive = false;  // several object slots: skip tuples with no object new in k-1
+};
+
+struct Job {
+  uint32_t space;
+  uint64_t lo, hi;
+};
+
+struct CrashNote {
+  uint64_t candidate;
+  Outcome kind;
+  std::string what;
+};
+
+struct SlotValue {
+  int param;  // parameter index, or -1 for the result
+  ClassId cls;
+  const Object* object;
+};
+
+}  // namespace
+
+struct ExhaustiveGenerator::Impl {
+  const Api& api;
+  ExhaustiveOptions opt;
+  ExhaustiveResult result;
+  Replayer replayer;
+  // Per iteration, frozen while workers run:
+  int iteration = 0;
+  std::vector<std::vector<uint32_t>> class_states;  // states of each class found before k
+  std::vector<uint32_t> frontier_start;             // index in class_states of the first new one
+  std::vector<Object> live;                         // live object of a state, when kept
+  std::vector<OpSpace> spaces;
+  std::vector<Job> jobs;
+  // Written by the parent only:
+  std::vector<std::pair<uint32_t, Object>> pending_live;
+  std::vector<int8_t> keep_all_live;  // class used by a multi-object operation
+  std::vector<int8_t> clone_ok;       // -1 unknown, 0 replay, 1 copy constructor is deep
+  FingerprintSet reported_states;     // invariant findings already reported
+  std::map<std::pair<uint32_t, std::string>, size_t> reported_calls;  // (op, message) -> finding
+
+  Impl(const Api& a, ExhaustiveOptions o)
+      : api(a), opt(std::move(o)), replayer(a, result.store, opt.domain) {
+    size_t classes = registered_class_count() + 1;
+    keep_all_live.assign(classes, 0);
+    clone_ok.assign(classes, -1);
+    for (uint32_t op : opt.operations) {
+      const Operation& o2 = api.operations()[op];
+      if (o2.object_param_count() > 1)
+        for (const auto& p : o2.params)
+          if (p.is_object()) keep_all_live[p.cls] = 1;
+      if (o2.params.size() + 1 > kMaxRecordSlots)
+        throw std::invalid_argument(o2.signature() + ": more than " +
+                                    std::to_string(kMaxRecordSlots - 1) + " parameters");
+    }
+  }
+
+  static bool on_progress_due(std::chrono::steady_clock::time_point now,
+                              std::chrono::steady_clock::time_point& last) {
+    if (now - last < std::chrono::seconds(1)) return false;
+    last = now;
+    return true;
+  }
+
+  const Operation& op_of(const OpSpace& s) const { return api.operations()[s.op]; }
+
+  void plan_iteration() {
+    spaces.clear();
+    jobs.clear();
+    size_t classes = registered_class_count() + 1;
+    class_states.assign(classes, {});
+    frontier_start.assign(classes, 0);
+    for (ClassId c = 0; c < classes; ++c) {
+      const auto& all = result.store.states_of(c);
+      class_states[c] = all;
+      uint32_t start = static_cast<uint32_t>(all.size());
+      while (start > 0 && result.store.state(all[start - 1]).iteration == iteration - 1) --start;
+      frontier_start[c] = start;
+    }
+    for (uint32_t op_index : opt.operations) {
+      const Operation& op = api.operations()[op_index];
+      OpSpace s;
+      s.op = op_index;
+      size_t objects = op.object_param_count();
+      if (objects == 0 && iteration != 1) continue;
+      s.semi_naive = objects > 1;
+      bool any_new = objects == 0;
+      for (const auto& p : op.params) {
+        SlotDomain d;
+        if (p.is_object()) {
+          d.object = true;
+          d.cls = p.cls;
+          uint32_t end = static_cast<uint32_t>(class_states[p.cls].size());
+          d.base = s.semi_naive ? 0 : frontier_start[p.cls];
+          d.count = end - d.base;
+          any_new |= frontier_start[p.cls] < end;
+        } else {
+          d.literal = p.literal;
+          d.count = static_cast<uint32_t>(opt.domain.of(p.literal).size());
+        }
+        s.total *= d.count;
+        s.slots.push_back(d);
+      }
+      if (s.total == 0 || !any_new) continue;
+      uint32_t space = static_cast<uint32_t>(spaces.size());
+      spaces.push_back(std::move(s));
+      for (uint64_t lo = 0; lo < spaces.back().total; lo += opt.job_size)
+        jobs.push_back({space, lo, std::min<uint64_t>(lo + opt.job_size, spaces.back().total)});
+    }
+  }
+
+  // Fills refs for candidate idx; returns whether any object is new in iteration k-1.
+  bool decode(const OpSpace& s, uint64_t idx, ArgRef* refs) const {
+    bool has_new = false;
+    for (size_t i = s.slots.size(); i-- > 0;) {
+      const SlotDomain& d = s.slots[i];
+      uint32_t digit = static_cast<uint32_t>(idx % d.count);
+      idx /= d.count;
+      if (d.object) {
+        uint32_t pos = d.base + digit;
+        has_new |= pos >= frontier_start[d.cls];
+        refs[i] = ArgRef::state(class_states[d.cls][pos]);
+      } else {
+        refs[i] = ArgRef::literal(digit);
+      }
+    }
+    return has_new;
+  }
+
+  Object fresh_copy(uint32_t state) const {
+    ClassId cls = result.store.state(state).cls;
+    if (state < live.size() && live[state] && clone_ok[cls] == 1) return class_vtable(cls).clone(live[state].get());
+    return replayer.build(state);
+  }
+
+  // Executes a candidate on fresh copies of its inputs.
+  Outcome execute(const OpSpace& s, const ArgRef* refs, std::vector<Object>& objects,
+                  std::vector<Arg>& args, CallResult& res, std::string* message) const {
+    const Operation& op = op_of(s);
+    for (size_t i = 0; i < op.params.size(); ++i) {
+      if (refs[i].is_literal()) {
+        args[i].lit = &opt.domain.of(op.params[i].literal)[refs[i].index()];
+        args[i].obj = nullptr;
+      } else {
+        objects[i] = fresh_copy(refs[i].index());
+        args[i].obj = &objects[i];
+        args[i].lit = nullptr;
+      }
+    }
+    return execute_call(op, args.data(), res, api.misuse(), message);
+  }
+
+  // The objects whose states a call produced: non-consumed object parameters, then the result.
+  static size_t slot_values(const Operation& op, const std::vector<Object>& objects,
+                            const CallResult& res, SlotValue* out) {
+    size_t n = 0;
+    for (size_t i = 0; i < op.params.size(); ++i)
+      if (op.params[i].is_object() && !op.params[i].consumed() && objects[i])
+        out[n++] = {static_cast<int>(i), op.params[i].cls, &objects[i]};
+    if (res.has_object) out[n++] = {-1, op.result.cls, &res.object};
+    return n;
+  }
+
+  // Worker: runs candidates [first, job.hi) and writes records into region.
+  void run_job(const Job& job, JobRegion& region, uint64_t first) const {
+    const OpSpace& s = spaces[job.space];
+    const Operation& op = op_of(s);
+    Linearizer lin(opt.scope, opt.omit);
+    FingerprintSet seen_in_job;
+    std::vector<Object> objects(op.params.size());
+    std::vector<Arg> args(op.params.size());
+    ArgRef refs[kMaxRecordSlots];
+    std::string message;
+    JobHeader& h = region.header();
+    for (uint64_t idx = first; idx < job.hi; ++idx) {
+      h.current.store(idx, std::memory_order_relaxed);
+      if (!decode(s, idx, refs) && s.semi_naive) continue;
+      h.explored.fetch_add(1, std::memory_order_relaxed);
+      CallResult res;
+      Outcome o = execute(s, refs, objects, args, res, &message);
+      if (o == Outcome::Failure) {
+        CandidateRecord r{};
+        r.candidate = idx;
+        r.kind = static_cast<uint8_t>(o);
+        region.append(r, message);
+      } else if (o == Outcome::Normal) {
+        record_if_new(s, idx, objects, res, lin, seen_in_job, region);
+      }
+      for (auto& obj : objects) obj.reset();  // destructors run while `current` names idx
+    }
+  }
+
+  void record_if_new(const OpSpace& s, uint64_t idx, const std::vector<Object>& objects,
+                     const CallResult& res, Linearizer& lin, FingerprintSet& seen_in_job,
+                     JobRegion& region) const {
+    const Operation& op = op_of(s);
+    SlotValue values[kMaxRecordSlots];
+    size_t n = slot_values(op, objects, res, values);
+    CandidateRecord r{};
+    r.candidate = idx;
+    r.kind = static_cast<uint8_t>(Outcome::Normal);
+    for (size_t j = 0; j < n; ++j) {
+      if (!lin.run(values[j].cls, values[j].object->get())) return;  // out of scope
+      r.fps[j] = lin.fingerprint(values[j].cls);
+    }
+    for (size_t j = 0; j < n; ++j) {
+      if (result.store.contains_sealed(r.fps[j]) || !seen_in_job.insert(r.fps[j], 0)) continue;
+      const ClassInfo* info = api.find_class(values[j].cls);
+      std::string why;
+      if (info && !invariant_holds(*info, values[j].object->get(), &why)) {
+        CandidateRecord f = r;
+        f.kind = static_cast<uint8_t>(Outcome::InvariantBroken);
+        f.slot = static_cast<uint8_t>(j);
+        region.append(f, why);
+        continue;
+      }
+      r.new_mask |= static_cast<uint8_t>(1u << j);
+    }
+    if (r.new_mask) region.append(r);
+  }
+
+  // Parent: adds the job's new states (in candidate order) and its findings.
+  void merge(const Job& job, JobRegion& region, std::vector<CrashNote>& crashes) {
+    const OpSpace& s = spaces[job.space];
+    const Operation& op = op_of(s);
+    std::sort(crashes.begin(), crashes.end(),
+              [](const CrashNote& a, const CrashNote& b) { return a.candidate < b.candidate; });
+    size_t next_crash = 0;
+    ArgRef refs[kMaxRecordSlots];
+    for (size_t i = 0; i < region.record_count(); ++i) {
+      const CandidateRecord& r = region.record(i);
+      for (; next_crash < crashes.size() && crashes[next_crash].candidate < r.candidate; ++next_crash)
+        add_call_finding(s, crashes[next_crash].candidate, crashes[next_crash].kind, crashes[next_crash].what);
+      Outcome kind = static_cast<Outcome>(r.kind);
+      if (kind == Outcome::Failure) {
+        add_call_finding(s, r.candidate, kind, region.text(r));
+      } else if (kind == Outcome::InvariantBroken) {
+        if (reported_states.insert(r.fps[r.slot], 0)) {
+          decode(s, r.candidate, refs);
+          add_finding(s.op, refs, kind, region.text(r), values_slot(op, r.slot));
+        }
+      } else {
+        materialize(s, r, refs);
+      }
+    }
+    for (; next_crash < crashes.size(); ++next_crash)
+      add_call_finding(s, crashes[next_crash].candidate, crashes[next_crash].kind, crashes[next_crash].what);
+    result.explored += region.header().explored.load();
+  }
+
+  // The parameter index (or -1 for the result) of the j-th slot value of op.
+  static int values_slot(const Operation& op, size_t j) {
+    for (size_t i = 0; i < op.params.size(); ++i)
+      if (op.params[i].is_object() && !op.params[i].consumed() && j-- == 0) return static_cast<int>(i);
+    return -1;
+  }
+
+  void materialize(const OpSpace& s, const CandidateRecord& r, ArgRef* refs) {
+    uint8_t still_new = 0;
+    for (int j = 0; j < kMaxRecordSlots; ++j)
+      if ((r.new_mask >> j & 1) && !result.store.contains(r.fps[j])) still_new |= static_cast<uint8_t>(1u << j);
+    if (!still_new) return;
+    const Operation& op = op_of(s);
+    decode(s, r.candidate, refs);
+    std::vector<Object> objects(op.params.size());
+    std::vector<Arg> args(op.params.size());
+    CallResult res;
+    std::string message;
+    Outcome o = execute(s, refs, objects, args, res, &message);
+    SlotValue values[kMaxRecordSlots];
+    size_t n = o == Outcome::Normal ? slot_values(op, objects, res, values) : 0;
+    Linearizer lin(opt.scope, opt.omit);
+    for (size_t j = 0; j < n; ++j) {
+      if (!(still_new >> j & 1)) continue;
+      if (!lin.run(values[j].cls, values[j].object->get()) || !(lin.fingerprint(values[j].cls) == r.fps[j])) {
+        o = Outcome::Nondeterministic;
+        break;
+      }
+    }
+    if (o != Outcome::Normal || n == 0) {
+      add_finding(s.op, refs, Outcome::Nondeterministic,
+                  "re-executing the call gave a different outcome or state than in the worker", -1);
+      return;
+    }
+    uint32_t seq = result.store.add_sequence(s.op, std::span<const ArgRef>(refs, op.params.size()));
+    for (size_t j = 0; j < n; ++j) {
+      if (!(still_new >> j & 1)) continue;
+      uint8_t slot = values[j].param < 0 ? kResultSlot : static_cast<uint8_t>(values[j].param);
+      uint32_t id = result.store.add_state(r.fps[j], seq, slot, values[j].cls, static_cast<uint16_t>(iteration));
+      if (id != UINT32_MAX) keep_live(id, values[j].cls, *values[j].object);
+    }
+  }
+
+  void keep_live(uint32_t id, ClassId cls, const Object& obj) {
+    if (clone_ok[cls] < 0) clone_ok[cls] = copy_is_deep(cls, obj) ? 1 : 0;
+    if (clone_ok[cls] == 1) pending_live.emplace_back(id, obj);
+  }
+
+  // A copy is usable instead of replay iff it has the same canonical form and shares no object
+  // with the original.
+  bool copy_is_deep(ClassId cls, const Object& obj) const {
+    const ClassVTable& vt = class_vtable(cls);
+    if (!vt.clone) return false;
+    Object copy = vt.clone(obj.get());
+    Linearizer a(UINT32_MAX, opt.omit), b(UINT32_MAX, opt.omit);
+    a.run(cls, obj.get());
+    b.run(cls, copy.get());
+    if (!std::equal(a.words().begin(), a.words().end(), b.words().begin(), b.words().end())) return false;
+    auto pa = a.reached_addresses(), pb = b.reached_addresses();
+    std::sort(pa.begin(), pa.end());
+    for (const void* p : pb)
+      if (std::binary_search(pa.begin(), pa.end(), p)) return false;
+    return true;
+  }
+
+  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what) {
+    ArgRef refs[kMaxRecordSlots];
+    decode(s, candidate, refs);
+    auto key = std::make_pair(s.op, std::string(outcome_name(kind)) + ": " + what);
+    auto it = reported_calls.find(key);
+    if (it != reported_calls.end()) return;  // same op, same failure: keep the first (shortest)
+    reported_calls.emplace(key, result.findings.size());
+    add_finding(s.op, refs, kind, what, -1);
+  }
+
+  void add_finding(uint32_t op, const ArgRef* refs, Outcome kind, const std::string& what, int slot) {
+    Finding f;
+    f.kind = kind;
+    f.message = what;
+    f.op = op;
+    f.args.assign(refs, refs + api.operations()[op].params.size());
+    f.slot = slot;
+    f.iteration = static_cast<uint16_t>(iteration);
+    result.findings.push_back(std::move(f));
+  }
+
+  void finish_iteration() {
+    result.store.seal();
+    live.resize(result.store.state_count());
+    for (auto& [id, obj] : pending_live) live[id] = std::move(obj);
+    pending_live.clear();
+    // Only the new states are extended next; others are rebuilt by replay if ever needed.
+    for (uint32_t id = 0; id < live.size(); ++id) {
+      if (!live[id]) continue;
+      const StateRecord& rec = result.store.state(id);
+      if (rec.iteration < iteration && !keep_all_live[rec.cls]) live[id].reset();
+    }
+  }
+};
+
+ExhaustiveGenerator::ExhaustiveGenerator(const Api& api, ExhaustiveOptions options)
+    : impl_(std::make_unique<Impl>(api, std::move(options))) {}
+ExhaustiveGenerator::~ExhaustiveGenerator() = default;
+
+ExhaustiveResult ExhaustiveGenerator::run() {
+  Impl& m = *impl_;
+  using clock = std::chrono::steady_clock;
+  auto started = clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - started).count(); };
+  auto last_progress = started;
+  WorkerPool pool(m.opt.workers, m.opt.isolate, m.opt.call_timeout_seconds, m.opt.job_size);
+  m.result.stopped_by = "fixpoint";
+  bool stop = false;
+  for (m.iteration = 1; !stop; ++m.iteration) {
+    m.plan_iteration();
+    size_t states_before = m.result.store.state_count();
+    size_t frontier = 0;
+    for (ClassId c = 0; c < m.class_states.size(); ++c) frontier += m.class_states[c].size() - m.frontier_start[c];
+    std::vector<std::vector<CrashNote>> crashes(m.jobs.size());
+    std::vector<char> done(m.jobs.size(), 0);
+    size_t next_dispatch = 0, next_merge = 0;
+    const size_t max_ahead = static_cast<size_t>(m.opt.workers) * 2 + 2;
+    auto body_for = [&m](size_t j) {
+      return [&m, j](JobRegion& region, uint64_t first) { m.run_job(m.jobs[j], region, first); };
+    };
+    while (next_merge < m.jobs.size()) {
+      if ((m.opt.time_limit_seconds > 0 && elapsed() > m.opt.time_limit_seconds) ||
+          (m.opt.interrupted && m.opt.interrupted->load())) {
+        m.result.stopped_by = m.opt.interrupted && m.opt.interrupted->load() ? "interrupted" : "time limit";
+        stop = true;
+        break;
+      }
+      while (pool.has_free_worker() && next_dispatch < m.jobs.size() && next_dispatch - next_merge < max_ahead) {
+        pool.start(next_dispatch, m.jobs[next_dispatch].lo, body_for(next_dispatch));
+        ++next_dispatch;
+      }
+      for (const auto& ev : pool.wait(0.25)) {
+        if (ev.kind == WorkerPool::Event::Done) {
+          done[ev.job] = 1;
+          continue;
+        }
+        Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
+        crashes[ev.job].push_back({ev.at, kind, ev.what});
+        if (ev.at + 1 < m.jobs[ev.job].hi) pool.start(ev.job, ev.at + 1, body_for(ev.job));
+        else done[ev.job] = 1;
+      }
+      while (next_merge < next_dispatch && done[next_merge]) {
+        m.merge(m.jobs[next_merge], pool.region(next_merge), crashes[next_merge]);
+        pool.release(next_merge);
+        ++next_merge;
+      }
+      if (m.on_progress_due(clock::now(), last_progress) && progress_)
+        progress_({m.iteration, frontier, m.result.store.state_count(), m.result.explored, elapsed()});
+    }
+    pool.stop_all();
+    m.finish_iteration();
+    m.result.iterations = m.iteration;
+    if (!stop && m.result.store.state_count() == states_before) break;
+  }
+  m.result.complete = !stop;
+  m.result.seconds = elapsed();
+  if (progress_)
+    progress_({m.result.iterations, 0, m.result.store.state_count(), m.result.explored, m.result.seconds});
+  return std::move(m.result);
+}
+
+}  // namespace objgen

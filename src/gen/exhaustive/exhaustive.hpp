@@ -1,0 +1,83 @@
+// Bounded-exhaustive generation from the API (BEAPI semantics, DESIGN.md).
+//
+// Iteration k applies every selected operation to every tuple of inputs in which at least one
+// object was new in iteration k-1 (literal-only operations run in iteration 1). After each call
+// the receiver, every object argument and the result are canonicalized; the call is kept iff one
+// of them is a state not seen before. Misuse and out-of-scope calls are discarded, findings are
+// reported, and generation stops after an iteration that finds nothing new.
+//
+// Work is split into jobs of consecutive candidates; workers (forked processes or threads) find
+// the candidates new to them, and the parent merges jobs in candidate order, so the states, the
+// sequences and the counts are identical for any number of workers.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "exec/executor.hpp"
+#include "heap/state_store.hpp"
+#include "model/literal_domain.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen {
+
+struct ExhaustiveOptions {
+  uint32_t scope = 3;
+  LiteralDomain domain = LiteralDomain::defaults(3);
+  std::shared_ptr<const std::regex> omit;  // null: omit nothing
+  std::vector<uint32_t> operations;        // indices into Api::operations()
+  ClassId target = 0;
+  int workers = 1;
+  bool isolate = true;
+  double call_timeout_seconds = 2.0;
+  double time_limit_seconds = 0;  // 0: none
+  size_t job_size = 16384;        // candidates per job
+  const std::atomic<bool>* interrupted = nullptr;
+};
+
+struct Finding {
+  Outcome kind;
+  std::string message;
+  uint32_t op;
+  std::vector<ArgRef> args;  // the failing call: op applied to these
+  int slot = -1;             // for invariant findings: which slot broke it
+  uint16_t iteration = 0;
+};
+
+struct ExhaustiveProgress {
+  int iteration;
+  size_t frontier;
+  size_t states;
+  uint64_t explored;
+  double seconds;
+};
+
+struct ExhaustiveResult {
+  StateStore store;
+  std::vector<Finding> findings;
+  uint64_t explored = 0;
+  int iterations = 0;
+  double seconds = 0;
+  bool complete = false;
+  std::string stopped_by;  // "fixpoint", "time limit", "interrupted"
+};
+
+class ExhaustiveGenerator {
+ public:
+  ExhaustiveGenerator(const Api& api, ExhaustiveOptions options);
+  ~ExhaustiveGenerator();
+  void on_progress(std::function<void(const ExhaustiveProgress&)> f) { progress_ = std::move(f); }
+  ExhaustiveResult run();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::function<void(const ExhaustiveProgress&)> progress_;
+};
+
+}  // namespace objgen

@@ -1,0 +1,127 @@
+#include "objgen/linearizer.hpp"
+
+#include <xxhash.h>
+
+namespace objgen {
+
+Linearizer::Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit)
+    : scope_(scope), omit_(std::move(omit)), ids_(256) {
+  out_.reserve(256);
+  frames_.reserve(16);
+  queue_.reserve(64);
+}
+
+bool Linearizer::run(ClassId cls, const void* root) {
+  out_.clear();
+  events_.clear();
+  queue_.clear();
+  frames_.clear();
+  stop_ = oos_ = false;
+  std::fill(count_.begin(), count_.end(), 0);
+  if (++generation_ == 0) {  // stamp wrapped: really clear once every 2^32 runs
+    for (auto& s : ids_) s.generation = 0;
+    generation_ = 1;
+  }
+  used_ = 0;
+  identify(cls, root);
+  for (size_t next = 0; next < queue_.size() && !stop_; ++next) {
+    Pending p = queue_[next];
+    frames_.push_back({p.cls, p.object, 0});
+    class_vtable_cache(p.cls).visit_fields(*this, p.ptr);
+    frames_.pop_back();
+  }
+  return !oos_;
+}
+
+const ClassVTable& Linearizer::class_vtable_cache(ClassId cls) {
+  if (cls >= vtables_.size()) vtables_.resize(cls + 1, nullptr);
+  if (!vtables_[cls]) vtables_[cls] = &class_vtable(cls);
+  return *vtables_[cls];
+}
+
+uint32_t Linearizer::identify(ClassId cls, const void* ptr) {
+  if (used_ * 2 >= ids_.size()) {
+    // Grow and rehash the live entries.
+    std::vector<Slot> old(ids_.size() * 2);
+    old.swap(ids_);
+    for (const Slot& s : old)
+      if (s.generation == generation_) {
+        size_t mask = ids_.size() - 1;
+        size_t h = (reinterpret_cast<uintptr_t>(s.ptr) * 0x9E3779B97F4A7C15ull) >> 17;
+        while (ids_[h & mask].generation == generation_) ++h;
+        ids_[h & mask] = s;
+      }
+  }
+  size_t mask = ids_.size() - 1;
+  size_t h = (reinterpret_cast<uintptr_t>(ptr) * 0x9E3779B97F4A7C15ull) >> 17;
+  for (;; ++h) {
+    Slot& s = ids_[h & mask];
+    if (s.generation != generation_) {
+      if (cls >= count_.size()) count_.resize(cls + 8, 0);
+      uint32_t number = count_[cls]++;
+      if (count_[cls] > scope_) out_of_scope();
+      s = {ptr, generation_, cls, number};
+      ++used_;
+      queue_.push_back({cls, number, ptr});
+      return number;
+    }
+    if (s.ptr == ptr && s.cls == cls) return s.number;
+  }
+}
+
+bool Linearizer::omitted(ClassId cls, uint32_t idx, const char* name) {
+  if (!omit_) return false;
+  if (cls >= omit_cache_.size()) omit_cache_.resize(cls + 1);
+  auto& per_class = omit_cache_[cls];
+  if (idx >= per_class.size()) per_class.resize(idx + 1, -1);
+  int8_t& decided = per_class[idx];
+  if (decided < 0) {
+    std::string qualified = class_vtable_cache(cls).name + "." + name;
+    decided = std::regex_match(name, *omit_) || std::regex_match(qualified, *omit_);
+  }
+  return decided != 0;
+}
+
+void Linearizer::record(const Frame& f, const char* name, uint32_t begin) {
+  events_.push_back({f.cls, f.object, name, begin, static_cast<uint32_t>(out_.size()),
+                     last_pointer_class_ != kNoClass, last_pointer_class_});
+}
+
+void Linearizer::put_string(std::string_view s) {
+  emit(s.size());
+  uint64_t w = 0;
+  size_t k = 0;
+  for (unsigned char c : s) {
+    w |= uint64_t{c} << (8 * k);
+    if (++k == 8) { emit(w); w = 0; k = 0; }
+  }
+  if (k) emit(w);
+}
+
+void Linearizer::sort_unordered_elements(size_t first_word, const std::vector<uint32_t>& starts) {
+  struct Range { uint32_t b, e; };
+  std::vector<Range> ranges;
+  for (size_t i = 0; i < starts.size(); ++i)
+    ranges.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : static_cast<uint32_t>(out_.size())});
+  std::sort(ranges.begin(), ranges.end(), [&](Range a, Range b) {
+    return std::lexicographical_compare(out_.begin() + a.b, out_.begin() + a.e, out_.begin() + b.b,
+                                        out_.begin() + b.e);
+  });
+  std::vector<uint64_t> sorted;
+  sorted.reserve(out_.size() - first_word);
+  for (Range r : ranges) sorted.insert(sorted.end(), out_.begin() + r.b, out_.begin() + r.e);
+  std::copy(sorted.begin(), sorted.end(), out_.begin() + static_cast<ptrdiff_t>(first_word));
+}
+
+Fingerprint Linearizer::fingerprint(ClassId cls) const {
+  XXH128_hash_t h = XXH3_128bits_withSeed(out_.data(), out_.size() * sizeof(uint64_t), cls);
+  return {h.low64, h.high64};
+}
+
+std::vector<const void*> Linearizer::reached_addresses() const {
+  std::vector<const void*> out;
+  for (const Pending& p : queue_) out.push_back(p.ptr);
+  return out;
+}
+
+}  // namespace objgen

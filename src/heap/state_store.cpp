@@ -1,0 +1,82 @@
+#include "heap/state_store.hpp"
+
+namespace objgen {
+namespace {
+// A fingerprint of all zeroes marks an empty slot; remap the (astronomically unlikely) real one.
+Fingerprint stored_form(Fingerprint fp) {
+  if (fp.lo == 0 && fp.hi == 0) fp.lo = 1;
+  return fp;
+}
+}  // namespace
+
+const uint32_t* FingerprintSet::find(const Fingerprint& raw) const {
+  Fingerprint fp = stored_form(raw);
+  size_t mask = slots_.size() - 1;
+  for (size_t i = fp.lo & mask;; i = (i + 1) & mask) {
+    const Entry& e = slots_[i];
+    if (e.fp.lo == 0 && e.fp.hi == 0) return nullptr;
+    if (e.fp == fp) return &e.id;
+  }
+}
+
+bool FingerprintSet::insert(const Fingerprint& raw, uint32_t id) {
+  if ((size_ + 1) * 10 > slots_.size() * 7) grow();
+  Fingerprint fp = stored_form(raw);
+  size_t mask = slots_.size() - 1;
+  for (size_t i = fp.lo & mask;; i = (i + 1) & mask) {
+    Entry& e = slots_[i];
+    if (e.fp.lo == 0 && e.fp.hi == 0) {
+      e = {fp, id};
+      ++size_;
+      return true;
+    }
+    if (e.fp == fp) return false;
+  }
+}
+
+void FingerprintSet::grow() {
+  std::vector<Entry> old(slots_.size() * 2);
+  old.swap(slots_);
+  size_t mask = slots_.size() - 1;
+  for (const Entry& e : old) {
+    if (e.fp.lo == 0 && e.fp.hi == 0) continue;
+    size_t i = e.fp.lo & mask;
+    while (!(slots_[i].fp.lo == 0 && slots_[i].fp.hi == 0)) i = (i + 1) & mask;
+    slots_[i] = e;
+  }
+}
+
+uint32_t StateStore::add_sequence(uint32_t op, std::span<const ArgRef> args) {
+  sequences_.push_back({op, static_cast<uint32_t>(args_.size())});
+  args_.insert(args_.end(), args.begin(), args.end());
+  return static_cast<uint32_t>(sequences_.size() - 1);
+}
+
+uint32_t StateStore::add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
+                               uint16_t iteration) {
+  uint32_t id = static_cast<uint32_t>(states_.size());
+  if (sealed_.find(fp) || !fresh_.insert(fp, id)) return UINT32_MAX;
+  states_.push_back({sequence, slot, cls, iteration});
+  if (cls >= by_class_.size()) by_class_.resize(cls + 1);
+  by_class_[cls].push_back(id);
+  return id;
+}
+
+const std::vector<uint32_t>& StateStore::states_of(ClassId cls) const {
+  static const std::vector<uint32_t> empty;
+  return cls < by_class_.size() ? by_class_[cls] : empty;
+}
+
+void StateStore::seal() {
+  fresh_.for_each([this](const Fingerprint& fp, uint32_t id) { sealed_.insert(fp, id); });
+  fresh_ = FingerprintSet();
+}
+
+size_t StateStore::memory_bytes() const {
+  size_t n = sealed_.memory_bytes() + fresh_.memory_bytes() + states_.capacity() * sizeof(StateRecord) +
+             sequences_.capacity() * sizeof(SequenceNode) + args_.capacity() * sizeof(ArgRef);
+  for (const auto& v : by_class_) n += v.capacity() * sizeof(uint32_t);
+  return n;
+}
+
+}  // namespace objgen

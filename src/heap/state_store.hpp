@@ -1,0 +1,98 @@
+// The states found so far: a flat fingerprint set per run, and for each state the sequence that
+// first built it. Sequences form a DAG: a sequence is one operation applied to literals and to
+// states built by earlier sequences, so prefixes are shared and each costs a few bytes.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "objgen/linearizer.hpp"
+
+namespace objgen {
+
+// An actual argument of a recorded call: a literal (index into its kind's domain) or a state.
+struct ArgRef {
+  uint32_t bits;
+  static ArgRef literal(uint32_t index) { return {index | 0x80000000u}; }
+  static ArgRef state(uint32_t id) { return {id}; }
+  bool is_literal() const { return bits & 0x80000000u; }
+  uint32_t index() const { return bits & 0x7fffffffu; }
+};
+
+struct SequenceNode {
+  uint32_t op;
+  uint32_t args_begin;  // into StateStore's argument pool; count = op's parameter count
+};
+
+constexpr uint8_t kResultSlot = 0xff;
+
+struct StateRecord {
+  uint32_t sequence;
+  uint8_t slot;  // which parameter (or kResultSlot) of the sequence's last call holds it
+  ClassId cls;
+  uint16_t iteration;
+};
+
+// Open-addressed set of fingerprints mapping to state ids. Fingerprints are 128-bit hashes of
+// canonical forms, so a probe touches one cache line and never the canonical bytes.
+class FingerprintSet {
+ public:
+  FingerprintSet() : slots_(1024) {}
+  // Returns the state id if present.
+  const uint32_t* find(const Fingerprint& fp) const;
+  // Inserts; returns false if already present.
+  bool insert(const Fingerprint& fp, uint32_t id);
+  size_t size() const { return size_; }
+  template <class F>
+  void for_each(F f) const {
+    for (const Entry& e : slots_)
+      if (e.fp.lo != 0 || e.fp.hi != 0) f(e.fp, e.id);
+  }
+  size_t memory_bytes() const { return slots_.size() * sizeof(Entry); }
+
+ private:
+  struct Entry {
+    Fingerprint fp;  // lo == 0 && hi == 0 marks an empty slot
+    uint32_t id;
+  };
+  void grow();
+  std::vector<Entry> slots_;
+  size_t size_ = 0;
+};
+
+class StateStore {
+ public:
+  uint32_t add_sequence(uint32_t op, std::span<const ArgRef> args);
+  // Returns the new state's id, or nullopt-like UINT32_MAX if fp was known.
+  uint32_t add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
+                     uint16_t iteration);
+  bool contains(const Fingerprint& fp) const {
+    return sealed_.find(fp) != nullptr || fresh_.find(fp) != nullptr;
+  }
+  // Only states of earlier iterations: safe to read from workers while the parent adds states.
+  bool contains_sealed(const Fingerprint& fp) const { return sealed_.find(fp) != nullptr; }
+  // Moves the states added since the last seal into the sealed set (between iterations).
+  void seal();
+
+  const StateRecord& state(uint32_t id) const { return states_[id]; }
+  const SequenceNode& sequence(uint32_t id) const { return sequences_[id]; }
+  std::span<const ArgRef> args(uint32_t sequence, size_t count) const {
+    return {args_.data() + sequences_[sequence].args_begin, count};
+  }
+  size_t state_count() const { return states_.size(); }
+  size_t sequence_count() const { return sequences_.size(); }
+  // States of one class, in the order found.
+  const std::vector<uint32_t>& states_of(ClassId cls) const;
+  size_t memory_bytes() const;
+
+ private:
+  FingerprintSet sealed_;  // states of finished iterations (read by workers)
+  FingerprintSet fresh_;   // states of the running iteration (parent only)
+  std::vector<StateRecord> states_;
+  std::vector<SequenceNode> sequences_;
+  std::vector<ArgRef> args_;
+  std::vector<std::vector<uint32_t>> by_class_;
+};
+
+}  // namespace objgen

@@ -1,0 +1,102 @@
+#include "objgen/api.hpp"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+
+namespace objgen {
+
+const char* literal_kind_name(LiteralKind k) {
+  switch (k) {
+    case LiteralKind::Int: return "int";
+    case LiteralKind::Double: return "double";
+    case LiteralKind::Char: return "char";
+    case LiteralKind::Bool: return "bool";
+    case LiteralKind::String: return "string";
+  }
+  return "?";
+}
+
+namespace detail {
+std::string demangle(const char* mangled) {
+  int status = 0;
+  char* out = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+  std::string s = (status == 0 && out) ? out : mangled;
+  std::free(out);
+  // The demangler spells std::string in full; emitted code reads better with the alias.
+  const std::string longname = "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >";
+  for (size_t p; (p = s.find(longname)) != std::string::npos;) s.replace(p, longname.size(), "std::string");
+  return s;
+}
+}  // namespace detail
+
+std::string Operation::signature() const {
+  std::string s = class_vtable(owner).name;
+  auto colon = s.rfind("::");
+  std::string owner_short = colon == std::string::npos ? s : s.substr(colon + 2);
+  std::string out = kind == OpKind::FreeFunction ? cpp_call : owner_short + "::" + name;
+  out += "(";
+  size_t first = kind == OpKind::Method ? 1 : 0;
+  for (size_t i = first; i < params.size(); ++i) {
+    if (i > first) out += ", ";
+    out += params[i].cpp_type;
+  }
+  out += ")";
+  if (is_const) out += " const";
+  return out;
+}
+
+size_t Operation::object_param_count() const {
+  size_t n = 0;
+  for (const auto& p : params) n += p.is_object();
+  return n;
+}
+
+MisusePolicy::MisusePolicy() {
+  add<std::invalid_argument>();
+  add<std::out_of_range>();
+  add<std::length_error>();
+  add<std::domain_error>();
+  names_ = {"std::invalid_argument", "std::out_of_range", "std::length_error", "std::domain_error"};
+}
+
+void MisusePolicy::clear() {
+  matchers_.clear();
+  names_.clear();
+}
+
+void MisusePolicy::add_name(std::string type_name) {
+  names_.push_back(std::move(type_name));
+}
+
+bool MisusePolicy::is_misuse(const std::exception_ptr& e, const std::string& type_name) const {
+  for (const auto& n : names_)
+    if (n == type_name) return true;
+  for (const auto& m : matchers_)
+    if (m(e)) return true;
+  return false;
+}
+
+ClassInfo& Api::class_info(ClassId id) {
+  for (auto& c : classes_)
+    if (c.id == id) return c;
+  ClassInfo info;
+  info.id = id;
+  info.name = class_vtable(id).name;
+  classes_.push_back(std::move(info));
+  return classes_.back();
+}
+
+const ClassInfo* Api::find_class(ClassId id) const {
+  for (const auto& c : classes_)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+const ClassInfo* Api::find_class(const std::string& name) const {
+  for (const auto& c : classes_)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace objgen
