@@ -2,6 +2,8 @@
 
 namespace examples {
 void register_ncl(objgen::Api& api);
+// lists-and-trees registrations
+// heaps-and-others registrations
 }
 
 namespace objgen {
@@ -10,6 +12,8 @@ const std::vector<Example>& bundled_examples() {
   static const std::vector<Example> all = {
       {"ncl", "ROOPS node-caching linked list (addLast, removeIndex)", "examples::NodeCachingList",
        "ncl/node_caching_list.hpp", &examples::register_ncl},
+      // lists-and-trees entries
+      // heaps-and-others entries
   };
   return all;
 }

@@ -1,7 +1,9 @@
 // Bounded-exhaustive generation from the API (BEAPI semantics, DESIGN.md).
 //
 // Iteration k applies every selected operation to every tuple of inputs in which at least one
-// object was new in iteration k-1 (literal-only operations run in iteration 1). After each call
+// object was new in iteration k-1 (literal-only operations, such as constructors, run in every
+// iteration, so that "explored" counts match BEAPI's: explored = structures x combinations +
+// iterations for one-receiver builders). After each call
 // the receiver, every object argument and the result are canonicalized; the call is kept iff one
 // of them is a state not seen before. Misuse and out-of-scope calls are discarded, findings are
 // reported, and generation stops after an iteration that finds nothing new.
