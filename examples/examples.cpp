@@ -3,7 +3,21 @@
 namespace examples {
 void register_ncl(objgen::Api& api);
 // lists-and-trees registrations
+void register_sll(objgen::Api& api);
+void register_dll(objgen::Api& api);
+void register_bintree(objgen::Api& api);
+void register_avl(objgen::Api& api);
+void register_rbt(objgen::Api& api);
 // heaps-and-others registrations
+void register_binheap(objgen::Api& api);
+void register_fibheap(objgen::Api& api);
+void register_stdset(objgen::Api& api);
+void register_buggy_segv(objgen::Api& api);
+void register_buggy_throw(objgen::Api& api);
+void register_buggy_hang(objgen::Api& api);
+void register_buggy_invariant(objgen::Api& api);
+void register_buggy_abort(objgen::Api& api);
+void register_buggy_dtor(objgen::Api& api);
 }
 
 namespace objgen {
@@ -13,7 +27,41 @@ const std::vector<Example>& bundled_examples() {
       {"ncl", "ROOPS node-caching linked list (addLast, removeIndex)", "examples::NodeCachingList",
        "ncl/node_caching_list.hpp", &examples::register_ncl},
       // lists-and-trees entries
+      {"sll", "Korat singly linked list with a header entry (add)", "examples::SinglyLinkedList",
+       "sll/singly_linked_list.hpp", &examples::register_sll},
+      {"dll", "Korat circular doubly linked list, header holds the first element (add)",
+       "examples::DoublyLinkedList", "dll/doubly_linked_list.hpp", &examples::register_dll},
+      {"bintree", "ROOPS binary search tree with parent links (add)", "examples::BinTree",
+       "bintree/bin_tree.hpp", &examples::register_bintree},
+      {"avl", "ROOPS/Weiss AVL tree (insert)", "examples::AvlTree", "avl/avl_tree.hpp",
+       &examples::register_avl},
+      {"rbt", "ROOPS TreeSet red-black tree, java.util.TreeMap algorithms (add, remove)",
+       "examples::RedBlackTree", "rbt/red_black_tree.hpp", &examples::register_rbt},
       // heaps-and-others entries
+      {"binheap", "Korat/ROOPS binomial heap (insert, extractMin)", "examples::BinomialHeap",
+       "binheap/binomial_heap.hpp", &examples::register_binheap},
+      {"fibheap", "Korat/ROOPS Fibonacci heap (insert, removeMin)", "examples::FibonacciHeap",
+       "fibheap/fibonacci_heap.hpp", &examples::register_fibheap},
+      {"stdset", "std::set<int> itself (insert); state = its elements in iteration order",
+       "std::set<int>", "stdset/std_set.hpp", &examples::register_stdset},
+      {"buggy_segv", "faulty list: add(2) on 2 elements dereferences null (SIGSEGV)",
+       "examples::BuggySegvList", "buggy_segv/buggy_segv_list.hpp",
+       &examples::register_buggy_segv},
+      {"buggy_throw", "faulty list: add(1) on 2 elements throws std::runtime_error",
+       "examples::BuggyThrowList", "buggy_throw/buggy_throw_list.hpp",
+       &examples::register_buggy_throw},
+      {"buggy_hang", "faulty list: adding a duplicate to 2 elements loops forever",
+       "examples::BuggyHangList", "buggy_hang/buggy_hang_list.hpp",
+       &examples::register_buggy_hang},
+      {"buggy_invariant", "faulty list: add(2) on 2 elements leaves size wrong (repOK fails)",
+       "examples::BuggyInvariantList", "buggy_invariant/buggy_invariant_list.hpp",
+       &examples::register_buggy_invariant},
+      {"buggy_abort", "faulty list: add(0) on 2 elements fails an assert (SIGABRT)",
+       "examples::BuggyAbortList", "buggy_abort/buggy_abort_list.hpp",
+       &examples::register_buggy_abort},
+      {"buggy_dtor", "faulty list: destructor throws for 3 elements starting with 2 (terminate)",
+       "examples::BuggyDtorList", "buggy_dtor/buggy_dtor_list.hpp",
+       &examples::register_buggy_dtor},
   };
   return all;
 }

@@ -279,9 +279,20 @@ void construct_erased(const void*, Arg* args, CallResult& out) {
 std::string demangle(const char* mangled);
 template <class T> std::string type_spelling() { return demangle(typeid(T).name()); }
 
+// The parameter type as written: "const examples::List&", "int", "std::unique_ptr<T>".
+template <class P>
+std::string parameter_spelling() {
+  using R = std::remove_reference_t<P>;
+  std::string s = std::is_const_v<R> ? "const " : "";
+  s += type_spelling<std::remove_cv_t<R>>();
+  if constexpr (std::is_lvalue_reference_v<P>) s += "&";
+  else if constexpr (std::is_rvalue_reference_v<P>) s += "&&";
+  return s;
+}
+
 template <class... P>
 std::vector<SlotType> slots_of(type_list<P...>) {
-  return {param<P>::slot(type_spelling<std::remove_cvref_t<P>>())...};
+  return {param<P>::slot(parameter_spelling<P>())...};
 }
 
 }  // namespace detail

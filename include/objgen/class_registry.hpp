@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <typeinfo>
 
 namespace objgen {
 
@@ -16,11 +17,14 @@ struct ClassVTable {
   std::string name;                                // C++ spelling, e.g. "ncl::List::Node"
   void (*visit_fields)(Linearizer&, const void*);  // Fields<T>::visit
   Object (*clone)(const void*);                    // copy constructor; null when not copyable
+  const std::type_info* type;
 };
 
 // Registers a class once; returns its id. Thread-safe.
 ClassId register_class_vtable(ClassVTable vtable);
 const ClassVTable& class_vtable(ClassId id);
 size_t registered_class_count();
+// The id of the class with this C++ type, if it was described and registered.
+bool find_class_by_type(const std::type_info& type, ClassId* id);
 
 }  // namespace objgen

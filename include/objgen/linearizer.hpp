@@ -21,6 +21,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -271,7 +272,7 @@ template <class T>
 ClassId class_id() {
   static_assert(is_described_v<T>, "objgen: type has no objgen::Fields<> description");
   static const ClassId id = register_class_vtable(ClassVTable{
-      Fields<T>::name, &detail::visit_fields_erased<T>, detail::clone_function<T>()});
+      Fields<T>::name, &detail::visit_fields_erased<T>, detail::clone_function<T>(), &typeid(T)});
   return id;
 }
 

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <cmath>
 #include <csignal>
 #include <fstream>
 #include <regex>
@@ -11,6 +12,7 @@
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
+#include "model/selection.hpp"
 #include "objgen/example.hpp"
 
 namespace objgen::cli {
@@ -29,6 +31,7 @@ struct ExhaustiveArgs {
   int threads = 0;
   std::string isolation = "fork";
   double time_limit = 0;
+  int max_iterations = 0;
   double call_timeout = 2.0;
   std::string report_json;
   std::string emit_gtest;
@@ -59,36 +62,6 @@ std::vector<std::string> read_method_list(const std::string& spec) {
   if (!in) throw UsageError("cannot read methods file " + spec.substr(1));
   std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return split_list(all);
-}
-
-// Resolves names ("addLast", "NodeCachingList", or full signatures) to operation indices.
-std::vector<uint32_t> select_operations(const Api& api, ClassId target, const std::vector<std::string>& names) {
-  const auto& ops = api.operations();
-  std::vector<uint32_t> out;
-  if (names.size() == 1 && names[0] == "all") {
-    for (uint32_t i = 0; i < ops.size(); ++i) out.push_back(i);
-    return out;
-  }
-  for (const auto& n : names) {
-    bool found = false;
-    for (uint32_t i = 0; i < ops.size(); ++i)
-      if (ops[i].name == n || ops[i].signature() == n) {
-        if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
-        found = true;
-      }
-    if (!found) {
-      std::string known;
-      for (const auto& op : ops) known += "\n  " + op.signature();
-      throw UsageError("unknown method '" + n + "'; the API has:" + known);
-    }
-  }
-  bool creates_target = false;
-  for (uint32_t i : out) creates_target |= ops[i].result.is_object() && ops[i].result.cls == target;
-  if (!creates_target)
-    for (uint32_t i = 0; i < ops.size(); ++i)
-      if (ops[i].kind == OpKind::Constructor && ops[i].owner == target) out.push_back(i);
-  std::sort(out.begin(), out.end());  // API order, whatever order the list gave
-  return out;
 }
 
 LiteralDomain build_domain(const ExhaustiveArgs& a) {
@@ -143,11 +116,16 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   opt.target = target->id;
   std::vector<std::string> names = a.methods.empty() ? target->builders : read_method_list(a.methods);
   if (names.empty()) names = {"all"};
-  opt.operations = select_operations(api, target->id, names);
+  try {
+    opt.operations = select_operations(api, target->id, names);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   opt.workers = a.threads > 0 ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   opt.isolate = a.isolation == "fork";
   opt.call_timeout_seconds = a.call_timeout;
   opt.time_limit_seconds = a.time_limit;
+  opt.max_iterations = a.max_iterations;
   opt.interrupted = &g_interrupted;
   if (!a.misuse.empty()) {
     api.misuse().clear();
@@ -182,7 +160,8 @@ int run_exhaustive(const ExhaustiveArgs& a) {
                  api.operations()[f.op].signature().c_str(), f.message.c_str());
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
-    GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit};
+    unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
+    GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit, alarm};
     for (const auto& file : write_gtest_suite(api, opt, result, g, a.emit_gtest))
       if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
   }
@@ -214,6 +193,8 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                   "fork: run the code under test in worker processes (survives crashes and hangs); none: threads")
       ->default_val("fork");
   cmd->add_option("--time-limit", args->time_limit, "Stop after this many seconds with a partial result (0: none)");
+  cmd->add_option("--max-iterations", args->max_iterations,
+                  "Stop after this many iterations, marking the result partial (default 3 x scope, as BEAPI)");
   cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
       ->default_val(2.0);
   cmd->add_option("--misuse", args->misuse,

@@ -9,7 +9,7 @@ namespace objgen::cli {
 void add_examples_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("examples", "List the bundled example subjects");
   cmd->callback([&exit_code] {
-    for (const auto& e : bundled_examples()) std::printf("%-14s %s\n", e.name.c_str(), e.description.c_str());
+    for (const auto& e : bundled_examples()) std::printf("%-18s %s\n", e.name.c_str(), e.description.c_str());
     exit_code = kExitOk;
   });
 }

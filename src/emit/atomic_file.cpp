@@ -40,7 +40,9 @@ void ensure_writable_directory(const std::string& dir) {
 void ensure_writable_file(const std::string& path) {
   fs::path p(path);
   fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir)) throw std::runtime_error("directory of " + path + " does not exist");
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!fs::is_directory(dir)) throw std::runtime_error("cannot create the directory of " + path);
   if (access(dir.c_str(), W_OK) != 0) throw std::runtime_error("cannot write " + path + ": directory not writable");
   if (fs::is_directory(p)) throw std::runtime_error(path + " is a directory");
 }

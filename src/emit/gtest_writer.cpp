@@ -118,7 +118,7 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
 }
 
 std::string failure_tests(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
-                          const std::string& suite) {
+                          const GtestSuiteOptions& g, const std::string& suite) {
   Replayer replayer(api, r.store, opt.domain);
   std::string out;
   for (size_t i = 0; i < r.findings.size(); ++i) {
@@ -128,8 +128,10 @@ std::string failure_tests(const Api& api, const ExhaustiveOptions& opt, const Ex
     out += fmt::format("// {} in {}: {}\n", outcome_name(f.kind), api.operations()[f.op].signature(), f.message);
     out += fmt::format("TEST({}, Finding{}_{}) {{\n", suite, i, camel(outcome_name(f.kind)));
     if (f.kind == Outcome::Crash || f.kind == Outcome::Timeout) {
-      out += "  EXPECT_EXIT(\n      {\n        alarm(10);\n" + statements(lines, "        ") +
-             "        std::exit(0);\n      },\n      ::testing::ExitedWithCode(0), \"\");\n";
+      // The inner block ends before exit(0), so destructors run inside the death test too.
+      out += fmt::format("  EXPECT_EXIT(\n      {{\n        alarm({});\n        {{\n", g.alarm_seconds) +
+             statements(lines, "          ") +
+             "        }\n        std::exit(0);\n      },\n      ::testing::ExitedWithCode(0), \"\");\n";
     } else {
       out += statements(lines, "  ");
       if (f.kind == Outcome::InvariantBroken) {
@@ -162,7 +164,7 @@ std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptio
   std::string failures_path = dir + "/" + g.name + "_failures_test.cpp";
   if (!result.findings.empty()) {
     std::string f = header(g, "calls that revealed failures; each test fails while the fault is there");
-    f += failure_tests(api, opt, result, camel(g.name) + "Failures");
+    f += failure_tests(api, opt, result, g, camel(g.name) + "Failures");
     write_file_atomically(failures_path, f);
     written.push_back(failures_path);
   } else {

@@ -18,6 +18,7 @@ struct GtestSuiteOptions {
   std::string include;      // header to #include for the classes under test
   std::string name;         // file and suite name stem, e.g. "ncl"
   size_t inline_limit = 64; // above this many states, use the replay table
+  unsigned alarm_seconds = 10;  // a crash or hang test that runs longer than this fails
 };
 
 // Returns the paths written.

@@ -20,7 +20,7 @@ const uint32_t* FingerprintSet::find(const Fingerprint& raw) const {
 }
 
 bool FingerprintSet::insert(const Fingerprint& raw, uint32_t id) {
-  if ((size_ + 1) * 10 > slots_.size() * 7) grow();
+  if ((size_ + 1) * 10 > slots_.size() * 7) rehash(slots_.size() * 2);
   Fingerprint fp = stored_form(raw);
   size_t mask = slots_.size() - 1;
   for (size_t i = fp.lo & mask;; i = (i + 1) & mask) {
@@ -34,8 +34,14 @@ bool FingerprintSet::insert(const Fingerprint& raw, uint32_t id) {
   }
 }
 
-void FingerprintSet::grow() {
-  std::vector<Entry> old(slots_.size() * 2);
+void FingerprintSet::reserve(size_t n) {
+  size_t capacity = slots_.size();
+  while (n * 10 > capacity * 7) capacity *= 2;
+  if (capacity != slots_.size()) rehash(capacity);
+}
+
+void FingerprintSet::rehash(size_t capacity) {
+  std::vector<Entry> old(capacity);
   old.swap(slots_);
   size_t mask = slots_.size() - 1;
   for (const Entry& e : old) {
@@ -68,6 +74,9 @@ const std::vector<uint32_t>& StateStore::states_of(ClassId cls) const {
 }
 
 void StateStore::seal() {
+  // Without room made first, copying one table into a smaller one in slot order piles the
+  // entries into long probe runs (quadratic).
+  sealed_.reserve(sealed_.size() + fresh_.size());
   fresh_.for_each([this](const Fingerprint& fp, uint32_t id) { sealed_.insert(fp, id); });
   fresh_ = FingerprintSet();
 }

@@ -43,6 +43,8 @@ class FingerprintSet {
   const uint32_t* find(const Fingerprint& fp) const;
   // Inserts; returns false if already present.
   bool insert(const Fingerprint& fp, uint32_t id);
+  // Makes room for n entries in all, so that inserting them never rehashes.
+  void reserve(size_t n);
   size_t size() const { return size_; }
   template <class F>
   void for_each(F f) const {
@@ -56,7 +58,7 @@ class FingerprintSet {
     Fingerprint fp;  // lo == 0 && hi == 0 marks an empty slot
     uint32_t id;
   };
-  void grow();
+  void rehash(size_t capacity);
   std::vector<Entry> slots_;
   size_t size_ = 0;
 };

@@ -36,4 +36,15 @@ size_t registered_class_count() {
   return r.classes.size();
 }
 
+bool find_class_by_type(const std::type_info& type, ClassId* id) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  for (size_t i = 0; i < r.classes.size(); ++i)
+    if (*r.classes[i].type == type) {
+      *id = static_cast<ClassId>(i);
+      return true;
+    }
+  return false;
+}
+
 }  // namespace objgen

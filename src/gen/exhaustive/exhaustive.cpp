@@ -89,6 +89,11 @@ struct ExhaustiveGenerator::Impl {
     return true;
   }
 
+  int max_iterations() const {
+    int cap = opt.max_iterations > 0 ? opt.max_iterations : 3 * static_cast<int>(opt.scope);
+    return std::min(cap, 65000);  // iterations are stored in 16 bits
+  }
+
   const Operation& op_of(const OpSpace& s) const { return api.operations()[s.op]; }
 
   void plan_iteration() {
@@ -132,8 +137,12 @@ struct ExhaustiveGenerator::Impl {
       if (s.total == 0 || !any_new) continue;
       uint32_t space = static_cast<uint32_t>(spaces.size());
       spaces.push_back(std::move(s));
-      for (uint64_t lo = 0; lo < spaces.back().total; lo += opt.job_size)
-        jobs.push_back({space, lo, std::min<uint64_t>(lo + opt.job_size, spaces.back().total)});
+      // Small spaces are split too, so that every worker has work (results do not depend on
+      // how candidates are split: jobs merge in candidate order).
+      uint64_t total = spaces.back().total;
+      uint64_t size = std::clamp<uint64_t>(total / (static_cast<uint64_t>(opt.workers) * 4), 16, opt.job_size);
+      for (uint64_t lo = 0; lo < total; lo += size)
+        jobs.push_back({space, lo, std::min<uint64_t>(lo + size, total)});
     }
   }
 
@@ -199,6 +208,7 @@ struct ExhaustiveGenerator::Impl {
     std::vector<Arg> args(op.params.size());
     ArgRef refs[kMaxRecordSlots];
     std::string message;
+    std::vector<std::pair<CandidateRecord, std::string>> pending;
     JobHeader& h = region.header();
     for (uint64_t idx = first; idx < job.hi; ++idx) {
       h.current.store(idx, std::memory_order_relaxed);
@@ -206,21 +216,28 @@ struct ExhaustiveGenerator::Impl {
       h.explored.fetch_add(1, std::memory_order_relaxed);
       CallResult res;
       Outcome o = execute(s, refs, objects, args, res, &message);
+      // Records are written only after the objects are gone: a destructor that crashes must take
+      // its candidate's records with it, or the parent would re-run the crash in-process.
+      pending.clear();
       if (o == Outcome::Failure) {
         CandidateRecord r{};
         r.candidate = idx;
         r.kind = static_cast<uint8_t>(o);
-        region.append(r, message);
+        pending.push_back({r, message});
       } else if (o == Outcome::Normal) {
-        record_if_new(s, idx, objects, res, lin, seen_in_job, region);
+        collect_new_states(s, idx, objects, res, lin, seen_in_job, pending);
       }
-      for (auto& obj : objects) obj.reset();  // destructors run while `current` names idx
+      for (auto& obj : objects) obj.reset();
+      res.object.reset();
+      for (const auto& [record, text] : pending) region.append(record, text);
     }
   }
 
-  void record_if_new(const OpSpace& s, uint64_t idx, const std::vector<Object>& objects,
-                     const CallResult& res, Linearizer& lin, FingerprintSet& seen_in_job,
-                     JobRegion& region) const {
+  // Canonicalizes what the call produced; queues a record of the states new to this job and a
+  // finding for each new state that breaks its invariant.
+  void collect_new_states(const OpSpace& s, uint64_t idx, const std::vector<Object>& objects,
+                          const CallResult& res, Linearizer& lin, FingerprintSet& seen_in_job,
+                          std::vector<std::pair<CandidateRecord, std::string>>& pending) const {
     const Operation& op = op_of(s);
     SlotValue values[kMaxRecordSlots];
     size_t n = slot_values(op, objects, res, values);
@@ -239,12 +256,12 @@ struct ExhaustiveGenerator::Impl {
         CandidateRecord f = r;
         f.kind = static_cast<uint8_t>(Outcome::InvariantBroken);
         f.slot = static_cast<uint8_t>(j);
-        region.append(f, why);
+        pending.push_back({f, why});
         continue;
       }
       r.new_mask |= static_cast<uint8_t>(1u << j);
     }
-    if (r.new_mask) region.append(r);
+    if (r.new_mask) pending.push_back({r, {}});
   }
 
   // Parent: adds the job's new states (in candidate order) and its findings.
@@ -434,6 +451,10 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     m.finish_iteration();
     m.result.iterations = m.iteration;
     if (!stop && m.result.store.state_count() == states_before) break;
+    if (!stop && m.iteration >= m.max_iterations()) {
+      m.result.stopped_by = "iteration limit";
+      stop = true;
+    }
   }
   m.result.complete = !stop;
   m.result.seconds = elapsed();

@@ -38,6 +38,9 @@ struct ExhaustiveOptions {
   bool isolate = true;
   double call_timeout_seconds = 2.0;
   double time_limit_seconds = 0;  // 0: none
+  // BEAPI's cap: 3 x scope iterations (0). A class whose states never repeat (a counter that is
+  // not omitted) would otherwise never reach a fixpoint; hitting the cap marks the run partial.
+  int max_iterations = 0;
   size_t job_size = 16384;        // candidates per job
   const std::atomic<bool>* interrupted = nullptr;
 };
@@ -66,7 +69,7 @@ struct ExhaustiveResult {
   int iterations = 0;
   double seconds = 0;
   bool complete = false;
-  std::string stopped_by;  // "fixpoint", "time limit", "interrupted"
+  std::string stopped_by;  // "fixpoint", "time limit", "iteration limit", "interrupted"
 };
 
 class ExhaustiveGenerator {

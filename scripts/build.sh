@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Configures and builds objgen (Release) into ./build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C build

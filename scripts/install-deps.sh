@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what objgen needs to build and test, from Debian packages. Safe to run again.
+set -euo pipefail
+packages=(g++ clang cmake ninja-build pkg-config libgtest-dev libgmock-dev googletest
+          libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libxxhash-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

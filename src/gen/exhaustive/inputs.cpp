@@ -1,0 +1,31 @@
+#include "objgen/inputs.hpp"
+
+#include <stdexcept>
+
+#include "exec/sequence.hpp"
+#include "gen/exhaustive/exhaustive.hpp"
+#include "model/selection.hpp"
+
+namespace objgen {
+
+std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, const InputOptions& o) {
+  const ClassInfo* info = api.find_class(cls);
+  if (!info) throw std::invalid_argument("class " + class_vtable(cls).name + " is not registered");
+  ExhaustiveOptions opt;
+  opt.scope = o.scope;
+  opt.domain = LiteralDomain::defaults(static_cast<int>(o.scope));
+  if (!o.ints.empty()) opt.domain.set_ints(o.ints);
+  std::string omit = o.omit_fields.empty() ? info->omit_fields : o.omit_fields;
+  if (!omit.empty()) opt.omit = std::make_shared<const std::regex>(omit);
+  opt.target = cls;
+  opt.operations = select_operations(api, cls, o.methods.empty() ? info->builders : o.methods);
+  opt.workers = o.threads;
+  opt.isolate = o.isolate;
+  ExhaustiveResult result = ExhaustiveGenerator(api, opt).run();
+  Replayer replayer(api, result.store, opt.domain);
+  std::vector<Object> out;
+  for (uint32_t state : result.store.states_of(cls)) out.push_back(replayer.build(state));
+  return out;
+}
+
+}  // namespace objgen

@@ -1,0 +1,37 @@
+#include "model/selection.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace objgen {
+
+std::vector<uint32_t> select_operations(const Api& api, ClassId target, const std::vector<std::string>& names) {
+  const auto& ops = api.operations();
+  std::vector<uint32_t> out;
+  if (names.empty() || (names.size() == 1 && names[0] == "all")) {
+    for (uint32_t i = 0; i < ops.size(); ++i) out.push_back(i);
+    return out;
+  }
+  for (const auto& n : names) {
+    bool found = false;
+    for (uint32_t i = 0; i < ops.size(); ++i)
+      if (ops[i].name == n || ops[i].signature() == n) {
+        if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
+        found = true;
+      }
+    if (!found) {
+      std::string known;
+      for (const auto& op : ops) known += "\n  " + op.signature();
+      throw std::invalid_argument("unknown method '" + n + "'; the API has:" + known);
+    }
+  }
+  bool creates_target = false;
+  for (uint32_t i : out) creates_target |= ops[i].result.is_object() && ops[i].result.cls == target;
+  if (!creates_target)
+    for (uint32_t i = 0; i < ops.size(); ++i)
+      if (ops[i].kind == OpKind::Constructor && ops[i].owner == target) out.push_back(i);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace objgen

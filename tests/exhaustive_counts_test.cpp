@@ -1,0 +1,116 @@
+// Structure and explored counts that must come out exactly (BEAPI's published numbers and the
+// closed forms of each structure), and identical results for any number of workers.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "run_example.hpp"
+
+namespace {
+using objgen::testing::run_example;
+
+struct Expected {
+  const char* example;
+  uint32_t scope;
+  uint64_t structures;
+  uint64_t explored;  // 0: not published for this scope
+};
+
+uint64_t ipow(uint64_t b, unsigned e) {
+  uint64_t r = 1;
+  while (e--) r *= b;
+  return r;
+}
+
+std::vector<Expected> expected_counts() {
+  std::vector<Expected> v;
+  // ncl: sum_{s<N} N^s (N-s); explored = structures * 2N + 2N iterations.
+  for (uint32_t n = 1; n <= 7; ++n) {
+    uint64_t s = 0;
+    for (uint32_t k = 0; k < n; ++k) s += ipow(n, k) * (n - k);
+    v.push_back({"ncl", n, s, s * 2 * n + 2 * n});
+  }
+  // bintree: sum_k C(N,k) Catalan(k).
+  const uint64_t bintree[] = {2, 5, 15, 51, 188, 731, 2950, 12235};
+  for (uint32_t n = 1; n <= 8; ++n) v.push_back({"bintree", n, bintree[n - 1], n == 3 ? 50u : n == 4 ? 210u : 0u});
+  // sll with a header node: sum_{k<N} N^k; explored = S*N + N + 1.
+  for (uint32_t n = 1; n <= 7; ++n) {
+    uint64_t s = 0;
+    for (uint32_t k = 0; k < n; ++k) s += ipow(n, k);
+    v.push_back({"sll", n, s, s * n + n + 1});
+  }
+  // dll without a sentinel: sum_{k<=N} N^k; explored = S*N + N + 2.
+  for (uint32_t n = 1; n <= 6; ++n) {
+    uint64_t s = 0;
+    for (uint32_t k = 0; k <= n; ++k) s += ipow(n, k);
+    v.push_back({"dll", n, s, s * n + n + 2});
+  }
+  v.push_back({"avl", 5, 62, 317});
+  v.push_back({"avl", 6, 157, 950});
+  v.push_back({"rbt", 3, 11, 71});
+  v.push_back({"rbt", 4, 29, 239});
+  v.push_back({"rbt", 5, 72, 727});
+  v.push_back({"rbt", 6, 197, 2376});
+  v.push_back({"rbt", 7, 561, 7866});
+  v.push_back({"rbt", 8, 1657, 26526});
+  v.push_back({"binheap", 5, 936, 5623});
+  v.push_back({"binheap", 6, 7602, 53222});
+  v.push_back({"fibheap", 4, 335, 1683});
+  v.push_back({"fibheap", 5, 4381, 26297});
+  v.push_back({"fibheap", 6, 54159, 379125});
+  for (uint32_t n = 1; n <= 8; ++n) v.push_back({"stdset", n, ipow(2, n), 0});
+  return v;
+}
+
+class PublishedCounts : public ::testing::TestWithParam<Expected> {};
+
+TEST_P(PublishedCounts, Match) {
+  const Expected& e = GetParam();
+  auto run = run_example(e.example, e.scope);
+  EXPECT_TRUE(run->result.complete);
+  EXPECT_EQ(run->structures(), e.structures);
+  if (e.explored) {
+    EXPECT_EQ(run->result.explored, e.explored);
+  }
+  EXPECT_TRUE(run->result.findings.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, PublishedCounts, ::testing::ValuesIn(expected_counts()),
+                         [](const ::testing::TestParamInfo<Expected>& i) {
+                           return std::string(i.param.example) + "_scope" + std::to_string(i.param.scope);
+                         });
+
+// Every state's recorded sequence, as a comparable list.
+std::vector<std::vector<uint32_t>> recorded(const objgen::testing::ExampleRun& r) {
+  std::vector<std::vector<uint32_t>> out;
+  const auto& store = r.result.store;
+  for (uint32_t s = 0; s < store.state_count(); ++s) {
+    const auto& rec = store.state(s);
+    const auto& seq = store.sequence(rec.sequence);
+    std::vector<uint32_t> row{seq.op, rec.slot, rec.cls};
+    for (auto a : store.args(rec.sequence, r.api.operations()[seq.op].params.size())) row.push_back(a.bits);
+    out.push_back(row);
+  }
+  return out;
+}
+
+TEST(Determinism, SameStatesAndSequencesForAnyWorkerCountAndIsolation) {
+  for (const char* ex : {"ncl", "rbt", "binheap"}) {
+    auto one = run_example(ex, 5, 1, false);
+    auto two = run_example(ex, 5, 2, false);
+    auto forked = run_example(ex, 5, 2, true);
+    EXPECT_EQ(one->result.explored, two->result.explored) << ex;
+    EXPECT_EQ(one->result.explored, forked->result.explored) << ex;
+    EXPECT_EQ(recorded(*one), recorded(*two)) << ex;
+    EXPECT_EQ(recorded(*one), recorded(*forked)) << ex;
+  }
+}
+
+TEST(Methods, WholeApiFindsAtLeastTheBuildersStates) {
+  auto builders = run_example("ncl", 3);
+  auto all = run_example("ncl", 3, 1, false, {"all"});
+  EXPECT_GE(all->structures(), builders->structures());
+  EXPECT_TRUE(all->result.findings.empty());
+}
+
+}  // namespace

@@ -1,0 +1,149 @@
+// Hostile code under test: crashes, aborts, hangs, throwing destructors, unexpected exceptions
+// and broken invariants are findings with a replayable call, and the run completes.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdlib>
+
+#include "emit/code_writer.hpp"
+#include "exec/sequence.hpp"
+#include "gen/exhaustive/exhaustive.hpp"
+#include "model/selection.hpp"
+
+namespace hostile {
+struct Bag {
+  std::vector<int> items;
+};
+struct Fuse {
+  int lit = 0;
+  ~Fuse() noexcept(false) {
+    if (lit == 2) throw std::runtime_error("fuse blew in a destructor");
+  }
+};
+}  // namespace hostile
+
+OBJGEN_FIELDS(hostile::Bag, items)
+OBJGEN_FIELDS(hostile::Fuse, lit)
+
+namespace {
+using hostile::Bag;
+using objgen::Outcome;
+
+// Bag's add(v) misbehaves with `fault` when it holds two items and v == 1.
+template <class Fault>
+objgen::Api bag_api(Fault fault) {
+  objgen::Api api;
+  api.add_class<Bag>()
+      .constructor<>()
+      .method("add", [fault](Bag& b, int v) {
+        if (b.items.size() == 2 && v == 1) fault(b);
+        b.items.push_back(v);
+      })
+      .invariant([](const Bag& b) { return b.items.size() != 3 || b.items[0] != 2; }, "");
+  return api;
+}
+
+objgen::ExhaustiveResult run(const objgen::Api& api, bool isolate, double call_timeout = 2.0) {
+  objgen::ExhaustiveOptions o;
+  o.scope = 3;
+  o.domain = objgen::LiteralDomain::defaults(3);
+  o.target = objgen::class_id<Bag>();
+  o.operations = objgen::select_operations(api, o.target, {"all"});
+  o.workers = 2;
+  o.isolate = isolate;
+  o.call_timeout_seconds = call_timeout;
+  o.job_size = 8;
+  return objgen::ExhaustiveGenerator(api, o).run();
+}
+
+size_t count(const objgen::ExhaustiveResult& r, Outcome kind) {
+  size_t n = 0;
+  for (const auto& f : r.findings) n += f.kind == kind;
+  return n;
+}
+
+// Bags of up to 3 items over {0,1,2}: 1 + 3 + 9 + 27 = 40. The invariant rejects the 9 full
+// bags starting with 2; a fault at (size 2, v 1) removes the 9 full bags ending in 1 (3 of
+// them also start with 2).
+constexpr size_t kAllBags = 40;
+
+void expect_replayable(const objgen::Api& api, const objgen::ExhaustiveResult& r, Outcome kind) {
+  objgen::LiteralDomain d = objgen::LiteralDomain::defaults(3);
+  objgen::Replayer replayer(api, r.store, d);
+  for (const auto& f : r.findings) {
+    if (f.kind != kind) continue;
+    auto lines = objgen::write_statements(api, d, replayer.flatten_call(f.op, f.args));
+    ASSERT_EQ(lines.size(), 4u);  // constructor, two adds, the faulty add(1)
+    EXPECT_EQ(lines.back(), "v0->add(1);");
+  }
+}
+
+TEST(Isolation, SegfaultIsAFindingAndTheRunCompletes) {
+  auto api = bag_api([](Bag&) { std::raise(SIGSEGV); });
+  auto r = run(api, true);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(count(r, Outcome::Crash), 1u);  // one finding per (operation, signal)
+  EXPECT_EQ(r.store.states_of(objgen::class_id<Bag>()).size(), kAllBags - 9 - 6);
+  expect_replayable(api, r, Outcome::Crash);
+  EXPECT_NE(r.findings[0].message.find("SIGSEGV"), std::string::npos);
+}
+
+TEST(Isolation, AbortIsAFinding) {
+  auto api = bag_api([](Bag&) { std::abort(); });
+  auto r = run(api, true);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(count(r, Outcome::Crash), 1u);
+  EXPECT_NE(r.findings[0].message.find("SIGABRT"), std::string::npos);
+}
+
+TEST(Isolation, HangIsATimeoutFinding) {
+  auto api = bag_api([](Bag& b) {
+    volatile bool forever = true;
+    while (forever) (void)b.items.size();
+  });
+  auto r = run(api, true, 0.3);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(count(r, Outcome::Timeout), 1u);
+  expect_replayable(api, r, Outcome::Timeout);
+}
+
+TEST(Isolation, UnexpectedExceptionIsAFailureInAnyMode) {
+  for (bool isolate : {false, true}) {
+    auto api = bag_api([](Bag&) { throw std::runtime_error("unexpected"); });
+    auto r = run(api, isolate);
+    EXPECT_EQ(count(r, Outcome::Failure), 1u);
+    EXPECT_EQ(r.findings[0].message, "std::runtime_error: unexpected");
+    EXPECT_EQ(r.store.states_of(objgen::class_id<Bag>()).size(), kAllBags - 9 - 6);
+  }
+}
+
+TEST(Isolation, MisuseIsDiscardedSilently) {
+  auto api = bag_api([](Bag&) { throw std::invalid_argument("precondition"); });
+  auto r = run(api, false);
+  EXPECT_EQ(count(r, Outcome::Failure), 0u);
+  EXPECT_EQ(r.findings.size(), count(r, Outcome::InvariantBroken));
+}
+
+TEST(Isolation, BrokenInvariantIsReportedOncePerState) {
+  auto api = bag_api([](Bag&) {});
+  auto r = run(api, false);
+  EXPECT_EQ(count(r, Outcome::InvariantBroken), 9u);
+  EXPECT_EQ(r.store.states_of(objgen::class_id<Bag>()).size(), kAllBags - 9);
+}
+
+TEST(Isolation, ThrowingDestructorIsACrash) {
+  objgen::Api api;
+  api.add_class<hostile::Fuse>().constructor<>().method("set", [](hostile::Fuse& f, int v) { f.lit = v; });
+  objgen::ExhaustiveOptions o;
+  o.scope = 3;
+  o.domain = objgen::LiteralDomain::defaults(3);
+  o.target = objgen::class_id<hostile::Fuse>();
+  o.operations = objgen::select_operations(api, o.target, {"all"});
+  o.workers = 1;
+  o.isolate = true;
+  auto r = objgen::ExhaustiveGenerator(api, o).run();
+  EXPECT_TRUE(r.complete);
+  EXPECT_GE(count(r, Outcome::Crash), 1u);
+}
+
+}  // namespace

@@ -1,0 +1,147 @@
+// Canonical forms: isomorphic heaps give equal words, different ones do not; scope and omission.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <unordered_set>
+
+#include "objgen/objgen.hpp"
+
+namespace lin_test {
+struct Node {
+  int value = 0;
+  Node* next = nullptr;
+  Node* other = nullptr;
+};
+struct Holder {
+  Node* head = nullptr;
+  int size = 0;
+  int counter = 0;
+  std::vector<int> items;
+  std::optional<std::string> label;
+  std::unordered_set<int> bag;
+  std::map<int, std::string> names;
+  std::unique_ptr<Node> owned;
+};
+}  // namespace lin_test
+
+OBJGEN_FIELDS(lin_test::Node, value, next, other)
+OBJGEN_FIELDS(lin_test::Holder, head, size, counter, items, label, bag, names, owned)
+
+namespace {
+using lin_test::Holder;
+using lin_test::Node;
+
+std::vector<uint64_t> words(const Holder& h, uint32_t scope = 10, const char* omit = nullptr) {
+  objgen::Linearizer lin(scope, omit ? std::make_shared<const std::regex>(omit) : nullptr);
+  EXPECT_TRUE(lin.run(objgen::class_id<Holder>(), &h));
+  auto w = lin.words();
+  return {w.begin(), w.end()};
+}
+
+TEST(Linearizer, IsomorphicHeapsAtDifferentAddressesAreEqual) {
+  Node a1{1}, a2{2};
+  a1.next = &a2;
+  a2.other = &a1;  // a cycle
+  Node b1{1}, b2{2};
+  b1.next = &b2;
+  b2.other = &b1;
+  Holder x, y;
+  x.head = &a1;
+  y.head = &b1;
+  EXPECT_EQ(words(x), words(y));
+}
+
+TEST(Linearizer, SharingIsPartOfTheState) {
+  Node n1{1}, n2{1}, shared{1};
+  Holder x, y;
+  n1.next = &shared;
+  n1.other = &shared;  // both fields point to one node
+  Node m1{1}, m2{1}, m3{1};
+  m1.next = &m2;
+  m1.other = &m3;  // two distinct but equal nodes
+  x.head = &n1;
+  y.head = &m1;
+  EXPECT_NE(words(x), words(y));
+  (void)n2;
+}
+
+TEST(Linearizer, ValuesDistinguishStates) {
+  Node a{1}, b{2};
+  Holder x, y;
+  x.head = &a;
+  y.head = &b;
+  EXPECT_NE(words(x), words(y));
+}
+
+TEST(Linearizer, OmittedFieldsDoNotCount) {
+  Holder x, y;
+  x.counter = 1;
+  y.counter = 2;
+  EXPECT_NE(words(x), words(y));
+  EXPECT_EQ(words(x, 10, "counter"), words(y, 10, "counter"));
+  EXPECT_EQ(words(x, 10, "lin_test::Holder\\.counter"), words(y, 10, "lin_test::Holder\\.counter"));
+}
+
+TEST(Linearizer, ScopeCountsObjectsPerClassIncludingTheRoot) {
+  Node n[4];
+  for (int i = 0; i < 3; ++i) n[i].next = &n[i + 1];
+  Holder h;
+  h.head = &n[0];
+  objgen::Linearizer within(4, nullptr), beyond(3, nullptr);
+  EXPECT_TRUE(within.run(objgen::class_id<Holder>(), &h));
+  EXPECT_FALSE(beyond.run(objgen::class_id<Holder>(), &h));
+  EXPECT_EQ(within.class_counts()[objgen::class_id<Node>()], 4u);
+}
+
+TEST(Linearizer, ContainerLengthIsBoundedByScope) {
+  Holder h;
+  h.items = {1, 2, 3, 4};
+  objgen::Linearizer lin(3, nullptr);
+  EXPECT_FALSE(lin.run(objgen::class_id<Holder>(), &h));
+}
+
+TEST(Linearizer, UnorderedContainersAreCanonicalWhateverTheirOrder) {
+  Holder x, y;
+  for (int i = 0; i < 8; ++i) x.bag.insert(i);
+  y.bag.reserve(64);
+  for (int i = 7; i >= 0; --i) y.bag.insert(i);
+  EXPECT_EQ(words(x), words(y));
+  y.bag.erase(3);
+  EXPECT_NE(words(x), words(y));
+}
+
+TEST(Linearizer, OptionalsStringsMapsAndOwnedPointers) {
+  Holder x, y;
+  x.label = "a";
+  EXPECT_NE(words(x), words(y));
+  y.label = "a";
+  EXPECT_EQ(words(x), words(y));
+  x.names[1] = "one";
+  y.names[1] = "uno";
+  EXPECT_NE(words(x), words(y));
+  y.names[1] = "one";
+  x.owned = std::make_unique<Node>();
+  EXPECT_NE(words(x), words(y));
+  y.owned = std::make_unique<Node>();
+  EXPECT_EQ(words(x), words(y));
+}
+
+TEST(Linearizer, FieldEventsNameEachValue) {
+  Node a{7};
+  Holder h;
+  h.head = &a;
+  objgen::Linearizer lin(10, nullptr);
+  lin.record_fields(true);
+  ASSERT_TRUE(lin.run(objgen::class_id<Holder>(), &h));
+  bool saw_value = false;
+  for (const auto& e : lin.field_events())
+    if (std::string(e.name) == "value") {
+      saw_value = true;
+      EXPECT_EQ(lin.words()[e.begin], 7u);
+      EXPECT_EQ(e.cls, objgen::class_id<Node>());
+    }
+  EXPECT_TRUE(saw_value);
+}
+
+}  // namespace
