@@ -92,6 +92,8 @@ class Linearizer {
 
   void record_fields(bool on) { record_ = on; }
   const std::vector<FieldEvent>& field_events() const { return events_; }
+  uint32_t scope() const { return scope_; }
+  const std::shared_ptr<const std::regex>& omit() const { return omit_; }
   // Addresses of every object reached by the last run (for copy-independence checks).
   std::vector<const void*> reached_addresses() const;
 
@@ -139,10 +141,29 @@ class Linearizer {
 
   void emit(uint64_t w) { out_.push_back(w); }
   void out_of_scope() { stop_ = true; oos_ = true; }
-  bool omitted(ClassId cls, uint32_t idx, const char* name);
+  static constexpr uint32_t kOmitStride = 32;  // fields per class with a cached decision
+  bool omitted(ClassId cls, uint32_t idx, const char* name) {
+    if (!omit_) return false;
+    size_t at = size_t{cls} * kOmitStride + idx;
+    if (idx < kOmitStride && at < omit_cache_.size() && omit_cache_[at] >= 0) return omit_cache_[at];
+    return decide_omitted(cls, idx, name);
+  }
+  bool decide_omitted(ClassId cls, uint32_t idx, const char* name);
   void record(const Frame& f, const char* name, uint32_t begin);
-  // Returns the per-class number of ptr, enqueuing it when first seen.
-  uint32_t identify(ClassId cls, const void* ptr);
+  // Returns the per-class number of ptr, enqueuing it when first seen. Small heaps (the common
+  // case within a scope) are searched linearly; larger ones through an address table.
+  static constexpr size_t kLinearLimit = 24;
+  uint32_t identify(ClassId cls, const void* ptr) {
+    if (!hashed_) {
+      for (const Pending& p : queue_)
+        if (p.ptr == ptr && p.cls == cls) return p.object;
+      return add_object(cls, ptr);
+    }
+    return identify_hashed(cls, ptr);
+  }
+  uint32_t add_object(ClassId cls, const void* ptr);
+  uint32_t identify_hashed(ClassId cls, const void* ptr);
+  void index_address(const Pending& p);
   void sort_unordered_elements(size_t first_word, const std::vector<uint32_t>& starts);
   const ClassVTable& class_vtable_cache(ClassId cls);
 
@@ -232,7 +253,7 @@ class Linearizer {
   std::vector<uint32_t> count_;        // objects per class
   std::vector<Frame> frames_;
   std::vector<Pending> queue_;
-  std::vector<std::vector<int8_t>> omit_cache_;  // per class, per field index: -1 unknown
+  std::vector<int8_t> omit_cache_;  // [class * kOmitStride + field]: -1 unknown, 0 keep, 1 omit
   // Open-addressed address -> (class, number) map, cleared by bumping a generation stamp.
   struct Slot {
     const void* ptr;
@@ -243,6 +264,7 @@ class Linearizer {
   std::vector<Slot> ids_;
   uint32_t generation_ = 0;
   uint32_t used_ = 0;
+  bool hashed_ = false;
   std::vector<FieldEvent> events_;
   std::vector<const ClassVTable*> vtables_;  // avoids the registry lock per object
   ClassId last_pointer_class_ = kNoClass;

@@ -30,6 +30,7 @@ struct CandidateRecord {
   uint8_t new_mask;  // bit i: fps[i] is new to this job
   uint8_t slot;      // for findings about one slot (invariant)
   uint8_t pad;
+  uint32_t objects_begin;  // in-process workers: where the new objects were handed over
   uint32_t text_offset;
   uint32_t text_length;
   Fingerprint fps[kMaxRecordSlots];

@@ -23,6 +23,7 @@ bool Linearizer::run(ClassId cls, const void* root) {
     generation_ = 1;
   }
   used_ = 0;
+  hashed_ = false;
   identify(cls, root);
   for (size_t next = 0; next < queue_.size() && !stop_; ++next) {
     Pending p = queue_[next];
@@ -39,47 +40,53 @@ const ClassVTable& Linearizer::class_vtable_cache(ClassId cls) {
   return *vtables_[cls];
 }
 
-uint32_t Linearizer::identify(ClassId cls, const void* ptr) {
-  if (used_ * 2 >= ids_.size()) {
-    // Grow and rehash the live entries.
+uint32_t Linearizer::add_object(ClassId cls, const void* ptr) {
+  if (cls >= count_.size()) count_.resize(cls + 8, 0);
+  uint32_t number = count_[cls]++;
+  if (count_[cls] > scope_) out_of_scope();
+  queue_.push_back({cls, number, ptr});
+  if (hashed_) {
+    index_address(queue_.back());
+  } else if (queue_.size() >= kLinearLimit) {
+    hashed_ = true;
+    for (const Pending& p : queue_) index_address(p);
+  }
+  return number;
+}
+
+void Linearizer::index_address(const Pending& p) {
+  if ((used_ + 1) * 2 >= ids_.size()) {
     std::vector<Slot> old(ids_.size() * 2);
     old.swap(ids_);
+    used_ = 0;
     for (const Slot& s : old)
-      if (s.generation == generation_) {
-        size_t mask = ids_.size() - 1;
-        size_t h = (reinterpret_cast<uintptr_t>(s.ptr) * 0x9E3779B97F4A7C15ull) >> 17;
-        while (ids_[h & mask].generation == generation_) ++h;
-        ids_[h & mask] = s;
-      }
+      if (s.generation == generation_) index_address({s.cls, s.number, s.ptr});
   }
   size_t mask = ids_.size() - 1;
-  size_t h = (reinterpret_cast<uintptr_t>(ptr) * 0x9E3779B97F4A7C15ull) >> 17;
-  for (;; ++h) {
-    Slot& s = ids_[h & mask];
-    if (s.generation != generation_) {
-      if (cls >= count_.size()) count_.resize(cls + 8, 0);
-      uint32_t number = count_[cls]++;
-      if (count_[cls] > scope_) out_of_scope();
-      s = {ptr, generation_, cls, number};
-      ++used_;
-      queue_.push_back({cls, number, ptr});
-      return number;
-    }
+  size_t h = (reinterpret_cast<uintptr_t>(p.ptr) * 0x9E3779B97F4A7C15ull) >> 17;
+  while (ids_[h & mask].generation == generation_) ++h;
+  ids_[h & mask] = {p.ptr, generation_, p.cls, p.object};
+  ++used_;
+}
+
+uint32_t Linearizer::identify_hashed(ClassId cls, const void* ptr) {
+  size_t mask = ids_.size() - 1;
+  for (size_t h = (reinterpret_cast<uintptr_t>(ptr) * 0x9E3779B97F4A7C15ull) >> 17;; ++h) {
+    const Slot& s = ids_[h & mask];
+    if (s.generation != generation_) return add_object(cls, ptr);
     if (s.ptr == ptr && s.cls == cls) return s.number;
   }
 }
 
-bool Linearizer::omitted(ClassId cls, uint32_t idx, const char* name) {
-  if (!omit_) return false;
-  if (cls >= omit_cache_.size()) omit_cache_.resize(cls + 1);
-  auto& per_class = omit_cache_[cls];
-  if (idx >= per_class.size()) per_class.resize(idx + 1, -1);
-  int8_t& decided = per_class[idx];
-  if (decided < 0) {
-    std::string qualified = class_vtable_cache(cls).name + "." + name;
-    decided = std::regex_match(name, *omit_) || std::regex_match(qualified, *omit_);
+bool Linearizer::decide_omitted(ClassId cls, uint32_t idx, const char* name) {
+  std::string qualified = class_vtable_cache(cls).name + "." + name;
+  bool omit = std::regex_match(name, *omit_) || std::regex_match(qualified, *omit_);
+  if (idx < kOmitStride) {
+    size_t at = size_t{cls} * kOmitStride + idx;
+    if (at >= omit_cache_.size()) omit_cache_.resize((size_t{cls} + 1) * kOmitStride, -1);
+    omit_cache_[at] = omit;
   }
-  return decided != 0;
+  return omit;
 }
 
 void Linearizer::record(const Frame& f, const char* name, uint32_t begin) {

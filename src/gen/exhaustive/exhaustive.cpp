@@ -59,10 +59,14 @@ struct ExhaustiveGenerator::Impl {
   std::vector<Object> live;                         // live object of a state, when kept
   std::vector<OpSpace> spaces;
   std::vector<Job> jobs;
+  // In-process workers hand the objects of new states over instead of having the parent re-run
+  // the call; job j's vector is written only by the worker running j until it is done.
+  mutable std::vector<std::vector<Object>> handed_over;
   // Written by the parent only:
   std::vector<std::pair<uint32_t, Object>> pending_live;
   std::vector<int8_t> keep_all_live;  // class used by a multi-object operation
   std::vector<int8_t> clone_ok;       // -1 unknown, 0 replay, 1 copy constructor is deep
+  std::vector<Object (*)(const void*)> clone_fn;  // per class, read without the registry lock
   FingerprintSet reported_states;     // invariant findings already reported
   std::map<std::pair<uint32_t, std::string>, size_t> reported_calls;  // (op, message) -> finding
 
@@ -71,6 +75,8 @@ struct ExhaustiveGenerator::Impl {
     size_t classes = registered_class_count() + 1;
     keep_all_live.assign(classes, 0);
     clone_ok.assign(classes, -1);
+    for (ClassId c = 0; c + 1 < classes; ++c) clone_fn.push_back(class_vtable(c).clone);
+    clone_fn.push_back(nullptr);
     for (uint32_t op : opt.operations) {
       const Operation& o2 = api.operations()[op];
       if (o2.object_param_count() > 1)
@@ -166,7 +172,7 @@ struct ExhaustiveGenerator::Impl {
 
   Object fresh_copy(uint32_t state) const {
     ClassId cls = result.store.state(state).cls;
-    if (state < live.size() && live[state] && clone_ok[cls] == 1) return class_vtable(cls).clone(live[state].get());
+    if (state < live.size() && live[state] && clone_ok[cls] == 1) return clone_fn[cls](live[state].get());
     return replayer.build(state);
   }
 
@@ -198,11 +204,20 @@ struct ExhaustiveGenerator::Impl {
     return n;
   }
 
+  // One linearizer per thread, kept across jobs so its caches stay warm; forked workers inherit
+  // the parent's.
+  Linearizer& thread_linearizer() const {
+    thread_local std::unique_ptr<Linearizer> lin;
+    if (!lin || lin->scope() != opt.scope || lin->omit() != opt.omit)
+      lin = std::make_unique<Linearizer>(opt.scope, opt.omit);
+    return *lin;
+  }
+
   // Worker: runs candidates [first, job.hi) and writes records into region.
   void run_job(const Job& job, JobRegion& region, uint64_t first) const {
     const OpSpace& s = spaces[job.space];
     const Operation& op = op_of(s);
-    Linearizer lin(opt.scope, opt.omit);
+    Linearizer& lin = thread_linearizer();
     FingerprintSet seen_in_job;
     std::vector<Object> objects(op.params.size());
     std::vector<Arg> args(op.params.size());
@@ -213,7 +228,7 @@ struct ExhaustiveGenerator::Impl {
     for (uint64_t idx = first; idx < job.hi; ++idx) {
       h.current.store(idx, std::memory_order_relaxed);
       if (!decode(s, idx, refs) && s.semi_naive) continue;
-      h.explored.fetch_add(1, std::memory_order_relaxed);
+      h.explored.store(h.explored.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // one writer
       CallResult res;
       Outcome o = execute(s, refs, objects, args, res, &message);
       // Records are written only after the objects are gone: a destructor that crashes must take
@@ -225,7 +240,8 @@ struct ExhaustiveGenerator::Impl {
         r.kind = static_cast<uint8_t>(o);
         pending.push_back({r, message});
       } else if (o == Outcome::Normal) {
-        collect_new_states(s, idx, objects, res, lin, seen_in_job, pending);
+        collect_new_states(s, idx, objects, res, lin, seen_in_job, pending,
+                           opt.isolate ? nullptr : &handed_over[&job - jobs.data()]);
       }
       for (auto& obj : objects) obj.reset();
       res.object.reset();
@@ -237,7 +253,8 @@ struct ExhaustiveGenerator::Impl {
   // finding for each new state that breaks its invariant.
   void collect_new_states(const OpSpace& s, uint64_t idx, const std::vector<Object>& objects,
                           const CallResult& res, Linearizer& lin, FingerprintSet& seen_in_job,
-                          std::vector<std::pair<CandidateRecord, std::string>>& pending) const {
+                          std::vector<std::pair<CandidateRecord, std::string>>& pending,
+                          std::vector<Object>* hand_over) const {
     const Operation& op = op_of(s);
     SlotValue values[kMaxRecordSlots];
     size_t n = slot_values(op, objects, res, values);
@@ -261,7 +278,13 @@ struct ExhaustiveGenerator::Impl {
       }
       r.new_mask |= static_cast<uint8_t>(1u << j);
     }
-    if (r.new_mask) pending.push_back({r, {}});
+    if (!r.new_mask) return;
+    r.objects_begin = UINT32_MAX;
+    if (hand_over) {
+      r.objects_begin = static_cast<uint32_t>(hand_over->size());
+      for (size_t j = 0; j < n; ++j) hand_over->push_back(*values[j].object);
+    }
+    pending.push_back({r, {}});
   }
 
   // Parent: adds the job's new states (in candidate order) and its findings.
@@ -285,7 +308,7 @@ struct ExhaustiveGenerator::Impl {
           add_finding(s.op, refs, kind, region.text(r), values_slot(op, r.slot));
         }
       } else {
-        materialize(s, r, refs);
+        materialize(s, r, refs, handed_over[&job - jobs.data()]);
       }
     }
     for (; next_crash < crashes.size(); ++next_crash)
@@ -300,13 +323,18 @@ struct ExhaustiveGenerator::Impl {
     return -1;
   }
 
-  void materialize(const OpSpace& s, const CandidateRecord& r, ArgRef* refs) {
+  void materialize(const OpSpace& s, const CandidateRecord& r, ArgRef* refs,
+                   std::vector<Object>& handed) {
     uint8_t still_new = 0;
     for (int j = 0; j < kMaxRecordSlots; ++j)
       if ((r.new_mask >> j & 1) && !result.store.contains(r.fps[j])) still_new |= static_cast<uint8_t>(1u << j);
     if (!still_new) return;
     const Operation& op = op_of(s);
     decode(s, r.candidate, refs);
+    if (r.objects_begin != UINT32_MAX) {
+      store_new_states(s, r, refs, still_new, &handed[r.objects_begin]);
+      return;
+    }
     std::vector<Object> objects(op.params.size());
     std::vector<Arg> args(op.params.size());
     CallResult res;
@@ -314,7 +342,7 @@ struct ExhaustiveGenerator::Impl {
     Outcome o = execute(s, refs, objects, args, res, &message);
     SlotValue values[kMaxRecordSlots];
     size_t n = o == Outcome::Normal ? slot_values(op, objects, res, values) : 0;
-    Linearizer lin(opt.scope, opt.omit);
+    Linearizer& lin = thread_linearizer();
     for (size_t j = 0; j < n; ++j) {
       if (!(still_new >> j & 1)) continue;
       if (!lin.run(values[j].cls, values[j].object->get()) || !(lin.fingerprint(values[j].cls) == r.fps[j])) {
@@ -327,12 +355,24 @@ struct ExhaustiveGenerator::Impl {
                   "re-executing the call gave a different outcome or state than in the worker", -1);
       return;
     }
+    Object produced[kMaxRecordSlots];
+    for (size_t j = 0; j < n; ++j) produced[j] = *values[j].object;
+    store_new_states(s, r, refs, still_new, produced);
+  }
+
+  // Records the call as a sequence and the still-new slots as states; produced[j] is the object
+  // of the j-th slot value.
+  void store_new_states(const OpSpace& s, const CandidateRecord& r, const ArgRef* refs,
+                        uint8_t still_new, const Object* produced) {
+    const Operation& op = op_of(s);
     uint32_t seq = result.store.add_sequence(s.op, std::span<const ArgRef>(refs, op.params.size()));
-    for (size_t j = 0; j < n; ++j) {
+    for (size_t j = 0; j < kMaxRecordSlots; ++j) {
       if (!(still_new >> j & 1)) continue;
-      uint8_t slot = values[j].param < 0 ? kResultSlot : static_cast<uint8_t>(values[j].param);
-      uint32_t id = result.store.add_state(r.fps[j], seq, slot, values[j].cls, static_cast<uint16_t>(iteration));
-      if (id != UINT32_MAX) keep_live(id, values[j].cls, *values[j].object);
+      int param = values_slot(op, j);
+      ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
+      uint8_t slot = param < 0 ? kResultSlot : static_cast<uint8_t>(param);
+      uint32_t id = result.store.add_state(r.fps[j], seq, slot, cls, static_cast<uint16_t>(iteration));
+      if (id != UINT32_MAX) keep_live(id, cls, produced[j]);
     }
   }
 
@@ -412,6 +452,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     size_t frontier = 0;
     for (ClassId c = 0; c < m.class_states.size(); ++c) frontier += m.class_states[c].size() - m.frontier_start[c];
     std::vector<std::vector<CrashNote>> crashes(m.jobs.size());
+    m.handed_over.assign(m.jobs.size(), {});
     std::vector<char> done(m.jobs.size(), 0);
     size_t next_dispatch = 0, next_merge = 0;
     const size_t max_ahead = static_cast<size_t>(m.opt.workers) * 2 + 2;
@@ -441,6 +482,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
       }
       while (next_merge < next_dispatch && done[next_merge]) {
         m.merge(m.jobs[next_merge], pool.region(next_merge), crashes[next_merge]);
+        m.handed_over[next_merge] = {};
         pool.release(next_merge);
         ++next_merge;
       }
