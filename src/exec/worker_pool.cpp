@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "exec/executor.hpp"
 
 namespace objgen {
@@ -38,7 +40,6 @@ JobRegion::~JobRegion() {
 }
 
 void JobRegion::reset() {
-  header_->current.store(0);
   header_->explored.store(0);
   header_->records.store(0);
   header_->text_used.store(0);
@@ -62,52 +63,73 @@ std::string JobRegion::text(const CandidateRecord& r) const {
   return std::string(text_ + r.text_offset, r.text_length);
 }
 
-struct WorkerPool::Running {
-  uint64_t job;
-  JobRegion* region;
+namespace {
+constexpr int kMaxWorkers = 256;
+constexpr int64_t kIdle = -1;
+}  // namespace
+
+struct WorkerPool::Control {
+  std::atomic<uint64_t> next_job;
+  std::atomic<uint64_t> released;  // jobs below this are merged; their regions are free
+  std::atomic<uint32_t> stop;
+  struct Slot {
+    std::atomic<int64_t> job;       // job being executed, or kIdle
+    std::atomic<uint64_t> current;  // candidate being executed
+  } slots[kMaxWorkers];
+  std::atomic<uint8_t>* done() { return reinterpret_cast<std::atomic<uint8_t>*>(this + 1); }
+};
+
+struct WorkerPool::Worker {
   pid_t pid = -1;
   std::thread thread;
-  std::atomic<bool> finished{false};
-  uint64_t last_seen;
-  std::chrono::steady_clock::time_point last_change;
+  bool running = false;
+  int64_t seen_job = kIdle;
+  uint64_t seen_current = 0;
+  std::chrono::steady_clock::time_point seen_at;
 };
 
 WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity)
-    : workers_(std::max(1, workers)), isolate_(isolate), call_timeout_(call_timeout_seconds),
-      record_capacity_(record_capacity) {}
-
-WorkerPool::~WorkerPool() { stop_all(); }
-
-bool WorkerPool::has_free_worker() const { return static_cast<int>(running_.size()) < workers_; }
-
-JobRegion* WorkerPool::acquire_region(uint64_t job) {
-  for (size_t i = 0; i < regions_.size(); ++i)
-    if (region_job_[i] == static_cast<int64_t>(job)) return regions_[i].get();
-  for (size_t i = 0; i < regions_.size(); ++i)
-    if (region_job_[i] < 0) {
-      region_job_[i] = static_cast<int64_t>(job);
-      regions_[i]->reset();
-      return regions_[i].get();
-    }
-  regions_.push_back(std::make_unique<JobRegion>(record_capacity_, 1 << 18, isolate_));
-  region_job_.push_back(static_cast<int64_t>(job));
-  return regions_.back().get();
+    : workers_(std::clamp(workers, 1, kMaxWorkers)), isolate_(isolate), call_timeout_(call_timeout_seconds),
+      record_capacity_(record_capacity) {
+  for (int i = 0; i < workers_ * 2 + 2; ++i)
+    ring_.push_back(std::make_unique<JobRegion>(record_capacity_, 1 << 18, isolate_));
+  for (int i = 0; i < workers_; ++i) slots_.push_back(std::make_unique<Worker>());
 }
 
-JobRegion& WorkerPool::region(uint64_t job) { return *acquire_region(job); }
-
-void WorkerPool::release(uint64_t job) {
-  for (size_t i = 0; i < regions_.size(); ++i)
-    if (region_job_[i] == static_cast<int64_t>(job)) region_job_[i] = -1;
+WorkerPool::~WorkerPool() {
+  end();
+  if (control_) {
+    if (isolate_) munmap(control_, control_bytes_);
+    else ::operator delete(control_);
+  }
 }
 
-void WorkerPool::start(uint64_t job, uint64_t first, const Body& body) {
-  auto r = std::make_unique<Running>();
-  r->job = job;
-  r->region = acquire_region(job);
-  r->last_seen = first;
-  r->region->header().current.store(first);
-  r->last_change = std::chrono::steady_clock::now();
+void WorkerPool::begin(size_t job_count, std::function<uint64_t(size_t)> first_of, Body body) {
+  end();
+  if (control_) {
+    if (isolate_) munmap(control_, control_bytes_);
+    else ::operator delete(control_);
+  }
+  control_bytes_ = sizeof(Control) + job_count + 64;
+  void* mem = isolate_ ? mmap(nullptr, control_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+                       : ::operator new(control_bytes_);
+  if (mem == MAP_FAILED) throw std::runtime_error("objgen: cannot map shared memory for workers");
+  std::memset(mem, 0, control_bytes_);
+  control_ = new (mem) Control;
+  for (auto& s : control_->slots) s.job.store(kIdle);
+  job_count_ = job_count;
+  reported_.assign(job_count, 0);
+  first_of_ = std::move(first_of);
+  body_ = std::move(body);
+  int n = static_cast<int>(std::min<size_t>(static_cast<size_t>(workers_), job_count));
+  for (int slot = 0; slot < n; ++slot) launch(slot, kIdle, 0);
+}
+
+void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
+  Worker& w = *slots_[slot];
+  w.running = true;
+  w.seen_job = kIdle;
+  w.seen_at = std::chrono::steady_clock::now();
   if (isolate_) {
     std::fflush(nullptr);
     pid_t pid = fork();
@@ -115,91 +137,122 @@ void WorkerPool::start(uint64_t job, uint64_t first, const Body& body) {
     if (pid == 0) {
       signal(SIGINT, SIG_IGN);  // Ctrl-C is the parent's to handle
       signal(SIGTERM, SIG_DFL);
-      body(*r->region, first);
+      if (resume_job != kIdle) run_job(slot, static_cast<size_t>(resume_job), resume_first);
+      worker_loop(slot);
       _exit(0);  // no static destructors, no atexit handlers of the code under test
     }
-    r->pid = pid;
+    w.pid = pid;
   } else {
-    Running* raw = r.get();
-    r->thread = std::thread([raw, body, first] {
-      body(*raw->region, first);
-      raw->finished.store(true, std::memory_order_release);
+    w.thread = std::thread([this, slot, resume_job, resume_first] {
+      if (resume_job != kIdle) run_job(slot, static_cast<size_t>(resume_job), resume_first);
+      worker_loop(slot);
     });
   }
-  running_.push_back(std::move(r));
+}
+
+void WorkerPool::worker_loop(int slot) {
+  const uint64_t ring = ring_.size();
+  for (;;) {
+    uint64_t job = control_->next_job.fetch_add(1);
+    if (job >= job_count_) return;
+    while (job >= control_->released.load(std::memory_order_acquire) + ring) {
+      if (control_->stop.load()) return;
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    ring_[job % ring]->reset();
+    run_job(slot, job, first_of_(job));
+  }
+}
+
+void WorkerPool::run_job(int slot, size_t job, uint64_t first) {
+  auto& s = control_->slots[slot];
+  s.current.store(first, std::memory_order_relaxed);
+  s.job.store(static_cast<int64_t>(job), std::memory_order_release);
+  body_(job, first, *ring_[job % ring_.size()], s.current);
+  s.job.store(kIdle, std::memory_order_release);
+  control_->done()[job].store(1, std::memory_order_release);
+}
+
+JobRegion& WorkerPool::region(size_t job) { return *ring_[job % ring_.size()]; }
+
+void WorkerPool::release(size_t job) {
+  if (job + 1 > control_->released.load()) control_->released.store(job + 1, std::memory_order_release);
+}
+
+void WorkerPool::resume(size_t job, uint64_t first) {
+  for (int slot = 0; slot < workers_; ++slot)
+    if (!slots_[slot]->running) {
+      launch(slot, static_cast<int64_t>(job), first);
+      return;
+    }
+  throw std::logic_error("objgen: no free worker slot to resume a job");
 }
 
 std::vector<WorkerPool::Event> WorkerPool::wait(double max_seconds) {
-  return isolate_ ? wait_processes(max_seconds) : wait_threads(max_seconds);
-}
-
-std::vector<WorkerPool::Event> WorkerPool::wait_threads(double max_seconds) {
-  std::vector<Event> events;
   auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(max_seconds);
   for (;;) {
-    for (auto it = running_.begin(); it != running_.end();) {
-      if ((*it)->finished.load(std::memory_order_acquire)) {
-        (*it)->thread.join();
-        events.push_back({Event::Done, (*it)->job, 0, {}});
-        it = running_.erase(it);
-      } else {
-        ++it;
+    std::vector<Event> events = isolate_ ? poll_processes() : std::vector<Event>{};
+    for (size_t j = 0; j < job_count_; ++j)
+      if (!reported_[j] && control_->done()[j].load(std::memory_order_acquire)) {
+        reported_[j] = 1;
+        events.push_back({Event::Done, j, 0, {}});
       }
-    }
-    if (!events.empty() || running_.empty() || std::chrono::steady_clock::now() >= deadline) return events;
+    if (!events.empty() || std::chrono::steady_clock::now() >= deadline) return events;
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
 }
 
-std::vector<WorkerPool::Event> WorkerPool::wait_processes(double max_seconds) {
+std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
   std::vector<Event> events;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(max_seconds);
-  for (;;) {
-    auto now = std::chrono::steady_clock::now();
-    for (auto it = running_.begin(); it != running_.end();) {
-      Running& r = **it;
-      int status = 0;
-      pid_t got = waitpid(r.pid, &status, WNOHANG);
-      uint64_t at = r.region->header().current.load(std::memory_order_acquire);
-      if (got == r.pid) {
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-          events.push_back({Event::Done, r.job, at, {}});
-        else if (WIFSIGNALED(status))
-          events.push_back({Event::Crashed, r.job, at, signal_description(WTERMSIG(status))});
-        else
-          events.push_back({Event::Crashed, r.job, at, "process exited with status " + std::to_string(WEXITSTATUS(status))});
-        it = running_.erase(it);
-        continue;
+  auto now = std::chrono::steady_clock::now();
+  for (int slot = 0; slot < workers_; ++slot) {
+    Worker& w = *slots_[slot];
+    if (!w.running) continue;
+    auto& s = control_->slots[slot];
+    int64_t job = s.job.load(std::memory_order_acquire);
+    uint64_t at = s.current.load(std::memory_order_acquire);
+    int status = 0;
+    if (waitpid(w.pid, &status, WNOHANG) == w.pid) {
+      w.running = false;
+      bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+      if (!clean && job != kIdle) {
+        std::string what = WIFSIGNALED(status) ? signal_description(WTERMSIG(status))
+                                               : "process exited with status " + std::to_string(WEXITSTATUS(status));
+        events.push_back({Event::Crashed, static_cast<size_t>(job), at, what});
       }
-      if (at != r.last_seen) {
-        r.last_seen = at;
-        r.last_change = now;
-      } else if (std::chrono::duration<double>(now - r.last_change).count() > call_timeout_) {
-        kill(r.pid, SIGKILL);
-        waitpid(r.pid, &status, 0);
-        events.push_back({Event::TimedOut, r.job, at,
-                          "no return within " + std::to_string(call_timeout_) + " s"});
-        it = running_.erase(it);
-        continue;
-      }
-      ++it;
+      continue;
     }
-    if (!events.empty() || running_.empty() || now >= deadline) return events;
-    std::this_thread::sleep_for(std::chrono::microseconds(300));
+    if (job != w.seen_job || at != w.seen_current || job == kIdle) {
+      w.seen_job = job;
+      w.seen_current = at;
+      w.seen_at = now;
+    } else if (std::chrono::duration<double>(now - w.seen_at).count() > call_timeout_) {
+      kill(w.pid, SIGKILL);
+      waitpid(w.pid, &status, 0);
+      w.running = false;
+      events.push_back({Event::TimedOut, static_cast<size_t>(job), at,
+                        fmt::format("no return within {:g} s", call_timeout_)});
+    }
   }
+  return events;
 }
 
-void WorkerPool::stop_all() {
-  for (auto& r : running_) {
+void WorkerPool::end() {
+  if (!control_) return;
+  control_->stop.store(1);
+  control_->next_job.store(job_count_);
+  for (auto& wp : slots_) {
+    Worker& w = *wp;
+    if (!w.running) continue;
     if (isolate_) {
-      kill(r->pid, SIGKILL);
+      kill(w.pid, SIGKILL);
       int status;
-      waitpid(r->pid, &status, 0);
-    } else if (r->thread.joinable()) {
-      r->thread.join();  // threads cannot be killed; they finish their job
+      waitpid(w.pid, &status, 0);
+    } else {
+      w.thread.join();  // threads cannot be killed; they finish their job
     }
+    w.running = false;
   }
-  running_.clear();
 }
 
 }  // namespace objgen

@@ -1,16 +1,20 @@
-// Runs jobs (ranges of candidate calls) on worker processes or threads.
+// Runs the jobs (ranges of candidate calls) of one batch on worker processes or threads.
 //
-// With isolation, each job runs in a forked child: the child inherits the parent's live objects
-// copy-on-write, writes its records into a shared-memory region, and publishes the index of the
-// candidate it is executing before each call. A child that dies by a signal, exits on its own, or
-// stops advancing for longer than the call time limit is reported with that index, so the caller
-// can record the culprit and restart the job after it. Nothing is lost: records already written
-// to the shared region stay there. Without isolation the same jobs run on threads (fastest, but a
-// crash in the code under test ends the process).
+// A batch's workers are started once and pull jobs in order from a shared counter. Each job
+// writes its records into a region of a small ring; a worker takes a region only after the
+// parent has merged the job that used it before, so the parent can merge jobs strictly in order
+// while workers run ahead.
+//
+// With isolation, workers are forked children: they inherit the parent's state copy-on-write
+// (all that jobs read is frozen for the batch), and before each call they publish which
+// candidate they execute. A child that dies by a signal, exits on its own, or stops advancing
+// for longer than the call time limit is reported with that candidate; the parent records it
+// and calls resume(), which forks a replacement that finishes the job after the culprit and
+// then goes on pulling jobs. Records written before the crash stay in shared memory. Without
+// isolation the same jobs run on threads (a crash in the code under test ends the process).
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -37,7 +41,6 @@ struct CandidateRecord {
 };
 
 struct JobHeader {
-  std::atomic<uint64_t> current;   // candidate being executed
   std::atomic<uint64_t> explored;  // candidates executed so far
   std::atomic<uint32_t> records;
   std::atomic<uint32_t> text_used;
@@ -71,40 +74,55 @@ class JobRegion {
 
 class WorkerPool {
  public:
-  using Body = std::function<void(JobRegion&, uint64_t first)>;
+  // Runs candidates [first, end of job) of `job`, writing into region. `progress` must be set to
+  // each candidate before it executes.
+  using Body = std::function<void(size_t job, uint64_t first, JobRegion& region,
+                                  std::atomic<uint64_t>& progress)>;
   struct Event {
     enum Kind { Done, Crashed, TimedOut } kind;
-    uint64_t job;
+    size_t job;
     uint64_t at;       // candidate executing when it crashed or hung
     std::string what;  // signal or exit description
   };
 
   WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity);
   ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
 
-  bool has_free_worker() const;
-  // Starts (or restarts after a crash) job `job` at candidate `first`.
-  void start(uint64_t job, uint64_t first, const Body& body);
+  // Starts a batch of job_count jobs; job j starts at first_of(j).
+  void begin(size_t job_count, std::function<uint64_t(size_t)> first_of, Body body);
   // Waits up to max_seconds for jobs to finish, crash or hang.
   std::vector<Event> wait(double max_seconds);
-  JobRegion& region(uint64_t job);
-  void release(uint64_t job);
-  void stop_all();
+  // After a Crashed or TimedOut event: runs the rest of `job` from `first` on a new worker.
+  void resume(size_t job, uint64_t first);
+  JobRegion& region(size_t job);
+  // The job is merged: its region may be reused.
+  void release(size_t job);
+  // Ends the batch: waits for idle workers, kills any still running.
+  void end();
   bool isolated() const { return isolate_; }
 
  private:
-  struct Running;
-  JobRegion* acquire_region(uint64_t job);
-  std::vector<Event> wait_threads(double max_seconds);
-  std::vector<Event> wait_processes(double max_seconds);
+  struct Control;
+  struct Worker;
+  void launch(int slot, int64_t resume_job, uint64_t resume_first);
+  void worker_loop(int slot);
+  void run_job(int slot, size_t job, uint64_t first);
+  std::vector<Event> poll_processes();
 
   int workers_;
   bool isolate_;
   double call_timeout_;
   size_t record_capacity_;
-  std::vector<std::unique_ptr<JobRegion>> regions_;
-  std::vector<int64_t> region_job_;  // -1 when free
-  std::vector<std::unique_ptr<Running>> running_;
+  std::vector<std::unique_ptr<JobRegion>> ring_;
+  Control* control_ = nullptr;
+  size_t control_bytes_ = 0;
+  size_t job_count_ = 0;
+  std::vector<char> reported_;  // parent side: Done already reported for job
+  std::function<uint64_t(size_t)> first_of_;
+  Body body_;
+  std::vector<std::unique_ptr<Worker>> slots_;
 };
 
 }  // namespace objgen

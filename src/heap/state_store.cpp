@@ -53,9 +53,8 @@ void FingerprintSet::rehash(size_t capacity) {
 }
 
 uint32_t StateStore::add_sequence(uint32_t op, std::span<const ArgRef> args) {
-  sequences_.push_back({op, static_cast<uint32_t>(args_.size())});
-  args_.insert(args_.end(), args.begin(), args.end());
-  return static_cast<uint32_t>(sequences_.size() - 1);
+  uint32_t first = static_cast<uint32_t>(args.empty() ? args_.size() : args_.append(args.data(), args.size()));
+  return static_cast<uint32_t>(sequences_.push_back({op, first}));
 }
 
 uint32_t StateStore::add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
@@ -82,8 +81,8 @@ void StateStore::seal() {
 }
 
 size_t StateStore::memory_bytes() const {
-  size_t n = sealed_.memory_bytes() + fresh_.memory_bytes() + states_.capacity() * sizeof(StateRecord) +
-             sequences_.capacity() * sizeof(SequenceNode) + args_.capacity() * sizeof(ArgRef);
+  size_t n = sealed_.memory_bytes() + fresh_.memory_bytes() + states_.memory_bytes() +
+             sequences_.memory_bytes() + args_.memory_bytes();
   for (const auto& v : by_class_) n += v.capacity() * sizeof(uint32_t);
   return n;
 }

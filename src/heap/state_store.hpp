@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "heap/append_only_array.hpp"
 #include "objgen/linearizer.hpp"
 
 namespace objgen {
@@ -80,7 +81,7 @@ class StateStore {
   const StateRecord& state(uint32_t id) const { return states_[id]; }
   const SequenceNode& sequence(uint32_t id) const { return sequences_[id]; }
   std::span<const ArgRef> args(uint32_t sequence, size_t count) const {
-    return {args_.data() + sequences_[sequence].args_begin, count};
+    return args_.span(sequences_[sequence].args_begin, count);
   }
   size_t state_count() const { return states_.size(); }
   size_t sequence_count() const { return sequences_.size(); }
@@ -91,9 +92,10 @@ class StateStore {
  private:
   FingerprintSet sealed_;  // states of finished iterations (read by workers)
   FingerprintSet fresh_;   // states of the running iteration (parent only)
-  std::vector<StateRecord> states_;
-  std::vector<SequenceNode> sequences_;
-  std::vector<ArgRef> args_;
+  // Append-only so that workers may read earlier states while the parent adds new ones.
+  AppendOnlyArray<StateRecord> states_;
+  AppendOnlyArray<SequenceNode> sequences_;
+  AppendOnlyArray<ArgRef> args_;
   std::vector<std::vector<uint32_t>> by_class_;
 };
 

@@ -214,7 +214,7 @@ struct ExhaustiveGenerator::Impl {
   }
 
   // Worker: runs candidates [first, job.hi) and writes records into region.
-  void run_job(const Job& job, JobRegion& region, uint64_t first) const {
+  void run_job(const Job& job, JobRegion& region, uint64_t first, std::atomic<uint64_t>& progress) const {
     const OpSpace& s = spaces[job.space];
     const Operation& op = op_of(s);
     Linearizer& lin = thread_linearizer();
@@ -226,7 +226,7 @@ struct ExhaustiveGenerator::Impl {
     std::vector<std::pair<CandidateRecord, std::string>> pending;
     JobHeader& h = region.header();
     for (uint64_t idx = first; idx < job.hi; ++idx) {
-      h.current.store(idx, std::memory_order_relaxed);
+      progress.store(idx, std::memory_order_relaxed);
       if (!decode(s, idx, refs) && s.semi_naive) continue;
       h.explored.store(h.explored.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // one writer
       CallResult res;
@@ -452,23 +452,20 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     size_t frontier = 0;
     for (ClassId c = 0; c < m.class_states.size(); ++c) frontier += m.class_states[c].size() - m.frontier_start[c];
     std::vector<std::vector<CrashNote>> crashes(m.jobs.size());
-    m.handed_over.assign(m.jobs.size(), {});
     std::vector<char> done(m.jobs.size(), 0);
-    size_t next_dispatch = 0, next_merge = 0;
-    const size_t max_ahead = static_cast<size_t>(m.opt.workers) * 2 + 2;
-    auto body_for = [&m](size_t j) {
-      return [&m, j](JobRegion& region, uint64_t first) { m.run_job(m.jobs[j], region, first); };
-    };
+    m.handed_over.assign(m.jobs.size(), {});
+    pool.begin(
+        m.jobs.size(), [&m](size_t j) { return m.jobs[j].lo; },
+        [&m](size_t j, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
+          m.run_job(m.jobs[j], region, first, progress);
+        });
+    size_t next_merge = 0;
     while (next_merge < m.jobs.size()) {
       if ((m.opt.time_limit_seconds > 0 && elapsed() > m.opt.time_limit_seconds) ||
           (m.opt.interrupted && m.opt.interrupted->load())) {
         m.result.stopped_by = m.opt.interrupted && m.opt.interrupted->load() ? "interrupted" : "time limit";
         stop = true;
         break;
-      }
-      while (pool.has_free_worker() && next_dispatch < m.jobs.size() && next_dispatch - next_merge < max_ahead) {
-        pool.start(next_dispatch, m.jobs[next_dispatch].lo, body_for(next_dispatch));
-        ++next_dispatch;
       }
       for (const auto& ev : pool.wait(0.25)) {
         if (ev.kind == WorkerPool::Event::Done) {
@@ -477,10 +474,9 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         }
         Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
         crashes[ev.job].push_back({ev.at, kind, ev.what});
-        if (ev.at + 1 < m.jobs[ev.job].hi) pool.start(ev.job, ev.at + 1, body_for(ev.job));
-        else done[ev.job] = 1;
+        pool.resume(ev.job, ev.at + 1);  // the rest of the job, then on to the next ones
       }
-      while (next_merge < next_dispatch && done[next_merge]) {
+      while (next_merge < m.jobs.size() && done[next_merge]) {
         m.merge(m.jobs[next_merge], pool.region(next_merge), crashes[next_merge]);
         m.handed_over[next_merge] = {};
         pool.release(next_merge);
@@ -489,7 +485,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
       if (m.on_progress_due(clock::now(), last_progress) && progress_)
         progress_({m.iteration, frontier, m.result.store.state_count(), m.result.explored, elapsed()});
     }
-    pool.stop_all();
+    pool.end();
     m.finish_iteration();
     m.result.iterations = m.iteration;
     if (!stop && m.result.store.state_count() == states_before) break;
