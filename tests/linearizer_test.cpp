@@ -145,3 +145,24 @@ TEST(Linearizer, FieldEventsNameEachValue) {
 }
 
 }  // namespace
+
+#include "heap/field_extensions.hpp"
+
+namespace {
+
+TEST(FieldExtensions, CountDistinctFieldValuesPerObjectNumber) {
+  lin_test::Node a{1}, b{2};
+  lin_test::Holder h1, h2, h3;
+  h1.head = &a;  // Holder.head -> Node 0; Node 0 value 1
+  h2.head = &b;  // Node 0 value 2: one new triple (Node.value, 0, 2)
+  h3.head = &a;  // nothing new
+  objgen::FieldExtensions ext(10, nullptr);
+  ASSERT_TRUE(ext.add(objgen::class_id<lin_test::Holder>(), &h1));
+  size_t first = ext.size();
+  ASSERT_TRUE(ext.add(objgen::class_id<lin_test::Holder>(), &h2));
+  EXPECT_EQ(ext.size(), first + 1);
+  ASSERT_TRUE(ext.add(objgen::class_id<lin_test::Holder>(), &h3));
+  EXPECT_EQ(ext.size(), first + 1);
+}
+
+}  // namespace
