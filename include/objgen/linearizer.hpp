@@ -85,7 +85,7 @@ class Linearizer {
   // Linearizes the heap reachable from `root` (an object of class `cls`).
   // Returns false when it is out of scope.
   bool run(ClassId cls, const void* root);
-  std::span<const uint64_t> words() const { return out_; }
+  std::span<const uint64_t> words() const { return {out_.data(), n_}; }
   Fingerprint fingerprint(ClassId cls) const;
   // Object counts per class of the last run (index = ClassId).
   const std::vector<uint32_t>& class_counts() const { return count_; }
@@ -98,27 +98,29 @@ class Linearizer {
   std::vector<const void*> reached_addresses() const;
 
   // ---- visitor interface used by Fields<T>::visit ----
+  // Words written after the scope is exceeded are harmless (the result is discarded), so the
+  // hot path does not test for it; traversal stops at the next object.
   template <class T>
   void field(const char* name, const T& value) {
-    if (stop_) return;
-    Frame& f = frames_.back();
-    uint32_t idx = f.next_field++;
-    if (omitted(f.cls, idx, name)) return;
-    uint32_t begin = static_cast<uint32_t>(out_.size());
+    uint32_t idx = frame_.next_field++;
+    if (omit_ && omitted(frame_.cls, idx, name)) return;
+    if (!record_) {
+      put(value);
+      return;
+    }
+    uint32_t begin = static_cast<uint32_t>(n_);
     last_pointer_class_ = kNoClass;
     put(value);
-    if (record_) record(f, name, begin);
+    record(frame_, name, begin);
   }
   template <class C>
   void contents(const char* name, const C& c) {
-    if (stop_) return;
-    Frame& f = frames_.back();
-    uint32_t idx = f.next_field++;
-    if (omitted(f.cls, idx, name)) return;
-    uint32_t begin = static_cast<uint32_t>(out_.size());
+    uint32_t idx = frame_.next_field++;
+    if (omit_ && omitted(frame_.cls, idx, name)) return;
+    uint32_t begin = static_cast<uint32_t>(n_);
     last_pointer_class_ = kNoClass;
     put_range(c);
-    if (record_) record(f, name, begin);
+    if (record_) record(frame_, name, begin);
   }
   template <class B>
   void base(const B& b) {
@@ -139,7 +141,10 @@ class Linearizer {
     const void* ptr;
   };
 
-  void emit(uint64_t w) { out_.push_back(w); }
+  void emit(uint64_t w) {
+    if (n_ == out_.size()) out_.resize(out_.size() * 2);
+    out_[n_++] = w;
+  }
   void out_of_scope() { stop_ = true; oos_ = true; }
   static constexpr uint32_t kOmitStride = 32;  // fields per class with a cached decision
   bool omitted(ClassId cls, uint32_t idx, const char* name) {
@@ -176,7 +181,7 @@ class Linearizer {
     } else {
       if (!p) { emit(0); return; }
       ClassId cls = class_id<U>();
-      last_pointer_class_ = cls;
+      if (record_) last_pointer_class_ = cls;
       emit(uint64_t{identify(cls, p)} + 1);
     }
   }
@@ -210,9 +215,10 @@ class Linearizer {
       std::apply([this](const auto&... e) { (put(e), ...); }, v);
     } else if constexpr (is_described_v<U>) {
       // A nested struct held by value: part of the enclosing object, not a separate object.
-      frames_.push_back({class_id<U>(), frames_.back().object, 0});
+      Frame outer = frame_;
+      frame_ = {class_id<U>(), outer.object, 0};
       Fields<U>::visit(*this, v);
-      frames_.pop_back();
+      frame_ = outer;
     } else if constexpr (detail::StringLike<U>) {
       put_string(std::string_view(v));
     } else if constexpr (std::is_array_v<U>) {
@@ -239,8 +245,8 @@ class Linearizer {
       // Element order of an unordered container is an accident of hashing: sort the elements'
       // encodings so equal contents give equal words.
       std::vector<uint32_t> starts;
-      size_t first = out_.size();
-      for (const auto& e : c) { starts.push_back(static_cast<uint32_t>(out_.size())); put(e); }
+      size_t first = n_;
+      for (const auto& e : c) { starts.push_back(static_cast<uint32_t>(n_)); put(e); }
       if (!stop_) sort_unordered_elements(first, starts);
     } else {
       for (const auto& e : c) { put(e); if (stop_) return; }
@@ -251,7 +257,8 @@ class Linearizer {
   std::shared_ptr<const std::regex> omit_;
   std::vector<uint64_t> out_;
   std::vector<uint32_t> count_;        // objects per class
-  std::vector<Frame> frames_;
+  Frame frame_{};  // the object whose fields are being visited
+  size_t n_ = 0;   // words written to out_
   std::vector<Pending> queue_;
   std::vector<int8_t> omit_cache_;  // [class * kOmitStride + field]: -1 unknown, 0 keep, 1 omit
   // Open-addressed address -> (class, number) map, cleared by bumping a generation stamp.

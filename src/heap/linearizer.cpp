@@ -6,16 +6,14 @@ namespace objgen {
 
 Linearizer::Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit)
     : scope_(scope), omit_(std::move(omit)), ids_(256) {
-  out_.reserve(256);
-  frames_.reserve(16);
+  out_.resize(256);
   queue_.reserve(64);
 }
 
 bool Linearizer::run(ClassId cls, const void* root) {
-  out_.clear();
+  n_ = 0;
   events_.clear();
   queue_.clear();
-  frames_.clear();
   stop_ = oos_ = false;
   std::fill(count_.begin(), count_.end(), 0);
   if (++generation_ == 0) {  // stamp wrapped: really clear once every 2^32 runs
@@ -27,9 +25,8 @@ bool Linearizer::run(ClassId cls, const void* root) {
   identify(cls, root);
   for (size_t next = 0; next < queue_.size() && !stop_; ++next) {
     Pending p = queue_[next];
-    frames_.push_back({p.cls, p.object, 0});
+    frame_ = {p.cls, p.object, 0};
     class_vtable_cache(p.cls).visit_fields(*this, p.ptr);
-    frames_.pop_back();
   }
   return !oos_;
 }
@@ -90,7 +87,7 @@ bool Linearizer::decide_omitted(ClassId cls, uint32_t idx, const char* name) {
 }
 
 void Linearizer::record(const Frame& f, const char* name, uint32_t begin) {
-  events_.push_back({f.cls, f.object, name, begin, static_cast<uint32_t>(out_.size()),
+  events_.push_back({f.cls, f.object, name, begin, static_cast<uint32_t>(n_),
                      last_pointer_class_ != kNoClass, last_pointer_class_});
 }
 
@@ -109,19 +106,19 @@ void Linearizer::sort_unordered_elements(size_t first_word, const std::vector<ui
   struct Range { uint32_t b, e; };
   std::vector<Range> ranges;
   for (size_t i = 0; i < starts.size(); ++i)
-    ranges.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : static_cast<uint32_t>(out_.size())});
+    ranges.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : static_cast<uint32_t>(n_)});
   std::sort(ranges.begin(), ranges.end(), [&](Range a, Range b) {
     return std::lexicographical_compare(out_.begin() + a.b, out_.begin() + a.e, out_.begin() + b.b,
                                         out_.begin() + b.e);
   });
   std::vector<uint64_t> sorted;
-  sorted.reserve(out_.size() - first_word);
+  sorted.reserve(n_ - first_word);
   for (Range r : ranges) sorted.insert(sorted.end(), out_.begin() + r.b, out_.begin() + r.e);
   std::copy(sorted.begin(), sorted.end(), out_.begin() + static_cast<ptrdiff_t>(first_word));
 }
 
 Fingerprint Linearizer::fingerprint(ClassId cls) const {
-  XXH128_hash_t h = XXH3_128bits_withSeed(out_.data(), out_.size() * sizeof(uint64_t), cls);
+  XXH128_hash_t h = XXH3_128bits_withSeed(out_.data(), n_ * sizeof(uint64_t), cls);
   return {h.low64, h.high64};
 }
 
