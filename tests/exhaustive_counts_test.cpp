@@ -16,6 +16,8 @@ struct Expected {
   uint64_t explored;  // 0: not published for this scope
 };
 
+void PrintTo(const Expected& e, std::ostream* os) { *os << e.example << " scope " << e.scope; }
+
 uint64_t ipow(uint64_t b, unsigned e) {
   uint64_t r = 1;
   while (e--) r *= b;

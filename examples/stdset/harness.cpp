@@ -32,7 +32,7 @@ void register_stdset(objgen::Api& api) {
         return std::adjacent_find(s.begin(), s.end(), std::greater_equal<int>()) == s.end() &&
                static_cast<Set::size_type>(std::distance(s.begin(), s.end())) == s.size();
       })
-      .builders({"set<int>", "insert"});
+      .builders({"set", "insert"});
 }
 
 }  // namespace examples

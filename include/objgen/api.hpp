@@ -6,7 +6,7 @@
 //       .method("add", &my::List::add)
 //       .method("remove", &my::List::remove)
 //       .invariant(&my::List::repOK)
-//       .builders({"List()", "add"});
+//       .builders({"List", "add"});
 //
 // Parameters may be primitives (bool, char, integers, enums, floating point), std::string, or
 // described classes by value, reference, pointer, std::unique_ptr or std::shared_ptr. Results of a
@@ -30,6 +30,8 @@ namespace objgen {
 
 enum class LiteralKind : uint8_t { Int, Double, Char, Bool, String };
 const char* literal_kind_name(LiteralKind k);
+// "ns::Box<ns::Item>" -> "Box": the name constructors are selected by.
+std::string short_class_name(const std::string& qualified);
 
 struct Literal {
   LiteralKind kind = LiteralKind::Int;
@@ -84,6 +86,7 @@ struct Operation {
   std::vector<SlotType> params;  // receiver first for methods
   SlotType result;
   bool is_const = false;  // const member function (a static purity hint)
+  bool emittable = true;  // emitted C++ can call it (false: a lambda without cpp_call)
   void (*invoke)(const void* fn, Arg* args, CallResult& out) = nullptr;
   std::shared_ptr<const void> fn;
 
@@ -169,7 +172,7 @@ struct param {
       if constexpr (std::is_pointer_v<B>)
         s.passing = std::is_const_v<std::remove_pointer_t<B>> ? Passing::ConstPtr : Passing::Ptr;
       else if constexpr (!std::is_void_v<typename smart_target<B>::type>)
-        s.passing = std::is_same_v<B, std::shared_ptr<Target>> ? Passing::SharedPtr
+        s.passing = is_shared_ptr<B>::value ? Passing::SharedPtr
                                                                : Passing::UniquePtr;
       else if constexpr (std::is_rvalue_reference_v<P>) s.passing = Passing::RValue;
       else if constexpr (std::is_lvalue_reference_v<P>)
@@ -188,8 +191,8 @@ struct param {
       return static_cast<B>(a.lit->i);
     } else if constexpr (std::is_pointer_v<B>) {
       return static_cast<Target*>(a.obj->get());
-    } else if constexpr (std::is_same_v<B, std::shared_ptr<Target>>) {
-      return std::static_pointer_cast<Target>(*a.obj);
+    } else if constexpr (is_shared_ptr<B>::value) {
+      return B(std::static_pointer_cast<Target>(*a.obj));
     } else if constexpr (!std::is_void_v<typename smart_target<B>::type>) {
       return B(new Target(std::move(*static_cast<Target*>(a.obj->get()))));
     } else if constexpr (std::is_rvalue_reference_v<P>) {
@@ -215,7 +218,7 @@ SlotType result_slot(std::string cpp_type) {
     if constexpr (is_described_v<Target>) {
       s.kind = SlotKind::Object;
       s.cls = class_id<std::remove_cv_t<Target>>();
-      s.passing = std::is_same_v<B, std::shared_ptr<Target>> ? Passing::SharedPtr : Passing::UniquePtr;
+      s.passing = is_shared_ptr<B>::value ? Passing::SharedPtr : Passing::UniquePtr;
     }
   } else if constexpr (is_described_v<B>) {
     s.kind = SlotKind::Object;
@@ -244,7 +247,10 @@ void store_result(R&& r, CallResult& out) {
     out.has_literal = true;
   } else if constexpr (!std::is_void_v<Target>) {
     if constexpr (is_described_v<Target>) {
-      if (r) { out.object = std::shared_ptr<Target>(std::move(r)); out.has_object = true; }
+      if (r) {
+        out.object = std::const_pointer_cast<std::remove_cv_t<Target>>(std::shared_ptr<Target>(std::move(r)));
+        out.has_object = true;
+      }
     }
   } else if constexpr (is_described_v<B>) {
     out.object = std::make_shared<B>(std::forward<R>(r));
@@ -336,8 +342,10 @@ class ClassBuilder {
 
   template <class... A>
   ClassBuilder& constructor();
+  // cpp_call: the member name emitted tests call; needed when f is a lambda (emitted code
+  // cannot call a lambda, so sequences using it are emitted as skipped tests).
   template <class F>
-  ClassBuilder& method(std::string name, F f);
+  ClassBuilder& method(std::string name, F f, std::string cpp_call = "");
   // A static member or free function that returns a new T (by value or owning pointer).
   template <class F>
   ClassBuilder& factory(std::string name, F f, std::string cpp_call = "");
@@ -391,9 +399,7 @@ ClassBuilder<T>& ClassBuilder<T>::constructor() {
   Operation op;
   op.kind = OpKind::Constructor;
   op.owner = info_.id;
-  op.name = info_.name;
-  auto colon = op.name.rfind("::");
-  if (colon != std::string::npos) op.name = op.name.substr(colon + 2);
+  op.name = short_class_name(info_.name);
   op.cpp_call = info_.name;
   op.params = detail::slots_of(detail::type_list<A...>{});
   op.result = detail::result_slot<T>(info_.name);
@@ -422,8 +428,11 @@ Operation ClassBuilder<T>::make_op(std::string name, F f, OpKind kind, std::stri
 
 template <class T>
 template <class F>
-ClassBuilder<T>& ClassBuilder<T>::method(std::string name, F f) {
-  api_.add_operation(make_op(std::move(name), std::move(f), OpKind::Method, ""));
+ClassBuilder<T>& ClassBuilder<T>::method(std::string name, F f, std::string cpp_call) {
+  bool lambda = detail::is_lambda<F>::value && cpp_call.empty();
+  Operation op = make_op(std::move(name), std::move(f), OpKind::Method, std::move(cpp_call));
+  op.emittable = !lambda;
+  api_.add_operation(std::move(op));
   return *this;
 }
 

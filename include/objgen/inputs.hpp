@@ -22,10 +22,13 @@ struct InputOptions {
   std::string ints;                  // e.g. "0..9"; empty: 0..scope-1
   std::string omit_fields;           // empty: the class's default
   int threads = 1;
+  int max_iterations = 0;  // 0: 3 x scope
   bool isolate = false;  // fork workers (survive crashes in the code under test)
 };
 
-// Every distinct state of class `cls` within scope, each rebuilt by its call sequence.
+// Every distinct state of class `cls` within scope, each rebuilt by its call sequence. Throws
+// std::runtime_error when the code under test fails (naming the first finding) or when the run
+// stops before a fixpoint (raise max_iterations), so a test never runs on a silent subset.
 std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, const InputOptions& options);
 
 // T must have been registered in api (its OBJGEN_FIELDS need not be visible here).

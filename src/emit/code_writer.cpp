@@ -2,12 +2,6 @@
 
 namespace objgen {
 
-std::string short_class_name(const std::string& qualified) {
-  std::string s = qualified.substr(0, qualified.find('<'));
-  auto colon = s.rfind("::");
-  return colon == std::string::npos ? s : s.substr(colon + 2);
-}
-
 namespace {
 std::string argument(const SlotType& slot, const std::string& v) {
   if (!slot.is_object()) return v;
@@ -28,6 +22,8 @@ std::string argument(const SlotType& slot, const std::string& v) {
 
 std::string call_statement(const Operation& op, const std::vector<std::string>& values,
                            const std::string& result_var) {
+  if (!op.emittable)
+    return "// " + op.name + ": registered as a lambda without a cpp_call; cannot be written as C++";
   size_t first = op.kind == OpKind::Method ? 1 : 0;
   std::string args;
   for (size_t i = first; i < op.params.size(); ++i) {
@@ -50,6 +46,12 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
   }
   if (op.result.is_literal()) return "(void)" + call + ";";
   return call + ";";
+}
+
+bool emittable(const Api& api, const FlatSequence& seq) {
+  for (const FlatCall& c : seq.calls)
+    if (!api.operations()[c.op].emittable) return false;
+  return true;
 }
 
 std::vector<std::string> write_statements(const Api& api, const LiteralDomain& domain,

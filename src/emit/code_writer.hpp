@@ -21,7 +21,7 @@ std::vector<std::string> write_statements(const Api& api, const LiteralDomain& d
 std::string call_statement(const Operation& op, const std::vector<std::string>& values,
                            const std::string& result_var);
 
-// "examples::NodeCachingList()" → short class name for test names.
-std::string short_class_name(const std::string& qualified);
+// Whether every call of seq can be written as C++ (see Operation::emittable).
+bool emittable(const Api& api, const FlatSequence& seq);
 
 }  // namespace objgen

@@ -17,6 +17,12 @@ const char* literal_kind_name(LiteralKind k) {
   return "?";
 }
 
+std::string short_class_name(const std::string& qualified) {
+  std::string s = qualified.substr(0, qualified.find('<'));
+  auto colon = s.rfind("::");
+  return colon == std::string::npos ? s : s.substr(colon + 2);
+}
+
 namespace detail {
 std::string demangle(const char* mangled) {
   int status = 0;
@@ -31,9 +37,7 @@ std::string demangle(const char* mangled) {
 }  // namespace detail
 
 std::string Operation::signature() const {
-  std::string s = class_vtable(owner).name;
-  auto colon = s.rfind("::");
-  std::string owner_short = colon == std::string::npos ? s : s.substr(colon + 2);
+  std::string owner_short = short_class_name(class_vtable(owner).name);
   std::string out = kind == OpKind::FreeFunction ? cpp_call : owner_short + "::" + name;
   out += "(";
   size_t first = kind == OpKind::Method ? 1 : 0;

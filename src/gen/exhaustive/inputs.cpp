@@ -21,7 +21,16 @@ std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, cons
   opt.operations = select_operations(api, cls, o.methods.empty() ? info->builders : o.methods);
   opt.workers = o.threads;
   opt.isolate = o.isolate;
+  opt.max_iterations = o.max_iterations;
   ExhaustiveResult result = ExhaustiveGenerator(api, opt).run();
+  if (!result.findings.empty()) {
+    const Finding& f = result.findings.front();
+    throw std::runtime_error("objgen: " + std::string(outcome_name(f.kind)) + " in " +
+                             api.operations()[f.op].signature() + ": " + f.message);
+  }
+  if (!result.complete)
+    throw std::runtime_error("objgen: generation for " + info->name + " stopped by " + result.stopped_by +
+                             " before reaching every state; raise max_iterations or check omitted fields");
   Replayer replayer(api, result.store, opt.domain);
   std::vector<Object> out;
   for (uint32_t state : result.store.states_of(cls)) out.push_back(replayer.build(state));
