@@ -50,6 +50,8 @@ template <class T> struct is_optional : std::false_type {};
 template <class T> struct is_optional<std::optional<T>> : std::true_type {};
 template <class T> struct is_variant : std::false_type {};
 template <class... T> struct is_variant<std::variant<T...>> : std::true_type {};
+template <class T> struct is_std_array : std::false_type {};
+template <class T, size_t N> struct is_std_array<std::array<T, N>> : std::true_type {};
 template <class T> struct is_pair_like : std::false_type {};
 template <class A, class B> struct is_pair_like<std::pair<A, B>> : std::true_type {};
 template <class... T> struct is_pair_like<std::tuple<T...>> : std::true_type {};
@@ -221,8 +223,8 @@ class Linearizer {
       frame_ = outer;
     } else if constexpr (detail::StringLike<U>) {
       put_string(std::string_view(v));
-    } else if constexpr (std::is_array_v<U>) {
-      for (const auto& e : v) put(e);
+    } else if constexpr (std::is_array_v<U> || detail::is_std_array<U>::value) {
+      for (const auto& e : v) put(e);  // fixed length: part of the type, not bounded by scope
     } else if constexpr (detail::Range<U>) {
       put_range(v);
     } else {
