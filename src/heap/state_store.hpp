@@ -73,6 +73,11 @@ class StateStore {
   bool contains(const Fingerprint& fp) const {
     return sealed_.find(fp) != nullptr || fresh_.find(fp) != nullptr;
   }
+  // The id of the state with this fingerprint, if any.
+  const uint32_t* find(const Fingerprint& fp) const {
+    const uint32_t* id = sealed_.find(fp);
+    return id ? id : fresh_.find(fp);
+  }
   // Only states of earlier iterations: safe to read from workers while the parent adds states.
   bool contains_sealed(const Fingerprint& fp) const { return sealed_.find(fp) != nullptr; }
   // Moves the states added since the last seal into the sealed set (between iterations).

@@ -33,6 +33,11 @@ struct Job {
   uint64_t lo, hi;
 };
 
+uint64_t next_run_id() {
+  static std::atomic<uint64_t> counter{0};
+  return ++counter;
+}
+
 struct CrashNote {
   uint64_t candidate;
   Outcome kind;
@@ -56,7 +61,14 @@ struct ExhaustiveGenerator::Impl {
   int iteration = 0;
   std::vector<std::vector<uint32_t>> class_states;  // states of each class found before k
   std::vector<uint32_t> frontier_start;             // index in class_states of the first new one
-  std::vector<Object> live;                         // live object of a state, when kept
+  // Live objects: states get consecutive ids, so the states of one iteration are one id range;
+  // `frontier_live` covers the last iteration's range, `kept_live` (by id) the classes that
+  // operations with several object parameters draw from every iteration.
+  uint32_t frontier_base = 0;
+  std::vector<Object> frontier_live;
+  int live_generation = -1;  // the iteration whose new states frontier_live holds
+  const uint64_t run_id = next_run_id();  // tells this run's per-thread caches from another's
+  std::vector<Object> kept_live;
   std::vector<OpSpace> spaces;
   std::vector<Job> jobs;
   // In-process workers hand the objects of new states over instead of having the parent re-run
@@ -170,10 +182,56 @@ struct ExhaustiveGenerator::Impl {
     return has_new;
   }
 
+  const Object* live_of(uint32_t state) const {
+    const Object* obj = nullptr;
+    if (state >= frontier_base && state - frontier_base < frontier_live.size()) obj = &frontier_live[state - frontier_base];
+    else if (state < kept_live.size()) obj = &kept_live[state];
+    return obj && *obj ? obj : nullptr;
+  }
+
+  // A new object in `state`: a copy of its live object, or else rebuilt by running its last call
+  // on fresh copies of that call's inputs (recursively, down to live ancestors or constructors).
+  // The last rebuilt state is cached per thread, as consecutive candidates share their receiver.
   Object fresh_copy(uint32_t state) const {
     ClassId cls = result.store.state(state).cls;
-    if (state < live.size() && live[state] && clone_ok[cls] == 1) return clone_fn[cls](live[state].get());
-    return replayer.build(state);
+    bool copyable = clone_ok[cls] == 1;
+    if (copyable)
+      if (const Object* obj = live_of(state)) return clone_fn[cls](obj->get());
+    struct Cache {
+      uint64_t owner = 0;
+      uint32_t state = 0;
+      Object object;
+    };
+    thread_local Cache cache;
+    if (copyable && cache.owner == run_id && cache.state == state && cache.object) return clone_fn[cls](cache.object.get());
+    Object built = rebuild(state);
+    if (!copyable) return built;
+    cache = {run_id, state, built};
+    return clone_fn[cls](built.get());
+  }
+
+  Object rebuild(uint32_t state) const {
+    const StateRecord& rec = result.store.state(state);
+    const SequenceNode& seq = result.store.sequence(rec.sequence);
+    const Operation& op = api.operations()[seq.op];
+    auto refs = result.store.args(rec.sequence, op.params.size());
+    std::vector<Object> objects(op.params.size());
+    std::vector<Arg> args(op.params.size());
+    for (size_t i = 0; i < op.params.size(); ++i) {
+      if (refs[i].is_literal()) {
+        args[i].lit = &opt.domain.of(op.params[i].literal)[refs[i].index()];
+      } else {
+        objects[i] = fresh_copy(refs[i].index());
+        args[i].obj = &objects[i];
+      }
+    }
+    CallResult res;
+    std::string message;
+    Outcome o = execute_call(op, args.data(), res, api.misuse(), &message);
+    if (o != Outcome::Normal)
+      throw std::runtime_error("rebuilding a state: " + op.signature() + " ended with " + outcome_name(o) +
+                               (message.empty() ? "" : ": " + message) + " (the code under test is not deterministic)");
+    return rec.slot == kResultSlot ? res.object : objects[rec.slot];
   }
 
   // Executes a candidate on fresh copies of its inputs.
@@ -329,35 +387,8 @@ struct ExhaustiveGenerator::Impl {
     for (int j = 0; j < kMaxRecordSlots; ++j)
       if ((r.new_mask >> j & 1) && !result.store.contains(r.fps[j])) still_new |= static_cast<uint8_t>(1u << j);
     if (!still_new) return;
-    const Operation& op = op_of(s);
     decode(s, r.candidate, refs);
-    if (r.objects_begin != UINT32_MAX) {
-      store_new_states(s, r, refs, still_new, &handed[r.objects_begin]);
-      return;
-    }
-    std::vector<Object> objects(op.params.size());
-    std::vector<Arg> args(op.params.size());
-    CallResult res;
-    std::string message;
-    Outcome o = execute(s, refs, objects, args, res, &message);
-    SlotValue values[kMaxRecordSlots];
-    size_t n = o == Outcome::Normal ? slot_values(op, objects, res, values) : 0;
-    Linearizer& lin = thread_linearizer();
-    for (size_t j = 0; j < n; ++j) {
-      if (!(still_new >> j & 1)) continue;
-      if (!lin.run(values[j].cls, values[j].object->get()) || !(lin.fingerprint(values[j].cls) == r.fps[j])) {
-        o = Outcome::Nondeterministic;
-        break;
-      }
-    }
-    if (o != Outcome::Normal || n == 0) {
-      add_finding(s.op, refs, Outcome::Nondeterministic,
-                  "re-executing the call gave a different outcome or state than in the worker", -1);
-      return;
-    }
-    Object produced[kMaxRecordSlots];
-    for (size_t j = 0; j < n; ++j) produced[j] = *values[j].object;
-    store_new_states(s, r, refs, still_new, produced);
+    store_new_states(s, r, refs, still_new, r.objects_begin != UINT32_MAX ? &handed[r.objects_begin] : nullptr);
   }
 
   // Records the call as a sequence and the still-new slots as states; produced[j] is the object
@@ -372,7 +403,7 @@ struct ExhaustiveGenerator::Impl {
       ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
       uint8_t slot = param < 0 ? kResultSlot : static_cast<uint8_t>(param);
       uint32_t id = result.store.add_state(r.fps[j], seq, slot, cls, static_cast<uint16_t>(iteration));
-      if (id != UINT32_MAX) keep_live(id, cls, produced[j]);
+      if (id != UINT32_MAX && produced) keep_live(id, cls, produced[j]);
     }
   }
 
@@ -419,17 +450,57 @@ struct ExhaustiveGenerator::Impl {
     result.findings.push_back(std::move(f));
   }
 
-  void finish_iteration() {
+  // Which objects stay live for the next iteration. Normally the new states' (the receivers of
+  // the next iteration). When the new frontier is larger than the live one, its objects are not
+  // kept: the live frontier stays as their ancestors, and workers rebuild each receiver with one
+  // call (peak memory then holds two small frontiers instead of two large ones). Two frontiers
+  // in a row are never skipped, so a rebuild is always one call from a live object.
+  void finish_iteration(size_t first_new_state) {
     result.store.seal();
-    live.resize(result.store.state_count());
-    for (auto& [id, obj] : pending_live) live[id] = std::move(obj);
-    pending_live.clear();
-    // Only the new states are extended next; others are rebuilt by replay if ever needed.
-    for (uint32_t id = 0; id < live.size(); ++id) {
-      if (!live[id]) continue;
-      const StateRecord& rec = result.store.state(id);
-      if (rec.iteration < iteration && !keep_all_live[rec.cls]) live[id].reset();
+    size_t count = result.store.state_count() - first_new_state;
+    bool ancestors_live = live_generation == iteration - 1;
+    bool needs_all = false;
+    for (size_t id = first_new_state; id < result.store.state_count() && !needs_all; ++id)
+      needs_all = keep_all_live[result.store.state(static_cast<uint32_t>(id)).cls];
+    if (ancestors_live && !needs_all && count > frontier_live.size()) {
+      pending_live.clear();
+      pending_live.shrink_to_fit();
+      return;
     }
+    std::vector<Object> next(count);
+    for (auto& [id, obj] : pending_live) next[id - first_new_state] = std::move(obj);
+    pending_live.clear();
+    pending_live.shrink_to_fit();
+    Linearizer& lin = thread_linearizer();
+    for (size_t i = 0; i < count; ++i) {
+      uint32_t id = static_cast<uint32_t>(first_new_state + i);
+      ClassId cls = result.store.state(id).cls;
+      if (next[i] || clone_ok[cls] == 0) continue;
+      next[i] = rebuild(id);
+      if (clone_ok[cls] < 0) clone_ok[cls] = copy_is_deep(cls, next[i]) ? 1 : 0;
+      // Rebuilding in the parent is also a determinism check against what the worker saw.
+      const uint32_t* known = lin.run(cls, next[i].get()) ? result.store.find(lin.fingerprint(cls)) : nullptr;
+      if (!known || *known != id) {
+        add_nondeterminism(id);
+        next[i].reset();
+      }
+    }
+    for (size_t i = 0; i < count; ++i)
+      if (next[i] && keep_all_live[result.store.state(static_cast<uint32_t>(first_new_state + i)).cls]) {
+        if (kept_live.size() < first_new_state + count) kept_live.resize(first_new_state + count);
+        kept_live[first_new_state + i] = next[i];
+      }
+    frontier_live = std::move(next);
+    frontier_base = static_cast<uint32_t>(first_new_state);
+    live_generation = iteration;
+  }
+
+  void add_nondeterminism(uint32_t state) {
+    const StateRecord& rec = result.store.state(state);
+    const Operation& op = api.operations()[result.store.sequence(rec.sequence).op];
+    auto args = result.store.args(rec.sequence, op.params.size());
+    add_finding(result.store.sequence(rec.sequence).op, args.data(), Outcome::Nondeterministic,
+                "rebuilding the state gave a different state than the worker saw", -1);
   }
 };
 
@@ -486,7 +557,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         progress_({m.iteration, frontier, m.result.store.state_count(), m.result.explored, elapsed()});
     }
     pool.end();
-    m.finish_iteration();
+    m.finish_iteration(states_before);
     m.result.iterations = m.iteration;
     if (!stop && m.result.store.state_count() == states_before) break;
     if (!stop && m.iteration >= m.max_iterations()) {
