@@ -2,33 +2,15 @@
 // two elements: a deliberately aborting objgen test subject.
 #pragma once
 
+#include "buggy_common/fault_list.hpp"
+
 namespace examples {
 
-class BuggyAbortList {
- public:
-  BuggyAbortList() = default;
-  BuggyAbortList(const BuggyAbortList& other);
-  BuggyAbortList& operator=(const BuggyAbortList& other);
-  ~BuggyAbortList();
-
-  // Appends `value` at the end.
-  void add(int value);
-  bool contains(int value) const;
-  int getSize() const { return size; }
-  bool isEmpty() const { return head == nullptr; }
-  bool repOK() const;
-
- private:
-  struct Node {
-    int value = 0;
-    Node* next = nullptr;
-  };
-
-  void copyFrom(const Node* first);
-  void release();
-
-  Node* head = nullptr;
-  int size = 0;
+struct AbortFault : CorrectList {
+  // Bug: an over-eager sanity check that a third element is never 0.
+  static void beforeAdd(const FaultListNode<AbortFault>* head, int size, int value);
 };
+
+using BuggyAbortList = FaultList<AbortFault>;
 
 }  // namespace examples

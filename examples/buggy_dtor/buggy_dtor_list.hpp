@@ -2,33 +2,15 @@
 // Destructors are noexcept, so the program terminates: a deliberately fatal objgen test subject.
 #pragma once
 
+#include "buggy_common/fault_list.hpp"
+
 namespace examples {
 
-class BuggyDtorList {
- public:
-  BuggyDtorList() = default;
-  BuggyDtorList(const BuggyDtorList& other);
-  BuggyDtorList& operator=(const BuggyDtorList& other);
-  ~BuggyDtorList();
-
-  // Appends `value` at the end.
-  void add(int value);
-  bool contains(int value) const;
-  int getSize() const { return size; }
-  bool isEmpty() const { return head == nullptr; }
-  bool repOK() const;
-
- private:
-  struct Node {
-    int value = 0;
-    Node* next = nullptr;
-  };
-
-  void copyFrom(const Node* first);
-  void release();
-
-  Node* head = nullptr;
-  int size = 0;
+struct DtorFault : CorrectList {
+  // Bug: a "consistency check" on teardown that throws, and it runs inside the destructor.
+  static void beforeRelease(const FaultListNode<DtorFault>* head, int size);
 };
+
+using BuggyDtorList = FaultList<DtorFault>;
 
 }  // namespace examples

@@ -2,33 +2,15 @@
 // elements (a search loop that stops advancing): a deliberately hanging objgen test subject.
 #pragma once
 
+#include "buggy_common/fault_list.hpp"
+
 namespace examples {
 
-class BuggyHangList {
- public:
-  BuggyHangList() = default;
-  BuggyHangList(const BuggyHangList& other);
-  BuggyHangList& operator=(const BuggyHangList& other);
-  ~BuggyHangList();
-
-  // Appends `value` at the end.
-  void add(int value);
-  bool contains(int value) const;
-  int getSize() const { return size; }
-  bool isEmpty() const { return head == nullptr; }
-  bool repOK() const;
-
- private:
-  struct Node {
-    int value = 0;
-    Node* next = nullptr;
-  };
-
-  void copyFrom(const Node* first);
-  void release();
-
-  Node* head = nullptr;
-  int size = 0;
+struct HangFault : CorrectList {
+  // Bug: a duplicate scan that never moves on from a match in a two-element list.
+  static void beforeAdd(const FaultListNode<HangFault>* head, int size, int value);
 };
+
+using BuggyHangList = FaultList<HangFault>;
 
 }  // namespace examples

@@ -2,33 +2,15 @@
 // state that breaks its own repOK: a deliberately inconsistent objgen test subject.
 #pragma once
 
+#include "buggy_common/fault_list.hpp"
+
 namespace examples {
 
-class BuggyInvariantList {
- public:
-  BuggyInvariantList() = default;
-  BuggyInvariantList(const BuggyInvariantList& other);
-  BuggyInvariantList& operator=(const BuggyInvariantList& other);
-  ~BuggyInvariantList();
-
-  // Appends `value` at the end.
-  void add(int value);
-  bool contains(int value) const;
-  int getSize() const { return size; }
-  bool isEmpty() const { return head == nullptr; }
-  bool repOK() const;
-
- private:
-  struct Node {
-    int value = 0;
-    Node* next = nullptr;
-  };
-
-  void copyFrom(const Node* first);
-  void release();
-
-  Node* head = nullptr;
-  int size = 0;
+struct InvariantFault : CorrectList {
+  // Bug: adding 2 to a list of two elements skips the size update.
+  static bool countsAdd(int size, int value);
 };
+
+using BuggyInvariantList = FaultList<InvariantFault>;
 
 }  // namespace examples

@@ -2,33 +2,15 @@
 // elements (an off-by-one walk to the tail): a deliberately crashing objgen test subject.
 #pragma once
 
+#include "buggy_common/fault_list.hpp"
+
 namespace examples {
 
-class BuggySegvList {
- public:
-  BuggySegvList() = default;
-  BuggySegvList(const BuggySegvList& other);
-  BuggySegvList& operator=(const BuggySegvList& other);
-  ~BuggySegvList();
-
-  // Appends `value` at the end.
-  void add(int value);
-  bool contains(int value) const;
-  int getSize() const { return size; }
-  bool isEmpty() const { return head == nullptr; }
-  bool repOK() const;
-
- private:
-  struct Node {
-    int value = 0;
-    Node* next = nullptr;
-  };
-
-  void copyFrom(const Node* first);
-  void release();
-
-  Node* head = nullptr;
-  int size = 0;
+struct SegvFault : CorrectList {
+  // Bug: walks one node too far, past the tail, when 2 is added to a list of two elements.
+  static FaultListNode<SegvFault>* linkAfter(FaultListNode<SegvFault>* head, int size, int value);
 };
+
+using BuggySegvList = FaultList<SegvFault>;
 
 }  // namespace examples
