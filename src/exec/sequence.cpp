@@ -6,8 +6,8 @@
 
 namespace objgen {
 
-Replayer::Replayer(const Api& api, const StateStore& store, const LiteralDomain& domain)
-    : api_(api), store_(store), domain_(domain) {}
+Replayer::Replayer(const Api& api, const StateStore& store, const LiteralDomain& domain, Source source)
+    : api_(api), store_(store), domain_(domain), source_(std::move(source)) {}
 
 Outcome Replayer::run(uint32_t op_index, std::span<const ArgRef> refs, std::vector<Object>& objects,
                       CallResult& result, std::string* message) const {
@@ -18,7 +18,7 @@ Outcome Replayer::run(uint32_t op_index, std::span<const ArgRef> refs, std::vect
     if (refs[i].is_literal()) {
       args[i].lit = &domain_.of(op.params[i].literal)[refs[i].index()];
     } else {
-      objects[i] = build(refs[i].index());
+      objects[i] = source_ ? source_(refs[i].index()) : build(refs[i].index());
       args[i].obj = &objects[i];
     }
   }
@@ -35,7 +35,7 @@ Object Replayer::build(uint32_t state) const {
   Outcome o = run(seq.op, store_.args(rec.sequence, op.params.size()), objects, result, &message);
   if (o != Outcome::Normal)
     throw std::runtime_error("replaying " + op.signature() + " ended with " + outcome_name(o) +
-                             (message.empty() ? "" : ": " + message));
+                             (message.empty() ? "" : ": " + message) + " (the code under test is not deterministic)");
   return rec.slot == kResultSlot ? result.object : objects[rec.slot];
 }
 

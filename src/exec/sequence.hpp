@@ -1,6 +1,7 @@
 // Rebuilding states from the sequence DAG, and reading a sequence back as a flat call list.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,10 @@ struct FlatSequence {
 
 class Replayer {
  public:
-  Replayer(const Api& api, const StateStore& store, const LiteralDomain& domain);
+  // source gives a fresh object of a state for each object argument; by default the state is
+  // rebuilt from its own sequence (down to constructors).
+  using Source = std::function<Object(uint32_t state)>;
+  Replayer(const Api& api, const StateStore& store, const LiteralDomain& domain, Source source = nullptr);
   // Rebuilds the object of `state` by executing its sequence. Throws std::runtime_error when a
   // call does not end normally (the code under test is not deterministic).
   Object build(uint32_t state) const;
@@ -42,6 +46,7 @@ class Replayer {
   const Api& api_;
   const StateStore& store_;
   const LiteralDomain& domain_;
+  Source source_;
 };
 
 }  // namespace objgen

@@ -56,7 +56,7 @@ struct ExhaustiveGenerator::Impl {
   const Api& api;
   ExhaustiveOptions opt;
   ExhaustiveResult result;
-  Replayer replayer;
+  Replayer rebuilder;  // runs a state's last call on fresh_copy()s of its inputs
   // Per iteration, frozen while workers run:
   int iteration = 0;
   std::vector<std::vector<uint32_t>> class_states;  // states of each class found before k
@@ -83,7 +83,7 @@ struct ExhaustiveGenerator::Impl {
   std::map<std::pair<uint32_t, std::string>, size_t> reported_calls;  // (op, message) -> finding
 
   Impl(const Api& a, ExhaustiveOptions o)
-      : api(a), opt(std::move(o)), replayer(a, result.store, opt.domain) {
+      : api(a), opt(std::move(o)), rebuilder(a, result.store, opt.domain, [this](uint32_t s) { return fresh_copy(s); }) {
     size_t classes = registered_class_count() + 1;
     keep_all_live.assign(classes, 0);
     clone_ok.assign(classes, -1);
@@ -210,29 +210,7 @@ struct ExhaustiveGenerator::Impl {
     return clone_fn[cls](built.get());
   }
 
-  Object rebuild(uint32_t state) const {
-    const StateRecord& rec = result.store.state(state);
-    const SequenceNode& seq = result.store.sequence(rec.sequence);
-    const Operation& op = api.operations()[seq.op];
-    auto refs = result.store.args(rec.sequence, op.params.size());
-    std::vector<Object> objects(op.params.size());
-    std::vector<Arg> args(op.params.size());
-    for (size_t i = 0; i < op.params.size(); ++i) {
-      if (refs[i].is_literal()) {
-        args[i].lit = &opt.domain.of(op.params[i].literal)[refs[i].index()];
-      } else {
-        objects[i] = fresh_copy(refs[i].index());
-        args[i].obj = &objects[i];
-      }
-    }
-    CallResult res;
-    std::string message;
-    Outcome o = execute_call(op, args.data(), res, api.misuse(), &message);
-    if (o != Outcome::Normal)
-      throw std::runtime_error("rebuilding a state: " + op.signature() + " ended with " + outcome_name(o) +
-                               (message.empty() ? "" : ": " + message) + " (the code under test is not deterministic)");
-    return rec.slot == kResultSlot ? res.object : objects[rec.slot];
-  }
+  Object rebuild(uint32_t state) const { return rebuilder.build(state); }
 
   // Executes a candidate on fresh copies of its inputs.
   Outcome execute(const OpSpace& s, const ArgRef* refs, std::vector<Object>& objects,
