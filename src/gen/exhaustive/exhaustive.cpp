@@ -535,7 +535,8 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         progress_({m.iteration, frontier, m.result.store.state_count(), m.result.explored, elapsed()});
     }
     pool.end();
-    m.finish_iteration(states_before);
+    if (stop) m.result.store.seal();  // no next iteration: no live objects to prepare
+    else m.finish_iteration(states_before);
     m.result.iterations = m.iteration;
     if (!stop && m.result.store.state_count() == states_before) break;
     if (!stop && m.iteration >= m.max_iterations()) {
