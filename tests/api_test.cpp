@@ -6,6 +6,7 @@
 #include "exec/sequence.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
 #include "model/selection.hpp"
+#include "run_example.hpp"
 
 namespace shapes {
 struct Base {
@@ -78,13 +79,7 @@ TEST(Api, SlotsDescribeEachPassingStyle) {
 
 TEST(Api, EveryStyleRunsAndBaseFieldsAreState) {
   auto api = box_api();
-  objgen::ExhaustiveOptions o;
-  o.scope = 3;
-  o.domain = objgen::LiteralDomain::defaults(3);
-  o.target = objgen::class_id<Box>();
-  o.operations = objgen::select_operations(api, o.target, {"all"});
-  o.workers = 1;
-  o.isolate = false;
+  auto o = objgen::testing::whole_api_options(api, objgen::class_id<Box>(), 3, 1, false);
   o.max_iterations = 3;  // widths grow without bound: the cap ends the run
   auto r = objgen::ExhaustiveGenerator(api, o).run();
   EXPECT_TRUE(r.findings.empty());

@@ -9,6 +9,7 @@
 #include "exec/sequence.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
 #include "model/selection.hpp"
+#include "run_example.hpp"
 
 namespace hostile {
 struct Bag {
@@ -44,13 +45,7 @@ objgen::Api bag_api(Fault fault) {
 }
 
 objgen::ExhaustiveResult run(const objgen::Api& api, bool isolate, double call_timeout = 2.0) {
-  objgen::ExhaustiveOptions o;
-  o.scope = 3;
-  o.domain = objgen::LiteralDomain::defaults(3);
-  o.target = objgen::class_id<Bag>();
-  o.operations = objgen::select_operations(api, o.target, {"all"});
-  o.workers = 2;
-  o.isolate = isolate;
+  auto o = objgen::testing::whole_api_options(api, objgen::class_id<Bag>(), 3, 2, isolate);
   o.call_timeout_seconds = call_timeout;
   o.job_size = 8;
   return objgen::ExhaustiveGenerator(api, o).run();
@@ -136,13 +131,7 @@ TEST(Isolation, BrokenInvariantIsReportedOncePerState) {
 TEST(Isolation, ThrowingDestructorIsACrash) {
   objgen::Api api;
   api.add_class<hostile::Fuse>().constructor<>().method("set", [](hostile::Fuse& f, int v) { f.lit = v; });
-  objgen::ExhaustiveOptions o;
-  o.scope = 3;
-  o.domain = objgen::LiteralDomain::defaults(3);
-  o.target = objgen::class_id<hostile::Fuse>();
-  o.operations = objgen::select_operations(api, o.target, {"all"});
-  o.workers = 1;
-  o.isolate = true;
+  auto o = objgen::testing::whole_api_options(api, objgen::class_id<hostile::Fuse>(), 3, 1, true);
   auto r = objgen::ExhaustiveGenerator(api, o).run();
   EXPECT_TRUE(r.complete);
   EXPECT_GE(count(r, Outcome::Crash), 1u);

@@ -16,6 +16,18 @@ struct ExampleRun {
   size_t structures() const { return result.store.states_of(options.target).size(); }
 };
 
+// Options for generating every state of `cls` with the whole API of `api`.
+inline ExhaustiveOptions whole_api_options(const Api& api, ClassId cls, uint32_t scope, int workers, bool isolate) {
+  ExhaustiveOptions o;
+  o.scope = scope;
+  o.domain = LiteralDomain::defaults(static_cast<int>(scope));
+  o.target = cls;
+  o.operations = select_operations(api, cls, {"all"});
+  o.workers = workers;
+  o.isolate = isolate;
+  return o;
+}
+
 inline std::unique_ptr<ExampleRun> run_example(const std::string& name, uint32_t scope, int workers = 1,
                                                bool isolate = false, std::vector<std::string> methods = {}) {
   auto run = std::make_unique<ExampleRun>();

@@ -101,7 +101,6 @@ class WorkerPool {
   void release(size_t job);
   // Ends the batch: waits for idle workers, kills any still running.
   void end();
-  bool isolated() const { return isolate_; }
 
  private:
   struct Control;

@@ -344,7 +344,7 @@ struct ExhaustiveGenerator::Impl {
           add_finding(s.op, refs, kind, region.text(r), values_slot(op, r.slot));
         }
       } else {
-        materialize(s, r, refs, handed_over[&job - jobs.data()]);
+        record_new_states(s, r, refs, handed_over[&job - jobs.data()]);
       }
     }
     for (; next_crash < crashes.size(); ++next_crash)
@@ -359,8 +359,9 @@ struct ExhaustiveGenerator::Impl {
     return -1;
   }
 
-  void materialize(const OpSpace& s, const CandidateRecord& r, ArgRef* refs,
-                   std::vector<Object>& handed) {
+  // Adds the record's states that are still new (with the worker's objects when handed over).
+  void record_new_states(const OpSpace& s, const CandidateRecord& r, ArgRef* refs,
+                         std::vector<Object>& handed) {
     uint8_t still_new = 0;
     for (int j = 0; j < kMaxRecordSlots; ++j)
       if ((r.new_mask >> j & 1) && !result.store.contains(r.fps[j])) still_new |= static_cast<uint8_t>(1u << j);
