@@ -3,11 +3,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include "objgen/api.hpp"
+
 namespace objgen::cli {
 
-// Exit codes: 0 done (findings, if any, are in the outputs), 2 bad input, 3 internal error,
-// 130 interrupted (partial results written).
-constexpr int kExitOk = 0, kExitBadInput = 2, kExitInternal = 3, kExitInterrupted = 130;
+// Exit codes: 0 done (findings, if any, are in the outputs), 1 a --verify proof failed, 2 bad
+// input, 3 internal error, 130 interrupted (partial results written).
+constexpr int kExitOk = 0, kExitDisproved = 1, kExitBadInput = 2, kExitInternal = 3, kExitInterrupted = 130;
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -15,5 +17,11 @@ struct UsageError : std::runtime_error {
 
 void add_examples_command(CLI::App& app, int& exit_code);
 void add_exhaustive_command(CLI::App& app, int& exit_code);
+void add_builders_command(CLI::App& app, int& exit_code);
+
+// The operations of `--builders auto|FILE`: auto reuses the builders cached for this API or
+// identifies them (hill climbing) and caches them.
+std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, const std::string& spec,
+                                       const std::string& omit_fields, int workers, bool isolate, bool quiet);
 
 }  // namespace objgen::cli

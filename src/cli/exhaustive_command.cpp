@@ -7,7 +7,7 @@
 #include <set>
 #include <thread>
 
-#include "cli/commands.hpp"
+#include "cli/cli_common.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
@@ -18,9 +18,6 @@
 namespace objgen::cli {
 namespace {
 
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
-
 struct ExhaustiveArgs {
   std::string example;
   int scope = 3;
@@ -28,6 +25,7 @@ struct ExhaustiveArgs {
   std::string omit_fields;
   bool omit_given = false;
   std::string methods;
+  std::string builders;
   int threads = 0;
   std::string isolation = "fork";
   double time_limit = 0;
@@ -40,29 +38,6 @@ struct ExhaustiveArgs {
   bool quiet = false;
   uint64_t seed = 0;
 };
-
-std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> out;
-  std::string item;
-  for (char c : s + ",") {
-    if (c == ',' || c == '\n') {
-      auto b = item.find_first_not_of(" \t\r"), e = item.find_last_not_of(" \t\r");
-      if (b != std::string::npos && item[b] != '#') out.push_back(item.substr(b, e - b + 1));
-      item.clear();
-    } else {
-      item += c;
-    }
-  }
-  return out;
-}
-
-std::vector<std::string> read_method_list(const std::string& spec) {
-  if (spec.empty() || spec[0] != '@') return split_list(spec);
-  std::ifstream in(spec.substr(1));
-  if (!in) throw UsageError("cannot read methods file " + spec.substr(1));
-  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return split_list(all);
-}
 
 LiteralDomain build_domain(const ExhaustiveArgs& a) {
   LiteralDomain d = LiteralDomain::defaults(a.scope);
@@ -78,59 +53,39 @@ LiteralDomain build_domain(const ExhaustiveArgs& a) {
   return d;
 }
 
-std::shared_ptr<const std::regex> build_omit(const std::string& pattern) {
-  if (pattern.empty()) return nullptr;
-  try {
-    return std::make_shared<const std::regex>(pattern);
-  } catch (const std::regex_error& e) {
-    throw UsageError("malformed --omit-fields regex '" + pattern + "': " + e.what());
-  }
-}
-
 int run_exhaustive(const ExhaustiveArgs& a) {
-  const Example* ex = find_example(a.example);
-  if (!ex) {
-    std::string names;
-    for (const auto& e : bundled_examples()) names += (names.empty() ? "" : ", ") + e.name;
-    throw UsageError("unknown example '" + a.example + "' (known: " + names + ")");
-  }
+  const Example* ex = &require_example(a.example);
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
-  if (a.isolation != "fork" && a.isolation != "none")
-    throw UsageError("bad --isolation '" + a.isolation + "': use fork or none");
-  if (!a.report_json.empty()) {
-    try { ensure_writable_file(a.report_json); } catch (const std::exception& e) { throw UsageError(e.what()); }
-  }
+  require_isolation(a.isolation);
+  require_writable_file(a.report_json);
   if (!a.emit_gtest.empty()) {
     try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
   }
 
   Api api;
-  ex->register_api(api);
-  const ClassInfo* target = api.find_class(ex->target);
-  if (!target) throw std::logic_error("example " + ex->name + " does not register " + ex->target);
+  const ClassInfo* target = &register_example(*ex, api);
 
   ExhaustiveOptions opt;
   opt.scope = static_cast<uint32_t>(a.scope);
   opt.domain = build_domain(a);
   opt.omit = build_omit(a.omit_given ? a.omit_fields : target->omit_fields);
   opt.target = target->id;
-  std::vector<std::string> names = a.methods.empty() ? target->builders : read_method_list(a.methods);
-  if (names.empty()) names = {"all"};
-  try {
-    opt.operations = select_operations(api, target->id, names);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+  opt.workers = default_workers(a.threads);
+  if (!a.builders.empty() && !a.methods.empty()) throw UsageError("give --methods or --builders, not both");
+  if (!a.builders.empty()) {
+    opt.operations = resolve_builders(api, *target, a.builders, a.omit_given ? a.omit_fields : target->omit_fields,
+                                      opt.workers, a.isolation == "fork", a.quiet);
+  } else {
+    std::vector<std::string> names = a.methods.empty() ? target->builders : read_method_list(a.methods);
+    if (names.empty()) names = {"all"};
+    opt.operations = select_methods(api, target->id, names);
   }
-  opt.workers = a.threads > 0 ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   opt.isolate = a.isolation == "fork";
   opt.call_timeout_seconds = a.call_timeout;
   opt.time_limit_seconds = a.time_limit;
   opt.max_iterations = a.max_iterations;
   opt.interrupted = &g_interrupted;
-  if (!a.misuse.empty()) {
-    api.misuse().clear();
-    for (const auto& m : a.misuse) api.misuse().add_name(m);
-  }
+  set_misuse(api, a.misuse);
 
   RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
   for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
@@ -139,7 +94,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
                  opt.workers, opt.isolate ? "worker processes" : "threads",
                  fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
 
-  std::signal(SIGINT, on_sigint);
+  catch_interrupts(true);
   ExhaustiveGenerator gen(api, opt);
   if (!a.quiet)
     gen.on_progress([](const ExhaustiveProgress& p) {
@@ -148,7 +103,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
                    p.seconds, p.seconds > 0 ? p.explored / p.seconds : 0.0);
     });
   ExhaustiveResult result = gen.run();
-  std::signal(SIGINT, SIG_DFL);
+  catch_interrupts(false);
 
   auto report = exhaustive_report(api, opt, run, result);
   std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n",
@@ -188,6 +143,8 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
       ->each([args](const std::string&) { args->omit_given = true; });
   cmd->add_option("--methods", args->methods,
                   "Methods to combine: a,b,c or @file or all (default: the example's builders)");
+  cmd->add_option("--builders", args->builders,
+                  "auto: identified builders (cached per API; see `objgen builders`), or a builders file");
   cmd->add_option("--threads", args->threads, "Workers (default: all cores); results are identical for any count");
   cmd->add_option("--isolation", args->isolation,
                   "fork: run the code under test in worker processes (survives crashes and hangs); none: threads")

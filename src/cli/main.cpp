@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   int exit_code = kExitOk;
   add_examples_command(app, exit_code);
   add_exhaustive_command(app, exit_code);
+  add_builders_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -80,6 +80,12 @@ class StateStore {
   }
   // Only states of earlier iterations: safe to read from workers while the parent adds states.
   bool contains_sealed(const Fingerprint& fp) const { return sealed_.find(fp) != nullptr; }
+  // Calls f(fingerprint, state id) for every state.
+  template <class F>
+  void for_each_fingerprint(F f) const {
+    sealed_.for_each(f);
+    fresh_.for_each(f);
+  }
   // Moves the states added since the last seal into the sealed set (between iterations).
   void seal();
 

@@ -5,7 +5,8 @@
 
 namespace objgen {
 
-std::vector<uint32_t> select_operations(const Api& api, ClassId target, const std::vector<std::string>& names) {
+std::vector<uint32_t> select_operations(const Api& api, ClassId target, const std::vector<std::string>& names,
+                                        bool add_constructors) {
   const auto& ops = api.operations();
   std::vector<uint32_t> out;
   if (names.empty() || (names.size() == 1 && names[0] == "all")) {
@@ -27,7 +28,7 @@ std::vector<uint32_t> select_operations(const Api& api, ClassId target, const st
   }
   bool creates_target = false;
   for (uint32_t i : out) creates_target |= ops[i].result.is_object() && ops[i].result.cls == target;
-  if (!creates_target)
+  if (!creates_target && add_constructors)
     for (uint32_t i = 0; i < ops.size(); ++i)
       if (ops[i].kind == OpKind::Constructor && ops[i].owner == target) out.push_back(i);
   std::sort(out.begin(), out.end());

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "exec/sequence.hpp"
+#include "exec/object_copy.hpp"
 #include "exec/worker_pool.hpp"
 
 namespace objgen {
@@ -387,26 +388,10 @@ struct ExhaustiveGenerator::Impl {
   }
 
   void keep_live(uint32_t id, ClassId cls, const Object& obj) {
-    if (clone_ok[cls] < 0) clone_ok[cls] = copy_is_deep(cls, obj) ? 1 : 0;
+    if (clone_ok[cls] < 0) clone_ok[cls] = copy_is_deep(cls, obj, opt.omit) ? 1 : 0;
     if (clone_ok[cls] == 1) pending_live.emplace_back(id, obj);
   }
 
-  // A copy is usable instead of replay iff it has the same canonical form and shares no object
-  // with the original.
-  bool copy_is_deep(ClassId cls, const Object& obj) const {
-    const ClassVTable& vt = class_vtable(cls);
-    if (!vt.clone) return false;
-    Object copy = vt.clone(obj.get());
-    Linearizer a(UINT32_MAX, opt.omit), b(UINT32_MAX, opt.omit);
-    a.run(cls, obj.get());
-    b.run(cls, copy.get());
-    if (!std::equal(a.words().begin(), a.words().end(), b.words().begin(), b.words().end())) return false;
-    auto pa = a.reached_addresses(), pb = b.reached_addresses();
-    std::sort(pa.begin(), pa.end());
-    for (const void* p : pb)
-      if (std::binary_search(pa.begin(), pa.end(), p)) return false;
-    return true;
-  }
 
   void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what) {
     ArgRef refs[kMaxRecordSlots];
@@ -456,7 +441,7 @@ struct ExhaustiveGenerator::Impl {
       ClassId cls = result.store.state(id).cls;
       if (next[i] || clone_ok[cls] == 0) continue;
       next[i] = rebuild(id);
-      if (clone_ok[cls] < 0) clone_ok[cls] = copy_is_deep(cls, next[i]) ? 1 : 0;
+      if (clone_ok[cls] < 0) clone_ok[cls] = copy_is_deep(cls, next[i], opt.omit) ? 1 : 0;
       // Rebuilding in the parent is also a determinism check against what the worker saw.
       const uint32_t* known = lin.run(cls, next[i].get()) ? result.store.find(lin.fingerprint(cls)) : nullptr;
       if (!known || *known != id) {

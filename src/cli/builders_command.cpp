@@ -1,0 +1,296 @@
+// objgen builders: which operations build every state (observers, hill climbing or the genetic
+// algorithm, and a proof of sufficiency and minimality with --verify).
+#include <fmt/format.h>
+
+#include <csignal>
+#include <filesystem>
+
+#include "cli/cli_common.hpp"
+#include "emit/atomic_file.hpp"
+#include "emit/builders_report.hpp"
+#include "gen/builders/builders_file.hpp"
+#include "gen/builders/identify.hpp"
+#include "gen/builders/verify.hpp"
+
+namespace objgen::cli {
+namespace {
+
+struct BuildersArgs {
+  std::string example;
+  std::string algo = "hc";
+  std::string methods = "all";
+  std::string given;
+  int scope = 5;
+  int fitness_scope = 4;
+  std::string fitness = "fields+states";
+  double run_time_limit = 600;
+  uint64_t fitness_calls = 10000;
+  uint64_t observer_calls = 20000;
+  int population = 30, generations = 20, replicas = 1;
+  double crossover = 0.35, mutation = 0.08;
+  bool verify = false;
+  std::string verify_scopes = "4,5";
+  uint64_t seed = 0;
+  int threads = 0;
+  std::string isolation = "fork";
+  double call_timeout = 2.0;
+  std::string omit_fields;
+  bool omit_given = false;
+  std::vector<std::string> misuse;
+  std::string output;
+  std::string report_json;
+  bool quiet = false;
+};
+
+std::string names(const Api& api, const std::vector<uint32_t>& ops) {
+  std::vector<std::string> out;
+  for (uint32_t op : ops) out.push_back(api.operations()[op].signature());
+  return fmt::format("{}", fmt::join(out, ", "));
+}
+
+std::vector<uint32_t> parse_scopes(const std::string& spec) {
+  std::vector<uint32_t> out;
+  for (const auto& s : split_list(spec)) {
+    try {
+      size_t used = 0;
+      int v = std::stoi(s, &used);
+      if (used != s.size() || v < 1 || v > 64) throw std::invalid_argument(s);
+      out.push_back(static_cast<uint32_t>(v));
+    } catch (const std::exception&) {
+      throw UsageError("bad --verify-scopes '" + spec + "': use scopes 1..64 separated by commas");
+    }
+  }
+  if (out.empty()) throw UsageError("--verify-scopes is empty");
+  return out;
+}
+
+BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& target, std::vector<uint32_t> ops) {
+  if (a.scope < 1 || a.scope > 64 || a.fitness_scope < 1 || a.fitness_scope > 64)
+    throw UsageError("scopes must be 1..64");
+  if (a.population < 1 || a.generations < 0 || a.replicas < 1) throw UsageError("bad GA parameters");
+  if (a.crossover < 0 || a.crossover > 1 || a.mutation < 0 || a.mutation > 1)
+    throw UsageError("--crossover and --mutation are rates in 0..1");
+  BuilderSearchOptions o;
+  o.target = target.id;
+  o.operations = std::move(ops);
+  o.omit = build_omit(a.omit_given ? a.omit_fields : target.omit_fields);
+  o.seed = a.seed;
+  o.workers = default_workers(a.threads);
+  o.isolate = a.isolation == "fork";
+  o.call_timeout_seconds = a.call_timeout;
+  o.interrupted = &g_interrupted;
+  o.observer_calls = a.observer_calls;
+  o.fitness_scope = static_cast<uint32_t>(a.fitness_scope);
+  o.fitness_calls = a.fitness_calls;
+  if (a.fitness != "fields" && a.fitness != "fields+states")
+    throw UsageError("bad --fitness '" + a.fitness + "': use fields or fields+states");
+  o.measure = a.fitness == "fields" ? FitnessMeasure::FieldExtensions : FitnessMeasure::FieldExtensionsAndStates;
+  o.run_time_limit_seconds = a.run_time_limit;
+  o.population = a.population;
+  o.generations = a.generations;
+  o.crossover_rate = a.crossover;
+  o.mutation_rate = a.mutation;
+  o.replicas = a.replicas;
+  o.climb_scope = static_cast<uint32_t>(a.scope);
+  return o;
+}
+
+IdentifyProgress progress_printer(const Api& api) {
+  IdentifyProgress p;
+  p.on_classified = [&api](const Classification& c) {
+    std::fprintf(stderr, "objgen: observers found in %.1f s\n", c.seconds);
+  };
+  p.on_climb_step = [&api](const ClimbStep& s) {
+    std::fprintf(stderr, "  climb: %zu structures with %s  (%zu runs, %.1f s)\n", s.structures,
+                 names(api, s.builders).c_str(), s.runs, s.seconds);
+  };
+  p.on_generation = [&api](const GenerationRecord& g) {
+    std::fprintf(stderr, "  generation %2d: best %.4f (%llu field values) %s  (%zu evaluated, %.1f s)\n",
+                 g.generation, g.best_fitness, static_cast<unsigned long long>(g.best_field_extensions),
+                 names(api, g.best).c_str(), g.evaluations, g.seconds);
+  };
+  return p;
+}
+
+void print_classification(const Api& api, const Classification& c) {
+  std::printf("%-44s %-18s %-6s %s\n", "method", "role", "const", "evidence");
+  for (const auto& o : c.operations)
+    std::printf("%-44s %-18s %-6s %s\n", api.operations()[o.op].signature().c_str(), role_name(o.role),
+                o.const_hint ? "yes" : "no", o.evidence.c_str());
+}
+
+void print_program(const Witness& w) {
+  for (const auto& line : w.program) std::printf("      %s\n", line.c_str());
+}
+
+void print_verification(const Verification& v) {
+  for (const auto& s : v.scopes) {
+    std::printf("scope %u: builders build %zu states, the whole API %zu%s\n", s.scope, s.builder_states,
+                s.api_states, s.complete ? "" : " (a run did not reach its fixpoint: no proof)");
+    std::printf("  sufficient: %s\n", s.sufficient ? "yes (same set of states)" : "NO");
+    for (const auto& w : s.missing) {
+      std::printf("    a state only the whole API builds:\n");
+      print_program(w);
+    }
+    for (const auto& w : s.extra) {
+      std::printf("    a state only the builders build (nondeterminism?):\n");
+      print_program(w);
+    }
+    std::printf("  minimal: %s\n", s.minimal ? "yes" : "NO");
+    for (const auto& w : s.needed) {
+      std::printf("    without %s this state is lost:\n", w.builder.c_str());
+      print_program(w);
+    }
+    for (const auto& r : s.redundant) std::printf("    %s is redundant: nothing is lost without it\n", r.c_str());
+  }
+}
+
+void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o,
+                   const Identification& id, const std::optional<Verification>& v) {
+  BuildersFile f{target.name, api_hash(api, target.id, o.operations, a.omit_given ? a.omit_fields : target.omit_fields),
+                 a.given.empty() ? algorithm_name(id.algorithm) : "given", {}, {}, id.seconds};
+  for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
+  for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
+  if (a.given.empty() && o.operations.size() == api.operations().size()) {
+    std::string cached = builders_cache_path(f.api_hash);
+    try {
+      std::filesystem::create_directories(std::filesystem::path(cached).parent_path());
+      write_builders_file(cached, f);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
+    }
+  }
+  if (!a.output.empty()) write_builders_file(a.output, f);
+  if (!a.report_json.empty()) {
+    BuildersRunDescription run{a.example, target.name, a.seed, o.operations, a.given.empty()};
+    write_file_atomically(a.report_json, builders_report(api, run, id, v).dump(2) + "\n");
+  }
+}
+
+int run_builders(const BuildersArgs& a) {
+  const Example& ex = require_example(a.example);
+  if (a.algo != "hc" && a.algo != "ga") throw UsageError("bad --algo '" + a.algo + "': use hc or ga");
+  require_isolation(a.isolation);
+  require_writable_file(a.report_json);
+  require_writable_file(a.output);
+  std::vector<uint32_t> scopes = a.verify ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
+  Api api;
+  const ClassInfo& target = register_example(ex, api);
+  set_misuse(api, a.misuse);
+  BuilderSearchOptions o = search_options(a, target, select_methods(api, target.id, read_method_list(a.methods)));
+
+  catch_interrupts(true);
+  Identification id;
+  if (!a.given.empty()) {
+    id.builders = select_methods(api, target.id, read_method_list(a.given), false);
+  } else {
+    BuilderAlgorithm algo = a.algo == "ga" ? BuilderAlgorithm::Genetic : BuilderAlgorithm::HillClimbing;
+    if (!a.quiet)
+      std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers\n", target.name.c_str(),
+                   a.algo.c_str(), o.operations.size(), o.workers);
+    id = identify_builders(api, o, algo, a.quiet ? IdentifyProgress{} : progress_printer(api));
+    print_classification(api, id.classification);
+    if (!id.pruned.empty())
+      std::printf("dropped from the GA's best set (no structure lost at scope %d): %s\n", a.scope,
+                  names(api, id.pruned).c_str());
+    std::printf("builders (%s, %.2f s): %s\n", a.algo.c_str(), id.seconds, names(api, id.builders).c_str());
+  }
+  std::optional<Verification> v;
+  if (a.verify && !g_interrupted.load()) {
+    v = verify_builders(api, o, id.builders, o.operations, scopes);
+    print_verification(*v);
+  }
+  catch_interrupts(false);
+  write_outputs(a, api, target, o, id, v);
+  if (g_interrupted.load()) return kExitInterrupted;
+  return v && !(v->sufficient() && v->minimal()) ? kExitDisproved : kExitOk;
+}
+
+}  // namespace
+
+std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, const std::string& spec,
+                                       const std::string& omit_fields, int workers, bool isolate, bool quiet) {
+  std::vector<uint32_t> all(api.operations().size());
+  for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+  std::string path = spec;
+  std::string hash = api_hash(api, target.id, all, omit_fields);
+  if (spec == "auto") {
+    path = builders_cache_path(hash);
+    if (!std::filesystem::exists(path)) {
+      BuilderSearchOptions o;
+      o.target = target.id;
+      o.operations = all;
+      o.omit = build_omit(omit_fields);
+      o.workers = workers;
+      o.isolate = isolate;
+      o.interrupted = &g_interrupted;
+      Identification id = identify_builders(api, o, BuilderAlgorithm::HillClimbing);
+      BuildersFile f{target.name, hash, "hc", {}, {}, id.seconds};
+      for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
+      for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
+      try {
+        std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+        write_builders_file(path, f);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
+      }
+      if (!quiet) std::fprintf(stderr, "objgen: builders identified in %.1f s, cached in %s\n", id.seconds, path.c_str());
+      return id.builders;
+    }
+    if (!quiet) std::fprintf(stderr, "objgen: builders reused from %s\n", path.c_str());
+  }
+  try {
+    BuildersFile f = read_builders_file(path);
+    if (f.cls != target.name)
+      throw UsageError("builders file " + path + " is for class " + f.cls + ", not " + target.name);
+    return operations_by_signature(api, f.builders);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+void add_builders_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<BuildersArgs>();
+  auto* cmd = app.add_subcommand("builders",
+                                 "Identify a sufficient and minimal set of builder methods (observers, "
+                                 "hill climbing or a genetic algorithm), and prove it with --verify");
+  cmd->add_option("--example", a->example, "Bundled subject (see `objgen examples`)")->required();
+  cmd->add_option("--algo", a->algo, "hc: hill climbing on exhaustive counts; ga: genetic algorithm on field extensions")
+      ->default_val("hc");
+  cmd->add_option("--methods", a->methods, "The API to choose from: a,b,c or @file or all")->default_val("all");
+  cmd->add_option("--builders", a->given, "Skip the search and verify these builders (a,b,c or @file)");
+  cmd->add_option("--scope", a->scope, "Hill climbing: scope of the exhaustive runs")->default_val(5);
+  cmd->add_option("--fitness-scope", a->fitness_scope, "GA: scope k of the field-extension fitness")->default_val(4);
+  cmd->add_option("--fitness", a->fitness,
+                  "GA: what the fitness counts: fields (field-extension values, as the paper) or "
+                  "fields+states (also distinct states)")
+      ->default_val("fields+states");
+  cmd->add_option("--run-time-limit", a->run_time_limit,
+                  "Each exhaustive run of climbing or --verify stops after this many seconds (then: no proof)")
+      ->default_val(600);
+  cmd->add_option("--fitness-calls", a->fitness_calls, "GA: random calls per fitness evaluation")->default_val(10000);
+  cmd->add_option("--observer-calls", a->observer_calls, "Random calls per observer-detection run (two runs)")
+      ->default_val(20000);
+  cmd->add_option("--population", a->population, "GA: population size")->default_val(30);
+  cmd->add_option("--generations", a->generations, "GA: generations")->default_val(20);
+  cmd->add_option("--crossover", a->crossover, "GA: crossover rate")->default_val(0.35);
+  cmd->add_option("--mutation", a->mutation, "GA: per-gene mutation rate")->default_val(0.08);
+  cmd->add_option("--replicas", a->replicas, "GA: populations evolved side by side per generation")->default_val(1);
+  cmd->add_flag("--verify", a->verify, "Prove sufficiency and minimality by exhaustive generation");
+  cmd->add_option("--verify-scopes", a->verify_scopes, "Scopes of the proof")->default_val("4,5");
+  cmd->add_option("--seed", a->seed, "Random seed (results are deterministic for a seed)")->default_val(0);
+  cmd->add_option("--threads", a->threads, "Workers (default: all cores); results do not depend on it");
+  cmd->add_option("--isolation", a->isolation, "fork: code under test runs in worker processes; none: threads")
+      ->default_val("fork");
+  cmd->add_option("--call-timeout", a->call_timeout, "A call running longer than this is a hang finding (s)")
+      ->default_val(2.0);
+  cmd->add_option("--omit-fields", a->omit_fields, "Regex of fields left out of state matching")
+      ->each([a](const std::string&) { a->omit_given = true; });
+  cmd->add_option("--misuse", a->misuse, "Exception types meaning API misuse");
+  cmd->add_option("-o,--output", a->output, "Write the builders file here (it is also cached for --builders auto)");
+  cmd->add_option("--report-json", a->report_json, "Write a JSON report here");
+  cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
+  cmd->callback([a, &exit_code] { exit_code = run_builders(*a); });
+}
+
+}  // namespace objgen::cli

@@ -1,0 +1,38 @@
+// Pieces every objgen subcommand shares: finding the subject, parsing lists and regexes into
+// usage errors, and the options common to all strategies.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "objgen/api.hpp"
+#include "objgen/example.hpp"
+
+namespace objgen::cli {
+
+// The bundled example, or a UsageError listing the known ones.
+const Example& require_example(const std::string& name);
+// The registered target class of ex (registered into api).
+const ClassInfo& register_example(const Example& ex, Api& api);
+// "a, b,c" or newline-separated, '#' comments.
+std::vector<std::string> split_list(const std::string& s);
+// A list, or "@file" holding one.
+std::vector<std::string> read_method_list(const std::string& spec);
+std::shared_ptr<const std::regex> build_omit(const std::string& pattern);
+// select_operations with usage errors.
+std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::vector<std::string>& names,
+                                     bool add_constructors = true);
+int default_workers(int requested);
+void require_isolation(const std::string& mode);
+void require_writable_file(const std::string& path);
+// Set by Ctrl-C while catch_interrupts(true) is in effect: strategies stop and write what they have.
+extern std::atomic<bool> g_interrupted;
+void catch_interrupts(bool on);
+// Replaces the misuse exceptions when names is not empty.
+void set_misuse(Api& api, const std::vector<std::string>& names);
+
+}  // namespace objgen::cli

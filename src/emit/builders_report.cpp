@@ -1,0 +1,84 @@
+#include "emit/builders_report.hpp"
+
+namespace objgen {
+namespace {
+
+nlohmann::json signatures(const Api& api, const std::vector<uint32_t>& ops) {
+  nlohmann::json j = nlohmann::json::array();
+  for (uint32_t op : ops) j.push_back(api.operations()[op].signature());
+  return j;
+}
+
+nlohmann::json history(const Api& api, const Identification& id) {
+  nlohmann::json h = nlohmann::json::array();
+  for (const auto& s : id.climb.history)
+    h.push_back({{"builders", signatures(api, s.builders)}, {"structures", s.structures},
+                 {"exhaustive_runs", s.runs}, {"seconds", s.seconds}});
+  for (const auto& g : id.genetic.history)
+    h.push_back({{"generation", g.generation}, {"best_fitness", g.best_fitness},
+                 {"field_extensions", g.best_field_extensions}, {"best", signatures(api, g.best)},
+                 {"evaluations", g.evaluations}, {"seconds", g.seconds}});
+  return h;
+}
+
+nlohmann::json findings(const Api& api, const Identification& id) {
+  nlohmann::json j = nlohmann::json::array();
+  auto method = [&](uint32_t op) { return op < api.operations().size() ? api.operations()[op].signature() : "?"; };
+  for (const auto& f : id.classification.findings)
+    j.push_back({{"kind", outcome_name(f.kind)}, {"method", method(f.op)}, {"message", f.message}});
+  for (const auto& f : id.genetic.findings)
+    j.push_back({{"kind", outcome_name(f.kind)}, {"method", method(f.op)}, {"message", f.message}});
+  for (const auto& f : id.climb.findings)
+    j.push_back({{"kind", outcome_name(f.kind)}, {"method", method(f.op)}, {"message", f.message}});
+  return j;
+}
+
+void add_verification(nlohmann::json& r, const Verification& v) {
+  r["sufficient"] = v.sufficient();
+  r["minimal"] = v.minimal();
+  nlohmann::json witnesses = nlohmann::json::array(), scopes = nlohmann::json::array();
+  auto add = [&](uint32_t scope, const char* kind, const Witness& w) {
+    witnesses.push_back({{"scope", scope}, {"kind", kind}, {"builder", w.builder}, {"program", w.program}});
+  };
+  for (const auto& s : v.scopes) {
+    for (const auto& w : s.missing) add(s.scope, "missing", w);
+    for (const auto& w : s.extra) add(s.scope, "extra", w);
+    for (const auto& w : s.needed) add(s.scope, "needed", w);
+    scopes.push_back({{"scope", s.scope}, {"builder_states", s.builder_states}, {"api_states", s.api_states},
+                      {"sufficient", s.sufficient}, {"minimal", s.minimal}, {"complete", s.complete},
+                      {"redundant", s.redundant}, {"seconds", s.seconds}});
+  }
+  r["witnesses"] = witnesses;
+  r["verification"] = scopes;
+}
+
+}  // namespace
+
+nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const Identification& id,
+                               const std::optional<Verification>& verification) {
+  nlohmann::json r;
+  r["example"] = run.example;
+  r["class"] = run.cls;
+  r["algorithm"] = run.searched ? algorithm_name(id.algorithm) : "given";
+  r["seed"] = run.seed;
+  r["api"] = signatures(api, run.api);
+  r["builders"] = signatures(api, id.builders);
+  r["observers"] = signatures(api, id.classification.observers());
+  if (!id.pruned.empty()) r["pruned"] = signatures(api, id.pruned);
+  nlohmann::json classes = nlohmann::json::array();
+  for (const auto& c : id.classification.operations)
+    classes.push_back({{"method", api.operations()[c.op].signature()}, {"role", role_name(c.role)},
+                       {"const", c.const_hint}, {"calls", c.normal_calls}, {"evidence", c.evidence}});
+  r["classification"] = classes;
+  r["history"] = history(api, id);
+  r["seconds"] = id.seconds;
+  r["seconds_observers"] = id.classification.seconds;
+  r["seconds_search"] = id.climb.seconds + id.genetic.seconds;
+  if (id.algorithm == BuilderAlgorithm::Genetic && run.searched) r["ga_evaluations"] = id.genetic.evaluations;
+  if (id.algorithm == BuilderAlgorithm::HillClimbing && run.searched) r["hc_exhaustive_runs"] = id.climb.runs;
+  r["findings"] = findings(api, id);
+  if (verification) add_verification(r, *verification);
+  return r;
+}
+
+}  // namespace objgen

@@ -1,0 +1,24 @@
+// The JSON report of `objgen builders`.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "gen/builders/identify.hpp"
+#include "gen/builders/verify.hpp"
+
+namespace objgen {
+
+struct BuildersRunDescription {
+  std::string example;
+  std::string cls;
+  uint64_t seed = 0;
+  std::vector<uint32_t> api;  // the operations the search chose from
+  bool searched = true;       // false: the builders were given, only verified
+};
+
+nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const Identification& id,
+                               const std::optional<Verification>& verification);
+
+}  // namespace objgen

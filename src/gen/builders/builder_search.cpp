@@ -1,0 +1,31 @@
+#include "gen/builders/builder_search.hpp"
+
+#include <algorithm>
+
+namespace objgen {
+
+ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options,
+                                 std::vector<uint32_t> operations, uint32_t scope) {
+  ExhaustiveOptions opt;
+  opt.scope = scope;
+  opt.domain = LiteralDomain::defaults(static_cast<int>(scope));
+  opt.omit = options.omit;
+  std::sort(operations.begin(), operations.end());
+  opt.operations = std::move(operations);
+  opt.target = options.target;
+  opt.workers = options.workers;
+  opt.isolate = options.isolate;
+  opt.call_timeout_seconds = options.call_timeout_seconds;
+  opt.interrupted = options.interrupted;
+  opt.time_limit_seconds = options.run_time_limit_seconds;
+  return ExhaustiveGenerator(api, std::move(opt)).run();
+}
+
+int parameter_cost(const Operation& op, const FitnessWeights& w) {
+  double cost = 0;
+  for (size_t i = op.kind == OpKind::Method ? 1 : 0; i < op.params.size(); ++i)
+    cost += op.params[i].is_object() ? w.object_param_cost : 1;
+  return static_cast<int>(cost);
+}
+
+}  // namespace objgen

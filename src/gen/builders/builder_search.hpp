@@ -1,0 +1,72 @@
+// Builder identification (seed 000 and BEAPI §3.3): find a small set of operations that builds
+// every state the whole API builds, so that generators combine only those.
+//
+//   classify_operations  observers leave the search (observers.hpp)
+//   genetic_builders     GA on field-extension fitness (genetic.hpp)
+//   climb_builders       hill climbing on exhaustive structure counts (hill_climbing.hpp)
+//   verify_builders      proof of sufficiency and minimality at given scopes (verify.hpp)
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "gen/exhaustive/exhaustive.hpp"
+#include "gen/random/random_generator.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen {
+
+// Weights of the tie-breaking term of the fitness (seed 000 §4.2).
+struct FitnessWeights {
+  double fewer_methods = 2;     // w1
+  double simpler_params = 1;    // w2
+  double object_param_cost = 2; // w3: an object parameter costs this many primitive ones
+};
+
+// What the GA's fitness counts (besides the tie-breaking term). The paper counts field-extension
+// values only; they cannot tell apart sets whose structures differ only in how known field
+// values combine (a red-black tree's remove yields no field value add does not, at any small
+// scope), so by default distinct states are counted too.
+enum class FitnessMeasure { FieldExtensions, FieldExtensionsAndStates };
+
+struct BuilderSearchOptions {
+  ClassId target = 0;
+  std::vector<uint32_t> operations;  // the API to choose from
+  std::shared_ptr<const std::regex> omit;
+  uint64_t seed = 0;
+  int workers = 1;
+  bool isolate = true;
+  double call_timeout_seconds = 2.0;
+  const std::atomic<bool>* interrupted = nullptr;
+  // Observer detection: random calls per run, two runs.
+  uint32_t observer_scope = 5;
+  uint64_t observer_calls = 20000;
+  // Genetic algorithm: fitness = field extensions of random generation at fitness_scope.
+  uint32_t fitness_scope = 4;
+  uint64_t fitness_calls = 10000;
+  FitnessWeights weights;
+  FitnessMeasure measure = FitnessMeasure::FieldExtensionsAndStates;
+  int population = 30;
+  int generations = 20;
+  double crossover_rate = 0.35;
+  double mutation_rate = 0.08;
+  int replicas = 1;  // populations evolved side by side each generation, then merged
+  // Hill climbing: structures found by exhaustive generation at this scope.
+  uint32_t climb_scope = 5;
+  // Each exhaustive run of climbing and verification stops after this long (0: never); a run
+  // that stops proves nothing and says so.
+  double run_time_limit_seconds = 0;
+};
+
+// An exhaustive run with exactly these operations (no constructor added), for builder search.
+ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options,
+                                 std::vector<uint32_t> operations, uint32_t scope);
+
+// "insert(int) before remove(int)": fewer explicit parameters, primitive before object ones.
+int parameter_cost(const Operation& op, const FitnessWeights& w);
+
+}  // namespace objgen

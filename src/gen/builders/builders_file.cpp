@@ -1,0 +1,74 @@
+#include "gen/builders/builders_file.hpp"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "emit/atomic_file.hpp"
+
+#ifndef OBJGEN_VERSION
+#define OBJGEN_VERSION "0"
+#endif
+
+namespace objgen {
+
+std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>& operations,
+                     const std::string& omit_fields) {
+  std::string key = std::string(OBJGEN_VERSION) + "\n" + class_vtable(target).name + "\n" + omit_fields + "\n";
+  for (uint32_t op : operations) key += api.operations()[op].signature() + "\n";
+  return fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
+}
+
+std::string builders_cache_path(const std::string& hash) {
+  std::string dir;
+  if (const char* d = std::getenv("OBJGEN_CACHE_DIR"); d && *d) dir = d;
+  else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) dir = std::string(x) + "/objgen";
+  else if (const char* h = std::getenv("HOME"); h && *h) dir = std::string(h) + "/.cache/objgen";
+  else dir = ".objgen-cache";
+  return dir + "/builders/" + hash + ".json";
+}
+
+void write_builders_file(const std::string& path, const BuildersFile& f) {
+  nlohmann::json j;
+  j["class"] = f.cls;
+  j["api_hash"] = f.api_hash;
+  j["algorithm"] = f.algorithm;
+  j["builders"] = f.builders;
+  j["observers"] = f.observers;
+  j["seconds"] = f.seconds;
+  write_file_atomically(path, j.dump(2) + "\n");
+}
+
+BuildersFile read_builders_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read builders file " + path);
+  try {
+    nlohmann::json j = nlohmann::json::parse(in);
+    BuildersFile f;
+    f.cls = j.at("class").get<std::string>();
+    f.builders = j.at("builders").get<std::vector<std::string>>();
+    f.api_hash = j.value("api_hash", "");
+    f.algorithm = j.value("algorithm", "");
+    f.observers = j.value("observers", std::vector<std::string>{});
+    f.seconds = j.value("seconds", 0.0);
+    return f;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument("malformed builders file " + path + ": " + e.what());
+  }
+}
+
+std::vector<uint32_t> operations_by_signature(const Api& api, const std::vector<std::string>& signatures) {
+  std::vector<uint32_t> out;
+  for (const auto& s : signatures) {
+    uint32_t i = 0;
+    while (i < api.operations().size() && api.operations()[i].signature() != s) ++i;
+    if (i == api.operations().size()) throw std::invalid_argument("the API has no operation " + s);
+    out.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace objgen

@@ -1,0 +1,51 @@
+#include "gen/builders/identify.hpp"
+
+#include <chrono>
+
+namespace objgen {
+namespace {
+
+size_t structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops) {
+  return exhaustive_with(api, options, ops, options.climb_scope).store.states_of(options.target).size();
+}
+
+// Drops, last first, each builder whose removal loses no structure; returns the dropped ones.
+std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t>& builders) {
+  std::vector<uint32_t> dropped;
+  size_t full = structures(api, options, builders);
+  for (size_t i = builders.size(); i-- > 0;) {
+    std::vector<uint32_t> rest = builders;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+    if (structures(api, options, rest) < full) continue;
+    dropped.push_back(builders[i]);
+    builders = std::move(rest);
+  }
+  return dropped;
+}
+
+}  // namespace
+
+const char* algorithm_name(BuilderAlgorithm a) { return a == BuilderAlgorithm::Genetic ? "ga" : "hc"; }
+
+Identification identify_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
+                                 const IdentifyProgress& progress) {
+  auto start = std::chrono::steady_clock::now();
+  Identification id;
+  id.algorithm = algorithm;
+  id.classification = classify_operations(api, options);
+  if (progress.on_classified) progress.on_classified(id.classification);
+  std::vector<uint32_t> candidates = id.classification.candidates();
+  if (algorithm == BuilderAlgorithm::Genetic) {
+    id.genetic = genetic_builders(api, options, candidates, progress.on_generation);
+    id.builders = id.genetic.builders;
+    id.pruned = prune_redundant(api, options, id.builders);
+  } else {
+    id.climb = climb_builders(api, options, candidates, progress.on_climb_step);
+    id.builders = id.climb.builders;
+  }
+  std::sort(id.builders.begin(), id.builders.end());
+  id.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return id;
+}
+
+}  // namespace objgen

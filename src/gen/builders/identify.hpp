@@ -1,0 +1,40 @@
+// Builder identification end to end: observers out, then hill climbing or the genetic algorithm
+// over the remaining operations. What the CLI, `--builders auto` and the bench call.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gen/builders/genetic.hpp"
+#include "gen/builders/hill_climbing.hpp"
+#include "gen/builders/observers.hpp"
+
+namespace objgen {
+
+enum class BuilderAlgorithm { HillClimbing, Genetic };
+const char* algorithm_name(BuilderAlgorithm a);  // "hc", "ga"
+
+struct Identification {
+  BuilderAlgorithm algorithm = BuilderAlgorithm::HillClimbing;
+  Classification classification;
+  std::vector<uint32_t> builders;
+  ClimbResult climb;      // with hill climbing
+  GeneticResult genetic;  // with the genetic algorithm
+  // The GA's fitness is measured by random generation, so its best set may keep a builder that
+  // only helped by chance; such builders are dropped when exhaustive generation at the climbing
+  // scope finds as many structures without them.
+  std::vector<uint32_t> pruned;
+  double seconds = 0;     // observers and search
+};
+
+struct IdentifyProgress {
+  std::function<void(const Classification&)> on_classified;
+  std::function<void(const ClimbStep&)> on_climb_step;
+  std::function<void(const GenerationRecord&)> on_generation;
+};
+
+Identification identify_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
+                                 const IdentifyProgress& progress = {});
+
+}  // namespace objgen

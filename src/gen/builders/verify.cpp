@@ -1,0 +1,95 @@
+#include "gen/builders/verify.hpp"
+
+#include <chrono>
+
+#include "emit/code_writer.hpp"
+#include "exec/sequence.hpp"
+
+namespace objgen {
+namespace {
+
+constexpr size_t kMaxWitnesses = 5;
+
+// Ids of the target states of `of` whose canonical state `in` does not have, in the order found
+// (the first ones are the smallest: exhaustive generation finds states by sequence length).
+std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const ExhaustiveResult& in,
+                                     ClassId target, size_t limit, size_t* total) {
+  std::vector<uint32_t> out;
+  *total = 0;
+  std::vector<Fingerprint> fps(of.store.state_count());
+  of.store.for_each_fingerprint([&](const Fingerprint& fp, uint32_t id) { fps[id] = fp; });
+  for (uint32_t id : of.store.states_of(target)) {
+    if (in.store.contains(fps[id])) continue;
+    ++*total;
+    if (out.size() < limit) out.push_back(id);
+  }
+  return out;
+}
+
+Witness witness(const Api& api, const ExhaustiveResult& r, uint32_t scope, uint32_t state, std::string builder) {
+  LiteralDomain domain = LiteralDomain::defaults(static_cast<int>(scope));
+  Replayer replayer(api, r.store, domain);
+  return {std::move(builder), write_statements(api, domain, replayer.flatten(state), "o")};
+}
+
+ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vector<uint32_t>& builders,
+                 const std::vector<uint32_t>& api_ops, uint32_t scope) {
+  auto start = std::chrono::steady_clock::now();
+  ScopeProof p;
+  p.scope = scope;
+  ExhaustiveResult with_builders = exhaustive_with(api, opt, builders, scope);
+  ExhaustiveResult with_api = exhaustive_with(api, opt, api_ops, scope);
+  p.complete = with_builders.complete && with_api.complete;
+  p.builder_states = with_builders.store.states_of(opt.target).size();
+  p.api_states = with_api.store.states_of(opt.target).size();
+  size_t missing = 0, extra = 0;
+  for (uint32_t id : states_missing(with_api, with_builders, opt.target, kMaxWitnesses, &missing))
+    p.missing.push_back(witness(api, with_api, scope, id, ""));
+  for (uint32_t id : states_missing(with_builders, with_api, opt.target, kMaxWitnesses, &extra))
+    p.extra.push_back(witness(api, with_builders, scope, id, ""));
+  p.sufficient = missing == 0 && extra == 0 && p.complete;
+  p.minimal = p.complete;
+  for (uint32_t b : builders) {
+    std::vector<uint32_t> rest;
+    for (uint32_t o : builders)
+      if (o != b) rest.push_back(o);
+    ExhaustiveResult without = exhaustive_with(api, opt, rest, scope);
+    size_t lost = 0;
+    auto ids = states_missing(with_builders, without, opt.target, 1, &lost);
+    std::string name = api.operations()[b].signature();
+    if (ids.empty()) {
+      p.minimal = false;
+      p.redundant.push_back(name);
+    } else {
+      p.needed.push_back(witness(api, with_builders, scope, ids[0], name));
+    }
+    p.complete = p.complete && without.complete;
+  }
+  p.minimal = p.minimal && p.complete;
+  p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return p;
+}
+
+}  // namespace
+
+bool Verification::sufficient() const {
+  for (const auto& s : scopes)
+    if (!s.sufficient) return false;
+  return !scopes.empty();
+}
+
+bool Verification::minimal() const {
+  for (const auto& s : scopes)
+    if (!s.minimal) return false;
+  return !scopes.empty();
+}
+
+Verification verify_builders(const Api& api, const BuilderSearchOptions& options,
+                             const std::vector<uint32_t>& builders, const std::vector<uint32_t>& api_operations,
+                             const std::vector<uint32_t>& scopes) {
+  Verification v;
+  for (uint32_t s : scopes) v.scopes.push_back(prove(api, options, builders, api_operations, s));
+  return v;
+}
+
+}  // namespace objgen

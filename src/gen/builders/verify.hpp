@@ -1,0 +1,47 @@
+// Proof that a set of builders is right at a scope, by bounded-exhaustive generation:
+//   sufficient: the builders build exactly the set of target states the whole API builds
+//               (the sets of canonical states are compared, not their sizes);
+//   minimal:    without any one builder, at least one of those states is lost.
+// Each claim comes with witnesses: a state the builders miss, or for each builder a state that
+// needs it, as the C++ sequence that builds it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gen/builders/builder_search.hpp"
+
+namespace objgen {
+
+struct Witness {
+  std::string builder;               // the builder left out (minimality), empty for sufficiency
+  std::vector<std::string> program;  // C++ statements building the state
+};
+
+struct ScopeProof {
+  uint32_t scope = 0;
+  size_t builder_states = 0;  // target states the builders build
+  size_t api_states = 0;      // target states the whole API builds
+  bool sufficient = false;
+  bool minimal = false;
+  bool complete = true;       // every exhaustive run reached its fixpoint
+  std::vector<Witness> missing;      // states of the API the builders do not build (first few)
+  std::vector<Witness> extra;        // states the builders build and the API does not (must be none)
+  std::vector<Witness> needed;       // per builder: a state lost without it
+  std::vector<std::string> redundant;  // builders whose removal loses nothing
+  double seconds = 0;
+};
+
+struct Verification {
+  std::vector<ScopeProof> scopes;
+  bool sufficient() const;
+  bool minimal() const;
+};
+
+// api_operations: the whole API to compare against (all operations, observers included).
+Verification verify_builders(const Api& api, const BuilderSearchOptions& options,
+                             const std::vector<uint32_t>& builders,
+                             const std::vector<uint32_t>& api_operations,
+                             const std::vector<uint32_t>& scopes);
+
+}  // namespace objgen

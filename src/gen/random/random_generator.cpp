@@ -1,0 +1,198 @@
+#include "gen/random/random_generator.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "exec/object_copy.hpp"
+#include "gen/random/rng.hpp"
+#include "heap/field_extensions.hpp"
+#include "heap/state_store.hpp"
+
+namespace objgen {
+namespace {
+
+struct PoolEntry {
+  Object object;
+  Fingerprint fp;
+};
+
+class RandomRun {
+ public:
+  RandomRun(const Api& api, const RandomOptions& opt, std::atomic<uint64_t>* progress)
+      : api_(api), opt_(opt), progress_(progress), rng_(opt.seed), lin_(opt.scope, opt.omit),
+        extensions_(opt.scope, opt.omit), pools_(registered_class_count()),
+        copy_deep_(registered_class_count(), -1), skip_(opt.skip_calls) {
+    std::sort(skip_.begin(), skip_.end());
+    result_.effects.resize(api.operations().size());
+  }
+
+  RandomResult run() {
+    auto start = std::chrono::steady_clock::now();
+    std::vector<uint32_t> ready;
+    for (uint64_t call = 0; opt_.max_calls == 0 || call < opt_.max_calls; ++call) {
+      if ((call & 63) == 0 && opt_.time_limit_seconds > 0 && seconds_since(start) >= opt_.time_limit_seconds) break;
+      ready_operations(ready);
+      if (ready.empty()) break;  // nothing can be called: no constructor among the operations
+      uint32_t op = ready[rng_.below(ready.size())];
+      draw_inputs(op);
+      if (progress_) progress_->store(call, std::memory_order_relaxed);
+      result_.calls = call + 1;
+      if (std::binary_search(skip_.begin(), skip_.end(), call)) {
+        result_.skipped.push_back({call, op});
+        continue;
+      }
+      step(op);
+    }
+    result_.seconds = seconds_since(start);
+    result_.field_extensions = extensions_.size();
+    return std::move(result_);
+  }
+
+ private:
+  static double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  }
+
+  void ready_operations(std::vector<uint32_t>& ready) const {
+    ready.clear();
+    for (uint32_t op : opt_.operations) {
+      bool ok = true;
+      for (const SlotType& p : api_.operations()[op].params)
+        if (p.is_object() && pools_[p.cls].empty()) ok = false;
+      if (ok) ready.push_back(op);
+    }
+  }
+
+  // Chooses pool entries and literal indices for op's parameters (all draws happen before the
+  // skip check, so a skipped call leaves the random stream exactly as a run call would).
+  void draw_inputs(uint32_t op) {
+    const Operation& o = api_.operations()[op];
+    picks_.resize(o.params.size());
+    for (size_t i = 0; i < o.params.size(); ++i) {
+      const SlotType& p = o.params[i];
+      picks_[i] = p.is_object() ? rng_.below(pools_[p.cls].size()) : rng_.below(opt_.domain.of(p.literal).size());
+    }
+  }
+
+  bool copyable(ClassId cls, const Object& obj) {
+    if (copy_deep_[cls] < 0) copy_deep_[cls] = copy_is_deep(cls, obj, opt_.omit) ? 1 : 0;
+    return copy_deep_[cls] == 1;
+  }
+
+  void step(uint32_t op) {
+    const Operation& o = api_.operations()[op];
+    size_t n = o.params.size();
+    objects_.assign(n, nullptr);
+    args_.assign(n, Arg{});
+    before_.resize(n);
+    taken_.clear();
+    for (size_t i = 0; i < n; ++i) {
+      const SlotType& p = o.params[i];
+      if (p.is_literal()) {
+        args_[i].lit = &opt_.domain.of(p.literal)[picks_[i]];
+        continue;
+      }
+      PoolEntry& e = pools_[p.cls][picks_[i]];
+      before_[i] = e.fp;
+      // A class without a deep copy lends its object itself; it leaves the pool (its state is
+      // still known), and whatever state the call leaves it in may come back.
+      if (copyable(p.cls, e.object)) {
+        objects_[i] = class_vtable(p.cls).clone(e.object.get());
+      } else {
+        objects_[i] = e.object;
+        if (!e.object) continue;
+        taken_.push_back({p.cls, picks_[i]});
+      }
+      args_[i].obj = &objects_[i];
+    }
+    release_taken();
+    CallResult res;
+    Outcome outcome = execute_call(o, args_.data(), res, api_.misuse(), &message_);
+    OperationEffect& effect = result_.effects[op];
+    if (outcome == Outcome::Misuse) ++effect.misuse;
+    if (outcome == Outcome::Failure) note_finding(outcome, op, message_);
+    if (outcome != Outcome::Normal) return;
+    ++effect.normal;
+    bool changed = false;
+    for (size_t i = 0; i < n; ++i) {
+      const SlotType& p = o.params[i];
+      if (!p.is_object() || p.passing == Passing::Value) continue;
+      if (p.consumed() || !objects_[i]) { changed = true; continue; }
+      bool in_scope = lin_.run(p.cls, objects_[i].get());
+      if (!in_scope || !(lin_.fingerprint(p.cls) == before_[i])) changed = true;
+      if (in_scope) offer(p.cls, objects_[i], op);
+    }
+    if (changed) ++effect.changed_input;
+    if (res.has_object) {
+      ++effect.returned_object;
+      if (lin_.run(o.result.cls, res.object.get())) offer(o.result.cls, res.object, op);
+    }
+  }
+
+  // Removes lent entries from their pools (highest index first, so indices stay valid).
+  void release_taken() {
+    std::sort(taken_.begin(), taken_.end(), [](auto a, auto b) { return a.second > b.second; });
+    taken_.erase(std::unique(taken_.begin(), taken_.end()), taken_.end());
+    for (auto [cls, idx] : taken_) {
+      auto& pool = pools_[cls];
+      std::swap(pool[idx], pool.back());
+      pool.pop_back();
+    }
+  }
+
+  // obj was just linearized by lin_: adds it to the pool if its state is new.
+  void offer(ClassId cls, const Object& obj, uint32_t op) {
+    Fingerprint fp = lin_.fingerprint(cls);
+    if (!seen_.insert(fp, 0)) return;
+    uint32_t size = 0;
+    if (cls == opt_.target) for (uint32_t c : lin_.class_counts()) size += c;
+    if (const ClassInfo* info = api_.find_class(cls)) {
+      std::string why;
+      if (!invariant_holds(*info, obj.get(), &why)) {
+        note_finding(Outcome::InvariantBroken, op, why);
+        return;
+      }
+    }
+    ++result_.states;
+    if (cls == opt_.target) {
+      ++result_.target_states;
+      result_.largest_object = std::max(result_.largest_object, size);
+    }
+    if (opt_.field_extensions) extensions_.add(cls, obj.get());
+    pools_[cls].push_back({copyable(cls, obj) ? class_vtable(cls).clone(obj.get()) : obj, fp});
+  }
+
+  void note_finding(Outcome kind, uint32_t op, const std::string& message) {
+    for (const auto& f : result_.findings)
+      if (f.op == op && f.kind == kind) return;
+    result_.findings.push_back({kind, op, message});
+  }
+
+  const Api& api_;
+  const RandomOptions& opt_;
+  std::atomic<uint64_t>* progress_;
+  Rng rng_;
+  Linearizer lin_;
+  FieldExtensions extensions_;
+  FingerprintSet seen_;
+  std::vector<std::vector<PoolEntry>> pools_;  // by class
+  std::vector<int8_t> copy_deep_;              // by class: -1 unknown
+  std::vector<uint64_t> skip_;
+  RandomResult result_;
+  // Per-call scratch, kept to avoid allocating on every call.
+  std::vector<uint64_t> picks_;
+  std::vector<Object> objects_;
+  std::vector<Arg> args_;
+  std::vector<Fingerprint> before_;
+  std::vector<std::pair<ClassId, uint64_t>> taken_;
+  std::string message_;
+};
+
+}  // namespace
+
+RandomResult run_random(const Api& api, const RandomOptions& options, std::atomic<uint64_t>* progress) {
+  return RandomRun(api, options, progress).run();
+}
+
+}  // namespace objgen

@@ -1,0 +1,72 @@
+// Feedback-directed random generation (Randoop's loop, with state matching).
+//
+// Each step picks an operation and inputs at random from the pool of objects built so far (and
+// literals from the domain), runs the call on copies of the inputs, and adds every object the
+// call leaves in a state not seen before to the pool. Misuse is discarded, objects larger than
+// the scope are dropped, failures and broken invariants are counted. Unlike Randoop, the pool
+// holds distinct states rather than sequences, so no effort goes into re-extending duplicates.
+//
+// The same loop serves builder identification: per operation it records whether a call ever
+// changed an input's canonical state or returned a new object (observer detection, seed 000
+// §4.4), and it can accumulate global field extensions (the fitness of §4.2).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "exec/executor.hpp"
+#include "model/literal_domain.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen {
+
+struct RandomOptions {
+  std::vector<uint32_t> operations;  // indices into Api::operations()
+  ClassId target = 0;
+  uint32_t scope = 3;                // objects per class; larger objects are dropped
+  LiteralDomain domain = LiteralDomain::defaults(3);
+  std::shared_ptr<const std::regex> omit;
+  uint64_t seed = 0;
+  uint64_t max_calls = 10000;        // 0: no limit (then set a time limit)
+  double time_limit_seconds = 0;     // 0: none
+  bool field_extensions = false;
+  // Calls (by index) that crashed or hung in an earlier attempt with the same seed: counted,
+  // not run again.
+  std::vector<uint64_t> skip_calls;
+};
+
+struct OperationEffect {
+  uint64_t normal = 0;          // calls that returned normally
+  uint64_t misuse = 0;
+  uint64_t changed_input = 0;   // ... and left an input in a different canonical state
+  uint64_t returned_object = 0; // ... and returned a new object of a described class
+};
+
+struct RandomFinding {
+  Outcome kind;
+  uint32_t op;
+  std::string message;
+};
+
+struct RandomResult {
+  uint64_t calls = 0;
+  uint64_t states = 0;          // distinct states of all classes
+  uint64_t target_states = 0;
+  uint32_t largest_object = 0;  // most objects reachable from one state of the target class
+  uint64_t field_extensions = 0;
+  double seconds = 0;
+  std::vector<OperationEffect> effects;  // by operation index in Api::operations()
+  std::vector<RandomFinding> findings;   // the first of each (operation, kind)
+  std::vector<std::pair<uint64_t, uint32_t>> skipped;  // (call, operation) of each skipped call
+};
+
+// Runs the loop in this process. `progress` (if set) holds the index of the call being run, so
+// that a supervising process can tell which call crashed or hung.
+RandomResult run_random(const Api& api, const RandomOptions& options,
+                        std::atomic<uint64_t>* progress = nullptr);
+
+}  // namespace objgen
