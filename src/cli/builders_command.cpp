@@ -224,7 +224,10 @@ std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, 
       o.workers = workers;
       o.isolate = isolate;
       o.interrupted = &g_interrupted;
-      Identification id = identify_builders(api, o, BuilderAlgorithm::HillClimbing);
+      o.run_time_limit_seconds = 30;  // an API whose state space explodes at the climbing scope still finishes
+      if (!quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
+      Identification id = identify_builders(api, o, BuilderAlgorithm::HillClimbing,
+                                            quiet ? IdentifyProgress{} : progress_printer(api));
       BuildersFile f{target.name, hash, "hc", {}, {}, id.seconds};
       for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
       for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());

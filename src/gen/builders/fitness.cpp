@@ -47,7 +47,7 @@ void FitnessEvaluator::evaluate(const std::vector<Chromosome>& batch) {
   std::vector<Chromosome> todo;
   std::vector<RandomOptions> runs;
   for (const auto& c : batch) {
-    if (cache_.count(c) || std::find(todo.begin(), todo.end(), c) != todo.end()) continue;
+    if (cache_.count(key(c)) || std::find(todo.begin(), todo.end(), c) != todo.end()) continue;
     todo.push_back(c);
     RandomOptions r;
     r.operations = operations_of(c);
@@ -64,10 +64,10 @@ void FitnessEvaluator::evaluate(const std::vector<Chromosome>& batch) {
   auto results = run_random_batch(api_, std::move(runs),
                                   {options_.workers, options_.isolate, options_.call_timeout_seconds});
   for (size_t i = 0; i < todo.size(); ++i) {
-    extensions_[todo[i]] = results[i].field_extensions;
+    extensions_[key(todo[i])] = results[i].field_extensions;
     double coverage = static_cast<double>(results[i].field_extensions);
     if (options_.measure == FitnessMeasure::FieldExtensionsAndStates) coverage += static_cast<double>(results[i].states);
-    cache_[todo[i]] = coverage + simplicity(todo[i]);
+    cache_[key(todo[i])] = coverage + simplicity(todo[i]);
     for (auto& f : results[i].findings)
       if (findings_.size() < 100) findings_.push_back(std::move(f));
   }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <string>
 #include <vector>
 
 #include "gen/builders/builder_search.hpp"
@@ -23,8 +24,8 @@ class FitnessEvaluator {
   // fitness of a chromosome depends only on it and the seed, so results do not depend on the
   // number of workers or on the order of evaluation.
   void evaluate(const std::vector<Chromosome>& batch);
-  double fitness(const Chromosome& c) const { return cache_.at(c); }
-  uint64_t field_extensions(const Chromosome& c) const { return extensions_.at(c); }
+  double fitness(const Chromosome& c) const { return cache_.at(key(c)); }
+  uint64_t field_extensions(const Chromosome& c) const { return extensions_.at(key(c)); }
   size_t evaluations() const { return cache_.size(); }
   const std::vector<uint32_t>& genes() const { return genes_; }
   std::vector<uint32_t> operations_of(const Chromosome& c) const;
@@ -37,8 +38,9 @@ class FitnessEvaluator {
   const BuilderSearchOptions& options_;
   std::vector<uint32_t> genes_;
   double total_cost_ = 0;
-  std::map<Chromosome, double> cache_;
-  std::map<Chromosome, uint64_t> extensions_;
+  static std::string key(const Chromosome& c) { return {c.begin(), c.end()}; }
+  std::map<std::string, double> cache_;  // by key(chromosome)
+  std::map<std::string, uint64_t> extensions_;
   std::vector<RandomFinding> findings_;
 };
 
