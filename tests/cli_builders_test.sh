@@ -29,8 +29,6 @@ check "rbt without remove: exit 1" [ $rc -eq 1 ]
 check "rbt without remove: insufficient" grep -q "sufficient: NO" "$tmp/bad.out"
 check "rbt without remove: witness uses remove" grep -q -- "->remove(" "$tmp/bad.out"
 
-check "builders command caches its result" [ -n "$(ls "$tmp/cache/builders")" ]
-export OBJGEN_CACHE_DIR=$tmp/cache2
 "$objgen" exhaustive --example rbt --builders auto --scope 4 >"$tmp/auto1.out" 2>&1
 check "--builders auto computes" grep -q "builders identified" "$tmp/auto1.out"
 "$objgen" exhaustive --example rbt --builders auto --scope 4 >"$tmp/auto2.out" 2>&1
@@ -56,4 +54,11 @@ expect_exit2 "builders file of another class" "is for class" exhaustive --exampl
 echo '{ nope' >"$tmp/broken.json"
 expect_exit2 "malformed builders file" "malformed builders file" exhaustive --example rbt --builders "$tmp/broken.json"
 expect_exit2 "methods and builders" "not both" exhaustive --example rbt --builders auto --methods add
+expect_exit2 "empty builders list" "names no method" builders --example rbt --builders "," --verify
+expect_exit2 "zero fitness calls" "must be > 0" builders --example rbt --fitness-calls 0
+cache=$(ls "$tmp"/cache/builders/*.json)
+echo '[1,2' >"$cache"
+"$objgen" exhaustive --example rbt --builders auto --scope 4 >"$tmp/auto3.out" 2>&1
+check "corrupt cache: identified again" grep -q "builders identified" "$tmp/auto3.out"
+check "corrupt cache: same structures" grep -q "^structures 29 " "$tmp/auto3.out"
 exit $fail

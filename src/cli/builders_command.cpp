@@ -5,6 +5,8 @@
 #include <csignal>
 #include <filesystem>
 
+#include <fmt/ranges.h>
+
 #include "cli/cli_common.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/builders_report.hpp"
@@ -48,6 +50,12 @@ std::string names(const Api& api, const std::vector<uint32_t>& ops) {
   return fmt::format("{}", fmt::join(out, ", "));
 }
 
+std::vector<std::string> nonempty_list(const std::string& spec, const char* option) {
+  std::vector<std::string> names = read_method_list(spec);
+  if (names.empty()) throw UsageError(std::string(option) + " names no method");
+  return names;
+}
+
 std::vector<uint32_t> parse_scopes(const std::string& spec) {
   std::vector<uint32_t> out;
   for (const auto& s : split_list(spec)) {
@@ -68,6 +76,8 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   if (a.scope < 1 || a.scope > 64 || a.fitness_scope < 1 || a.fitness_scope > 64)
     throw UsageError("scopes must be 1..64");
   if (a.population < 1 || a.generations < 0 || a.replicas < 1) throw UsageError("bad GA parameters");
+  if (a.fitness_calls == 0 || a.observer_calls == 0) throw UsageError("--fitness-calls and --observer-calls must be > 0");
+  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   if (a.crossover < 0 || a.crossover > 1 || a.mutation < 0 || a.mutation > 1)
     throw UsageError("--crossover and --mutation are rates in 0..1");
   BuilderSearchOptions o;
@@ -151,19 +161,11 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
                  a.given.empty() ? algorithm_name(id.algorithm) : "given", {}, {}, id.seconds};
   for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
   for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
-  if (a.given.empty() && o.operations.size() == api.operations().size()) {
-    std::string cached = builders_cache_path(f.api_hash);
-    try {
-      std::filesystem::create_directories(std::filesystem::path(cached).parent_path());
-      write_builders_file(cached, f);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
-    }
-  }
   if (!a.output.empty()) write_builders_file(a.output, f);
   if (!a.report_json.empty()) {
     BuildersRunDescription run{a.example, target.name, a.seed, o.operations, a.given.empty()};
-    write_file_atomically(a.report_json, builders_report(api, run, id, v).dump(2) + "\n");
+    write_file_atomically(a.report_json,
+                          builders_report(api, run, id, v).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
 }
 
@@ -177,12 +179,12 @@ int run_builders(const BuildersArgs& a) {
   Api api;
   const ClassInfo& target = register_example(ex, api);
   set_misuse(api, a.misuse);
-  BuilderSearchOptions o = search_options(a, target, select_methods(api, target.id, read_method_list(a.methods)));
+  BuilderSearchOptions o = search_options(a, target, select_methods(api, target.id, nonempty_list(a.methods, "--methods")));
 
   catch_interrupts(true);
   Identification id;
   if (!a.given.empty()) {
-    id.builders = select_methods(api, target.id, read_method_list(a.given), false);
+    id.builders = select_methods(api, target.id, nonempty_list(a.given, "--builders"), false);
   } else {
     BuilderAlgorithm algo = a.algo == "ga" ? BuilderAlgorithm::Genetic : BuilderAlgorithm::HillClimbing;
     if (!a.quiet)
@@ -193,7 +195,8 @@ int run_builders(const BuildersArgs& a) {
     if (!id.pruned.empty())
       std::printf("dropped from the GA's best set (no structure lost at scope %d): %s\n", a.scope,
                   names(api, id.pruned).c_str());
-    std::printf("builders (%s, %.2f s): %s\n", a.algo.c_str(), id.seconds, names(api, id.builders).c_str());
+    std::printf("builders (%s, %.2f s)%s: %s\n", a.algo.c_str(), id.seconds,
+                id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
   }
   std::optional<Verification> v;
   if (a.verify && !g_interrupted.load()) {
@@ -208,48 +211,81 @@ int run_builders(const BuildersArgs& a) {
 
 }  // namespace
 
+namespace {
+
+// The cached builders for this API, if the cache holds a usable entry.
+bool read_cached_builders(const Api& api, const ClassInfo& target, const std::string& path, const std::string& hash,
+                          std::vector<uint32_t>* builders) {
+  try {
+    if (!std::filesystem::exists(path)) return false;
+    BuildersFile f = read_builders_file(path);
+    if (f.cls != target.name || f.api_hash != hash || f.builders.empty()) return false;
+    *builders = operations_by_signature(api, f.builders);
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "objgen: ignoring unusable builders cache %s (%s)\n", path.c_str(), e.what());
+    return false;
+  }
+}
+
+std::vector<uint32_t> identify_and_cache(const Api& api, const ClassInfo& target, const std::vector<uint32_t>& all,
+                                         const std::string& omit_fields, const std::string& path,
+                                         const std::string& hash, int workers, bool isolate, bool quiet) {
+  BuilderSearchOptions o;
+  o.target = target.id;
+  o.operations = all;
+  o.omit = build_omit(omit_fields);
+  o.workers = workers;
+  o.isolate = isolate;
+  o.interrupted = &g_interrupted;
+  o.run_time_limit_seconds = 30;  // an API whose state space explodes at the climbing scope still finishes
+  if (!quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
+  Identification id = identify_builders(api, o, BuilderAlgorithm::HillClimbing,
+                                        quiet ? IdentifyProgress{} : progress_printer(api));
+  if (g_interrupted.load()) throw UsageError("interrupted while identifying builders");
+  if (id.builders.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
+  if (!id.complete) {
+    if (!quiet) std::fprintf(stderr, "objgen: builders from an incomplete search, not cached\n");
+    return id.builders;
+  }
+  BuildersFile f{target.name, hash, "hc", {}, {}, id.seconds};
+  for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
+  for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
+  try {
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    write_builders_file(path, f);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
+  }
+  if (!quiet) std::fprintf(stderr, "objgen: builders identified in %.1f s, cached in %s\n", id.seconds, path.c_str());
+  return id.builders;
+}
+
+}  // namespace
+
 std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, const std::string& spec,
                                        const std::string& omit_fields, int workers, bool isolate, bool quiet) {
+  if (spec != "auto") {
+    try {
+      BuildersFile f = read_builders_file(spec);
+      if (f.cls != target.name)
+        throw UsageError("builders file " + spec + " is for class " + f.cls + ", not " + target.name);
+      if (f.builders.empty()) throw UsageError("builders file " + spec + " lists no builders");
+      return operations_by_signature(api, f.builders);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
   std::vector<uint32_t> all(api.operations().size());
   for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
-  std::string path = spec;
-  std::string hash = api_hash(api, target.id, all, omit_fields);
-  if (spec == "auto") {
-    path = builders_cache_path(hash);
-    if (!std::filesystem::exists(path)) {
-      BuilderSearchOptions o;
-      o.target = target.id;
-      o.operations = all;
-      o.omit = build_omit(omit_fields);
-      o.workers = workers;
-      o.isolate = isolate;
-      o.interrupted = &g_interrupted;
-      o.run_time_limit_seconds = 30;  // an API whose state space explodes at the climbing scope still finishes
-      if (!quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
-      Identification id = identify_builders(api, o, BuilderAlgorithm::HillClimbing,
-                                            quiet ? IdentifyProgress{} : progress_printer(api));
-      BuildersFile f{target.name, hash, "hc", {}, {}, id.seconds};
-      for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
-      for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
-      try {
-        std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-        write_builders_file(path, f);
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
-      }
-      if (!quiet) std::fprintf(stderr, "objgen: builders identified in %.1f s, cached in %s\n", id.seconds, path.c_str());
-      return id.builders;
-    }
+  std::string hash = api_hash(api, target.id, all, omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
+  std::string path = builders_cache_path(hash);
+  std::vector<uint32_t> builders;
+  if (read_cached_builders(api, target, path, hash, &builders)) {
     if (!quiet) std::fprintf(stderr, "objgen: builders reused from %s\n", path.c_str());
+    return builders;
   }
-  try {
-    BuildersFile f = read_builders_file(path);
-    if (f.cls != target.name)
-      throw UsageError("builders file " + path + " is for class " + f.cls + ", not " + target.name);
-    return operations_by_signature(api, f.builders);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  return identify_and_cache(api, target, all, omit_fields, path, hash, workers, isolate, quiet);
 }
 
 void add_builders_command(CLI::App& app, int& exit_code) {
@@ -290,7 +326,7 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--omit-fields", a->omit_fields, "Regex of fields left out of state matching")
       ->each([a](const std::string&) { a->omit_given = true; });
   cmd->add_option("--misuse", a->misuse, "Exception types meaning API misuse");
-  cmd->add_option("-o,--output", a->output, "Write the builders file here (it is also cached for --builders auto)");
+  cmd->add_option("-o,--output", a->output, "Write the builders file here (for exhaustive --builders FILE)");
   cmd->add_option("--report-json", a->report_json, "Write a JSON report here");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
   cmd->callback([a, &exit_code] { exit_code = run_builders(*a); });

@@ -57,6 +57,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   const Example* ex = &require_example(a.example);
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
   require_isolation(a.isolation);
+  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   require_writable_file(a.report_json);
   if (!a.emit_gtest.empty()) {
     try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
@@ -71,6 +72,8 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   opt.omit = build_omit(a.omit_given ? a.omit_fields : target->omit_fields);
   opt.target = target->id;
   opt.workers = default_workers(a.threads);
+  set_misuse(api, a.misuse);
+  catch_interrupts(true);
   if (!a.builders.empty() && !a.methods.empty()) throw UsageError("give --methods or --builders, not both");
   if (!a.builders.empty()) {
     opt.operations = resolve_builders(api, *target, a.builders, a.omit_given ? a.omit_fields : target->omit_fields,
@@ -85,7 +88,6 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   opt.time_limit_seconds = a.time_limit;
   opt.max_iterations = a.max_iterations;
   opt.interrupted = &g_interrupted;
-  set_misuse(api, a.misuse);
 
   RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
   for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());

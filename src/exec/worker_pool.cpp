@@ -214,8 +214,12 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
     int status = 0;
     if (waitpid(w.pid, &status, WNOHANG) == w.pid) {
       w.running = false;
-      bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-      if (!clean && job != kIdle) {
+      // Read again: the worker may have finished a job and started the next one since the
+      // reads above. A worker that exits while it holds a job (even with status 0, say the code
+      // under test called exit) died in that job's current call.
+      job = s.job.load(std::memory_order_acquire);
+      at = s.current.load(std::memory_order_acquire);
+      if (job != kIdle) {
         std::string what = WIFSIGNALED(status) ? signal_description(WTERMSIG(status))
                                                : "process exited with status " + std::to_string(WEXITSTATUS(status));
         events.push_back({Event::Crashed, static_cast<size_t>(job), at, what});

@@ -21,6 +21,7 @@ class Climber {
     ExhaustiveResult r = exhaustive_with(api_, opt_, ops, opt_.climb_scope);
     ++result_.runs;
     if (r.stopped_by == "interrupted") result_.interrupted = true;
+    if (!r.complete) result_.complete = false;
     for (auto& f : r.findings)
       if (result_.findings.size() < 20) result_.findings.push_back(std::move(f));
     return r.store.states_of(opt_.target).size();

@@ -26,6 +26,7 @@ struct ClimbResult {
   size_t runs = 0;
   double seconds = 0;
   bool interrupted = false;
+  bool complete = true;  // every exhaustive run reached its fixpoint (counts are exact)
 };
 
 ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options,

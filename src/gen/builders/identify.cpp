@@ -5,18 +5,22 @@
 namespace objgen {
 namespace {
 
-size_t structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops) {
-  return exhaustive_with(api, options, ops, options.climb_scope).store.states_of(options.target).size();
-}
-
 // Drops, last first, each builder whose removal loses no structure; returns the dropped ones.
-std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t>& builders) {
+// Only counts of complete runs are compared.
+std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions& options,
+                                      std::vector<uint32_t>& builders, bool* complete) {
   std::vector<uint32_t> dropped;
-  size_t full = structures(api, options, builders);
-  for (size_t i = builders.size(); i-- > 0;) {
+  size_t full = count_structures(api, options, builders, complete);
+  for (size_t i = builders.size(); i-- > 0 && *complete;) {
     std::vector<uint32_t> rest = builders;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-    if (structures(api, options, rest) < full) continue;
+    bool rest_complete = true;
+    size_t n = count_structures(api, options, rest, &rest_complete);
+    if (!rest_complete) {
+      *complete = false;
+      break;
+    }
+    if (n < full) continue;
     dropped.push_back(builders[i]);
     builders = std::move(rest);
   }
@@ -24,6 +28,13 @@ std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions
 }
 
 }  // namespace
+
+size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops,
+                        bool* complete) {
+  ExhaustiveResult r = exhaustive_with(api, options, ops, options.climb_scope);
+  if (!r.complete) *complete = false;
+  return r.store.states_of(options.target).size();
+}
 
 const char* algorithm_name(BuilderAlgorithm a) { return a == BuilderAlgorithm::Genetic ? "ga" : "hc"; }
 
@@ -38,11 +49,14 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
   if (algorithm == BuilderAlgorithm::Genetic) {
     id.genetic = genetic_builders(api, options, candidates, progress.on_generation);
     id.builders = id.genetic.builders;
-    id.pruned = prune_redundant(api, options, id.builders);
+    bool interrupted = options.interrupted && options.interrupted->load();
+    if (!interrupted) id.pruned = prune_redundant(api, options, id.builders, &id.complete);
   } else {
     id.climb = climb_builders(api, options, candidates, progress.on_climb_step);
     id.builders = id.climb.builders;
+    id.complete = id.climb.complete;
   }
+  if (options.interrupted && options.interrupted->load()) id.complete = false;
   std::sort(id.builders.begin(), id.builders.end());
   id.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return id;

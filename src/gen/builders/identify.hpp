@@ -26,6 +26,9 @@ struct Identification {
   // scope finds as many structures without them.
   std::vector<uint32_t> pruned;
   double seconds = 0;     // observers and search
+  // False when interrupted or when an exhaustive run stopped early (a time limit): the builders
+  // are the best found so far, not a finished search.
+  bool complete = true;
 };
 
 struct IdentifyProgress {
@@ -36,5 +39,9 @@ struct IdentifyProgress {
 
 Identification identify_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
                                  const IdentifyProgress& progress = {});
+
+// An exhaustive run with ops at the climbing scope, with whether it was complete.
+size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops,
+                        bool* complete);
 
 }  // namespace objgen

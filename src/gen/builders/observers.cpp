@@ -78,7 +78,7 @@ Classification classify_operations(const Api& api, const BuilderSearchOptions& o
     r.max_calls = options.observer_calls;
   }
   auto results = run_random_batch(api, std::move(runs),
-                                  {options.workers, options.isolate, options.call_timeout_seconds});
+                                  {options.workers, options.isolate, options.call_timeout_seconds, 100, options.interrupted});
   Classification out;
   for (uint32_t op : options.operations) {
     OperationEffect sum;

@@ -32,6 +32,15 @@ Witness witness(const Api& api, const ExhaustiveResult& r, uint32_t scope, uint3
   return {std::move(builder), write_statements(api, domain, replayer.flatten(state), "o")};
 }
 
+// A run proves something only if it reached its fixpoint and no call crashed or hung (a lost
+// call may have lost states, and whether a call times out depends on the machine's load).
+bool conclusive(const ExhaustiveResult& r) {
+  if (!r.complete) return false;
+  for (const auto& f : r.findings)
+    if (f.kind == Outcome::Crash || f.kind == Outcome::Timeout) return false;
+  return true;
+}
+
 ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vector<uint32_t>& builders,
                  const std::vector<uint32_t>& api_ops, uint32_t scope) {
   auto start = std::chrono::steady_clock::now();
@@ -39,7 +48,7 @@ ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vec
   p.scope = scope;
   ExhaustiveResult with_builders = exhaustive_with(api, opt, builders, scope);
   ExhaustiveResult with_api = exhaustive_with(api, opt, api_ops, scope);
-  p.complete = with_builders.complete && with_api.complete;
+  p.complete = conclusive(with_builders) && conclusive(with_api);
   p.builder_states = with_builders.store.states_of(opt.target).size();
   p.api_states = with_api.store.states_of(opt.target).size();
   size_t missing = 0, extra = 0;
@@ -63,9 +72,9 @@ ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vec
     } else {
       p.needed.push_back(witness(api, with_builders, scope, ids[0], name));
     }
-    p.complete = p.complete && without.complete;
+    p.complete = p.complete && conclusive(without);
   }
-  p.minimal = p.minimal && p.complete;
+  p.minimal = p.minimal && p.complete && !builders.empty();
   p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return p;
 }

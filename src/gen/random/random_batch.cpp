@@ -79,13 +79,15 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
       runs.size(), [](size_t) { return uint64_t{0}; },
       [&](size_t job, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
         RandomOptions opt = runs[job];
-        if (crashes[job].size() > static_cast<size_t>(options.max_crashes_per_run)) opt.max_calls = crashes[job].back().first;
+        opt.leak_pool_at_end = options.isolate;
+        if (crashes[job].size() >= static_cast<size_t>(options.max_crashes_per_run))
+          opt.max_calls = std::max<uint64_t>(1, crashes[job].back().first);
         RandomResult r = run_random(api, opt, &progress);
         region.append(CandidateRecord{}, encode(r));
       });
   std::vector<char> finished(runs.size(), 0);
   size_t done = 0, next_release = 0;
-  while (done < runs.size()) {
+  while (done < runs.size() && !(options.interrupted && options.interrupted->load())) {
     for (const auto& ev : pool.wait(0.25)) {
       if (ev.kind != WorkerPool::Event::Done) {
         Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;

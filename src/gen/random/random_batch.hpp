@@ -17,6 +17,8 @@ struct RandomBatchOptions {
   double call_timeout_seconds = 2.0;
   // Each crash restarts its run from the first call; after this many the run stops at the last.
   int max_crashes_per_run = 100;
+  // When set, the batch stops: runs not finished come back empty (calls == 0).
+  const std::atomic<bool>* interrupted = nullptr;
 };
 
 std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs,

@@ -101,7 +101,6 @@ class RandomRun {
         objects_[i] = class_vtable(p.cls).clone(e.object.get());
       } else {
         objects_[i] = e.object;
-        if (!e.object) continue;
         taken_.push_back({p.cls, picks_[i]});
       }
       args_[i].obj = &objects_[i];
@@ -109,10 +108,20 @@ class RandomRun {
     release_taken();
     CallResult res;
     Outcome outcome = execute_call(o, args_.data(), res, api_.misuse(), &message_);
-    OperationEffect& effect = result_.effects[op];
-    if (outcome == Outcome::Misuse) ++effect.misuse;
+    if (outcome == Outcome::Normal) record_normal(op, res);
+    else return_unchanged_lent(o);
+    if (outcome == Outcome::Misuse) ++result_.effects[op].misuse;
     if (outcome == Outcome::Failure) note_finding(outcome, op, message_);
-    if (outcome != Outcome::Normal) return;
+    // The inputs die here, while progress still names this call: a destructor that crashes is
+    // this call's finding.
+    for (auto& obj : objects_) obj.reset();
+    res.object.reset();
+  }
+
+  void record_normal(uint32_t op, const CallResult& res) {
+    const Operation& o = api_.operations()[op];
+    size_t n = o.params.size();
+    OperationEffect& effect = result_.effects[op];
     ++effect.normal;
     bool changed = false;
     for (size_t i = 0; i < n; ++i) {
@@ -120,8 +129,10 @@ class RandomRun {
       if (!p.is_object() || p.passing == Passing::Value) continue;
       if (p.consumed() || !objects_[i]) { changed = true; continue; }
       bool in_scope = lin_.run(p.cls, objects_[i].get());
-      if (!in_scope || !(lin_.fingerprint(p.cls) == before_[i])) changed = true;
-      if (in_scope) offer(p.cls, objects_[i], op);
+      bool same = in_scope && lin_.fingerprint(p.cls) == before_[i];
+      if (!same) changed = true;
+      if (same && lent(p.cls, objects_[i])) pools_[p.cls].push_back({objects_[i], before_[i]});
+      else if (in_scope) offer(p.cls, objects_[i], op);
     }
     if (changed) ++effect.changed_input;
     if (res.has_object) {
@@ -130,9 +141,26 @@ class RandomRun {
     }
   }
 
-  // Removes lent entries from their pools (highest index first, so indices stay valid).
+  // After a call that did not return normally: lent objects it did not change go back.
+  void return_unchanged_lent(const Operation& o) {
+    for (size_t i = 0; i < o.params.size(); ++i) {
+      const SlotType& p = o.params[i];
+      if (!p.is_object() || p.consumed() || !lent(p.cls, objects_[i])) continue;
+      if (lin_.run(p.cls, objects_[i].get()) && lin_.fingerprint(p.cls) == before_[i])
+        pools_[p.cls].push_back({objects_[i], before_[i]});
+    }
+  }
+
+  // A lent object whose state the call left unchanged goes back to the pool (its state is known,
+  // so offer() would not take it, and its class would run out of objects).
+  bool lent(ClassId cls, const Object& obj) const { return copy_deep_[cls] == 0 && obj; }
+
+  // Removes lent entries from their pools (highest index first, so indices stay valid; an entry
+  // lent to two parameters is removed once).
   void release_taken() {
-    std::sort(taken_.begin(), taken_.end(), [](auto a, auto b) { return a.second > b.second; });
+    std::sort(taken_.begin(), taken_.end(), [](auto a, auto b) {
+      return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
     taken_.erase(std::unique(taken_.begin(), taken_.end()), taken_.end());
     for (auto [cls, idx] : taken_) {
       auto& pool = pools_[cls];
@@ -192,7 +220,9 @@ class RandomRun {
 }  // namespace
 
 RandomResult run_random(const Api& api, const RandomOptions& options, std::atomic<uint64_t>* progress) {
-  return RandomRun(api, options, progress).run();
+  if (!options.leak_pool_at_end) return RandomRun(api, options, progress).run();
+  auto* run = new RandomRun(api, options, progress);  // never destroyed: see leak_pool_at_end
+  return run->run();
 }
 
 }  // namespace objgen

@@ -37,6 +37,9 @@ struct RandomOptions {
   // Calls (by index) that crashed or hung in an earlier attempt with the same seed: counted,
   // not run again.
   std::vector<uint64_t> skip_calls;
+  // In a worker process that exits right after the run: the pool's objects are not destroyed,
+  // so a crashing destructor cannot be blamed on the last call.
+  bool leak_pool_at_end = false;
 };
 
 struct OperationEffect {
