@@ -18,6 +18,7 @@ struct UsageError : std::runtime_error {
 void add_examples_command(CLI::App& app, int& exit_code);
 void add_exhaustive_command(CLI::App& app, int& exit_code);
 void add_builders_command(CLI::App& app, int& exit_code);
+void add_scan_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN
 
 // The operations of `--builders auto|FILE`: auto reuses the builders cached for this API or
 // identifies them (hill climbing) and caches them.

@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
   add_examples_command(app, exit_code);
   add_exhaustive_command(app, exit_code);
   add_builders_command(app, exit_code);
+#ifdef OBJGEN_HAVE_SCAN
+  add_scan_command(app, exit_code);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

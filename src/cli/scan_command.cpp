@@ -1,0 +1,102 @@
+// objgen scan: reads a class's API from its header with Clang and lists it or writes the objgen
+// harness that registers it (docs/SCAN.md).
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/cli_common.hpp"
+#include "emit/atomic_file.hpp"
+#include "scan/extract.hpp"
+#include "scan/harness_writer.hpp"
+#include "scan/report.hpp"
+
+namespace objgen::cli {
+namespace {
+
+struct ScanArgs {
+  scan::ScanRequest request;
+  scan::HarnessOptions harness;
+  std::string state = "auto";
+  bool list = false;
+  bool json = false;
+  bool time = false;
+  bool verbose = false;
+  std::string output;
+};
+
+// Prints why the scan failed and returns the exit code.
+int report_failure(const scan::ScanOutcome& outcome, bool verbose) {
+  std::fprintf(stderr, "objgen: %s\n", outcome.message.c_str());
+  if (outcome.status == scan::ScanStatus::UnknownClass) {
+    if (!verbose)
+      for (const auto& d : outcome.diagnostics)
+        if (d.is_error()) std::fprintf(stderr, "  clang: %s\n", d.message.c_str());
+    if (!outcome.suggestions.empty()) std::fprintf(stderr, "did you mean:\n");
+    for (const auto& s : outcome.suggestions) std::fprintf(stderr, "  %s\n", s.c_str());
+  }
+  return kExitBadInput;
+}
+
+int run_scan(ScanArgs& a) {
+  if (a.state == "auto") a.harness.state = scan::StateMode::Auto;
+  else if (a.state == "fields") a.harness.state = scan::StateMode::Fields;
+  else if (a.state == "value") a.harness.state = scan::StateMode::Value;
+  else throw UsageError("bad --state '" + a.state + "': use auto, fields or value");
+  if (!a.output.empty() && a.output != "-") require_writable_file(a.output);
+  if (!a.json && a.output.empty()) a.list = true;
+
+  scan::ScanOutcome outcome = scan::scan_header(a.request, a.verbose);
+  if (a.verbose) {
+    std::fprintf(stderr, "synthesized source:\n%s", outcome.synthesized_source.c_str());
+    for (const auto& arg : outcome.arguments) std::fprintf(stderr, " %s", arg.c_str());
+    std::fprintf(stderr, "\n");
+  }
+  for (const auto& d : outcome.diagnostics)
+    if (outcome.status == scan::ScanStatus::ParseError || a.verbose || d.level == "warning")
+      std::fprintf(stderr, "%s\n", d.str().c_str());
+  if (a.time)
+    std::fprintf(stderr, "objgen: parse %.2f s, extract %.3f s\n", outcome.parse_seconds, outcome.extract_seconds);
+  if (outcome.status != scan::ScanStatus::Ok) return report_failure(outcome, a.verbose);
+
+  const scan::ScanResult& r = outcome.result;
+  for (const auto& w : r.warnings) std::fprintf(stderr, "objgen: warning: %s\n", w.c_str());
+  if (a.list) std::fputs(scan::list_report(r).c_str(), stdout);
+  if (a.json) std::printf("%s\n", scan::to_json(r).dump(2).c_str());
+  if (a.output == "-") {
+    std::fputs(scan::write_harness(r, a.harness).c_str(), stdout);
+  } else if (!a.output.empty()) {
+    write_file_atomically(a.output, scan::write_harness(r, a.harness));
+    std::string ns = scan::register_namespace(r, a.harness);
+    std::fprintf(stderr, "objgen: wrote %s (%s%s%s)\n", a.output.c_str(), ns.c_str(), ns.empty() ? "" : "::",
+                 scan::register_function_name(r, a.harness).c_str());
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_scan_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<ScanArgs>();
+  auto* cmd = app.add_subcommand("scan",
+                                 "Read a class's API from its header with Clang: list it, or write the objgen "
+                                 "harness that registers it");
+  cmd->add_option("--header", a->request.header, "Header path, or <lib/header.hpp> from the include path")->required();
+  cmd->add_option("--class", a->request.class_name,
+                  "Qualified class name; a template instance such as 'boost::circular_buffer<int>' is instantiated")
+      ->required();
+  cmd->add_flag("--list", a->list, "Print the API as a table (the default when nothing else is asked)");
+  cmd->add_flag("--json", a->json, "Print the API as JSON");
+  cmd->add_option("-o,--output", a->output, "Write the harness here (- for standard output)");
+  cmd->add_option("--state", a->state,
+                  "How the harness describes state: fields (OBJGEN_FIELDS), value (OBJGEN_VALUE_TYPE), or auto")
+      ->default_val("auto");
+  cmd->add_option("--name", a->harness.register_suffix, "The register function is register_NAME");
+  cmd->add_option("--namespace", a->harness.namespace_name, "Namespace of the register function (:: for global)");
+  cmd->add_option("--resource-dir", a->request.resource_dir, "Clang's resource directory (default: found)");
+  cmd->add_flag("--time", a->time, "Print parse and extraction times");
+  cmd->add_flag("--verbose", a->verbose, "Print warnings, the synthesized source and the Clang arguments");
+  cmd->add_option("compile-flags", a->request.flags, "Compile flags after --, e.g. -- -Iinclude -DNDEBUG -std=c++17");
+  cmd->callback([a, &exit_code] { exit_code = run_scan(*a); });
+}
+
+}  // namespace objgen::cli

@@ -1,0 +1,752 @@
+#include "scan/extract.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclFriend.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Sema/Sema.h>
+#include <clang/Sema/SemaDiagnostic.h>
+#include <clang/Sema/TemplateDeduction.h>
+
+#include "scan/clang_types.hpp"
+#include "scan/names.hpp"
+#include "scan/toolchain.hpp"
+
+namespace objgen::scan {
+namespace {
+
+constexpr const char* kTargetAlias = "objgen_scan_target";
+constexpr size_t kMaxDescribedTypes = 40;
+
+// Default arguments written as "= {}" come with their "=".
+std::string strip_equals(std::string text) {
+  size_t start = text.find_first_not_of(" \t");
+  if (start != std::string::npos && text[start] == '=') text = text.substr(start + 1);
+  size_t first = text.find_first_not_of(" \t");
+  return first == std::string::npos ? "" : text.substr(first);
+}
+
+const char* access_name(clang::AccessSpecifier a) {
+  switch (a) {
+    case clang::AS_public: return "public";
+    case clang::AS_protected: return "protected";
+    case clang::AS_private: return "private";
+    default: return "";
+  }
+}
+
+bool is_invariant_name(const std::string& name) {
+  static const std::set<std::string> names = {"repOK",     "repOk",          "rep_ok",
+                                              "invariant", "checkRep",       "check_rep",
+                                              "isValid",   "is_valid",       "checkInvariant",
+                                              "check_invariant", "class_invariant"};
+  return names.count(name) > 0;
+}
+
+// Extracts the model of one class from a parsed unit.
+class Extractor {
+ public:
+  Extractor(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, ScanResult& out)
+      : ctx_(unit.getASTContext()),
+        sm_(unit.getSourceManager()),
+        sema_(unit.hasSema() ? &unit.getSema() : nullptr),
+        namer_(ctx_),
+        target_(target),
+        out_(out) {}
+
+  void run() {
+    out_.target = namer_.spell(target_);
+    out_.target_short = short_class_name(out_.requested_name);
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(target_->getEnclosingNamespaceContext()))
+      out_.enclosing_namespace = ns->getQualifiedNameAsString();
+    out_.is_template_instance = llvm::isa<clang::ClassTemplateSpecializationDecl>(target_);
+    const clang::CXXRecordDecl* pattern = target_->getTemplateInstantiationPattern();
+    out_.in_system_header =
+        sm_.isInSystemHeader(sm_.getExpansionLoc((pattern ? pattern : target_)->getLocation()));
+    describe(target_, "", true);
+    collect_members();
+    collect_inherited(target_);
+    collect_friends();
+    collect_namespace_functions();
+    finish();
+  }
+
+ private:
+  // ---- positions and text ----
+  SourcePos pos(clang::SourceLocation loc) const {
+    SourcePos p;
+    if (loc.isInvalid()) return p;
+    clang::PresumedLoc pl = sm_.getPresumedLoc(sm_.getExpansionLoc(loc));
+    if (pl.isInvalid()) return p;
+    p.file = pl.getFilename();
+    p.line = pl.getLine();
+    p.column = pl.getColumn();
+    return p;
+  }
+
+  std::string source_text(clang::SourceRange range) const {
+    if (range.isInvalid()) return "";
+    clang::CharSourceRange chars = clang::CharSourceRange::getTokenRange(
+        sm_.getExpansionLoc(range.getBegin()), sm_.getExpansionLoc(range.getEnd()));
+    return clang::Lexer::getSourceText(chars, sm_, ctx_.getLangOpts()).str();
+  }
+
+  // Instantiates a class template specialization's definition if it was only declared.
+  const clang::CXXRecordDecl* complete(const clang::CXXRecordDecl* rd) {
+    if (rd->hasDefinition()) return rd->getDefinition();
+    if (sema_) {
+      clang::Sema::SFINAETrap trap(*sema_);
+      (void)sema_->isCompleteType(target_->getLocation(), ctx_.getRecordType(rd));
+    }
+    return rd->hasDefinition() ? rd->getDefinition() : nullptr;
+  }
+
+  // ---- types whose fields objgen must know ----
+  // Spells a described type: as written where it was reached (a member typedef such as
+  // List::Node is kept), with the target under the user's name for it.
+  std::string type_name(const clang::CXXRecordDecl* rd, clang::QualType written) const {
+    std::string name = written.isNull() ? namer_.spell(rd) : namer_.spell(written);
+    return replace_name(name, out_.target, out_.requested_name);
+  }
+
+  void describe(const clang::CXXRecordDecl* rd, const std::string& reached_by, bool is_target,
+                clang::QualType written = {}) {
+    const clang::Decl* key = rd->getCanonicalDecl();
+    if (seen_types_.count(key)) return;
+    seen_types_.insert(key);
+    const clang::CXXRecordDecl* def = complete(rd);
+    std::string name = is_target ? out_.requested_name : type_name(rd, written);
+    if (!def) {
+      out_.warnings.push_back("no definition of " + name + " (reached by " + reached_by +
+                              "): not described");
+      return;
+    }
+    if (out_.types.size() >= kMaxDescribedTypes) {
+      out_.warnings.push_back("stopped describing types at " + std::to_string(kMaxDescribedTypes) +
+                              "; " + name + " left out");
+      return;
+    }
+    TypeDesc d;
+    d.name = is_target ? out_.target : name;
+    d.objgen_name = name;  // the target keeps the user's spelling (no default template arguments)
+    d.is_target = is_target;
+    d.is_nested = llvm::isa<clang::CXXRecordDecl>(def->getDeclContext());
+    d.access = d.is_nested ? access_name(def->getAccess()) : "";
+    d.reached_by = reached_by;
+    const clang::CXXRecordDecl* pattern = def->getTemplateInstantiationPattern();
+    d.pos = pos((pattern ? pattern : def)->getLocation());
+
+    for (const clang::CXXBaseSpecifier& b : def->bases()) {
+      const clang::CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl();
+      std::string base_name = type_name(base, b.getType());
+      if (!base) {
+        d.skipped_bases.push_back(base_name + ": dependent or unknown base");
+      } else if (is_stateless(base)) {
+        d.skipped_bases.push_back(base_name + ": no state");
+      } else if (is_std_library(base)) {
+        d.skipped_bases.push_back(base_name + ": library base objgen cannot visit (describe by hand)");
+      } else {
+        describe(base, name + " (base)", false, b.getType());
+        d.bases.push_back(base_name);
+      }
+    }
+    for (const clang::FieldDecl* f : def->fields()) {
+      Field field;
+      field.name = f->getNameAsString();
+      field.type = namer_.spell(f->getType());
+      field.access = access_name(f->getAccess());
+      field.pos = pos(f->getLocation());
+      if (field.name.empty()) {
+        field.supported = false;
+        field.reason = "anonymous member (struct or union)";
+      } else {
+        FieldTypeInfo info = analyze_field_type(f->getType());
+        field.supported = info.supported;
+        field.reason = info.reason;
+        if (info.opaque_pointer) {
+          out_.opaque_state = true;
+          field.reason = "pointer to non-class data: only null or not is state";
+        }
+        for (const Reached& r : info.reached)
+          describe(r.record, name + "::" + field.name + (r.by_pointer ? " (pointer)" : " (by value)"),
+                   false, r.written);
+      }
+      d.fields.push_back(std::move(field));
+    }
+    collect_constants(def, "", d.constants);
+    out_.types.push_back(std::move(d));  // after what it reaches: dependencies first
+  }
+
+  void collect_constants(const clang::DeclContext* dc, const std::string& prefix,
+                         std::vector<Constant>& out) {
+    for (const clang::Decl* decl : dc->decls()) {
+      if (const auto* v = llvm::dyn_cast<clang::VarDecl>(decl)) {
+        if (!v->isStaticDataMember()) continue;
+        Constant c;
+        c.name = prefix + v->getNameAsString();
+        c.type = namer_.spell(v->getType());
+        c.kind = "static member";
+        c.pos = pos(v->getLocation());
+        if (v->getInit() && !v->getType()->isDependentType() && !v->getInit()->isValueDependent()) {
+          if (const clang::APValue* value = v->evaluateValue())
+            c.value = value->getAsString(ctx_, v->getType());
+        }
+        out.push_back(std::move(c));
+      } else if (const auto* e = llvm::dyn_cast<clang::EnumDecl>(decl)) {
+        std::string enum_prefix = prefix + (e->getIdentifier() ? e->getNameAsString() + "::" : "");
+        for (const clang::EnumConstantDecl* ec : e->enumerators()) {
+          Constant c;
+          c.name = enum_prefix + ec->getNameAsString();
+          c.type = namer_.spell(ctx_.getEnumType(e));
+          c.kind = "enumerator";
+          c.value = llvm::toString(ec->getInitVal(), 10);
+          c.pos = pos(ec->getLocation());
+          out.push_back(std::move(c));
+        }
+      }
+    }
+  }
+
+  // ---- functions ----
+  // noexcept-ness; implicit and defaulted members have it computed on demand (by Sema).
+  bool is_nothrow(const clang::FunctionDecl* fd) const {
+    const auto* proto = fd->getType()->getAs<clang::FunctionProtoType>();
+    if (!proto) return false;
+    if (clang::isUnresolvedExceptionSpec(proto->getExceptionSpecType())) {
+      if (!sema_) return false;
+      clang::Sema::SFINAETrap trap(*sema_);
+      proto = sema_->ResolveExceptionSpec(fd->getLocation(), proto);
+      if (!proto || clang::isUnresolvedExceptionSpec(proto->getExceptionSpecType())) return false;
+    }
+    return proto->isNothrow(/*ResultIfDependent=*/false);
+  }
+
+  std::string spell_pointer_type(const clang::FunctionDecl* fd, bool member) const {
+    const auto* proto = fd->getType()->getAs<clang::FunctionProtoType>();
+    std::string s = namer_.spell(fd->getReturnType());
+    s += member ? " (" + namer_.spell(target_) + "::*)(" : " (*)(";
+    for (unsigned i = 0; proto && i < proto->getNumParams(); ++i)
+      s += (i ? ", " : "") + namer_.spell(proto->getParamType(i));
+    s += ")";
+    if (proto) {
+      if (proto->getMethodQuals().hasConst()) s += " const";
+      if (proto->getMethodQuals().hasVolatile()) s += " volatile";
+      if (proto->getRefQualifier() == clang::RQ_LValue) s += " &";
+      if (proto->getRefQualifier() == clang::RQ_RValue) s += " &&";
+      if (is_nothrow(fd)) s += " noexcept";
+    }
+    return s;
+  }
+
+  Function make_function(const clang::FunctionDecl* fd, FunctionKind kind) {
+    Function f;
+    f.kind = kind;
+    f.name = llvm::isa<clang::CXXConstructorDecl>(fd) ? out_.target_short : fd->getNameAsString();
+    f.is_operator = fd->isOverloadedOperator();
+    f.is_deleted = fd->isDeleted();
+    f.is_implicit = fd->isImplicit();
+    f.pos = pos(fd->getLocation());
+    const auto* proto = fd->getType()->getAs<clang::FunctionProtoType>();
+    if (proto) {
+      f.is_noexcept = is_nothrow(fd);
+      if (proto->getRefQualifier() == clang::RQ_LValue) f.ref_qualifier = "&";
+      if (proto->getRefQualifier() == clang::RQ_RValue) f.ref_qualifier = "&&";
+    }
+    if (const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(fd)) {
+      f.is_const = md->isConst();
+      f.is_static = md->isStatic();
+      f.is_virtual = md->isVirtual();
+      f.qualified_name = namer_.spell(target_) + "::" + f.name;
+    } else {
+      std::string ns;
+      if (const auto* nsd = llvm::dyn_cast<clang::NamespaceDecl>(fd->getDeclContext()->getEnclosingNamespaceContext()))
+        ns = nsd->getQualifiedNameAsString();
+      f.qualified_name = ns.empty() ? f.name : ns + "::" + f.name;
+    }
+    if (!llvm::isa<clang::CXXConstructorDecl>(fd)) f.result_type = namer_.spell(fd->getReturnType());
+    for (const clang::ParmVarDecl* p : fd->parameters()) {
+      Param param;
+      param.name = p->getNameAsString();
+      param.type = namer_.spell(p->getType());
+      if (p->hasDefaultArg() || p->hasUninstantiatedDefaultArg())
+        param.default_value = strip_equals(source_text(p->getDefaultArgRange()));
+      if (p->getType()->isDependentType()) {
+        param.support = ParamSupport::Unsupported;
+        param.reason = "dependent type";
+      } else {
+        param.support = classify_param(p->getType(), target_, param.reason);
+      }
+      f.params.push_back(std::move(param));
+    }
+    f.pointer_type = spell_pointer_type(fd, kind == FunctionKind::Method);
+    return f;
+  }
+
+  // Arities callable with generated arguments: the full one, or shorter ones using defaults.
+  static std::vector<unsigned> callable_arities(const Function& f, unsigned min_required) {
+    std::vector<unsigned> arities;
+    unsigned supported_prefix = 0;
+    while (supported_prefix < f.params.size() &&
+           f.params[supported_prefix].support != ParamSupport::Unsupported)
+      ++supported_prefix;
+    for (unsigned n = min_required; n <= supported_prefix; ++n) arities.push_back(n);
+    return arities;
+  }
+
+  static std::string first_unsupported(const Function& f) {
+    for (size_t i = 0; i < f.params.size(); ++i)
+      if (f.params[i].support == ParamSupport::Unsupported)
+        return "parameter " + std::to_string(i + 1) + " (" + f.params[i].type + "): " +
+               f.params[i].reason;
+    return "";
+  }
+
+  bool takes_target(const Function& f) const {
+    for (const Param& p : f.params)
+      if (p.support == ParamSupport::Object) return true;
+    return false;
+  }
+
+  // Decides how (or why not) the function is registered, and its purity hint.
+  void decide(Function& f, const clang::FunctionDecl* fd, bool is_template) {
+    const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(fd);
+    const auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(fd);
+    const auto* proto = fd->getType()->getAs<clang::FunctionProtoType>();
+    auto skip = [&](std::string why) {
+      f.registration = Registration::Skip;
+      f.skip_reason = std::move(why);
+    };
+    f.is_template = is_template;
+    unsigned min_required = is_template ? 0 : fd->getMinRequiredArguments();
+    std::vector<unsigned> arities = callable_arities(f, min_required);
+    bool mutates_object = false;
+    for (const clang::ParmVarDecl* p : fd->parameters()) {
+      clang::QualType t = p->getType().getCanonicalType();
+      if ((t->isLValueReferenceType() || t->isPointerType()) && refers_to_record(t, target_) &&
+          !t->getPointeeType().isConstQualified())
+        mutates_object = true;
+    }
+
+    if (ctor) f.purity = "creator";
+    else if (f.kind == FunctionKind::Method) f.purity = f.is_const ? "observer" : "mutator";
+    else f.purity = mutates_object ? "mutator" : "observer";
+
+    if (f.is_deleted) return skip("deleted");
+    if (is_template) return skip(ctor ? "constructor template: needs explicit template arguments"
+                                      : "function template: needs explicit template arguments");
+    if (proto && proto->isVariadic()) return skip("C variadic");
+    if (llvm::isa<clang::CXXConversionDecl>(fd)) return skip("conversion operator");
+    if (md && (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator()))
+      return skip("assignment operator: copies a state, never makes a new one");
+    if (ctor && ctor->isCopyOrMoveConstructor())
+      return skip(std::string(ctor->isCopyConstructor() ? "copy" : "move") +
+                  " constructor: makes only states that exist already");
+    if (f.ref_qualifier == "&&") return skip("rvalue-ref-qualified: callable only on a temporary");
+    if (proto && proto->getMethodQuals().hasVolatile()) return skip("volatile-qualified");
+
+    if (ctor) {
+      if (target_->isAbstract()) return skip("abstract class: cannot be constructed");
+      if (arities.empty()) return skip(first_unsupported(f));
+      f.registration = Registration::Constructor;
+      note_defaults(f, arities);
+      return;
+    }
+    if (f.kind == FunctionKind::Method) {
+      if (f.is_const && f.params.empty() && is_invariant_name(f.name) &&
+          fd->getReturnType()->isBooleanType()) {
+        f.registration = Registration::Invariant;
+        f.purity = "observer";
+        return;
+      }
+      if (arities.empty()) return skip(first_unsupported(f));
+      f.registration = Registration::Method;
+      note_defaults(f, arities);
+      return;
+    }
+    // Static member or free function: it must make or take an object of the class.
+    bool returns_new = false;
+    clang::QualType result = fd->getReturnType().getCanonicalType();
+    if (!result->isReferenceType() && !result->isPointerType() && refers_to_record(result, target_))
+      returns_new = true;
+    if (arities.empty() || arities.back() != f.params.size()) {
+      if (takes_target(f) || returns_new) return skip(first_unsupported(f));
+    }
+    if (takes_target(f)) {
+      f.registration = Registration::Function;
+      if (returns_new) f.purity = "creator";
+      return;
+    }
+    if (returns_new) {
+      f.registration = Registration::Factory;
+      f.purity = "creator";
+      return;
+    }
+    skip(f.kind == FunctionKind::StaticMethod ? "static: neither takes nor returns the class"
+                                              : "neither takes nor returns the class");
+  }
+
+  // Constructors are registered once per callable arity; methods with their longest one.
+  void note_defaults(Function& f, std::vector<unsigned> arities) {
+    bool ctor = f.kind == FunctionKind::Constructor;
+    if (!ctor) arities = {arities.back()};
+    if (arities.back() < f.params.size()) f.note = first_unsupported(f) + ": its default is used";
+    f.arities = std::move(arities);
+  }
+
+  void add_function(const clang::FunctionDecl* fd, FunctionKind kind, bool is_template,
+                    const std::string& declaring_class, bool hidden_friend) {
+    const clang::Decl* key = fd->getCanonicalDecl();
+    if (seen_functions_.count(key)) return;
+    seen_functions_.insert(key);
+    Function f = make_function(fd, kind);
+    f.declaring_class = declaring_class;
+    f.is_hidden_friend = hidden_friend;
+    decide(f, fd, is_template);
+    // &C::m is ambiguous when any other declaration shares the name (whatever its access).
+    if (const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(fd)) {
+      auto found = target_->lookup(md->getDeclName());
+      size_t n = 0;
+      for (auto it = found.begin(); it != found.end(); ++it) ++n;
+      f.overloaded = n != 1 || !declaring_class.empty();
+    } else {
+      f.overloaded = true;  // namespaces are open: always name the exact signature
+    }
+    out_.functions.push_back(std::move(f));
+  }
+
+  void collect_members() {
+    for (const clang::Decl* d : target_->decls()) {
+      if (d->getAccess() != clang::AS_public || d->isImplicit()) continue;
+      if (const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(d)) {
+        if (llvm::isa<clang::CXXDestructorDecl>(md)) continue;
+        FunctionKind kind = llvm::isa<clang::CXXConstructorDecl>(md) ? FunctionKind::Constructor
+                            : md->isStatic()                          ? FunctionKind::StaticMethod
+                                                                      : FunctionKind::Method;
+        add_function(md, kind, false, "", false);
+      } else if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
+        const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(ft->getTemplatedDecl());
+        if (!md) continue;
+        FunctionKind kind = llvm::isa<clang::CXXConstructorDecl>(md) ? FunctionKind::Constructor
+                            : md->isStatic()                          ? FunctionKind::StaticMethod
+                                                                      : FunctionKind::Method;
+        add_function(md, kind, true, "", false);
+      }
+    }
+    // A default constructor the compiler declares (no user-declared constructor).
+    bool implicit_default = target_->needsImplicitDefaultConstructor() && !target_->isAbstract();
+    if (implicit_default && sema_) {  // Sema declares it, and knows whether it is deleted
+      clang::Sema::SFINAETrap trap(*sema_);
+      const clang::CXXConstructorDecl* ctor =
+          sema_->LookupDefaultConstructor(const_cast<clang::CXXRecordDecl*>(target_));
+      implicit_default = ctor && !ctor->isDeleted();
+    }
+    if (implicit_default) {
+      Function f;
+      f.kind = FunctionKind::Constructor;
+      f.registration = Registration::Constructor;
+      f.name = out_.target_short;
+      f.qualified_name = out_.target + "::" + f.name;
+      f.is_implicit = true;
+      f.purity = "creator";
+      f.arities = {0};
+      f.note = "implicitly declared";
+      const clang::CXXRecordDecl* pattern = target_->getTemplateInstantiationPattern();
+      f.pos = pos((pattern ? pattern : target_)->getLocation());
+      out_.functions.insert(out_.functions.begin(), std::move(f));
+    }
+  }
+
+  // Public members of public bases that the target does not hide.
+  void collect_inherited(const clang::CXXRecordDecl* rd) {
+    for (const clang::CXXBaseSpecifier& b : rd->bases()) {
+      if (b.getAccessSpecifier() != clang::AS_public) continue;
+      const clang::CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl();
+      if (!base || !(base = complete(base)) || is_std_library(base)) continue;
+      std::string base_name = type_name(base, b.getType());
+      for (const clang::Decl* d : base->decls()) {
+        if (d->getAccess() != clang::AS_public || d->isImplicit()) continue;
+        const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(d);
+        bool is_template = false;
+        if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
+          md = llvm::dyn_cast<clang::CXXMethodDecl>(ft->getTemplatedDecl());
+          is_template = true;
+        }
+        if (!md || llvm::isa<clang::CXXConstructorDecl>(md) || llvm::isa<clang::CXXDestructorDecl>(md) ||
+            md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator())
+          continue;
+        if (!target_->lookup(md->getDeclName()).empty()) continue;  // hidden by the target
+        add_function(md, md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method,
+                     is_template, base_name, false);
+      }
+      collect_inherited(base);
+    }
+  }
+
+  // Friends defined in the class and declared nowhere else are found only by ADL.
+  void collect_friends() {
+    for (const clang::FriendDecl* fr : target_->friends()) {
+      const auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(fr->getFriendDecl());
+      if (!fd || fd->getPrimaryTemplate() || fd->isDependentContext()) continue;
+      bool hidden = true;
+      for (const clang::FunctionDecl* r : fd->redecls())
+        if (r->getFriendObjectKind() == clang::Decl::FOK_None) hidden = false;
+      if (!hidden) continue;  // also declared in the namespace: found there
+      add_function(fd, FunctionKind::FreeFunction, false, "", true);
+    }
+  }
+
+  // A function template of the namespace taking the class template: deduce its arguments from
+  // a call with objects of the target's type, as overload resolution would.
+  const clang::FunctionDecl* deduce_for_target(const clang::FunctionTemplateDecl* ft,
+                                               std::string& why_not) {
+    if (!sema_) {
+      why_not = "function template (no Sema to deduce its arguments)";
+      return nullptr;
+    }
+    const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
+    const auto* spec = llvm::cast<clang::ClassTemplateSpecializationDecl>(target_);
+    const clang::ClassTemplateDecl* ct = spec->getSpecializedTemplate();
+    llvm::SmallVector<clang::Expr*, 4> args;
+    clang::SourceLocation loc = ft->getLocation();
+    for (const clang::ParmVarDecl* p : pattern->parameters()) {
+      clang::QualType pt = p->getType();
+      if (refers_to_template(pt, ct)) {
+        clang::QualType arg = ctx_.getRecordType(target_);
+        if (pt.getNonReferenceType()->isPointerType()) arg = ctx_.getPointerType(arg);
+        args.push_back(new (ctx_) clang::OpaqueValueExpr(loc, arg, clang::VK_LValue));
+      } else if (!pt->isDependentType()) {
+        args.push_back(new (ctx_) clang::OpaqueValueExpr(loc, pt.getNonReferenceType(), clang::VK_LValue));
+      } else {
+        why_not = "function template: parameter " + std::to_string(args.size() + 1) + " (" +
+                  namer_.spell(pt) + ") is not fixed by the class";
+        return nullptr;
+      }
+    }
+    clang::sema::TemplateDeductionInfo info(loc);
+    clang::FunctionDecl* result = nullptr;
+    clang::Sema::SFINAETrap trap(*sema_);
+    auto r = sema_->DeduceTemplateArguments(const_cast<clang::FunctionTemplateDecl*>(ft), nullptr,
+                                            args, result, info, false,
+                                            [](llvm::ArrayRef<clang::QualType>) { return false; });
+    if (r != clang::Sema::TDK_Success || !result || trap.hasErrorOccurred()) {
+      why_not = "function template: deduction failed for " + out_.target;
+      return nullptr;
+    }
+    return result;
+  }
+
+  void collect_namespace_functions() {
+    const clang::DeclContext* dc = target_->getEnclosingNamespaceContext();
+    std::vector<const clang::DeclContext*> contexts;
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(dc)) {
+      for (const clang::NamespaceDecl* r : ns->redecls()) contexts.push_back(r);
+    } else {
+      contexts.push_back(dc);
+    }
+    const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(target_);
+    for (const clang::DeclContext* c : contexts) {
+      for (const clang::Decl* d : c->decls()) {
+        if (d->isImplicit()) continue;
+        if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d);
+            ft && llvm::isa<clang::CXXDeductionGuideDecl>(ft->getTemplatedDecl()))
+          continue;
+        if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+          if (llvm::isa<clang::CXXMethodDecl>(fd) || llvm::isa<clang::CXXDeductionGuideDecl>(fd)) continue;
+          bool involved = refers_to_record(fd->getReturnType(), target_);
+          for (const clang::ParmVarDecl* p : fd->parameters())
+            involved = involved || refers_to_record(p->getType(), target_);
+          if (involved) add_function(fd, FunctionKind::FreeFunction, false, "", false);
+        } else if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
+          if (!spec) continue;
+          const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
+          bool involved = false;
+          for (const clang::ParmVarDecl* p : pattern->parameters())
+            involved = involved || refers_to_template(p->getType(), spec->getSpecializedTemplate());
+          if (!involved) continue;
+          std::string why_not;
+          if (const clang::FunctionDecl* inst = deduce_for_target(ft, why_not)) {
+            size_t before = out_.functions.size();
+            add_function(inst, FunctionKind::FreeFunction, false, "", false);
+            if (out_.functions.size() > before) {
+              Function& f = out_.functions.back();
+              f.pos = pos(pattern->getLocation());
+              f.note = f.note.empty() ? "deduced from a function template" : f.note;
+            }
+          } else {
+            if (seen_functions_.count(pattern->getCanonicalDecl())) continue;
+            seen_functions_.insert(pattern->getCanonicalDecl());
+            Function f = make_function(pattern, FunctionKind::FreeFunction);
+            f.is_template = true;
+            f.purity = "observer";
+            f.registration = Registration::Skip;
+            f.skip_reason = why_not;
+            out_.functions.push_back(std::move(f));
+          }
+        }
+      }
+    }
+  }
+
+  void finish() {
+    // A non-const member with a const overload of the same parameters (begin, front,
+    // operator[]) only hands out access: an "accessor", not a mutator.
+    for (Function& f : out_.functions) {
+      if (f.kind != FunctionKind::Method || f.is_const || f.purity != "mutator") continue;
+      for (const Function& g : out_.functions) {
+        if (&g == &f || g.kind != FunctionKind::Method || !g.is_const || g.name != f.name ||
+            g.params.size() != f.params.size())
+          continue;
+        bool same = true;
+        for (size_t i = 0; i < f.params.size(); ++i) same = same && f.params[i].type == g.params[i].type;
+        if (same) f.purity = "accessor";
+      }
+    }
+    // Iterable: public begin() and end() (const or not) make OBJGEN_VALUE_TYPE possible.
+    bool has_begin = false, has_end = false;
+    for (const Function& f : out_.functions) {
+      if (f.kind != FunctionKind::Method || !f.params.empty()) continue;
+      has_begin = has_begin || f.name == "begin";
+      has_end = has_end || f.name == "end";
+    }
+    out_.iterable = has_begin && has_end;
+  }
+
+  clang::ASTContext& ctx_;
+  const clang::SourceManager& sm_;
+  clang::Sema* sema_;
+  TypeNamer namer_;
+  const clang::CXXRecordDecl* target_;
+  ScanResult& out_;
+  std::set<const clang::Decl*> seen_types_;
+  std::set<const clang::Decl*> seen_functions_;
+};
+
+// Every class (and class template) name declared in the unit, for "did you mean".
+void collect_class_names(const clang::DeclContext* dc, std::vector<std::string>& out, int depth) {
+  if (depth > 8) return;
+  for (const clang::Decl* d : dc->decls()) {
+    if (d->isImplicit()) continue;
+    const auto* nd = llvm::dyn_cast<clang::NamedDecl>(d);
+    if (nd && nd->getIdentifier() && nd->getName().startswith("__")) continue;
+    if (nd && nd->getIdentifier() && nd->getName() == kTargetAlias) continue;
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d)) {
+      collect_class_names(ns, out, depth + 1);
+    } else if (const auto* ls = llvm::dyn_cast<clang::LinkageSpecDecl>(d)) {
+      collect_class_names(ls, out, depth + 1);
+    } else if (const auto* ct = llvm::dyn_cast<clang::ClassTemplateDecl>(d)) {
+      if (ct->isThisDeclarationADefinition() || ct->getTemplatedDecl()->isThisDeclarationADefinition())
+        out.push_back(ct->getQualifiedNameAsString() + "<>");
+    } else if (const auto* rd = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
+      if (!rd->getIdentifier() || !rd->isThisDeclarationADefinition() ||
+          llvm::isa<clang::ClassTemplateSpecializationDecl>(rd))
+        continue;
+      out.push_back(rd->getQualifiedNameAsString());
+      collect_class_names(rd, out, depth + 1);
+    } else if (const auto* td = llvm::dyn_cast<clang::TypedefNameDecl>(d)) {
+      if (td->getUnderlyingType()->getAsCXXRecordDecl() && !td->getDeclContext()->isRecord())
+        out.push_back(td->getQualifiedNameAsString());
+    }
+  }
+}
+
+const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit) {
+  const clang::SourceManager& sm = unit.getSourceManager();
+  for (const clang::Decl* d : unit.getASTContext().getTranslationUnitDecl()->decls()) {
+    const auto* alias = llvm::dyn_cast<clang::TypedefNameDecl>(d);
+    if (!alias || alias->getName() != kTargetAlias || !sm.isInMainFile(alias->getLocation()))
+      continue;
+    const clang::CXXRecordDecl* rd = alias->getUnderlyingType()->getAsCXXRecordDecl();
+    return rd && rd->hasDefinition() ? rd->getDefinition() : rd;
+  }
+  return nullptr;
+}
+
+std::string include_line_for(const std::string& header) {
+  if (!header.empty() && header.front() == '<') return "#include " + header;
+  return "#include \"" + std::filesystem::path(header).filename().string() + "\"";
+}
+
+}  // namespace
+
+std::string synthesize_source(const std::string& include_line, const std::string& class_name) {
+  std::string s = include_line + "\n";
+  if (class_name.find('<') != std::string::npos)
+    s += "extern template class " + class_name + ";\n";
+  s += std::string("using ") + kTargetAlias + " = " + class_name + ";\n";
+  s += std::string("static_assert(sizeof(") + kTargetAlias + ") > 0, \"objgen scan: incomplete class\");\n";
+  return s;
+}
+
+ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
+  ScanOutcome outcome;
+  std::string parse_include;
+  if (!request.header.empty() && request.header.front() == '<') {
+    parse_include = "#include " + request.header;
+  } else {
+    std::error_code ec;
+    if (!std::filesystem::exists(request.header, ec)) {
+      outcome.status = ScanStatus::ToolError;
+      outcome.message = "header not found: " + request.header;
+      return outcome;
+    }
+    parse_include = "#include \"" + std::filesystem::absolute(request.header).string() + "\"";
+  }
+  std::string resource_dir = find_resource_dir(request.resource_dir);
+  if (resource_dir.empty()) {
+    outcome.status = ScanStatus::ToolError;
+    outcome.message = "no Clang resource dir found (install clang-14 or pass --resource-dir)";
+    return outcome;
+  }
+  outcome.arguments = base_arguments(resource_dir);
+  outcome.arguments.insert(outcome.arguments.end(), request.flags.begin(), request.flags.end());
+  outcome.synthesized_source = synthesize_source(parse_include, request.class_name);
+
+  ParsedUnit unit = parse_source(outcome.synthesized_source, outcome.arguments, driver_program());
+  outcome.parse_seconds = unit.seconds;
+  bool header_errors = false;
+  for (const Diagnostic& d : unit.diagnostics) {
+    if (d.is_error() && !d.in_synthesized_source) header_errors = true;
+    if (d.is_error() || d.level == "note" || keep_warnings) outcome.diagnostics.push_back(d);
+  }
+  if (!unit.ast) {
+    outcome.status = ScanStatus::ToolError;
+    outcome.message = "Clang rejected the arguments";
+    return outcome;
+  }
+  if (header_errors) {
+    outcome.status = ScanStatus::ParseError;
+    outcome.message = std::to_string(unit.errors) + " error(s) while parsing " + request.header;
+    return outcome;
+  }
+  const clang::CXXRecordDecl* target = unit.errors ? nullptr : find_target(*unit.ast);
+  if (!target || !target->hasDefinition()) {
+    outcome.status = ScanStatus::UnknownClass;
+    outcome.message = "class '" + request.class_name + "' not found in " + request.header;
+    std::vector<std::string> names;
+    collect_class_names(unit.ast->getASTContext().getTranslationUnitDecl(), names, 0);
+    outcome.suggestions = closest_names(request.class_name, names, 5);
+    return outcome;
+  }
+
+  auto start = std::chrono::steady_clock::now();
+  ScanResult& r = outcome.result;
+  r.include_line = include_line_for(request.header);
+  r.requested_name = request.class_name.rfind("::", 0) == 0 ? request.class_name.substr(2)
+                                                               : request.class_name;
+  Extractor(*unit.ast, target, r).run();
+  outcome.extract_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return outcome;
+}
+
+}  // namespace objgen::scan

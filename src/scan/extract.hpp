@@ -1,0 +1,44 @@
+// `scan` proper: parse a header with Clang and extract one class's API into the plain model.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scan/model.hpp"
+#include "scan/parse.hpp"
+
+namespace objgen::scan {
+
+struct ScanRequest {
+  std::string header;              // a path, or "<boost/circular_buffer.hpp>" for an include path
+  std::string class_name;          // "examples::NodeCachingList", "boost::circular_buffer<int>"
+  std::vector<std::string> flags;  // the user's compile flags (-I, -D, -std=...)
+  std::string resource_dir;        // "" to find it
+};
+
+enum class ScanStatus {
+  Ok,
+  ParseError,    // the header does not compile: diagnostics say why
+  UnknownClass,  // the class was not found: suggestions has the closest names
+  ToolError,     // bad arguments, missing header or resource dir: message says why
+};
+
+struct ScanOutcome {
+  ScanStatus status = ScanStatus::Ok;
+  ScanResult result;
+  std::vector<Diagnostic> diagnostics;   // errors and their notes (warnings when verbose)
+  std::vector<std::string> suggestions;  // closest class names for UnknownClass
+  std::string message;
+  std::string synthesized_source;  // what was parsed (it includes the header)
+  std::vector<std::string> arguments;
+  double parse_seconds = 0;
+  double extract_seconds = 0;
+};
+
+ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings = false);
+
+// The source scan parses: the header, an explicit instantiation declaration for a template-id
+// (so that member declarations and nested classes are instantiated) and an alias naming the target.
+std::string synthesize_source(const std::string& include_line, const std::string& class_name);
+
+}  // namespace objgen::scan

@@ -1,0 +1,312 @@
+#include "scan/harness_writer.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "scan/names.hpp"
+
+namespace objgen::scan {
+namespace {
+
+const std::set<std::string>& bookkeeping_fields() {
+  static const std::set<std::string> names = {"modCount", "mod_count", "modificationCount"};
+  return names;
+}
+
+bool has_comma(const std::string& s) { return s.find(',') != std::string::npos; }
+
+// The last component of the requested name with its template arguments: "circular_buffer<int>".
+std::string requested_leaf(const std::string& requested) {
+  size_t angle = requested.find('<');
+  size_t at = requested.rfind("::", angle == std::string::npos ? std::string::npos : angle);
+  return at == std::string::npos ? requested : requested.substr(at + 2);
+}
+
+// Spells types and calls inside the register function, with the target under a short alias.
+class Writer {
+ public:
+  Writer(const ScanResult& r, const HarnessOptions& o) : r_(r), o_(o) {
+    ns_ = register_namespace(r, o);
+    const TypeDesc* target = target_desc();
+    objgen_name_ = target ? target->objgen_name : r.target;
+    bool template_id = objgen_name_.find('<') != std::string::npos;
+    if (!ns_.empty() && !template_id && objgen_name_ == ns_ + "::" + r.target_short) {
+      alias_ = r.target_short;  // spelled as the bundled harnesses do, inside its namespace
+    } else if (template_id) {
+      alias_ = camel_case(r.target_short);
+      alias_line_ = "  using " + alias_ + " = " + objgen_name_ + ";\n";
+    } else {
+      alias_ = objgen_name_;
+    }
+  }
+
+  std::string run() {
+    std::ostringstream out;
+    write_preamble(out);
+    write_state(out);
+    write_register(out);
+    return out.str();
+  }
+
+ private:
+  const TypeDesc* target_desc() const {
+    for (const TypeDesc& t : r_.types)
+      if (t.is_target) return &t;
+    return nullptr;
+  }
+
+  // The target under its alias, whichever way Clang spelled it (with or without sugar).
+  std::string sp(const std::string& type) const {
+    return replace_name(replace_name(type, r_.target, alias_), objgen_name_, alias_);
+  }
+
+  bool value_mode() const {
+    if (o_.state == StateMode::Value) return true;
+    if (o_.state == StateMode::Fields) return false;
+    const TypeDesc* t = target_desc();
+    bool no_fields = !t || std::none_of(t->fields.begin(), t->fields.end(),
+                                        [](const Field& f) { return f.supported; });
+    return r_.iterable && (r_.opaque_state || no_fields);
+  }
+
+  void write_preamble(std::ostringstream& out) {
+    out << "// objgen harness for " << objgen_name_ << ", written by `objgen scan` (prototype).\n"
+        << "// Compile with -fno-access-control: it names private fields and nested types.\n"
+        << "// Review the heuristics below: builders, invariant, omitted fields.\n"
+        << r_.include_line << "\n"
+        << "#include \"objgen/objgen.hpp\"\n\n";
+  }
+
+  // ---- state ----
+  void write_state(std::ostringstream& out) {
+    std::vector<std::string> constants;
+    for (const TypeDesc& t : r_.types)
+      for (const Constant& c : t.constants)
+        if (!c.value.empty()) constants.push_back(c.name + " = " + c.value);
+    if (!constants.empty()) {
+      out << "// Constants:";
+      for (size_t i = 0; i < constants.size(); ++i) out << (i ? ", " : " ") << constants[i];
+      out << "\n";
+    }
+    if (value_mode()) {
+      out << "// State = the elements in iteration order"
+          << (r_.opaque_state ? " (its fields are raw pointers to the elements, opaque to objgen)"
+                              : "")
+          << ".\n";
+      if (has_comma(objgen_name_)) {
+        write_explicit_fields(out, objgen_name_, {}, {}, true);
+      } else {
+        out << "OBJGEN_VALUE_TYPE(" << objgen_name_ << ")\n";
+      }
+      out << "\n";
+      return;
+    }
+    for (const TypeDesc& t : r_.types) write_type(out, t);
+    out << "\n";
+  }
+
+  void write_type(std::ostringstream& out, const TypeDesc& t) {
+    std::vector<std::string> fields;
+    for (const Field& f : t.fields) {
+      if (f.supported) {
+        fields.push_back(f.name);
+      } else {
+        out << "// " << t.objgen_name << "::" << f.name << " left out (" << f.type << "): " << f.reason
+            << "\n";
+      }
+    }
+    for (const std::string& b : t.skipped_bases) out << "// base left out: " << b << "\n";
+    bool macro = !has_comma(t.objgen_name) && !fields.empty() && fields.size() <= 12 &&
+                 t.bases.size() <= 1 && !has_comma(t.bases.empty() ? "" : t.bases[0]);
+    std::string where = t.pos.str();
+    std::string tail = t.is_target ? "" : "  // " + (t.is_nested ? t.access + " nested type, " : std::string()) + where;
+    if (!macro) {
+      write_explicit_fields(out, t.objgen_name, t.bases, fields, false);
+      return;
+    }
+    if (t.bases.empty()) {
+      out << "OBJGEN_FIELDS(" << t.objgen_name;
+    } else {
+      out << "OBJGEN_FIELDS_WITH_BASE(" << t.objgen_name << ", " << t.bases[0];
+    }
+    for (const std::string& f : fields) out << ", " << f;
+    out << ")" << tail << "\n";
+  }
+
+  void write_explicit_fields(std::ostringstream& out, const std::string& type,
+                             const std::vector<std::string>& bases,
+                             const std::vector<std::string>& fields, bool contents) {
+    out << "template <>\n"
+        << "struct objgen::Fields<" << type << "> {\n"
+        << "  static constexpr const char* name = \"" << type << "\";\n"
+        << "  template <class V>\n"
+        << "  static void visit([[maybe_unused]] V& v, [[maybe_unused]] const " << type << "& obj) {\n";
+    if (contents) out << "    v.contents(\"contents\", obj);\n";
+    for (const std::string& b : bases) out << "    v.base(static_cast<const " << b << "&>(obj));\n";
+    for (const std::string& f : fields) out << "    v.field(\"" << f << "\", obj." << f << ");\n";
+    out << "  }\n};\n";
+  }
+
+  // ---- operations ----
+  std::string params_list(const Function& f, unsigned arity) const {
+    std::string s;
+    for (unsigned i = 0; i < arity; ++i) s += (i ? ", " : "") + sp(f.params[i].type);
+    return s;
+  }
+
+  // A lambda calling f with its first `arity` arguments (defaults, or ADL-only hidden friends).
+  std::string lambda_for(const Function& f, unsigned arity) const {
+    std::string s = "[](";
+    std::string args;
+    bool member = f.kind == FunctionKind::Method;
+    if (member) s += std::string(f.is_const ? "const " : "") + alias_ + "& self";
+    for (unsigned i = 0; i < arity; ++i) {
+      std::string type = sp(f.params[i].type);
+      s += std::string((member || i) ? ", " : "") + type + " a" + std::to_string(i);
+      bool rvalue = type.size() > 2 && type.compare(type.size() - 2, 2, "&&") == 0;
+      args += std::string(i ? ", " : "") + (rvalue ? "std::move(a" + std::to_string(i) + ")"
+                                                   : "a" + std::to_string(i));
+    }
+    s += ") -> " + sp(f.result_type) + " { return ";
+    s += member ? "self." + f.name + "(" + args + ")" : f.name + "(" + args + ")";
+    return s + "; }";
+  }
+
+  std::string member_pointer(const Function& f) const {
+    std::string ref = "&" + alias_ + "::" + f.name;
+    if (!f.overloaded) return ref;
+    return "static_cast<" + sp(f.pointer_type) + ">(" + ref + ")";
+  }
+
+  std::string free_pointer(const Function& f) const {
+    std::string ref = "&" + (f.kind == FunctionKind::StaticMethod ? alias_ + "::" + f.name : f.qualified_name);
+    if (!f.overloaded) return ref;
+    return "static_cast<" + sp(f.pointer_type) + ">(" + ref + ")";  // static members: R (*)(A...)
+  }
+
+  std::string cpp_call_of(const Function& f) const {
+    if (f.is_hidden_friend) return f.name;  // found by argument-dependent lookup
+    if (f.kind == FunctionKind::StaticMethod) return objgen_name_ + "::" + f.name;
+    return f.qualified_name;
+  }
+
+  static std::string quote(const std::string& s) { return "\"" + s + "\""; }
+
+  void write_register(std::ostringstream& out) {
+    if (!ns_.empty()) out << "namespace " << ns_ << " {\n\n";
+    out << "void " << register_function_name(r_, o_) << "(objgen::Api& api) {\n" << alias_line_;
+    std::vector<std::pair<std::string, std::string>> lines;  // code, comment
+    std::vector<std::string> builders;
+    bool has_invariant = false;
+    auto add_builder = [&](const std::string& name) {
+      if (std::find(builders.begin(), builders.end(), name) == builders.end()) builders.push_back(name);
+    };
+    for (const Function& f : r_.functions) {
+      std::string at = f.pos.str();
+      std::string comment = at + (f.note.empty() ? "" : ": " + sp(f.note));
+      switch (f.registration) {
+        case Registration::Constructor:
+          for (unsigned n : f.arities) {
+            std::string defaults;
+            for (unsigned i = n; i < f.params.size(); ++i)
+              defaults += (defaults.empty() ? "" : ", ") + (f.params[i].name.empty() ? "#" + std::to_string(i + 1) : f.params[i].name);
+            std::string c = at + (defaults.empty() ? "" : ": default for " + defaults);
+            if (n == f.arities.back() && !f.note.empty()) c += " (" + sp(f.note) + ")";
+            lines.push_back({".constructor<" + params_list(f, n) + ">()", c});
+          }
+          add_builder(f.name);
+          break;
+        case Registration::Method: {
+          unsigned n = f.arities.empty() ? f.params.size() : f.arities.back();
+          if (n < f.params.size())
+            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name) + ")", comment});
+          else
+            lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")", comment});
+          if (f.purity == "mutator") add_builder(f.name);
+          break;
+        }
+        case Registration::Invariant:
+          lines.push_back({".invariant(" + member_pointer(f) + ", " + quote(f.name) + ")", comment});
+          has_invariant = true;
+          break;
+        case Registration::Factory:
+        case Registration::Function: {
+          std::string fn = f.is_hidden_friend ? lambda_for(f, f.params.size())
+                                              : free_pointer(f);
+          std::string kind = f.registration == Registration::Factory ? ".factory(" : ".function(";
+          lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")", comment});
+          if (f.registration == Registration::Factory) add_builder(f.name);
+          break;
+        }
+        case Registration::Skip:
+          break;
+      }
+    }
+    if (!builders.empty()) {
+      std::string list;
+      for (size_t i = 0; i < builders.size(); ++i) list += (i ? ", " : "") + quote(builders[i]);
+      lines.push_back({".builders({" + list + "})", "heuristic: constructors and mutators; keep the fewest that reach every state"});
+    }
+    std::vector<std::string> omitted;
+    if (const TypeDesc* t = target_desc(); t && !value_mode())
+      for (const Field& f : t->fields)
+        if (f.supported && bookkeeping_fields().count(f.name)) omitted.push_back(f.name);
+    if (!omitted.empty()) {
+      std::string regex;
+      for (size_t i = 0; i < omitted.size(); ++i) regex += (i ? "|" : "") + omitted[i];
+      lines.push_back({".omit_fields(" + quote(regex) + ")", "heuristic: a bookkeeping counter, not state"});
+    }
+
+    out << "  api.add_class<" << alias_ << ">()";
+    for (size_t i = 0; i < lines.size(); ++i) {
+      out << "\n      " << lines[i].first << (i + 1 == lines.size() ? ";" : "");
+      if (!lines[i].second.empty()) out << "  // " << lines[i].second;
+    }
+    if (lines.empty()) out << ";";
+    out << "\n";
+    if (!has_invariant)
+      out << "  // No repOK-like member found: add .invariant([](const " << alias_
+          << "& x) { return ...; }) if the class has one to check.\n";
+
+    bool header = false;
+    for (const Function& f : r_.functions) {
+      if (f.registration != Registration::Skip) continue;
+      if (!header) out << "  // Not registered:\n";
+      header = true;
+      std::string sig = f.signature();
+      if (f.kind == FunctionKind::FreeFunction) sig = f.qualified_name + sig.substr(f.name.size());
+      out << "  //   " << sp(sig) << "  (" << f.pos.str() << "): " << sp(f.skip_reason) << "\n";
+    }
+    out << "}\n";
+    if (!ns_.empty()) out << "\n}  // namespace " << ns_ << "\n";
+  }
+
+  const ScanResult& r_;
+  const HarnessOptions& o_;
+  std::string ns_;
+  std::string objgen_name_;
+  std::string alias_;
+  std::string alias_line_;
+};
+
+}  // namespace
+
+std::string register_namespace(const ScanResult& r, const HarnessOptions& o) {
+  if (o.namespace_name == "::") return "";
+  if (!o.namespace_name.empty()) return o.namespace_name;
+  if (r.in_system_header || r.enclosing_namespace.empty()) return "objgen_harness";
+  return r.enclosing_namespace;
+}
+
+std::string register_function_name(const ScanResult& r, const HarnessOptions& o) {
+  if (!o.register_suffix.empty()) return "register_" + o.register_suffix;
+  return "register_" + snake_case(requested_leaf(r.requested_name.empty() ? r.target_short
+                                                                          : r.requested_name));
+}
+
+std::string write_harness(const ScanResult& r, const HarnessOptions& options) {
+  return Writer(r, options).run();
+}
+
+}  // namespace objgen::scan

@@ -1,0 +1,30 @@
+// Writes an objgen harness (field descriptions + one register function) from a scan result, in
+// the style of the bundled examples/*/harness.cpp.
+#pragma once
+
+#include <string>
+
+#include "scan/model.hpp"
+
+namespace objgen::scan {
+
+enum class StateMode {
+  Auto,    // Value when the class is iterable and its fields hide the elements, else Fields
+  Fields,  // OBJGEN_FIELDS for the class and every class reachable from its fields
+  Value,   // OBJGEN_VALUE_TYPE: the state is what iteration shows
+};
+
+struct HarnessOptions {
+  std::string register_suffix;  // register_<suffix>; "" derives it from the class name
+  std::string namespace_name;   // namespace of the register function; "" decides, "::" global
+  StateMode state = StateMode::Auto;
+};
+
+std::string write_harness(const ScanResult& r, const HarnessOptions& options);
+
+// The register function's name the harness declares, e.g. "register_node_caching_list".
+std::string register_function_name(const ScanResult& r, const HarnessOptions& options);
+// The namespace it is declared in ("" for the global namespace).
+std::string register_namespace(const ScanResult& r, const HarnessOptions& options);
+
+}  // namespace objgen::scan

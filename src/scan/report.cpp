@@ -1,0 +1,210 @@
+#include "scan/report.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace objgen::scan {
+namespace {
+
+// Left-aligns s in a column of `width`, keeping at least one space after it.
+std::string pad(const std::string& s, size_t width) {
+  return s.size() + 1 > width ? s + " " : s + std::string(width - s.size(), ' ');
+}
+
+std::string status_of(const Function& f) {
+  if (f.registration == Registration::Skip) return "skipped: " + f.skip_reason;
+  std::string s = registration_name(f.registration);
+  if (!f.note.empty()) s += " (" + f.note + ")";
+  return s;
+}
+
+std::string display_signature(const Function& f) {
+  std::string s = f.signature();
+  if (f.kind == FunctionKind::FreeFunction) s = f.qualified_name + s.substr(f.name.size());
+  if (!f.result_type.empty()) s += " -> " + f.result_type;
+  if (!f.declaring_class.empty()) s += "  [from " + f.declaring_class + "]";
+  return s;
+}
+
+const char* short_kind(FunctionKind k) {
+  switch (k) {
+    case FunctionKind::Constructor: return "ctor";
+    case FunctionKind::Method: return "method";
+    case FunctionKind::StaticMethod: return "static";
+    case FunctionKind::FreeFunction: return "free";
+  }
+  return "";
+}
+
+nlohmann::ordered_json pos_json(const SourcePos& p) {
+  return {{"file", p.file}, {"line", p.line}, {"column", p.column}};
+}
+
+}  // namespace
+
+const char* kind_name(FunctionKind k) {
+  switch (k) {
+    case FunctionKind::Constructor: return "constructor";
+    case FunctionKind::Method: return "method";
+    case FunctionKind::StaticMethod: return "static method";
+    case FunctionKind::FreeFunction: return "free function";
+  }
+  return "";
+}
+
+const char* registration_name(Registration r) {
+  switch (r) {
+    case Registration::Constructor: return "constructor";
+    case Registration::Method: return "method";
+    case Registration::Factory: return "factory";
+    case Registration::Function: return "function";
+    case Registration::Invariant: return "invariant";
+    case Registration::Skip: return "skip";
+  }
+  return "";
+}
+
+const char* support_name(ParamSupport s) {
+  switch (s) {
+    case ParamSupport::Literal: return "literal";
+    case ParamSupport::Object: return "object";
+    case ParamSupport::Unsupported: return "unsupported";
+  }
+  return "";
+}
+
+std::string list_report(const ScanResult& r) {
+  std::ostringstream out;
+  out << "class " << r.target;
+  if (!r.types.empty() && r.types.back().is_target) out << "  (" << r.types.back().pos.str() << ")";
+  out << "\n";
+  if (r.is_template_instance) out << "  template instance of " << r.requested_name << "\n";
+  if (r.iterable) out << "  iterable: public begin()/end() (OBJGEN_VALUE_TYPE possible)\n";
+  if (r.opaque_state) out << "  note: some state sits behind pointers to non-class data (opaque to objgen)\n";
+
+  out << "\nFunctions (" << r.functions.size() << "):\n";
+  size_t sig_width = 0;
+  for (const Function& f : r.functions)
+    sig_width = std::max(sig_width, std::min<size_t>(display_signature(f).size(), 70));
+  out << "  " << pad("kind", 7) << pad("signature", sig_width + 2) << pad("const", 6)
+      << pad("static", 7) << pad("hint", 9) << pad("at", 26) << "registration\n";
+  for (const Function& f : r.functions) {
+    std::string sig = display_signature(f);
+    out << "  " << pad(short_kind(f.kind), 7);
+    if (sig.size() > sig_width) {
+      out << sig << "\n  " << std::string(7, ' ') << pad("", sig_width + 2);
+    } else {
+      out << pad(sig, sig_width + 2);
+    }
+    out << pad(f.is_const ? "yes" : "-", 6) << pad(f.is_static ? "yes" : "-", 7)
+        << pad(f.purity, 9) << pad(f.pos.str(), 26) << status_of(f) << "\n";
+  }
+
+  out << "\nTypes described for objgen (dependencies first):\n";
+  for (const TypeDesc& t : r.types) {
+    out << "  " << t.name;
+    std::vector<std::string> tags;
+    if (t.is_target) tags.push_back("target");
+    if (t.is_nested) tags.push_back(t.access + " nested");
+    if (!t.reached_by.empty()) tags.push_back("reached by " + t.reached_by);
+    if (!t.pos.file.empty()) tags.push_back(t.pos.str());
+    if (!tags.empty()) {
+      out << "  (";
+      for (size_t i = 0; i < tags.size(); ++i) out << (i ? ", " : "") << tags[i];
+      out << ")";
+    }
+    out << "\n";
+    for (const std::string& b : t.bases) out << "    base   " << b << "\n";
+    for (const std::string& b : t.skipped_bases) out << "    base   " << b << " (left out)\n";
+    size_t name_width = 0, type_width = 0;
+    for (const Field& f : t.fields) {
+      name_width = std::max(name_width, f.name.size());
+      type_width = std::max(type_width, std::min<size_t>(f.type.size(), 50));
+    }
+    for (const Field& f : t.fields) {
+      out << "    field  " << pad(f.name, name_width + 2) << pad(f.type, type_width + 2)
+          << pad(f.access, 10) << pad(f.pos.str(), 26);
+      if (!f.supported) out << "left out: " << f.reason;
+      else if (!f.reason.empty()) out << "note: " << f.reason;
+      out << "\n";
+    }
+    for (const Constant& c : t.constants)
+      out << "    const  " << c.name << " = " << (c.value.empty() ? "?" : c.value) << "  ("
+          << c.kind << ", " << c.type << ")\n";
+  }
+  for (const std::string& w : r.warnings) out << "\nwarning: " << w << "\n";
+  return out.str();
+}
+
+nlohmann::ordered_json to_json(const ScanResult& r) {
+  nlohmann::ordered_json j;
+  j["requested"] = r.requested_name;
+  j["target"] = r.target;
+  j["short_name"] = r.target_short;
+  j["namespace"] = r.enclosing_namespace;
+  j["template_instance"] = r.is_template_instance;
+  j["system_header"] = r.in_system_header;
+  j["iterable"] = r.iterable;
+  j["opaque_state"] = r.opaque_state;
+  j["include"] = r.include_line;
+  j["functions"] = nlohmann::ordered_json::array();
+  for (const Function& f : r.functions) {
+    nlohmann::ordered_json fj = {{"kind", kind_name(f.kind)},
+                         {"name", f.name},
+                         {"qualified_name", f.qualified_name},
+                         {"signature", f.signature()},
+                         {"result", f.result_type},
+                         {"const", f.is_const},
+                         {"static", f.is_static},
+                         {"virtual", f.is_virtual},
+                         {"noexcept", f.is_noexcept},
+                         {"operator", f.is_operator},
+                         {"template", f.is_template},
+                         {"deleted", f.is_deleted},
+                         {"implicit", f.is_implicit},
+                         {"hidden_friend", f.is_hidden_friend},
+                         {"ref_qualifier", f.ref_qualifier},
+                         {"declaring_class", f.declaring_class},
+                         {"pointer_type", f.pointer_type},
+                         {"overloaded", f.overloaded},
+                         {"purity", f.purity},
+                         {"registration", registration_name(f.registration)},
+                         {"arities", f.arities},
+                         {"skip_reason", f.skip_reason},
+                         {"note", f.note},
+                         {"at", pos_json(f.pos)}};
+    fj["params"] = nlohmann::ordered_json::array();
+    for (const Param& p : f.params)
+      fj["params"].push_back({{"name", p.name},
+                              {"type", p.type},
+                              {"default", p.default_value},
+                              {"support", support_name(p.support)},
+                              {"reason", p.reason}});
+    j["functions"].push_back(std::move(fj));
+  }
+  j["types"] = nlohmann::ordered_json::array();
+  for (const TypeDesc& t : r.types) {
+    nlohmann::ordered_json tj = {{"name", t.name},         {"objgen_name", t.objgen_name},
+                         {"target", t.is_target},  {"nested", t.is_nested},
+                         {"access", t.access},     {"reached_by", t.reached_by},
+                         {"bases", t.bases},       {"skipped_bases", t.skipped_bases},
+                         {"at", pos_json(t.pos)}};
+    tj["fields"] = nlohmann::ordered_json::array();
+    for (const Field& f : t.fields)
+      tj["fields"].push_back({{"name", f.name},
+                              {"type", f.type},
+                              {"access", f.access},
+                              {"supported", f.supported},
+                              {"reason", f.reason},
+                              {"at", pos_json(f.pos)}});
+    tj["constants"] = nlohmann::ordered_json::array();
+    for (const Constant& c : t.constants)
+      tj["constants"].push_back(
+          {{"name", c.name}, {"type", c.type}, {"value", c.value}, {"kind", c.kind}, {"at", pos_json(c.pos)}});
+    j["types"].push_back(std::move(tj));
+  }
+  j["warnings"] = r.warnings;
+  return j;
+}
+
+}  // namespace objgen::scan
