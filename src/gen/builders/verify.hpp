@@ -24,7 +24,7 @@ struct ScopeProof {
   size_t api_states = 0;      // target states the whole API builds
   bool sufficient = false;
   bool minimal = false;
-  bool complete = true;       // every run reached its fixpoint with no crash or hang
+  bool complete = true;       // every run reached its fixpoint with no hang
   std::vector<Witness> missing;      // states of the API the builders do not build (first few)
   std::vector<Witness> extra;        // states the builders build and the API does not (must be none)
   std::vector<Witness> needed;       // per builder: a state lost without it
