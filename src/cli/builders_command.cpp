@@ -242,7 +242,7 @@ std::vector<uint32_t> identify_and_cache(const Api& api, const ClassInfo& target
   if (!quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
   Identification id = identify_builders(api, o, BuilderAlgorithm::HillClimbing,
                                         quiet ? IdentifyProgress{} : progress_printer(api));
-  if (g_interrupted.load()) throw UsageError("interrupted while identifying builders");
+  if (g_interrupted.load()) throw Interrupted("interrupted while identifying builders; nothing written");
   if (id.builders.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
   if (!id.complete) {
     if (!quiet) std::fprintf(stderr, "objgen: builders from an incomplete search, not cached\n");

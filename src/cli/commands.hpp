@@ -14,6 +14,10 @@ constexpr int kExitOk = 0, kExitDisproved = 1, kExitBadInput = 2, kExitInternal 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// Ctrl-C before anything could be written: exit 130 with this message.
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 void add_examples_command(CLI::App& app, int& exit_code);
 void add_exhaustive_command(CLI::App& app, int& exit_code);

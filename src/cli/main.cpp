@@ -36,6 +36,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : kExitBadInput;
+  } catch (const Interrupted& e) {
+    std::fprintf(stderr, "objgen: %s\n", e.what());
+    return kExitInterrupted;
   } catch (const UsageError& e) {
     std::fprintf(stderr, "objgen: %s\n", e.what());
     return kExitBadInput;
