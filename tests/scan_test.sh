@@ -4,7 +4,7 @@
 # a generated harness linked with the runtime.
 # Usage: tests/scan_test.sh OBJGEN_BINARY SOURCE_DIR RUNTIME_LIBRARY
 # Prints one line per check and "N passed, N failed"; exits 1 on any failure.
-set -u
+set -u -o pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 objgen_bin="$1"
 objgen="$2"

@@ -61,7 +61,7 @@ int run_scan(ScanArgs& a) {
   const scan::ScanResult& r = outcome.result;
   for (const auto& w : r.warnings) std::fprintf(stderr, "objgen: warning: %s\n", w.c_str());
   if (a.list) std::fputs(scan::list_report(r).c_str(), stdout);
-  if (a.json) std::printf("%s\n", scan::to_json(r).dump(2).c_str());
+  if (a.json) std::printf("%s\n", scan::to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   if (a.output == "-") {
     std::fputs(scan::write_harness(r, a.harness).c_str(), stdout);
   } else if (!a.output.empty()) {

@@ -65,13 +65,18 @@ std::string Diagnostic::str() const {
 ParsedUnit parse_source(const std::string& code, const std::vector<std::string>& args,
                         const std::string& program) {
   ParsedUnit unit;
-  Collector collector(unit.diagnostics);
+  std::vector<Diagnostic> diagnostics;
+  Collector collector(diagnostics);
   auto start = std::chrono::steady_clock::now();
   unit.ast = clang::tooling::buildASTFromCodeWithArgs(
       code, args, kSynthesizedFileName, program,
       std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(),
       &collector);
+  // The AST's engine does not own `collector`, which dies with this frame; what Sema reports
+  // during extraction (inside SFINAE traps, or instantiations) is not wanted anyway.
+  if (unit.ast) unit.ast->getDiagnostics().setClient(new clang::IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
+  unit.diagnostics = std::move(diagnostics);
   unit.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const Diagnostic& d : unit.diagnostics)
     if (d.is_error()) ++unit.errors;
