@@ -105,9 +105,17 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   return o;
 }
 
+BuildersFile builders_file_of(const Api& api, const ClassInfo& target, const Identification& id, std::string hash,
+                              std::string algorithm) {
+  BuildersFile f{target.name, std::move(hash), std::move(algorithm), {}, {}, id.seconds};
+  for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
+  for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
+  return f;
+}
+
 IdentifyProgress progress_printer(const Api& api) {
   IdentifyProgress p;
-  p.on_classified = [&api](const Classification& c) {
+  p.on_classified = [](const Classification& c) {
     std::fprintf(stderr, "objgen: observers found in %.1f s\n", c.seconds);
   };
   p.on_climb_step = [&api](const ClimbStep& s) {
@@ -157,10 +165,9 @@ void print_verification(const Verification& v) {
 
 void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o,
                    const Identification& id, const std::optional<Verification>& v) {
-  BuildersFile f{target.name, api_hash(api, target.id, o.operations, a.omit_given ? a.omit_fields : target.omit_fields),
-                 a.given.empty() ? algorithm_name(id.algorithm) : "given", {}, {}, id.seconds};
-  for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
-  for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
+  BuildersFile f = builders_file_of(api, target, id,
+                                    api_hash(api, target.id, o.operations, a.omit_given ? a.omit_fields : target.omit_fields),
+                                    a.given.empty() ? algorithm_name(id.algorithm) : "given");
   if (!a.output.empty()) write_builders_file(a.output, f);
   if (!a.report_json.empty()) {
     BuildersRunDescription run{a.example, target.name, a.seed, o.operations, a.given.empty()};
@@ -248,9 +255,7 @@ std::vector<uint32_t> identify_and_cache(const Api& api, const ClassInfo& target
     if (!quiet) std::fprintf(stderr, "objgen: builders from an incomplete search, not cached\n");
     return id.builders;
   }
-  BuildersFile f{target.name, hash, "hc", {}, {}, id.seconds};
-  for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
-  for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
+  BuildersFile f = builders_file_of(api, target, id, hash, "hc");
   try {
     std::filesystem::create_directories(std::filesystem::path(path).parent_path());
     write_builders_file(path, f);
