@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/cli_common.hpp"
+#include "cli/subject.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/builders_report.hpp"
 #include "gen/builders/builders_file.hpp"
@@ -18,7 +19,8 @@ namespace objgen::cli {
 namespace {
 
 struct BuildersArgs {
-  std::string example;
+  SubjectArgs subject;
+  std::string subject_name;
   std::string algo = "hc";
   std::string methods = "all";
   std::string given;
@@ -170,19 +172,20 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
                                     a.given.empty() ? algorithm_name(id.algorithm) : "given");
   if (!a.output.empty()) write_builders_file(a.output, f);
   if (!a.report_json.empty()) {
-    BuildersRunDescription run{a.example, target.name, a.seed, o.operations, a.given.empty()};
+    BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
     write_file_atomically(a.report_json,
                           builders_report(api, run, id, v).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
 }
 
-int run_builders(const BuildersArgs& a) {
-  const Example& ex = require_example(a.example);
+int run_builders(BuildersArgs& a) {
   if (a.algo != "hc" && a.algo != "ga") throw UsageError("bad --algo '" + a.algo + "': use hc or ga");
   require_isolation(a.isolation);
   require_writable_file(a.report_json);
   require_writable_file(a.output);
   std::vector<uint32_t> scopes = a.verify ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
+  const Example& ex = resolve_subject(a.subject, a.quiet);
+  a.subject_name = ex.name;
   Api api;
   const ClassInfo& target = register_example(ex, api);
   set_misuse(api, a.misuse);
@@ -298,7 +301,7 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("builders",
                                  "Identify a sufficient and minimal set of builder methods (observers, "
                                  "hill climbing or a genetic algorithm), and prove it with --verify");
-  cmd->add_option("--example", a->example, "Bundled subject (see `objgen examples`)")->required();
+  add_subject_options(cmd, a->subject);
   cmd->add_option("--algo", a->algo, "hc: hill climbing on exhaustive counts; ga: genetic algorithm on field extensions")
       ->default_val("hc");
   cmd->add_option("--methods", a->methods, "The API to choose from: a,b,c or @file or all")->default_val("all");

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cli/cli_common.hpp"
+#include "cli/subject.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
@@ -19,7 +20,7 @@ namespace objgen::cli {
 namespace {
 
 struct ExhaustiveArgs {
-  std::string example;
+  SubjectArgs subject;
   int scope = 3;
   std::string ints, doubles, chars, bools, strings;
   std::string omit_fields;
@@ -54,7 +55,6 @@ LiteralDomain build_domain(const ExhaustiveArgs& a) {
 }
 
 int run_exhaustive(const ExhaustiveArgs& a) {
-  const Example* ex = &require_example(a.example);
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
   require_isolation(a.isolation);
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
@@ -63,6 +63,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
     try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
   }
 
+  const Example* ex = &resolve_subject(a.subject, a.quiet);
   Api api;
   const ClassInfo* target = &register_example(*ex, api);
 
@@ -132,7 +133,7 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("exhaustive",
                                  "Bounded-exhaustive generation: every distinct state reachable "
                                  "through the API with at most N objects per class");
-  cmd->add_option("--example", args->example, "Bundled subject (see `objgen examples`)")->required();
+  add_subject_options(cmd, args->subject);
   cmd->add_option("--scope", args->scope, "Max objects per class, container length, and default int range 0..N-1")
       ->default_val(3);
   cmd->add_option("--ints", args->ints, "Integer literals: LO..HI or a,b,c (default 0..scope-1)");

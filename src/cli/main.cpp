@@ -3,6 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "objgen/example.hpp"
+#include "objgen/version.hpp"
 
 namespace objgen::cli {
 
@@ -23,7 +24,7 @@ int main(int argc, char** argv) {
       "Finds call sequences that build every distinct object state within a bound, and emits\n"
       "them as GoogleTest suites and JSON reports."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "objgen 0.1.0");
+  app.set_version_flag("--version", "objgen " OBJGEN_VERSION_STRING);
   int exit_code = kExitOk;
   add_examples_command(app, exit_code);
   add_exhaustive_command(app, exit_code);

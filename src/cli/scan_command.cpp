@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/cli_common.hpp"
+#include "cli/subject.hpp"
 #include "emit/atomic_file.hpp"
 #include "scan/extract.hpp"
 #include "scan/harness_writer.hpp"
@@ -22,20 +23,8 @@ struct ScanArgs {
   bool time = false;
   bool verbose = false;
   std::string output;
+  std::string compile_db;
 };
-
-// Prints why the scan failed and returns the exit code.
-int report_failure(const scan::ScanOutcome& outcome, bool verbose) {
-  std::fprintf(stderr, "objgen: %s\n", outcome.message.c_str());
-  if (outcome.status == scan::ScanStatus::UnknownClass) {
-    if (!verbose)
-      for (const auto& d : outcome.diagnostics)
-        if (d.is_error()) std::fprintf(stderr, "  clang: %s\n", d.message.c_str());
-    if (!outcome.suggestions.empty()) std::fprintf(stderr, "did you mean:\n");
-    for (const auto& s : outcome.suggestions) std::fprintf(stderr, "  %s\n", s.c_str());
-  }
-  return kExitBadInput;
-}
 
 int run_scan(ScanArgs& a) {
   if (a.state == "auto") a.harness.state = scan::StateMode::Auto;
@@ -45,18 +34,29 @@ int run_scan(ScanArgs& a) {
   if (!a.output.empty() && a.output != "-") require_writable_file(a.output);
   if (!a.json && a.output.empty()) a.list = true;
 
+  if (!a.compile_db.empty()) {
+    SubjectArgs s;
+    s.header = a.request.header;
+    s.compile_db = a.compile_db;
+    s.flags = a.request.flags;
+    a.request.flags = scan_flags(s);
+  }
   scan::ScanOutcome outcome = scan::scan_header(a.request, a.verbose);
   if (a.verbose) {
     std::fprintf(stderr, "synthesized source:\n%s", outcome.synthesized_source.c_str());
     for (const auto& arg : outcome.arguments) std::fprintf(stderr, " %s", arg.c_str());
     std::fprintf(stderr, "\n");
   }
-  for (const auto& d : outcome.diagnostics)
-    if (outcome.status == scan::ScanStatus::ParseError || a.verbose || d.level == "warning")
-      std::fprintf(stderr, "%s\n", d.str().c_str());
+  if (outcome.status == scan::ScanStatus::Ok)
+    for (const auto& d : outcome.diagnostics)
+      if (a.verbose || d.level == "warning") std::fprintf(stderr, "%s\n", d.str().c_str());
   if (a.time)
     std::fprintf(stderr, "objgen: parse %.2f s, extract %.3f s\n", outcome.parse_seconds, outcome.extract_seconds);
-  if (outcome.status != scan::ScanStatus::Ok) return report_failure(outcome, a.verbose);
+  if (outcome.status != scan::ScanStatus::Ok) {
+    std::fprintf(stderr, "objgen: %s\n", outcome.message.c_str());
+    print_scan_failure(outcome, a.verbose);
+    return kExitBadInput;
+  }
 
   const scan::ScanResult& r = outcome.result;
   for (const auto& w : r.warnings) std::fprintf(stderr, "objgen: warning: %s\n", w.c_str());
@@ -92,6 +92,9 @@ void add_scan_command(CLI::App& app, int& exit_code) {
       ->default_val("auto");
   cmd->add_option("--name", a->harness.register_suffix, "The register function is register_NAME");
   cmd->add_option("--namespace", a->harness.namespace_name, "Namespace of the register function (:: for global)");
+  cmd->add_option("-p,--compile-commands", a->compile_db, "Take compile flags from DIR/compile_commands.json");
+  cmd->add_flag("--loadable", a->harness.loadable,
+                "Also define the entry point that makes the harness loadable with --harness (objgen_add_harness)");
   cmd->add_option("--resource-dir", a->request.resource_dir, "Clang's resource directory (default: found)");
   cmd->add_flag("--time", a->time, "Print parse and extraction times");
   cmd->add_flag("--verbose", a->verbose, "Print warnings, the synthesized source and the Clang arguments");

@@ -15,7 +15,7 @@
 namespace objgen {
 
 struct GtestSuiteOptions {
-  std::string include;      // header to #include for the classes under test
+  std::string include;      // header to #include for the classes under test: "x.hpp" or "<lib/x.hpp>"
   std::string name;         // file and suite name stem, e.g. "ncl"
   size_t inline_limit = 64; // above this many states, use the replay table
   unsigned alarm_seconds = 10;  // a crash or hang test that runs longer than this fails

@@ -273,7 +273,11 @@ class Extractor {
         ns = nsd->getQualifiedNameAsString();
       f.qualified_name = ns.empty() ? f.name : ns + "::" + f.name;
     }
-    if (!llvm::isa<clang::CXXConstructorDecl>(fd)) f.result_type = namer_.spell(fd->getReturnType());
+    if (!llvm::isa<clang::CXXConstructorDecl>(fd)) {
+      f.result_type = namer_.spell(fd->getReturnType());
+      clang::QualType rt = fd->getReturnType().getCanonicalType();
+      f.scalar_result = rt->isArithmeticType() || rt->isEnumeralType();
+    }
     for (const clang::ParmVarDecl* p : fd->parameters()) {
       Param param;
       param.name = p->getNameAsString();

@@ -46,6 +46,7 @@ class Writer {
     write_preamble(out);
     write_state(out);
     write_register(out);
+    if (o_.loadable) write_entry(out);
     return out.str();
   }
 
@@ -75,7 +76,25 @@ class Writer {
         << "// Compile with -fno-access-control: it names private fields and nested types.\n"
         << "// Review the heuristics below: builders, invariant, omitted fields.\n"
         << r_.include_line << "\n"
-        << "#include \"objgen/objgen.hpp\"\n\n";
+        << "#include \"objgen/objgen.hpp\"\n"
+        << (o_.loadable ? "#include \"objgen/harness_entry.hpp\"\n" : "") << "\n";
+  }
+
+  void write_entry(std::ostringstream& out) {
+    std::string include = r_.include_line.substr(r_.include_line.find(' ') + 1);
+    if (include.front() == '"') include = include.substr(1, include.size() - 2);
+    std::string ns = register_namespace(r_, o_);
+    out << "\nOBJGEN_HARNESS_ENTRY(" << quoted(subject_name(r_, o_)) << ", " << quoted(objgen_name_) << ", "
+        << quoted(include) << ", " << (ns.empty() ? "" : ns + "::") << register_function_name(r_, o_) << ")\n";
+  }
+
+  static std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out + "\"";
   }
 
   // ---- state ----
@@ -94,7 +113,11 @@ class Writer {
           << (r_.opaque_state ? " (its fields are raw pointers to the elements, opaque to objgen)"
                               : "")
           << ".\n";
-      if (has_comma(objgen_name_)) {
+      std::vector<std::string> observed = scalar_observers();
+      if (!observed.empty()) {
+        out << "// ...and what its const scalar observers return (capacity, flags): state the elements do not show.\n";
+        write_explicit_fields(out, objgen_name_, {}, {}, true, observed);
+      } else if (has_comma(objgen_name_)) {
         write_explicit_fields(out, objgen_name_, {}, {}, true);
       } else {
         out << "OBJGEN_VALUE_TYPE(" << objgen_name_ << ")\n";
@@ -134,9 +157,22 @@ class Writer {
     out << ")" << tail << "\n";
   }
 
+  // Public const members taking nothing and returning a scalar: in value mode they add the
+  // state iteration hides (circular_buffer's capacity). Reading them cannot change the object.
+  std::vector<std::string> scalar_observers() const {
+    std::vector<std::string> names;
+    for (const Function& f : r_.functions)
+      if (f.kind == FunctionKind::Method && f.registration == Registration::Method && f.is_const &&
+          f.scalar_result && f.params.empty() && !f.is_template && f.ref_qualifier != "&&" && !f.is_operator &&
+          std::find(names.begin(), names.end(), f.name) == names.end())
+        names.push_back(f.name);
+    return names;
+  }
+
   void write_explicit_fields(std::ostringstream& out, const std::string& type,
                              const std::vector<std::string>& bases,
-                             const std::vector<std::string>& fields, bool contents) {
+                             const std::vector<std::string>& fields, bool contents,
+                             const std::vector<std::string>& observed = {}) {
     out << "template <>\n"
         << "struct objgen::Fields<" << type << "> {\n"
         << "  static constexpr const char* name = \"" << type << "\";\n"
@@ -145,6 +181,7 @@ class Writer {
     if (contents) out << "    v.contents(\"contents\", obj);\n";
     for (const std::string& b : bases) out << "    v.base(static_cast<const " << b << "&>(obj));\n";
     for (const std::string& f : fields) out << "    v.field(\"" << f << "\", obj." << f << ");\n";
+    for (const std::string& m : observed) out << "    v.field(\"" << m << "()\", obj." << m << "());\n";
     out << "  }\n};\n";
   }
 
@@ -303,6 +340,16 @@ std::string register_function_name(const ScanResult& r, const HarnessOptions& o)
   if (!o.register_suffix.empty()) return "register_" + o.register_suffix;
   return "register_" + snake_case(requested_leaf(r.requested_name.empty() ? r.target_short
                                                                           : r.requested_name));
+}
+
+std::string registered_target_name(const ScanResult& r) {
+  for (const TypeDesc& t : r.types)
+    if (t.is_target) return t.objgen_name;
+  return r.target;
+}
+
+std::string subject_name(const ScanResult& r, const HarnessOptions& o) {
+  return register_function_name(r, o).substr(std::string("register_").size());
 }
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options) {

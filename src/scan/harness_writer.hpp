@@ -18,6 +18,9 @@ struct HarnessOptions {
   std::string register_suffix;  // register_<suffix>; "" derives it from the class name
   std::string namespace_name;   // namespace of the register function; "" decides, "::" global
   StateMode state = StateMode::Auto;
+  // Also define the entry point of a loadable harness (objgen/harness_entry.hpp), so the file
+  // can be built as a shared object for `--harness`.
+  bool loadable = false;
 };
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options);
@@ -26,5 +29,9 @@ std::string write_harness(const ScanResult& r, const HarnessOptions& options);
 std::string register_function_name(const ScanResult& r, const HarnessOptions& options);
 // The namespace it is declared in ("" for the global namespace).
 std::string register_namespace(const ScanResult& r, const HarnessOptions& options);
+// The name the harness registers the target class under.
+std::string registered_target_name(const ScanResult& r);
+// A short name for the subject, e.g. "node_caching_list" or "circular_buffer_int".
+std::string subject_name(const ScanResult& r, const HarnessOptions& options);
 
 }  // namespace objgen::scan

@@ -62,6 +62,7 @@ struct Function {
   bool is_deleted = false;
   bool is_implicit = false;      // declared by the compiler (implicit default constructor)
   bool is_hidden_friend = false;  // found only by ADL: called unqualified
+  bool scalar_result = false;     // returns bool, a number or an enum by value
   std::string ref_qualifier;    // "", "&" or "&&"
   std::string declaring_class;  // for members inherited from a base, else ""
   // Exact type for static_cast when the name is overloaded or inherited:

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "emit/atomic_file.hpp"
+#include "emit/cache_dir.hpp"
 
 #ifndef OBJGEN_VERSION
 #define OBJGEN_VERSION "0"
@@ -23,12 +24,7 @@ std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>
 }
 
 std::string builders_cache_path(const std::string& hash) {
-  std::string dir;
-  if (const char* d = std::getenv("OBJGEN_CACHE_DIR"); d && *d) dir = d;
-  else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) dir = std::string(x) + "/objgen";
-  else if (const char* h = std::getenv("HOME"); h && *h) dir = std::string(h) + "/.cache/objgen";
-  else dir = ".objgen-cache";
-  return dir + "/builders/" + hash + ".json";
+  return cache_root() + "/builders/" + hash + ".json";
 }
 
 void write_builders_file(const std::string& path, const BuildersFile& f) {

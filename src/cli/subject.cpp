@@ -1,0 +1,63 @@
+#include "cli/subject.hpp"
+
+#include <optional>
+
+#include "cli/cli_common.hpp"
+#include "harness/harness_loader.hpp"
+
+namespace objgen::cli {
+
+void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
+  const char* group = "Subject (one of)";
+  cmd->add_option("--example", s.example, "Bundled subject (see `objgen examples`)")->group(group);
+  cmd->add_option("--header", s.header,
+                  "Header declaring the class (a path, or <lib/header.hpp> from the include path); "
+                  "objgen scans it, writes and compiles the harness, and caches it")
+      ->group(group);
+  cmd->add_option("--class", s.class_name,
+                  "With --header: the qualified class, e.g. my::List or 'boost::circular_buffer<int>'")
+      ->group(group);
+  cmd->add_option("--harness", s.harness, "A harness shared object built by objgen_add_harness() (CMake)")
+      ->group(group);
+  cmd->add_option("-p,--compile-commands", s.compile_db,
+                  "With --header: take compile flags from DIR/compile_commands.json")
+      ->group(group);
+  cmd->add_option("--state", s.state, "With --header: how the harness describes state (auto, fields, value)")
+      ->default_val("auto")
+      ->group(group);
+  cmd->add_flag("--rebuild-harness", s.rebuild, "With --header: rebuild the harness even if a cached one is current")
+      ->group(group);
+  cmd->add_option("compile-flags", s.flags,
+                  "With --header, after --: compile flags (-I, -D, -std=) and the class's sources or "
+                  "libraries (x.cpp, libx.a, -lx)");
+}
+
+const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
+  static std::optional<Example> loaded;
+  int given = !s.example.empty() + !s.header.empty() + !s.harness.empty();
+  if (given == 0) throw UsageError("name a subject: --example NAME, --header H --class C, or --harness FILE");
+  if (given > 1) throw UsageError("give only one of --example, --header, --harness");
+  if (s.header.empty() && (!s.class_name.empty() || !s.flags.empty() || !s.compile_db.empty()))
+    throw UsageError("--class, -p and compile flags after -- go with --header");
+  if (!s.example.empty()) return require_example(s.example);
+  if (!s.harness.empty()) {
+    try {
+      loaded = load_harness(s.harness);
+    } catch (const HarnessLoadError& e) {
+      throw UsageError(e.what());
+    }
+    return *loaded;
+  }
+  if (s.class_name.empty()) throw UsageError("--header needs --class");
+  loaded = build_subject_harness(s, quiet);
+  return *loaded;
+}
+
+#ifndef OBJGEN_HAVE_SCAN
+Example build_subject_harness(const SubjectArgs&, bool) {
+  throw UsageError("this objgen was built without Clang, so --header/--class is unavailable "
+                   "(rebuild with libclang-14-dev, or build a harness with objgen_add_harness() and pass --harness)");
+}
+#endif
+
+}  // namespace objgen::cli

@@ -1,0 +1,45 @@
+// The subject every strategy works on: a bundled example (--example), a class named by its
+// header (--header/--class: scanned, compiled and cached on first use), or a harness shared
+// object built beforehand (--harness, e.g. by objgen_add_harness() in CMake).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "objgen/example.hpp"
+
+namespace objgen::scan {
+struct ScanOutcome;
+}
+
+namespace objgen::cli {
+
+struct SubjectArgs {
+  std::string example;
+  std::string header;
+  std::string class_name;
+  std::string harness;
+  std::string compile_db;         // -p: directory of compile_commands.json
+  std::string state = "auto";
+  std::vector<std::string> flags;  // after --
+  bool rebuild = false;
+};
+
+void add_subject_options(CLI::App* cmd, SubjectArgs& s);
+
+// The subject, loaded; UsageError (exit 2) when it is missing, ambiguous, does not parse or
+// does not compile, after printing Clang's or the compiler's diagnostics.
+const Example& resolve_subject(const SubjectArgs& s, bool quiet);
+
+// Shared with `objgen scan`: prints why a scan failed (diagnostics, closest class names).
+void print_scan_failure(const scan::ScanOutcome& outcome, bool verbose);
+
+// The compile flags for a scan: those of -p's database for the header, then the ones after --.
+std::vector<std::string> scan_flags(const SubjectArgs& s);
+
+// Implemented only when objgen has scan: scans, compiles (or reuses) and loads the harness.
+Example build_subject_harness(const SubjectArgs& s, bool quiet);
+
+}  // namespace objgen::cli

@@ -1,0 +1,81 @@
+// --header/--class for every strategy (built only with Clang): scan, write, compile, cache, load.
+#include <cstdio>
+
+#include "cli/cli_common.hpp"
+#include "cli/subject.hpp"
+#include "harness/harness_build.hpp"
+#include "harness/harness_loader.hpp"
+#include "scan/compile_db.hpp"
+
+namespace objgen::cli {
+
+void print_scan_failure(const scan::ScanOutcome& outcome, bool verbose) {
+  for (const auto& d : outcome.diagnostics)
+    if (outcome.status == scan::ScanStatus::ParseError || verbose) std::fprintf(stderr, "%s\n", d.str().c_str());
+  if (outcome.status != scan::ScanStatus::UnknownClass) return;
+  if (!verbose)
+    for (const auto& d : outcome.diagnostics)
+      if (d.is_error()) std::fprintf(stderr, "  clang: %s\n", d.message.c_str());
+  if (!outcome.suggestions.empty()) std::fprintf(stderr, "did you mean:\n");
+  for (const auto& s : outcome.suggestions) std::fprintf(stderr, "  %s\n", s.c_str());
+}
+
+std::vector<std::string> scan_flags(const SubjectArgs& s) {
+  std::vector<std::string> flags;
+  if (!s.compile_db.empty()) {
+    try {
+      flags = scan::flags_from_compile_db(s.compile_db, s.header);
+    } catch (const scan::CompileDbError& e) {
+      throw UsageError(e.what());
+    }
+  }
+  flags.insert(flags.end(), s.flags.begin(), s.flags.end());
+  return flags;
+}
+
+namespace {
+
+void report_build(const HarnessBuild& b, const std::string& class_name) {
+  if (b.cached) {
+    std::fprintf(stderr, "objgen: harness for %s: %s (cached)\n", class_name.c_str(), b.directory.c_str());
+    return;
+  }
+  if (!b.rebuild_reason.empty()) std::fprintf(stderr, "objgen: rebuilding the harness: %s\n", b.rebuild_reason.c_str());
+  for (const auto& w : b.scan.result.warnings) std::fprintf(stderr, "objgen: warning: %s\n", w.c_str());
+  std::fprintf(stderr, "objgen: harness for %s: scan %.1f s, compile %.1f s, in %s\n", class_name.c_str(),
+               b.scan_seconds, b.compile_seconds, b.directory.c_str());
+}
+
+}  // namespace
+
+Example build_subject_harness(const SubjectArgs& s, bool quiet) {
+  if (s.state != "auto" && s.state != "fields" && s.state != "value")
+    throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
+  HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, &g_interrupted};
+  catch_interrupts(true);
+  HarnessBuild b = build_harness(request, [quiet](const std::string& step) {
+    if (!quiet) std::fprintf(stderr, "objgen: %s\n", step.c_str());
+  });
+  catch_interrupts(false);
+  switch (b.status) {
+    case HarnessBuildStatus::ScanFailed:
+      print_scan_failure(b.scan, false);
+      throw UsageError(b.scan.message);
+    case HarnessBuildStatus::CompileFailed:
+      for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
+      throw UsageError("the harness for " + s.class_name + " does not compile (sources and build.log in " +
+                       b.directory + ")");
+    case HarnessBuildStatus::Interrupted:
+      throw Interrupted("interrupted while building the harness; nothing written");
+    case HarnessBuildStatus::Ok:
+      break;
+  }
+  if (!quiet) report_build(b, s.class_name);
+  try {
+    return load_harness(b.library);
+  } catch (const HarnessLoadError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+}  // namespace objgen::cli

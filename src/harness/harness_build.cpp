@@ -1,0 +1,190 @@
+#include "harness/harness_build.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "emit/atomic_file.hpp"
+#include "harness/harness_cache.hpp"
+#include "harness/harness_compiler.hpp"
+#include "scan/harness_writer.hpp"
+
+namespace objgen {
+namespace fs = std::filesystem;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool is_angle_header(const std::string& header) { return !header.empty() && header.front() == '<'; }
+
+// objgen's headers need C++20; a user's older -std would break them, a newer one is kept.
+bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
+  for (const std::string& f : flags)
+    if (f.rfind("-std=", 0) == 0)
+      for (const char* v : {"20", "2a", "23", "2b", "26", "2c"})
+        if (f.find(v) != std::string::npos) return true;
+  return false;
+}
+
+// Everything the key must cover: the subject, the flags, and where relative paths point.
+std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
+  std::vector<std::string> parts{header, r.class_name, r.state, t.compiler, fs::current_path().string()};
+  for (const std::string& d : t.include_dirs) parts.push_back(d);
+  parts.push_back("--");
+  parts.insert(parts.end(), r.flags.begin(), r.flags.end());
+  return parts;
+}
+
+class Builder {
+ public:
+  Builder(const HarnessRequest& r, const HarnessProgress& p) : r_(r), progress_(p), tools_(harness_toolchain()) {
+    header_ = is_angle_header(r.header) ? r.header : fs::absolute(r.header).lexically_normal().string();
+    flags_ = split_user_flags(r.flags);
+    out_.directory = harness_cache_dir(harness_cache_key(key_parts(r, header_, tools_)));
+    out_.library = out_.directory + "/harness.so";
+  }
+
+  HarnessBuild run() {
+    if (reusable()) {
+      out_.cached = true;
+      return out_;
+    }
+    if (!scan()) return out_;
+    compile();
+    return out_;
+  }
+
+ private:
+  bool reusable() {
+    std::error_code ec;
+    if (!fs::exists(out_.library, ec)) return false;
+    out_.rebuild_reason = r_.rebuild ? "--rebuild-harness" : manifest_changes(out_.directory + "/manifest.json");
+    return out_.rebuild_reason.empty();
+  }
+
+  bool scan() {
+    progress_("scanning " + r_.header + " for " + r_.class_name);
+    auto start = std::chrono::steady_clock::now();
+    scan::ScanRequest request{r_.header, r_.class_name, flags_.compile, r_.resource_dir};
+    out_.scan = scan::scan_header(request);
+    out_.scan_seconds = seconds_since(start);
+    if (out_.scan.status == scan::ScanStatus::Ok) return true;
+    out_.status = HarnessBuildStatus::ScanFailed;
+    return false;
+  }
+
+  scan::HarnessOptions harness_options() const {
+    scan::HarnessOptions o;
+    o.loadable = true;
+    o.state = r_.state == "fields" ? scan::StateMode::Fields
+              : r_.state == "value" ? scan::StateMode::Value
+                                    : scan::StateMode::Auto;
+    return o;
+  }
+
+  void compile() {
+    auto start = std::chrono::steady_clock::now();
+    work_ = out_.directory + ".tmp-" + std::to_string(getpid());
+    fs::remove_all(work_);
+    fs::create_directories(work_);
+    write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, harness_options()));
+    progress_("compiling the harness with " + tools_.compiler);
+    std::vector<std::string> objects, depfiles;
+    bool ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
+    for (const std::string& source : flags_.link)
+      if (ok && is_source_file(source)) ok = compile_one(fs::absolute(source).string(), objects, depfiles);
+    if (ok) ok = link(objects);
+    out_.compile_seconds = seconds_since(start);
+    if (ok) finish(depfiles);
+    else fail();
+  }
+
+  std::vector<std::string> compile_command(const std::string& source, const std::string& object,
+                                           const std::string& depfile) const {
+    std::vector<std::string> cmd{tools_.compiler, "-O2", "-fPIC", "-fno-access-control"};
+    for (const std::string& d : tools_.include_dirs) cmd.push_back("-I" + d);
+    if (!is_angle_header(r_.header)) cmd.push_back("-I" + fs::path(header_).parent_path().string());
+    cmd.insert(cmd.end(), flags_.compile.begin(), flags_.compile.end());
+    if (!wants_cxx20_or_later(flags_.compile)) cmd.push_back("-std=c++20");
+    cmd.insert(cmd.end(), {"-c", source, "-MD", "-MF", depfile, "-o", object});
+    return cmd;
+  }
+
+  bool compile_one(const std::string& source, std::vector<std::string>& objects, std::vector<std::string>& depfiles) {
+    std::string stem = work_ + "/" + std::to_string(objects.size());
+    objects.push_back(stem + ".o");
+    depfiles.push_back(stem + ".d");
+    return tool_ok(compile_command(source, objects.back(), depfiles.back()));
+  }
+
+  bool link(const std::vector<std::string>& objects) {
+    std::vector<std::string> cmd{tools_.compiler, "-shared", "-o", work_ + "/harness.so"};
+    cmd.insert(cmd.end(), objects.begin(), objects.end());
+    for (const std::string& a : flags_.link)
+      if (!is_source_file(a)) cmd.push_back(a);
+    return tool_ok(cmd);
+  }
+
+  bool tool_ok(const std::vector<std::string>& cmd) {
+    std::string line;
+    for (const std::string& a : cmd) line += (line.empty() ? "" : " ") + a;
+    write_log("$ " + line + "\n");
+    int rc = run_tool(cmd, work_ + "/build.log");
+    if (r_.interrupted && r_.interrupted->load()) interrupted_ = true;
+    return rc == 0 && !interrupted_;
+  }
+
+  void write_log(const std::string& text) {
+    FILE* f = std::fopen((work_ + "/build.log").c_str(), "a");
+    if (!f) return;
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+  }
+
+  // The manifest covers every file the compiler read and every library linked in.
+  void finish(const std::vector<std::string>& depfiles) {
+    std::vector<std::string> inputs;
+    for (const std::string& d : depfiles)
+      for (const std::string& f : read_depfile(d))
+        if (f.rfind(work_, 0) != 0) inputs.push_back(f);
+    for (const std::string& a : flags_.link)
+      if (a[0] != '-') inputs.push_back(fs::absolute(a).string());
+    write_manifest(work_ + "/manifest.json", inputs);
+    fs::remove_all(out_.directory);
+    fs::rename(work_, out_.directory);
+  }
+
+  void fail() {
+    if (interrupted_) {
+      fs::remove_all(work_);
+      out_.status = HarnessBuildStatus::Interrupted;
+      return;
+    }
+    out_.status = HarnessBuildStatus::CompileFailed;
+    out_.compiler_errors = compiler_errors(work_ + "/build.log", 20);
+    out_.directory += ".failed";
+    fs::remove_all(out_.directory);
+    fs::rename(work_, out_.directory);
+  }
+
+  const HarnessRequest& r_;
+  const HarnessProgress& progress_;
+  HarnessToolchain tools_;
+  std::string header_;
+  SplitFlags flags_;
+  HarnessBuild out_;
+  std::string work_;
+  bool interrupted_ = false;
+};
+
+}  // namespace
+
+HarnessBuild build_harness(const HarnessRequest& request, const HarnessProgress& progress) {
+  return Builder(request, progress).run();
+}
+
+}  // namespace objgen

@@ -1,0 +1,42 @@
+// --header/--class end to end, up to a loadable harness: scan the header with Clang, write the
+// harness, compile it (and the user's sources) into a shared object, and cache the result so
+// that the next run with the same inputs starts at once.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "scan/extract.hpp"
+
+namespace objgen {
+
+struct HarnessRequest {
+  std::string header;                // path, or <lib/header.hpp> from the include path
+  std::string class_name;
+  std::vector<std::string> flags;    // the user's, after --: compile flags, sources, libraries
+  std::string state = "auto";        // scan --state: auto, fields, value
+  std::string resource_dir;          // Clang's; "" finds it
+  bool rebuild = false;              // ignore a cached harness
+  const std::atomic<bool>* interrupted = nullptr;
+};
+
+enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, Interrupted };
+
+struct HarnessBuild {
+  HarnessBuildStatus status = HarnessBuildStatus::Ok;
+  std::string library;          // the shared object to load
+  std::string directory;        // where it and harness.cpp live (or the failed build's files)
+  bool cached = false;
+  std::string rebuild_reason;   // why a cached harness was not used ("" when none existed)
+  scan::ScanOutcome scan;       // when scanned: warnings, skipped members, or why it failed
+  std::vector<std::string> compiler_errors;
+  double scan_seconds = 0, compile_seconds = 0;
+};
+
+using HarnessProgress = std::function<void(const std::string&)>;
+
+HarnessBuild build_harness(const HarnessRequest& request, const HarnessProgress& progress);
+
+}  // namespace objgen

@@ -1,0 +1,24 @@
+// Built harnesses are reused across runs. A harness lives in <cache>/harness/<key>/, where the
+// key hashes what the user asked for (header, class, flags, working directory) and which objgen
+// and compiler build it; its manifest lists every file the compiler read, so that an edited
+// header (even one included indirectly) triggers a rebuild without a scan.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace objgen {
+
+// Hex digest of the parts (order matters), plus objgen's version and this executable's identity:
+// a rebuilt objgen may have a different runtime ABI, so its harnesses are rebuilt too.
+std::string harness_cache_key(const std::vector<std::string>& parts);
+
+std::string harness_cache_dir(const std::string& key);
+
+// Records each file's size, modification time and content hash.
+void write_manifest(const std::string& path, const std::vector<std::string>& files);
+// "" when every file in the manifest is unchanged (same contents), else the first changed
+// file or the reason the manifest is unusable.
+std::string manifest_changes(const std::string& path);
+
+}  // namespace objgen

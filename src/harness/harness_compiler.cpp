@@ -1,0 +1,131 @@
+#include "harness/harness_compiler.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#ifndef OBJGEN_HARNESS_CXX
+#define OBJGEN_HARNESS_CXX "c++"
+#endif
+#ifndef OBJGEN_SOURCE_INCLUDE_DIR
+#define OBJGEN_SOURCE_INCLUDE_DIR "include"
+#define OBJGEN_BINARY_INCLUDE_DIR "include"
+#endif
+
+extern char** environ;
+
+namespace objgen {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Installed objgen lives in <prefix>/bin with its headers in <prefix>/include; a build-tree
+// objgen uses the directories baked in at configure time.
+std::vector<std::string> objgen_include_dirs() {
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    fs::path installed = exe.parent_path().parent_path() / "include";
+    if (fs::exists(installed / "objgen" / "version.hpp", ec)) return {installed.string()};
+  }
+  return {OBJGEN_SOURCE_INCLUDE_DIR, OBJGEN_BINARY_INCLUDE_DIR};
+}
+
+}  // namespace
+
+HarnessToolchain harness_toolchain() {
+  HarnessToolchain t;
+  const char* cxx = std::getenv("OBJGEN_CXX");
+  t.compiler = cxx && *cxx ? cxx : OBJGEN_HARNESS_CXX;
+  t.include_dirs = objgen_include_dirs();
+  return t;
+}
+
+bool is_source_file(const std::string& arg) {
+  if (arg.empty() || arg[0] == '-') return false;
+  for (const char* ext : {".cpp", ".cc", ".cxx", ".c++", ".C", ".c"})
+    if (ends_with(arg, ext)) return true;
+  return false;
+}
+
+SplitFlags split_user_flags(const std::vector<std::string>& args) {
+  SplitFlags out;
+  for (const std::string& a : args) {
+    bool library = ends_with(a, ".o") || ends_with(a, ".a") || ends_with(a, ".so") || a.find(".so.") != std::string::npos;
+    bool link_flag = a.rfind("-l", 0) == 0 || a.rfind("-L", 0) == 0 || a.rfind("-Wl,", 0) == 0;
+    if ((a[0] != '-' && library) || link_flag || is_source_file(a)) out.link.push_back(a);
+    else out.compile.push_back(a);
+  }
+  return out;
+}
+
+int run_tool(const std::vector<std::string>& argv, const std::string& log_path) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) {
+    std::ofstream(log_path, std::ios::app) << "cannot run " << argv[0] << ": " << std::strerror(rc) << "\n";
+    return 127;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return 127;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::vector<std::string> read_depfile(const std::string& path) {
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  size_t colon = text.find(": ");
+  if (colon == std::string::npos) return {};
+  std::vector<std::string> deps;
+  std::string cur;
+  auto flush = [&] {
+    if (!cur.empty()) deps.push_back(fs::absolute(cur).lexically_normal().string());
+    cur.clear();
+  };
+  for (size_t i = colon + 2; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == ' ')) {
+      if (text[i + 1] == ' ') cur += ' ';
+      else flush();
+      ++i;
+    } else if (c == ' ' || c == '\n' || c == '\t') {
+      flush();
+    } else {
+      cur += c;
+    }
+  }
+  flush();
+  return deps;
+}
+
+std::vector<std::string> compiler_errors(const std::string& log_path, size_t max_lines) {
+  std::ifstream in(log_path);
+  std::vector<std::string> errors, fallback;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("error") != std::string::npos && errors.size() < max_lines) errors.push_back(line);
+    if (fallback.size() < max_lines) fallback.push_back(line);
+  }
+  return errors.empty() ? fallback : errors;
+}
+
+}  // namespace objgen

@@ -1,0 +1,39 @@
+// Compiling a harness into a shared object objgen can load: the compiler command, running it,
+// and reading the dependency files it writes (the cache checks them on the next run).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace objgen {
+
+// How this objgen compiles harnesses: the compiler it was built with (ABI must match; $OBJGEN_CXX
+// overrides) and where objgen's own headers are (the source tree, or <prefix>/include once
+// installed).
+struct HarnessToolchain {
+  std::string compiler;
+  std::vector<std::string> include_dirs;
+};
+HarnessToolchain harness_toolchain();
+
+// The user's arguments after `--` split in two: what compiles (-I, -D, -std, ...: Clang's scan
+// gets these too) and what is linked or compiled beside the harness (sources, objects,
+// libraries, -l, -L, -Wl,).
+struct SplitFlags {
+  std::vector<std::string> compile;
+  std::vector<std::string> link;
+};
+SplitFlags split_user_flags(const std::vector<std::string>& args);
+bool is_source_file(const std::string& arg);
+
+// Runs argv (argv[0] looked up in PATH) with stdout and stderr going to log_path; returns the
+// exit status (or 128 + signal, or 127 when it could not start).
+int run_tool(const std::vector<std::string>& argv, const std::string& log_path);
+
+// The prerequisites listed in a make-style dependency file (-MD -MF), absolute.
+std::vector<std::string> read_depfile(const std::string& path);
+
+// The error lines of a compiler log (file:line:col: error: ...), at most max_lines of them.
+std::vector<std::string> compiler_errors(const std::string& log_path, size_t max_lines);
+
+}  // namespace objgen

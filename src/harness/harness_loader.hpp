@@ -1,0 +1,20 @@
+// Loads a harness shared object (built by objgen for --header/--class, or by
+// objgen_add_harness() in a user's CMake project) and turns its entry point into an Example.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "objgen/example.hpp"
+
+namespace objgen {
+
+struct HarnessLoadError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The harness stays loaded for the life of the process (its code is the code under test).
+// Throws HarnessLoadError naming the file and the reason.
+Example load_harness(const std::string& path);
+
+}  // namespace objgen

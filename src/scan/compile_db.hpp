@@ -1,0 +1,24 @@
+// Compile flags for a header from a compile_commands.json (`-p DIR`): Clang's tooling picks the
+// command of the file that best matches the header (headers rarely have their own entry), and
+// objgen keeps the flags that matter for parsing and compiling it.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace objgen::scan {
+
+struct CompileDbError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// dir holds compile_commands.json (or is that file). Include paths come back absolute.
+// Throws CompileDbError when the database cannot be read or has no usable entry.
+std::vector<std::string> flags_from_compile_db(const std::string& dir, const std::string& header);
+
+// The parsing-relevant part of one compiler command line: -I/-isystem/-iquote/-idirafter,
+// -D/-U, -std=, -include, relative paths resolved against directory.
+std::vector<std::string> parsing_flags(const std::vector<std::string>& command, const std::string& directory);
+
+}  // namespace objgen::scan

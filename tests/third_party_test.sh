@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Real third-party code through --header/--class with no hand-written harness: Debian's
+# boost::circular_buffer<int> and boost::dynamic_bitset<>. Scan lists the API; exhaustive
+# generation with a few builders completes; the emitted GoogleTest states suite compiles and
+# passes; the second run reuses the cached harness. Then the ways a --header run can go wrong.
+set -u
+objgen=$1
+src=$2
+cxx=${3:-g++}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export OBJGEN_CACHE_DIR="$work/cache"
+fail=0
+check() {  # check NAME COMMAND...
+  local name=$1; shift
+  if "$@" >"$work/last.log" 2>&1; then echo "ok   $name"; else echo "FAIL $name"; tail -20 "$work/last.log"; fail=1; fi
+}
+
+# subject TAG HEADER CLASS LISTED_METHOD SCOPE METHODS [more exhaustive options]
+subject() {
+  local tag=$1 header=$2 class=$3 listed=$4 scope=$5 methods=$6
+  shift 6
+  check "$tag: scan lists $listed" bash -c "'$objgen' scan --header '$header' --class '$class' --list | grep -q ' $listed'"
+  local start end
+  start=$(date +%s.%N)
+  check "$tag: exhaustive --scope $scope --methods $methods completes" bash -c \
+    "'$objgen' exhaustive --header '$header' --class '$class' --scope $scope --methods '$methods' -q $* \
+       --emit-gtest '$work/$tag' --report-json '$work/$tag/report.json' 2>'$work/$tag.err' >'$work/$tag.out' &&
+     grep -q '\"complete\": true' '$work/$tag/report.json'"
+  end=$(date +%s.%N)
+  cat "$work/$tag.out"
+  local states=$work/$tag/${tag}_states_test.cpp
+  check "$tag: emitted states suite compiles" "$cxx" -std=c++20 -O1 "$states" -lgtest -lgtest_main -pthread \
+    -o "$work/$tag/states"
+  check "$tag: emitted states suite passes" "$work/$tag/states"
+  local count
+  count=$(grep -o '^structures [0-9]*' "$work/$tag.out" | grep -o '[0-9]*')
+  check "$tag: one test per state ($count)" bash -c "[ \$('$work/$tag/states' --gtest_list_tests | grep -c '^  ') -eq '$count' ]"
+  local again_start again_end
+  again_start=$(date +%s.%N)
+  check "$tag: second run reuses the cached harness" bash -c \
+    "'$objgen' exhaustive --header '$header' --class '$class' --scope $scope --methods '$methods' $* 2>&1 >/dev/null |
+       grep -q '(cached)'"
+  again_end=$(date +%s.%N)
+  printf 'time   %s: first run %.2f s, cached run %.2f s\n' "$tag" "$(echo "$end - $start" | bc)" \
+    "$(echo "$again_end - $again_start" | bc)"
+}
+
+subject circular_buffer_int '<boost/circular_buffer.hpp>' 'boost::circular_buffer<int>' 'push_back(' 4 \
+  'circular_buffer::circular_buffer(unsigned long),push_back,pop_front'
+subject dynamic_bitset '<boost/dynamic_bitset.hpp>' 'boost::dynamic_bitset<>' 'push_back(' 4 \
+  'dynamic_bitset::dynamic_bitset(),resize,dynamic_bitset::flip(unsigned long)'
+
+# What goes wrong is said, with exit 2.
+expect_exit2() {  # expect_exit2 PATTERN COMMAND...: exits 2 and prints PATTERN on stderr
+  local pattern="$1"; shift
+  "$@" >/dev/null 2>"$work/err.txt"
+  local rc=$?
+  [ "$rc" -eq 2 ] || { echo "exit $rc"; cat "$work/err.txt"; return 1; }
+  grep -q -- "$pattern" "$work/err.txt" || { cat "$work/err.txt"; return 1; }
+}
+printf '#include <vector>\nnamespace x { struct Bad { std::vectr<int> v; }; }\n' >"$work/bad.hpp"
+check "syntax error: Clang's file:line:col, exit 2" expect_exit2 'bad.hpp:2:[0-9]*: error:' \
+  "$objgen" exhaustive --header "$work/bad.hpp" --class x::Bad
+check "unknown class: exit 2 with the closest name" expect_exit2 '  examples::NodeCachingList' \
+  "$objgen" builders --header "$src/examples/ncl/node_caching_list.hpp" --class examples::NodeCacheList
+check "missing implementation: exit 2 naming what to pass" expect_exit2 'pass its sources or libraries' \
+  "$objgen" exhaustive --header "$src/examples/ncl/node_caching_list.hpp" --class examples::NodeCachingList -q
+printf 'int broken( {\n' >"$work/broken.cpp"
+check "source that does not compile: exit 2 with the compiler's error" expect_exit2 'broken.cpp:1:[0-9]*: error' \
+  "$objgen" exhaustive --header "$src/examples/ncl/node_caching_list.hpp" --class examples::NodeCachingList -q \
+  -- "$work/broken.cpp"
+check "two subjects: exit 2" expect_exit2 'only one of' \
+  "$objgen" exhaustive --example ncl --header "$src/examples/ncl/node_caching_list.hpp" --class x
+check "--class without --header: exit 2" expect_exit2 'go with --header' "$objgen" exhaustive --example ncl --class x
+check "--harness that is not one: exit 2" expect_exit2 'not an objgen harness' \
+  "$objgen" exhaustive --harness /lib/x86_64-linux-gnu/libz.so.1
+check "nothing half-written in the cache" bash -c "! ls '$OBJGEN_CACHE_DIR'/harness | grep -q tmp"
+exit $fail
