@@ -138,6 +138,20 @@ TEST(RandomBatch, SurvivesASegfaultAndReportsIt) {
   EXPECT_EQ(results[0].states, results[1].states);  // same seed, same run
 }
 
+TEST(RandomBatch, QuarantinesAnOperationAfterItsSecondCrash) {
+  auto s = subject("buggy_segv");
+  RandomOptions r;
+  r.operations = s->options.operations;
+  r.target = s->options.target;
+  r.max_calls = 3000;
+  RandomOptions never = r;
+  never.quarantine_after = 0;
+  auto results = run_random_batch(s->api, {r, never}, {2, true, 2.0});
+  EXPECT_EQ(results[0].skipped.size(), 2u);  // add crashed twice, then was no longer called
+  EXPECT_GT(results[1].skipped.size(), 2u);  // without quarantine it keeps crashing
+  EXPECT_EQ(run_random_batch(s->api, {r}, {1, true, 2.0})[0].states, results[0].states);  // deterministic
+}
+
 TEST(BuildersFile, RoundTripsAndRejectsUnknownSignatures) {
   auto s = subject("rbt");
   std::string path = ::testing::TempDir() + "/rbt_builders.json";

@@ -110,6 +110,9 @@ check "unknown class: exit 2 and the closest name" expect_exit2 '  examples::Nod
 printf '#include <vector>\nnamespace x { struct Bad { std::vectr<int> v; }; }\n' >"$work/bad.hpp"
 check "header error: exit 2 with file:line:col" expect_exit2 'bad.hpp:2:[0-9]*: error:' \
   scan --header "$work/bad.hpp" --class x::Bad
+printf 'namespace q { struct P { void inc() { ++n; } int n = 0; }; inline P made{}; }\n' >"$work/made.hpp"
+check "implicit default constructor Sema declared early is listed" bash -c \
+  "'$objgen_bin' scan --header '$work/made.hpp' --class q::P --list | grep -q 'ctor   P()'"
 check "missing header: exit 2" expect_exit2 'header not found' scan --header "$work/none.hpp" --class x::Y
 
 # 5. A header pulling in a large part of the standard library scans (its time is printed; the

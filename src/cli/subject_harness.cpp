@@ -11,7 +11,7 @@ namespace objgen::cli {
 
 void print_scan_failure(const scan::ScanOutcome& outcome, bool verbose) {
   for (const auto& d : outcome.diagnostics)
-    if (outcome.status == scan::ScanStatus::ParseError || verbose) std::fprintf(stderr, "%s\n", d.str().c_str());
+    if (outcome.status != scan::ScanStatus::UnknownClass || verbose) std::fprintf(stderr, "%s\n", d.str().c_str());
   if (outcome.status != scan::ScanStatus::UnknownClass) return;
   if (!verbose)
     for (const auto& d : outcome.diagnostics)

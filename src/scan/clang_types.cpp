@@ -240,7 +240,8 @@ ParamSupport classify_param(clang::QualType t, const clang::CXXRecordDecl* targe
   }
   const clang::CXXRecordDecl* rd = bare->getAsCXXRecordDecl();
   if (rd && is_string_like(std_class_name(rd)) && !type_arg(rd, 0).isNull() &&
-      type_arg(rd, 0)->isSpecificBuiltinType(clang::BuiltinType::Char_S)) {
+      (type_arg(rd, 0)->isSpecificBuiltinType(clang::BuiltinType::Char_S) ||
+       type_arg(rd, 0)->isSpecificBuiltinType(clang::BuiltinType::Char_U))) {  // -funsigned-char
     if (lvalue_ref && !const_ref) {
       reason = "non-const reference to a string (an out parameter)";
       return ParamSupport::Unsupported;

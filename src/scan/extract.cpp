@@ -447,7 +447,11 @@ class Extractor {
       }
     }
     // A default constructor the compiler declares (no user-declared constructor).
-    bool implicit_default = target_->needsImplicitDefaultConstructor() && !target_->isAbstract();
+    // Sema may have declared it already (when the header default-constructs the class).
+    bool declared = false;
+    for (const clang::CXXConstructorDecl* c : target_->ctors())
+      declared |= c->isImplicit() && c->isDefaultConstructor() && !c->isDeleted();
+    bool implicit_default = (declared || target_->needsImplicitDefaultConstructor()) && !target_->isAbstract();
     if (implicit_default && sema_) {  // Sema declares it, and knows whether it is deleted
       clang::Sema::SFINAETrap trap(*sema_);
       const clang::CXXConstructorDecl* ctor =

@@ -22,7 +22,7 @@ class RandomRun {
   RandomRun(const Api& api, const RandomOptions& opt, std::atomic<uint64_t>* progress)
       : api_(api), opt_(opt), progress_(progress), rng_(opt.seed), lin_(opt.scope, opt.omit),
         extensions_(opt.scope, opt.omit), pools_(registered_class_count()),
-        copy_deep_(registered_class_count(), -1), skip_(opt.skip_calls) {
+        copy_deep_(registered_class_count(), -1), skip_(opt.skip_calls), failures_(api.operations().size(), 0) {
     std::sort(skip_.begin(), skip_.end());
     result_.effects.resize(api.operations().size());
   }
@@ -40,6 +40,7 @@ class RandomRun {
       result_.calls = call + 1;
       if (std::binary_search(skip_.begin(), skip_.end(), call)) {
         result_.skipped.push_back({call, op});
+        ++failures_[op];
         continue;
       }
       step(op);
@@ -57,7 +58,7 @@ class RandomRun {
   void ready_operations(std::vector<uint32_t>& ready) const {
     ready.clear();
     for (uint32_t op : opt_.operations) {
-      bool ok = true;
+      bool ok = opt_.quarantine_after == 0 || failures_[op] < opt_.quarantine_after;
       for (const SlotType& p : api_.operations()[op].params)
         if (p.is_object() && pools_[p.cls].empty()) ok = false;
       if (ok) ready.push_back(op);
@@ -210,6 +211,7 @@ class RandomRun {
   RandomResult result_;
   // Per-call scratch, kept to avoid allocating on every call.
   std::vector<uint64_t> picks_;
+  std::vector<uint32_t> failures_;  // per operation: skipped calls so far
   std::vector<Object> objects_;
   std::vector<Arg> args_;
   std::vector<Fingerprint> before_;

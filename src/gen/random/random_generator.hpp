@@ -37,6 +37,10 @@ struct RandomOptions {
   // Calls (by index) that crashed or hung in an earlier attempt with the same seed: counted,
   // not run again.
   std::vector<uint64_t> skip_calls;
+  // An operation whose calls crashed or hung this often (counted over skip_calls) is not called
+  // again in the run: a hostile operation would otherwise cost a restart (or a call timeout)
+  // every few calls. Deterministic, as the skips are. 0: never.
+  uint32_t quarantine_after = 2;
   // In a worker process that exits right after the run: the pool's objects are not destroyed,
   // so a crashing destructor cannot be blamed on the last call.
   bool leak_pool_at_end = false;
