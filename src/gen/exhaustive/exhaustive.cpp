@@ -299,7 +299,10 @@ struct ExhaustiveGenerator::Impl {
     r.candidate = idx;
     r.kind = static_cast<uint8_t>(Outcome::Normal);
     for (size_t j = 0; j < n; ++j) {
-      if (!lin.run(values[j].cls, values[j].object->get())) return;  // out of scope
+      if (!lin.run(values[j].cls, values[j].object->get())) {
+        if (!lin.broken().empty()) pending.push_back({broken_object(idx, j), lin.broken()});
+        return;  // out of scope or broken: no state
+      }
       r.fps[j] = lin.fingerprint(values[j].cls);
     }
     for (size_t j = 0; j < n; ++j) {
@@ -324,6 +327,17 @@ struct ExhaustiveGenerator::Impl {
     pending.push_back({r, {}});
   }
 
+  // The call left an object that contradicts its own API (Linearizer::broken()): it has no
+  // state, and leaving it out silently would hide the corruption.
+  static CandidateRecord broken_object(uint64_t idx, size_t slot) {
+    CandidateRecord r{};
+    r.candidate = idx;
+    r.kind = static_cast<uint8_t>(Outcome::InvariantBroken);
+    r.slot = static_cast<uint8_t>(slot);
+    r.flags = kRecordBrokenObject;
+    return r;
+  }
+
   // Parent: adds the job's new states (in candidate order) and its findings.
   void merge(const Job& job, JobRegion& region, std::vector<CrashNote>& crashes) {
     const OpSpace& s = spaces[job.space];
@@ -339,6 +353,8 @@ struct ExhaustiveGenerator::Impl {
       Outcome kind = static_cast<Outcome>(r.kind);
       if (kind == Outcome::Failure) {
         add_call_finding(s, r.candidate, kind, region.text(r));
+      } else if (kind == Outcome::InvariantBroken && (r.flags & kRecordBrokenObject)) {
+        add_call_finding(s, r.candidate, kind, region.text(r), values_slot(op, r.slot));
       } else if (kind == Outcome::InvariantBroken) {
         if (reported_states.insert(r.fps[r.slot], 0)) {
           decode(s, r.candidate, refs);
@@ -393,14 +409,14 @@ struct ExhaustiveGenerator::Impl {
   }
 
 
-  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what) {
+  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what, int slot = -1) {
     ArgRef refs[kMaxRecordSlots];
     decode(s, candidate, refs);
     auto key = std::make_pair(s.op, std::string(outcome_name(kind)) + ": " + what);
     auto it = reported_calls.find(key);
     if (it != reported_calls.end()) return;  // same op, same failure: keep the first (shortest)
     reported_calls.emplace(key, result.findings.size());
-    add_finding(s.op, refs, kind, what, -1);
+    add_finding(s.op, refs, kind, what, slot);
   }
 
   void add_finding(uint32_t op, const ArgRef* refs, Outcome kind, const std::string& what, int slot) {
