@@ -2,6 +2,10 @@
 // and broken invariants are findings with a replayable call, and the run completes.
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 
@@ -21,9 +25,41 @@ struct Fuse {
     if (lit == 2) throw std::runtime_error("fuse blew in a destructor");
   }
 };
+// Tally(1) crashes; every crash is counted in memory shared with the forked workers.
+std::atomic<int>* tally_crashes = nullptr;
+struct Tally {
+  std::vector<int> items;
+  explicit Tally(int first) {
+    if (first == 1) {
+      ++*tally_crashes;
+      std::raise(SIGSEGV);
+    }
+    items.push_back(first);
+  }
+};
+// Its contents never end after corrupt(): iterating it goes round and round.
+struct Loop {
+  int cells[2] = {0, 0};
+  bool corrupt = false;
+  struct iterator {
+    const Loop* loop;
+    int at;
+    int operator*() const { return loop->cells[at]; }
+    iterator& operator++() {
+      at = loop->corrupt ? (at + 1) % 2 : at + 1;
+      return *this;
+    }
+    bool operator==(const iterator& o) const { return at == o.at; }
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, 2}; }
+  size_t size() const { return 2; }
+};
 }  // namespace hostile
 
 OBJGEN_FIELDS(hostile::Bag, items)
+OBJGEN_FIELDS(hostile::Tally, items)
+OBJGEN_VALUE_TYPE(hostile::Loop)
 OBJGEN_FIELDS(hostile::Fuse, lit)
 
 namespace {
@@ -126,6 +162,49 @@ TEST(Isolation, BrokenInvariantIsReportedOncePerState) {
   auto r = run(api, false);
   EXPECT_EQ(count(r, Outcome::InvariantBroken), 9u);
   EXPECT_EQ(r.store.states_of(objgen::class_id<Bag>()).size(), kAllBags - 9);
+}
+
+TEST(Isolation, CrashingLiteralOnlyCallRunsOnceButCountsInEveryIteration) {
+  void* shared = mmap(nullptr, sizeof(std::atomic<int>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(shared, MAP_FAILED);
+  hostile::tally_crashes = new (shared) std::atomic<int>(0);
+  objgen::Api api;
+  api.add_class<hostile::Tally>().constructor<int>().method("add", [](hostile::Tally& t, int v) { t.items.push_back(v); });
+  auto o = objgen::testing::whole_api_options(api, objgen::class_id<hostile::Tally>(), 3, 2, true);
+  auto r = objgen::ExhaustiveGenerator(api, o).run();
+  EXPECT_TRUE(r.complete);
+  EXPECT_GE(r.iterations, 3);
+  EXPECT_EQ(hostile::tally_crashes->load(), 1);
+  EXPECT_EQ(count(r, Outcome::Crash), 1u);
+  // Tallies of 1 to 3 items, the first 0 or 2: 2 + 6 + 18; every constructor call of every
+  // iteration counts as explored, and 3 adds on each new tally.
+  EXPECT_EQ(r.store.states_of(objgen::class_id<hostile::Tally>()).size(), 26u);
+  EXPECT_EQ(r.explored, 3u * static_cast<uint64_t>(r.iterations) + 3u * 26u);
+  munmap(shared, sizeof(std::atomic<int>));
+}
+
+// Canonicalizing an object whose iteration never ends used to hang the worker until the call
+// time limit and be reported as a hang of the call; it is a broken object, found at once.
+TEST(Isolation, ContainerThatNeverEndsIsAnInvariantFindingNotAHang) {
+  objgen::Api api;
+  api.add_class<hostile::Loop>()
+      .constructor<>()
+      .method("set", [](hostile::Loop& l, int v) { l.cells[v % 2] = v; })
+      .method("corrupt", [](hostile::Loop& l) { l.corrupt = true; });
+  for (int workers : {1, 2}) {
+    auto o = objgen::testing::whole_api_options(api, objgen::class_id<hostile::Loop>(), 3, workers, true);
+    o.call_timeout_seconds = 60;
+    auto started = std::chrono::steady_clock::now();
+    auto r = objgen::ExhaustiveGenerator(api, o).run();
+    EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30));
+    EXPECT_TRUE(r.complete);
+    EXPECT_EQ(count(r, Outcome::Timeout), 0u);
+    ASSERT_EQ(count(r, Outcome::InvariantBroken), 1u);  // once per operation and message
+    EXPECT_EQ(r.findings[0].slot, 0);
+    EXPECT_EQ(api.operations()[r.findings[0].op].name, "corrupt");
+    // cells {0|2, 1}: (0,0) (2,0) (0,1) (2,1)
+    EXPECT_EQ(r.store.states_of(objgen::class_id<hostile::Loop>()).size(), 4u);
+  }
 }
 
 TEST(Isolation, ThrowingDestructorIsACrash) {

@@ -23,8 +23,32 @@ struct Holder {
   std::map<int, std::string> names;
   std::unique_ptr<Node> owned;
 };
+// A ring whose iteration never reaches end(), as in a boost::circular_buffer built with a
+// capacity smaller than its size; `sized` says whether it also claims a size().
+template <bool sized>
+struct Ring {
+  int cells[2] = {1, 2};
+  struct iterator {
+    const int* at;
+    const int* first;
+    const int& operator*() const { return *at; }
+    iterator& operator++() {
+      at = at + 1 == first + 2 ? first : at + 1;
+      return *this;
+    }
+    bool operator==(const iterator& o) const { return at == o.at; }
+  };
+  iterator begin() const { return {cells, cells}; }
+  iterator end() const { return {nullptr, cells}; }
+  size_t size() const requires sized { return 2; }
+};
+struct Rings {
+  Ring<true> sized;
+  Ring<false> unsized;
+};
 }  // namespace lin_test
 
+OBJGEN_FIELDS(lin_test::Rings, sized, unsized)
 OBJGEN_FIELDS(lin_test::Node, value, next, other)
 OBJGEN_FIELDS(lin_test::Holder, head, size, counter, items, label, bag, names, owned)
 
@@ -99,6 +123,22 @@ TEST(Linearizer, ContainerLengthIsBoundedByScope) {
   h.items = {1, 2, 3, 4};
   objgen::Linearizer lin(3, nullptr);
   EXPECT_FALSE(lin.run(objgen::class_id<Holder>(), &h));
+}
+
+TEST(Linearizer, ContainerWhoseIterationPassesItsSizeIsBrokenNotAHang) {
+  lin_test::Rings r;
+  objgen::Linearizer lin(3, std::make_shared<const std::regex>("unsized"));
+  EXPECT_FALSE(lin.run(objgen::class_id<lin_test::Rings>(), &r));
+  EXPECT_NE(lin.broken().find("more elements than its size()"), std::string::npos) << lin.broken();
+}
+
+TEST(Linearizer, EndlessRangeWithoutSizeIsOutOfScope) {
+  lin_test::Rings r;
+  objgen::Linearizer lin(3, std::make_shared<const std::regex>("sized"));
+  EXPECT_FALSE(lin.run(objgen::class_id<lin_test::Rings>(), &r));
+  EXPECT_EQ(lin.broken(), "");
+  Holder h;
+  EXPECT_TRUE(lin.run(objgen::class_id<Holder>(), &h));  // a later run starts clean
 }
 
 TEST(Linearizer, UnorderedContainersAreCanonicalWhateverTheirOrder) {

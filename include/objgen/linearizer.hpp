@@ -85,8 +85,11 @@ class Linearizer {
   Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit);
 
   // Linearizes the heap reachable from `root` (an object of class `cls`).
-  // Returns false when it is out of scope.
+  // Returns false when it is out of scope or broken.
   bool run(ClassId cls, const void* root);
+  // Why the last run found the object inconsistent with its own API (a container whose
+  // iteration does not yield size() elements), or empty. Such an object has no canonical form.
+  const std::string& broken() const { return broken_; }
   std::span<const uint64_t> words() const { return {out_.data(), n_}; }
   Fingerprint fingerprint(ClassId cls) const;
   // Object counts per class of the last run (index = ClassId).
@@ -240,20 +243,39 @@ class Linearizer {
   void put_range(const C& c) {
     size_t n;
     if constexpr (detail::Sized<C>) n = c.size();
-    else n = static_cast<size_t>(std::distance(std::begin(c), std::end(c)));
+    else n = bounded_distance(c);
     emit(n);
     if (n > scope_) { out_of_scope(); return; }
-    if constexpr (detail::Unordered<C>) {
-      // Element order of an unordered container is an accident of hashing: sort the elements'
-      // encodings so equal contents give equal words.
-      std::vector<uint32_t> starts;
-      size_t first = n_;
-      for (const auto& e : c) { starts.push_back(static_cast<uint32_t>(n_)); put(e); }
-      if (!stop_) sort_unordered_elements(first, starts);
-    } else {
-      for (const auto& e : c) { put(e); if (stop_) return; }
+    // Element order of an unordered container is an accident of hashing: its elements'
+    // encodings are sorted so equal contents give equal words.
+    std::vector<uint32_t> starts;
+    size_t first = n_;
+    // At most n steps: a corrupt container whose iteration never reaches end() (a
+    // boost::circular_buffer built with capacity < size) would otherwise hang the worker, and
+    // the hang would cost the whole call time limit and be blamed on the call.
+    size_t k = 0;
+    auto it = std::begin(c);
+    const auto end = std::end(c);
+    for (; it != end && k < n; ++it, ++k) {
+      if constexpr (detail::Unordered<C>) starts.push_back(static_cast<uint32_t>(n_));
+      put(*it);
+      if (!detail::Unordered<C> && stop_) return;
     }
+    if (it != end || k != n) return size_mismatch(it != end);
+    if constexpr (detail::Unordered<C>)
+      if (!stop_) sort_unordered_elements(first, starts);
   }
+
+  // Counting stops past the scope: beyond it the exact length does not matter, and a range
+  // whose iteration never ends must still be out of scope rather than a hang.
+  template <class C>
+  size_t bounded_distance(const C& c) const {
+    size_t n = 0;
+    for (auto it = std::begin(c), end = std::end(c); it != end && n <= scope_; ++it) ++n;
+    return n;
+  }
+
+  void size_mismatch(bool more);
 
   uint32_t scope_;
   std::shared_ptr<const std::regex> omit_;
@@ -280,6 +302,7 @@ class Linearizer {
   bool record_ = false;
   bool stop_ = false;
   bool oos_ = false;
+  std::string broken_;
 };
 
 namespace detail {

@@ -26,6 +26,9 @@
 namespace objgen {
 
 constexpr int kMaxRecordSlots = 8;
+// An InvariantBroken record about an object without a canonical form (Linearizer::broken()):
+// it has no fingerprint, so it is reported once per operation and message, like a crash.
+constexpr uint8_t kRecordBrokenObject = 1;
 
 // One record of a job: a candidate that produced states new to the job, or a finding.
 struct CandidateRecord {
@@ -33,7 +36,7 @@ struct CandidateRecord {
   uint8_t kind;      // an Outcome
   uint8_t new_mask;  // bit i: fps[i] is new to this job
   uint8_t slot;      // for findings about one slot (invariant)
-  uint8_t pad;
+  uint8_t flags;     // kRecordBrokenObject
   uint32_t objects_begin;  // in-process workers: where the new objects were handed over
   uint32_t text_offset;
   uint32_t text_length;

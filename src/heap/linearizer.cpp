@@ -15,6 +15,7 @@ bool Linearizer::run(ClassId cls, const void* root) {
   events_.clear();
   queue_.clear();
   stop_ = oos_ = false;
+  broken_.clear();
   std::fill(count_.begin(), count_.end(), 0);
   if (++generation_ == 0) {  // stamp wrapped: really clear once every 2^32 runs
     for (auto& s : ids_) s.generation = 0;
@@ -28,7 +29,14 @@ bool Linearizer::run(ClassId cls, const void* root) {
     frame_ = {p.cls, p.object, 0};
     class_vtable_cache(p.cls).visit_fields(*this, p.ptr);
   }
-  return !oos_;
+  return !oos_ && broken_.empty();
+}
+
+// Without the size in the message: findings are kept once per operation and message.
+void Linearizer::size_mismatch(bool more) {
+  stop_ = true;
+  broken_ = "iterating a container in " + class_vtable_cache(frame_.cls).name + " gives " +
+            (more ? "more" : "fewer") + " elements than its size()";
 }
 
 const ClassVTable& Linearizer::class_vtable_cache(ClassId cls) {

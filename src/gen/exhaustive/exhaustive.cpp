@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "exec/sequence.hpp"
@@ -27,6 +28,7 @@ struct OpSpace {
   std::vector<SlotDomain> slots;
   uint64_t total = 1;
   bool semi_naive = false;  // several object slots: skip tuples with no object new in k-1
+  bool literal_only = false;  // the same candidates, numbered alike, in every iteration
 };
 
 struct Job {
@@ -82,6 +84,10 @@ struct ExhaustiveGenerator::Impl {
   std::vector<Object (*)(const void*)> clone_fn;  // per class, read without the registry lock
   FingerprintSet reported_states;     // invariant findings already reported
   std::map<std::pair<uint32_t, std::string>, size_t> reported_calls;  // (op, message) -> finding
+  // Literal-only calls (op, candidate) that crashed or hung in an earlier iteration, frozen
+  // while workers run; this iteration's join them when it ends.
+  std::set<std::pair<uint32_t, uint64_t>> failed_literal_calls;
+  std::vector<std::pair<uint32_t, uint64_t>> failing_now;
 
   Impl(const Api& a, ExhaustiveOptions o)
       : api(a), opt(std::move(o)), rebuilder(a, result.store, opt.domain, [this](uint32_t s) { return fresh_copy(s); }) {
@@ -136,6 +142,7 @@ struct ExhaustiveGenerator::Impl {
       // nothing new after the first, but BEAPI's explored counts include them.
       size_t objects = op.object_param_count();
       s.semi_naive = objects > 1;
+      s.literal_only = objects == 0;
       bool any_new = objects == 0;
       for (const auto& p : op.params) {
         SlotDomain d;
@@ -266,6 +273,7 @@ struct ExhaustiveGenerator::Impl {
       progress.store(idx, std::memory_order_relaxed);
       if (!decode(s, idx, refs) && s.semi_naive) continue;
       h.explored.store(h.explored.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // one writer
+      if (s.literal_only && failed_before(s.op, idx)) continue;
       CallResult res;
       Outcome o = execute(s, refs, objects, args, res, &message);
       // Records are written only after the objects are gone: a destructor that crashes must take
@@ -286,6 +294,23 @@ struct ExhaustiveGenerator::Impl {
     }
   }
 
+  // A literal-only call that crashed or hung is the very same call in every later iteration: it
+  // would crash again (its finding is kept once anyway) or cost the call time limit again, and
+  // would build no state either way. It still counts as explored, as in BEAPI.
+  bool failed_before(uint32_t op, uint64_t idx) const {
+    return !failed_literal_calls.empty() && failed_literal_calls.count({op, idx});
+  }
+
+  void note_failed_call(size_t job, uint64_t candidate) {
+    const OpSpace& s = spaces[jobs[job].space];
+    if (s.literal_only) failing_now.emplace_back(s.op, candidate);
+  }
+
+  void remember_failed_calls() {
+    failed_literal_calls.insert(failing_now.begin(), failing_now.end());
+    failing_now.clear();
+  }
+
   // Canonicalizes what the call produced; queues a record of the states new to this job and a
   // finding for each new state that breaks its invariant.
   void collect_new_states(const OpSpace& s, uint64_t idx, const std::vector<Object>& objects,
@@ -299,7 +324,10 @@ struct ExhaustiveGenerator::Impl {
     r.candidate = idx;
     r.kind = static_cast<uint8_t>(Outcome::Normal);
     for (size_t j = 0; j < n; ++j) {
-      if (!lin.run(values[j].cls, values[j].object->get())) return;  // out of scope
+      if (!lin.run(values[j].cls, values[j].object->get())) {
+        if (!lin.broken().empty()) pending.push_back({broken_object(idx, j), lin.broken()});
+        return;  // out of scope or broken: no state
+      }
       r.fps[j] = lin.fingerprint(values[j].cls);
     }
     for (size_t j = 0; j < n; ++j) {
@@ -324,6 +352,17 @@ struct ExhaustiveGenerator::Impl {
     pending.push_back({r, {}});
   }
 
+  // The call left an object that contradicts its own API (Linearizer::broken()): it has no
+  // state, and leaving it out silently would hide the corruption.
+  static CandidateRecord broken_object(uint64_t idx, size_t slot) {
+    CandidateRecord r{};
+    r.candidate = idx;
+    r.kind = static_cast<uint8_t>(Outcome::InvariantBroken);
+    r.slot = static_cast<uint8_t>(slot);
+    r.flags = kRecordBrokenObject;
+    return r;
+  }
+
   // Parent: adds the job's new states (in candidate order) and its findings.
   void merge(const Job& job, JobRegion& region, std::vector<CrashNote>& crashes) {
     const OpSpace& s = spaces[job.space];
@@ -339,6 +378,8 @@ struct ExhaustiveGenerator::Impl {
       Outcome kind = static_cast<Outcome>(r.kind);
       if (kind == Outcome::Failure) {
         add_call_finding(s, r.candidate, kind, region.text(r));
+      } else if (kind == Outcome::InvariantBroken && (r.flags & kRecordBrokenObject)) {
+        add_call_finding(s, r.candidate, kind, region.text(r), values_slot(op, r.slot));
       } else if (kind == Outcome::InvariantBroken) {
         if (reported_states.insert(r.fps[r.slot], 0)) {
           decode(s, r.candidate, refs);
@@ -393,14 +434,14 @@ struct ExhaustiveGenerator::Impl {
   }
 
 
-  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what) {
+  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what, int slot = -1) {
     ArgRef refs[kMaxRecordSlots];
     decode(s, candidate, refs);
     auto key = std::make_pair(s.op, std::string(outcome_name(kind)) + ": " + what);
     auto it = reported_calls.find(key);
     if (it != reported_calls.end()) return;  // same op, same failure: keep the first (shortest)
     reported_calls.emplace(key, result.findings.size());
-    add_finding(s.op, refs, kind, what, -1);
+    add_finding(s.op, refs, kind, what, slot);
   }
 
   void add_finding(uint32_t op, const ArgRef* refs, Outcome kind, const std::string& what, int slot) {
@@ -509,6 +550,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         }
         Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
         crashes[ev.job].push_back({ev.at, kind, ev.what});
+        m.note_failed_call(ev.job, ev.at);
         pool.resume(ev.job, ev.at + 1);  // the rest of the job, then on to the next ones
       }
       while (next_merge < m.jobs.size() && done[next_merge]) {
@@ -521,6 +563,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         progress_({m.iteration, frontier, m.result.store.state_count(), m.result.explored, elapsed()});
     }
     pool.end();
+    m.remember_failed_calls();
     if (stop) m.result.store.seal();  // no next iteration: no live objects to prepare
     else m.finish_iteration(states_before);
     m.result.iterations = m.iteration;
