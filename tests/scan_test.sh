@@ -66,7 +66,7 @@ for spec in '<boost/circular_buffer.hpp>|boost::circular_buffer<int>' \
 done
 check "circular_buffer<int>: value type (elements behind raw pointers) with its capacity" \
   bash -c "grep -q 'v.contents(\"contents\", obj);' '$work/lib_boost__circular_buffer_int_.cpp' &&
-           grep -q 'v.field(\"capacity()\", obj.capacity());' '$work/lib_boost__circular_buffer_int_.cpp'"
+           grep -q 'v.field(\"capacity()\", o.capacity());' '$work/lib_boost__circular_buffer_int_.cpp'"
 check "circular_buffer<int>: operator== deduced from its template" \
   grep -q 'static_cast<bool (\*)(const CircularBuffer&, const CircularBuffer&)>(&boost::operator==)' \
   "$work/lib_boost__circular_buffer_int_.cpp"

@@ -47,7 +47,7 @@ subject() {
 }
 
 subject circular_buffer_int '<boost/circular_buffer.hpp>' 'boost::circular_buffer<int>' 'push_back(' 4 \
-  'circular_buffer::circular_buffer(unsigned long),push_back,pop_front'
+  'circular_buffer::circular_buffer(unsigned long, const int&),push_back,pop_front'
 subject dynamic_bitset '<boost/dynamic_bitset.hpp>' 'boost::dynamic_bitset<>' 'push_back(' 4 \
   'dynamic_bitset::dynamic_bitset(),resize,dynamic_bitset::flip(unsigned long)'
 

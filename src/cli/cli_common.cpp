@@ -33,8 +33,12 @@ const ClassInfo& register_example(const Example& ex, Api& api) {
 std::vector<std::string> split_list(const std::string& s) {
   std::vector<std::string> out;
   std::string item;
+  int depth = 0;  // commas inside a signature's parentheses do not split
   for (char c : s + ",") {
-    if (c == ',' || c == '\n') {
+    if (c == '(') ++depth;
+    if (c == ')' && depth > 0) --depth;
+    if ((c == ',' && depth == 0) || c == '\n') {
+      depth = 0;
       auto b = item.find_first_not_of(" \t\r"), e = item.find_last_not_of(" \t\r");
       if (b != std::string::npos && item[b] != '#') out.push_back(item.substr(b, e - b + 1));
       item.clear();

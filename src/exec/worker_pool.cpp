@@ -66,6 +66,9 @@ std::string JobRegion::text(const CandidateRecord& r) const {
 namespace {
 constexpr int kMaxWorkers = 256;
 constexpr int64_t kIdle = -1;
+// `current` of a job claimed but not started (waiting for its region): a worker whose heap an
+// earlier call corrupted may die here, and the job must not be lost with it.
+constexpr uint64_t kNotStarted = UINT64_MAX;
 }  // namespace
 
 struct WorkerPool::Control {
@@ -137,24 +140,35 @@ void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
     if (pid == 0) {
       signal(SIGINT, SIG_IGN);  // Ctrl-C is the parent's to handle
       signal(SIGTERM, SIG_DFL);
-      if (resume_job != kIdle) run_job(slot, static_cast<size_t>(resume_job), resume_first);
-      worker_loop(slot);
+      start(slot, resume_job, resume_first);
       _exit(0);  // no static destructors, no atexit handlers of the code under test
     }
     w.pid = pid;
   } else {
-    w.thread = std::thread([this, slot, resume_job, resume_first] {
-      if (resume_job != kIdle) run_job(slot, static_cast<size_t>(resume_job), resume_first);
-      worker_loop(slot);
-    });
+    w.thread = std::thread([this, slot, resume_job, resume_first] { start(slot, resume_job, resume_first); });
   }
 }
 
-void WorkerPool::worker_loop(int slot) {
+void WorkerPool::start(int slot, int64_t resume_job, uint64_t resume_first) {
+  if (resume_job == kIdle) {
+    worker_loop(slot, kIdle);
+  } else if (resume_first == kNotStarted) {
+    worker_loop(slot, resume_job);
+  } else {
+    run_job(slot, static_cast<size_t>(resume_job), resume_first);
+    worker_loop(slot, kIdle);
+  }
+}
+
+void WorkerPool::worker_loop(int slot, int64_t claimed) {
   const uint64_t ring = ring_.size();
   for (;;) {
-    uint64_t job = control_->next_job.fetch_add(1);
+    uint64_t job = claimed != kIdle ? static_cast<uint64_t>(claimed) : control_->next_job.fetch_add(1);
+    claimed = kIdle;
     if (job >= job_count_) return;
+    auto& s = control_->slots[slot];
+    s.current.store(kNotStarted, std::memory_order_relaxed);
+    s.job.store(static_cast<int64_t>(job), std::memory_order_release);
     while (job >= control_->released.load(std::memory_order_acquire) + ring) {
       if (control_->stop.load()) return;
       std::this_thread::sleep_for(std::chrono::microseconds(50));
@@ -219,14 +233,18 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       // under test called exit) died in that job's current call.
       job = s.job.load(std::memory_order_acquire);
       at = s.current.load(std::memory_order_acquire);
-      if (job != kIdle) {
+      if (job != kIdle && at == kNotStarted) {
+        launch(slot, job, kNotStarted);  // a fresh worker takes over the claimed job
+      } else if (job == kIdle) {
+        if (control_->next_job.load() < job_count_) launch(slot, kIdle, 0);  // others still wait
+      } else {
         std::string what = WIFSIGNALED(status) ? signal_description(WTERMSIG(status))
                                                : "process exited with status " + std::to_string(WEXITSTATUS(status));
         events.push_back({Event::Crashed, static_cast<size_t>(job), at, what});
       }
       continue;
     }
-    if (job != w.seen_job || at != w.seen_current || job == kIdle) {
+    if (job != w.seen_job || at != w.seen_current || job == kIdle || at == kNotStarted) {
       w.seen_job = job;
       w.seen_current = at;
       w.seen_at = now;

@@ -109,7 +109,10 @@ class WorkerPool {
   struct Control;
   struct Worker;
   void launch(int slot, int64_t resume_job, uint64_t resume_first);
-  void worker_loop(int slot);
+  // A worker's life: resume a job after a crash, take over a claimed job (resume_first ==
+  // UINT64_MAX), or just claim jobs until none is left.
+  void start(int slot, int64_t resume_job, uint64_t resume_first);
+  void worker_loop(int slot, int64_t claimed);
   void run_job(int slot, size_t job, uint64_t first);
   std::vector<Event> poll_processes();
 

@@ -115,7 +115,8 @@ class Writer {
           << ".\n";
       std::vector<std::string> observed = scalar_observers();
       if (!observed.empty()) {
-        out << "// ...and what its const scalar observers return (capacity, flags): state the elements do not show.\n";
+        out << "// ...and what its const scalar observers return (capacity, flags) on a copy of it: state the\n"
+            << "// elements do not show.\n";
         write_explicit_fields(out, objgen_name_, {}, {}, true, observed);
       } else if (has_comma(objgen_name_)) {
         write_explicit_fields(out, objgen_name_, {}, {}, true);
@@ -181,8 +182,20 @@ class Writer {
     if (contents) out << "    v.contents(\"contents\", obj);\n";
     for (const std::string& b : bases) out << "    v.base(static_cast<const " << b << "&>(obj));\n";
     for (const std::string& f : fields) out << "    v.field(\"" << f << "\", obj." << f << ");\n";
-    for (const std::string& m : observed) out << "    v.field(\"" << m << "()\", obj." << m << "());\n";
+    if (!observed.empty()) write_observations(out, type, observed);
     out << "  }\n};\n";
+  }
+
+  // Observers are read on a copy: the generator extends copies of objects, so the state must be
+  // what a copy shows, or the copy of a rotated circular_buffer (linearized again) or of a
+  // vector (capacity == size) would count as a new state of its own.
+  static void write_observations(std::ostringstream& out, const std::string& type,
+                                 const std::vector<std::string>& observed) {
+    out << "    auto observe = [&v](const " << type << "& o) {\n";
+    for (const std::string& m : observed) out << "      v.field(\"" << m << "()\", o." << m << "());\n";
+    out << "    };\n"
+        << "    if constexpr (std::is_copy_constructible_v<" << type << ">) observe(" << type << "(obj));\n"
+        << "    else observe(obj);\n";
   }
 
   // ---- operations ----
