@@ -51,6 +51,13 @@ subject circular_buffer_int '<boost/circular_buffer.hpp>' 'boost::circular_buffe
 subject dynamic_bitset '<boost/dynamic_bitset.hpp>' 'boost::dynamic_bitset<>' 'push_back(' 4 \
   'dynamic_bitset::dynamic_bitset(),resize,dynamic_bitset::flip(unsigned long)'
 
+# Builder identification on all public methods of circular_buffer<int> (issue 4), proven at scope 3.
+check "circular_buffer_int: builders identified from the whole API and proven sufficient and minimal at scope 3" \
+  bash -c "'$objgen' builders --header '<boost/circular_buffer.hpp>' --class 'boost::circular_buffer<int>' --scope 3 \
+             --verify --verify-scopes 3 2>/dev/null >'$work/cb_builders.txt' &&
+           grep -q 'sufficient: yes' '$work/cb_builders.txt' && grep -q 'minimal: yes' '$work/cb_builders.txt'"
+grep '^builders' "$work/cb_builders.txt"
+
 # What goes wrong is said, with exit 2.
 expect_exit2() {  # expect_exit2 PATTERN COMMAND...: exits 2 and prints PATTERN on stderr
   local pattern="$1"; shift
