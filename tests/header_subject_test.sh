@@ -61,7 +61,7 @@ class Counter {
 };
 }  // namespace p
 CPP
-printf '[{"directory": "%s", "file": "src/counter.cpp", "command": "c++ -Iinclude -DLIMIT=3 -c src/counter.cpp"}]\n' \
+printf '[{"directory": "%s", "file": "src/counter.cpp", "command": "c++ -Xclang -include-pch -Xclang x.pch -I include -DLIMIT=3 -c src/counter.cpp"}]\n' \
   "$work/proj" >"$work/proj/compile_commands.json"
 if out=$("$objgen" exhaustive --header "$work/proj/src/counter.hpp" --class p::Counter -p "$work/proj" --scope 2 \
     --methods up -q 2>"$work/p.err") && echo "$out" | grep -q '^structures 4 '; then

@@ -249,3 +249,52 @@ TEST(WorkerPoolRecovery, JobClaimedByAWorkerThatDiesBeforeStartingStillRuns) {
   EXPECT_EQ(died->load(), 2);  // the first worker died in job 1; a fresh one started it again
   munmap(died, sizeof(std::atomic<int>));
 }
+
+namespace {
+// Runs a 3-job batch on one isolated worker; job 1's body dies (before its first candidate) the
+// first `deaths` times it starts. Returns the events other than Done, and counts Done in *done.
+std::vector<objgen::WorkerPool::Event> run_dying_setup(int deaths, size_t* done) {
+  auto* starts = static_cast<std::atomic<int>*>(
+      mmap(nullptr, sizeof(std::atomic<int>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+  new (starts) std::atomic<int>(0);
+  objgen::WorkerPool pool(1, true, 5.0, 4);
+  pool.begin(
+      3, [](size_t) { return uint64_t{0}; },
+      [starts, deaths](size_t job, uint64_t first, objgen::JobRegion&, std::atomic<uint64_t>& progress) {
+        if (job == 1 && starts->fetch_add(1) < deaths) std::raise(SIGKILL);  // a setup malloc on a bad heap
+        progress.store(first);
+      });
+  std::vector<objgen::WorkerPool::Event> failures;
+  *done = 0;
+  auto start = std::chrono::steady_clock::now();
+  while (*done < 3 && std::chrono::steady_clock::now() - start < std::chrono::seconds(20))
+    for (const auto& e : pool.wait(0.1)) {
+      if (e.kind == objgen::WorkerPool::Event::Done) {
+        ++*done;
+        pool.release(e.job);
+      } else {
+        failures.push_back(e);
+        pool.resume(e.job, e.at + 1);
+      }
+    }
+  pool.end();
+  munmap(starts, sizeof(std::atomic<int>));
+  return failures;
+}
+}  // namespace
+
+TEST(WorkerPoolRecovery, WorkerDyingBeforeTheFirstCandidateRestartsTheJobWithoutAFinding) {
+  size_t done = 0;
+  EXPECT_TRUE(run_dying_setup(1, &done).empty());
+  EXPECT_EQ(done, 3u);
+}
+
+TEST(WorkerPoolRecovery, JobWhoseWorkersKeepDyingBeforeStartingIsACrashNotAnEndlessRestart) {
+  size_t done = 0;
+  auto failures = run_dying_setup(4, &done);  // the first start and three fresh workers die
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_EQ(failures[0].kind, objgen::WorkerPool::Event::Crashed);
+  EXPECT_EQ(failures[0].job, 1u);
+  EXPECT_EQ(done, 3u);
+  EXPECT_THROW(run_dying_setup(1000, &done), std::runtime_error);  // never starts: an error, not a hang
+}

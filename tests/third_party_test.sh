@@ -82,5 +82,8 @@ check "two subjects: exit 2" expect_exit2 'only one of' \
 check "--class without --header: exit 2" expect_exit2 'go with --header' "$objgen" exhaustive --example ncl --class x
 check "--harness that is not one: exit 2" expect_exit2 'not an objgen harness' \
   "$objgen" exhaustive --harness /lib/x86_64-linux-gnu/libz.so.1
+check "unwritable cache: exit 2 naming OBJGEN_CACHE_DIR" expect_exit2 'OBJGEN_CACHE_DIR' \
+  env OBJGEN_CACHE_DIR=/proc/objgen-no-cache "$objgen" exhaustive --header "$src/examples/ncl/node_caching_list.hpp" \
+  --class examples::NodeCachingList -q
 check "nothing half-written in the cache" bash -c "! ls '$OBJGEN_CACHE_DIR'/harness | grep -q tmp"
 exit $fail

@@ -9,13 +9,14 @@ namespace objgen {
 
 class Api;
 
-// Bumped whenever the runtime's types change shape: a harness built against another ABI is
-// refused instead of crashing.
-inline constexpr int kHarnessAbi = 1;
+// Bumped when this entry changes shape; any other change to objgen's headers shows in
+// headers_hash. A harness that does not match is refused instead of crashing.
+inline constexpr int kHarnessAbi = 2;
 
 struct HarnessEntry {
   int abi;
   const char* objgen_version;
+  const char* headers_hash;  // OBJGEN_HEADERS_HASH of the objgen headers it was compiled with
   const char* name;     // shown in reports and used in emitted file names
   const char* target;   // the class whose states are generated, as registered
   const char* include;  // what emitted tests include: "list.hpp" or "<boost/circular_buffer.hpp>"
@@ -30,7 +31,7 @@ struct HarnessEntry {
 #define OBJGEN_HARNESS_ENTRY(NAME, TARGET, INCLUDE, REGISTER)                                   \
   extern "C" __attribute__((visibility("default"))) const ::objgen::HarnessEntry*              \
   objgen_harness_entry() {                                                                       \
-    static const ::objgen::HarnessEntry entry{::objgen::kHarnessAbi, OBJGEN_VERSION_STRING, NAME, \
-                                              TARGET, INCLUDE, &REGISTER};                       \
+    static const ::objgen::HarnessEntry entry{::objgen::kHarnessAbi, OBJGEN_VERSION_STRING,       \
+                                              OBJGEN_HEADERS_HASH, NAME, TARGET, INCLUDE, &REGISTER}; \
     return &entry;                                                                               \
   }

@@ -1,5 +1,7 @@
 // --header/--class for every strategy (built only with Clang): scan, write, compile, cache, load.
 #include <cstdio>
+#include <filesystem>
+#include <stdexcept>
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
@@ -53,9 +55,16 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
     throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
   HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, &g_interrupted};
   catch_interrupts(true);
-  HarnessBuild b = build_harness(request, [quiet](const std::string& step) {
-    if (!quiet) std::fprintf(stderr, "objgen: %s\n", step.c_str());
-  });
+  HarnessBuild b;
+  try {
+    b = build_harness(request, [quiet](const std::string& step) {
+      if (!quiet) std::fprintf(stderr, "objgen: %s\n", step.c_str());
+    });
+  } catch (const std::filesystem::filesystem_error& e) {  // the cache cannot be written, the disk is full
+    throw UsageError(std::string("cannot build the harness in the cache (set OBJGEN_CACHE_DIR?): ") + e.what());
+  } catch (const std::runtime_error& e) {  // a file in the cache could not be written
+    throw UsageError(std::string("cannot build the harness: ") + e.what());
+  }
   catch_interrupts(false);
   switch (b.status) {
     case HarnessBuildStatus::ScanFailed:

@@ -66,9 +66,12 @@ std::string JobRegion::text(const CandidateRecord& r) const {
 namespace {
 constexpr int kMaxWorkers = 256;
 constexpr int64_t kIdle = -1;
-// `current` of a job claimed but not started (waiting for its region): a worker whose heap an
-// earlier call corrupted may die here, and the job must not be lost with it.
+// `current` before a job's first candidate, and `resume_at` of a job claimed whose region is not
+// reset yet. A worker whose heap an earlier call corrupted may die in either window (at its next
+// malloc); the job then restarts on a fresh worker instead of being lost or blamed on a call.
 constexpr uint64_t kNotStarted = UINT64_MAX;
+// A job whose fresh workers keep dying before its first candidate is reported as a crash.
+constexpr int kMaxTakeovers = 3;
 }  // namespace
 
 struct WorkerPool::Control {
@@ -76,8 +79,9 @@ struct WorkerPool::Control {
   std::atomic<uint64_t> released;  // jobs below this are merged; their regions are free
   std::atomic<uint32_t> stop;
   struct Slot {
-    std::atomic<int64_t> job;       // job being executed, or kIdle
-    std::atomic<uint64_t> current;  // candidate being executed
+    std::atomic<int64_t> job;         // job being executed, or kIdle
+    std::atomic<uint64_t> current;    // candidate being executed, or kNotStarted
+    std::atomic<uint64_t> resume_at;  // where this attempt at the job starts, or kNotStarted
   } slots[kMaxWorkers];
   std::atomic<uint8_t>* done() { return reinterpret_cast<std::atomic<uint8_t>*>(this + 1); }
 };
@@ -122,6 +126,7 @@ void WorkerPool::begin(size_t job_count, std::function<uint64_t(size_t)> first_o
   for (auto& s : control_->slots) s.job.store(kIdle);
   job_count_ = job_count;
   reported_.assign(job_count, 0);
+  takeovers_.assign(job_count, 0);
   first_of_ = std::move(first_of);
   body_ = std::move(body);
   int n = static_cast<int>(std::min<size_t>(static_cast<size_t>(workers_), job_count));
@@ -133,6 +138,11 @@ void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
   w.running = true;
   w.seen_job = kIdle;
   w.seen_at = std::chrono::steady_clock::now();
+  // Set before the worker exists, so that its slot never shows a previous worker's job.
+  auto& s = control_->slots[slot];
+  s.resume_at.store(resume_first);
+  s.current.store(kNotStarted);
+  s.job.store(resume_job);
   if (isolate_) {
     std::fflush(nullptr);
     pid_t pid = fork();
@@ -167,6 +177,7 @@ void WorkerPool::worker_loop(int slot, int64_t claimed) {
     claimed = kIdle;
     if (job >= job_count_) return;
     auto& s = control_->slots[slot];
+    s.resume_at.store(kNotStarted, std::memory_order_relaxed);
     s.current.store(kNotStarted, std::memory_order_relaxed);
     s.job.store(static_cast<int64_t>(job), std::memory_order_release);
     while (job >= control_->released.load(std::memory_order_acquire) + ring) {
@@ -180,7 +191,8 @@ void WorkerPool::worker_loop(int slot, int64_t claimed) {
 
 void WorkerPool::run_job(int slot, size_t job, uint64_t first) {
   auto& s = control_->slots[slot];
-  s.current.store(first, std::memory_order_relaxed);
+  s.resume_at.store(first, std::memory_order_relaxed);
+  s.current.store(kNotStarted, std::memory_order_relaxed);  // the body publishes its first candidate
   s.job.store(static_cast<int64_t>(job), std::memory_order_release);
   body_(job, first, *ring_[job % ring_.size()], s.current);
   s.job.store(kIdle, std::memory_order_release);
@@ -228,23 +240,15 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
     int status = 0;
     if (waitpid(w.pid, &status, WNOHANG) == w.pid) {
       w.running = false;
-      // Read again: the worker may have finished a job and started the next one since the
-      // reads above. A worker that exits while it holds a job (even with status 0, say the code
-      // under test called exit) died in that job's current call.
-      job = s.job.load(std::memory_order_acquire);
-      at = s.current.load(std::memory_order_acquire);
-      if (job != kIdle && at == kNotStarted) {
-        launch(slot, job, kNotStarted);  // a fresh worker takes over the claimed job
-      } else if (job == kIdle) {
-        if (control_->next_job.load() < job_count_) launch(slot, kIdle, 0);  // others still wait
-      } else {
-        std::string what = WIFSIGNALED(status) ? signal_description(WTERMSIG(status))
-                                               : "process exited with status " + std::to_string(WEXITSTATUS(status));
-        events.push_back({Event::Crashed, static_cast<size_t>(job), at, what});
-      }
+      // A worker that exits while it holds a job (even with status 0, say the code under test
+      // called exit) died in that job's current call.
+      std::string what = WIFSIGNALED(status) ? signal_description(WTERMSIG(status))
+                                             : "process exited with status " + std::to_string(WEXITSTATUS(status));
+      after_death(slot, Event::Crashed, what, events);
       continue;
     }
-    if (job != w.seen_job || at != w.seen_current || job == kIdle || at == kNotStarted) {
+    bool waiting = job == kIdle || (at == kNotStarted && s.resume_at.load() == kNotStarted);
+    if (job != w.seen_job || at != w.seen_current || waiting) {
       w.seen_job = job;
       w.seen_current = at;
       w.seen_at = now;
@@ -252,11 +256,43 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       kill(w.pid, SIGKILL);
       waitpid(w.pid, &status, 0);
       w.running = false;
-      events.push_back({Event::TimedOut, static_cast<size_t>(job), at,
-                        fmt::format("no return within {:g} s", call_timeout_)});
+      // It may have moved on between the reads above and the kill: then nothing timed out.
+      bool moved = s.job.load() != job || s.current.load() != at;
+      after_death(slot, moved ? Event::Done : Event::TimedOut, fmt::format("no return within {:g} s", call_timeout_),
+                  events);
     }
   }
   return events;
+}
+
+// The slot's worker is gone; its final state says what it was doing. kind is Crashed or
+// TimedOut for a real death, Done for a worker killed right after it made progress.
+void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what, std::vector<Event>& events) {
+  auto& s = control_->slots[slot];
+  int64_t job = s.job.load(std::memory_order_acquire);
+  uint64_t at = s.current.load(std::memory_order_acquire);
+  uint64_t resume = s.resume_at.load(std::memory_order_acquire);
+  if (job == kIdle) {
+    if (control_->next_job.load() < job_count_) launch(slot, kIdle, 0);  // jobs are left: keep the slot busy
+    return;
+  }
+  size_t j = static_cast<size_t>(job);
+  if (at != kNotStarted && kind != Event::Done) {
+    events.push_back({kind, j, at, what});
+    return;
+  }
+  // Died before its first candidate (or killed just after moving on): start the job again from
+  // where this attempt started, on a fresh worker, unless that keeps failing.
+  uint64_t from = at != kNotStarted ? at : resume;
+  if (++takeovers_[j] > 10 * kMaxTakeovers)  // even clean workers die there: objgen itself is broken
+    throw std::runtime_error("objgen: workers keep dying before job " + std::to_string(j) + " starts: " + what);
+  if (takeovers_[j] > kMaxTakeovers) {
+    events.push_back({Event::Crashed, j, from == kNotStarted ? first_of_(j) : from,
+                      what + " (the worker died before the job's first call, " + std::to_string(kMaxTakeovers) +
+                          " times)"});
+    return;
+  }
+  launch(slot, job, from);
 }
 
 void WorkerPool::end() {

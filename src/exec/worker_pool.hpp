@@ -115,6 +115,7 @@ class WorkerPool {
   void worker_loop(int slot, int64_t claimed);
   void run_job(int slot, size_t job, uint64_t first);
   std::vector<Event> poll_processes();
+  void after_death(int slot, Event::Kind kind, const std::string& what, std::vector<Event>& events);
 
   int workers_;
   bool isolate_;
@@ -125,6 +126,7 @@ class WorkerPool {
   size_t control_bytes_ = 0;
   size_t job_count_ = 0;
   std::vector<char> reported_;  // parent side: Done already reported for job
+  std::vector<int> takeovers_;  // parent side: fresh workers started for a job that never began
   std::function<uint64_t(size_t)> first_of_;
   Body body_;
   std::vector<std::unique_ptr<Worker>> slots_;

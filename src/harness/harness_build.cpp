@@ -1,6 +1,11 @@
 #include "harness/harness_build.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <chrono>
 #include <filesystem>
@@ -49,6 +54,7 @@ class Builder {
   }
 
   HarnessBuild run() {
+    out_.lock = lock_key();
     if (reusable()) {
       out_.cached = true;
       return out_;
@@ -59,6 +65,18 @@ class Builder {
   }
 
  private:
+  std::shared_ptr<int> lock_key() const {
+    fs::create_directories(fs::path(out_.directory).parent_path());
+    int fd = open((out_.directory + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) throw std::runtime_error("cannot create " + out_.directory + ".lock: " + std::strerror(errno));
+    while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+    }
+    return std::shared_ptr<int>(new int(fd), [](int* f) {
+      close(*f);  // releases the lock
+      delete f;
+    });
+  }
+
   bool reusable() {
     std::error_code ec;
     if (!fs::exists(out_.library, ec)) return false;
@@ -67,6 +85,7 @@ class Builder {
   }
 
   bool scan() {
+    build_start_ns_ = file_clock_now_ns();
     progress_("scanning " + r_.header + " for " + r_.class_name);
     auto start = std::chrono::steady_clock::now();
     scan::ScanRequest request{r_.header, r_.class_name, flags_.compile, r_.resource_dir};
@@ -87,8 +106,18 @@ class Builder {
   }
 
   void compile() {
-    auto start = std::chrono::steady_clock::now();
     work_ = out_.directory + ".tmp-" + std::to_string(getpid());
+    try {
+      compile_in_work_dir();
+    } catch (...) {  // no half-built harness stays behind
+      std::error_code ec;
+      fs::remove_all(work_, ec);
+      throw;
+    }
+  }
+
+  void compile_in_work_dir() {
+    auto start = std::chrono::steady_clock::now();
     fs::remove_all(work_);
     fs::create_directories(work_);
     write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, harness_options()));
@@ -153,7 +182,7 @@ class Builder {
         if (f.rfind(work_, 0) != 0) inputs.push_back(f);
     for (const std::string& a : flags_.link)
       if (a[0] != '-') inputs.push_back(fs::absolute(a).string());
-    write_manifest(work_ + "/manifest.json", inputs);
+    write_manifest(work_ + "/manifest.json", inputs, build_start_ns_);
     fs::remove_all(out_.directory);
     fs::rename(work_, out_.directory);
   }
@@ -179,6 +208,7 @@ class Builder {
   HarnessBuild out_;
   std::string work_;
   bool interrupted_ = false;
+  long long build_start_ns_ = 0;
 };
 
 }  // namespace

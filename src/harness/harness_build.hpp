@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ struct HarnessBuild {
   scan::ScanOutcome scan;       // when scanned: warnings, skipped members, or why it failed
   std::vector<std::string> compiler_errors;
   double scan_seconds = 0, compile_seconds = 0;
+  // Held until the harness is loaded: another objgen building or replacing the same harness
+  // waits for it (flock on <key>.lock).
+  std::shared_ptr<int> lock;
 };
 
 using HarnessProgress = std::function<void(const std::string&)>;

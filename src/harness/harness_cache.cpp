@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <xxhash.h>
 
 #include <filesystem>
@@ -54,11 +55,18 @@ std::string harness_cache_key(const std::vector<std::string>& parts) {
 
 std::string harness_cache_dir(const std::string& key) { return cache_root() + "/harness/" + key; }
 
-void write_manifest(const std::string& path, const std::vector<std::string>& files) {
+long long file_clock_now_ns() {
+  struct timespec ts {};
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+void write_manifest(const std::string& path, const std::vector<std::string>& files, long long build_start_ns) {
   nlohmann::json deps = nlohmann::json::array();
   for (const std::string& f : files) {
     FileStamp s = stamp(f);
-    deps.push_back({{"path", f}, {"size", s.size}, {"mtime_ns", s.mtime_ns}, {"hash", content_hash(f)}});
+    bool racy = s.mtime_ns >= build_start_ns;
+    deps.push_back({{"path", f}, {"size", racy ? -1 : s.size}, {"mtime_ns", s.mtime_ns}, {"hash", content_hash(f)}});
   }
   write_file_atomically(path, nlohmann::json{{"deps", deps}}.dump(1) + "\n");
 }

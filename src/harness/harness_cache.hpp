@@ -15,8 +15,12 @@ std::string harness_cache_key(const std::vector<std::string>& parts);
 
 std::string harness_cache_dir(const std::string& key);
 
-// Records each file's size, modification time and content hash.
-void write_manifest(const std::string& path, const std::vector<std::string>& files);
+// Records each file's size, modification time and content hash. A file modified at or after
+// build_start (edited while the harness was being built) is recorded as changed, so the next
+// run rebuilds rather than trusting contents the compiler may not have seen.
+void write_manifest(const std::string& path, const std::vector<std::string>& files, long long build_start_ns);
+// The current wall-clock time in the units of file modification times.
+long long file_clock_now_ns();
 // "" when every file in the manifest is unchanged (same contents), else the first changed
 // file or the reason the manifest is unusable.
 std::string manifest_changes(const std::string& path);

@@ -61,7 +61,13 @@ bool is_source_file(const std::string& arg) {
 
 SplitFlags split_user_flags(const std::vector<std::string>& args) {
   SplitFlags out;
-  for (const std::string& a : args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if ((a == "-L" || a == "-l" || a == "-Xlinker") && i + 1 < args.size()) {  // the value goes along
+      out.link.push_back(a);
+      out.link.push_back(args[++i]);
+      continue;
+    }
     bool library = ends_with(a, ".o") || ends_with(a, ".a") || ends_with(a, ".so") || a.find(".so.") != std::string::npos;
     bool link_flag = a.rfind("-l", 0) == 0 || a.rfind("-L", 0) == 0 || a.rfind("-Wl,", 0) == 0;
     if ((a[0] != '-' && library) || link_flag || is_source_file(a)) out.link.push_back(a);
@@ -104,9 +110,12 @@ std::vector<std::string> read_depfile(const std::string& path) {
   };
   for (size_t i = colon + 2; i < text.size(); ++i) {
     char c = text[i];
-    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == ' ')) {
-      if (text[i + 1] == ' ') cur += ' ';
-      else flush();
+    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == ' ' || text[i + 1] == '#')) {
+      if (text[i + 1] == '\n') flush();
+      else cur += text[i + 1];
+      ++i;
+    } else if (c == '$' && i + 1 < text.size() && text[i + 1] == '$') {  // make's escape for '$'
+      cur += '$';
       ++i;
     } else if (c == ' ' || c == '\n' || c == '\t') {
       flush();

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <cstring>
 #include <filesystem>
 
 #include "objgen/harness_entry.hpp"
@@ -26,9 +27,9 @@ Example load_harness(const std::string& path) {
     throw HarnessLoadError(path + " is not an objgen harness (no " OBJGEN_HARNESS_ENTRY_SYMBOL
                            " symbol: the harness source needs OBJGEN_HARNESS_ENTRY)");
   const HarnessEntry* e = entry_function();
-  if (e->abi != kHarnessAbi)
+  if (e->abi != kHarnessAbi || std::strcmp(e->headers_hash, OBJGEN_HEADERS_HASH) != 0)
     throw HarnessLoadError(path + " was built for objgen " + e->objgen_version + " (harness ABI " +
-                           std::to_string(e->abi) + "); this is objgen " OBJGEN_VERSION_STRING
+                           std::to_string(e->abi) + ", other headers); this is objgen " OBJGEN_VERSION_STRING
                            ": rebuild the harness");
   return Example{e->name, std::string("harness ") + path, e->target, e->include, e->register_api};
 }

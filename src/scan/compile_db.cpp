@@ -21,29 +21,47 @@ std::string absolute_in(const std::string& path, const std::string& directory) {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
+
+// The value of path flag `flag` in argument i: joined (-Ifoo, -isystemfoo) or the next argument.
+// Only -I takes a joined value that starts like another flag, so -include-pch is not -include.
+bool path_value(const std::vector<std::string>& command, size_t& i, const char* flag, std::string& value) {
+  const std::string& a = command[i];
+  size_t n = std::strlen(flag);
+  if (a == flag) {
+    if (i + 1 >= command.size()) return false;
+    value = command[++i];
+    return true;
+  }
+  if (!starts_with(a, flag) || (n > 2 && std::strcmp(flag, "-include") == 0)) return false;
+  value = a.substr(n);
+  return true;
+}
+
 }  // namespace
 
 std::vector<std::string> parsing_flags(const std::vector<std::string>& command, const std::string& directory) {
   std::vector<std::string> out;
   for (size_t i = 1; i < command.size(); ++i) {
     const std::string& a = command[i];
-    const char* path_flag = nullptr;
-    for (const char* flag : kPathFlags)
-      if (starts_with(a, flag)) {
-        path_flag = flag;
-        break;
-      }
-    if (path_flag) {
-      size_t n = std::strlen(path_flag);
-      std::string value = a.size() > n ? a.substr(n) : i + 1 < command.size() ? command[++i] : "";
-      if (value.empty()) continue;
-      if (n == 2) {
+    if (a == "-Xclang") {  // front-end options (precompiled headers, plugins): not for objgen
+      ++i;
+      continue;
+    }
+    bool matched = false;
+    for (const char* flag : kPathFlags) {
+      std::string value;
+      if (!path_value(command, i, flag, value)) continue;
+      matched = true;
+      if (std::strcmp(flag, "-I") == 0) {
         out.push_back("-I" + absolute_in(value, directory));
       } else {
-        out.push_back(path_flag);
+        out.push_back(flag);
         out.push_back(absolute_in(value, directory));
       }
-    } else if (starts_with(a, "-D") || starts_with(a, "-U")) {
+      break;
+    }
+    if (matched) continue;
+    if (starts_with(a, "-D") || starts_with(a, "-U")) {
       out.push_back(a.size() > 2 || i + 1 >= command.size() ? a : a + command[++i]);
     } else if (starts_with(a, "-std=")) {
       out.push_back(a);
@@ -53,7 +71,8 @@ std::vector<std::string> parsing_flags(const std::vector<std::string>& command, 
 }
 
 std::vector<std::string> flags_from_compile_db(const std::string& dir, const std::string& header) {
-  fs::path file = fs::is_directory(dir) ? fs::path(dir) / "compile_commands.json" : fs::path(dir);
+  std::error_code ec;
+  fs::path file = fs::is_directory(dir, ec) ? fs::path(dir) / "compile_commands.json" : fs::path(dir);
   std::string error;
   auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(
       file.string(), error, clang::tooling::JSONCommandLineSyntax::AutoDetect);

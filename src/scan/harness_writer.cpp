@@ -158,13 +158,14 @@ class Writer {
     out << ")" << tail << "\n";
   }
 
-  // Public const members taking nothing and returning a scalar: in value mode they add the
-  // state iteration hides (circular_buffer's capacity). Reading them cannot change the object.
+  // Public const noexcept members taking nothing and returning a scalar: in value mode they add
+  // the state iteration hides (circular_buffer's capacity). noexcept marks a wide contract, by
+  // the standard library's convention: front() (undefined on an empty object) is left out.
   std::vector<std::string> scalar_observers() const {
     std::vector<std::string> names;
     for (const Function& f : r_.functions)
       if (f.kind == FunctionKind::Method && f.registration == Registration::Method && f.is_const &&
-          f.scalar_result && f.params.empty() && !f.is_template && f.ref_qualifier != "&&" && !f.is_operator &&
+          f.is_noexcept && f.scalar_result && f.params.empty() && !f.is_template && f.ref_qualifier != "&&" && !f.is_operator &&
           std::find(names.begin(), names.end(), f.name) == names.end())
         names.push_back(f.name);
     return names;
