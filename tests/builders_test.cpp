@@ -2,6 +2,7 @@
 // genetic algorithm, proofs, and random generation surviving hostile code.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
@@ -11,6 +12,20 @@
 #include "gen/random/random_batch.hpp"
 #include "model/selection.hpp"
 #include "objgen/example.hpp"
+
+namespace fragile {
+// peek() changes nothing, but crashes when the glass holds two drops.
+struct Glass {
+  int drops = 0;
+  void fill() { ++drops; }
+  int peek() const {
+    if (drops == 2) std::raise(SIGSEGV);
+    return drops;
+  }
+};
+}  // namespace fragile
+
+OBJGEN_FIELDS(fragile::Glass, drops)
 
 namespace objgen {
 namespace {
@@ -164,6 +179,19 @@ TEST(BuildersFile, RoundTripsAndRejectsUnknownSignatures) {
   std::fputs("{ not json", bad);
   std::fclose(bad);
   EXPECT_THROW(read_builders_file(path), std::invalid_argument);
+}
+
+TEST(Observers, AnOperationThatCrashedIsNotCalledAnObserver) {
+  Api api;
+  api.add_class<fragile::Glass>().constructor<>().method("fill", &fragile::Glass::fill).method(
+      "peek", &fragile::Glass::peek);
+  BuilderSearchOptions o;
+  o.target = class_id<fragile::Glass>();
+  o.operations = select_operations(api, o.target, {"all"});
+  o.workers = 2;
+  Classification c = classify_operations(api, o);
+  for (const auto& oc : c.operations)
+    if (api.operations()[oc.op].name == "peek") EXPECT_EQ(oc.role, OperationRole::Untested) << oc.evidence;
 }
 
 }  // namespace

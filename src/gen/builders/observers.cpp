@@ -21,7 +21,9 @@ bool statically_pure(const Operation& op) {
   return true;
 }
 
-OperationClass classify(const Operation& op, uint32_t index, const OperationEffect& e) {
+// failures: calls of the operation that crashed or hung (they also stop being measured after the
+// second, see RandomOptions::quarantine_after).
+OperationClass classify(const Operation& op, uint32_t index, const OperationEffect& e, size_t failures) {
   OperationClass c{index, OperationRole::Builder, statically_pure(op), e.normal, {}};
   if (e.normal == 0) {
     c.role = OperationRole::Untested;
@@ -31,6 +33,12 @@ OperationClass classify(const Operation& op, uint32_t index, const OperationEffe
   } else if (e.changed_input) {
     c.evidence = fmt::format("changed an input in {} of {} calls", e.changed_input, e.normal);
     if (c.const_hint) c.evidence += " although its signature promises not to (mutable state?)";
+  } else if (failures > 0) {
+    // A call that never returned may have changed anything: calling it an observer would take it
+    // out of the search and out of the proof's reference API.
+    c.role = OperationRole::Untested;
+    c.evidence = fmt::format("changed nothing in {} calls, but {} crashed or hung; kept as a candidate", e.normal,
+                             failures);
   } else {
     c.role = OperationRole::Observer;
     c.evidence = fmt::format("changed nothing in {} calls", e.normal);
@@ -90,7 +98,10 @@ Classification classify_operations(const Api& api, const BuilderSearchOptions& o
       sum.changed_input += e.changed_input;
       sum.returned_object += e.returned_object;
     }
-    out.operations.push_back(classify(api.operations()[op], op, sum));
+    size_t failures = 0;
+    for (const auto& r : results)
+      for (const auto& [call, skipped_op] : r.skipped) failures += skipped_op == op;
+    out.operations.push_back(classify(api.operations()[op], op, sum, failures));
   }
   for (auto& r : results)
     for (auto& f : r.findings) out.findings.push_back(std::move(f));
