@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 
 #include "emit/code_writer.hpp"
@@ -128,6 +129,19 @@ TEST(Isolation, AbortIsAFinding) {
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(count(r, Outcome::Crash), 1u);
   EXPECT_NE(r.findings[0].message.find("SIGABRT"), std::string::npos);
+}
+
+// What the code said on stderr before dying is the finding's explanation, not terminal noise.
+TEST(Isolation, FailedAssertSaysWhichAssertion) {
+  auto api = bag_api([](Bag&) {
+    std::fprintf(stderr, "prog: bag.cpp:12: void Bag::add(int): Assertion `size < 2' failed.\n");
+    std::abort();
+  });
+  auto r = run(api, true);
+  ASSERT_EQ(count(r, Outcome::Crash), 1u);
+  EXPECT_NE(r.findings[0].message.find("SIGABRT (Aborted): bag.cpp:12: Assertion `size < 2' failed."),
+            std::string::npos)
+      << r.findings[0].message;
 }
 
 TEST(Isolation, HangIsATimeoutFinding) {

@@ -1,7 +1,9 @@
 #include "exec/worker_pool.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -88,6 +90,7 @@ struct WorkerPool::Control {
 
 struct WorkerPool::Worker {
   pid_t pid = -1;
+  int stderr_fd = -1;  // isolated workers write their stderr here (a memfd): see stderr_tail
   std::thread thread;
   bool running = false;
   int64_t seen_job = kIdle;
@@ -105,6 +108,8 @@ WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, s
 
 WorkerPool::~WorkerPool() {
   end();
+  for (auto& w : slots_)
+    if (w->stderr_fd >= 0) close(w->stderr_fd);
   if (control_) {
     if (isolate_) munmap(control_, control_bytes_);
     else ::operator delete(control_);
@@ -144,10 +149,12 @@ void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
   s.current.store(kNotStarted);
   s.job.store(resume_job);
   if (isolate_) {
+    prepare_stderr(w);
     std::fflush(nullptr);
     pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("objgen: fork failed");
     if (pid == 0) {
+      if (w.stderr_fd >= 0) dup2(w.stderr_fd, STDERR_FILENO);
       signal(SIGINT, SIG_IGN);  // Ctrl-C is the parent's to handle
       signal(SIGTERM, SIG_DFL);
       start(slot, resume_job, resume_first);
@@ -228,6 +235,45 @@ std::vector<WorkerPool::Event> WorkerPool::wait(double max_seconds) {
   }
 }
 
+// The code under test's stderr (a failed assert's message, a sanitizer report) goes to a memfd
+// per slot rather than the user's terminal; its last line explains a crash. Emptied for each
+// new worker, so the file stays small unless one worker writes a lot.
+void WorkerPool::prepare_stderr(Worker& w) {
+  if (w.stderr_fd < 0) w.stderr_fd = memfd_create("objgen-worker-stderr", MFD_CLOEXEC);
+  if (w.stderr_fd < 0) return;  // no memfd: the worker keeps objgen's stderr
+  if (ftruncate(w.stderr_fd, 0) == 0) lseek(w.stderr_fd, 0, SEEK_SET);
+}
+
+// A chatty worker must not fill memory: past 1 MiB its output is dropped (the file keeps its
+// length as a hole, so the worker's next writes, and the tail, still land at the end).
+void WorkerPool::trim_stderr(const Worker& w) {
+  struct stat st {};
+  if (w.stderr_fd >= 0 && fstat(w.stderr_fd, &st) == 0 && st.st_blocks * 512 > (1 << 20))
+    fallocate(w.stderr_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, st.st_size);
+}
+
+std::string WorkerPool::stderr_tail(const Worker& w) {
+  if (w.stderr_fd < 0) return "";
+  struct stat st {};
+  if (fstat(w.stderr_fd, &st) != 0 || st.st_size == 0) return "";
+  char buf[1024];
+  off_t from = std::max<off_t>(0, st.st_size - static_cast<off_t>(sizeof buf));
+  ssize_t n = pread(w.stderr_fd, buf, sizeof buf, from);
+  if (n <= 0) return "";
+  std::string text(buf, static_cast<size_t>(n));
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+  size_t nl = text.find_last_of('\n');
+  std::string line = nl == std::string::npos ? text : text.substr(nl + 1);
+  line.erase(std::remove(line.begin(), line.end(), '\0'), line.end());
+  // glibc's "prog: file:line: function: Assertion `x' failed.": the function can be a page of
+  // template arguments; keep where and what.
+  size_t assertion = line.find("Assertion `"), where = line.find(": ");
+  size_t where_end = where == std::string::npos ? where : line.find(": ", where + 2);
+  if (assertion != std::string::npos && where_end != std::string::npos && where_end < assertion)
+    line = line.substr(where + 2, where_end - where - 2) + ": " + line.substr(assertion);
+  return line.size() > 300 ? line.substr(0, 300) + "..." : line;
+}
+
 std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
   std::vector<Event> events;
   auto now = std::chrono::steady_clock::now();
@@ -244,9 +290,11 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       // called exit) died in that job's current call.
       std::string what = WIFSIGNALED(status) ? signal_description(WTERMSIG(status))
                                              : "process exited with status " + std::to_string(WEXITSTATUS(status));
+      if (std::string said = stderr_tail(w); !said.empty()) what += ": " + said;
       after_death(slot, Event::Crashed, what, events);
       continue;
     }
+    trim_stderr(w);
     bool waiting = job == kIdle || (at == kNotStarted && s.resume_at.load() == kNotStarted);
     if (job != w.seen_job || at != w.seen_current || waiting) {
       w.seen_job = job;
@@ -258,8 +306,9 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       w.running = false;
       // It may have moved on between the reads above and the kill: then nothing timed out.
       bool moved = s.job.load() != job || s.current.load() != at;
-      after_death(slot, moved ? Event::Done : Event::TimedOut, fmt::format("no return within {:g} s", call_timeout_),
-                  events);
+      std::string what = fmt::format("no return within {:g} s", call_timeout_);
+      if (std::string said = stderr_tail(w); !said.empty()) what += " (last said: " + said + ")";
+      after_death(slot, moved ? Event::Done : Event::TimedOut, what, events);
     }
   }
   return events;
