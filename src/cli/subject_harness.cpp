@@ -62,7 +62,8 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
     });
   } catch (const std::filesystem::filesystem_error& e) {  // the cache cannot be written, the disk is full
     throw UsageError(std::string("cannot build the harness in the cache (set OBJGEN_CACHE_DIR?): ") + e.what());
-  } catch (const std::runtime_error& e) {  // a file in the cache could not be written
+  } catch (const std::runtime_error& e) {  // a file in the cache could not be written, or Ctrl-C
+    if (g_interrupted.load()) throw Interrupted(std::string(e.what()) + "; nothing written");
     throw UsageError(std::string("cannot build the harness: ") + e.what());
   }
   catch_interrupts(false);

@@ -239,9 +239,27 @@ std::vector<WorkerPool::Event> WorkerPool::wait(double max_seconds) {
 // per slot rather than the user's terminal; its last line explains a crash. Emptied for each
 // new worker, so the file stays small unless one worker writes a lot.
 void WorkerPool::prepare_stderr(Worker& w) {
-  if (w.stderr_fd < 0) w.stderr_fd = memfd_create("objgen-worker-stderr", MFD_CLOEXEC);
+  if (w.stderr_fd < 0) {
+    int fd = memfd_create("objgen-worker-stderr", MFD_CLOEXEC);
+    if (fd >= 0 && fd <= 2) {  // objgen was started with stderr closed: keep clear of 0..2
+      w.stderr_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+      close(fd);
+    } else {
+      w.stderr_fd = fd;
+    }
+  }
   if (w.stderr_fd < 0) return;  // no memfd: the worker keeps objgen's stderr
   if (ftruncate(w.stderr_fd, 0) == 0) lseek(w.stderr_fd, 0, SEEK_SET);
+}
+
+// A failed assert's message names the line and the expression: it is appended to SIGABRT (and
+// only there: other stderr may come from an earlier call, or hold pids that would split findings).
+std::string WorkerPool::death_description(const Worker& w, int status) {
+  if (!WIFSIGNALED(status)) return "process exited with status " + std::to_string(WEXITSTATUS(status));
+  std::string what = signal_description(WTERMSIG(status));
+  if (WTERMSIG(status) != SIGABRT) return what;
+  std::string said = stderr_tail(w);
+  return said.find("Assertion `") == std::string::npos ? what : what + ": " + said;
 }
 
 // A chatty worker must not fill memory: past 1 MiB its output is dropped (the file keeps its
@@ -288,10 +306,7 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       w.running = false;
       // A worker that exits while it holds a job (even with status 0, say the code under test
       // called exit) died in that job's current call.
-      std::string what = WIFSIGNALED(status) ? signal_description(WTERMSIG(status))
-                                             : "process exited with status " + std::to_string(WEXITSTATUS(status));
-      if (std::string said = stderr_tail(w); !said.empty()) what += ": " + said;
-      after_death(slot, Event::Crashed, what, events);
+      after_death(slot, Event::Crashed, death_description(w, status), events);
       continue;
     }
     trim_stderr(w);
@@ -301,14 +316,23 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       w.seen_current = at;
       w.seen_at = now;
     } else if (std::chrono::duration<double>(now - w.seen_at).count() > call_timeout_) {
-      kill(w.pid, SIGKILL);
-      waitpid(w.pid, &status, 0);
-      w.running = false;
-      // It may have moved on between the reads above and the kill: then nothing timed out.
-      bool moved = s.job.load() != job || s.current.load() != at;
-      std::string what = fmt::format("no return within {:g} s", call_timeout_);
-      if (std::string said = stderr_tail(w); !said.empty()) what += " (last said: " + said + ")";
-      after_death(slot, moved ? Event::Done : Event::TimedOut, what, events);
+      // Freeze it first: it may have moved on since the reads above, and killing a worker between
+      // two of its own steps (job finished, next one claimed) would lose a job.
+      kill(w.pid, SIGSTOP);
+      if (waitpid(w.pid, &status, WUNTRACED) == w.pid && !WIFSTOPPED(status)) {
+        w.running = false;
+        after_death(slot, Event::Crashed, death_description(w, status), events);
+      } else if (s.job.load() != job || s.current.load() != at) {
+        kill(w.pid, SIGCONT);  // it moved on: nothing timed out
+        w.seen_job = s.job.load();
+        w.seen_current = s.current.load();
+        w.seen_at = now;
+      } else {
+        kill(w.pid, SIGKILL);
+        waitpid(w.pid, &status, 0);
+        w.running = false;
+        after_death(slot, Event::TimedOut, fmt::format("no return within {:g} s", call_timeout_), events);
+      }
     }
   }
   return events;

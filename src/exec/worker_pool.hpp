@@ -119,6 +119,7 @@ class WorkerPool {
   static void prepare_stderr(Worker& w);
   static std::string stderr_tail(const Worker& w);
   static void trim_stderr(const Worker& w);
+  static std::string death_description(const Worker& w, int status);
 
   int workers_;
   bool isolate_;

@@ -69,7 +69,13 @@ class Builder {
     fs::create_directories(fs::path(out_.directory).parent_path());
     int fd = open((out_.directory + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) throw std::runtime_error("cannot create " + out_.directory + ".lock: " + std::strerror(errno));
-    while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+    // Another objgen is building this harness: wait for it, but not through a Ctrl-C.
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      if (r_.interrupted && r_.interrupted->load()) {
+        close(fd);
+        throw std::runtime_error("interrupted while waiting for another objgen building this harness");
+      }
+      usleep(20000);
     }
     return std::shared_ptr<int>(new int(fd), [](int* f) {
       close(*f);  // releases the lock

@@ -65,7 +65,8 @@ void write_manifest(const std::string& path, const std::vector<std::string>& fil
   nlohmann::json deps = nlohmann::json::array();
   for (const std::string& f : files) {
     FileStamp s = stamp(f);
-    bool racy = s.mtime_ns >= build_start_ns;
+    // File times come from a coarser clock than build_start_ns: allow it a tick behind.
+    bool racy = s.mtime_ns >= build_start_ns - 50'000'000LL;
     deps.push_back({{"path", f}, {"size", racy ? -1 : s.size}, {"mtime_ns", s.mtime_ns}, {"hash", content_hash(f)}});
   }
   write_file_atomically(path, nlohmann::json{{"deps", deps}}.dump(1) + "\n");
