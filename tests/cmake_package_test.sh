@@ -5,14 +5,7 @@
 set -u
 build=$1
 src=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export OBJGEN_CACHE_DIR="$work/cache"
-fail=0
-check() {  # check NAME COMMAND...
-  local name=$1; shift
-  if "$@" >"$work/last.log" 2>&1; then echo "ok   $name"; else echo "FAIL $name"; tail -30 "$work/last.log"; fail=1; fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 check "cmake --install" cmake --install "$build" --prefix "$work/prefix"
 mkdir -p "$work/project"

@@ -7,14 +7,7 @@ set -u
 objgen=$1
 src=$2
 cxx=${3:-g++}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export OBJGEN_CACHE_DIR="$work/cache"
-fail=0
-check() {  # check NAME COMMAND...
-  local name=$1; shift
-  if "$@" >"$work/last.log" 2>&1; then echo "ok   $name"; else echo "FAIL $name"; tail -20 "$work/last.log"; fail=1; fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 # subject TAG HEADER CLASS LISTED_METHOD SCOPE METHODS [more exhaustive options]
 subject() {
@@ -59,13 +52,6 @@ check "circular_buffer_int: builders identified from the whole API and proven su
 grep '^builders' "$work/cb_builders.txt"
 
 # What goes wrong is said, with exit 2.
-expect_exit2() {  # expect_exit2 PATTERN COMMAND...: exits 2 and prints PATTERN on stderr
-  local pattern="$1"; shift
-  "$@" >/dev/null 2>"$work/err.txt"
-  local rc=$?
-  [ "$rc" -eq 2 ] || { echo "exit $rc"; cat "$work/err.txt"; return 1; }
-  grep -q -- "$pattern" "$work/err.txt" || { cat "$work/err.txt"; return 1; }
-}
 printf '#include <vector>\nnamespace x { struct Bad { std::vectr<int> v; }; }\n' >"$work/bad.hpp"
 check "syntax error: Clang's file:line:col, exit 2" expect_exit2 'bad.hpp:2:[0-9]*: error:' \
   "$objgen" exhaustive --header "$work/bad.hpp" --class x::Bad

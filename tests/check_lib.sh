@@ -1,0 +1,19 @@
+# Shared by the CLI test scripts: a scratch directory and cache, and the two checks they make.
+# Source it after `set -u`; it sets $work, $OBJGEN_CACHE_DIR and $fail (exit with "$fail").
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export OBJGEN_CACHE_DIR="$work/cache"
+fail=0
+
+check() {  # check NAME COMMAND...: the command succeeds, else its output's tail is shown
+  local name=$1; shift
+  if "$@" >"$work/last.log" 2>&1; then echo "ok   $name"; else echo "FAIL $name"; tail -30 "$work/last.log"; fail=1; fi
+}
+
+expect_exit2() {  # expect_exit2 PATTERN COMMAND...: exits 2 and prints PATTERN on stderr
+  local pattern="$1"; shift
+  "$@" >/dev/null 2>"$work/err.txt"
+  local rc=$?
+  [ "$rc" -eq 2 ] || { echo "exit $rc"; cat "$work/err.txt"; return 1; }
+  grep -q -- "$pattern" "$work/err.txt" || { cat "$work/err.txt"; return 1; }
+}
