@@ -12,6 +12,8 @@ void register_rbt(objgen::Api& api);
 void register_binheap(objgen::Api& api);
 void register_fibheap(objgen::Api& api);
 void register_stdset(objgen::Api& api);
+void register_stack(objgen::Api& api);
+void register_bitset(objgen::Api& api);
 void register_buggy_segv(objgen::Api& api);
 void register_buggy_throw(objgen::Api& api);
 void register_buggy_hang(objgen::Api& api);
@@ -44,6 +46,10 @@ const std::vector<Example>& bundled_examples() {
        "fibheap/fibonacci_heap.hpp", &examples::register_fibheap},
       {"stdset", "std::set<int> itself (insert); state = its elements in iteration order",
        "std::set<int>", "stdset/std_set.hpp", &examples::register_stdset},
+      {"stack", "java.util.Stack<Integer> over a Vector-like growable int array (push, pop)",
+       "examples::Stack", "stack/stack.hpp", &examples::register_stack},
+      {"bitset", "java.util.BitSet: 64-bit words, range operations word by word (set)",
+       "examples::BitSet", "bitset/bit_set.hpp", &examples::register_bitset},
       {"buggy_segv", "faulty list: add(2) on 2 elements dereferences null (SIGSEGV)",
        "examples::BuggySegvList", "buggy_segv/buggy_segv_list.hpp",
        &examples::register_buggy_segv},

@@ -61,6 +61,19 @@ std::vector<Expected> expected_counts() {
   v.push_back({"fibheap", 5, 4381, 26297});
   v.push_back({"fibheap", 6, 54159, 379125});
   for (uint32_t n = 1; n <= 8; ++n) v.push_back({"stdset", n, ipow(2, n), 0});
+  // stack: the array's length (capacity 0, 1, 2, 4, ...) is at most N; a capacity k > 0 is
+  // reached by pushing, then any count 0..k follows by popping: 1 + sum_k sum_{c<=k} N^c. At
+  // scope 1 the stack of capacity 1 emptied again needs a 4th iteration (the limit is 3 x scope).
+  for (uint32_t n = 2; n <= 7; ++n) {
+    uint64_t s = 1;
+    for (uint32_t k = 1; k <= n; k *= 2)
+      for (uint32_t c = 0; c <= k; ++c) s += ipow(n, c);
+    v.push_back({"stack", n, s, 0});
+  }
+  // bitset: the subsets of bits 0..N-1 in BitSet()'s word and in a sticky word of BitSet(1..N-1),
+  // plus BitSet(0) with no word (setting a bit in it makes the storage non-sticky).
+  v.push_back({"bitset", 1, 3, 0});
+  for (uint32_t n = 2; n <= 8; ++n) v.push_back({"bitset", n, 2 * ipow(2, n) + 1, 0});
   return v;
 }
 

@@ -46,6 +46,8 @@ run_compare binheap binheap/binomial_heap.hpp examples::BinomialHeap BinomialHea
 run_compare fibheap fibheap/fibonacci_heap.hpp examples::FibonacciHeap FibonacciHeap,insert,removeMin \
   "$src/examples/fibheap/fibonacci_heap.cpp"
 run_compare stdset stdset/std_set.hpp 'std::set<int>' 'set::set(),set::insert(const int&)'
+run_compare stack stack/stack.hpp examples::Stack Stack,push,pop
+run_compare bitset bitset/bit_set.hpp examples::BitSet BitSet,set
 
 # -p: flags from a compile_commands.json, relative include paths resolved against its directory.
 mkdir -p "$work/proj/include" "$work/proj/src"

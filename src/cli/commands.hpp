@@ -22,6 +22,7 @@ struct Interrupted : std::runtime_error {
 void add_examples_command(CLI::App& app, int& exit_code);
 void add_exhaustive_command(CLI::App& app, int& exit_code);
 void add_builders_command(CLI::App& app, int& exit_code);
+void add_evolve_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN (coverage builds)
 void add_scan_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN
 
 // The operations of `--builders auto|FILE`: auto reuses the builders cached for this API or

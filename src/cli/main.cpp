@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   add_builders_command(app, exit_code);
 #ifdef OBJGEN_HAVE_SCAN
   add_scan_command(app, exit_code);
+  add_evolve_command(app, exit_code);
 #endif
   try {
     app.parse(argc, argv);

@@ -1,11 +1,17 @@
 #include "cli/subject.hpp"
 
+#include <filesystem>
 #include <optional>
 
 #include "cli/cli_common.hpp"
 #include "harness/harness_loader.hpp"
 
+#ifndef OBJGEN_EXAMPLES_DIR
+#define OBJGEN_EXAMPLES_DIR "examples"
+#endif
+
 namespace objgen::cli {
+namespace fs = std::filesystem;
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
   const char* group = "Subject (one of)";
@@ -25,6 +31,9 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
   cmd->add_option("--state", s.state, "With --header: how the harness describes state (auto, fields, value)")
       ->default_val("auto")
       ->group(group);
+  cmd->add_flag("--coverage", s.coverage,
+                "Build the harness with Clang's SanitizerCoverage (also for --example: its header is scanned)")
+      ->group(group);
   cmd->add_flag("--rebuild-harness", s.rebuild, "With --header: rebuild the harness even if a cached one is current")
       ->group(group);
   cmd->add_option("compile-flags", s.flags,
@@ -39,6 +48,21 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   if (given > 1) throw UsageError("give only one of --example, --header, --harness");
   if (s.header.empty() && (!s.class_name.empty() || !s.flags.empty() || !s.compile_db.empty()))
     throw UsageError("--class, -p and compile flags after -- go with --header");
+  if (!s.example.empty() && s.coverage) {
+    // A bundled example is compiled into objgen without instrumentation: build it from its header.
+    const Example& ex = require_example(s.example);
+    SubjectArgs from_header = s;
+    from_header.example.clear();
+    from_header.header = std::string(OBJGEN_EXAMPLES_DIR) + "/" + ex.header;
+    from_header.class_name = ex.target;
+    from_header.flags.insert(from_header.flags.begin(), std::string("-I") + OBJGEN_EXAMPLES_DIR);  // as CMake builds them
+    fs::path dir = fs::path(from_header.header).parent_path();
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec))  // the class's own sources, not its hand harness
+      if (e.path().extension() == ".cpp" && e.path().filename() != "harness.cpp") from_header.flags.push_back(e.path().string());
+    loaded = build_subject_harness(from_header, quiet);
+    return *loaded;
+  }
   if (!s.example.empty()) return require_example(s.example);
   if (!s.harness.empty()) {
     try {
@@ -54,6 +78,7 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
 }
 
 #ifndef OBJGEN_HAVE_SCAN
+const cover::CoverageMap* subject_coverage() { return nullptr; }
 Example build_subject_harness(const SubjectArgs&, bool) {
   throw UsageError("this objgen was built without Clang, so --header/--class is unavailable "
                    "(rebuild with libclang-14-dev, or build a harness with objgen_add_harness() and pass --harness)");

@@ -13,6 +13,9 @@
 namespace objgen::scan {
 struct ScanOutcome;
 }
+namespace objgen::cover {
+struct CoverageMap;
+}
 
 namespace objgen::cli {
 
@@ -25,6 +28,7 @@ struct SubjectArgs {
   std::string state = "auto";
   std::vector<std::string> flags;  // after --
   bool rebuild = false;
+  bool coverage = false;  // build the harness with coverage (--coverage; `evolve` always)
 };
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s);
@@ -33,13 +37,17 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s);
 // does not compile, after printing Clang's or the compiler's diagnostics.
 const Example& resolve_subject(const SubjectArgs& s, bool quiet);
 
+// After resolve_subject with coverage: the loaded harness's coverage map, bound to the runtime.
+const cover::CoverageMap* subject_coverage();
+
 // Shared with `objgen scan`: prints why a scan failed (diagnostics, closest class names).
 void print_scan_failure(const scan::ScanOutcome& outcome, bool verbose);
 
 // The compile flags for a scan: those of -p's database for the header, then the ones after --.
 std::vector<std::string> scan_flags(const SubjectArgs& s);
 
-// Implemented only when objgen has scan: scans, compiles (or reuses) and loads the harness.
+// Implemented only when objgen has scan: scans, compiles (or reuses) and loads the harness
+// (and with coverage, binds its coverage map).
 Example build_subject_harness(const SubjectArgs& s, bool quiet);
 
 }  // namespace objgen::cli

@@ -1,10 +1,14 @@
 // --header/--class for every strategy (built only with Clang): scan, write, compile, cache, load.
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
+#include "cover/coverage_runtime.hpp"
 #include "harness/harness_build.hpp"
 #include "harness/harness_loader.hpp"
 #include "scan/compile_db.hpp"
@@ -48,12 +52,26 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
                b.scan_seconds, b.compile_seconds, b.directory.c_str());
 }
 
+std::optional<cover::CoverageMap> g_coverage;
+
+void bind_coverage(const HarnessBuild& b) {
+  std::ifstream in(b.coverage_map);
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    g_coverage = cover::map_from_json(text.str());
+    cover::CoverageRuntime::get().bind(*g_coverage, b.library);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string("coverage build of the harness is unusable (--rebuild-harness?): ") + e.what());
+  }
+}
+
 }  // namespace
 
 Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   if (s.state != "auto" && s.state != "fields" && s.state != "value")
     throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
-  HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, &g_interrupted};
+  HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, &g_interrupted};
   catch_interrupts(true);
   HarnessBuild b;
   try {
@@ -82,10 +100,14 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   }
   if (!quiet) report_build(b, s.class_name);
   try {
-    return load_harness(b.library);
+    Example ex = load_harness(b.library);
+    if (s.coverage) bind_coverage(b);
+    return ex;
   } catch (const HarnessLoadError& e) {
     throw UsageError(e.what());
   }
 }
+
+const cover::CoverageMap* subject_coverage() { return g_coverage ? &*g_coverage : nullptr; }
 
 }  // namespace objgen::cli

@@ -1,5 +1,7 @@
 #include "exec/worker_pool.hpp"
 
+#include "exec/worker_stderr.hpp"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -149,7 +151,8 @@ void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
   s.current.store(kNotStarted);
   s.job.store(resume_job);
   if (isolate_) {
-    prepare_stderr(w);
+    if (w.stderr_fd < 0) w.stderr_fd = open_worker_stderr();
+    clear_worker_stderr(w.stderr_fd);
     std::fflush(nullptr);
     pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("objgen: fork failed");
@@ -235,63 +238,6 @@ std::vector<WorkerPool::Event> WorkerPool::wait(double max_seconds) {
   }
 }
 
-// The code under test's stderr (a failed assert's message, a sanitizer report) goes to a memfd
-// per slot rather than the user's terminal; its last line explains a crash. Emptied for each
-// new worker, so the file stays small unless one worker writes a lot.
-void WorkerPool::prepare_stderr(Worker& w) {
-  if (w.stderr_fd < 0) {
-    int fd = memfd_create("objgen-worker-stderr", MFD_CLOEXEC);
-    if (fd >= 0 && fd <= 2) {  // objgen was started with stderr closed: keep clear of 0..2
-      w.stderr_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-      close(fd);
-    } else {
-      w.stderr_fd = fd;
-    }
-  }
-  if (w.stderr_fd < 0) return;  // no memfd: the worker keeps objgen's stderr
-  if (ftruncate(w.stderr_fd, 0) == 0) lseek(w.stderr_fd, 0, SEEK_SET);
-}
-
-// A failed assert's message names the line and the expression: it is appended to SIGABRT (and
-// only there: other stderr may come from an earlier call, or hold pids that would split findings).
-std::string WorkerPool::death_description(const Worker& w, int status) {
-  if (!WIFSIGNALED(status)) return "process exited with status " + std::to_string(WEXITSTATUS(status));
-  std::string what = signal_description(WTERMSIG(status));
-  if (WTERMSIG(status) != SIGABRT) return what;
-  std::string said = stderr_tail(w);
-  return said.find("Assertion `") == std::string::npos ? what : what + ": " + said;
-}
-
-// A chatty worker must not fill memory: past 1 MiB its output is dropped (the file keeps its
-// length as a hole, so the worker's next writes, and the tail, still land at the end).
-void WorkerPool::trim_stderr(const Worker& w) {
-  struct stat st {};
-  if (w.stderr_fd >= 0 && fstat(w.stderr_fd, &st) == 0 && st.st_blocks * 512 > (1 << 20))
-    fallocate(w.stderr_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, st.st_size);
-}
-
-std::string WorkerPool::stderr_tail(const Worker& w) {
-  if (w.stderr_fd < 0) return "";
-  struct stat st {};
-  if (fstat(w.stderr_fd, &st) != 0 || st.st_size == 0) return "";
-  char buf[1024];
-  off_t from = std::max<off_t>(0, st.st_size - static_cast<off_t>(sizeof buf));
-  ssize_t n = pread(w.stderr_fd, buf, sizeof buf, from);
-  if (n <= 0) return "";
-  std::string text(buf, static_cast<size_t>(n));
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
-  size_t nl = text.find_last_of('\n');
-  std::string line = nl == std::string::npos ? text : text.substr(nl + 1);
-  line.erase(std::remove(line.begin(), line.end(), '\0'), line.end());
-  // glibc's "prog: file:line: function: Assertion `x' failed.": the function can be a page of
-  // template arguments; keep where and what.
-  size_t assertion = line.find("Assertion `"), where = line.find(": ");
-  size_t where_end = where == std::string::npos ? where : line.find(": ", where + 2);
-  if (assertion != std::string::npos && where_end != std::string::npos && where_end < assertion)
-    line = line.substr(where + 2, where_end - where - 2) + ": " + line.substr(assertion);
-  return line.size() > 300 ? line.substr(0, 300) + "..." : line;
-}
-
 std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
   std::vector<Event> events;
   auto now = std::chrono::steady_clock::now();
@@ -306,10 +252,10 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       w.running = false;
       // A worker that exits while it holds a job (even with status 0, say the code under test
       // called exit) died in that job's current call.
-      after_death(slot, Event::Crashed, death_description(w, status), events);
+      after_death(slot, Event::Crashed, worker_death_description(status, w.stderr_fd), events);
       continue;
     }
-    trim_stderr(w);
+    trim_worker_stderr(w.stderr_fd);
     bool waiting = job == kIdle || (at == kNotStarted && s.resume_at.load() == kNotStarted);
     if (job != w.seen_job || at != w.seen_current || waiting) {
       w.seen_job = job;
@@ -321,7 +267,7 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       kill(w.pid, SIGSTOP);
       if (waitpid(w.pid, &status, WUNTRACED) == w.pid && !WIFSTOPPED(status)) {
         w.running = false;
-        after_death(slot, Event::Crashed, death_description(w, status), events);
+        after_death(slot, Event::Crashed, worker_death_description(status, w.stderr_fd), events);
       } else if (s.job.load() != job || s.current.load() != at) {
         kill(w.pid, SIGCONT);  // it moved on: nothing timed out
         w.seen_job = s.job.load();

@@ -116,10 +116,6 @@ class WorkerPool {
   void run_job(int slot, size_t job, uint64_t first);
   std::vector<Event> poll_processes();
   void after_death(int slot, Event::Kind kind, const std::string& what, std::vector<Event>& events);
-  static void prepare_stderr(Worker& w);
-  static std::string stderr_tail(const Worker& w);
-  static void trim_stderr(const Worker& w);
-  static std::string death_description(const Worker& w, int status);
 
   int workers_;
   bool isolate_;

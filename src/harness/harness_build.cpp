@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "cover/ir_coverage_map.hpp"
 #include "emit/atomic_file.hpp"
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
@@ -37,7 +38,8 @@ bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
 
 // Everything the key must cover: the subject, the flags, and where relative paths point.
 std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
-  std::vector<std::string> parts{header, r.class_name, r.state, t.compiler, fs::current_path().string()};
+  std::vector<std::string> parts{header, r.class_name, r.state, r.coverage ? "coverage:" + t.coverage_compiler : t.compiler,
+                                 fs::current_path().string()};
   for (const std::string& d : t.include_dirs) parts.push_back(d);
   parts.push_back("--");
   parts.insert(parts.end(), r.flags.begin(), r.flags.end());
@@ -51,6 +53,7 @@ class Builder {
     flags_ = split_user_flags(r.flags);
     out_.directory = harness_cache_dir(harness_cache_key(key_parts(r, header_, tools_)));
     out_.library = out_.directory + "/harness.so";
+    if (r.coverage) out_.coverage_map = out_.directory + "/coverage_map.json";
   }
 
   HarnessBuild run() {
@@ -127,37 +130,93 @@ class Builder {
     fs::remove_all(work_);
     fs::create_directories(work_);
     write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, harness_options()));
-    progress_("compiling the harness with " + tools_.compiler);
+    progress_("compiling the harness with " + compiler() + (r_.coverage ? " (coverage)" : ""));
+    if (r_.coverage) write_allowlist();
     std::vector<std::string> objects, depfiles;
     bool ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
     for (const std::string& source : flags_.link)
       if (ok && is_source_file(source)) ok = compile_one(fs::absolute(source).string(), objects, depfiles);
+    if (ok && r_.coverage) write_file_atomically(work_ + "/coverage_map.json", cover::map_to_json(cover::link_coverage(modules_)));
     if (ok) ok = link(objects);
     out_.compile_seconds = seconds_since(start);
     if (ok) finish(depfiles);
     else fail();
   }
 
+  const std::string& compiler() const { return r_.coverage ? tools_.coverage_compiler : tools_.compiler; }
+
+  // Only the class's members are instrumented: functions whose mangled names are nested in it.
+  void write_allowlist() {
+    std::string prefix = out_.scan.result.mangled_prefix;
+    if (!prefix.empty() && prefix[0] == 'N') prefix.erase(0, 1);
+    std::string list = "src:*\n";
+    for (const char* q : {"", "K", "R", "O", "KR", "KO"}) list += std::string("fun:_ZN") + q + prefix + "*\n";
+    write_file_atomically(work_ + "/allowlist.txt", list);
+  }
+
+  std::vector<std::string> coverage_flags(const std::string& object) const {
+    std::vector<std::string> f = cover::coverage_ir_flags(work_ + "/allowlist.txt");
+    f.insert(f.end(), {"-o", object + ".ll"});
+    return f;
+  }
+
   std::vector<std::string> compile_command(const std::string& source, const std::string& object,
                                            const std::string& depfile) const {
-    std::vector<std::string> cmd{tools_.compiler, "-O2", "-fPIC", "-fno-access-control"};
+    std::vector<std::string> cmd{compiler(), r_.coverage ? "-O0" : "-O2", "-fPIC", "-fno-access-control"};
     for (const std::string& d : tools_.include_dirs) cmd.push_back("-I" + d);
     if (!is_angle_header(r_.header)) cmd.push_back("-I" + fs::path(header_).parent_path().string());
     cmd.insert(cmd.end(), flags_.compile.begin(), flags_.compile.end());
     if (!wants_cxx20_or_later(flags_.compile)) cmd.push_back("-std=c++20");
-    cmd.insert(cmd.end(), {"-c", source, "-MD", "-MF", depfile, "-o", object});
+    cmd.insert(cmd.end(), {source, "-MD", "-MF", depfile});
+    if (!r_.coverage) {
+      cmd.insert(cmd.end(), {"-c", "-o", object});
+      return cmd;
+    }
+    auto cov = coverage_flags(object);
+    cmd.insert(cmd.end(), cov.begin(), cov.end());
     return cmd;
+  }
+
+  // The instrumented IR becomes the object: its guards and comparison sites are the map's.
+  bool compile_coverage_ir(const std::string& object) {
+    std::string ir = read_text(object + ".ll");
+    try {
+      modules_.push_back(cover::read_instrumented_ir(ir, sites_so_far()));
+    } catch (const std::runtime_error& e) {
+      write_log(std::string("error: reading the instrumented IR: ") + e.what() + "\n");
+      return false;
+    }
+    write_file_atomically(object + ".cov.ll", ir);
+    return tool_ok({compiler(), "-c", "-fPIC", object + ".cov.ll", "-o", object});
+  }
+
+  uint32_t sites_so_far() const {
+    uint32_t n = 0;
+    for (const auto& m : modules_) n += static_cast<uint32_t>(m.sites.size());
+    return n;
+  }
+
+  static std::string read_text(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return "";
+    std::string text;
+    char buf[65536];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    std::fclose(f);
+    return text;
   }
 
   bool compile_one(const std::string& source, std::vector<std::string>& objects, std::vector<std::string>& depfiles) {
     std::string stem = work_ + "/" + std::to_string(objects.size());
     objects.push_back(stem + ".o");
     depfiles.push_back(stem + ".d");
-    return tool_ok(compile_command(source, objects.back(), depfiles.back()));
+    if (!tool_ok(compile_command(source, objects.back(), depfiles.back()))) return false;
+    return !r_.coverage || compile_coverage_ir(objects.back());
   }
 
   bool link(const std::vector<std::string>& objects) {
-    std::vector<std::string> cmd{tools_.compiler, "-shared", "-o", work_ + "/harness.so"};
+    std::vector<std::string> cmd{compiler(), "-shared", "-o", work_ + "/harness.so"};
     cmd.insert(cmd.end(), objects.begin(), objects.end());
     for (const std::string& a : flags_.link)
       if (!is_source_file(a)) cmd.push_back(a);
@@ -213,6 +272,7 @@ class Builder {
   SplitFlags flags_;
   HarnessBuild out_;
   std::string work_;
+  std::vector<cover::ModuleCoverage> modules_;  // coverage builds: each unit's part, link order
   bool interrupted_ = false;
   long long build_start_ns_ = 0;
 };

@@ -20,6 +20,9 @@ struct HarnessRequest {
   std::string state = "auto";        // scan --state: auto, fields, value
   std::string resource_dir;          // Clang's; "" finds it
   bool rebuild = false;              // ignore a cached harness
+  // Compile with Clang and SanitizerCoverage (trace-pc-guard, pc-table, trace-cmp) for the
+  // class's own functions, and write coverage_map.json beside the library.
+  bool coverage = false;
   const std::atomic<bool>* interrupted = nullptr;
 };
 
@@ -29,6 +32,7 @@ struct HarnessBuild {
   HarnessBuildStatus status = HarnessBuildStatus::Ok;
   std::string library;          // the shared object to load
   std::string directory;        // where it and harness.cpp live (or the failed build's files)
+  std::string coverage_map;     // with coverage: the map's path (cover/coverage_map.hpp)
   bool cached = false;
   std::string rebuild_reason;   // why a cached harness was not used ("" when none existed)
   scan::ScanOutcome scan;       // when scanned: warnings, skipped members, or why it failed

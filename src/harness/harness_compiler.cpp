@@ -14,6 +14,9 @@
 #ifndef OBJGEN_HARNESS_CXX
 #define OBJGEN_HARNESS_CXX "c++"
 #endif
+#ifndef OBJGEN_COVERAGE_CXX
+#define OBJGEN_COVERAGE_CXX "clang++"
+#endif
 #ifndef OBJGEN_SOURCE_INCLUDE_DIR
 #define OBJGEN_SOURCE_INCLUDE_DIR "include"
 #define OBJGEN_BINARY_INCLUDE_DIR "include"
@@ -49,6 +52,8 @@ HarnessToolchain harness_toolchain() {
   const char* cxx = std::getenv("OBJGEN_CXX");
   t.compiler = cxx && *cxx ? cxx : OBJGEN_HARNESS_CXX;
   t.include_dirs = objgen_include_dirs();
+  const char* cov = std::getenv("OBJGEN_COVERAGE_CXX");
+  t.coverage_compiler = cov && *cov ? cov : OBJGEN_COVERAGE_CXX;
   return t;
 }
 

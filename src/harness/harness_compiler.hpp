@@ -13,6 +13,9 @@ namespace objgen {
 struct HarnessToolchain {
   std::string compiler;
   std::vector<std::string> include_dirs;
+  // Coverage builds need Clang's SanitizerCoverage: clang++-14 found at configure time
+  // ($OBJGEN_COVERAGE_CXX overrides); its libstdc++ ABI is the same as objgen's.
+  std::string coverage_compiler;
 };
 HarnessToolchain harness_toolchain();
 

@@ -11,6 +11,7 @@
 #include <clang/AST/DeclFriend.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/Mangle.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/ASTUnit.h>
 #include <clang/Lex/Lexer.h>
@@ -679,6 +680,20 @@ const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit) {
   return nullptr;
 }
 
+// "_ZTIN8examples5StackE" (the type_info's name) -> "N8examples5Stack"; a class at global scope
+// has no nested-name prefix ("_ZTI5Stack" -> "5Stack").
+std::string mangled_class_prefix(clang::ASTContext& ctx, const clang::CXXRecordDecl* rd) {
+  std::unique_ptr<clang::MangleContext> mangler(ctx.createMangleContext());
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  mangler->mangleCXXRTTI(ctx.getRecordType(rd), os);
+  os.flush();
+  if (s.rfind("_ZTI", 0) != 0) return "";
+  s = s.substr(4);
+  if (!s.empty() && s.front() == 'N' && s.back() == 'E') s.pop_back();
+  return s;
+}
+
 std::string include_line_for(const std::string& header) {
   if (!header.empty() && header.front() == '<') return "#include " + header;
   return "#include \"" + std::filesystem::path(header).filename().string() + "\"";
@@ -752,6 +767,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   r.requested_name = request.class_name.rfind("::", 0) == 0 ? request.class_name.substr(2)
                                                                : request.class_name;
   Extractor(*unit.ast, target, r).run();
+  r.mangled_prefix = mangled_class_prefix(unit.ast->getASTContext(), target);
   outcome.extract_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

@@ -122,6 +122,9 @@ struct ScanResult {
   bool iterable = false;          // has public const begin()/end(): OBJGEN_VALUE_TYPE is possible
   bool opaque_state = false;      // some state hides behind pointers to non-class data
   std::string include_line;       // "#include \"node_caching_list.hpp\""
+  // Itanium mangling of the class as a nested-name prefix, "N8examples5StackE" minus the final
+  // "E": coverage builds instrument the functions whose mangled names start with it.
+  std::string mangled_prefix;
   std::vector<TypeDesc> types;    // dependencies first, the target last
   std::vector<Function> functions;
   std::vector<std::string> warnings;

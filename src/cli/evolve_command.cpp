@@ -1,0 +1,252 @@
+// objgen evolve: eCrash's evolutionary testing of each method under test, on a coverage build.
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "cli/cli_common.hpp"
+#include "cli/subject.hpp"
+#include "cover/coverage_runtime.hpp"
+#include "emit/atomic_file.hpp"
+#include "emit/evolve_report.hpp"
+#include "gen/evolve/mut_coverage.hpp"
+#include "gen/evolve/purity.hpp"
+#include "model/selection.hpp"
+
+namespace objgen::cli {
+namespace {
+
+struct EvolveArgs {
+  SubjectArgs subject;
+  std::string methods;
+  std::string purity = "on";
+  int generations = 100;
+  int population = 10;
+  int runs = 1;
+  uint64_t seed = 0;
+  double call_timeout = 1.0;
+  double distance_weight = 0;
+  double p_reproduction = 0.33, p_crossover = 0.33, p_mutation = 0.34;
+  std::string report_json, plot, emit_gtest;
+  bool show_domain = false;
+  bool quiet = false;
+};
+
+std::vector<uint32_t> methods_under_test(const Api& api, ClassId target, const std::string& spec) {
+  if (spec.empty() || spec == "all") {
+    std::vector<uint32_t> all;
+    for (uint32_t i = 0; i < api.operations().size(); ++i)
+      if (api.operations()[i].owner == target && api.operations()[i].kind == OpKind::Method) all.push_back(i);
+    return all;
+  }
+  return select_methods(api, target, read_method_list(spec), false);
+}
+
+void print_domain(const evolve::InputDomain& plain, const evolve::InputDomain& purified,
+                  const std::vector<evolve::ParamPurity>& purity, const Api& api, bool show_sets) {
+  std::printf("input domain (%zu members):\n", plain.members.size());
+  std::printf("  %-16s %12s %22s\n", "", "EMCDG edges", "function set entries");
+  std::printf("  %-16s %12zu %22zu\n", "without purity", plain.edges.size(), plain.functions.size());
+  std::printf("  %-16s %12zu %22zu\n", "with purity", purified.edges.size(), purified.functions.size());
+  std::printf("  parameters that no longer provide their type (safe or read-only):\n");
+  for (const auto& p : purity)
+    if (p.purity != evolve::Purity::ReadWrite)
+      std::printf("    %-40s %-3s %-10s %s\n", api.operations()[p.op].signature().c_str(),
+                  evolve::item_name(p.item, p.param).c_str(), evolve::purity_name(p.purity), p.evidence.c_str());
+  if (!show_sets) return;
+  for (const auto* d : {&plain, &purified}) {
+    std::printf("  function set %s purity:\n", d == &plain ? "without" : "with");
+    nlohmann::json j = input_domain_json(*d, purity, api);
+    for (const auto& f : j["without_purity"]["function_set"]) std::printf("    %s\n", f.get<std::string>().c_str());
+  }
+}
+
+struct Session {
+  const EvolveArgs& a;
+  const Api& api;
+  const cover::CoverageMap& map;
+  const LiteralDomain& terminals;
+  const evolve::InputDomain* domains[2];  // without, with purity
+};
+
+EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
+  EvolvedMethod m{op, s.api.operations()[op].signature(), purity};
+  int fn = evolve::find_operation_function(s.map, s.api.operations()[op]);
+  if (fn < 0) {
+    std::fprintf(stderr, "objgen: %s has no instrumented body (defined outside the class?); skipped\n", m.signature.c_str());
+    return m;
+  }
+  const cover::CoveredFunction& cfg = s.map.functions[fn];
+  for (const auto& n : cfg.nodes) {
+    m.targets += n.target;
+    m.target_lines.push_back(n.line);
+  }
+  evolve::RunnerOptions ro;
+  ro.mut_function = fn;
+  ro.mut_nodes = static_cast<uint32_t>(cfg.nodes.size());
+  if (!cfg.sites.empty()) {  // a function's sites are consecutive, so are their outcomes
+    const cover::CmpSite& last = s.map.sites[cfg.sites.back()];
+    ro.mut_outcome_begin = s.map.sites[cfg.sites.front()].outcome_begin;
+    ro.mut_outcome_count = last.outcome_begin + last.outcome_count - ro.mut_outcome_begin;
+  }
+  std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, cfg, ro.mut_outcome_begin);
+  ro.call_timeout_seconds = s.a.call_timeout;
+  evolve::TestRunner runner(s.api, s.terminals, ro);
+  evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, evolve::TreeLimits{});
+  if (!trees.can_build()) {
+    std::fprintf(stderr, "objgen: no function set entry builds the inputs of %s; skipped\n", m.signature.c_str());
+    return m;
+  }
+  evolve::EvolveOptions eo;
+  eo.population = s.a.population;
+  eo.generations = s.a.generations;
+  eo.p_reproduction = s.a.p_reproduction;
+  eo.p_crossover = s.a.p_crossover;
+  eo.p_mutation = s.a.p_mutation;
+  eo.distance_weight = s.a.distance_weight;
+  for (int r = 0; r < s.a.runs && !g_interrupted.load(); ++r) {
+    eo.seed = s.a.seed + static_cast<uint64_t>(r);
+    m.runs.push_back(evolve::evolve_method(trees, cfg, outcomes, runner, eo));
+  }
+  return m;
+}
+
+void print_method(const EvolvedMethod& m, const Api& api) {
+  if (m.runs.empty()) return;
+  double secs = m.seconds();
+  std::printf("  %-44s %-4s %5u %5zu %7.0f%% %8.1f %10.0f\n", m.signature.c_str(), m.purity ? "on" : "off", m.targets,
+              m.runs.size(), 100 * m.full_coverage_rate(), m.mean_generations(),
+              secs > 0 ? static_cast<double>(m.evaluations()) / secs : 0.0);
+  for (const auto& f : m.runs[0].findings)
+    std::printf("      %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
+}
+
+void validate(const EvolveArgs& a) {
+  if (a.purity != "on" && a.purity != "off" && a.purity != "both") throw UsageError("--purity takes on, off or both");
+  if (a.population < 2) throw UsageError("--population must be at least 2");
+  if (a.generations < 1) throw UsageError("--generations must be at least 1");
+  if (a.runs < 1) throw UsageError("--runs must be at least 1");
+  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  double p = a.p_reproduction + a.p_crossover + a.p_mutation;
+  if (a.p_reproduction < 0 || a.p_crossover < 0 || a.p_mutation < 0 || p < 0.999 || p > 1.001)
+    throw UsageError("breeding probabilities must be >= 0 and sum to 1");
+  require_writable_file(a.report_json);
+  require_writable_file(a.plot);
+  if (!a.emit_gtest.empty()) {
+    try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
+  }
+}
+
+nlohmann::json summary(const std::vector<EvolvedMethod>& results, bool purity) {
+  double rate = 0, gens = 0, evals = 0, secs = 0;
+  int n = 0, full = 0;
+  for (const auto& m : results) {
+    if (m.purity != purity || m.runs.empty()) continue;
+    ++n;
+    rate += m.full_coverage_rate();
+    if (m.mean_generations() > 0) {
+      gens += m.mean_generations();
+      ++full;
+    }
+    evals += static_cast<double>(m.evaluations());
+    secs += m.seconds();
+  }
+  return {{"methods", n}, {"full_coverage_rate", n ? rate / n : 0.0}, {"mean_generations", full ? gens / full : 0.0},
+          {"evaluations", evals}, {"evaluations_per_second", secs > 0 ? evals / secs : 0.0}};
+}
+
+void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals,
+                   const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
+                   const std::vector<EvolvedMethod>& results) {
+  if (!a.report_json.empty()) {
+    nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
+                     {"class", ex.target},
+                     {"options", {{"population", a.population}, {"generations", a.generations}, {"runs", a.runs},
+                                  {"seed", a.seed}, {"purity", a.purity}, {"alpha", 0.5}, {"beta", 150}, {"w_init", 200},
+                                  {"breeding", {a.p_reproduction, a.p_crossover, a.p_mutation}}}},
+                     {"input_domain", input_domain_json(plain, purity, api)},
+                     {"summary", {{"without_purity", summary(results, false)}, {"with_purity", summary(results, true)}}}};
+    j["methods"] = nlohmann::json::array();
+    for (const auto& m : results) j["methods"].push_back(evolve_method_json(m, api));
+    write_file_atomically(a.report_json, j.dump(2) + "\n");
+  }
+  if (!a.plot.empty()) write_file_atomically(a.plot, nodes_remaining_svg(results, "objgen evolve: " + ex.target));
+  if (!a.emit_gtest.empty()) {
+    std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
+    std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
+    std::string path = a.emit_gtest + "/" + name + "_evolve_test.cpp";
+    write_file_atomically(path, evolved_gtest_file(api, terminals, results, include, name + "_evolve"));
+    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
+  }
+}
+
+int run_evolve(EvolveArgs& a) {
+  validate(a);
+  a.subject.coverage = true;
+  const Example* ex = &resolve_subject(a.subject, a.quiet);
+  const cover::CoverageMap* map = subject_coverage();
+  if (!map) throw UsageError("this objgen cannot build coverage harnesses (built without Clang)");
+  Api api;
+  const ClassInfo& target = register_example(*ex, api);
+  std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
+
+  LiteralDomain terminals = evolve::terminal_domain(map->constants);
+  std::vector<uint32_t> members = evolve::cluster_members(api, target.id);
+  evolve::InputDomain plain = evolve::build_input_domain(api, members, nullptr);
+  std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
+  evolve::check_purity(api, plain, terminals, purity, {30, a.seed, a.call_timeout});
+  evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
+  print_domain(plain, purified, purity, api, a.show_domain);
+
+  catch_interrupts(true);
+  Session s{a, api, *map, terminals, {&plain, &purified}};
+  std::vector<EvolvedMethod> results;
+  std::vector<bool> settings = a.purity == "both" ? std::vector<bool>{false, true} : std::vector<bool>{a.purity == "on"};
+  std::printf("  %-44s %-4s %5s %5s %8s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "gens", "evals/s");
+  for (uint32_t op : muts)
+    for (bool p : settings) {
+      if (g_interrupted.load()) break;
+      results.push_back(evolve_one(s, op, p));
+      print_method(results.back(), api);
+      std::fflush(stdout);
+    }
+  catch_interrupts(false);
+  write_outputs(a, *ex, api, terminals, plain, purity, results);
+  return g_interrupted.load() ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace
+}  // namespace objgen::cli
+
+namespace objgen::cli {
+
+void add_evolve_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<EvolveArgs>();
+  auto* cmd = app.add_subcommand("evolve",
+                                 "Evolutionary testing (eCrash): strongly-typed GP over call sequences until every "
+                                 "CFG node of each method under test is covered (coverage build with Clang)");
+  add_subject_options(cmd, args->subject);
+  cmd->add_option("--method,--methods", args->methods,
+                  "Methods under test: a,b or @file or all (default: every public method of the class)");
+  cmd->add_option("--purity", args->purity, "Purity reduction of the function set: on, off, or both (compare)")
+      ->default_val("on");
+  cmd->add_option("--generations", args->generations, "Generation limit per run")->default_val(100);
+  cmd->add_option("--population", args->population, "Test cases per generation")->default_val(10);
+  cmd->add_option("--runs", args->runs, "Independent runs per method (seeds seed, seed+1, ...)")->default_val(1);
+  cmd->add_option("--seed", args->seed, "Random seed: the same seed gives the same runs")->default_val(0);
+  cmd->add_option("--reproduction", args->p_reproduction, "Breeding probability of reproduction")->default_val(0.33);
+  cmd->add_option("--crossover", args->p_crossover, "Breeding probability of subtree crossover")->default_val(0.33);
+  cmd->add_option("--mutation", args->p_mutation, "Breeding probability of point mutation")->default_val(0.34);
+  cmd->add_option("--distance-weight", args->distance_weight,
+                  "Add this times the nearest branch distance to an uncovered node to the fitness (0: the paper's)")
+      ->default_val(0);
+  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
+      ->default_val(1.0);
+  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
+  cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (first run)");
+  cmd->add_option("--emit-gtest", args->emit_gtest, "Write the covering test sets as a GoogleTest file into this directory");
+  cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
+  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  cmd->callback([args, &exit_code] { exit_code = run_evolve(*args); });
+}
+
+}  // namespace objgen::cli

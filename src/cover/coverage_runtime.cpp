@@ -1,0 +1,250 @@
+#include "cover/coverage_runtime.hpp"
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <vector>
+
+namespace objgen::cover {
+namespace {
+
+struct Module {
+  uint32_t* guards_begin;
+  uint32_t* guards_end;
+  const uintptr_t* pcs_begin;
+  const uintptr_t* pcs_end;
+  uint32_t base;  // guards before this module's
+};
+
+struct SiteInfo {
+  Predicate predicate;
+  uint8_t width;
+  bool swapped;
+  uint32_t begin;
+  uint32_t count;
+};
+
+// Everything the callbacks touch: plain arrays, grown only while a library is being loaded.
+std::vector<Module> g_modules;
+uint32_t* g_counters = nullptr;  // by runtime guard index (1-based)
+uint32_t* g_touched = nullptr;   // guard indices whose counter left zero
+uint32_t g_touched_count = 0;
+uint32_t g_guards = 0;
+std::vector<SiteInfo> g_site_table;
+const SiteInfo* g_sites = nullptr;
+uint32_t g_site_count = 0;
+float* g_distance = nullptr;  // by outcome
+uint32_t* g_distance_touched = nullptr;
+uint32_t g_distance_touched_count = 0;
+
+void grow_counters(uint32_t total) {
+  auto* counters = static_cast<uint32_t*>(std::calloc(total + 1, sizeof(uint32_t)));
+  auto* touched = static_cast<uint32_t*>(std::calloc(total + 1, sizeof(uint32_t)));
+  if (!counters || !touched) std::abort();
+  if (g_counters) std::memcpy(counters, g_counters, (g_guards + 1) * sizeof(uint32_t));
+  if (g_touched) std::memcpy(touched, g_touched, g_touched_count * sizeof(uint32_t));
+  std::free(g_counters);
+  std::free(g_touched);
+  g_counters = counters;
+  g_touched = touched;
+}
+
+inline void record(uint32_t outcome, double d) {
+  float nd = static_cast<float>(normalized(d));
+  float& slot = g_distance[outcome];
+  if (nd >= slot) return;
+  if (slot == kNotReached) g_distance_touched[g_distance_touched_count++] = outcome;
+  slot = nd;
+}
+
+inline void on_cmp(uint32_t site, uint64_t a, uint64_t b) {
+  if (site >= g_site_count) return;
+  const SiteInfo& s = g_sites[site];
+  if (s.swapped) std::swap(a, b);
+  record(s.begin, branch_distance(s.predicate, s.width, a, b, true));
+  record(s.begin + 1, branch_distance(s.predicate, s.width, a, b, false));
+}
+
+long double signed_value(uint64_t v, uint8_t width) {
+  if (width >= 64) return static_cast<long double>(static_cast<int64_t>(v));
+  uint64_t m = 1ull << (width - 1);
+  v &= (1ull << width) - 1;
+  return static_cast<long double>(static_cast<int64_t>((v ^ m) - m));
+}
+
+long double unsigned_value(uint64_t v, uint8_t width) {
+  return static_cast<long double>(width >= 64 ? v : v & ((1ull << width) - 1));
+}
+
+inline void on_switch(uint32_t site, uint64_t value, const uint64_t* cases) {
+  if (site >= g_site_count) return;
+  const SiteInfo& s = g_sites[site];
+  uint64_t n = cases[0];
+  bool matched = false;
+  for (uint64_t k = 0; k < n && k + 1 < s.count; ++k) {
+    long double d = std::fabs(signed_value(value, s.width) - signed_value(cases[k + 2], s.width));
+    matched |= d == 0;
+    record(s.begin + static_cast<uint32_t>(k), static_cast<double>(d));
+  }
+  record(s.begin + s.count - 1, matched ? 1.0 : 0.0);
+}
+
+std::string canonical(const std::string& path) {
+  std::error_code ec;
+  auto p = std::filesystem::canonical(path, ec);
+  return ec ? path : p.string();
+}
+
+const Module* module_of(const std::string& library) {
+  std::string want = canonical(library);
+  for (const Module& m : g_modules) {
+    if (!m.pcs_begin || m.pcs_begin == m.pcs_end) continue;
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(m.pcs_begin[0]), &info) && info.dli_fname && canonical(info.dli_fname) == want)
+      return &m;
+  }
+  return nullptr;
+}
+
+// Each function's first pc-table entry is its entry point: flagged as an entry, and where the
+// function's symbol is (when it has a dynamic one; C1/C2 constructors share an address).
+void check_entries(const CoverageMap& map, const Module& m, const std::string& library) {
+  void* handle = dlopen(library.c_str(), RTLD_LAZY | RTLD_NOLOAD);
+  size_t pcs = static_cast<size_t>(m.pcs_end - m.pcs_begin) / 2;
+  if (pcs != map.guard_count) throw std::runtime_error(library + ": pc table has " + std::to_string(pcs) + " entries, map " + std::to_string(map.guard_count));
+  for (const CoveredFunction& f : map.functions) {
+    uintptr_t pc = m.pcs_begin[2 * f.first_guard];
+    uintptr_t flags = m.pcs_begin[2 * f.first_guard + 1];
+    if (!(flags & 1)) throw std::runtime_error(library + ": guard " + std::to_string(f.first_guard) + " of " + f.name + " is not a function entry");
+    void* symbol = handle ? dlsym(handle, f.mangled.c_str()) : nullptr;
+    if (symbol && reinterpret_cast<uintptr_t>(symbol) != pc)
+      throw std::runtime_error(library + ": the map puts " + f.name + " at guard " + std::to_string(f.first_guard) +
+                               ", the library elsewhere");
+  }
+  if (handle) dlclose(handle);
+}
+
+}  // namespace
+
+double branch_distance(Predicate p, uint8_t width, uint64_t a, uint64_t b, bool want_true) {
+  bool is_unsigned = p == Predicate::Ugt || p == Predicate::Uge || p == Predicate::Ult || p == Predicate::Ule;
+  long double x = is_unsigned ? unsigned_value(a, width) : signed_value(a, width);
+  long double y = is_unsigned ? unsigned_value(b, width) : signed_value(b, width);
+  long double t = 0, f = 0;  // distances to the true and to the false outcome
+  switch (p) {
+    case Predicate::Eq: t = std::fabs(x - y); f = x == y ? 1 : 0; break;
+    case Predicate::Ne: t = x != y ? 0 : 1; f = std::fabs(x - y); break;
+    case Predicate::Slt: case Predicate::Ult: t = x < y ? 0 : x - y + 1; f = x < y ? y - x : 0; break;
+    case Predicate::Sle: case Predicate::Ule: t = x <= y ? 0 : x - y; f = x <= y ? y - x + 1 : 0; break;
+    case Predicate::Sgt: case Predicate::Ugt: t = x > y ? 0 : y - x + 1; f = x > y ? x - y : 0; break;
+    case Predicate::Sge: case Predicate::Uge: t = x >= y ? 0 : y - x; f = x >= y ? x - y + 1 : 0; break;
+    case Predicate::Switch: break;
+  }
+  return static_cast<double>(want_true ? t : f);
+}
+
+CoverageRuntime& CoverageRuntime::get() {
+  static CoverageRuntime runtime;
+  return runtime;
+}
+
+void CoverageRuntime::bind(const CoverageMap& map, const std::string& library) {
+  const Module* m = module_of(library);
+  if (!m) throw std::runtime_error(library + " registered no coverage guards (not built with --coverage?)");
+  uint32_t guards = static_cast<uint32_t>(m->guards_end - m->guards_begin);
+  if (guards != map.guard_count)
+    throw std::runtime_error(library + " has " + std::to_string(guards) + " coverage guards, its map " + std::to_string(map.guard_count));
+  check_entries(map, *m, library);
+  map_ = &map;
+  base_ = m->base;
+  g_site_count = 0;
+  g_site_table.clear();
+  for (const CmpSite& s : map.sites)
+    g_site_table.push_back({s.predicate, s.width, s.swapped, s.outcome_begin, s.outcome_count});
+  std::free(g_distance);
+  std::free(g_distance_touched);
+  g_distance = static_cast<float*>(std::malloc((map.outcome_count + 1) * sizeof(float)));
+  g_distance_touched = static_cast<uint32_t*>(std::malloc((map.outcome_count + 1) * sizeof(uint32_t)));
+  for (uint32_t i = 0; i <= map.outcome_count; ++i) g_distance[i] = kNotReached;
+  g_distance_touched_count = 0;
+  g_sites = g_site_table.data();
+  g_site_count = static_cast<uint32_t>(g_site_table.size());
+  reset();
+}
+
+void CoverageRuntime::reset() {
+  for (uint32_t i = 0; i < g_touched_count; ++i) g_counters[g_touched[i]] = 0;
+  g_touched_count = 0;
+  for (uint32_t i = 0; i < g_distance_touched_count; ++i) g_distance[g_distance_touched[i]] = kNotReached;
+  g_distance_touched_count = 0;
+}
+
+const uint32_t* CoverageRuntime::function_hits(uint32_t function) const {
+  return g_counters + base_ + map_->functions[function].first_guard + 1;
+}
+
+float CoverageRuntime::outcome_distance(uint32_t outcome) const { return g_distance[outcome]; }
+
+uint32_t CoverageRuntime::registered_guards() const { return g_guards; }
+
+}  // namespace objgen::cover
+
+
+// ---- The callbacks (C linkage, exported with the executable's symbols). ----
+extern "C" {
+
+void __sanitizer_cov_trace_pc_guard_init(uint32_t* start, uint32_t* stop) {
+  using namespace objgen::cover;
+  if (start == stop || *start) return;  // empty, or this module is registered already
+  uint32_t n = static_cast<uint32_t>(stop - start);
+  grow_counters(g_guards + n);
+  g_modules.push_back({start, stop, nullptr, nullptr, g_guards});
+  for (uint32_t i = 0; i < n; ++i) start[i] = g_guards + i + 1;
+  g_guards += n;
+}
+
+void __sanitizer_cov_pcs_init(const uintptr_t* begin, const uintptr_t* end) {
+  using namespace objgen::cover;
+  for (Module& m : g_modules)
+    if (!m.pcs_begin) {
+      m.pcs_begin = begin;
+      m.pcs_end = end;
+      return;
+    }
+}
+
+void __sanitizer_cov_trace_pc_guard(uint32_t* guard) {
+  using namespace objgen::cover;
+  uint32_t i = *guard;
+  if (i && g_counters[i]++ == 0) g_touched[g_touched_count++] = i;
+}
+
+// sancov declares these in every instrumented module; objgen rewrites the cmp and switch calls
+// to its own callbacks below, so the originals see only uninstrumented leftovers.
+void __sanitizer_cov_trace_pc_indir(uintptr_t) {}
+void __sanitizer_cov_trace_cmp1(uint8_t, uint8_t) {}
+void __sanitizer_cov_trace_cmp2(uint16_t, uint16_t) {}
+void __sanitizer_cov_trace_cmp4(uint32_t, uint32_t) {}
+void __sanitizer_cov_trace_cmp8(uint64_t, uint64_t) {}
+void __sanitizer_cov_trace_const_cmp1(uint8_t, uint8_t) {}
+void __sanitizer_cov_trace_const_cmp2(uint16_t, uint16_t) {}
+void __sanitizer_cov_trace_const_cmp4(uint32_t, uint32_t) {}
+void __sanitizer_cov_trace_const_cmp8(uint64_t, uint64_t) {}
+void __sanitizer_cov_trace_switch(uint64_t, uint64_t*) {}
+void __sanitizer_cov_trace_div4(uint32_t) {}
+void __sanitizer_cov_trace_div8(uint64_t) {}
+void __sanitizer_cov_trace_gep(uintptr_t) {}
+
+void __objgen_cov_cmp1(uint32_t site, uint8_t a, uint8_t b) { objgen::cover::on_cmp(site, a, b); }
+void __objgen_cov_cmp2(uint32_t site, uint16_t a, uint16_t b) { objgen::cover::on_cmp(site, a, b); }
+void __objgen_cov_cmp4(uint32_t site, uint32_t a, uint32_t b) { objgen::cover::on_cmp(site, a, b); }
+void __objgen_cov_cmp8(uint32_t site, uint64_t a, uint64_t b) { objgen::cover::on_cmp(site, a, b); }
+void __objgen_cov_switch(uint32_t site, uint64_t value, uint64_t* cases) {
+  objgen::cover::on_switch(site, value, cases);
+}
+
+}  // extern "C"

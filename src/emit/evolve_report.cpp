@@ -1,0 +1,219 @@
+#include "emit/evolve_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cinttypes>
+
+#include "emit/code_writer.hpp"
+
+namespace objgen {
+
+double EvolvedMethod::full_coverage_rate() const {
+  if (runs.empty()) return 0;
+  double full = 0;
+  for (const auto& r : runs) full += r.full_coverage;
+  return full / static_cast<double>(runs.size());
+}
+
+double EvolvedMethod::mean_generations() const {
+  double sum = 0, n = 0;
+  for (const auto& r : runs)
+    if (r.full_coverage) {
+      sum += r.generations;
+      ++n;
+    }
+  return n ? sum / n : 0;
+}
+
+uint64_t EvolvedMethod::evaluations() const {
+  uint64_t n = 0;
+  for (const auto& r : runs) n += r.evaluations;
+  return n;
+}
+
+double EvolvedMethod::seconds() const {
+  double s = 0;
+  for (const auto& r : runs) s += r.seconds;
+  return s;
+}
+
+namespace {
+
+nlohmann::json domain_side(const evolve::InputDomain& d, const Api& api) {
+  nlohmann::json functions = nlohmann::json::array();
+  for (const auto& f : d.functions) {
+    std::string children;
+    for (const auto& c : f.children) children += (children.empty() ? "" : ", ") + evolve::type_name(c);
+    functions.push_back(fmt::format("{} {}[{}]({})", evolve::type_name(f.returns), api.operations()[f.op].signature(),
+                                    evolve::item_name(f.item, f.param), children));
+  }
+  return {{"emcdg_edges", d.edges.size()},
+          {"required_edges", d.required_edges()},
+          {"provided_edges", d.provided_edges()},
+          {"function_set_entries", d.functions.size()},
+          {"function_set", functions}};
+}
+
+}  // namespace
+
+nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::vector<evolve::ParamPurity>& purity,
+                                 const Api& api) {
+  evolve::InputDomain purified = evolve::build_input_domain(api, domain.members, &purity);
+  nlohmann::json params = nlohmann::json::array();
+  for (const auto& p : purity)
+    params.push_back({{"member", api.operations()[p.op].signature()},
+                      {"item", evolve::item_name(p.item, p.param)},
+                      {"purity", evolve::purity_name(p.purity)},
+                      {"static", evolve::purity_name(p.static_purity)},
+                      {"samples", p.samples},
+                      {"changed", p.changed},
+                      {"evidence", p.evidence}});
+  return {{"members", domain.members.size()},
+          {"without_purity", domain_side(domain, api)},
+          {"with_purity", domain_side(purified, api)},
+          {"parameters", params}};
+}
+
+nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
+  nlohmann::json runs = nlohmann::json::array();
+  for (const auto& r : m.runs) {
+    std::vector<uint32_t> lines;
+    for (uint32_t n : r.uncovered) lines.push_back(m.target_lines.size() > n ? m.target_lines[n] : 0);
+    runs.push_back({{"full_coverage", r.full_coverage}, {"generations", r.generations},
+                    {"evaluations", r.evaluations}, {"seconds", r.seconds},
+                    {"uncovered_nodes", r.uncovered}, {"uncovered_lines", lines}, {"test_set", r.test_set.size()}});
+  }
+  nlohmann::json per_generation = nlohmann::json::array();
+  nlohmann::json findings = nlohmann::json::array();
+  if (!m.runs.empty()) {
+    for (const auto& g : m.runs[0].per_generation)
+      per_generation.push_back({{"generation", g.generation}, {"covered", g.covered}, {"nodes_remaining", g.remaining},
+                                {"feasible", g.feasible}, {"best_fitness", g.best_fitness}});
+    for (const auto& f : m.runs[0].findings)
+      findings.push_back({{"kind", outcome_name(f.kind)}, {"in", api.operations()[f.op].signature()}, {"message", f.message}});
+  }
+  double secs = m.seconds();
+  return {{"method", m.signature},
+          {"purity", m.purity},
+          {"nodes", m.targets},
+          {"runs", m.runs.size()},
+          {"full_coverage_rate", m.full_coverage_rate()},
+          {"mean_generations", m.mean_generations()},
+          {"evaluations", m.evaluations()},
+          {"evaluations_per_second", secs > 0 ? static_cast<double>(m.evaluations()) / secs : 0.0},
+          {"generations", per_generation},
+          {"findings", findings},
+          {"run_results", runs}};
+}
+
+std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const std::string& title) {
+  const int w = 720, h = 420, left = 60, right = 200, top = 40, bottom = 50;
+  int max_gen = 1;
+  uint32_t max_nodes = 1;
+  for (const auto& m : methods)
+    if (!m.runs.empty()) {
+      max_gen = std::max(max_gen, m.runs[0].generations);
+      max_nodes = std::max(max_nodes, m.targets);
+    }
+  auto x = [&](double g) { return left + (w - left - right) * (g - 1) / std::max(1, max_gen - 1); };
+  auto y = [&](double n) { return top + (h - top - bottom) * (1.0 - n / max_nodes); };
+  std::string svg = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" font-size=\"15\">{}</text>\n"
+      "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n"
+      "<text x=\"{}\" y=\"{}\">generation</text>\n<text x=\"12\" y=\"{}\" transform=\"rotate(-90 12 {})\">CFG nodes remaining</text>\n",
+      w, h, left, title, left, h - bottom, w - right, h - bottom, left, top, left, h - bottom, (w - right) / 2, h - 12,
+      h / 2 + 40, h / 2 + 40);
+  for (int g = 1; g <= max_gen; g += std::max(1, max_gen / 10))
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x(g), h - bottom + 16, g);
+  for (uint32_t n = 0; n <= max_nodes; n += std::max(1u, max_nodes / 8))
+    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 6, y(n) + 4, n);
+  static const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  for (size_t i = 0; i < methods.size(); ++i) {
+    if (methods[i].runs.empty()) continue;
+    std::string points;
+    for (const auto& g : methods[i].runs[0].per_generation) points += fmt::format("{:.1f},{:.1f} ", x(g.generation), y(g.remaining));
+    const char* c = colors[i % 10];
+    svg += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n", c, points);
+    std::string label = methods[i].signature;
+    for (auto [from, to] : {std::pair<std::string, std::string>{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}})
+      for (size_t at = label.find(from); at != std::string::npos; at = label.find(from, at + to.size())) label.replace(at, from.size(), to);
+    svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"{}\">{}</text>\n", w - right + 10, top + 16 * static_cast<int>(i), c, label);
+  }
+  return svg + "</svg>\n";
+}
+
+namespace {
+
+std::string escaped(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') out += {'\\', static_cast<char>(c)};
+    else if (c < 32 || c > 126) out += fmt::format("\\x{:02x}\"\"", c);
+    else out += static_cast<char>(c);
+  }
+  return out + "\"";
+}
+
+std::string literal_cpp(const Literal& l) {
+  switch (l.kind) {
+    case LiteralKind::Bool: return l.i ? "true" : "false";
+    case LiteralKind::Int: return l.i == INT64_MIN ? "INT64_MIN" : std::to_string(l.i) + "LL";
+    case LiteralKind::Char: return std::to_string(l.i);
+    case LiteralKind::Double: return fmt::format("{:.17g}", l.d);
+    case LiteralKind::String: return "std::string(" + escaped(l.s) + ")";
+  }
+  return "0";
+}
+
+// The MUT call: checked against its result, or expected to throw.
+std::string checked_last_call(const Operation& op, const std::string& statement, const evolve::TestOutcome& o) {
+  if (o.outcome == Outcome::Misuse || o.outcome == Outcome::Failure)
+    return "EXPECT_ANY_THROW(([&] { " + statement + " })());";
+  if (!o.has_result || !op.result.is_literal() || statement.rfind("(void)", 0) != 0) return statement;
+  std::string call = statement.substr(6, statement.size() - 7);
+  switch (o.result.kind) {
+    case LiteralKind::Double: return "EXPECT_DOUBLE_EQ(" + call + ", " + literal_cpp(o.result) + ");";
+    case LiteralKind::String: return "EXPECT_EQ(" + call + ", " + literal_cpp(o.result) + ");";
+    case LiteralKind::Bool: return "EXPECT_EQ(static_cast<bool>(" + call + "), " + literal_cpp(o.result) + ");";
+    default: return "EXPECT_EQ(static_cast<long long>(" + call + "), " + literal_cpp(o.result) + ");";
+  }
+}
+
+std::string identifier(const std::string& s) {
+  std::string out;
+  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  while (out.find("__") != std::string::npos) out.erase(out.find("__"), 1);
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, const std::vector<EvolvedMethod>& methods,
+                               const std::string& include, const std::string& suite) {
+  std::string out = "// Generated by objgen evolve: the covering test set of each method under test (eCrash).\n"
+                    "// Each TEST is one call sequence; the last call is the method under test.\n";
+  out += "#include " + (include.front() == '<' ? include : "\"" + include + "\"") + "\n\n";
+  out += "#include <gtest/gtest.h>\n\n#include <memory>\n#include <string>\n\n";
+  for (const auto& m : methods) {
+    if (m.runs.empty()) continue;
+    int k = 0;
+    for (const auto& t : m.runs[0].test_set) {
+      if (!emittable(api, t.sequence)) continue;
+      std::vector<std::string> lines = write_statements(api, terminals, t.sequence);
+      const Operation& mut = api.operations()[t.sequence.calls.back().op];
+      lines.back() = checked_last_call(mut, lines.back(), t.outcome);
+      std::string nodes;
+      for (uint32_t n : t.new_nodes) nodes += (nodes.empty() ? "" : ", ") + std::to_string(n);
+      out += fmt::format("// {}: covers nodes {} (generation {})\nTEST({}, {}_{}) {{\n", m.signature, nodes, t.generation,
+                         identifier(suite), identifier(m.signature) + (m.purity ? "" : "_without_purity"), k++);
+      for (const auto& l : lines) out += "  " + l + "\n";
+      out += "}\n\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace objgen

@@ -1,0 +1,40 @@
+// Outputs of `objgen evolve`: the JSON report, the nodes-remaining plot (SVG, like eCrash's
+// Fig. 10) and the covering test sets as a GoogleTest file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gen/evolve/evolve.hpp"
+#include "gen/evolve/function_set.hpp"
+
+namespace objgen {
+
+struct EvolvedMethod {
+  uint32_t op;
+  std::string signature;
+  bool purity;
+  uint32_t targets = 0;
+  std::vector<uint32_t> target_lines;  // source line of each target node (0: unknown)
+  std::vector<evolve::EvolveResult> runs;
+  double full_coverage_rate() const;
+  double mean_generations() const;  // over the runs that reached full coverage (0: none did)
+  uint64_t evaluations() const;
+  double seconds() const;
+};
+
+nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::vector<evolve::ParamPurity>& purity,
+                                 const Api& api);
+nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api);
+
+// Nodes remaining per generation of each method's first run, one line per method.
+std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const std::string& title);
+
+// One TEST per covering test case of each method's first run; the MUT call is checked against
+// what it did during the search (its primitive result, or that it threw).
+std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, const std::vector<EvolvedMethod>& methods,
+                               const std::string& include, const std::string& suite);
+
+}  // namespace objgen

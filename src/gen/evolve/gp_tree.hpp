@@ -1,0 +1,68 @@
+// Strongly-typed GP trees over call sequences (eCrash §4.3): the root calls the method under
+// test, each inner node is a function of the function set whose value feeds its parent's
+// parameter of the same type, leaves of primitive type are terminals. A tree is run as its
+// depth-first, children-first linearisation: a straight-line call sequence ending in the MUT.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "exec/sequence.hpp"
+#include "gen/evolve/function_set.hpp"
+#include "gen/random/rng.hpp"
+
+namespace objgen::evolve {
+
+struct GpNode {
+  TypeKey type;
+  int32_t function = -1;  // index into the function set; -1: a terminal (literal) or the root
+  uint32_t literal = 0;   // terminal: index into the terminal domain of its kind
+  std::vector<GpNode> children;
+};
+
+struct GpTree {
+  GpNode root;  // calls the MUT; children are its parameters
+};
+
+struct TreeLimits {
+  int init_min_depth = 2;
+  int init_max_depth = 5;
+  int max_depth = 8;    // offspring deeper than this are replaced by a parent
+  size_t max_calls = 40;
+};
+
+class TreeFactory {
+ public:
+  TreeFactory(const Api& api, const InputDomain& domain, const LiteralDomain& terminals, uint32_t mut,
+              TreeLimits limits);
+  // Whether every parameter type of the MUT can be produced at all.
+  bool can_build() const;
+  // Ramped "grow": a random tree whose depth is at most a depth drawn from the init range.
+  GpTree random_tree(Rng& rng) const;
+  GpNode random_subtree(TypeKey type, int max_depth, Rng& rng) const;
+  // Strongly-typed subtree crossover: swaps a random non-root node of a with a node of the
+  // same type in b; false when b has none.
+  bool crossover(GpTree& a, GpTree& b, Rng& rng) const;
+  // Point mutation: a random non-root node is replaced by a fresh subtree of its type.
+  void mutate(GpTree& t, Rng& rng) const;
+  bool within_limits(const GpTree& t) const;
+  // The call sequence (value numbers as code_writer expects; literals index `terminals`).
+  FlatSequence linearize(const GpTree& t) const;
+  size_t call_count(const GpTree& t) const;
+  uint32_t mut() const { return mut_; }
+
+ private:
+  const std::vector<uint32_t>& functions_returning(TypeKey t) const;
+  int min_depth(TypeKey t) const;  // of the smallest tree producing t (large: none)
+  int linearize_node(const GpNode& n, FlatSequence& seq, int& next_value) const;
+
+  const Api& api_;
+  const InputDomain& domain_;
+  const LiteralDomain& terminals_;
+  uint32_t mut_;
+  TreeLimits limits_;
+  std::vector<std::pair<TypeKey, std::vector<uint32_t>>> by_type_;
+  std::vector<std::pair<TypeKey, int>> min_depth_;
+};
+
+}  // namespace objgen::evolve

@@ -1,0 +1,350 @@
+#include "gen/evolve/test_runner.hpp"
+
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cstring>
+#include <stdexcept>
+
+#include "cover/coverage_runtime.hpp"
+#include "exec/worker_stderr.hpp"
+
+namespace objgen::evolve {
+namespace {
+
+constexpr uint32_t kBatchCapacity = 256;
+constexpr uint32_t kQuit = UINT32_MAX;
+constexpr size_t kMessageBytes = 240;
+constexpr size_t kTextBytes = 1024;  // longer string results get no regression oracle
+
+struct PackedCall {
+  uint16_t op;
+  uint8_t nargs;
+  int16_t args[kMaxCallParams];  // >= 0: value number; < 0: -(1 + terminal index)
+};
+
+struct PackedTest {
+  uint32_t calls;
+  PackedCall call[kMaxTestCalls];
+};
+
+struct PackedResult {
+  uint8_t written, feasible, outcome, has_result;
+  uint32_t failed_at, length, changed_mask, probed_mask;
+  uint8_t result_kind;
+  int64_t result_i;
+  double result_d;
+  char result_text[kTextBytes];
+  char message[kMessageBytes];
+};
+
+void futex_wait(std::atomic<uint32_t>* word, uint32_t expected, long ms) {
+  timespec ts{ms / 1000, (ms % 1000) * 1000000};
+  syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), FUTEX_WAIT, expected, &ts, nullptr, 0);
+}
+
+void futex_wake(std::atomic<uint32_t>* word) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
+}
+
+void copy_text(char* dst, size_t cap, const std::string& s) {
+  size_t n = std::min(cap - 1, s.size());
+  std::memcpy(dst, s.data(), n);
+  dst[n] = '\0';
+}
+
+}  // namespace
+
+struct TestRunner::Shared {
+  std::atomic<uint32_t> request;   // batch number, bumped by the parent (kQuit: exit)
+  std::atomic<uint32_t> done;      // the batch the worker finished
+  std::atomic<uint32_t> next;      // the first test case still to run
+  std::atomic<uint32_t> current;   // the test case running
+  std::atomic<uint32_t> call;      // the call of it running
+  std::atomic<uint32_t> progress;  // calls started (a hang stops it)
+  uint32_t count;
+};
+
+TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options)
+    : api_(api), terminals_(terminals), opt_(options) {
+  shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * slot_bytes();
+  void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::runtime_error("cannot map memory for the test runner");
+  shared_ = new (p) Shared{};
+}
+
+TestRunner::~TestRunner() {
+  stop_worker();
+  munmap(shared_, shared_bytes_);
+  if (stderr_fd_ >= 0) close(stderr_fd_);
+}
+
+size_t TestRunner::slot_bytes() const {
+  size_t b = sizeof(PackedTest) + sizeof(PackedResult) + opt_.mut_nodes * sizeof(uint32_t) +
+             opt_.mut_outcome_count * sizeof(float);
+  return (b + 63) & ~size_t{63};
+}
+
+unsigned char* TestRunner::slot(uint32_t test) const {
+  return reinterpret_cast<unsigned char*>(shared_) + ((sizeof(Shared) + 63) & ~size_t{63}) + test * slot_bytes();
+}
+
+// The worker says "batch done" through a pipe whose only writer it is: its death closes the
+// pipe, so the parent wakes at once for either (no polling interval per crash).
+void TestRunner::start_worker() {
+  if (stderr_fd_ < 0) stderr_fd_ = open_worker_stderr();
+  clear_worker_stderr(stderr_fd_);
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for the test worker");
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("cannot fork a test worker");
+  if (pid == 0) {
+    close(fds[0]);
+    notify_fd_ = fds[1];
+    if (stderr_fd_ >= 0) dup2(stderr_fd_, STDERR_FILENO);
+    worker_main();
+  }
+  close(fds[1]);
+  if (notify_fd_ >= 0) close(notify_fd_);
+  notify_fd_ = fds[0];
+  worker_ = pid;
+}
+
+void TestRunner::stop_worker() {
+  if (notify_fd_ >= 0) close(notify_fd_);
+  notify_fd_ = -1;
+  if (worker_ <= 0) return;
+  shared_->request.store(kQuit);
+  futex_wake(&shared_->request);
+  for (int i = 0; i < 100; ++i) {
+    if (waitpid(worker_, nullptr, WNOHANG) == worker_) {
+      worker_ = -1;
+      return;
+    }
+    usleep(1000);
+  }
+  kill(worker_, SIGKILL);
+  waitpid(worker_, nullptr, 0);
+  worker_ = -1;
+}
+
+void TestRunner::worker_main() {
+  for (;;) {
+    uint32_t req = shared_->request.load(std::memory_order_acquire);
+    if (req == kQuit) _exit(0);
+    if (shared_->done.load(std::memory_order_acquire) == req) {
+      futex_wait(&shared_->request, req, 1000);
+      continue;
+    }
+    for (uint32_t t = shared_->next.load(); t < shared_->count; t = shared_->next.load()) {
+      shared_->current.store(t, std::memory_order_release);
+      evaluate(t);
+      shared_->next.store(t + 1, std::memory_order_release);
+    }
+    shared_->done.store(req, std::memory_order_release);
+    char c = 1;
+    if (write(notify_fd_, &c, 1) != 1) _exit(3);  // the parent is gone
+  }
+}
+
+void TestRunner::evaluate(uint32_t t) {
+  const auto* in = reinterpret_cast<const PackedTest*>(slot(t));
+  auto* r = reinterpret_cast<PackedResult*>(slot(t) + sizeof(PackedTest));
+  auto* hits = reinterpret_cast<uint32_t*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
+  auto* distances = reinterpret_cast<float*>(hits + opt_.mut_nodes);
+  auto& cov = cover::CoverageRuntime::get();
+  if (opt_.mut_function >= 0) cov.reset();
+  clear_worker_stderr(STDERR_FILENO);  // what a crash leaves there is this test case's
+  static std::vector<Object> values;
+  static Linearizer lin(1000, nullptr);
+  values.clear();
+  std::string message;
+  for (uint32_t i = 0; i < in->calls; ++i) {
+    shared_->call.store(i, std::memory_order_relaxed);
+    shared_->progress.fetch_add(1, std::memory_order_release);
+    const PackedCall& c = in->call[i];
+    const Operation& op = api_.operations()[c.op];
+    Arg args[kMaxCallParams];
+    bool null_object = false;
+    for (uint32_t k = 0; k < c.nargs; ++k) {
+      if (c.args[k] < 0) {
+        args[k].lit = &terminals_.of(op.params[k].literal)[-1 - c.args[k]];
+      } else {
+        args[k].obj = &values[c.args[k]];
+        null_object |= !values[c.args[k]];
+      }
+    }
+    bool root = i + 1 == in->calls;
+    Fingerprint before[kMaxCallParams];
+    uint32_t probed = 0;
+    if (root && opt_.probe)
+      for (uint32_t k = 0; k < c.nargs; ++k)
+        if (op.params[k].is_object() && !null_object && lin.run(op.params[k].cls, args[k].obj->get())) {
+          before[k] = lin.fingerprint(op.params[k].cls);
+          probed |= 1u << k;
+        }
+    CallResult res;
+    Outcome o = null_object ? Outcome::Misuse : execute_call(op, args, res, api_.misuse(), &message);
+    if (null_object) message = "an object argument is null";
+    if (!root && o != Outcome::Normal) {
+      r->feasible = 0;
+      r->failed_at = i + 1;
+      r->outcome = static_cast<uint8_t>(o);
+      copy_text(r->message, kMessageBytes, message);
+      break;
+    }
+    if (root) {
+      r->feasible = 1;
+      r->outcome = static_cast<uint8_t>(o);
+      copy_text(r->message, kMessageBytes, message);
+      if (o == Outcome::Normal && res.has_literal && res.literal.s.size() < kTextBytes) {
+        r->has_result = 1;
+        r->result_kind = static_cast<uint8_t>(res.literal.kind);
+        r->result_i = res.literal.i;
+        r->result_d = res.literal.d;
+        copy_text(r->result_text, kTextBytes, res.literal.s);
+      }
+      if (o == Outcome::Normal)
+        for (uint32_t k = 0; k < c.nargs; ++k) {
+          if (!(probed & (1u << k)) || op.params[k].consumed()) continue;
+          if (!lin.run(op.params[k].cls, args[k].obj->get())) continue;
+          r->probed_mask |= 1u << k;
+          if (!(lin.fingerprint(op.params[k].cls) == before[k])) r->changed_mask |= 1u << k;
+        }
+    }
+    if (op.result.is_object()) values.push_back(res.has_object ? res.object : nullptr);
+  }
+  if (opt_.mut_function >= 0) {
+    std::memcpy(hits, cov.function_hits(static_cast<uint32_t>(opt_.mut_function)), opt_.mut_nodes * sizeof(uint32_t));
+    for (uint32_t k = 0; k < opt_.mut_outcome_count; ++k) distances[k] = cov.outcome_distance(opt_.mut_outcome_begin + k);
+  }
+  values.clear();  // destructors run while `call` still names the last call
+  r->written = 1;
+}
+
+void TestRunner::record_death(Outcome kind, const std::string& what) {
+  uint32_t t = shared_->current.load();
+  auto* r = reinterpret_cast<PackedResult*>(slot(t) + sizeof(PackedTest));
+  if (!r->written && t < shared_->count) {
+    r->written = 1;
+    r->feasible = 0;
+    r->failed_at = shared_->call.load() + 1;
+    r->outcome = static_cast<uint8_t>(kind);
+    copy_text(r->message, kMessageBytes, what);
+  }
+  shared_->next.store(std::max(shared_->next.load(), t + 1));
+  ++restarts_;
+}
+
+bool TestRunner::wait_batch(uint32_t request) {
+  using clock = std::chrono::steady_clock;
+  uint32_t last_progress = shared_->progress.load();
+  auto last_change = clock::now();
+  while (shared_->done.load(std::memory_order_acquire) != request) {
+    pollfd p{notify_fd_, POLLIN, 0};
+    int ready = poll(&p, 1, 50);
+    if (ready > 0 && (p.revents & POLLIN)) {
+      char buf[64];
+      if (read(notify_fd_, buf, sizeof buf) > 0) continue;
+    }
+    if (ready > 0 && (p.revents & (POLLHUP | POLLERR))) {  // the worker died
+      int status = 0;
+      waitpid(worker_, &status, 0);
+      if (shared_->done.load() == request) {  // after finishing the batch: nothing lost
+        worker_ = -1;
+        break;
+      }
+      record_death(Outcome::Crash, worker_death_description(status, stderr_fd_));
+      start_worker();
+      last_change = clock::now();
+      continue;
+    }
+    uint32_t now = shared_->progress.load();
+    if (now != last_progress) {
+      last_progress = now;
+      last_change = clock::now();
+    } else if (std::chrono::duration<double>(clock::now() - last_change).count() > opt_.call_timeout_seconds) {
+      kill(worker_, SIGKILL);
+      waitpid(worker_, nullptr, 0);
+      if (shared_->done.load() == request) {
+        worker_ = -1;
+        break;
+      }
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "no return within %.1f s (killed)", opt_.call_timeout_seconds);
+      record_death(Outcome::Timeout, buf);
+      start_worker();
+      last_change = clock::now();
+    }
+  }
+  return true;
+}
+
+std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests) {
+  std::vector<TestOutcome> out;
+  for (size_t first = 0; first < tests.size(); first += kBatchCapacity) {
+    uint32_t n = static_cast<uint32_t>(std::min<size_t>(kBatchCapacity, tests.size() - first));
+    for (uint32_t t = 0; t < n; ++t) {
+      const FlatSequence& seq = tests[first + t];
+      if (seq.calls.size() > kMaxTestCalls) throw std::invalid_argument("test case longer than 64 calls");
+      std::memset(slot(t), 0, slot_bytes());
+      auto* p = reinterpret_cast<PackedTest*>(slot(t));
+      p->calls = static_cast<uint32_t>(seq.calls.size());
+      for (size_t i = 0; i < seq.calls.size(); ++i) {
+        const FlatCall& c = seq.calls[i];
+        if (c.args.size() > kMaxCallParams) throw std::invalid_argument("call with more than 8 parameters");
+        p->call[i].op = static_cast<uint16_t>(c.op);
+        p->call[i].nargs = static_cast<uint8_t>(c.args.size());
+        for (size_t k = 0; k < c.args.size(); ++k) p->call[i].args[k] = static_cast<int16_t>(c.args[k]);
+      }
+    }
+    if (worker_ <= 0) start_worker();
+    shared_->count = n;
+    shared_->next.store(0);
+    uint32_t request = shared_->request.load() + 1;
+    if (request == kQuit) request = 1;
+    shared_->request.store(request, std::memory_order_release);
+    futex_wake(&shared_->request);
+    wait_batch(request);
+    if (worker_ <= 0) start_worker();
+    for (uint32_t t = 0; t < n; ++t) out.push_back(read_result(t, tests[first + t]));
+  }
+  evaluations_ += tests.size();
+  return out;
+}
+
+TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
+  const auto* r = reinterpret_cast<const PackedResult*>(slot(t) + sizeof(PackedTest));
+  const auto* hits = reinterpret_cast<const uint32_t*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
+  const auto* distances = reinterpret_cast<const float*>(hits + opt_.mut_nodes);
+  TestOutcome o;
+  o.feasible = r->feasible;
+  o.failed_at = r->failed_at;
+  o.length = static_cast<uint32_t>(seq.calls.size());
+  o.outcome = static_cast<Outcome>(r->outcome);
+  o.has_result = r->has_result;
+  o.result.kind = static_cast<LiteralKind>(r->result_kind);
+  o.result.i = r->result_i;
+  o.result.d = r->result_d;
+  o.result.s = r->result_text;
+  o.changed_mask = r->changed_mask;
+  o.probed_mask = r->probed_mask;
+  o.message = r->message;
+  if (o.feasible) {
+    o.hits.assign(hits, hits + opt_.mut_nodes);
+    o.distances.assign(distances, distances + opt_.mut_outcome_count);
+  }
+  return o;
+}
+
+}  // namespace objgen::evolve

@@ -1,0 +1,86 @@
+// Runs batches of test cases (call sequences ending in the method under test) in one long-lived
+// forked worker, and brings back per test case: feasibility, the call that ended it, the MUT's
+// node hit counts and branch distances, and optionally whether the MUT call changed each of its
+// object parameters (purity's dynamic check).
+//
+// Test cases go to the worker through shared memory and the worker answers in place, so a batch
+// costs two futex wake-ups, not a fork per test case. A worker that crashes or hangs (no call
+// finished within the call time limit) is replaced; its test case is unfeasible at the call it
+// was executing, and the crash or hang becomes a finding.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "exec/executor.hpp"
+#include "exec/sequence.hpp"
+#include "model/literal_domain.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen::evolve {
+
+constexpr size_t kMaxTestCalls = 64;
+constexpr size_t kMaxCallParams = 8;
+
+struct TestOutcome {
+  bool feasible = false;   // ran to the end of the MUT call
+  uint32_t failed_at = 0;  // unfeasible: 1-based index of the call that ended it
+  uint32_t length = 0;
+  Outcome outcome = Outcome::Normal;  // of that call, or of the MUT call when feasible
+  bool has_result = false;            // the MUT returned a primitive
+  Literal result;
+  std::vector<uint32_t> hits;       // per node of the MUT's CFG
+  std::vector<float> distances;     // per outcome of the MUT's comparison sites
+  uint32_t changed_mask = 0;        // probe: object slots of the MUT call whose state changed
+  uint32_t probed_mask = 0;         // probe: object slots whose state could be compared
+  std::string message;              // exception, signal or hang description
+};
+
+struct RunnerOptions {
+  int32_t mut_function = -1;  // in the bound coverage map; -1: no coverage
+  uint32_t mut_nodes = 0;
+  uint32_t mut_outcome_begin = 0, mut_outcome_count = 0;
+  double call_timeout_seconds = 1.0;
+  bool probe = false;  // fingerprint the MUT call's object parameters before and after
+};
+
+class TestRunner {
+ public:
+  TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options);
+  ~TestRunner();
+  TestRunner(const TestRunner&) = delete;
+  TestRunner& operator=(const TestRunner&) = delete;
+
+  // Sequences longer than kMaxTestCalls or calls with more than kMaxCallParams parameters are
+  // rejected with std::invalid_argument.
+  std::vector<TestOutcome> run(const std::vector<FlatSequence>& tests);
+  uint64_t evaluations() const { return evaluations_; }
+  uint64_t worker_restarts() const { return restarts_; }
+
+ private:
+  struct Shared;
+  void start_worker();
+  void stop_worker();
+  [[noreturn]] void worker_main();
+  void evaluate(uint32_t test);
+  bool wait_batch(uint32_t request);
+  void record_death(Outcome kind, const std::string& what);
+  TestOutcome read_result(uint32_t test, const FlatSequence& seq) const;
+  size_t slot_bytes() const;
+  unsigned char* slot(uint32_t test) const;
+
+  const Api& api_;
+  const LiteralDomain& terminals_;
+  RunnerOptions opt_;
+  Shared* shared_ = nullptr;
+  size_t shared_bytes_ = 0;
+  pid_t worker_ = -1;
+  int notify_fd_ = -1;  // parent: read end of the worker's pipe; worker: its write end
+  int stderr_fd_ = -1;  // the workers' stderr (a memfd)
+  uint64_t evaluations_ = 0, restarts_ = 0;
+};
+
+}  // namespace objgen::evolve

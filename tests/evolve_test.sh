@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# objgen evolve end to end: coverage builds of the Java subjects, the input-domain reduction
+# with and without purity, the search (Stack: every method fully covered in every run),
+# determinism for a seed, the emitted covering test set compiling and passing, a hostile
+# method that crashes and hangs, a real library type (boost::dynamic_bitset<>), and bad input.
+set -u
+objgen=$1
+src=$2
+cxx=${3:-g++}
+. "$(dirname "$0")/check_lib.sh"
+
+json() {  # json FILE PYTHON-EXPRESSION-ON-j: prints the value
+  python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+# Stack, 20 runs per method, with and without purity: all of them reach full node coverage.
+check "stack: evolve --runs 20 --purity both" "$objgen" evolve --example stack --runs 20 --purity both -q \
+  --report-json "$work/stack.json" --plot "$work/stack.svg" --emit-gtest "$work/stack"
+check "stack: every run of every method reaches full coverage" \
+  test "$(json "$work/stack.json" "min(m['full_coverage_rate'] for m in j['methods'])")" = "1.0"
+check "stack: five methods x two settings" test "$(json "$work/stack.json" "len(j['methods'])")" = "12"
+check "stack: purity shrinks the function set" \
+  test "$(json "$work/stack.json" "j['input_domain']['with_purity']['function_set_entries'] < j['input_domain']['without_purity']['function_set_entries'] and j['input_domain']['with_purity']['emcdg_edges'] < j['input_domain']['without_purity']['emcdg_edges']")" = "True"
+check "stack: the const members are the ones purity removes" \
+  test "$(json "$work/stack.json" "sorted(p['member'] for p in j['input_domain']['parameters'] if p['purity'] != 'read/write')")" \
+  = "['Stack::empty() const', 'Stack::peek() const', 'Stack::search(int) const', 'Stack::size() const']"
+check "stack: plot written" grep -q '<polyline' "$work/stack.svg"
+check "stack: emitted test set compiles" "$cxx" -std=c++20 -I "$src/examples" "$work/stack/stack_evolve_test.cpp" \
+  -lgtest -lgtest_main -pthread -o "$work/stack/tests"
+check "stack: emitted test set passes" "$work/stack/tests"
+
+# BitSet with the paper's budget (population 10, <= 100 generations), 3 runs per method.
+check "bitset: evolve --runs 3" "$objgen" evolve --example bitset --runs 3 -q --report-json "$work/bitset.json" \
+  --emit-gtest "$work/bitset"
+check "bitset: at least 85% of runs reach full coverage" \
+  test "$(json "$work/bitset.json" "j['summary']['with_purity']['full_coverage_rate'] >= 0.85")" = "True"
+check "bitset: emitted test set compiles" "$cxx" -std=c++20 -I "$src/examples" "$work/bitset/bitset_evolve_test.cpp" \
+  -lgtest -lgtest_main -pthread -o "$work/bitset/tests"
+check "bitset: emitted test set passes" "$work/bitset/tests"
+
+# The same seed gives the same search.
+for i in 1 2; do
+  "$objgen" evolve --example bitset --method 'nextSetBit,xorWith' --runs 2 --seed 7 -q \
+    --report-json "$work/det$i.json" >/dev/null 2>&1
+done
+check "same seed, same runs" test \
+  "$(json "$work/det1.json" "[(r['generations'], r['uncovered_nodes'], r['test_set']) for m in j['methods'] for r in m['run_results']]")" \
+  = "$(json "$work/det2.json" "[(r['generations'], r['uncovered_nodes'], r['test_set']) for m in j['methods'] for r in m['run_results']]")"
+
+# A method that crashes for one input and hangs for another: both reported, the search goes on.
+check "hostile: evolve survives a crash and a hang" "$objgen" evolve --header "$src/tests/evolve_inputs/gadget.hpp" \
+  --class hostile::Gadget --method poke --generations 30 --call-timeout 0.3 -q --report-json "$work/gadget.json"
+check "hostile: the crash is reported" grep -q '"kind": "crash"' "$work/gadget.json"
+check "hostile: the hang is reported" grep -q '"kind": "timeout"' "$work/gadget.json"
+check "hostile: every generation ran" test "$(json "$work/gadget.json" "j['methods'][0]['run_results'][0]['generations']")" = "30"
+check "hostile: the other nodes are covered" \
+  test "$(json "$work/gadget.json" "j['methods'][0]['nodes'] - len(j['methods'][0]['run_results'][0]['uncovered_nodes']) >= 6")" = "True"
+
+# A real library type compiled with coverage.
+check "dynamic_bitset: evolve" "$objgen" evolve --header '<boost/dynamic_bitset.hpp>' --class 'boost::dynamic_bitset<>' \
+  --method 'find_next,operator>>=,all' --runs 2 -q --report-json "$work/dbs.json"
+check "dynamic_bitset: find_next fully covered" \
+  test "$(json "$work/dbs.json" "[m['full_coverage_rate'] for m in j['methods'] if m['method'].startswith('dynamic_bitset::find_next')][0]")" = "1.0"
+
+# Bad input.
+check "unknown method: exit 2" expect_exit2 "nosuch" "$objgen" evolve --example stack --method nosuch -q
+check "bad --purity: exit 2" expect_exit2 "purity" "$objgen" evolve --example stack --purity maybe -q
+check "bad probabilities: exit 2" expect_exit2 "sum to 1" "$objgen" evolve --example stack --mutation 0.9 -q
+exit "$fail"
