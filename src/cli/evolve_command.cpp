@@ -184,7 +184,9 @@ int run_evolve(EvolveArgs& a) {
   a.subject.coverage = true;
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   const cover::CoverageMap* map = subject_coverage();
-  if (!map) throw UsageError("this objgen cannot build coverage harnesses (built without Clang)");
+  if (!map)
+    throw UsageError("evolve needs a coverage build of the class: give --example or --header/--class "
+                     "(a --harness library carries no coverage map)");
   Api api;
   const ClassInfo& target = register_example(*ex, api);
   std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
