@@ -69,7 +69,7 @@ class Search {
   EvolveResult run() {
     auto start = std::chrono::steady_clock::now();
     std::vector<GpTree> population;
-    while (population.size() < static_cast<size_t>(opt_.population)) population.push_back(fresh_tree());
+    while (population.size() < static_cast<size_t>(opt_.population)) population.push_back(trees_.random_tree_within_limits(rng_));
     for (int gen = 1; gen <= opt_.generations; ++gen) {
       evaluate(population, gen);
       result_.generations = gen;
@@ -86,14 +86,6 @@ class Search {
   }
 
  private:
-  GpTree fresh_tree() {
-    for (int attempt = 0; attempt < 20; ++attempt) {
-      GpTree t = trees_.random_tree(rng_);
-      if (trees_.within_limits(t)) return t;
-    }
-    return trees_.random_tree(rng_);  // the MUT's inputs cannot be built any smaller
-  }
-
   uint32_t remaining() const {
     uint32_t n = 0;
     for (uint32_t t : weights_.targets()) n += !covered_[t];

@@ -1,10 +1,13 @@
 #include "gen/evolve/function_set.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 namespace objgen::evolve {
 namespace {
+
+constexpr size_t kMaxIntTerminals = 4096;
 
 bool returns_view(const Operation& op) {
   const std::string& t = op.result.cpp_type;
@@ -39,7 +42,7 @@ std::string type_name(TypeKey t) {
 std::string item_name(Item item, uint8_t param) {
   switch (item) {
     case Item::Implicit: return "IP";
-    case Item::Explicit: return "P" + std::to_string(param);
+    case Item::Explicit: return std::string(1, 'P').append(std::to_string(param));
     case Item::Return: return "RE";
   }
   return "?";
@@ -80,7 +83,7 @@ std::vector<ParamPurity> static_purity(const Api& api, const std::vector<uint32_
       } else if (read_only) {
         p.static_purity = returns_view(o) ? Purity::ReadOnly : Purity::Safe;
         p.evidence = p.item == Item::Implicit ? "const member" : "const reference";
-        if (returns_view(o)) p.evidence += ", returns a reference";
+        if (returns_view(o)) p.evidence.append(", returns a reference");
       } else {
         p.static_purity = Purity::ReadWrite;
         p.evidence = "may modify";
@@ -143,8 +146,17 @@ LiteralDomain terminal_domain(const std::vector<int64_t>& class_constants) {
   for (int64_t c : class_constants)
     if (c >= -4096 && c <= 4096)
       for (int64_t v : {c - 1, c, c + 1}) ints.insert(v);
+  std::vector<int64_t> values(ints.begin(), ints.end());
+  if (values.size() > kMaxIntTerminals) {  // terminal indices travel as int16: keep those nearest 0
+    std::stable_sort(values.begin(), values.end(), [](int64_t a, int64_t b) { return std::llabs(a) < std::llabs(b); });
+    values.resize(kMaxIntTerminals);
+    std::sort(values.begin(), values.end());
+  }
   std::string spec;
-  for (int64_t v : ints) spec += (spec.empty() ? "" : ",") + std::to_string(v);
+  for (int64_t v : values) {
+    if (!spec.empty()) spec += ',';
+    spec += std::to_string(v);
+  }
   LiteralDomain d = LiteralDomain::defaults(1);
   d.set_ints(spec);
   d.set_chars("a,z");

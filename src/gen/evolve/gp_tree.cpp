@@ -107,11 +107,20 @@ GpNode TreeFactory::random_subtree(TypeKey type, int max_depth, Rng& rng) const 
   return n;
 }
 
-GpTree TreeFactory::random_tree(Rng& rng) const {
+GpTree TreeFactory::random_tree(Rng& rng, int depth) const {
   GpTree t;
-  int depth = limits_.init_min_depth + static_cast<int>(rng.below(limits_.init_max_depth - limits_.init_min_depth + 1));
+  if (depth <= 0)
+    depth = limits_.init_min_depth + static_cast<int>(rng.below(limits_.init_max_depth - limits_.init_min_depth + 1));
   for (const SlotType& p : api_.operations()[mut_].params) t.root.children.push_back(random_subtree(type_of(p), depth - 1, rng));
   return t;
+}
+
+GpTree TreeFactory::random_tree_within_limits(Rng& rng) const {
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    GpTree t = random_tree(rng);
+    if (within_limits(t)) return t;
+  }
+  return random_tree(rng, 1);  // every choice falls back to the shallowest function
 }
 
 bool TreeFactory::crossover(GpTree& a, GpTree& b, Rng& rng) const {

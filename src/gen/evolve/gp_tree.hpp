@@ -38,7 +38,9 @@ class TreeFactory {
   // Whether every parameter type of the MUT can be produced at all.
   bool can_build() const;
   // Ramped "grow": a random tree whose depth is at most a depth drawn from the init range.
-  GpTree random_tree(Rng& rng) const;
+  GpTree random_tree(Rng& rng, int depth = 0) const;  // depth 0: drawn from the init range
+  // A random tree within the limits: a few ramped attempts, then the shallowest one can build.
+  GpTree random_tree_within_limits(Rng& rng) const;
   GpNode random_subtree(TypeKey type, int max_depth, Rng& rng) const;
   // Strongly-typed subtree crossover: swaps a random non-root node of a with a node of the
   // same type in b; false when b has none.

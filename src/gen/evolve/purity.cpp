@@ -19,7 +19,10 @@ void check_purity(const Api& api, const InputDomain& unpurified, const LiteralDo
     TreeFactory trees(api, unpurified, terminals, op, TreeLimits{});
     if (!trees.can_build()) continue;
     std::vector<FlatSequence> tests;
-    for (uint32_t i = 0; i < options.samples; ++i) tests.push_back(trees.linearize(trees.random_tree(rng)));
+    for (uint32_t i = 0; i < options.samples; ++i) {
+      GpTree t = trees.random_tree_within_limits(rng);
+      if (trees.call_count(t) <= kMaxTestCalls) tests.push_back(trees.linearize(t));
+    }
     std::vector<TestOutcome> outcomes = runner.run(tests);
     for (ParamPurity& p : params) {
       if (p.op != op || p.static_purity == Purity::ReadWrite) continue;

@@ -294,20 +294,8 @@ std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests)
   std::vector<TestOutcome> out;
   for (size_t first = 0; first < tests.size(); first += kBatchCapacity) {
     uint32_t n = static_cast<uint32_t>(std::min<size_t>(kBatchCapacity, tests.size() - first));
-    for (uint32_t t = 0; t < n; ++t) {
-      const FlatSequence& seq = tests[first + t];
-      if (seq.calls.size() > kMaxTestCalls) throw std::invalid_argument("test case longer than 64 calls");
-      std::memset(slot(t), 0, slot_bytes());
-      auto* p = reinterpret_cast<PackedTest*>(slot(t));
-      p->calls = static_cast<uint32_t>(seq.calls.size());
-      for (size_t i = 0; i < seq.calls.size(); ++i) {
-        const FlatCall& c = seq.calls[i];
-        if (c.args.size() > kMaxCallParams) throw std::invalid_argument("call with more than 8 parameters");
-        p->call[i].op = static_cast<uint16_t>(c.op);
-        p->call[i].nargs = static_cast<uint8_t>(c.args.size());
-        for (size_t k = 0; k < c.args.size(); ++k) p->call[i].args[k] = static_cast<int16_t>(c.args[k]);
-      }
-    }
+    std::vector<bool> runnable(n);
+    for (uint32_t t = 0; t < n; ++t) runnable[t] = pack(t, tests[first + t]);
     if (worker_ <= 0) start_worker();
     shared_->count = n;
     shared_->next.store(0);
@@ -317,10 +305,30 @@ std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests)
     futex_wake(&shared_->request);
     wait_batch(request);
     if (worker_ <= 0) start_worker();
-    for (uint32_t t = 0; t < n; ++t) out.push_back(read_result(t, tests[first + t]));
+    for (uint32_t t = 0; t < n; ++t) {
+      out.push_back(read_result(t, tests[first + t]));
+      if (!runnable[t]) out.back().message = "not run: longer than 64 calls, or a call with more than 8 parameters";
+    }
   }
   evaluations_ += tests.size();
   return out;
+}
+
+// A sequence the packed form cannot hold is sent as an empty test case (unfeasible, never run).
+bool TestRunner::pack(uint32_t t, const FlatSequence& seq) {
+  std::memset(slot(t), 0, slot_bytes());
+  auto* p = reinterpret_cast<PackedTest*>(slot(t));
+  if (seq.calls.size() > kMaxTestCalls) return false;
+  for (const FlatCall& c : seq.calls)
+    if (c.args.size() > kMaxCallParams) return false;
+  p->calls = static_cast<uint32_t>(seq.calls.size());
+  for (size_t i = 0; i < seq.calls.size(); ++i) {
+    const FlatCall& c = seq.calls[i];
+    p->call[i].op = static_cast<uint16_t>(c.op);
+    p->call[i].nargs = static_cast<uint8_t>(c.args.size());
+    for (size_t k = 0; k < c.args.size(); ++k) p->call[i].args[k] = static_cast<int16_t>(c.args[k]);
+  }
+  return true;
 }
 
 TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {

@@ -54,8 +54,8 @@ class TestRunner {
   TestRunner(const TestRunner&) = delete;
   TestRunner& operator=(const TestRunner&) = delete;
 
-  // Sequences longer than kMaxTestCalls or calls with more than kMaxCallParams parameters are
-  // rejected with std::invalid_argument.
+  // Sequences longer than kMaxTestCalls or with calls of more than kMaxCallParams parameters
+  // are not run: they come back unfeasible at call 0, saying why.
   std::vector<TestOutcome> run(const std::vector<FlatSequence>& tests);
   uint64_t evaluations() const { return evaluations_; }
   uint64_t worker_restarts() const { return restarts_; }
@@ -69,6 +69,7 @@ class TestRunner {
   bool wait_batch(uint32_t request);
   void record_death(Outcome kind, const std::string& what);
   TestOutcome read_result(uint32_t test, const FlatSequence& seq) const;
+  bool pack(uint32_t test, const FlatSequence& seq);
   size_t slot_bytes() const;
   unsigned char* slot(uint32_t test) const;
 
