@@ -4,7 +4,9 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -25,7 +27,17 @@ struct Probe {
   int loop(int n);
   int sw(int k);
   bool eq(long a, long b);
+  int neg(int k);
+  int caught(int a);
+  int careful(int a) noexcept;
 };
+struct Local {  // a local with a destructor: unwinding through a frame runs it (cleanup pads)
+  ~Local();
+};
+Local::~Local() {}
+void may_throw(int a) {
+  if (a > 1) throw a;
+}
 int Probe::straight(int x) { return x + 1; }
 int Probe::branch(int x) {
   if (x > 10) return 1;
@@ -47,6 +59,26 @@ bool Probe::eq(long a, long b) {
   if (a == b) return true;
   return false;
 }
+int Probe::neg(int k) {
+  switch (k) {
+    case -20: return 1;
+    default: return 0;
+  }
+}
+int Probe::caught(int a) {
+  Local l;
+  try {
+    may_throw(a);
+  } catch (int e) {
+    return e;
+  }
+  return 0;
+}
+int Probe::careful(int a) noexcept {
+  Local l;
+  may_throw(a - 100);
+  return a;
+}
 }  // namespace cov
 extern "C" long probe_call(int which, long a, long b) {
   cov::Probe p;
@@ -55,6 +87,9 @@ extern "C" long probe_call(int which, long a, long b) {
     case 1: return p.branch(static_cast<int>(a));
     case 2: return p.loop(static_cast<int>(a));
     case 3: return p.sw(static_cast<int>(a));
+    case 5: return p.neg(static_cast<int>(a));
+    case 6: return p.caught(static_cast<int>(a));
+    case 7: return p.careful(static_cast<int>(a));
     default: return p.eq(a, b);
   }
 }
@@ -121,7 +156,7 @@ class CoverageLayer : public ::testing::Test {
 using Succ = std::vector<std::vector<uint32_t>>;
 
 TEST_F(CoverageLayer, OnlyAllowlistedFunctionsAreInstrumented) {
-  EXPECT_EQ(map_->functions.size(), 5u);
+  EXPECT_EQ(map_->functions.size(), 8u);
   EXPECT_EQ(map_->find("probe_call"), nullptr);
 }
 
@@ -131,8 +166,49 @@ TEST_F(CoverageLayer, NodeSetsAndSuccessorsMatchTheKnownCfgs) {
   EXPECT_EQ(successors(fn("cov::Probe::loop(int)")), (Succ{{1}, {2, 4}, {3}, {1}, {}}));
   EXPECT_EQ(successors(fn("cov::Probe::sw(int)")), (Succ{{3, 1, 2}, {4}, {4}, {4}, {}}));
   EXPECT_EQ(successors(fn("cov::Probe::eq(long, long)")), (Succ{{1, 2}, {3}, {3}, {}}));
-  for (const auto& f : map_->functions)
+  for (const auto& f : map_->functions) {
+    if (f.name.find("caught") != std::string::npos || f.name.find("careful") != std::string::npos) continue;
     for (const auto& n : f.nodes) EXPECT_TRUE(n.target) << f.name << " " << n.label;
+  }
+}
+
+// Exception plumbing that no input makes the method run (destructor cleanups on the way out, a
+// catch dispatch's no-match path, a noexcept function's terminate pad) is not a target; the
+// catch handler is. Two inputs then cover every target.
+TEST_F(CoverageLayer, OnlyReachableExceptionPathsAreTargets) {
+  for (const char* name : {"cov::Probe::caught(int)", "cov::Probe::careful(int)"}) {
+    const CoveredFunction& f = fn(name);
+    size_t targets = 0;
+    for (const auto& n : f.nodes) targets += n.target;
+    EXPECT_GT(targets, 0u) << name;
+    EXPECT_LT(targets, f.nodes.size()) << name << ": some blocks only unwind or terminate";
+  }
+  std::vector<uint32_t> seen(fn("cov::Probe::caught(int)").nodes.size());
+  for (long a : {0, 5}) {  // returns normally; throws 5 and catches it
+    CoverageRuntime::get().reset();
+    EXPECT_EQ(call_(6, a, 0), a == 5 ? 5 : 0);
+    auto h = hits_of("cov::Probe::caught(int)");
+    for (size_t i = 0; i < h.size(); ++i) seen[i] += h[i];
+  }
+  const CoveredFunction& caught = fn("cov::Probe::caught(int)");
+  for (size_t i = 0; i < seen.size(); ++i)
+    if (caught.nodes[i].target) EXPECT_GT(seen[i], 0u) << "target " << caught.nodes[i].label << " not covered";
+  CoverageRuntime::get().reset();
+  EXPECT_EQ(call_(7, 1, 0), 1);
+  auto h = hits_of("cov::Probe::careful(int)");
+  const CoveredFunction& careful = fn("cov::Probe::careful(int)");
+  for (size_t i = 0; i < h.size(); ++i)
+    if (careful.nodes[i].target) EXPECT_GT(h[i], 0u) << "target " << careful.nodes[i].label << " not covered";
+}
+
+TEST_F(CoverageLayer, NegativeSwitchCasesKeepTheirBranch) {
+  const CmpSite& sw = map_->sites[fn("cov::Probe::neg(int)").sites.at(0)];
+  ASSERT_EQ(sw.outcome_nodes.size(), 2u);
+  EXPECT_GE(sw.outcome_nodes[0], 0);
+  EXPECT_NE(std::find(map_->constants.begin(), map_->constants.end(), -20), map_->constants.end());
+  CoverageRuntime::get().reset();
+  call_(5, -18, 0);
+  EXPECT_FLOAT_EQ(distance("cov::Probe::neg(int)", 0, 0), 2.0f / 3.0f);  // 2 away from -20
 }
 
 TEST_F(CoverageLayer, ComparisonSitesKnowTheirBranchAndSourceLine) {
@@ -140,7 +216,8 @@ TEST_F(CoverageLayer, ComparisonSitesKnowTheirBranchAndSourceLine) {
   EXPECT_EQ(gt.predicate, Predicate::Sgt);
   EXPECT_TRUE(gt.swapped);  // sancov passes the constant 10 first
   EXPECT_EQ(gt.outcome_nodes, (std::vector<int32_t>{1, 2}));
-  EXPECT_EQ(gt.line, 12u);  // `if (x > 10)`
+  std::string before(kProbeSource, std::strstr(kProbeSource, "if (x > 10)"));
+  EXPECT_EQ(gt.line, 1 + std::count(before.begin(), before.end(), '\n'));
   EXPECT_NE(gt.file.find("probe.cpp"), std::string::npos);
   const CmpSite& sw = map_->sites[fn("cov::Probe::sw(int)").sites.at(0)];
   EXPECT_EQ(sw.predicate, Predicate::Switch);

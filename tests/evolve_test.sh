@@ -40,8 +40,8 @@ check "bitset: emitted test set passes" "$work/bitset/tests"
 
 # The same seed gives the same search.
 for i in 1 2; do
-  "$objgen" evolve --example bitset --method 'nextSetBit,xorWith' --runs 2 --seed 7 -q \
-    --report-json "$work/det$i.json" >/dev/null 2>&1
+  check "bitset: seeded run $i" "$objgen" evolve --example bitset --method 'nextSetBit,xorWith' --runs 2 --seed 7 -q \
+    --report-json "$work/det$i.json"
 done
 check "same seed, same runs" test \
   "$(json "$work/det1.json" "[(r['generations'], r['uncovered_nodes'], r['test_set']) for m in j['methods'] for r in m['run_results']]")" \
@@ -55,6 +55,14 @@ check "hostile: the hang is reported" grep -q '"kind": "timeout"' "$work/gadget.
 check "hostile: every generation ran" test "$(json "$work/gadget.json" "j['methods'][0]['run_results'][0]['generations']")" = "30"
 check "hostile: the other nodes are covered" \
   test "$(json "$work/gadget.json" "j['methods'][0]['nodes'] - len(j['methods'][0]['run_results'][0]['uncovered_nodes']) >= 6")" = "True"
+
+# A worker killed from another thread at any moment (in a later call, between test cases or
+# batches): every run still goes through all its generations.
+check "saboteur: evolve survives workers dying at any moment" "$objgen" evolve \
+  --header "$src/tests/evolve_inputs/gadget.hpp" --class hostile::Saboteur --method check --runs 3 --generations 30 -q \
+  --report-json "$work/saboteur.json"
+check "saboteur: all runs complete" test "$(json "$work/saboteur.json" "[r['generations'] for r in j['methods'][0]['run_results']]")" = "[30, 30, 30]"
+check "saboteur: its crash is reported" grep -q '"kind": "crash"' "$work/saboteur.json"
 
 # A real library type compiled with coverage.
 check "dynamic_bitset: evolve" "$objgen" evolve --header '<boost/dynamic_bitset.hpp>' --class 'boost::dynamic_bitset<>' \

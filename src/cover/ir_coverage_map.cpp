@@ -131,6 +131,7 @@ struct RawBlock {
   std::vector<std::string> successors;
   std::vector<bool> unwind;
   std::string landingpad;  // "", "cleanup", "catch"
+  bool ends_exceptionally = false;  // resumes unwinding or calls std::terminate
   std::string dbg;
   std::string branch_cond, branch_true, branch_false;         // br i1 %c, label %T, label %F
   std::vector<std::pair<int64_t, std::string>> switch_cases;  // switch: value -> label
@@ -238,7 +239,9 @@ class ModuleReader {
     }
     RawBlock& b = blocks_.back();
     if (l.find("@__sanitizer_cov_trace_pc_guard(") != std::string::npos) return read_guard(l, b, array);
-    if (b.dbg.empty()) b.dbg = dbg_ref(l);
+    if (b.dbg.empty() && l.find(" = phi ") == std::string::npos) b.dbg = dbg_ref(l);
+    if (starts_with(trimmed(l), "resume ") || l.find("@__clang_call_terminate(") != std::string::npos)
+      b.ends_exceptionally = true;
     if (l.find("= landingpad") != std::string::npos) b.landingpad = "cleanup";
     else if (!b.landingpad.empty() && (starts_with(trimmed(l), "catch ") || starts_with(trimmed(l), "filter ")))
       b.landingpad = "catch";
@@ -379,20 +382,48 @@ class ModuleReader {
     return "";
   }
 
-  static void mark_targets(CoveredFunction& f, const std::vector<std::vector<uint32_t>>& normal) {
+  // Targets: reachable from the entry without entering a cleanup-only landing pad, and not on a
+  // path that can only end by resuming the unwind or terminating (a catch-all pad of a noexcept
+  // function, a catch dispatch's no-match edge): no input makes the method itself run those.
+  void mark_targets(CoveredFunction& f, const std::vector<std::vector<uint32_t>>& normal) const {
     for (CfgNode& n : f.nodes) n.target = false;
     if (f.nodes.empty()) return;
+    std::vector<bool> doomed = exceptional_only();
+    std::vector<bool> doomed_node(f.nodes.size(), false);
+    for (size_t i = 0; i < blocks_.size(); ++i)
+      if (blocks_[i].guard >= 0) doomed_node[blocks_[i].guard] = doomed[i];
     std::vector<uint32_t> stack{0};
-    f.nodes[0].target = true;
+    f.nodes[0].target = !doomed_node[0];
     while (!stack.empty()) {
       uint32_t n = stack.back();
       stack.pop_back();
       for (uint32_t s : normal[n])
-        if (!f.nodes[s].target) {
+        if (!f.nodes[s].target && !doomed_node[s]) {
           f.nodes[s].target = true;
           stack.push_back(s);
         }
     }
+  }
+
+  // By block: every path from it ends by resuming the unwind or calling std::terminate.
+  std::vector<bool> exceptional_only() const {
+    std::unordered_map<std::string, size_t> index;
+    for (size_t i = 0; i < blocks_.size(); ++i) index[blocks_[i].label] = i;
+    std::vector<bool> doomed(blocks_.size(), false);
+    for (size_t i = 0; i < blocks_.size(); ++i) doomed[i] = blocks_[i].ends_exceptionally;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t i = 0; i < blocks_.size(); ++i) {
+        if (doomed[i] || blocks_[i].successors.empty()) continue;
+        bool all = true;
+        for (const std::string& s : blocks_[i].successors) {
+          auto it = index.find(s);
+          all = all && it != index.end() && doomed[it->second];
+        }
+        if (all) changed = doomed[i] = true;
+      }
+    }
+    return doomed;
   }
 
   int32_t node_of(const std::string& label) const {
@@ -423,17 +454,24 @@ class ModuleReader {
     s.predicate = Predicate::Switch;
     s.cases = r.cases;
     s.outcome_count = static_cast<uint32_t>(r.cases.size() + 1);
-    for (int64_t c : r.cases) {
+    uint64_t mask = width_mask(r.width);
+    for (int64_t c : r.cases) {  // sancov stores cases zero-extended; the switch prints them signed
       int32_t node = -1;
       for (auto& [v, label] : b.switch_cases)
-        if (v == c || static_cast<uint64_t>(v) == (static_cast<uint64_t>(c) & width_mask(r.width))) node = node_of(label);
+        if ((static_cast<uint64_t>(v) & mask) == (static_cast<uint64_t>(c) & mask)) node = node_of(label);
       s.outcome_nodes.push_back(node);
-      out_.constants.push_back(c);
+      out_.constants.push_back(sign_extended(static_cast<uint64_t>(c), r.width));
     }
     s.outcome_nodes.push_back(node_of(b.switch_default));
   }
 
   static uint64_t width_mask(uint8_t w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+  static int64_t sign_extended(uint64_t v, uint8_t w) {
+    if (w >= 64 || w == 0) return static_cast<int64_t>(v);
+    uint64_t m = 1ull << (w - 1);
+    v &= width_mask(w);
+    return static_cast<int64_t>((v ^ m) - m);
+  }
 
   void fill_icmp(const RawSite& r, const RawBlock& b, CmpSite& s) {
     if (r.icmp_pred.empty() || !parse_predicate(r.icmp_pred, s.predicate))

@@ -2,6 +2,10 @@
 // another, and has ordinary branches besides; the search must survive both and report them.
 #pragma once
 
+#include <chrono>
+#include <csignal>
+#include <thread>
+
 namespace hostile {
 
 class Gadget {
@@ -22,6 +26,23 @@ class Gadget {
 
  private:
   int level_ = 0;
+};
+
+// Kills its own process a little after arm(), from another thread: the worker dies at any
+// moment (inside a later call, between test cases, between batches), not inside arm() itself.
+class Saboteur {
+ public:
+  void arm(int ms) {
+    if (ms > 0)
+      std::thread([ms] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        std::raise(SIGSEGV);
+      }).detach();
+  }
+  int check(int x) const {
+    if (x == 4242) return 2;  // not a terminal (constants past 4096 are not taken): every generation runs
+    return x > 5 ? 1 : 0;
+  }
 };
 
 }  // namespace hostile

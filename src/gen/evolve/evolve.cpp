@@ -167,8 +167,9 @@ class Search {
         if (trees_.crossover(a, b, rng_)) {
           next.push_back(trees_.within_limits(a) ? std::move(a) : std::move(a0));
           if (next.size() < population.size()) next.push_back(trees_.within_limits(b) ? std::move(b) : std::move(b0));
-        } else {
+        } else {  // no node of a's chosen type in b: both parents go on unchanged
           next.push_back(std::move(a0));
+          if (next.size() < population.size()) next.push_back(std::move(b0));
         }
       } else {
         GpTree t = tournament(population);

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -23,6 +24,8 @@ namespace {
 
 constexpr uint32_t kBatchCapacity = 256;
 constexpr uint32_t kQuit = UINT32_MAX;
+constexpr uint32_t kNoTest = UINT32_MAX;  // `current` before the worker claims a test case
+constexpr int kDeathsBeforeBlame = 3;     // workers dying before claiming one: blame the next
 constexpr size_t kMessageBytes = 240;
 constexpr size_t kTextBytes = 1024;  // longer string results get no regression oracle
 
@@ -196,7 +199,7 @@ void TestRunner::evaluate(uint32_t t) {
     CallResult res;
     Outcome o = null_object ? Outcome::Misuse : execute_call(op, args, res, api_.misuse(), &message);
     if (null_object) message = "an object argument is null";
-    if (!root && o != Outcome::Normal) {
+    if ((!root && o != Outcome::Normal) || (root && null_object)) {  // the MUT must actually run
       r->feasible = 0;
       r->failed_at = i + 1;
       r->outcome = static_cast<uint8_t>(o);
@@ -232,18 +235,29 @@ void TestRunner::evaluate(uint32_t t) {
   r->written = 1;
 }
 
+// The worker died (or was killed) during the batch: the test case it had claimed is unfeasible at
+// the call it was executing. A worker that dies before claiming one (it inherited something
+// broken) is replaced; after kDeathsBeforeBlame of those in a row the next test case is blamed,
+// so the batch always ends.
 void TestRunner::record_death(Outcome kind, const std::string& what) {
+  ++restarts_;
   uint32_t t = shared_->current.load();
+  uint32_t next = shared_->next.load();
+  if (t == kNoTest || t >= batch_count_ || t < next) {
+    if (++deaths_without_claim_ < kDeathsBeforeBlame || next >= batch_count_) return;
+    t = next;
+  }
+  deaths_without_claim_ = 0;
   auto* r = reinterpret_cast<PackedResult*>(slot(t) + sizeof(PackedTest));
-  if (!r->written && t < shared_->count) {
+  if (!r->written) {
     r->written = 1;
     r->feasible = 0;
-    r->failed_at = shared_->call.load() + 1;
+    r->failed_at = shared_->current.load() == t ? shared_->call.load() + 1 : 1;
     r->outcome = static_cast<uint8_t>(kind);
     copy_text(r->message, kMessageBytes, what);
   }
-  shared_->next.store(std::max(shared_->next.load(), t + 1));
-  ++restarts_;
+  shared_->next.store(std::max(next, t + 1));
+  shared_->current.store(kNoTest);
 }
 
 bool TestRunner::wait_batch(uint32_t request) {
@@ -257,9 +271,12 @@ bool TestRunner::wait_batch(uint32_t request) {
       char buf[64];
       if (read(notify_fd_, buf, sizeof buf) > 0) continue;
     }
-    if (ready > 0 && (p.revents & (POLLHUP | POLLERR))) {  // the worker died
+    if (ready > 0 && (p.revents & (POLLHUP | POLLERR))) {  // the worker died, or closed objgen's pipe
       int status = 0;
-      waitpid(worker_, &status, 0);
+      if (waitpid(worker_, &status, WNOHANG) != worker_) {
+        kill(worker_, SIGKILL);  // without the pipe it could not say it is done
+        waitpid(worker_, &status, 0);
+      }
       if (shared_->done.load() == request) {  // after finishing the batch: nothing lost
         worker_ = -1;
         break;
@@ -296,9 +313,14 @@ std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests)
     uint32_t n = static_cast<uint32_t>(std::min<size_t>(kBatchCapacity, tests.size() - first));
     std::vector<bool> runnable(n);
     for (uint32_t t = 0; t < n; ++t) runnable[t] = pack(t, tests[first + t]);
+    if (worker_ > 0 && waitpid(worker_, nullptr, WNOHANG) == worker_) worker_ = -1;  // died between batches
     if (worker_ <= 0) start_worker();
     shared_->count = n;
+    batch_count_ = n;
+    deaths_without_claim_ = 0;
     shared_->next.store(0);
+    shared_->current.store(kNoTest);
+    shared_->call.store(0);
     uint32_t request = shared_->request.load() + 1;
     if (request == kQuit) request = 1;
     shared_->request.store(request, std::memory_order_release);
@@ -335,19 +357,20 @@ TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
   const auto* r = reinterpret_cast<const PackedResult*>(slot(t) + sizeof(PackedTest));
   const auto* hits = reinterpret_cast<const uint32_t*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
   const auto* distances = reinterpret_cast<const float*>(hits + opt_.mut_nodes);
+  // The worker shares this memory with code that may corrupt it: nothing is trusted unchecked.
   TestOutcome o;
-  o.feasible = r->feasible;
-  o.failed_at = r->failed_at;
   o.length = static_cast<uint32_t>(seq.calls.size());
-  o.outcome = static_cast<Outcome>(r->outcome);
-  o.has_result = r->has_result;
-  o.result.kind = static_cast<LiteralKind>(r->result_kind);
+  o.feasible = r->written && r->feasible && o.length > 0;
+  o.failed_at = o.feasible ? 0 : std::clamp<uint32_t>(r->failed_at, 1, std::max<uint32_t>(o.length, 1));
+  o.outcome = r->outcome <= static_cast<uint8_t>(Outcome::Nondeterministic) ? static_cast<Outcome>(r->outcome) : Outcome::Crash;
+  o.has_result = r->has_result && r->result_kind <= static_cast<uint8_t>(LiteralKind::String);
+  o.result.kind = o.has_result ? static_cast<LiteralKind>(r->result_kind) : LiteralKind::Int;
   o.result.i = r->result_i;
   o.result.d = r->result_d;
-  o.result.s = r->result_text;
+  o.result.s.assign(r->result_text, strnlen(r->result_text, kTextBytes));
   o.changed_mask = r->changed_mask;
   o.probed_mask = r->probed_mask;
-  o.message = r->message;
+  o.message.assign(r->message, strnlen(r->message, kMessageBytes));
   if (o.feasible) {
     o.hits.assign(hits, hits + opt_.mut_nodes);
     o.distances.assign(distances, distances + opt_.mut_outcome_count);

@@ -82,6 +82,8 @@ class TestRunner {
   int notify_fd_ = -1;  // parent: read end of the worker's pipe; worker: its write end
   int stderr_fd_ = -1;  // the workers' stderr (a memfd)
   uint64_t evaluations_ = 0, restarts_ = 0;
+  uint32_t batch_count_ = 0;         // test cases of the batch running (the parent's own copy)
+  int deaths_without_claim_ = 0;
 };
 
 }  // namespace objgen::evolve
