@@ -1,0 +1,182 @@
+// The pieces of objgen evolve without coverage: eCrash's weight and fitness formulas on a known
+// CFG, the Stack's input domain with and without purity, typed trees that stay well-typed
+// through crossover and mutation, and the test runner on real Stack sequences.
+#include <gtest/gtest.h>
+
+#include "gen/evolve/evolve.hpp"
+#include "gen/evolve/function_set.hpp"
+#include "gen/evolve/gp_tree.hpp"
+#include "gen/evolve/purity.hpp"
+#include "gen/evolve/test_runner.hpp"
+#include "objgen/example.hpp"
+
+namespace objgen::evolve {
+namespace {
+
+// entry -> {then, else} -> exit
+cover::CoveredFunction diamond() {
+  cover::CoveredFunction f;
+  f.nodes = {{"entry", {1, 2}}, {"%then", {3}}, {"%else", {3}}, {"%exit", {}}};
+  return f;
+}
+
+TEST(NodeWeights, EquationsOneAndTwo) {
+  NodeWeights w(diamond(), 200, 0.5);
+  for (uint32_t n = 0; n < 4; ++n) EXPECT_EQ(w.weight(n), 200);
+  // 10 test cases; all hit entry, then and exit; none hit else.
+  w.update({10, 10, 0, 10}, 10);
+  // Eq. 1: exit 0.5*200*2*1 = 200; then 0.5*200*2*(200/100) = 400; else 0.5*200*1*2 = 200;
+  // entry 0.5*200*2*((200+200)/200) = 400. Eq. 2 scales the heaviest to 200.
+  EXPECT_DOUBLE_EQ(w.weight(0), 200);
+  EXPECT_DOUBLE_EQ(w.weight(1), 200);
+  EXPECT_DOUBLE_EQ(w.weight(2), 100);
+  EXPECT_DOUBLE_EQ(w.weight(3), 100);
+}
+
+TEST(NodeWeights, RarelyHitNodesMakeBetterFitness) {
+  NodeWeights w(diamond(), 200, 0.5);
+  w.update({10, 10, 0, 10}, 10);
+  double common = w.feasible_fitness({1, 1, 0, 1});  // Eq. 3: (200 + 200 + 100) / 3
+  double rare = w.feasible_fitness({1, 0, 1, 1});    // (200 + 100 + 100) / 3
+  EXPECT_DOUBLE_EQ(common, 500.0 / 3);
+  EXPECT_DOUBLE_EQ(rare, 400.0 / 3);
+  EXPECT_LT(rare, common);  // lower is better
+  // Eq. 4: beta + (len - failed_at) * 100 / len; breaking off later is better.
+  EXPECT_DOUBLE_EQ(NodeWeights::unfeasible_fitness(150, 4, 1), 225);
+  EXPECT_DOUBLE_EQ(NodeWeights::unfeasible_fitness(150, 4, 4), 150);
+}
+
+TEST(NodeWeights, NonTargetNodesAreIgnored) {
+  cover::CoveredFunction f = diamond();
+  f.nodes[2].target = false;
+  NodeWeights w(f, 200, 0.5);
+  EXPECT_EQ(w.targets(), (std::vector<uint32_t>{0, 1, 3}));
+  EXPECT_DOUBLE_EQ(w.feasible_fitness({1, 0, 1, 1}), 200);  // only entry and exit count
+}
+
+struct StackApi {
+  Api api;
+  ClassId target;
+  std::vector<uint32_t> members;
+  StackApi() {
+    const Example* ex = find_example("stack");
+    ex->register_api(api);
+    target = api.find_class(ex->target)->id;
+    members = cluster_members(api, target);
+  }
+  uint32_t op(const std::string& name) const {
+    for (uint32_t i = 0; i < api.operations().size(); ++i)
+      if (api.operations()[i].name == name) return i;
+    ADD_FAILURE() << name;
+    return 0;
+  }
+};
+
+TEST(InputDomain, StackWithAndWithoutPurity) {
+  StackApi s;
+  InputDomain plain = build_input_domain(s.api, s.members, nullptr);
+  std::vector<ParamPurity> purity = static_purity(s.api, s.members);
+  InputDomain purified = build_input_domain(s.api, s.members, &purity);
+  // Stack(), push, pop, peek, empty, search, size: 7 receivers or results provide a Stack.
+  EXPECT_EQ(plain.functions.size(), 7u);
+  EXPECT_EQ(purified.functions.size(), 3u);  // Stack(), push, pop: the const members no longer provide
+  EXPECT_EQ(plain.edges.size() - purified.edges.size(), 4u);
+  for (const GpFunction& f : purified.functions) EXPECT_FALSE(s.api.operations()[f.op].is_const);
+  std::vector<std::string> read_only;
+  for (const ParamPurity& p : purity)
+    if (p.purity != Purity::ReadWrite) read_only.push_back(s.api.operations()[p.op].name);
+  std::sort(read_only.begin(), read_only.end());
+  EXPECT_EQ(read_only, (std::vector<std::string>{"empty", "peek", "search", "size"}));
+}
+
+TEST(InputDomain, TerminalsAreBoundariesAndClassConstantsWithNeighbours) {
+  LiteralDomain d = terminal_domain({64, 100000});
+  std::vector<int64_t> ints;
+  for (const Literal& l : d.of(LiteralKind::Int)) ints.push_back(l.i);
+  EXPECT_EQ(ints, (std::vector<int64_t>{-1, 0, 1, 63, 64, 65}));  // 100000 is past the 4096 bound
+}
+
+// Every object argument names an earlier value of the parameter's class; the MUT is last.
+void expect_well_typed(const Api& api, const FlatSequence& seq, uint32_t mut) {
+  ASSERT_FALSE(seq.calls.empty());
+  EXPECT_EQ(seq.calls.back().op, mut);
+  std::vector<ClassId> value_class;
+  for (const FlatCall& c : seq.calls) {
+    const Operation& op = api.operations()[c.op];
+    ASSERT_EQ(c.args.size(), op.params.size());
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      if (!op.params[i].is_object()) {
+        EXPECT_LT(c.args[i], 0);
+        continue;
+      }
+      ASSERT_GE(c.args[i], 0);
+      ASSERT_LT(static_cast<size_t>(c.args[i]), value_class.size());
+      EXPECT_EQ(value_class[c.args[i]], op.params[i].cls);
+    }
+    if (op.result.is_object()) value_class.push_back(op.result.cls);
+  }
+}
+
+TEST(GpTrees, StayWellTypedThroughCrossoverAndMutation) {
+  StackApi s;
+  InputDomain domain = build_input_domain(s.api, s.members, nullptr);
+  LiteralDomain terminals = terminal_domain({});
+  uint32_t mut = s.op("search");
+  TreeFactory trees(s.api, domain, terminals, mut, TreeLimits{});
+  ASSERT_TRUE(trees.can_build());
+  Rng rng(42);
+  std::vector<GpTree> pop;
+  for (int i = 0; i < 20; ++i) pop.push_back(trees.random_tree_within_limits(rng));
+  for (int round = 0; round < 500; ++round) {
+    GpTree a = pop[rng.below(pop.size())], b = pop[rng.below(pop.size())];
+    if (round % 2) trees.crossover(a, b, rng);
+    else trees.mutate(a, rng);
+    if (trees.within_limits(a)) pop[rng.below(pop.size())] = a;
+  }
+  for (const GpTree& t : pop) {
+    EXPECT_TRUE(trees.within_limits(t));
+    expect_well_typed(s.api, trees.linearize(t), mut);
+  }
+}
+
+TEST(TestRunner, RunsStackSequencesAndTellsFeasibleFromNot) {
+  StackApi s;
+  LiteralDomain terminals = terminal_domain({});  // ints -1, 0, 1
+  TestRunner runner(s.api, terminals, RunnerOptions{});
+  uint32_t ctor = s.op("Stack"), push = s.op("push"), pop = s.op("pop"), peek = s.op("peek");
+  auto lit = [](int index) { return -1 - static_cast<int64_t>(index); };
+  FlatSequence ok{{{ctor, {}, {}}, {push, {0, lit(2)}, {0, -1}}, {peek, {0}, {0}}}};  // push(1), peek()
+  FlatSequence throws{{{ctor, {}, {}}, {peek, {0}, {0}}}};                           // peek() on empty
+  FlatSequence broken{{{ctor, {}, {}}, {pop, {0}, {0}}, {peek, {0}, {0}}}};           // pop() on empty first
+  std::vector<TestOutcome> out = runner.run({ok, throws, broken});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_TRUE(out[0].feasible);
+  EXPECT_EQ(out[0].outcome, Outcome::Normal);
+  ASSERT_TRUE(out[0].has_result);
+  EXPECT_EQ(out[0].result.i, 1);
+  EXPECT_TRUE(out[1].feasible);  // the MUT ran and threw: its throw path is covered
+  EXPECT_EQ(out[1].outcome, Outcome::Misuse);
+  EXPECT_FALSE(out[2].feasible);  // broke off before the MUT
+  EXPECT_EQ(out[2].failed_at, 2u);
+  EXPECT_EQ(runner.evaluations(), 3u);
+  EXPECT_EQ(runner.worker_restarts(), 0u);
+}
+
+TEST(TestRunner, PurityProbeSeesWhichCallsChangeTheReceiver) {
+  StackApi s;
+  LiteralDomain terminals = terminal_domain({});
+  RunnerOptions ro;
+  ro.probe = true;
+  TestRunner runner(s.api, terminals, ro);
+  uint32_t ctor = s.op("Stack"), push = s.op("push"), size = s.op("size");
+  FlatSequence pushing{{{ctor, {}, {}}, {push, {0, -2}, {0, -1}}}};
+  FlatSequence sizing{{{ctor, {}, {}}, {push, {0, -2}, {0, -1}}, {size, {0}, {0}}}};
+  std::vector<TestOutcome> out = runner.run({pushing, sizing});
+  EXPECT_EQ(out[0].probed_mask, 1u);
+  EXPECT_EQ(out[0].changed_mask, 1u);  // push changed the stack
+  EXPECT_EQ(out[1].probed_mask, 1u);
+  EXPECT_EQ(out[1].changed_mask, 0u);  // size() did not
+}
+
+}  // namespace
+}  // namespace objgen::evolve
