@@ -114,7 +114,10 @@ void TestRunner::start_worker() {
   if (pid == 0) {
     close(fds[0]);
     notify_fd_ = fds[1];
-    if (stderr_fd_ >= 0) dup2(stderr_fd_, STDERR_FILENO);
+    if (stderr_fd_ >= 0) {  // what the code under test prints must not mix with objgen's tables
+      dup2(stderr_fd_, STDERR_FILENO);
+      dup2(stderr_fd_, STDOUT_FILENO);
+    }
     worker_main();
   }
   close(fds[1]);
