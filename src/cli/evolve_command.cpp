@@ -244,7 +244,7 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
       ->default_val(1.0);
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
-  cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (first run)");
+  cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (mean of the runs)");
   cmd->add_option("--emit-gtest", args->emit_gtest, "Write the covering test sets as a GoogleTest file into this directory");
   cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");

@@ -38,6 +38,17 @@ double EvolvedMethod::seconds() const {
   return s;
 }
 
+std::vector<double> EvolvedMethod::mean_nodes_remaining() const {
+  size_t generations = 0;
+  for (const auto& r : runs) generations = std::max(generations, r.per_generation.size());
+  std::vector<double> mean(generations, 0);
+  for (const auto& r : runs)
+    for (size_t g = 0; g < generations && !r.per_generation.empty(); ++g)
+      mean[g] += r.per_generation[std::min(g, r.per_generation.size() - 1)].remaining;
+  for (double& m : mean) m /= static_cast<double>(std::max<size_t>(runs.size(), 1));
+  return mean;
+}
+
 namespace {
 
 nlohmann::json domain_side(const evolve::InputDomain& d, const Api& api) {
@@ -103,6 +114,7 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
           {"evaluations", m.evaluations()},
           {"evaluations_per_second", secs > 0 ? static_cast<double>(m.evaluations()) / secs : 0.0},
           {"generations", per_generation},
+          {"mean_nodes_remaining", m.mean_nodes_remaining()},
           {"findings", findings},
           {"run_results", runs}};
 }
@@ -113,7 +125,7 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
   uint32_t max_nodes = 1;
   for (const auto& m : methods)
     if (!m.runs.empty()) {
-      max_gen = std::max(max_gen, m.runs[0].generations);
+      max_gen = std::max(max_gen, static_cast<int>(m.mean_nodes_remaining().size()));
       max_nodes = std::max(max_nodes, m.targets);
     }
   auto x = [&](double g) { return left + (w - left - right) * (g - 1) / std::max(1, max_gen - 1); };
@@ -122,7 +134,7 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" font-size=\"15\">{}</text>\n"
       "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n"
-      "<text x=\"{}\" y=\"{}\">generation</text>\n<text x=\"12\" y=\"{}\" transform=\"rotate(-90 12 {})\">CFG nodes remaining</text>\n",
+      "<text x=\"{}\" y=\"{}\">generation</text>\n<text x=\"12\" y=\"{}\" transform=\"rotate(-90 12 {})\">CFG nodes remaining (mean of runs)</text>\n",
       w, h, left, title, left, h - bottom, w - right, h - bottom, left, top, left, h - bottom, (w - right) / 2, h - 12,
       h / 2 + 40, h / 2 + 40);
   for (int g = 1; g <= max_gen; g += std::max(1, max_gen / 10))
@@ -133,7 +145,8 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
   for (size_t i = 0; i < methods.size(); ++i) {
     if (methods[i].runs.empty()) continue;
     std::string points;
-    for (const auto& g : methods[i].runs[0].per_generation) points += fmt::format("{:.1f},{:.1f} ", x(g.generation), y(g.remaining));
+    std::vector<double> mean = methods[i].mean_nodes_remaining();
+    for (size_t g = 0; g < mean.size(); ++g) points += fmt::format("{:.1f},{:.1f} ", x(g + 1.0), y(mean[g]));
     const char* c = colors[i % 10];
     svg += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n", c, points);
     std::string label = methods[i].signature;

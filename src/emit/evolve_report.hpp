@@ -23,13 +23,16 @@ struct EvolvedMethod {
   double mean_generations() const;  // over the runs that reached full coverage (0: none did)
   uint64_t evaluations() const;
   double seconds() const;
+  // Mean over the runs of the nodes still uncovered after each generation (a run that finished
+  // early counts with what it left: 0 when it reached full coverage).
+  std::vector<double> mean_nodes_remaining() const;
 };
 
 nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::vector<evolve::ParamPurity>& purity,
                                  const Api& api);
 nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api);
 
-// Nodes remaining per generation of each method's first run, one line per method.
+// Mean nodes remaining per generation over each method's runs, one line per method.
 std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const std::string& title);
 
 // One TEST per covering test case of each method's first run; the MUT call is checked against

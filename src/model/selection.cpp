@@ -16,7 +16,7 @@ std::vector<uint32_t> select_operations(const Api& api, ClassId target, const st
   for (const auto& n : names) {
     bool found = false;
     for (uint32_t i = 0; i < ops.size(); ++i)
-      if (ops[i].name == n || ops[i].signature() == n) {
+      if (ops[i].name == n || ops[i].signature() == n || (ops[i].is_const && ops[i].signature() == n + " const")) {
         if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
         found = true;
       }
