@@ -70,6 +70,10 @@ check "dynamic_bitset: evolve" "$objgen" evolve --header '<boost/dynamic_bitset.
 check "dynamic_bitset: find_next fully covered" \
   test "$(json "$work/dbs.json" "[m['full_coverage_rate'] for m in j['methods'] if m['method'].startswith('dynamic_bitset::find_next')][0]")" = "1.0"
 
+# A const member named by its signature, with or without " const".
+check "signature without const" "$objgen" evolve --example bitset --method 'BitSet::get(int, int)' --generations 2 -q
+check "signature with const" "$objgen" evolve --example bitset --method 'BitSet::get(int, int) const' --generations 2 -q
+
 # Bad input.
 check "unknown method: exit 2" expect_exit2 "nosuch" "$objgen" evolve --example stack --method nosuch -q
 check "bad --purity: exit 2" expect_exit2 "purity" "$objgen" evolve --example stack --purity maybe -q
