@@ -274,9 +274,13 @@ bool TestRunner::wait_batch(uint32_t request) {
       char buf[64];
       if (read(notify_fd_, buf, sizeof buf) > 0) continue;
     }
-    if (ready > 0 && (p.revents & (POLLHUP | POLLERR))) {  // the worker died, or closed objgen's pipe
-      int status = 0;
-      if (waitpid(worker_, &status, WNOHANG) != worker_) {
+    int status = 0;
+    bool hung_up = ready > 0 && (p.revents & (POLLHUP | POLLERR));  // died, or closed objgen's pipe
+    // A process the code under test forked may hold the pipe open: a dead worker is also found
+    // by waiting for it at each poll timeout.
+    bool exited = waitpid(worker_, &status, WNOHANG) == worker_;
+    if (hung_up || exited) {
+      if (!exited) {
         kill(worker_, SIGKILL);  // without the pipe it could not say it is done
         waitpid(worker_, &status, 0);
       }
