@@ -9,10 +9,10 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "cover/coverage_runtime.hpp"
 #include "cover/ir_coverage_map.hpp"
+#include "emit/atomic_file.hpp"
 
 namespace objgen::cover {
 namespace {
@@ -97,13 +97,6 @@ extern "C" long probe_call(int which, long a, long b) {
 
 void run(const std::string& cmd) { ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd; }
 
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 class CoverageLayer : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -114,7 +107,7 @@ class CoverageLayer : public ::testing::Test {
     std::string cmd = std::string(OBJGEN_COVERAGE_CXX) + " -fPIC";
     for (const auto& f : coverage_ir_flags(*dir_ + "/allow.txt")) cmd += " " + f;
     run(cmd + " " + *dir_ + "/probe.cpp -o " + *dir_ + "/probe.ll");
-    std::string ir = read(*dir_ + "/probe.ll");
+    std::string ir = read_whole_file(*dir_ + "/probe.ll").value_or("");
     std::vector<ModuleCoverage> modules{read_instrumented_ir(ir, 0)};
     std::ofstream(*dir_ + "/probe.cov.ll") << ir;
     map_ = new CoverageMap(link_coverage(std::move(modules)));
@@ -192,13 +185,17 @@ TEST_F(CoverageLayer, OnlyReachableExceptionPathsAreTargets) {
   }
   const CoveredFunction& caught = fn("cov::Probe::caught(int)");
   for (size_t i = 0; i < seen.size(); ++i)
-    if (caught.nodes[i].target) EXPECT_GT(seen[i], 0u) << "target " << caught.nodes[i].label << " not covered";
+    if (caught.nodes[i].target) {
+      EXPECT_GT(seen[i], 0u) << "target " << caught.nodes[i].label << " not covered";
+    }
   CoverageRuntime::get().reset();
   EXPECT_EQ(call_(7, 1, 0), 1);
   auto h = hits_of("cov::Probe::careful(int)");
   const CoveredFunction& careful = fn("cov::Probe::careful(int)");
   for (size_t i = 0; i < h.size(); ++i)
-    if (careful.nodes[i].target) EXPECT_GT(h[i], 0u) << "target " << careful.nodes[i].label << " not covered";
+    if (careful.nodes[i].target) {
+      EXPECT_GT(h[i], 0u) << "target " << careful.nodes[i].label << " not covered";
+    }
 }
 
 TEST_F(CoverageLayer, NegativeSwitchCasesKeepTheirBranch) {

@@ -51,10 +51,9 @@ std::vector<std::string> split_list(const std::string& s) {
 
 std::vector<std::string> read_method_list(const std::string& spec) {
   if (spec.empty() || spec[0] != '@') return split_list(spec);
-  std::ifstream in(spec.substr(1));
-  if (!in) throw UsageError("cannot read methods file " + spec.substr(1));
-  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return split_list(all);
+  std::optional<std::string> all = read_whole_file(spec.substr(1));
+  if (!all) throw UsageError("cannot read methods file " + spec.substr(1));
+  return split_list(*all);
 }
 
 std::shared_ptr<const std::regex> build_omit(const std::string& pattern) {

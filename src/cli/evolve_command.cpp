@@ -55,8 +55,7 @@ void print_domain(const evolve::InputDomain& plain, const evolve::InputDomain& p
   if (!show_sets) return;
   for (const auto* d : {&plain, &purified}) {
     std::printf("  function set %s purity:\n", d == &plain ? "without" : "with");
-    nlohmann::json j = input_domain_json(*d, purity, api);
-    for (const auto& f : j["without_purity"]["function_set"]) std::printf("    %s\n", f.get<std::string>().c_str());
+    for (const std::string& f : function_set_lines(*d, api)) std::printf("    %s\n", f.c_str());
   }
 }
 
@@ -83,11 +82,9 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   evolve::RunnerOptions ro;
   ro.mut_function = fn;
   ro.mut_nodes = static_cast<uint32_t>(cfg.nodes.size());
-  if (!cfg.sites.empty()) {  // a function's sites are consecutive, so are their outcomes
-    const cover::CmpSite& last = s.map.sites[cfg.sites.back()];
-    ro.mut_outcome_begin = s.map.sites[cfg.sites.front()].outcome_begin;
-    ro.mut_outcome_count = last.outcome_begin + last.outcome_count - ro.mut_outcome_begin;
-  }
+  auto [outcome_begin, outcome_end] = s.map.outcomes_of(cfg);
+  ro.mut_outcome_begin = outcome_begin;
+  ro.mut_outcome_count = outcome_end - outcome_begin;
   std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, cfg, ro.mut_outcome_begin);
   ro.call_timeout_seconds = s.a.call_timeout;
   evolve::TestRunner runner(s.api, s.terminals, ro);

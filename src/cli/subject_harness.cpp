@@ -1,14 +1,13 @@
 // --header/--class for every strategy (built only with Clang): scan, write, compile, cache, load.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
 #include "cover/coverage_runtime.hpp"
+#include "emit/atomic_file.hpp"
 #include "harness/harness_build.hpp"
 #include "harness/harness_loader.hpp"
 #include "scan/compile_db.hpp"
@@ -55,11 +54,10 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
 std::optional<cover::CoverageMap> g_coverage;
 
 void bind_coverage(const HarnessBuild& b) {
-  std::ifstream in(b.coverage_map);
-  std::stringstream text;
-  text << in.rdbuf();
+  std::optional<std::string> text = read_whole_file(b.coverage_map);
   try {
-    g_coverage = cover::map_from_json(text.str());
+    if (!text) throw std::runtime_error("cannot read " + b.coverage_map);
+    g_coverage = cover::map_from_json(*text);
     cover::CoverageRuntime::get().bind(*g_coverage, b.library);
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string("coverage build of the harness is unusable (--rebuild-harness?): ") + e.what());

@@ -41,12 +41,10 @@ const CoveredFunction* CoverageMap::find(const std::string& mangled_or_name) con
   return nullptr;
 }
 
-std::vector<uint32_t> CoverageMap::functions_of(const std::string& qualified_class) const {
-  std::vector<uint32_t> out;
-  std::string prefix = qualified_class + "::";
-  for (uint32_t i = 0; i < functions.size(); ++i)
-    if (functions[i].name.rfind(prefix, 0) == 0) out.push_back(i);
-  return out;
+std::pair<uint32_t, uint32_t> CoverageMap::outcomes_of(const CoveredFunction& f) const {
+  if (f.sites.empty()) return {0, 0};
+  const CmpSite& last = sites[f.sites.back()];
+  return {sites[f.sites.front()].outcome_begin, last.outcome_begin + last.outcome_count};
 }
 
 std::string map_to_json(const CoverageMap& map) {

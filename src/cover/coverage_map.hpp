@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace objgen::cover {
@@ -56,8 +57,9 @@ struct CoverageMap {
   std::vector<int64_t> constants;  // integer constants compared against in instrumented code
 
   const CoveredFunction* find(const std::string& mangled_or_name) const;
-  // Functions whose demangled name starts with `qualified_prefix + "::"`.
-  std::vector<uint32_t> functions_of(const std::string& qualified_class) const;
+  // [begin, end) of the outcomes of f's comparison sites (a function's sites are consecutive,
+  // and so are their outcomes).
+  std::pair<uint32_t, uint32_t> outcomes_of(const CoveredFunction& f) const;
 };
 
 std::string map_to_json(const CoverageMap& map);

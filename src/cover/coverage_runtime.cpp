@@ -189,8 +189,6 @@ const uint32_t* CoverageRuntime::function_hits(uint32_t function) const {
 
 float CoverageRuntime::outcome_distance(uint32_t outcome) const { return g_distance[outcome]; }
 
-uint32_t CoverageRuntime::registered_guards() const { return g_guards; }
-
 }  // namespace objgen::cover
 
 

@@ -29,8 +29,6 @@ class CoverageRuntime {
   // what the library registered (guard counts, function entry points by symbol) and gives
   // comparison sites their predicates. Throws std::runtime_error on any mismatch.
   void bind(const CoverageMap& map, const std::string& library);
-  bool bound() const { return map_ != nullptr; }
-  const CoverageMap& map() const { return *map_; }
 
   // Clears everything the previous test case touched.
   void reset();
@@ -38,8 +36,6 @@ class CoverageRuntime {
   const uint32_t* function_hits(uint32_t function) const;
   // Best normalised distance of each outcome since the last reset (kNotReached: not evaluated).
   float outcome_distance(uint32_t outcome) const;
-  // Guards of all modules registered so far (instrumented libraries loaded).
-  uint32_t registered_guards() const;
 
  private:
   CoverageRuntime() = default;

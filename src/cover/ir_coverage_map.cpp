@@ -223,7 +223,7 @@ class ModuleReader {
     if (auto s = debug_.subprogram_file.find(sub); s != debug_.subprogram_file.end())
       if (auto fl = debug_.files.find(s->second); fl != debug_.files.end()) file = fl->second;
     build_nodes(f);
-    build_sites(f, file, array);
+    build_sites(file, array);
     by_array[array] = std::move(f);
     return i;
   }
@@ -264,10 +264,9 @@ class ModuleReader {
   }
 
   // Renames a trace-cmp/switch call to objgen's callback with a site id first.
-  void read_trace_call(const std::string& line) {
+  void read_trace_call(std::string& l) {
     static const std::regex cmp(R"(@__sanitizer_cov_trace_(const_)?cmp(\d)\((.*)\)(, !dbg|$))");
     static const std::regex sw(R"(@__sanitizer_cov_trace_switch\((.*)\)(, !dbg|$))");
-    std::string& l = const_cast<std::string&>(line);
     std::smatch m;
     RawSite s;
     s.block = blocks_.size() - 1;
@@ -431,7 +430,7 @@ class ModuleReader {
     return s == slot_of_.end() ? -1 : static_cast<int32_t>(s->second);
   }
 
-  void build_sites(CoveredFunction& f, const std::string& file, const std::string& array) {
+  void build_sites(const std::string& file, const std::string& array) {
     for (RawSite& r : sites_) {
       const RawBlock& b = blocks_[r.block];
       CmpSite s;
@@ -445,7 +444,6 @@ class ModuleReader {
       }
       if (r.is_switch) fill_switch(r, b, s);
       else fill_icmp(r, b, s);
-      f.sites.push_back(static_cast<uint32_t>(out_.sites.size()));
       out_.sites.push_back(std::move(s));
     }
   }
@@ -552,7 +550,6 @@ CoverageMap link_coverage(std::vector<ModuleCoverage> modules) {
     }
     constants.insert(m.constants.begin(), m.constants.end());
   }
-  for (CoveredFunction& f : map.functions) f.sites.clear();
   for (uint32_t id = 0; id < map.sites.size(); ++id)
     if (map.sites[id].function != UINT32_MAX) map.functions[map.sites[id].function].sites.push_back(id);
   map.constants.assign(constants.begin(), constants.end());

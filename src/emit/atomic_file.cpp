@@ -10,6 +10,12 @@
 namespace objgen {
 namespace fs = std::filesystem;
 
+std::optional<std::string> read_whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 void write_file_atomically(const std::string& path, const std::string& contents) {
   std::string tmp = path + ".tmp." + std::to_string(getpid());
   {

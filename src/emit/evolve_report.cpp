@@ -49,21 +49,25 @@ std::vector<double> EvolvedMethod::mean_nodes_remaining() const {
   return mean;
 }
 
+std::vector<std::string> function_set_lines(const evolve::InputDomain& domain, const Api& api) {
+  std::vector<std::string> lines;
+  for (const auto& f : domain.functions) {
+    std::string children;
+    for (const auto& c : f.children) children += (children.empty() ? "" : ", ") + evolve::type_name(c);
+    lines.push_back(fmt::format("{} {}[{}]({})", evolve::type_name(f.returns), api.operations()[f.op].signature(),
+                                evolve::item_name(f.item, f.param), children));
+  }
+  return lines;
+}
+
 namespace {
 
 nlohmann::json domain_side(const evolve::InputDomain& d, const Api& api) {
-  nlohmann::json functions = nlohmann::json::array();
-  for (const auto& f : d.functions) {
-    std::string children;
-    for (const auto& c : f.children) children += (children.empty() ? "" : ", ") + evolve::type_name(c);
-    functions.push_back(fmt::format("{} {}[{}]({})", evolve::type_name(f.returns), api.operations()[f.op].signature(),
-                                    evolve::item_name(f.item, f.param), children));
-  }
   return {{"emcdg_edges", d.edges.size()},
           {"required_edges", d.required_edges()},
           {"provided_edges", d.provided_edges()},
           {"function_set_entries", d.functions.size()},
-          {"function_set", functions}};
+          {"function_set", function_set_lines(d, api)}};
 }
 
 }  // namespace

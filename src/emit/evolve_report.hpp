@@ -28,6 +28,9 @@ struct EvolvedMethod {
   std::vector<double> mean_nodes_remaining() const;
 };
 
+// "Stack Stack::push(int)[IP](Stack, int)": each function of the set, its type and children.
+std::vector<std::string> function_set_lines(const evolve::InputDomain& domain, const Api& api);
+
 nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::vector<evolve::ParamPurity>& purity,
                                  const Api& api);
 nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api);

@@ -179,7 +179,7 @@ class Builder {
 
   // The instrumented IR becomes the object: its guards and comparison sites are the map's.
   bool compile_coverage_ir(const std::string& object) {
-    std::string ir = read_text(object + ".ll");
+    std::string ir = read_whole_file(object + ".ll").value_or("");
     try {
       modules_.push_back(cover::read_instrumented_ir(ir, sites_so_far()));
     } catch (const std::runtime_error& e) {
@@ -194,17 +194,6 @@ class Builder {
     uint32_t n = 0;
     for (const auto& m : modules_) n += static_cast<uint32_t>(m.sites.size());
     return n;
-  }
-
-  static std::string read_text(const std::string& path) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return "";
-    std::string text;
-    char buf[65536];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    std::fclose(f);
-    return text;
   }
 
   bool compile_one(const std::string& source, std::vector<std::string>& objects, std::vector<std::string>& depfiles) {

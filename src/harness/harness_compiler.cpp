@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "emit/atomic_file.hpp"
+
 #ifndef OBJGEN_HARNESS_CXX
 #define OBJGEN_HARNESS_CXX "c++"
 #endif
@@ -103,8 +105,7 @@ int run_tool(const std::vector<std::string>& argv, const std::string& log_path) 
 }
 
 std::vector<std::string> read_depfile(const std::string& path) {
-  std::ifstream in(path);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = read_whole_file(path).value_or("");
   size_t colon = text.find(": ");
   if (colon == std::string::npos) return {};
   std::vector<std::string> deps;

@@ -44,14 +44,11 @@ TreeFactory::TreeFactory(const Api& api, const InputDomain& domain, const Litera
   for (bool changed = true; changed;) {
     changed = false;
     for (auto& [t, depth] : min_depth_)
-      for (uint32_t f : functions_returning(t)) {
-        int d = 0;
-        for (TypeKey c : domain.functions[f].children) d = std::max(d, min_depth(c));
-        if (d + 1 < depth) {
-          depth = d + 1;
+      for (uint32_t f : functions_returning(t))
+        if (function_depth(f) < depth) {
+          depth = function_depth(f);
           changed = true;
         }
-      }
   }
 }
 
@@ -60,6 +57,12 @@ const std::vector<uint32_t>& TreeFactory::functions_returning(TypeKey t) const {
   for (const auto& [type, fs] : by_type_)
     if (type == t) return fs;
   return none;
+}
+
+int TreeFactory::function_depth(uint32_t f) const {
+  int d = 0;
+  for (TypeKey c : domain_.functions[f].children) d = std::max(d, min_depth(c));
+  return d + 1;
 }
 
 int TreeFactory::min_depth(TypeKey t) const {
@@ -84,24 +87,12 @@ GpNode TreeFactory::random_subtree(TypeKey type, int max_depth, Rng& rng) const 
   }
   const auto& candidates = functions_returning(type);
   std::vector<uint32_t> fitting;
-  for (uint32_t f : candidates) {
-    int d = 0;
-    for (TypeKey c : domain_.functions[f].children) d = std::max(d, min_depth(c));
-    if (d + 1 <= max_depth) fitting.push_back(f);
-  }
-  uint32_t f;
-  if (!fitting.empty()) {
-    f = fitting[rng.below(fitting.size())];
-  } else {  // nothing fits the depth: take the shallowest there is
-    f = *std::min_element(candidates.begin(), candidates.end(), [&](uint32_t a, uint32_t b) {
-      auto deepest = [&](uint32_t g) {
-        int d = 0;
-        for (TypeKey c : domain_.functions[g].children) d = std::max(d, min_depth(c));
-        return d;
-      };
-      return deepest(a) < deepest(b);
-    });
-  }
+  for (uint32_t f : candidates)
+    if (function_depth(f) <= max_depth) fitting.push_back(f);
+  uint32_t f = fitting.empty()  // nothing fits the depth: take the shallowest there is
+                   ? *std::min_element(candidates.begin(), candidates.end(),
+                                       [&](uint32_t a, uint32_t b) { return function_depth(a) < function_depth(b); })
+                   : fitting[rng.below(fitting.size())];
   n.function = static_cast<int32_t>(f);
   for (TypeKey c : domain_.functions[f].children) n.children.push_back(random_subtree(c, max_depth - 1, rng));
   return n;

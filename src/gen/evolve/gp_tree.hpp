@@ -56,6 +56,7 @@ class TreeFactory {
  private:
   const std::vector<uint32_t>& functions_returning(TypeKey t) const;
   int min_depth(TypeKey t) const;  // of the smallest tree producing t (large: none)
+  int function_depth(uint32_t f) const;  // of the smallest tree rooted in function f
   int linearize_node(const GpNode& n, FlatSequence& seq, int& next_value) const;
 
   const Api& api_;

@@ -263,7 +263,7 @@ void TestRunner::record_death(Outcome kind, const std::string& what) {
   shared_->current.store(kNoTest);
 }
 
-bool TestRunner::wait_batch(uint32_t request) {
+void TestRunner::wait_batch(uint32_t request) {
   using clock = std::chrono::steady_clock;
   uint32_t last_progress = shared_->progress.load();
   auto last_change = clock::now();
@@ -311,7 +311,6 @@ bool TestRunner::wait_batch(uint32_t request) {
       last_change = clock::now();
     }
   }
-  return true;
 }
 
 std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests) {

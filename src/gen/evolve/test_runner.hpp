@@ -66,7 +66,7 @@ class TestRunner {
   void stop_worker();
   [[noreturn]] void worker_main();
   void evaluate(uint32_t test);
-  bool wait_batch(uint32_t request);
+  void wait_batch(uint32_t request);
   void record_death(Outcome kind, const std::string& what);
   TestOutcome read_result(uint32_t test, const FlatSequence& seq) const;
   bool pack(uint32_t test, const FlatSequence& seq);
