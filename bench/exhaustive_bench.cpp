@@ -32,6 +32,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "exec/child_process.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
 #include "model/selection.hpp"
 #include "objgen/example.hpp"
@@ -304,47 +305,41 @@ CaseResult run_case(const CaseSpec& spec, double time_limit, bool verbose) {
   res.expected = reference_counts(spec.example, spec.scope);
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  std::fflush(nullptr);
-  pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    close(fds[0]);
-    setpgid(0, 0);                    // the runner kills the whole group on a hard timeout
-    prctl(PR_SET_PDEATHSIG, SIGKILL); // and nothing outlives a killed runner
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    int code = 0;
-    std::string msg;
-    try {
-      msg = run_in_child(spec, time_limit, verbose).dump();
-    } catch (const std::exception& e) {
-      msg = json{{"error", e.what()}}.dump();
-      code = 3;
-    }
-    send_message(fds[1], msg);
-    _exit(code);  // no teardown of the store: it is not measured
-  }
-  setpgid(pid, pid);
+  objgen::ChildProcess child;  // its own process group, and nothing outlives a killed runner
+  objgen::ChildOptions child_options;
+  child_options.capture_output = false;
+  child_options.runs_code_under_test = false;
+  child.start(
+      [&] {
+        close(fds[0]);
+        int code = 0;
+        std::string msg;
+        try {
+          msg = run_in_child(spec, time_limit, verbose).dump();
+        } catch (const std::exception& e) {
+          msg = json{{"error", e.what()}}.dump();
+          code = 3;
+        }
+        send_message(fds[1], msg);
+        _exit(code);  // no teardown of the store: it is not measured
+      },
+      child_options);
   close(fds[1]);
 
   // The generator stops itself at the time limit; this is the backstop for a case that does not.
   double hard_deadline = now_seconds() + (time_limit > 0 ? time_limit * 1.25 + 60 : 1e18);
   std::string buf;
-  bool killed = false, complete = false, exited = false;
+  bool killed = false, exited = false;
   for (;;) {
     if (g_stop) {
-      kill(-pid, SIGKILL);
-      waitpid(pid, nullptr, 0);
+      child.kill();
       std::fprintf(stderr, "objgen_bench_exhaustive: interrupted\n");
       std::_Exit(130);
     }
     if (buf.size() >= 8) {
       uint64_t n;
       std::memcpy(&n, buf.data(), 8);
-      if (buf.size() >= 8 + n) {
-        complete = true;
-        break;
-      }
+      if (buf.size() >= 8 + n) break;
     }
     double left = hard_deadline - now_seconds();
     if (left <= 0) {
@@ -357,10 +352,8 @@ CaseResult run_case(const CaseSpec& spec, double time_limit, bool verbose) {
     if (r == 0) {
       // Nothing to read: if the child has ended (a worker it left behind may still hold the
       // pipe open, so there is no EOF), stop waiting after one more poll for what it wrote last.
-      // WNOWAIT keeps it a zombie, so that its process group cannot be reused before the kill below.
       if (exited) break;
-      siginfo_t si{};
-      exited = waitid(P_PID, static_cast<id_t>(pid), &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
+      exited = child.ended();
       continue;
     }
     if (r < 0) continue;
@@ -371,12 +364,9 @@ CaseResult run_case(const CaseSpec& spec, double time_limit, bool verbose) {
     buf.append(tmp, static_cast<size_t>(n));
   }
   close(fds[0]);
-  if (!complete) kill(-pid, SIGKILL);  // the child and any worker processes it left
-  int status = 0;
-  rusage ru{};
-  while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {
-    if (g_stop) kill(-pid, SIGKILL);
-  }
+  child.stop(killed ? 0 : 30);  // the child and any worker processes it left
+  int status = child.status();
+  const rusage& ru = child.usage();
   res.peak_rss = static_cast<uint64_t>(ru.ru_maxrss) * 1024;
   res.user_cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
   res.sys_cpu = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;

@@ -1,5 +1,7 @@
 #include "exec/executor.hpp"
 
+#include "exec/child_process.hpp"
+
 #include <cxxabi.h>
 
 #include <csignal>
@@ -39,8 +41,10 @@ Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const Misu
                      std::string* message) {
   try {
     op.call(args, out);
+    check_after_call();
     return Outcome::Normal;
   } catch (...) {
+    check_after_call();
     std::string type = current_exception_type();
     std::exception_ptr e = std::current_exception();
     bool is_misuse = misuse.is_misuse(e, type);

@@ -1,6 +1,6 @@
 #include "exec/worker_pool.hpp"
 
-#include "exec/worker_stderr.hpp"
+#include "exec/child_process.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -51,11 +51,13 @@ void JobRegion::reset() {
 
 void JobRegion::append(const CandidateRecord& r, const std::string& message) {
   uint32_t n = header_->records.load(std::memory_order_relaxed);
-  if (n >= record_capacity_) return;  // cannot happen: at most one record per candidate
+  uint32_t used = header_->text_used.load(std::memory_order_relaxed);
+  if (n >= record_capacity_ || message.size() > text_capacity_ - used)
+    throw std::length_error(fmt::format("objgen: a job's results do not fit its region ({} records, {} bytes of text)",
+                                        record_capacity_, text_capacity_));
   CandidateRecord& dst = records_[n];
   dst = r;
-  uint32_t used = header_->text_used.load(std::memory_order_relaxed);
-  size_t len = std::min(message.size(), text_capacity_ - used);
+  size_t len = message.size();
   std::memcpy(text_ + used, message.data(), len);
   dst.text_offset = used;
   dst.text_length = static_cast<uint32_t>(len);
@@ -64,10 +66,13 @@ void JobRegion::append(const CandidateRecord& r, const std::string& message) {
 }
 
 std::string JobRegion::text(const CandidateRecord& r) const {
+  // The region is shared with code that may have scribbled on it: read only inside it.
+  if (r.text_offset > text_capacity_ || r.text_length > text_capacity_ - r.text_offset) return "";
   return std::string(text_ + r.text_offset, r.text_length);
 }
 
 namespace {
+thread_local std::atomic<uint64_t>* t_phase = nullptr;
 constexpr int kMaxWorkers = 256;
 constexpr int64_t kIdle = -1;
 // `current` before a job's first candidate, and `resume_at` of a job claimed whose region is not
@@ -86,13 +91,13 @@ struct WorkerPool::Control {
     std::atomic<int64_t> job;         // job being executed, or kIdle
     std::atomic<uint64_t> current;    // candidate being executed, or kNotStarted
     std::atomic<uint64_t> resume_at;  // where this attempt at the job starts, or kNotStarted
+    std::atomic<uint64_t> phase;      // what the body is doing for `current` (set_worker_phase)
   } slots[kMaxWorkers];
   std::atomic<uint8_t>* done() { return reinterpret_cast<std::atomic<uint8_t>*>(this + 1); }
 };
 
 struct WorkerPool::Worker {
-  pid_t pid = -1;
-  int stderr_fd = -1;  // isolated workers write their stderr here (a memfd): see stderr_tail
+  ChildProcess process;  // isolated workers
   std::thread thread;
   bool running = false;
   int64_t seen_job = kIdle;
@@ -100,18 +105,17 @@ struct WorkerPool::Worker {
   std::chrono::steady_clock::time_point seen_at;
 };
 
-WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity)
-    : workers_(std::clamp(workers, 1, kMaxWorkers)), isolate_(isolate), call_timeout_(call_timeout_seconds),
-      record_capacity_(record_capacity) {
+WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity,
+                       size_t text_capacity, ChildOptions child_options)
+    : workers_(std::clamp(workers, 1, kMaxWorkers)), isolate_(isolate), child_options_(child_options),
+      call_timeout_(call_timeout_seconds), record_capacity_(record_capacity) {
   for (int i = 0; i < workers_ * 2 + 2; ++i)
-    ring_.push_back(std::make_unique<JobRegion>(record_capacity_, 1 << 18, isolate_));
+    ring_.push_back(std::make_unique<JobRegion>(record_capacity_, text_capacity, isolate_));
   for (int i = 0; i < workers_; ++i) slots_.push_back(std::make_unique<Worker>());
 }
 
 WorkerPool::~WorkerPool() {
   end();
-  for (auto& w : slots_)
-    if (w->stderr_fd >= 0) close(w->stderr_fd);
   if (control_) {
     if (isolate_) munmap(control_, control_bytes_);
     else ::operator delete(control_);
@@ -150,20 +154,9 @@ void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
   s.resume_at.store(resume_first);
   s.current.store(kNotStarted);
   s.job.store(resume_job);
+  s.phase.store(0);
   if (isolate_) {
-    if (w.stderr_fd < 0) w.stderr_fd = open_worker_stderr();
-    clear_worker_stderr(w.stderr_fd);
-    std::fflush(nullptr);
-    pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("objgen: fork failed");
-    if (pid == 0) {
-      if (w.stderr_fd >= 0) dup2(w.stderr_fd, STDERR_FILENO);
-      signal(SIGINT, SIG_IGN);  // Ctrl-C is the parent's to handle
-      signal(SIGTERM, SIG_DFL);
-      start(slot, resume_job, resume_first);
-      _exit(0);  // no static destructors, no atexit handlers of the code under test
-    }
-    w.pid = pid;
+    w.process.start([this, slot, resume_job, resume_first] { start(slot, resume_job, resume_first); }, child_options_);
   } else {
     w.thread = std::thread([this, slot, resume_job, resume_first] { start(slot, resume_job, resume_first); });
   }
@@ -183,6 +176,7 @@ void WorkerPool::start(int slot, int64_t resume_job, uint64_t resume_first) {
 void WorkerPool::worker_loop(int slot, int64_t claimed) {
   const uint64_t ring = ring_.size();
   for (;;) {
+    if (!is_original_child()) _exit(0);  // a copy the code under test forked: never claim a job
     uint64_t job = claimed != kIdle ? static_cast<uint64_t>(claimed) : control_->next_job.fetch_add(1);
     claimed = kIdle;
     if (job >= job_count_) return;
@@ -203,10 +197,18 @@ void WorkerPool::run_job(int slot, size_t job, uint64_t first) {
   auto& s = control_->slots[slot];
   s.resume_at.store(first, std::memory_order_relaxed);
   s.current.store(kNotStarted, std::memory_order_relaxed);  // the body publishes its first candidate
+  s.phase.store(0, std::memory_order_relaxed);
   s.job.store(static_cast<int64_t>(job), std::memory_order_release);
+  t_phase = &s.phase;
   body_(job, first, *ring_[job % ring_.size()], s.current);
+  t_phase = nullptr;
+  if (!is_original_child()) _exit(0);
   s.job.store(kIdle, std::memory_order_release);
   control_->done()[job].store(1, std::memory_order_release);
+}
+
+void set_worker_phase(uint64_t phase) {
+  if (t_phase) t_phase->store(phase, std::memory_order_relaxed);
 }
 
 JobRegion& WorkerPool::region(size_t job) { return *ring_[job % ring_.size()]; }
@@ -247,15 +249,14 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
     auto& s = control_->slots[slot];
     int64_t job = s.job.load(std::memory_order_acquire);
     uint64_t at = s.current.load(std::memory_order_acquire);
-    int status = 0;
-    if (waitpid(w.pid, &status, WNOHANG) == w.pid) {
+    if (w.process.ended()) {
       w.running = false;
       // A worker that exits while it holds a job (even with status 0, say the code under test
       // called exit) died in that job's current call.
-      after_death(slot, Event::Crashed, worker_death_description(status, w.stderr_fd), events);
+      after_death(slot, Event::Crashed, w.process.describe_death(), events);
       continue;
     }
-    trim_worker_stderr(w.stderr_fd);
+    w.process.trim_output();
     bool waiting = job == kIdle || (at == kNotStarted && s.resume_at.load() == kNotStarted);
     if (job != w.seen_job || at != w.seen_current || waiting) {
       w.seen_job = job;
@@ -264,18 +265,16 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
     } else if (std::chrono::duration<double>(now - w.seen_at).count() > call_timeout_) {
       // Freeze it first: it may have moved on since the reads above, and killing a worker between
       // two of its own steps (job finished, next one claimed) would lose a job.
-      kill(w.pid, SIGSTOP);
-      if (waitpid(w.pid, &status, WUNTRACED) == w.pid && !WIFSTOPPED(status)) {
+      if (!w.process.freeze()) {
         w.running = false;
-        after_death(slot, Event::Crashed, worker_death_description(status, w.stderr_fd), events);
+        after_death(slot, Event::Crashed, w.process.describe_death(), events);
       } else if (s.job.load() != job || s.current.load() != at) {
-        kill(w.pid, SIGCONT);  // it moved on: nothing timed out
+        w.process.thaw();  // it moved on: nothing timed out
         w.seen_job = s.job.load();
         w.seen_current = s.current.load();
         w.seen_at = now;
       } else {
-        kill(w.pid, SIGKILL);
-        waitpid(w.pid, &status, 0);
+        w.process.kill();
         w.running = false;
         after_death(slot, Event::TimedOut, fmt::format("no return within {:g} s", call_timeout_), events);
       }
@@ -291,13 +290,14 @@ void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what
   int64_t job = s.job.load(std::memory_order_acquire);
   uint64_t at = s.current.load(std::memory_order_acquire);
   uint64_t resume = s.resume_at.load(std::memory_order_acquire);
+  uint64_t phase = s.phase.load(std::memory_order_acquire);
   if (job == kIdle) {
     if (control_->next_job.load() < job_count_) launch(slot, kIdle, 0);  // jobs are left: keep the slot busy
     return;
   }
   size_t j = static_cast<size_t>(job);
   if (at != kNotStarted && kind != Event::Done) {
-    events.push_back({kind, j, at, what});
+    events.push_back({kind, j, at, what, phase});
     return;
   }
   // Died before its first candidate (or killed just after moving on): start the job again from
@@ -308,7 +308,8 @@ void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what
   if (takeovers_[j] > kMaxTakeovers) {
     events.push_back({Event::Crashed, j, from == kNotStarted ? first_of_(j) : from,
                       what + " (the worker died before the job's first call, " + std::to_string(kMaxTakeovers) +
-                          " times)"});
+                          " times)",
+                      0});
     return;
   }
   launch(slot, job, from);
@@ -322,9 +323,7 @@ void WorkerPool::end() {
     Worker& w = *wp;
     if (!w.running) continue;
     if (isolate_) {
-      kill(w.pid, SIGKILL);
-      int status;
-      waitpid(w.pid, &status, 0);
+      w.process.kill();
     } else {
       w.thread.join();  // threads cannot be killed; they finish their job
     }

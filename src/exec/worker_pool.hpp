@@ -14,6 +14,7 @@
 // isolation the same jobs run on threads (a crash in the code under test ends the process).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/child_process.hpp"
 #include "objgen/linearizer.hpp"
 
 namespace objgen {
@@ -37,9 +39,11 @@ struct CandidateRecord {
   uint8_t new_mask;  // bit i: fps[i] is new to this job
   uint8_t slot;      // for findings about one slot (invariant)
   uint8_t flags;     // kRecordBrokenObject
-  uint32_t objects_begin;  // in-process workers: where the new objects were handed over
+  uint32_t subject;  // for findings about an earlier state (nondeterministic rebuild): its id
   uint32_t text_offset;
   uint32_t text_length;
+  uint8_t copy_checked;  // bit i: the worker checked whether fps[i]'s class copies deeply...
+  uint8_t copy_deep;     // ...and it does
   Fingerprint fps[kMaxRecordSlots];
 };
 
@@ -59,9 +63,12 @@ class JobRegion {
 
   void reset();
   JobHeader& header() { return *header_; }
-  size_t record_count() const { return header_->records.load(std::memory_order_acquire); }
+  size_t record_count() const {
+    return std::min<size_t>(header_->records.load(std::memory_order_acquire), record_capacity_);
+  }
   const CandidateRecord& record(size_t i) const { return records_[i]; }
-  // Appends a record; message (may be empty) is stored in the text area, truncated if full.
+  // Appends a record and its message (may be empty). Throws std::length_error when the records
+  // or the text do not fit: callers size regions for their worst case, so this is objgen's bug.
   void append(const CandidateRecord& r, const std::string& message = {});
   std::string text(const CandidateRecord& r) const;
 
@@ -75,6 +82,10 @@ class JobRegion {
   size_t record_capacity_, text_capacity_;
 };
 
+// Inside a job body: says what the worker is doing for its current candidate (a body-defined code;
+// 0 at the start of each job), so that a death can be blamed on the right step.
+void set_worker_phase(uint64_t phase);
+
 class WorkerPool {
  public:
   // Runs candidates [first, end of job) of `job`, writing into region. `progress` must be set to
@@ -86,9 +97,11 @@ class WorkerPool {
     size_t job;
     uint64_t at;       // candidate executing when it crashed or hung
     std::string what;  // signal or exit description
+    uint64_t phase;    // what the body had said it was doing for `at` (set_worker_phase)
   };
 
-  WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity);
+  WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity,
+             size_t text_capacity = 1 << 18, ChildOptions child_options = {});
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -119,6 +132,7 @@ class WorkerPool {
 
   int workers_;
   bool isolate_;
+  ChildOptions child_options_;
   double call_timeout_;
   size_t record_capacity_;
   std::vector<std::unique_ptr<JobRegion>> ring_;

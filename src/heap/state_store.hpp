@@ -80,6 +80,7 @@ class StateStore {
   }
   // Only states of earlier iterations: safe to read from workers while the parent adds states.
   bool contains_sealed(const Fingerprint& fp) const { return sealed_.find(fp) != nullptr; }
+  const uint32_t* find_sealed(const Fingerprint& fp) const { return sealed_.find(fp); }
   // Calls f(fingerprint, state id) for every state.
   template <class F>
   void for_each_fingerprint(F f) const {

@@ -17,7 +17,7 @@
 #include <stdexcept>
 
 #include "cover/coverage_runtime.hpp"
-#include "exec/worker_stderr.hpp"
+#include "exec/child_process.hpp"
 
 namespace objgen::evolve {
 namespace {
@@ -88,7 +88,6 @@ TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOpt
 TestRunner::~TestRunner() {
   stop_worker();
   munmap(shared_, shared_bytes_);
-  if (stderr_fd_ >= 0) close(stderr_fd_);
 }
 
 size_t TestRunner::slot_bytes() const {
@@ -104,50 +103,31 @@ unsigned char* TestRunner::slot(uint32_t test) const {
 // The worker says "batch done" through a pipe whose only writer it is: its death closes the
 // pipe, so the parent wakes at once for either (no polling interval per crash).
 void TestRunner::start_worker() {
-  if (stderr_fd_ < 0) stderr_fd_ = open_worker_stderr();
-  clear_worker_stderr(stderr_fd_);
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for the test worker");
-  std::fflush(nullptr);
-  pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("cannot fork a test worker");
-  if (pid == 0) {
+  worker_.start([this, fds] {
     close(fds[0]);
     notify_fd_ = fds[1];
-    if (stderr_fd_ >= 0) {  // what the code under test prints must not mix with objgen's tables
-      dup2(stderr_fd_, STDERR_FILENO);
-      dup2(stderr_fd_, STDOUT_FILENO);
-    }
     worker_main();
-  }
+  });
   close(fds[1]);
   if (notify_fd_ >= 0) close(notify_fd_);
   notify_fd_ = fds[0];
-  worker_ = pid;
 }
 
 void TestRunner::stop_worker() {
   if (notify_fd_ >= 0) close(notify_fd_);
   notify_fd_ = -1;
-  if (worker_ <= 0) return;
+  if (!worker_.running()) return;
   shared_->request.store(kQuit);
   futex_wake(&shared_->request);
-  for (int i = 0; i < 100; ++i) {
-    if (waitpid(worker_, nullptr, WNOHANG) == worker_) {
-      worker_ = -1;
-      return;
-    }
-    usleep(1000);
-  }
-  kill(worker_, SIGKILL);
-  waitpid(worker_, nullptr, 0);
-  worker_ = -1;
+  worker_.stop(0.1);
 }
 
 void TestRunner::worker_main() {
   for (;;) {
     uint32_t req = shared_->request.load(std::memory_order_acquire);
-    if (req == kQuit) _exit(0);
+    if (req == kQuit || !is_original_child()) _exit(0);
     if (shared_->done.load(std::memory_order_acquire) == req) {
       futex_wait(&shared_->request, req, 1000);
       continue;
@@ -170,7 +150,7 @@ void TestRunner::evaluate(uint32_t t) {
   auto* distances = reinterpret_cast<float*>(hits + opt_.mut_nodes);
   auto& cov = cover::CoverageRuntime::get();
   if (opt_.mut_function >= 0) cov.reset();
-  clear_worker_stderr(STDERR_FILENO);  // what a crash leaves there is this test case's
+  if (ftruncate(STDERR_FILENO, 0) != 0) {}  // what a crash leaves there is this test case's
   static std::vector<Object> values;
   static Linearizer lin(1000, nullptr);
   values.clear();
@@ -274,36 +254,26 @@ void TestRunner::wait_batch(uint32_t request) {
       char buf[64];
       if (read(notify_fd_, buf, sizeof buf) > 0) continue;
     }
-    int status = 0;
     bool hung_up = ready > 0 && (p.revents & (POLLHUP | POLLERR));  // died, or closed objgen's pipe
     // A process the code under test forked may hold the pipe open: a dead worker is also found
-    // by waiting for it at each poll timeout.
-    bool exited = waitpid(worker_, &status, WNOHANG) == worker_;
+    // by asking at each poll timeout.
+    bool exited = worker_.ended();
     if (hung_up || exited) {
-      if (!exited) {
-        kill(worker_, SIGKILL);  // without the pipe it could not say it is done
-        waitpid(worker_, &status, 0);
-      }
-      if (shared_->done.load() == request) {  // after finishing the batch: nothing lost
-        worker_ = -1;
-        break;
-      }
-      record_death(Outcome::Crash, worker_death_description(status, stderr_fd_));
+      if (!exited) worker_.kill();  // without the pipe it could not say it is done
+      if (shared_->done.load() == request) break;  // after finishing the batch: nothing lost
+      record_death(Outcome::Crash, worker_.describe_death());
       start_worker();
       last_change = clock::now();
       continue;
     }
+    worker_.trim_output();
     uint32_t now = shared_->progress.load();
     if (now != last_progress) {
       last_progress = now;
       last_change = clock::now();
     } else if (std::chrono::duration<double>(clock::now() - last_change).count() > opt_.call_timeout_seconds) {
-      kill(worker_, SIGKILL);
-      waitpid(worker_, nullptr, 0);
-      if (shared_->done.load() == request) {
-        worker_ = -1;
-        break;
-      }
+      worker_.kill();
+      if (shared_->done.load() == request) break;
       char buf[96];
       std::snprintf(buf, sizeof buf, "no return within %.1f s (killed)", opt_.call_timeout_seconds);
       record_death(Outcome::Timeout, buf);
@@ -319,8 +289,7 @@ std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests)
     uint32_t n = static_cast<uint32_t>(std::min<size_t>(kBatchCapacity, tests.size() - first));
     std::vector<bool> runnable(n);
     for (uint32_t t = 0; t < n; ++t) runnable[t] = pack(t, tests[first + t]);
-    if (worker_ > 0 && waitpid(worker_, nullptr, WNOHANG) == worker_) worker_ = -1;  // died between batches
-    if (worker_ <= 0) start_worker();
+    if (!worker_.running() || worker_.ended()) start_worker();  // never started, or died between batches
     shared_->count = n;
     batch_count_ = n;
     deaths_without_claim_ = 0;
@@ -332,7 +301,6 @@ std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests)
     shared_->request.store(request, std::memory_order_release);
     futex_wake(&shared_->request);
     wait_batch(request);
-    if (worker_ <= 0) start_worker();
     for (uint32_t t = 0; t < n; ++t) {
       out.push_back(read_result(t, tests[first + t]));
       if (!runnable[t]) out.back().message = "not run: longer than 64 calls, or a call with more than 8 parameters";

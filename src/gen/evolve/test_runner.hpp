@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/child_process.hpp"
 #include "exec/executor.hpp"
 #include "exec/sequence.hpp"
 #include "model/literal_domain.hpp"
@@ -78,9 +79,8 @@ class TestRunner {
   RunnerOptions opt_;
   Shared* shared_ = nullptr;
   size_t shared_bytes_ = 0;
-  pid_t worker_ = -1;
+  ChildProcess worker_;
   int notify_fd_ = -1;  // parent: read end of the worker's pipe; worker: its write end
-  int stderr_fd_ = -1;  // the workers' stderr (a memfd)
   uint64_t evaluations_ = 0, restarts_ = 0;
   uint32_t batch_count_ = 0;         // test cases of the batch running (the parent's own copy)
   int deaths_without_claim_ = 0;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
+#include <unordered_map>
+#include <unordered_set>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -45,12 +48,88 @@ struct CrashNote {
   uint64_t candidate;
   Outcome kind;
   std::string what;
+  uint64_t phase;
 };
 
 struct SlotValue {
   int param;  // parameter index, or -1 for the result
   ClassId cls;
   const Object* object;
+};
+
+// What a worker is doing for its candidate (set_worker_phase), so a death is blamed on the
+// right step: the call itself (and destroying what it built), copying or rebuilding an input's
+// state, or checking whether the class of a produced object copies deeply.
+enum class Phase : uint64_t { Call = 0, CopyState = 1, RebuildState = 2, CopyCheck = 3 };
+uint64_t phase(Phase p, uint32_t arg) { return static_cast<uint64_t>(p) << 32 | arg; }
+Phase phase_kind(uint64_t ph) { return static_cast<Phase>(ph >> 32); }
+uint32_t phase_arg(uint64_t ph) { return static_cast<uint32_t>(ph); }
+
+// A worker's live objects of earlier states, rebuilt on demand (one call on a copy of the
+// state's live input) and kept while there is room. Consecutive candidates share their
+// receiver, and consecutive receivers share their ancestors, so a receiver usually costs one
+// call and one copy; the parent keeps no objects at all.
+class LiveCache {
+ public:
+  static constexpr size_t kCapacity = 1 << 14;
+  const Object* find(uint32_t state) {
+    if (last_ && last_state_ == state) return last_;
+    auto it = objects_.find(state);
+    if (it == objects_.end()) return nullptr;
+    it->second.used = true;
+    last_state_ = state;
+    return last_ = &it->second.object;
+  }
+  const Object* insert(uint32_t state, Object obj) {
+    if (objects_.size() >= kCapacity) evict_one();
+    ring_.push_back(state);
+    last_state_ = state;
+    return last_ = &objects_.insert_or_assign(state, Entry{std::move(obj), false}).first->second.object;
+  }
+  void clear() {
+    objects_.clear();
+    ring_.clear();
+    last_ = nullptr;
+  }
+
+ private:
+  struct Entry {
+    Object object;
+    bool used;
+  };
+  // Second chance: an object used since it came in goes round once more.
+  void evict_one() {
+    for (;;) {
+      uint32_t s = ring_.front();
+      ring_.pop_front();
+      auto it = objects_.find(s);
+      if (it == objects_.end()) continue;
+      if (it->second.used) {
+        it->second.used = false;
+        ring_.push_back(s);
+        continue;
+      }
+      if (last_ == &it->second.object) last_ = nullptr;
+      objects_.erase(it);
+      return;
+    }
+  }
+  std::unordered_map<uint32_t, Entry> objects_;
+  std::deque<uint32_t> ring_;
+  const Object* last_ = nullptr;
+  uint32_t last_state_ = 0;
+};
+
+struct RebuildFailed {};
+
+// Per worker thread or process: its cache, the classes whose copy it checked, and the states
+// whose rebuild did not give the state the worker of an earlier iteration saw.
+struct WorkerScratch {
+  uint64_t owner = 0;  // (run, iteration) it belongs to
+  LiveCache live;
+  std::vector<int8_t> copy_checked;  // per class: -1 not yet, 0 shallow, 1 deep
+  std::vector<std::pair<uint32_t, std::string>> nondeterministic;
+  std::unordered_set<uint32_t> checked;  // states whose rebuild was compared with the store
 };
 
 }  // namespace
@@ -64,25 +143,18 @@ struct ExhaustiveGenerator::Impl {
   int iteration = 0;
   std::vector<std::vector<uint32_t>> class_states;  // states of each class found before k
   std::vector<uint32_t> frontier_start;             // index in class_states of the first new one
-  // Live objects: states get consecutive ids, so the states of one iteration are one id range;
-  // `frontier_live` covers the last iteration's range, `kept_live` (by id) the classes that
-  // operations with several object parameters draw from every iteration.
-  uint32_t frontier_base = 0;
-  std::vector<Object> frontier_live;
-  int live_generation = -1;  // the iteration whose new states frontier_live holds
   const uint64_t run_id = next_run_id();  // tells this run's per-thread caches from another's
-  std::vector<Object> kept_live;
   std::vector<OpSpace> spaces;
   std::vector<Job> jobs;
-  // In-process workers hand the objects of new states over instead of having the parent re-run
-  // the call; job j's vector is written only by the worker running j until it is done.
-  mutable std::vector<std::vector<Object>> handed_over;
-  // Written by the parent only:
-  std::vector<std::pair<uint32_t, Object>> pending_live;
-  std::vector<int8_t> keep_all_live;  // class used by a multi-object operation
   std::vector<int8_t> clone_ok;       // -1 unknown, 0 replay, 1 copy constructor is deep
+  // Written by the parent while workers run, applied between iterations (threads read clone_ok):
+  std::vector<int8_t> clone_learned;
+  // A class whose copy check killed a worker: replacement workers (forked later) skip the check.
+  std::vector<int8_t> copy_check_crashed;
   std::vector<Object (*)(const void*)> clone_fn;  // per class, read without the registry lock
+  // Written by the parent only:
   FingerprintSet reported_states;     // invariant findings already reported
+  std::set<uint32_t> reported_nondeterministic;
   std::map<std::pair<uint32_t, std::string>, size_t> reported_calls;  // (op, message) -> finding
   // Literal-only calls (op, candidate) that crashed or hung in an earlier iteration, frozen
   // while workers run; this iteration's join them when it ends.
@@ -92,19 +164,25 @@ struct ExhaustiveGenerator::Impl {
   Impl(const Api& a, ExhaustiveOptions o)
       : api(a), opt(std::move(o)), rebuilder(a, result.store, opt.domain, [this](uint32_t s) { return fresh_copy(s); }) {
     size_t classes = registered_class_count() + 1;
-    keep_all_live.assign(classes, 0);
     clone_ok.assign(classes, -1);
-    for (ClassId c = 0; c + 1 < classes; ++c) clone_fn.push_back(class_vtable(c).clone);
+    clone_learned.assign(classes, -1);
+    copy_check_crashed.assign(classes, 0);
+    for (size_t c = 0; c + 1 < classes; ++c) clone_fn.push_back(class_vtable(static_cast<ClassId>(c)).clone);
     clone_fn.push_back(nullptr);
     for (uint32_t op : opt.operations) {
       const Operation& o2 = api.operations()[op];
-      if (o2.object_param_count() > 1)
-        for (const auto& p : o2.params)
-          if (p.is_object()) keep_all_live[p.cls] = 1;
       if (o2.params.size() + 1 > kMaxRecordSlots)
         throw std::invalid_argument(o2.signature() + ": more than " +
                                     std::to_string(kMaxRecordSlots - 1) + " parameters");
     }
+  }
+
+  // A job appends at most one record per produced slot for each candidate (a normal record
+  // holds all slots that are fine; each slot whose new state breaks its invariant adds one).
+  size_t records_per_candidate() const {
+    size_t most = 1;
+    for (uint32_t op : opt.operations) most = std::max(most, api.operations()[op].params.size() + 1);
+    return most;
   }
 
   static bool on_progress_due(std::chrono::steady_clock::time_point now,
@@ -190,49 +268,107 @@ struct ExhaustiveGenerator::Impl {
     return has_new;
   }
 
-  const Object* live_of(uint32_t state) const {
-    const Object* obj = nullptr;
-    if (state >= frontier_base && state - frontier_base < frontier_live.size()) obj = &frontier_live[state - frontier_base];
-    else if (state < kept_live.size()) obj = &kept_live[state];
-    return obj && *obj ? obj : nullptr;
+  // ---- Worker side: everything below up to merge() runs in workers, never in the parent. ----
+
+  WorkerScratch& scratch() const {
+    thread_local WorkerScratch w;
+    uint64_t owner = run_id << 16 | static_cast<uint64_t>(iteration);
+    if (w.owner != owner) {
+      w.owner = owner;
+      w.live.clear();
+      w.copy_checked.assign(clone_ok.size(), -1);
+      w.nondeterministic.clear();
+      w.checked.clear();
+    }
+    return w;
   }
 
-  // A new object in `state`: a copy of its live object, or else rebuilt by running its last call
-  // on fresh copies of that call's inputs (recursively, down to live ancestors or constructors).
-  // The last rebuilt state is cached per thread, as consecutive candidates share their receiver.
+  // The worker's live object of `state`, rebuilt when it has none; null when the rebuild did
+  // not give that state back (noted as nondeterministic).
+  const Object* live_of(uint32_t state) const {
+    WorkerScratch& w = scratch();
+    if (const Object* obj = w.live.find(state)) return obj;
+    Object built = rebuild(state);
+    if (!built) return nullptr;
+    return w.live.insert(state, std::move(built));
+  }
+
+  // Runs the state's last call on fresh copies of its inputs, and checks (once per state and
+  // worker) that it gives the state the worker that found it saw.
+  Object rebuild(uint32_t state) const {
+    Object built;
+    std::string why;
+    uint64_t outer = current_phase();
+    set_phase(phase(Phase::RebuildState, state));
+    try {
+      built = rebuilder.build(state);
+    } catch (const RebuildFailed&) {  // an input of it could not be rebuilt: already noted
+      set_phase(outer);
+      return nullptr;
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    set_phase(outer);
+    WorkerScratch& w = scratch();
+    if (built && !w.checked.count(state)) {
+      ClassId cls = result.store.state(state).cls;
+      Linearizer& lin = thread_linearizer();
+      if (!lin.run(cls, built.get()) || !same_id(result.store.find_sealed(lin.fingerprint(cls)), state))
+        why = "rebuilding the state gave a different state than the worker that found it saw";
+      if (w.checked.size() > LiveCache::kCapacity * 4) w.checked.clear();
+      w.checked.insert(state);
+    }
+    if (why.empty()) return built;
+    w.nondeterministic.emplace_back(state, why);
+    return nullptr;
+  }
+
+  static bool same_id(const uint32_t* found, uint32_t id) { return found && *found == id; }
+
+  // A new object in `state` for one candidate: a copy of the live object when the class copies
+  // deeply, else rebuilt by running its sequence again.
   Object fresh_copy(uint32_t state) const {
     ClassId cls = result.store.state(state).cls;
-    bool copyable = clone_ok[cls] == 1;
-    if (copyable)
-      if (const Object* obj = live_of(state)) return clone_fn[cls](obj->get());
-    struct Cache {
-      uint64_t owner = 0;
-      uint32_t state = 0;
-      Object object;
-    };
-    thread_local Cache cache;
-    if (copyable && cache.owner == run_id && cache.state == state && cache.object) return clone_fn[cls](cache.object.get());
-    Object built = rebuild(state);
-    if (!copyable) return built;
-    cache = {run_id, state, built};
-    return clone_fn[cls](built.get());
+    if (clone_ok[cls] != 1) {
+      Object built = rebuild(state);
+      if (!built) throw RebuildFailed{};
+      return built;
+    }
+    const Object* live = live_of(state);
+    if (!live) throw RebuildFailed{};
+    uint64_t outer = current_phase();
+    set_phase(phase(Phase::CopyState, state));
+    Object copy = clone_fn[cls](live->get());
+    set_phase(outer);
+    return copy;
   }
 
-  Object rebuild(uint32_t state) const { return rebuilder.build(state); }
 
-  // Executes a candidate on fresh copies of its inputs.
+  static void set_phase(uint64_t ph) {
+    t_phase = ph;
+    set_worker_phase(ph);
+  }
+  static uint64_t current_phase() { return t_phase; }
+  static inline thread_local uint64_t t_phase = 0;
+
+  // Executes a candidate on fresh copies of its inputs; Nondeterministic when an input's state
+  // could not be rebuilt.
   Outcome execute(const OpSpace& s, const ArgRef* refs, std::vector<Object>& objects,
                   std::vector<Arg>& args, CallResult& res, std::string* message) const {
     const Operation& op = op_of(s);
-    for (size_t i = 0; i < op.params.size(); ++i) {
-      if (refs[i].is_literal()) {
-        args[i].lit = &opt.domain.of(op.params[i].literal)[refs[i].index()];
-        args[i].obj = nullptr;
-      } else {
-        objects[i] = fresh_copy(refs[i].index());
-        args[i].obj = &objects[i];
-        args[i].lit = nullptr;
+    try {
+      for (size_t i = 0; i < op.params.size(); ++i) {
+        if (refs[i].is_literal()) {
+          args[i].lit = &opt.domain.of(op.params[i].literal)[refs[i].index()];
+          args[i].obj = nullptr;
+        } else {
+          objects[i] = fresh_copy(refs[i].index());
+          args[i].obj = &objects[i];
+          args[i].lit = nullptr;
+        }
       }
+    } catch (const RebuildFailed&) {
+      return Outcome::Nondeterministic;
     }
     return execute_call(op, args.data(), res, api.misuse(), message);
   }
@@ -262,7 +398,9 @@ struct ExhaustiveGenerator::Impl {
     const OpSpace& s = spaces[job.space];
     const Operation& op = op_of(s);
     Linearizer& lin = thread_linearizer();
+    WorkerScratch& w = scratch();
     FingerprintSet seen_in_job;
+    std::set<std::string> failures_in_job;  // the parent keeps the first of each message only
     std::vector<Object> objects(op.params.size());
     std::vector<Arg> args(op.params.size());
     ArgRef refs[kMaxRecordSlots];
@@ -271,27 +409,40 @@ struct ExhaustiveGenerator::Impl {
     JobHeader& h = region.header();
     for (uint64_t idx = first; idx < job.hi; ++idx) {
       progress.store(idx, std::memory_order_relaxed);
+      set_phase(phase(Phase::Call, 0));
       if (!decode(s, idx, refs) && s.semi_naive) continue;
       h.explored.store(h.explored.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // one writer
       if (s.literal_only && failed_before(s.op, idx)) continue;
       CallResult res;
       Outcome o = execute(s, refs, objects, args, res, &message);
       // Records are written only after the objects are gone: a destructor that crashes must take
-      // its candidate's records with it, or the parent would re-run the crash in-process.
+      // its candidate's records with it.
       pending.clear();
+      for (auto& [state, why] : w.nondeterministic) pending.push_back({subject_record(idx, state), why});
+      w.nondeterministic.clear();
       if (o == Outcome::Failure) {
-        CandidateRecord r{};
-        r.candidate = idx;
-        r.kind = static_cast<uint8_t>(o);
-        pending.push_back({r, message});
+        if (message.size() > 1000) message = message.substr(0, 1000) + "...";
+        if (failures_in_job.insert(message).second) pending.push_back({call_record(idx, o), message});
       } else if (o == Outcome::Normal) {
-        collect_new_states(s, idx, objects, res, lin, seen_in_job, pending,
-                           opt.isolate ? nullptr : &handed_over[&job - jobs.data()]);
+        collect_new_states(s, idx, objects, res, lin, seen_in_job, pending);
       }
       for (auto& obj : objects) obj.reset();
       res.object.reset();
       for (const auto& [record, text] : pending) region.append(record, text);
     }
+  }
+
+  static CandidateRecord call_record(uint64_t idx, Outcome o) {
+    CandidateRecord r{};
+    r.candidate = idx;
+    r.kind = static_cast<uint8_t>(o);
+    return r;
+  }
+
+  static CandidateRecord subject_record(uint64_t idx, uint32_t state) {
+    CandidateRecord r = call_record(idx, Outcome::Nondeterministic);
+    r.subject = state;
+    return r;
   }
 
   // A literal-only call that crashed or hung is the very same call in every later iteration: it
@@ -315,14 +466,11 @@ struct ExhaustiveGenerator::Impl {
   // finding for each new state that breaks its invariant.
   void collect_new_states(const OpSpace& s, uint64_t idx, const std::vector<Object>& objects,
                           const CallResult& res, Linearizer& lin, FingerprintSet& seen_in_job,
-                          std::vector<std::pair<CandidateRecord, std::string>>& pending,
-                          std::vector<Object>* hand_over) const {
+                          std::vector<std::pair<CandidateRecord, std::string>>& pending) const {
     const Operation& op = op_of(s);
     SlotValue values[kMaxRecordSlots];
     size_t n = slot_values(op, objects, res, values);
-    CandidateRecord r{};
-    r.candidate = idx;
-    r.kind = static_cast<uint8_t>(Outcome::Normal);
+    CandidateRecord r = call_record(idx, Outcome::Normal);
     for (size_t j = 0; j < n; ++j) {
       if (!lin.run(values[j].cls, values[j].object->get())) {
         if (!lin.broken().empty()) pending.push_back({broken_object(idx, j), lin.broken()});
@@ -342,28 +490,37 @@ struct ExhaustiveGenerator::Impl {
         continue;
       }
       r.new_mask |= static_cast<uint8_t>(1u << j);
+      check_copy(values[j], j, r);
     }
-    if (!r.new_mask) return;
-    r.objects_begin = UINT32_MAX;
-    if (hand_over) {
-      r.objects_begin = static_cast<uint32_t>(hand_over->size());
-      for (size_t j = 0; j < n; ++j) hand_over->push_back(*values[j].object);
+    if (r.new_mask) pending.push_back({r, {}});
+  }
+
+  // The first new object of a class whose copy is not known yet tells whether copies of the
+  // class are deep (the parent takes the first answer in candidate order).
+  void check_copy(const SlotValue& v, size_t j, CandidateRecord& r) const {
+    if (clone_ok[v.cls] >= 0 || copy_check_crashed[v.cls]) return;
+    int8_t& known = scratch().copy_checked[v.cls];
+    if (known < 0) {
+      set_phase(phase(Phase::CopyCheck, static_cast<uint32_t>(j)));
+      known = copy_is_deep(v.cls, *v.object, opt.omit) ? 1 : 0;
+      set_phase(phase(Phase::Call, 0));
     }
-    pending.push_back({r, {}});
+    r.copy_checked |= static_cast<uint8_t>(1u << j);
+    if (known) r.copy_deep |= static_cast<uint8_t>(1u << j);
   }
 
   // The call left an object that contradicts its own API (Linearizer::broken()): it has no
   // state, and leaving it out silently would hide the corruption.
   static CandidateRecord broken_object(uint64_t idx, size_t slot) {
-    CandidateRecord r{};
-    r.candidate = idx;
-    r.kind = static_cast<uint8_t>(Outcome::InvariantBroken);
+    CandidateRecord r = call_record(idx, Outcome::InvariantBroken);
     r.slot = static_cast<uint8_t>(slot);
     r.flags = kRecordBrokenObject;
     return r;
   }
 
-  // Parent: adds the job's new states (in candidate order) and its findings.
+  // ---- Parent side ----
+
+  // Adds the job's new states (in candidate order) and its findings.
   void merge(const Job& job, JobRegion& region, std::vector<CrashNote>& crashes) {
     const OpSpace& s = spaces[job.space];
     const Operation& op = op_of(s);
@@ -374,24 +531,36 @@ struct ExhaustiveGenerator::Impl {
     for (size_t i = 0; i < region.record_count(); ++i) {
       const CandidateRecord& r = region.record(i);
       for (; next_crash < crashes.size() && crashes[next_crash].candidate < r.candidate; ++next_crash)
-        add_call_finding(s, crashes[next_crash].candidate, crashes[next_crash].kind, crashes[next_crash].what);
+        add_death_finding(s, crashes[next_crash]);
       Outcome kind = static_cast<Outcome>(r.kind);
       if (kind == Outcome::Failure) {
         add_call_finding(s, r.candidate, kind, region.text(r));
+      } else if (kind == Outcome::Nondeterministic) {
+        if (r.subject < result.store.state_count() && reported_nondeterministic.insert(r.subject).second)
+          add_state_finding(r.subject, kind, region.text(r), false);
       } else if (kind == Outcome::InvariantBroken && (r.flags & kRecordBrokenObject)) {
         add_call_finding(s, r.candidate, kind, region.text(r), values_slot(op, r.slot));
       } else if (kind == Outcome::InvariantBroken) {
-        if (reported_states.insert(r.fps[r.slot], 0)) {
+        if (r.slot < kMaxRecordSlots && reported_states.insert(r.fps[r.slot], 0)) {
           decode(s, r.candidate, refs);
           add_finding(s.op, refs, kind, region.text(r), values_slot(op, r.slot));
         }
-      } else {
-        record_new_states(s, r, refs, handed_over[&job - jobs.data()]);
+      } else if (kind == Outcome::Normal) {
+        learn_copies(op, r);
+        record_new_states(s, r, refs);
       }
     }
-    for (; next_crash < crashes.size(); ++next_crash)
-      add_call_finding(s, crashes[next_crash].candidate, crashes[next_crash].kind, crashes[next_crash].what);
+    for (; next_crash < crashes.size(); ++next_crash) add_death_finding(s, crashes[next_crash]);
     result.explored += region.header().explored.load();
+  }
+
+  void learn_copies(const Operation& op, const CandidateRecord& r) {
+    for (size_t j = 0; j < kMaxRecordSlots; ++j) {
+      if (!(r.copy_checked >> j & 1)) continue;
+      int param = values_slot(op, j);
+      ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
+      if (cls < clone_learned.size() && clone_learned[cls] < 0) clone_learned[cls] = (r.copy_deep >> j & 1) ? 1 : 0;
+    }
   }
 
   // The parameter index (or -1 for the result) of the j-th slot value of op.
@@ -401,21 +570,13 @@ struct ExhaustiveGenerator::Impl {
     return -1;
   }
 
-  // Adds the record's states that are still new (with the worker's objects when handed over).
-  void record_new_states(const OpSpace& s, const CandidateRecord& r, ArgRef* refs,
-                         std::vector<Object>& handed) {
+  // Adds the record's states that are still new.
+  void record_new_states(const OpSpace& s, const CandidateRecord& r, ArgRef* refs) {
     uint8_t still_new = 0;
     for (int j = 0; j < kMaxRecordSlots; ++j)
       if ((r.new_mask >> j & 1) && !result.store.contains(r.fps[j])) still_new |= static_cast<uint8_t>(1u << j);
     if (!still_new) return;
     decode(s, r.candidate, refs);
-    store_new_states(s, r, refs, still_new, r.objects_begin != UINT32_MAX ? &handed[r.objects_begin] : nullptr);
-  }
-
-  // Records the call as a sequence and the still-new slots as states; produced[j] is the object
-  // of the j-th slot value.
-  void store_new_states(const OpSpace& s, const CandidateRecord& r, const ArgRef* refs,
-                        uint8_t still_new, const Object* produced) {
     const Operation& op = op_of(s);
     uint32_t seq = result.store.add_sequence(s.op, std::span<const ArgRef>(refs, op.params.size()));
     for (size_t j = 0; j < kMaxRecordSlots; ++j) {
@@ -423,89 +584,79 @@ struct ExhaustiveGenerator::Impl {
       int param = values_slot(op, j);
       ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
       uint8_t slot = param < 0 ? kResultSlot : static_cast<uint8_t>(param);
-      uint32_t id = result.store.add_state(r.fps[j], seq, slot, cls, static_cast<uint16_t>(iteration));
-      if (id != UINT32_MAX && produced) keep_live(id, cls, produced[j]);
+      result.store.add_state(r.fps[j], seq, slot, cls, static_cast<uint16_t>(iteration));
     }
   }
 
-  void keep_live(uint32_t id, ClassId cls, const Object& obj) {
-    if (clone_ok[cls] < 0) clone_ok[cls] = copy_is_deep(cls, obj, opt.omit) ? 1 : 0;
-    if (clone_ok[cls] == 1) pending_live.emplace_back(id, obj);
+  // A worker died or hung: blame the step it was in (phase) for its candidate.
+  void add_death_finding(const OpSpace& s, const CrashNote& c) {
+    uint32_t arg = phase_arg(c.phase);
+    switch (phase_kind(c.phase)) {
+      case Phase::CopyState:
+        if (arg < result.store.state_count()) return add_state_finding(arg, c.kind, "copying the object: " + c.what, true);
+        break;
+      case Phase::RebuildState:
+        if (arg < result.store.state_count())
+          return add_state_finding(arg, c.kind, "running the calls that built it again: " + c.what, false);
+        break;
+      case Phase::CopyCheck: {
+        const Operation& op = op_of(s);
+        int param = values_slot(op, arg);
+        ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
+        if (cls < copy_check_crashed.size()) copy_check_crashed[cls] = 1;
+        return add_call_finding(s, c.candidate, c.kind, "copying the object it built: " + c.what, param, true);
+      }
+      case Phase::Call:
+        break;
+    }
+    add_call_finding(s, c.candidate, c.kind, c.what);
   }
 
-
-  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what, int slot = -1) {
+  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what, int slot = -1,
+                        bool in_copy = false) {
     ArgRef refs[kMaxRecordSlots];
     decode(s, candidate, refs);
-    auto key = std::make_pair(s.op, std::string(outcome_name(kind)) + ": " + what);
-    auto it = reported_calls.find(key);
-    if (it != reported_calls.end()) return;  // same op, same failure: keep the first (shortest)
-    reported_calls.emplace(key, result.findings.size());
-    add_finding(s.op, refs, kind, what, slot);
+    if (!first_report(s.op, kind, what)) return;  // same op, same failure: keep the first (shortest)
+    add_finding(s.op, refs, kind, what, slot, in_copy);
   }
 
-  void add_finding(uint32_t op, const ArgRef* refs, Outcome kind, const std::string& what, int slot) {
+  // A finding about an earlier state: its own sequence is the one that fails.
+  void add_state_finding(uint32_t state, Outcome kind, const std::string& what, bool in_copy) {
+    const StateRecord& rec = result.store.state(state);
+    uint32_t op = result.store.sequence(rec.sequence).op;
+    if (!first_report(op, kind, what)) return;
+    auto args = result.store.args(rec.sequence, api.operations()[op].params.size());
+    add_finding(op, args.data(), kind, what, rec.slot == kResultSlot ? -1 : rec.slot, in_copy);
+  }
+
+  bool first_report(uint32_t op, Outcome kind, const std::string& what) {
+    auto key = std::make_pair(op, std::string(outcome_name(kind)) + ": " + what);
+    if (reported_calls.count(key)) return false;
+    reported_calls.emplace(key, result.findings.size());
+    return true;
+  }
+
+  void add_finding(uint32_t op, const ArgRef* refs, Outcome kind, const std::string& what, int slot,
+                   bool in_copy = false) {
     Finding f;
     f.kind = kind;
     f.message = what;
     f.op = op;
     f.args.assign(refs, refs + api.operations()[op].params.size());
     f.slot = slot;
+    f.in_copy = in_copy;
     f.iteration = static_cast<uint16_t>(iteration);
     result.findings.push_back(std::move(f));
   }
 
-  // Which objects stay live for the next iteration. Normally the new states' (the receivers of
-  // the next iteration). When the new frontier is larger than the live one, its objects are not
-  // kept: the live frontier stays as their ancestors, and workers rebuild each receiver with one
-  // call (peak memory then holds two small frontiers instead of two large ones). Two frontiers
-  // in a row are never skipped, so a rebuild is always one call from a live object.
-  void finish_iteration(size_t first_new_state) {
+  // What the workers learned about copies applies from the next iteration on; a class whose
+  // copy no worker could check (every check crashed) is rebuilt, not copied.
+  void finish_iteration() {
     result.store.seal();
-    size_t count = result.store.state_count() - first_new_state;
-    bool ancestors_live = live_generation == iteration - 1;
-    bool needs_all = false;
-    for (size_t id = first_new_state; id < result.store.state_count() && !needs_all; ++id)
-      needs_all = keep_all_live[result.store.state(static_cast<uint32_t>(id)).cls];
-    if (ancestors_live && !needs_all && count > frontier_live.size()) {
-      pending_live.clear();
-      pending_live.shrink_to_fit();
-      return;
+    for (size_t c = 0; c < clone_ok.size(); ++c) {
+      if (clone_ok[c] < 0 && clone_learned[c] >= 0) clone_ok[c] = clone_learned[c];
+      if (clone_ok[c] < 0 && copy_check_crashed[c]) clone_ok[c] = 0;
     }
-    std::vector<Object> next(count);
-    for (auto& [id, obj] : pending_live) next[id - first_new_state] = std::move(obj);
-    pending_live.clear();
-    pending_live.shrink_to_fit();
-    Linearizer& lin = thread_linearizer();
-    for (size_t i = 0; i < count; ++i) {
-      uint32_t id = static_cast<uint32_t>(first_new_state + i);
-      ClassId cls = result.store.state(id).cls;
-      if (next[i] || clone_ok[cls] == 0) continue;
-      next[i] = rebuild(id);
-      if (clone_ok[cls] < 0) clone_ok[cls] = copy_is_deep(cls, next[i], opt.omit) ? 1 : 0;
-      // Rebuilding in the parent is also a determinism check against what the worker saw.
-      const uint32_t* known = lin.run(cls, next[i].get()) ? result.store.find(lin.fingerprint(cls)) : nullptr;
-      if (!known || *known != id) {
-        add_nondeterminism(id);
-        next[i].reset();
-      }
-    }
-    for (size_t i = 0; i < count; ++i)
-      if (next[i] && keep_all_live[result.store.state(static_cast<uint32_t>(first_new_state + i)).cls]) {
-        if (kept_live.size() < first_new_state + count) kept_live.resize(first_new_state + count);
-        kept_live[first_new_state + i] = next[i];
-      }
-    frontier_live = std::move(next);
-    frontier_base = static_cast<uint32_t>(first_new_state);
-    live_generation = iteration;
-  }
-
-  void add_nondeterminism(uint32_t state) {
-    const StateRecord& rec = result.store.state(state);
-    const Operation& op = api.operations()[result.store.sequence(rec.sequence).op];
-    auto args = result.store.args(rec.sequence, op.params.size());
-    add_finding(result.store.sequence(rec.sequence).op, args.data(), Outcome::Nondeterministic,
-                "rebuilding the state gave a different state than the worker saw", -1);
   }
 };
 
@@ -519,7 +670,8 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   auto started = clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - started).count(); };
   auto last_progress = started;
-  WorkerPool pool(m.opt.workers, m.opt.isolate, m.opt.call_timeout_seconds, m.opt.job_size);
+  WorkerPool pool(m.opt.workers, m.opt.isolate, m.opt.call_timeout_seconds, m.opt.job_size * m.records_per_candidate(),
+                  m.opt.job_size * 256 + (1 << 20));
   m.result.stopped_by = "fixpoint";
   bool stop = false;
   for (m.iteration = 1; !stop; ++m.iteration) {
@@ -529,7 +681,6 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     for (ClassId c = 0; c < m.class_states.size(); ++c) frontier += m.class_states[c].size() - m.frontier_start[c];
     std::vector<std::vector<CrashNote>> crashes(m.jobs.size());
     std::vector<char> done(m.jobs.size(), 0);
-    m.handed_over.assign(m.jobs.size(), {});
     pool.begin(
         m.jobs.size(), [&m](size_t j) { return m.jobs[j].lo; },
         [&m](size_t j, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
@@ -549,13 +700,12 @@ ExhaustiveResult ExhaustiveGenerator::run() {
           continue;
         }
         Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
-        crashes[ev.job].push_back({ev.at, kind, ev.what});
+        crashes[ev.job].push_back({ev.at, kind, ev.what, ev.phase});
         m.note_failed_call(ev.job, ev.at);
         pool.resume(ev.job, ev.at + 1);  // the rest of the job, then on to the next ones
       }
       while (next_merge < m.jobs.size() && done[next_merge]) {
         m.merge(m.jobs[next_merge], pool.region(next_merge), crashes[next_merge]);
-        m.handed_over[next_merge] = {};
         pool.release(next_merge);
         ++next_merge;
       }
@@ -564,8 +714,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     }
     pool.end();
     m.remember_failed_calls();
-    if (stop) m.result.store.seal();  // no next iteration: no live objects to prepare
-    else m.finish_iteration(states_before);
+    m.finish_iteration();
     m.result.iterations = m.iteration;
     if (!stop && m.result.store.state_count() == states_before) break;
     if (!stop && m.iteration >= m.max_iterations()) {

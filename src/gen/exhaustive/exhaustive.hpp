@@ -51,6 +51,7 @@ struct Finding {
   uint32_t op;
   std::vector<ArgRef> args;  // the failing call: op applied to these
   int slot = -1;             // for invariant findings: which slot broke it
+  bool in_copy = false;      // the failure is in copying the object in `slot` (its copy constructor)
   uint16_t iteration = 0;
 };
 

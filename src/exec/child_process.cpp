@@ -1,0 +1,291 @@
+#include "exec/child_process.hpp"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/single_threaded.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+#include <thread>
+
+#include "exec/executor.hpp"
+
+namespace objgen {
+namespace {
+
+constexpr size_t kNoteBytes = 4096;
+constexpr off_t kOutputBound = 1 << 20;
+
+// Child-side state. A process forked by the code under test inherits it, which is how it knows.
+struct ChildState {
+  bool in_child = false;
+  pid_t pid = 0;             // the supervised child's own pid
+  char* note = nullptr;      // its note page
+  bool watch_threads = false;  // the child started single-threaded, so a thread is the code's
+  bool supervisor_forking = false;
+  volatile sig_atomic_t forked = 0;       // the code under test forked (seen in the child)
+  volatile sig_atomic_t forked_copy = 0;  // this process is such a fork
+};
+ChildState g_child;
+
+void after_fork_in_parent() {
+  if (g_child.in_child && !g_child.supervisor_forking) g_child.forked = 1;
+}
+
+void after_fork_in_child() {
+  if (!g_child.in_child || g_child.supervisor_forking) return;
+  g_child.forked_copy = 1;
+  prctl(PR_SET_PDEATHSIG, SIGKILL);  // dies with the child that forked it
+}
+
+void install_fork_watch() {
+  static bool installed = [] { return pthread_atfork(nullptr, after_fork_in_parent, after_fork_in_child) == 0; }();
+  (void)installed;
+}
+
+int open_output_file() {
+  int fd = memfd_create("objgen-child-output", MFD_CLOEXEC);
+  if (fd >= 0 && fd <= 2) {  // objgen was started with a standard fd closed: keep clear of 0..2
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    close(fd);
+    fd = moved;
+  }
+  // Appending: after the parent empties the file, the child's next write lands at its start.
+  if (fd >= 0) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_APPEND);
+  return fd;
+}
+
+void write_note(char* note, const std::string& text) {
+  if (!note) return;
+  size_t n = std::min(text.size(), kNoteBytes - 1);
+  std::memcpy(note, text.data(), n);
+  note[n] = '\0';
+}
+
+[[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd,
+                             char* note) {
+  g_child.in_child = o.runs_code_under_test;
+  g_child.pid = getpid();
+  g_child.note = note;
+  g_child.forked = 0;
+  g_child.forked_copy = 0;
+  g_child.supervisor_forking = false;
+  setpgid(0, 0);
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(kChildAbandoned);  // objgen died before the line above
+  signal(SIGINT, SIG_IGN);  // Ctrl-C and termination are objgen's to handle
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
+  signal(SIGPIPE, SIG_DFL);
+  int devnull = open("/dev/null", O_RDONLY);
+  if (devnull >= 0 && devnull != STDIN_FILENO) {
+    dup2(devnull, STDIN_FILENO);
+    close(devnull);
+  }
+  if (o.capture_output && out_fd >= 0) {
+    dup2(out_fd, STDOUT_FILENO);
+    dup2(out_fd, STDERR_FILENO);
+  }
+  if (o.memory_limit_bytes) {
+    rlimit lim{o.memory_limit_bytes, o.memory_limit_bytes};
+    setrlimit(RLIMIT_AS, &lim);
+  }
+  g_child.watch_threads = __libc_single_threaded;
+  try {
+    body();
+  } catch (const std::exception& e) {
+    write_note(note, std::string("exception ") + e.what());
+    _exit(kChildThrew);
+  } catch (...) {
+    write_note(note, "an exception of unknown type");
+    _exit(kChildThrew);
+  }
+  _exit(0);  // no static destructors, no atexit handlers of the code under test
+}
+
+// glibc's "prog: file:line: function: Assertion `x' failed.": the function can be a page of
+// template arguments; keep where and what.
+std::string shorten_assert(std::string line) {
+  size_t assertion = line.find("Assertion `"), where = line.find(": ");
+  size_t where_end = where == std::string::npos ? where : line.find(": ", where + 2);
+  if (assertion != std::string::npos && where_end != std::string::npos && where_end < assertion)
+    line = line.substr(where + 2, where_end - where - 2) + ": " + line.substr(assertion);
+  return line.size() > 300 ? line.substr(0, 300) + "..." : line;
+}
+
+}  // namespace
+
+ChildProcess::ChildProcess() {
+  void* p = mmap(nullptr, kNoteBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::runtime_error("objgen: cannot map memory for a worker process");
+  note_ = static_cast<char*>(p);
+}
+
+ChildProcess::~ChildProcess() {
+  kill();
+  if (out_fd_ >= 0) close(out_fd_);
+  munmap(note_, kNoteBytes);
+}
+
+void ChildProcess::start(const std::function<void()>& body, const ChildOptions& options) {
+  kill();
+  install_fork_watch();
+  if (options.capture_output && out_fd_ < 0) out_fd_ = open_output_file();
+  clear_output();
+  note_[0] = '\0';
+  status_ = 0;
+  usage_ = {};
+  std::fflush(nullptr);
+  pid_t parent = getpid();
+  g_child.supervisor_forking = true;
+  pid_t pid = fork();
+  if (pid == 0) child_main(body, options, parent, out_fd_, note_);
+  g_child.supervisor_forking = false;
+  if (pid < 0) throw std::runtime_error(std::string("objgen: cannot start a worker process: ") + std::strerror(errno));
+  setpgid(pid, pid);  // also here, so that the group exists before anyone signals it
+  pid_ = pid;
+}
+
+void ChildProcess::finish(int status, const rusage& usage) {
+  status_ = status;
+  usage_ = usage;
+  pid_ = -1;
+}
+
+bool ChildProcess::ended() {
+  if (pid_ <= 0) return true;
+  siginfo_t si{};
+  // WNOWAIT keeps the child a zombie, so its pid (the group's id) cannot be reused before the
+  // group is killed.
+  if (waitid(P_PID, static_cast<id_t>(pid_), &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid != pid_)
+    return false;
+  ::kill(-pid_, SIGKILL);
+  reap_after_kill();
+  return true;
+}
+
+void ChildProcess::reap_after_kill() {
+  int status = 0;
+  rusage ru{};
+  while (wait4(pid_, &status, 0, &ru) < 0)
+    if (errno != EINTR) break;
+  finish(status, ru);
+}
+
+bool ChildProcess::freeze() {
+  if (pid_ <= 0) return false;
+  ::kill(pid_, SIGSTOP);
+  for (;;) {
+    siginfo_t si{};
+    if (waitid(P_PID, static_cast<id_t>(pid_), &si, WEXITED | WSTOPPED | WNOWAIT) != 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    if (si.si_code == CLD_STOPPED || si.si_code == CLD_TRAPPED) {
+      int st;
+      waitpid(pid_, &st, WUNTRACED | WNOHANG);  // consume the stop report
+      return true;
+    }
+    ended();  // it died before stopping
+    return false;
+  }
+}
+
+void ChildProcess::thaw() {
+  if (pid_ > 0) ::kill(pid_, SIGCONT);
+}
+
+void ChildProcess::kill() {
+  if (pid_ <= 0) return;
+  ::kill(-pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);
+  reap_after_kill();
+}
+
+void ChildProcess::stop(double seconds) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!ended()) {
+    if (std::chrono::steady_clock::now() >= deadline) {
+      kill();
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+std::string ChildProcess::describe_death() const {
+  std::string note(note_, strnlen(note_, kNoteBytes));
+  if (WIFEXITED(status_)) {
+    int code = WEXITSTATUS(status_);
+    if (code == kChildAbandoned && !note.empty()) return note;
+    if (code == kChildThrew && !note.empty()) return note + " escaped";
+    return "process exited with status " + std::to_string(code);
+  }
+  if (!WIFSIGNALED(status_)) return "ended abnormally";
+  std::string what = signal_description(WTERMSIG(status_));
+  if (WTERMSIG(status_) != SIGABRT) return what;
+  // Only an abort's output is trusted to be about this death: other output may come from an
+  // earlier call, or hold pids that would split findings.
+  std::string said = output_tail();
+  return said.find("Assertion `") == std::string::npos ? what : what + ": " + said;
+}
+
+std::string ChildProcess::output_tail() const {
+  if (out_fd_ < 0) return "";
+  struct stat st {};
+  if (fstat(out_fd_, &st) != 0 || st.st_size == 0) return "";
+  char buf[1024];
+  off_t from = std::max<off_t>(0, st.st_size - static_cast<off_t>(sizeof buf));
+  ssize_t n = pread(out_fd_, buf, sizeof buf, from);
+  if (n <= 0) return "";
+  std::string text(buf, static_cast<size_t>(n));
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+  size_t nl = text.find_last_of('\n');
+  std::string line = nl == std::string::npos ? text : text.substr(nl + 1);
+  line.erase(std::remove(line.begin(), line.end(), '\0'), line.end());
+  return shorten_assert(line);
+}
+
+void ChildProcess::clear_output() {
+  if (out_fd_ >= 0) (void)ftruncate(out_fd_, 0);
+}
+
+void ChildProcess::trim_output() {
+  struct stat st {};
+  if (out_fd_ < 0 || fstat(out_fd_, &st) != 0 || st.st_size <= kOutputBound) return;
+  // Keep the last few KiB (the line that may explain a coming crash), drop the rest.
+  char tail[4096];
+  off_t from = std::max<off_t>(0, st.st_size - static_cast<off_t>(sizeof tail));
+  ssize_t n = pread(out_fd_, tail, sizeof tail, from);
+  if (ftruncate(out_fd_, 0) == 0 && n > 0) (void)pwrite(out_fd_, tail, static_cast<size_t>(n), 0);
+}
+
+void check_after_call() {
+  if (!g_child.in_child) return;
+  if (g_child.forked_copy) _exit(0);  // a copy of the child: never runs objgen's code
+  if (g_child.forked) abandon_child("the call forked a process (fork() in the code under test)");
+  if (g_child.watch_threads && !__libc_single_threaded)
+    abandon_child("the call started a thread that outlives it");
+}
+
+bool in_supervised_child() { return g_child.in_child; }
+
+bool is_original_child() { return !g_child.in_child || (!g_child.forked_copy && getpid() == g_child.pid); }
+
+void abandon_child(const std::string& why) {
+  if (!is_original_child()) _exit(0);
+  write_note(g_child.note, why);
+  _exit(kChildAbandoned);
+}
+
+}  // namespace objgen
