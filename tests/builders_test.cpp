@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "emit/code_writer.hpp"
 #include "gen/builders/builders_file.hpp"
 #include "gen/builders/identify.hpp"
 #include "gen/builders/verify.hpp"
@@ -85,7 +86,8 @@ TEST(Verify, CatchesBuildersWithoutRemoveForRedBlackTree) {
   EXPECT_TRUE(v.minimal());
   ASSERT_FALSE(v.scopes[0].missing.empty());
   std::string program;
-  for (const auto& line : v.scopes[0].missing[0].program) program += line + "\n";
+  const Witness& w = v.scopes[0].missing[0];
+  for (const auto& line : write_statements(s->api, w.domain, w.sequence, "o")) program += line + "\n";
   EXPECT_NE(program.find("remove"), std::string::npos) << program;
   EXPECT_LT(v.scopes[0].builder_states, v.scopes[0].api_states);
 }

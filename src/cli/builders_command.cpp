@@ -11,6 +11,7 @@
 #include "cli/subject.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/builders_report.hpp"
+#include "emit/code_writer.hpp"
 #include "gen/builders/builders_file.hpp"
 #include "gen/builders/identify.hpp"
 #include "gen/builders/verify.hpp"
@@ -36,6 +37,7 @@ struct BuildersArgs {
   std::string verify_scopes = "4,5";
   uint64_t seed = 0;
   int threads = 0;
+  bool force = false;
   std::string isolation = "fork";
   double call_timeout = 2.0;
   std::string omit_fields;
@@ -80,6 +82,7 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   if (a.population < 1 || a.generations < 0 || a.replicas < 1) throw UsageError("bad GA parameters");
   if (a.fitness_calls == 0 || a.observer_calls == 0) throw UsageError("--fitness-calls and --observer-calls must be > 0");
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  require_non_negative(a.run_time_limit, "--run-time-limit");
   if (a.crossover < 0 || a.crossover > 1 || a.mutation < 0 || a.mutation > 1)
     throw UsageError("--crossover and --mutation are rates in 0..1");
   BuilderSearchOptions o;
@@ -87,7 +90,7 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   o.operations = std::move(ops);
   o.omit = build_omit(a.omit_given ? a.omit_fields : target.omit_fields);
   o.seed = a.seed;
-  o.workers = default_workers(a.threads);
+  o.workers = default_workers(a.threads, a.force);
   o.isolate = a.isolation == "fork";
   o.call_timeout_seconds = a.call_timeout;
   o.interrupted = &g_interrupted;
@@ -139,27 +142,34 @@ void print_classification(const Api& api, const Classification& c) {
                 o.const_hint ? "yes" : "no", o.evidence.c_str());
 }
 
-void print_program(const Witness& w) {
-  for (const auto& line : w.program) std::printf("      %s\n", line.c_str());
+void print_program(const Api& api, const Witness& w) {
+  for (const auto& line : write_statements(api, w.domain, w.sequence, "o")) std::printf("      %s\n", line.c_str());
 }
 
-void print_verification(const Verification& v) {
+void print_findings(const Api& api, const Identification& id) {
+  for (const auto& f : identification_findings(id)) {
+    std::printf("  %s in %s: %s\n", outcome_name(f.kind), finding_method(api, f).c_str(), f.message.c_str());
+    for (const auto& line : write_statements(api, f.domain, f.sequence)) std::printf("      %s\n", line.c_str());
+  }
+}
+
+void print_verification(const Api& api, const Verification& v) {
   for (const auto& s : v.scopes) {
     std::printf("scope %u: builders build %zu states, the whole API %zu%s\n", s.scope, s.builder_states,
                 s.api_states, s.complete ? "" : " (a run did not reach its fixpoint: no proof)");
     std::printf("  sufficient: %s\n", s.sufficient ? "yes (same set of states)" : "NO");
     for (const auto& w : s.missing) {
       std::printf("    a state only the whole API builds:\n");
-      print_program(w);
+      print_program(api, w);
     }
     for (const auto& w : s.extra) {
       std::printf("    a state only the builders build (nondeterminism?):\n");
-      print_program(w);
+      print_program(api, w);
     }
     std::printf("  minimal: %s\n", s.minimal ? "yes" : "NO");
     for (const auto& w : s.needed) {
       std::printf("    without %s this state is lost:\n", w.builder.c_str());
-      print_program(w);
+      print_program(api, w);
     }
     for (const auto& r : s.redundant) std::printf("    %s is redundant: nothing is lost without it\n", r.c_str());
   }
@@ -190,6 +200,7 @@ int run_builders(BuildersArgs& a) {
   const ClassInfo& target = register_example(ex, api);
   set_misuse(api, a.misuse);
   BuilderSearchOptions o = search_options(a, target, select_methods(api, target.id, nonempty_list(a.methods, "--methods")));
+  require_constructible(api, target.id, o.operations);
 
   catch_interrupts(true);
   Identification id;
@@ -207,11 +218,12 @@ int run_builders(BuildersArgs& a) {
                   names(api, id.pruned).c_str());
     std::printf("builders (%s, %.2f s)%s: %s\n", a.algo.c_str(), id.seconds,
                 id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
+    print_findings(api, id);
   }
   std::optional<Verification> v;
   if (a.verify && !g_interrupted.load()) {
     v = verify_builders(api, o, id.builders, o.operations, scopes);
-    print_verification(*v);
+    print_verification(api, *v);
   }
   catch_interrupts(false);
   write_outputs(a, api, target, o, id, v);
@@ -326,7 +338,9 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--verify", a->verify, "Prove sufficiency and minimality by exhaustive generation");
   cmd->add_option("--verify-scopes", a->verify_scopes, "Scopes of the proof")->default_val("4,5");
   cmd->add_option("--seed", a->seed, "Random seed (results are deterministic for a seed)")->default_val(0);
-  cmd->add_option("--threads", a->threads, "Workers (default: all cores); results do not depend on it");
+  cmd->add_option("--threads", a->threads, "Workers (default: all cores); results do not depend on it")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_flag("--force", a->force, "Accept --threads above 4 x the cores");
   cmd->add_option("--isolation", a->isolation, "fork: code under test runs in worker processes; none: threads")
       ->default_val("fork");
   cmd->add_option("--call-timeout", a->call_timeout, "A call running longer than this is a hang finding (s)")

@@ -11,10 +11,14 @@ namespace objgen::cli {
 
 std::atomic<bool> g_interrupted{false};
 namespace {
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
+extern "C" void on_interrupt(int) { g_interrupted.store(true); }
 }  // namespace
 
-void catch_interrupts(bool on) { std::signal(SIGINT, on ? on_sigint : SIG_DFL); }
+// Ctrl-C, kill (SIGTERM) and a closed terminal (SIGHUP) all stop the run the same way: workers
+// are ended, temporary directories removed, partial results written.
+void catch_interrupts(bool on) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, on ? on_interrupt : SIG_DFL);
+}
 
 const Example& require_example(const std::string& name) {
   if (const Example* ex = find_example(name)) return *ex;
@@ -74,8 +78,59 @@ std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::
   }
 }
 
-int default_workers(int requested) {
-  return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+int default_workers(int requested, bool force) {
+  int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (requested == 0) return cores;
+  if (requested < 0) throw UsageError("--threads must be at least 1 (leave it out for all " + std::to_string(cores) + " cores)");
+  if (requested > 4 * cores && !force)
+    throw UsageError("--threads " + std::to_string(requested) + " is more than 4 x the " + std::to_string(cores) +
+                     " cores of this machine: workers would only compete (add --force to insist)");
+  return std::min(requested, 256);
+}
+
+size_t parse_size(const std::string& text, const char* option) {
+  if (text.empty()) return 0;
+  size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string unit = text.substr(used);
+  double scale = unit.empty() || unit == "B" ? 1
+                 : unit == "k" || unit == "K" || unit == "KiB" ? 1024.0
+                 : unit == "M" || unit == "MiB" ? 1024.0 * 1024
+                 : unit == "G" || unit == "GiB" ? 1024.0 * 1024 * 1024
+                 : unit == "T" || unit == "TiB" ? 1024.0 * 1024 * 1024 * 1024 : -1;
+  if (used == 0 || scale < 0 || !(value >= 0))
+    throw UsageError(std::string("bad ") + option + " '" + text + "': use a size such as 2G, 512M or 0 for none");
+  return static_cast<size_t>(value * scale);
+}
+
+void require_non_negative(double value, const char* option) {
+  if (!(value >= 0)) throw UsageError(std::string(option) + " must be >= 0 (0: no limit)");
+}
+
+void require_constructible(const Api& api, ClassId target, const std::vector<uint32_t>& operations) {
+  for (uint32_t op : operations) {
+    const Operation& o = api.operations()[op];
+    bool needs_target = false;
+    for (const SlotType& p : o.params) needs_target |= p.is_object() && p.cls == target;
+    if (o.result.is_object() && o.result.cls == target && !needs_target) return;
+  }
+  const ClassInfo* info = api.find_class(target);
+  std::string name = info ? info->name : class_vtable(target).name;
+  bool api_has_one = false;
+  for (const Operation& o : api.operations()) {
+    bool needs_target = false;
+    for (const SlotType& p : o.params) needs_target |= p.is_object() && p.cls == target;
+    api_has_one |= o.result.is_object() && o.result.cls == target && !needs_target;
+  }
+  throw UsageError(api_has_one ? "none of the selected operations creates a " + name +
+                                     ": add a constructor or factory to --methods"
+                               : name + " has no public constructor or static factory objgen can call "
+                                        "(abstract, or construction is private): nothing can build one");
 }
 
 void require_isolation(const std::string& mode) {

@@ -26,10 +26,17 @@ std::shared_ptr<const std::regex> build_omit(const std::string& pattern);
 // select_operations with usage errors.
 std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::vector<std::string>& names,
                                      bool add_constructors = true);
-int default_workers(int requested);
+// --threads: 0 means all cores; more than 4 x the cores only with force.
+int default_workers(int requested, bool force = false);
+void require_non_negative(double value, const char* option);
+// "2G", "512M", "64k", "1.5G" or bytes; "" or "0": no limit (0).
+size_t parse_size(const std::string& text, const char* option);
+// A usage error unless some operation creates the target from literals or other classes.
+void require_constructible(const Api& api, ClassId target, const std::vector<uint32_t>& operations);
 void require_isolation(const std::string& mode);
 void require_writable_file(const std::string& path);
-// Set by Ctrl-C while catch_interrupts(true) is in effect: strategies stop and write what they have.
+// Set by Ctrl-C, SIGTERM or SIGHUP while catch_interrupts(true) is in effect: strategies stop and
+// write what they have.
 extern std::atomic<bool> g_interrupted;
 void catch_interrupts(bool on);
 // Replaces the misuse exceptions when names is not empty.

@@ -37,7 +37,9 @@ struct ExhaustiveArgs {
   size_t gtest_inline_limit = 64;
   std::vector<std::string> misuse;
   bool quiet = false;
+  bool force = false;
   uint64_t seed = 0;
+  std::string memory_limit, worker_memory_limit;
 };
 
 LiteralDomain build_domain(const ExhaustiveArgs& a) {
@@ -58,6 +60,11 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
   require_isolation(a.isolation);
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  require_non_negative(a.time_limit, "--time-limit");
+  size_t memory_limit = parse_size(a.memory_limit, "--memory-limit");
+  size_t worker_memory_limit =
+      a.worker_memory_limit.empty() ? memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  int workers = default_workers(a.threads, a.force);
   require_writable_file(a.report_json);
   if (!a.emit_gtest.empty()) {
     try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
@@ -72,7 +79,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   opt.domain = build_domain(a);
   opt.omit = build_omit(a.omit_given ? a.omit_fields : target->omit_fields);
   opt.target = target->id;
-  opt.workers = default_workers(a.threads);
+  opt.workers = workers;
   set_misuse(api, a.misuse);
   catch_interrupts(true);
   if (!a.builders.empty() && !a.methods.empty()) throw UsageError("give --methods or --builders, not both");
@@ -84,10 +91,13 @@ int run_exhaustive(const ExhaustiveArgs& a) {
     if (names.empty()) names = {"all"};
     opt.operations = select_methods(api, target->id, names);
   }
+  require_constructible(api, target->id, opt.operations);
   opt.isolate = a.isolation == "fork";
   opt.call_timeout_seconds = a.call_timeout;
   opt.time_limit_seconds = a.time_limit;
   opt.max_iterations = a.max_iterations;
+  opt.memory_limit_bytes = memory_limit;
+  opt.worker_memory_limit_bytes = worker_memory_limit;
   opt.interrupted = &g_interrupted;
 
   RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
@@ -116,6 +126,9 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   for (const auto& f : result.findings)
     std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind),
                  api.operations()[f.op].signature().c_str(), f.message.c_str());
+  if (result.stopped_by == "memory limit")
+    std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n",
+                 a.memory_limit.c_str());
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
     unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
@@ -148,15 +161,23 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                   "Methods to combine: a,b,c or @file or all (default: the example's builders)");
   cmd->add_option("--builders", args->builders,
                   "auto: identified builders (cached per API; see `objgen builders`), or a builders file");
-  cmd->add_option("--threads", args->threads, "Workers (default: all cores); results are identical for any count");
+  cmd->add_option("--threads", args->threads, "Workers (default: all cores); results are identical for any count")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
   cmd->add_option("--isolation", args->isolation,
                   "fork: run the code under test in worker processes (survives crashes and hangs); none: threads")
       ->default_val("fork");
   cmd->add_option("--time-limit", args->time_limit, "Stop after this many seconds with a partial result (0: none)");
   cmd->add_option("--max-iterations", args->max_iterations,
-                  "Stop after this many iterations, marking the result partial (default 3 x scope, as BEAPI)");
+                  "Stop after this many iterations, marking the result partial (default 3 x scope, as BEAPI)")
+      ->check(CLI::Range(0, 65000));
   cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
       ->default_val(2.0);
+  cmd->add_option("--memory-limit", args->memory_limit,
+                  "Stop with a partial result when objgen's own memory passes this (2G, 512M; default none); "
+                  "also the default --worker-memory-limit");
+  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
+                  "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
   cmd->add_option("--misuse", args->misuse,
                   "Exception types meaning API misuse (replaces the default std::invalid_argument, "
                   "std::out_of_range, std::length_error, std::domain_error)");

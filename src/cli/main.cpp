@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
       "Finds call sequences that build every distinct object state within a bound, and emits\n"
       "them as GoogleTest suites and JSON reports."};
   app.require_subcommand(1);
+  // One line naming the problem (CLI11's default adds a second about --help).
+  app.failure_message([](const CLI::App*, const CLI::Error& e) { return "objgen: " + std::string(e.what()) + "\n"; });
   app.set_version_flag("--version", "objgen " OBJGEN_VERSION_STRING);
   int exit_code = kExitOk;
   add_examples_command(app, exit_code);

@@ -1,5 +1,6 @@
 #include "emit/atomic_file.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -17,6 +18,9 @@ std::optional<std::string> read_whole_file(const std::string& path) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& contents) {
+  fs::path parent = fs::path(path).parent_path();
+  std::error_code made;
+  if (!parent.empty()) fs::create_directories(parent, made);  // output directories appear with their first file
   std::string tmp = path + ".tmp." + std::to_string(getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -36,20 +40,31 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   }
 }
 
-void ensure_writable_directory(const std::string& dir) {
+namespace {
+// The directory dir is or will be created in: itself if it exists, else its nearest existing
+// ancestor, which must be a writable directory. Nothing is created before there is output.
+void check_creatable(const fs::path& dir, const std::string& what) {
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir)) throw std::runtime_error("cannot create output directory " + dir);
-  if (access(dir.c_str(), W_OK) != 0) throw std::runtime_error("output directory " + dir + " is not writable");
+  fs::path p = dir.empty() ? fs::path(".") : dir;
+  while (!fs::exists(p, ec)) {
+    if (!p.has_parent_path() || p.parent_path() == p) break;
+    p = p.parent_path();
+  }
+  if (!fs::is_directory(p, ec)) throw std::runtime_error("cannot create " + what + ": " + p.string() + " is not a directory");
+  // access() says yes to root even where nothing can be created (/proc): try, and leave nothing.
+  std::string probe = (p / (".objgen-probe." + std::to_string(getpid()))).string();
+  int fd = open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+  if (fd < 0) throw std::runtime_error("cannot create " + what + ": " + p.string() + " is not writable");
+  close(fd);
+  unlink(probe.c_str());
 }
+}  // namespace
+
+void ensure_writable_directory(const std::string& dir) { check_creatable(dir, "output directory " + dir); }
 
 void ensure_writable_file(const std::string& path) {
   fs::path p(path);
-  fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (!fs::is_directory(dir)) throw std::runtime_error("cannot create the directory of " + path);
-  if (access(dir.c_str(), W_OK) != 0) throw std::runtime_error("cannot write " + path + ": directory not writable");
+  check_creatable(p.has_parent_path() ? p.parent_path() : fs::path("."), path);
   if (fs::is_directory(p)) throw std::runtime_error(path + " is a directory");
 }
 

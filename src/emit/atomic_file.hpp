@@ -9,7 +9,8 @@ namespace objgen {
 
 // Throws std::runtime_error naming the path when it cannot be written.
 void write_file_atomically(const std::string& path, const std::string& contents);
-// Creates dir (and parents) and checks that a file can be written in it.
+// Checks that dir exists or can be created, without creating it (write_file_atomically creates
+// a file's missing directories when it writes).
 void ensure_writable_directory(const std::string& dir);
 // Checks that path's directory exists and is writable, without creating path.
 void ensure_writable_file(const std::string& path);

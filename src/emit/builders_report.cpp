@@ -1,6 +1,34 @@
 #include "emit/builders_report.hpp"
 
+#include <set>
+
+#include "emit/code_writer.hpp"
+
 namespace objgen {
+
+std::string finding_method(const Api& api, const SequenceFinding& f) {
+  return f.op < api.operations().size() ? api.operations()[f.op].signature() : "?";
+}
+
+std::vector<SequenceFinding> identification_findings(const Identification& id) {
+  std::vector<SequenceFinding> out;
+  // The same fault shows in several runs (observer detection runs twice, the GA many times):
+  // keep the first of each (kind, operation, message without its "(N calls)" count).
+  auto key = [](const SequenceFinding& f) {
+    std::string m = f.message;
+    size_t count = m.rfind(" (");
+    if (count != std::string::npos && m.size() > count + 2 && m.back() == ')' &&
+        m.find(" calls)", count) != std::string::npos)
+      m.erase(count);
+    return std::to_string(static_cast<int>(f.kind)) + ":" + std::to_string(f.op) + ":" + m;
+  };
+  std::set<std::string> seen;
+  for (const auto* list : {&id.classification.findings, &id.genetic.findings, &id.climb.findings})
+    for (const auto& f : *list)
+      if (seen.insert(key(f)).second) out.push_back(f);
+  return out;
+}
+
 namespace {
 
 nlohmann::json signatures(const Api& api, const std::vector<uint32_t>& ops) {
@@ -23,22 +51,19 @@ nlohmann::json history(const Api& api, const Identification& id) {
 
 nlohmann::json findings(const Api& api, const Identification& id) {
   nlohmann::json j = nlohmann::json::array();
-  auto method = [&](uint32_t op) { return op < api.operations().size() ? api.operations()[op].signature() : "?"; };
-  for (const auto& f : id.classification.findings)
-    j.push_back({{"kind", outcome_name(f.kind)}, {"method", method(f.op)}, {"message", f.message}});
-  for (const auto& f : id.genetic.findings)
-    j.push_back({{"kind", outcome_name(f.kind)}, {"method", method(f.op)}, {"message", f.message}});
-  for (const auto& f : id.climb.findings)
-    j.push_back({{"kind", outcome_name(f.kind)}, {"method", method(f.op)}, {"message", f.message}});
+  for (const auto& f : identification_findings(id))
+    j.push_back({{"kind", outcome_name(f.kind)}, {"method", finding_method(api, f)}, {"message", f.message},
+                 {"sequence", write_statements(api, f.domain, f.sequence)}});
   return j;
 }
 
-void add_verification(nlohmann::json& r, const Verification& v) {
+void add_verification(nlohmann::json& r, const Api& api, const Verification& v) {
   r["sufficient"] = v.sufficient();
   r["minimal"] = v.minimal();
   nlohmann::json witnesses = nlohmann::json::array(), scopes = nlohmann::json::array();
   auto add = [&](uint32_t scope, const char* kind, const Witness& w) {
-    witnesses.push_back({{"scope", scope}, {"kind", kind}, {"builder", w.builder}, {"program", w.program}});
+    witnesses.push_back({{"scope", scope}, {"kind", kind}, {"builder", w.builder},
+                         {"program", write_statements(api, w.domain, w.sequence, "o")}});
   };
   for (const auto& s : v.scopes) {
     for (const auto& w : s.missing) add(s.scope, "missing", w);
@@ -77,7 +102,7 @@ nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run
   if (id.algorithm == BuilderAlgorithm::Genetic && run.searched) r["ga_evaluations"] = id.genetic.evaluations;
   if (id.algorithm == BuilderAlgorithm::HillClimbing && run.searched) r["hc_exhaustive_runs"] = id.climb.runs;
   r["findings"] = findings(api, id);
-  if (verification) add_verification(r, *verification);
+  if (verification) add_verification(r, api, *verification);
   return r;
 }
 

@@ -18,6 +18,10 @@ struct BuildersRunDescription {
   bool searched = true;       // false: the builders were given, only verified
 };
 
+// Every finding of the identification's runs, each fault once.
+std::vector<SequenceFinding> identification_findings(const Identification& id);
+std::string finding_method(const Api& api, const SequenceFinding& f);
+
 nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const Identification& id,
                                const std::optional<Verification>& verification);
 

@@ -106,7 +106,8 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
       per_generation.push_back({{"generation", g.generation}, {"covered", g.covered}, {"nodes_remaining", g.remaining},
                                 {"feasible", g.feasible}, {"best_fitness", g.best_fitness}});
     for (const auto& f : m.runs[0].findings)
-      findings.push_back({{"kind", outcome_name(f.kind)}, {"in", api.operations()[f.op].signature()}, {"message", f.message}});
+      findings.push_back({{"kind", outcome_name(f.kind)}, {"in", api.operations()[f.op].signature()}, {"message", f.message},
+                          {"sequence", write_statements(api, f.domain, f.sequence)}});
   }
   double secs = m.seconds();
   return {{"method", m.signature},

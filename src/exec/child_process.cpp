@@ -1,7 +1,12 @@
 #include "exec/child_process.hpp"
 
 #include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <pthread.h>
+#include <stddef.h>
+#include <sys/syscall.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -33,6 +38,7 @@ struct ChildState {
   char* note = nullptr;      // its note page
   bool watch_threads = false;  // the child started single-threaded, so a thread is the code's
   bool supervisor_forking = false;
+  size_t memory_limit = 0;
   volatile sig_atomic_t forked = 0;       // the code under test forked (seen in the child)
   volatile sig_atomic_t forked_copy = 0;  // this process is such a fork
 };
@@ -72,6 +78,57 @@ void write_note(char* note, const std::string& text) {
   note[n] = '\0';
 }
 
+#if defined(__x86_64__)
+constexpr uint32_t kAuditArch = AUDIT_ARCH_X86_64;
+#elif defined(__aarch64__)
+constexpr uint32_t kAuditArch = AUDIT_ARCH_AARCH64;
+#endif
+
+// The code under test may signal only its own worker and that worker's group: kill(-1, ...) or a
+// signal to objgen or to any other process traps (SIGSYS ends the worker, and the finding names
+// the call). Runs as root cannot otherwise be kept from killing every process on the machine.
+bool confine_signals(pid_t self) {
+#ifdef __NR_pidfd_send_signal
+  constexpr uint32_t kPidfdSendSignal = __NR_pidfd_send_signal;
+#else
+  constexpr uint32_t kPidfdSendSignal = 424;
+#endif
+#if defined(__x86_64__) || defined(__aarch64__)
+  const uint32_t me = static_cast<uint32_t>(self), my_group = static_cast<uint32_t>(-self);
+  constexpr uint32_t kArg0 = offsetof(seccomp_data, args[0]);  // little-endian: pid_t is the low word
+  constexpr uint32_t kTrap = SECCOMP_RET_TRAP, kAllow = SECCOMP_RET_ALLOW;
+  sock_filter filter[] = {
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kAuditArch, 1, 0),
+      BPF_STMT(BPF_RET | BPF_K, kAllow),
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_kill, 5, 0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 8, 0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tkill, 7, 0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, 6, 0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, 5, 0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kPidfdSendSignal, 6, 8),
+      // kill(pid): itself, its group (0 or -self)
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, kArg0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 6, 0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, my_group, 5, 0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 4, 3),
+      // tgkill, tkill, rt_(tg)sigqueueinfo: its own process (or main thread)
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, kArg0),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 2, 0),
+      BPF_STMT(BPF_RET | BPF_K, kTrap),  // pidfd_send_signal lands here (the fd says nothing)
+      BPF_STMT(BPF_RET | BPF_K, kTrap),
+      BPF_STMT(BPF_RET | BPF_K, kAllow),
+  };
+  sock_fprog prog{static_cast<unsigned short>(sizeof filter / sizeof filter[0]), filter};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0;
+#else
+  (void)self;
+  return false;
+#endif
+}
+
 [[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd,
                              char* note) {
   g_child.in_child = o.runs_code_under_test;
@@ -80,6 +137,7 @@ void write_note(char* note, const std::string& text) {
   g_child.forked = 0;
   g_child.forked_copy = 0;
   g_child.supervisor_forking = false;
+  g_child.memory_limit = 0;
   setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(kChildAbandoned);  // objgen died before the line above
@@ -96,9 +154,21 @@ void write_note(char* note, const std::string& text) {
     dup2(out_fd, STDOUT_FILENO);
     dup2(out_fd, STDERR_FILENO);
   }
+  if (o.runs_code_under_test && !confine_signals(g_child.pid)) {
+    write_note(note, "objgen: cannot confine the worker's signals (seccomp)");
+    _exit(kChildThrew);
+  }
   if (o.memory_limit_bytes) {
-    rlimit lim{o.memory_limit_bytes, o.memory_limit_bytes};
+    // The child starts as big as objgen: the limit is on what the code under test adds.
+    rlim_t at_start = 0;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+      unsigned long pages = 0;
+      if (std::fscanf(f, "%lu", &pages) == 1) at_start = static_cast<rlim_t>(pages) * static_cast<rlim_t>(getpagesize());
+      std::fclose(f);
+    }
+    rlimit lim{at_start + o.memory_limit_bytes, at_start + o.memory_limit_bytes};
     setrlimit(RLIMIT_AS, &lim);
+    g_child.memory_limit = o.memory_limit_bytes;
   }
   g_child.watch_threads = __libc_single_threaded;
   try {
@@ -233,6 +303,7 @@ std::string ChildProcess::describe_death() const {
   }
   if (!WIFSIGNALED(status_)) return "ended abnormally";
   std::string what = signal_description(WTERMSIG(status_));
+  if (WTERMSIG(status_) == SIGSYS) return what + ": the call tried to signal a process outside its worker (blocked)";
   if (WTERMSIG(status_) != SIGABRT) return what;
   // Only an abort's output is trusted to be about this death: other output may come from an
   // earlier call, or hold pids that would split findings.
@@ -279,6 +350,17 @@ void check_after_call() {
 }
 
 bool in_supervised_child() { return g_child.in_child; }
+
+size_t resident_set_bytes() {
+  unsigned long size = 0, resident = 0;
+  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%lu %lu", &size, &resident) != 2) resident = 0;
+    std::fclose(f);
+  }
+  return static_cast<size_t>(resident) * static_cast<size_t>(getpagesize());
+}
+
+size_t child_memory_limit() { return g_child.in_child ? g_child.memory_limit : 0; }
 
 bool is_original_child() { return !g_child.in_child || (!g_child.forked_copy && getpid() == g_child.pid); }
 

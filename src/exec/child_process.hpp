@@ -87,6 +87,11 @@ class ChildProcess {
 // In a supervised child, after each call of the code under test: a process the call forked exits
 // here; a call that forked or started a thread ends the child with a note naming it.
 void check_after_call();
+// This process's resident set now (for objgen's own --memory-limit).
+size_t resident_set_bytes();
+// In a supervised child with a memory limit: the limit (growth allowed over the parent's size at
+// fork), else 0.
+size_t child_memory_limit();
 // True in a process forked by ChildProcess::start (and in processes the code under test forked
 // from one).
 bool in_supervised_child();

@@ -21,13 +21,14 @@ const char* outcome_name(Outcome o) {
     case Outcome::Timeout: return "timeout";
     case Outcome::OutOfScope: return "out-of-scope";
     case Outcome::Nondeterministic: return "nondeterministic";
+    case Outcome::OutOfMemory: return "out-of-memory";
   }
   return "?";
 }
 
 bool is_finding(Outcome o) {
   return o == Outcome::Failure || o == Outcome::InvariantBroken || o == Outcome::Crash ||
-         o == Outcome::Timeout || o == Outcome::Nondeterministic;
+         o == Outcome::Timeout || o == Outcome::Nondeterministic || o == Outcome::OutOfMemory;
 }
 
 namespace {
@@ -48,6 +49,7 @@ Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const Misu
     std::string type = current_exception_type();
     std::exception_ptr e = std::current_exception();
     bool is_misuse = misuse.is_misuse(e, type);
+    bool out_of_memory = child_memory_limit() > 0 && type == "std::bad_alloc";
     if (message) {
       *message = type;
       try {
@@ -58,7 +60,8 @@ Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const Misu
       } catch (...) {
       }
     }
-    return is_misuse ? Outcome::Misuse : Outcome::Failure;
+    if (out_of_memory && message) *message += " (over the worker's memory limit)";
+    return out_of_memory ? Outcome::OutOfMemory : is_misuse ? Outcome::Misuse : Outcome::Failure;
   }
 }
 

@@ -17,7 +17,9 @@ enum class Outcome : uint8_t {
   Timeout,           // the call did not return within the call time limit
   OutOfScope,        // a resulting object exceeds the scope
   Nondeterministic,  // replaying the same calls gave a different state
+  OutOfMemory,       // std::bad_alloc in a worker under --memory-limit
 };
+constexpr Outcome kLastOutcome = Outcome::OutOfMemory;
 const char* outcome_name(Outcome o);
 bool is_finding(Outcome o);
 

@@ -26,6 +26,15 @@ struct FlatSequence {
   int result_value = -1;  // value number holding the state
 };
 
+// A failure any strategy found, with the straight-line calls that reproduce it.
+struct SequenceFinding {
+  Outcome kind;
+  uint32_t op;            // the call that crashed, hung, threw or broke an invariant
+  std::string message;
+  FlatSequence sequence;  // ends with that call
+  LiteralDomain domain;   // what the sequence's literal indices refer to
+};
+
 class Replayer {
  public:
   // source gives a fresh object of a state for each object argument; by default the state is

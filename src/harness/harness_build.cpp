@@ -216,7 +216,7 @@ class Builder {
     std::string line;
     for (const std::string& a : cmd) line += (line.empty() ? "" : " ") + a;
     write_log("$ " + line + "\n");
-    int rc = run_tool(cmd, work_ + "/build.log");
+    int rc = run_tool(cmd, work_ + "/build.log", r_.interrupted);
     if (r_.interrupted && r_.interrupted->load()) interrupted_ = true;
     return rc == 0 && !interrupted_;
   }

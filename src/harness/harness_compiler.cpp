@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <cstdlib>
 #include <filesystem>
@@ -83,7 +85,11 @@ SplitFlags split_user_flags(const std::vector<std::string>& args) {
   return out;
 }
 
-int run_tool(const std::vector<std::string>& argv, const std::string& log_path) {
+int run_tool(const std::vector<std::string>& argv, const std::string& log_path, const std::atomic<bool>* interrupted) {
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);  // its own group, so that all of it can be stopped
+  posix_spawnattr_setpgroup(&attr, 0);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
@@ -92,12 +98,27 @@ int run_tool(const std::vector<std::string>& argv, const std::string& log_path) 
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
-  int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
   if (rc != 0) {
     std::ofstream(log_path, std::ios::app) << "cannot run " << argv[0] << ": " << std::strerror(rc) << "\n";
     return 127;
   }
+  bool stopping = false;
+  for (;;) {
+    siginfo_t si{};
+    // WNOWAIT: the exited tool stays a zombie, so its group id cannot be reused before the kill.
+    int r = waitid(P_PID, static_cast<id_t>(pid), &si, WEXITED | WNOHANG | WNOWAIT);
+    if (r == 0 && si.si_pid == pid) break;
+    if (r != 0 && errno == ECHILD) return 127;
+    if (!stopping && interrupted && interrupted->load()) {
+      kill(-pid, SIGTERM);
+      stopping = true;
+    }
+    usleep(10000);
+  }
+  kill(-pid, SIGKILL);  // anything it started that is still running
   int status = 0;
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) return 127;

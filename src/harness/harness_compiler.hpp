@@ -2,6 +2,7 @@
 // and reading the dependency files it writes (the cache checks them on the next run).
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,9 @@ bool is_source_file(const std::string& arg);
 
 // Runs argv (argv[0] looked up in PATH) with stdout and stderr going to log_path; returns the
 // exit status (or 128 + signal, or 127 when it could not start).
-int run_tool(const std::vector<std::string>& argv, const std::string& log_path);
+// When *interrupted becomes true the tool (and what it started) is killed.
+int run_tool(const std::vector<std::string>& argv, const std::string& log_path,
+             const std::atomic<bool>* interrupted = nullptr);
 
 // The prerequisites listed in a make-style dependency file (-MD -MF), absolute.
 std::vector<std::string> read_depfile(const std::string& path);

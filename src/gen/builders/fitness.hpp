@@ -31,7 +31,7 @@ class FitnessEvaluator {
   std::vector<uint32_t> operations_of(const Chromosome& c) const;
   // The tie-breaking term (w1 (1 - #M/#MT) + w2 (1 - cost(M)/cost(MT))) / (w1 + w2).
   double simplicity(const Chromosome& c) const;
-  const std::vector<RandomFinding>& findings() const { return findings_; }
+  const std::vector<SequenceFinding>& findings() const { return findings_; }
 
  private:
   const Api& api_;
@@ -41,7 +41,7 @@ class FitnessEvaluator {
   static std::string key(const Chromosome& c) { return {c.begin(), c.end()}; }
   std::map<std::string, double> cache_;  // by key(chromosome)
   std::map<std::string, uint64_t> extensions_;
-  std::vector<RandomFinding> findings_;
+  std::vector<SequenceFinding> findings_;
 };
 
 }  // namespace objgen

@@ -26,7 +26,7 @@ struct GeneticResult {
   std::vector<uint32_t> builders;
   double fitness = 0;
   std::vector<GenerationRecord> history;
-  std::vector<RandomFinding> findings;
+  std::vector<SequenceFinding> findings;
   size_t evaluations = 0;
   double seconds = 0;
 };

@@ -22,7 +22,7 @@ struct ClimbResult {
   std::vector<uint32_t> builders;
   size_t structures = 0;
   std::vector<ClimbStep> history;
-  std::vector<Finding> findings;  // of the exhaustive runs (the first few)
+  std::vector<SequenceFinding> findings;  // of the exhaustive runs (the first few)
   size_t runs = 0;
   double seconds = 0;
   bool interrupted = false;

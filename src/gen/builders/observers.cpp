@@ -100,7 +100,7 @@ Classification classify_operations(const Api& api, const BuilderSearchOptions& o
     }
     size_t failures = 0;
     for (const auto& r : results)
-      for (const auto& [call, skipped_op] : r.skipped) failures += skipped_op == op;
+      for (const auto& s : r.skipped) failures += s.op == op && !s.ran;
     out.operations.push_back(classify(api.operations()[op], op, sum, failures));
   }
   for (auto& r : results)

@@ -24,7 +24,7 @@ struct OperationClass {
 
 struct Classification {
   std::vector<OperationClass> operations;  // in the order of BuilderSearchOptions::operations
-  std::vector<RandomFinding> findings;
+  std::vector<SequenceFinding> findings;
   double seconds = 0;
   // The operations still in the search: builders and untested ones.
   std::vector<uint32_t> candidates() const;

@@ -2,7 +2,6 @@
 
 #include <chrono>
 
-#include "emit/code_writer.hpp"
 #include "exec/sequence.hpp"
 
 namespace objgen {
@@ -29,7 +28,7 @@ std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const Exhaustiv
 Witness witness(const Api& api, const ExhaustiveResult& r, uint32_t scope, uint32_t state, std::string builder) {
   LiteralDomain domain = LiteralDomain::defaults(static_cast<int>(scope));
   Replayer replayer(api, r.store, domain);
-  return {std::move(builder), write_statements(api, domain, replayer.flatten(state), "o")};
+  return {std::move(builder), replayer.flatten(state), domain};
 }
 
 // A run proves something only if it reached its fixpoint and no call hung: whether a call

@@ -9,13 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "exec/sequence.hpp"
 #include "gen/builders/builder_search.hpp"
 
 namespace objgen {
 
 struct Witness {
-  std::string builder;               // the builder left out (minimality), empty for sufficiency
-  std::vector<std::string> program;  // C++ statements building the state
+  std::string builder;    // the builder left out (minimality), empty for sufficiency
+  FlatSequence sequence;  // the calls building the state (src/emit writes them as C++)
+  LiteralDomain domain;   // what its literal indices refer to
 };
 
 struct ScopeProof {

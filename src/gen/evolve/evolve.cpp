@@ -138,12 +138,12 @@ class Search {
 
   void note_finding(const TestOutcome& o, const FlatSequence& seq) {
     bool crash = o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout;
-    bool mut_failure = o.feasible && o.outcome == Outcome::Failure;
-    if (!crash && !mut_failure && !(!o.feasible && o.outcome == Outcome::Failure)) return;
+    bool failure = o.outcome == Outcome::Failure || o.outcome == Outcome::OutOfMemory;
+    if (!crash && !failure) return;
     uint32_t op = seq.calls[o.feasible ? seq.calls.size() - 1 : o.failed_at - 1].op;
-    for (const EvolveFinding& f : result_.findings)
+    for (const SequenceFinding& f : result_.findings)
       if (f.op == op && f.kind == o.outcome && f.message == o.message) return;
-    result_.findings.push_back({o.outcome, op, o.message, seq});
+    result_.findings.push_back({o.outcome, op, o.message, seq, runner_.terminals()});
   }
 
   const GpTree& tournament(const std::vector<GpTree>& population) {

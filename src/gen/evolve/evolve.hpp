@@ -62,13 +62,6 @@ struct CoveringTest {
   TestOutcome outcome;
 };
 
-struct EvolveFinding {
-  Outcome kind;
-  uint32_t op;  // the call that crashed, hung or threw
-  std::string message;
-  FlatSequence sequence;
-};
-
 struct EvolveResult {
   bool full_coverage = false;
   int generations = 0;  // the generation that completed coverage, or the last one run
@@ -76,7 +69,7 @@ struct EvolveResult {
   std::vector<uint32_t> uncovered;  // node indices
   std::vector<GenerationStats> per_generation;
   std::vector<CoveringTest> test_set;
-  std::vector<EvolveFinding> findings;
+  std::vector<SequenceFinding> findings;
   uint64_t evaluations = 0;
   double seconds = 0;
 };

@@ -336,7 +336,7 @@ TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
   o.length = static_cast<uint32_t>(seq.calls.size());
   o.feasible = r->written && r->feasible && o.length > 0;
   o.failed_at = o.feasible ? 0 : std::clamp<uint32_t>(r->failed_at, 1, std::max<uint32_t>(o.length, 1));
-  o.outcome = r->outcome <= static_cast<uint8_t>(Outcome::Nondeterministic) ? static_cast<Outcome>(r->outcome) : Outcome::Crash;
+  o.outcome = r->outcome <= static_cast<uint8_t>(kLastOutcome) ? static_cast<Outcome>(r->outcome) : Outcome::Crash;
   o.has_result = r->has_result && r->result_kind <= static_cast<uint8_t>(LiteralKind::String);
   o.result.kind = o.has_result ? static_cast<LiteralKind>(r->result_kind) : LiteralKind::Int;
   o.result.i = r->result_i;

@@ -59,6 +59,7 @@ class TestRunner {
   // are not run: they come back unfeasible at call 0, saying why.
   std::vector<TestOutcome> run(const std::vector<FlatSequence>& tests);
   uint64_t evaluations() const { return evaluations_; }
+  const LiteralDomain& terminals() const { return terminals_; }
   uint64_t worker_restarts() const { return restarts_; }
 
  private:

@@ -59,8 +59,8 @@ struct SlotValue {
 
 // What a worker is doing for its candidate (set_worker_phase), so a death is blamed on the
 // right step: the call itself (and destroying what it built), copying or rebuilding an input's
-// state, or checking whether the class of a produced object copies deeply.
-enum class Phase : uint64_t { Call = 0, CopyState = 1, RebuildState = 2, CopyCheck = 3 };
+// state, reading (linearizing) what the call built, or checking whether its class copies deeply.
+enum class Phase : uint64_t { Call = 0, CopyState = 1, RebuildState = 2, CopyCheck = 3, Read = 4 };
 uint64_t phase(Phase p, uint32_t arg) { return static_cast<uint64_t>(p) << 32 | arg; }
 Phase phase_kind(uint64_t ph) { return static_cast<Phase>(ph >> 32); }
 uint32_t phase_arg(uint64_t ph) { return static_cast<uint32_t>(ph); }
@@ -151,6 +151,8 @@ struct ExhaustiveGenerator::Impl {
   std::vector<int8_t> clone_learned;
   // A class whose copy check killed a worker: replacement workers (forked later) skip the check.
   std::vector<int8_t> copy_check_crashed;
+  // A class one of whose copies killed a worker: replacement workers rebuild its objects instead.
+  std::vector<int8_t> copy_crashed;
   std::vector<Object (*)(const void*)> clone_fn;  // per class, read without the registry lock
   // Written by the parent only:
   FingerprintSet reported_states;     // invariant findings already reported
@@ -167,6 +169,7 @@ struct ExhaustiveGenerator::Impl {
     clone_ok.assign(classes, -1);
     clone_learned.assign(classes, -1);
     copy_check_crashed.assign(classes, 0);
+    copy_crashed.assign(classes, 0);
     for (size_t c = 0; c + 1 < classes; ++c) clone_fn.push_back(class_vtable(static_cast<ClassId>(c)).clone);
     clone_fn.push_back(nullptr);
     for (uint32_t op : opt.operations) {
@@ -329,7 +332,7 @@ struct ExhaustiveGenerator::Impl {
   // deeply, else rebuilt by running its sequence again.
   Object fresh_copy(uint32_t state) const {
     ClassId cls = result.store.state(state).cls;
-    if (clone_ok[cls] != 1) {
+    if (clone_ok[cls] != 1 || copy_crashed[cls]) {
       Object built = rebuild(state);
       if (!built) throw RebuildFailed{};
       return built;
@@ -420,7 +423,7 @@ struct ExhaustiveGenerator::Impl {
       pending.clear();
       for (auto& [state, why] : w.nondeterministic) pending.push_back({subject_record(idx, state), why});
       w.nondeterministic.clear();
-      if (o == Outcome::Failure) {
+      if (o == Outcome::Failure || o == Outcome::OutOfMemory) {
         if (message.size() > 1000) message = message.substr(0, 1000) + "...";
         if (failures_in_job.insert(message).second) pending.push_back({call_record(idx, o), message});
       } else if (o == Outcome::Normal) {
@@ -472,7 +475,10 @@ struct ExhaustiveGenerator::Impl {
     size_t n = slot_values(op, objects, res, values);
     CandidateRecord r = call_record(idx, Outcome::Normal);
     for (size_t j = 0; j < n; ++j) {
-      if (!lin.run(values[j].cls, values[j].object->get())) {
+      set_phase(phase(Phase::Read, static_cast<uint32_t>(j)));
+      bool read = lin.run(values[j].cls, values[j].object->get());
+      set_phase(phase(Phase::Call, 0));
+      if (!read) {
         if (!lin.broken().empty()) pending.push_back({broken_object(idx, j), lin.broken()});
         return;  // out of scope or broken: no state
       }
@@ -533,7 +539,7 @@ struct ExhaustiveGenerator::Impl {
       for (; next_crash < crashes.size() && crashes[next_crash].candidate < r.candidate; ++next_crash)
         add_death_finding(s, crashes[next_crash]);
       Outcome kind = static_cast<Outcome>(r.kind);
-      if (kind == Outcome::Failure) {
+      if (kind == Outcome::Failure || kind == Outcome::OutOfMemory) {
         add_call_finding(s, r.candidate, kind, region.text(r));
       } else if (kind == Outcome::Nondeterministic) {
         if (r.subject < result.store.state_count() && reported_nondeterministic.insert(r.subject).second)
@@ -588,6 +594,20 @@ struct ExhaustiveGenerator::Impl {
     }
   }
 
+  // A worker died copying an object: replacement workers (forked after this) rebuild that class's
+  // objects instead of copying them. Returns whether it was a copy.
+  bool blame_copy(size_t job, uint64_t ph) {
+    if (phase_kind(ph) == Phase::CopyState && phase_arg(ph) < result.store.state_count()) {
+      copy_crashed[result.store.state(phase_arg(ph)).cls] = 1;
+      return true;
+    }
+    if (phase_kind(ph) != Phase::CopyCheck) return false;
+    const Operation& op = op_of(spaces[jobs[job].space]);
+    int param = values_slot(op, phase_arg(ph));
+    copy_check_crashed[param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls] = 1;
+    return true;
+  }
+
   // A worker died or hung: blame the step it was in (phase) for its candidate.
   void add_death_finding(const OpSpace& s, const CrashNote& c) {
     uint32_t arg = phase_arg(c.phase);
@@ -602,9 +622,16 @@ struct ExhaustiveGenerator::Impl {
       case Phase::CopyCheck: {
         const Operation& op = op_of(s);
         int param = values_slot(op, arg);
-        ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
-        if (cls < copy_check_crashed.size()) copy_check_crashed[cls] = 1;
         return add_call_finding(s, c.candidate, c.kind, "copying the object it built: " + c.what, param, true);
+      }
+      case Phase::Read: {
+        // The call left an object objgen cannot even read: a copy (what the emitted test does)
+        // reads all of it too.
+        const Operation& op = op_of(s);
+        int param = values_slot(op, arg);
+        ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
+        return add_call_finding(s, c.candidate, c.kind, "reading the object it built: " + c.what, param,
+                                clone_fn[cls] != nullptr);
       }
       case Phase::Call:
         break;
@@ -649,6 +676,14 @@ struct ExhaustiveGenerator::Impl {
     result.findings.push_back(std::move(f));
   }
 
+  // Why the run must stop now, or null.
+  const char* stop_reason(double elapsed) const {
+    if (opt.interrupted && opt.interrupted->load()) return "interrupted";
+    if (opt.time_limit_seconds > 0 && elapsed > opt.time_limit_seconds) return "time limit";
+    if (opt.memory_limit_bytes > 0 && resident_set_bytes() > opt.memory_limit_bytes) return "memory limit";
+    return nullptr;
+  }
+
   // What the workers learned about copies applies from the next iteration on; a class whose
   // copy no worker could check (every check crashed) is rebuilt, not copied.
   void finish_iteration() {
@@ -660,6 +695,15 @@ struct ExhaustiveGenerator::Impl {
   }
 };
 
+std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result,
+                                                 const LiteralDomain& domain) {
+  Replayer replayer(api, result.store, domain);
+  std::vector<SequenceFinding> out;
+  for (const Finding& f : result.findings)
+    out.push_back({f.kind, f.op, f.message, replayer.flatten_call(f.op, f.args), domain});
+  return out;
+}
+
 ExhaustiveGenerator::ExhaustiveGenerator(const Api& api, ExhaustiveOptions options)
     : impl_(std::make_unique<Impl>(api, std::move(options))) {}
 ExhaustiveGenerator::~ExhaustiveGenerator() = default;
@@ -670,8 +714,10 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   auto started = clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - started).count(); };
   auto last_progress = started;
+  ChildOptions workers;
+  workers.memory_limit_bytes = m.opt.worker_memory_limit_bytes;
   WorkerPool pool(m.opt.workers, m.opt.isolate, m.opt.call_timeout_seconds, m.opt.job_size * m.records_per_candidate(),
-                  m.opt.job_size * 256 + (1 << 20));
+                  m.opt.job_size * 256 + (1 << 20), workers);
   m.result.stopped_by = "fixpoint";
   bool stop = false;
   for (m.iteration = 1; !stop; ++m.iteration) {
@@ -688,9 +734,8 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         });
     size_t next_merge = 0;
     while (next_merge < m.jobs.size()) {
-      if ((m.opt.time_limit_seconds > 0 && elapsed() > m.opt.time_limit_seconds) ||
-          (m.opt.interrupted && m.opt.interrupted->load())) {
-        m.result.stopped_by = m.opt.interrupted && m.opt.interrupted->load() ? "interrupted" : "time limit";
+      if (const char* why = m.stop_reason(elapsed())) {
+        m.result.stopped_by = why;
         stop = true;
         break;
       }
@@ -701,8 +746,11 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         }
         Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
         crashes[ev.job].push_back({ev.at, kind, ev.what, ev.phase});
-        m.note_failed_call(ev.job, ev.at);
-        pool.resume(ev.job, ev.at + 1);  // the rest of the job, then on to the next ones
+        // A copy that killed the worker is not the call's fault: from the replacement worker on,
+        // the class is rebuilt instead of copied, and the candidate runs again.
+        bool copy_died = m.blame_copy(ev.job, ev.phase);
+        if (!copy_died) m.note_failed_call(ev.job, ev.at);
+        pool.resume(ev.job, copy_died ? ev.at : ev.at + 1);  // the rest of the job, then the next ones
       }
       while (next_merge < m.jobs.size() && done[next_merge]) {
         m.merge(m.jobs[next_merge], pool.region(next_merge), crashes[next_merge]);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "exec/executor.hpp"
+#include "exec/sequence.hpp"
 #include "heap/state_store.hpp"
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
@@ -42,6 +43,11 @@ struct ExhaustiveOptions {
   // not omitted) would otherwise never reach a fixpoint; hitting the cap marks the run partial.
   int max_iterations = 0;
   size_t job_size = 16384;        // candidates per job
+  // objgen's own resident memory: past it the run stops with a partial result (0: none).
+  size_t memory_limit_bytes = 0;
+  // What the code under test may add to a worker's address space; past it std::bad_alloc is an
+  // out-of-memory finding (0: none).
+  size_t worker_memory_limit_bytes = 0;
   const std::atomic<bool>* interrupted = nullptr;
 };
 
@@ -70,8 +76,12 @@ struct ExhaustiveResult {
   int iterations = 0;
   double seconds = 0;
   bool complete = false;
-  std::string stopped_by;  // "fixpoint", "time limit", "iteration limit", "interrupted"
+  std::string stopped_by;  // "fixpoint", "time limit", "iteration limit", "memory limit", "interrupted"
 };
+
+// The run's findings as stand-alone sequences (domain: the run's literal domain).
+std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result,
+                                                 const LiteralDomain& domain);
 
 class ExhaustiveGenerator {
  public:

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "exec/object_copy.hpp"
+#include "exec/worker_pool.hpp"
 #include "gen/random/rng.hpp"
 #include "heap/field_extensions.hpp"
 #include "heap/state_store.hpp"
@@ -15,6 +16,7 @@ namespace {
 struct PoolEntry {
   Object object;
   Fingerprint fp;
+  uint32_t state;  // in the run's store: how it was built
 };
 
 class RandomRun {
@@ -24,6 +26,8 @@ class RandomRun {
         extensions_(opt.scope, opt.omit), pools_(registered_class_count()),
         copy_deep_(registered_class_count(), -1), skip_(opt.skip_calls), failures_(api.operations().size(), 0) {
     std::sort(skip_.begin(), skip_.end());
+    for (ClassId c : opt.no_copy)
+      if (c < copy_deep_.size()) copy_deep_[c] = 0;
     result_.effects.resize(api.operations().size());
   }
 
@@ -38,8 +42,10 @@ class RandomRun {
       draw_inputs(op);
       if (progress_) progress_->store(call, std::memory_order_relaxed);
       result_.calls = call + 1;
+      if (std::find(opt_.note_calls.begin(), opt_.note_calls.end(), call) != opt_.note_calls.end())
+        result_.skipped.push_back({call, op, this_call_sequence(op), true});
       if (std::binary_search(skip_.begin(), skip_.end(), call)) {
-        result_.skipped.push_back({call, op});
+        result_.skipped.push_back({call, op, this_call_sequence(op)});
         ++failures_[op];
         continue;
       }
@@ -70,15 +76,29 @@ class RandomRun {
   void draw_inputs(uint32_t op) {
     const Operation& o = api_.operations()[op];
     picks_.resize(o.params.size());
+    refs_.resize(o.params.size());
     for (size_t i = 0; i < o.params.size(); ++i) {
       const SlotType& p = o.params[i];
       picks_[i] = p.is_object() ? rng_.below(pools_[p.cls].size()) : rng_.below(opt_.domain.of(p.literal).size());
+      refs_[i] = p.is_object() ? ArgRef::state(pools_[p.cls][picks_[i]].state)
+                               : ArgRef::literal(static_cast<uint32_t>(picks_[i]));
     }
   }
 
   bool copyable(ClassId cls, const Object& obj) {
-    if (copy_deep_[cls] < 0) copy_deep_[cls] = copy_is_deep(cls, obj, opt_.omit) ? 1 : 0;
+    if (copy_deep_[cls] < 0) {
+      set_worker_phase(kRandomPhaseCopy | cls);
+      copy_deep_[cls] = copy_is_deep(cls, obj, opt_.omit) ? 1 : 0;
+      set_worker_phase(0);
+    }
     return copy_deep_[cls] == 1;
+  }
+
+  Object copy_of(ClassId cls, const Object& obj) {
+    set_worker_phase(kRandomPhaseCopy | cls);
+    Object copy = class_vtable(cls).clone(obj.get());
+    set_worker_phase(0);
+    return copy;
   }
 
   void step(uint32_t op) {
@@ -87,6 +107,8 @@ class RandomRun {
     objects_.assign(n, nullptr);
     args_.assign(n, Arg{});
     before_.resize(n);
+    before_state_.resize(n);
+    call_sequence_ = UINT32_MAX;
     taken_.clear();
     for (size_t i = 0; i < n; ++i) {
       const SlotType& p = o.params[i];
@@ -96,10 +118,11 @@ class RandomRun {
       }
       PoolEntry& e = pools_[p.cls][picks_[i]];
       before_[i] = e.fp;
+      before_state_[i] = e.state;
       // A class without a deep copy lends its object itself; it leaves the pool (its state is
       // still known), and whatever state the call leaves it in may come back.
       if (copyable(p.cls, e.object)) {
-        objects_[i] = class_vtable(p.cls).clone(e.object.get());
+        objects_[i] = copy_of(p.cls, e.object);
       } else {
         objects_[i] = e.object;
         taken_.push_back({p.cls, picks_[i]});
@@ -112,7 +135,7 @@ class RandomRun {
     if (outcome == Outcome::Normal) record_normal(op, res);
     else return_unchanged_lent(o);
     if (outcome == Outcome::Misuse) ++result_.effects[op].misuse;
-    if (outcome == Outcome::Failure) note_finding(outcome, op, message_);
+    if (outcome == Outcome::Failure || outcome == Outcome::OutOfMemory) note_finding(outcome, op, message_);
     // The inputs die here, while progress still names this call: a destructor that crashes is
     // this call's finding.
     for (auto& obj : objects_) obj.reset();
@@ -132,13 +155,13 @@ class RandomRun {
       bool in_scope = lin_.run(p.cls, objects_[i].get());
       bool same = in_scope && lin_.fingerprint(p.cls) == before_[i];
       if (!same) changed = true;
-      if (same && lent(p.cls, objects_[i])) pools_[p.cls].push_back({objects_[i], before_[i]});
-      else if (in_scope) offer(p.cls, objects_[i], op);
+      if (same && lent(p.cls, objects_[i])) pools_[p.cls].push_back({objects_[i], before_[i], before_state_[i]});
+      else if (in_scope) offer(p.cls, objects_[i], op, static_cast<uint8_t>(i));
     }
     if (changed) ++effect.changed_input;
     if (res.has_object) {
       ++effect.returned_object;
-      if (lin_.run(o.result.cls, res.object.get())) offer(o.result.cls, res.object, op);
+      if (lin_.run(o.result.cls, res.object.get())) offer(o.result.cls, res.object, op, kResultSlot);
     }
   }
 
@@ -148,7 +171,7 @@ class RandomRun {
       const SlotType& p = o.params[i];
       if (!p.is_object() || p.consumed() || !lent(p.cls, objects_[i])) continue;
       if (lin_.run(p.cls, objects_[i].get()) && lin_.fingerprint(p.cls) == before_[i])
-        pools_[p.cls].push_back({objects_[i], before_[i]});
+        pools_[p.cls].push_back({objects_[i], before_[i], before_state_[i]});
     }
   }
 
@@ -171,9 +194,12 @@ class RandomRun {
   }
 
   // obj was just linearized by lin_: adds it to the pool if its state is new.
-  void offer(ClassId cls, const Object& obj, uint32_t op) {
+  void offer(ClassId cls, const Object& obj, uint32_t op, uint8_t slot) {
     Fingerprint fp = lin_.fingerprint(cls);
-    if (!seen_.insert(fp, 0)) return;
+    if (store_.contains(fp)) return;
+    if (call_sequence_ == UINT32_MAX)
+      call_sequence_ = store_.add_sequence(op, std::span<const ArgRef>(refs_.data(), refs_.size()));
+    uint32_t state = store_.add_state(fp, call_sequence_, slot, cls, 0);
     uint32_t size = 0;
     if (cls == opt_.target) for (uint32_t c : lin_.class_counts()) size += c;
     if (const ClassInfo* info = api_.find_class(cls)) {
@@ -189,13 +215,18 @@ class RandomRun {
       result_.largest_object = std::max(result_.largest_object, size);
     }
     if (opt_.field_extensions) extensions_.add(cls, obj.get());
-    pools_[cls].push_back({copyable(cls, obj) ? class_vtable(cls).clone(obj.get()) : obj, fp});
+    pools_[cls].push_back({copyable(cls, obj) ? copy_of(cls, obj) : obj, fp, state});
   }
 
   void note_finding(Outcome kind, uint32_t op, const std::string& message) {
     for (const auto& f : result_.findings)
       if (f.op == op && f.kind == kind) return;
-    result_.findings.push_back({kind, op, message});
+    result_.findings.push_back({kind, op, message, this_call_sequence(op), opt_.domain});
+  }
+
+  // The calls that built the drawn inputs, then op on them.
+  FlatSequence this_call_sequence(uint32_t op) const {
+    return Replayer(api_, store_, opt_.domain).flatten_call(op, refs_);
   }
 
   const Api& api_;
@@ -204,7 +235,7 @@ class RandomRun {
   Rng rng_;
   Linearizer lin_;
   FieldExtensions extensions_;
-  FingerprintSet seen_;
+  StateStore store_;  // every state the pool ever held, with the call that built it
   std::vector<std::vector<PoolEntry>> pools_;  // by class
   std::vector<int8_t> copy_deep_;              // by class: -1 unknown
   std::vector<uint64_t> skip_;
@@ -215,6 +246,9 @@ class RandomRun {
   std::vector<Object> objects_;
   std::vector<Arg> args_;
   std::vector<Fingerprint> before_;
+  std::vector<uint32_t> before_state_;
+  std::vector<ArgRef> refs_;     // the call's arguments as store references
+  uint32_t call_sequence_ = 0;   // the call's node in store_, made when it first offers a state
   std::vector<std::pair<ClassId, uint64_t>> taken_;
   std::string message_;
 };

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "exec/executor.hpp"
+#include "exec/sequence.hpp"
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
 
@@ -37,6 +38,8 @@ struct RandomOptions {
   // Calls (by index) that crashed or hung in an earlier attempt with the same seed: counted,
   // not run again.
   std::vector<uint64_t> skip_calls;
+  // Calls to describe (operation and sequence, in `skipped` with ran set) without skipping them.
+  std::vector<uint64_t> note_calls;
   // An operation whose calls crashed or hung this often (counted over skip_calls) is not called
   // again in the run: a hostile operation would otherwise cost a restart (or a call timeout)
   // every few calls. Deterministic, as the skips are. 0: never.
@@ -44,7 +47,13 @@ struct RandomOptions {
   // In a worker process that exits right after the run: the pool's objects are not destroyed,
   // so a crashing destructor cannot be blamed on the last call.
   bool leak_pool_at_end = false;
+  // Classes whose copy constructor killed an earlier attempt: their objects are lent, not copied.
+  std::vector<ClassId> no_copy;
 };
+
+// What a random run says it is doing (set_worker_phase) while it copies an object of a class, so
+// that a worker's death there is not blamed on the call.
+constexpr uint64_t kRandomPhaseCopy = uint64_t{1} << 32;
 
 struct OperationEffect {
   uint64_t normal = 0;          // calls that returned normally
@@ -53,10 +62,13 @@ struct OperationEffect {
   uint64_t returned_object = 0; // ... and returned a new object of a described class
 };
 
-struct RandomFinding {
-  Outcome kind;
+// A call an earlier attempt of the run died at: skipped this time, or run (when the death was in
+// copying an input, now lent instead).
+struct SkippedCall {
+  uint64_t call;
   uint32_t op;
-  std::string message;
+  FlatSequence sequence;  // the calls that build its inputs, then it
+  bool ran = false;
 };
 
 struct RandomResult {
@@ -67,8 +79,8 @@ struct RandomResult {
   uint64_t field_extensions = 0;
   double seconds = 0;
   std::vector<OperationEffect> effects;  // by operation index in Api::operations()
-  std::vector<RandomFinding> findings;   // the first of each (operation, kind)
-  std::vector<std::pair<uint64_t, uint32_t>> skipped;  // (call, operation) of each skipped call
+  std::vector<SequenceFinding> findings;  // the first of each (operation, kind)
+  std::vector<SkippedCall> skipped;
 };
 
 // Runs the loop in this process. `progress` (if set) holds the index of the call being run, so

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# objgen stopped from outside: SIGTERM ends a run with a partial report (exit 130) and SIGKILL
+# leaves no worker behind within 1 s; SIGTERM during a harness compile leaves no temporary
+# directory in the cache. Bad numeric options and classes nothing can build: exit 2, one line,
+# nothing created.
+set -u
+objgen=$1
+src=$2
+. "$src/tests/check_lib.sh"
+
+# gone MARKER: no process whose command line holds MARKER within 1 s.
+gone() {
+  local i
+  for i in $(seq 1 20); do
+    pgrep -f -- "$1" >/dev/null || return 0
+    sleep 0.05
+  done
+  pgrep -fa -- "$1"; return 1
+}
+
+# A run long enough to be stopped in the middle (ncl 8 takes tens of seconds).
+long_run() { "$objgen" exhaustive --example ncl --scope 8 -q --report-json "$1" >/dev/null 2>&1 & }
+
+long_run "$work/term.json"; pid=$!
+sleep 1.5; kill -TERM "$pid"; wait "$pid"; rc=$?
+if [ "$rc" -eq 130 ] && grep -q '"stopped_by": "interrupted"' "$work/term.json" && gone "$work/term.json"; then
+  echo "ok   [SIGTERM]: exit 130, partial report, no process left"
+else
+  echo "FAIL [SIGTERM]: exit $rc"; fail=1
+fi
+
+long_run "$work/kill.json"; pid=$!
+sleep 1.5; kill -KILL "$pid"; wait "$pid" 2>/dev/null
+if gone "$work/kill.json"; then echo "ok   [SIGKILL]: no worker outlives objgen"; else echo "FAIL [SIGKILL]: workers left"; fail=1; fi
+
+# SIGTERM while the harness compiles: the build's temporary directory goes.
+export OBJGEN_CACHE_DIR="$work/compile-cache"
+"$objgen" exhaustive --header "$src/tests/hostile_inputs/hostile.hpp" --class hostile::Spinner -q >/dev/null 2>&1 &
+pid=$!
+for i in $(seq 1 400); do
+  compgen -G "$OBJGEN_CACHE_DIR/harness/*.tmp-*" >/dev/null && break
+  sleep 0.01
+done
+kill -TERM "$pid"; wait "$pid"; rc=$?
+left=$(compgen -G "$OBJGEN_CACHE_DIR/harness/*.tmp-*")
+if [ -z "$left" ] && [ "$rc" -ne 0 ] && gone "hostile::Spinner"; then
+  echo "ok   [SIGTERM while compiling]: exit $rc, no temporary directory left"
+else
+  echo "FAIL [SIGTERM while compiling]: exit $rc, left: $left"; fail=1
+fi
+
+check "--threads 0" expect_exit2 "--threads" "$objgen" exhaustive --example ncl --threads 0
+check "--threads 10000" expect_exit2 "more than 4 x" "$objgen" exhaustive --example ncl --threads 10000
+check "builders --threads 10000" expect_exit2 "more than 4 x" "$objgen" builders --example ncl --threads 10000
+check "--time-limit -1" expect_exit2 "--time-limit must be >= 0" "$objgen" exhaustive --example ncl --time-limit -1
+check "--max-iterations -5" expect_exit2 "--max-iterations" "$objgen" exhaustive --example ncl --max-iterations -5
+check "--run-time-limit -1" expect_exit2 "--run-time-limit must be >= 0" "$objgen" builders --example ncl --run-time-limit -1
+for cls in Shape Hidden; do
+  check "unusable $cls" expect_exit2 "has no public constructor or static factory" \
+    "$objgen" exhaustive --header "$src/tests/hostile_inputs/unusable.hpp" --class "unusable::$cls" \
+    --emit-gtest "$work/out-$cls" --report-json "$work/out-$cls/r.json"
+  [ ! -e "$work/out-$cls" ] || { echo "FAIL [unusable $cls]: output directory created"; fail=1; }
+done
+exit $fail

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Hostile code under test (tests/hostile_inputs/hostile.hpp), through --header/--class: every run
+# exits 0 with a complete, valid report; each hostile member is a finding that names it; objgen's
+# own stdout+stderr stay under 1 MiB; no process of the run is left afterwards; a process the code
+# under test tries to kill survives; the emitted failure tests compile and fail.
+set -u
+objgen=$1
+src=$2
+cxx=${3:-g++}
+. "$src/tests/check_lib.sh"
+header="$src/tests/hostile_inputs/hostile.hpp"
+
+# no_process_left MARKER: no process whose command line holds MARKER within 1 s.
+no_process_left() {
+  local i
+  for i in $(seq 1 20); do
+    pgrep -f -- "$1" >/dev/null || return 0
+    sleep 0.05
+  done
+  pgrep -fa -- "$1"
+  return 1
+}
+
+# run_case CLASS EXPECTED_FINDING_REGEX [emit [objgen options...]]: exhaustive on hostile::CLASS at scope 3.
+run_case() {
+  local cls=$1 pattern=$2 emit=${3:-emit}
+  shift 3 2>/dev/null || shift $#
+  local out="$work/$cls"
+  mkdir -p "$out"
+  "$objgen" exhaustive --header "$header" --class "hostile::$cls" --scope 3 --call-timeout 0.5 -q \
+    --report-json "$out/report.json" --emit-gtest "$out/gtest" "$@" >"$out/stdout" 2>"$out/stderr"
+  local rc=$?
+  [ "$rc" -eq 0 ] || { echo "FAIL [$cls]: exit $rc"; tail -5 "$out/stderr"; fail=1; return; }
+  local bytes=$(($(stat -c %s "$out/stdout") + $(stat -c %s "$out/stderr")))
+  [ "$bytes" -lt 1048576 ] || { echo "FAIL [$cls]: objgen wrote $bytes bytes"; fail=1; return; }
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["complete"], "incomplete"' "$out/report.json" \
+    || { echo "FAIL [$cls]: report invalid or incomplete"; fail=1; return; }
+  grep -Eq "$pattern" "$out/stdout" || { echo "FAIL [$cls]: no finding matching '$pattern'"; cat "$out/stdout"; fail=1; return; }
+  grep -q '"sequence"' "$out/report.json" || { echo "FAIL [$cls]: finding without a sequence"; fail=1; return; }
+  no_process_left "hostile::$cls" || { echo "FAIL [$cls]: processes left behind"; fail=1; return; }
+  if [ "$emit" = emit ]; then
+    # The failure-revealing suite compiles, and every test in it fails while the fault is there.
+    if ! "$cxx" -std=c++20 -O1 -I"$src/tests/hostile_inputs" "$out/gtest/"*_failures_test.cpp \
+        -lgtest -lgtest_main -pthread -o "$out/failures" 2>"$out/cc.log"; then
+      echo "FAIL [$cls]: failures suite does not compile"; head -20 "$out/cc.log"; fail=1; return
+    fi
+    local total failed
+    total=$("$out/failures" --gtest_list_tests | grep -c '^  ')
+    timeout 60 "$out/failures" >"$out/run.log" 2>&1
+    failed=$(grep -c '^\[  FAILED  \] .*Finding[^ ]* ([0-9]* ms)' "$out/run.log")
+    if [ "$total" -eq 0 ] || [ "$failed" -ne "$total" ]; then
+      echo "FAIL [$cls]: $failed of $total emitted failure tests failed"; tail -20 "$out/run.log"; fail=1; return
+    fi
+    no_process_left "$out/failures" || { echo "FAIL [$cls]: the emitted tests left processes"; fail=1; return; }
+  fi
+  echo "ok   [$cls]: $(grep -Eo "$pattern" "$out/stdout" | head -1)"
+}
+
+run_case LaterCrash 'poke\(\): the call started a thread'
+run_case Spinner 'poke\(\): the call started a thread'
+run_case ForkReturns 'poke\(\): the call forked a process'
+run_case ForkSleeps 'poke\(\): the call forked a process'
+run_case Exits 'poke\(\): process exited with status 0'
+run_case QuickExits 'poke\(\): process exited with status 0'
+run_case UnderscoreExits 'poke\(\): process exited with status 0'
+run_case RaisesKill 'poke\(\): SIGKILL'
+run_case RaisesTerm 'poke\(\): SIGTERM'
+run_case RaisesUsr1 'poke\(\): SIGUSR1'
+run_case CopyAbortsAlways 'copying the object it built: SIGABRT'
+run_case CopyAbortsLater 'add\(int\): copying the object: SIGABRT'
+run_case DtorCrashes 'add\(int\): SIGSEGV'
+run_case DtorSleeps 'timeout in DtorSleeps::add\(int\)'
+run_case Leaky 'out-of-memory in Leaky::poke\(\)' emit --memory-limit 1G --worker-memory-limit 256M
+run_case Hog 'out-of-memory in Hog::poke\(\)' emit --worker-memory-limit 256M
+run_case CorruptsItself 'poke\(\): reading the object it built: (SIG|exception)'
+# Signals outside the worker are blocked before they happen, so there is nothing for an emitted
+# test (outside objgen's sandbox) to reproduce safely.
+run_case ProbesEveryone 'poke\(\): SIGSYS.*outside its worker' no-emit
+sleep 300 &
+sibling=$!
+HOSTILE_SIBLING=$sibling run_case KillsOthers 'parricide\(\): SIGSYS.*outside its worker' no-emit
+if kill -0 "$sibling" 2>/dev/null; then echo "ok   [KillsOthers]: the sibling process survived"; else echo "FAIL [KillsOthers]: sibling killed"; fail=1; fi
+kill "$sibling" 2>/dev/null
+grep -q 'poke(): SIGSYS' "$work/KillsOthers/stdout" || { echo "FAIL [KillsOthers]: poke not reported"; fail=1; }
+
+# Output floods and fd games in the code under test do not reach objgen's own output.
+for cls in Flood FdCloser FdHijacker; do
+  out="$work/$cls"
+  mkdir -p "$out"
+  if "$objgen" exhaustive --header "$header" --class "hostile::$cls" --scope 3 >"$out/stdout" 2>"$out/stderr" &&
+      grep -q '^structures 6 ' "$out/stdout" &&
+      [ $(($(stat -c %s "$out/stdout") + $(stat -c %s "$out/stderr"))) -lt 1048576 ] &&
+      no_process_left "hostile::$cls"; then
+    echo "ok   [$cls]: objgen's summary intact ($(stat -c %s "$out/stdout") + $(stat -c %s "$out/stderr") bytes)"
+  else
+    echo "FAIL [$cls]"; cat "$out/stdout"; tail -c 500 "$out/stderr"; fail=1
+  fi
+done
+exit $fail
