@@ -72,7 +72,6 @@ std::string JobRegion::text(const CandidateRecord& r) const {
 }
 
 namespace {
-thread_local std::atomic<uint64_t>* t_phase = nullptr;
 constexpr int kMaxWorkers = 256;
 constexpr int64_t kIdle = -1;
 // `current` before a job's first candidate, and `resume_at` of a job claimed whose region is not
@@ -199,16 +198,12 @@ void WorkerPool::run_job(int slot, size_t job, uint64_t first) {
   s.current.store(kNotStarted, std::memory_order_relaxed);  // the body publishes its first candidate
   s.phase.store(0, std::memory_order_relaxed);
   s.job.store(static_cast<int64_t>(job), std::memory_order_release);
-  t_phase = &s.phase;
+  t_worker_phase = &s.phase;
   body_(job, first, *ring_[job % ring_.size()], s.current);
-  t_phase = nullptr;
+  t_worker_phase = nullptr;
   if (!is_original_child()) _exit(0);
   s.job.store(kIdle, std::memory_order_release);
   control_->done()[job].store(1, std::memory_order_release);
-}
-
-void set_worker_phase(uint64_t phase) {
-  if (t_phase) t_phase->store(phase, std::memory_order_relaxed);
 }
 
 JobRegion& WorkerPool::region(size_t job) { return *ring_[job % ring_.size()]; }

@@ -83,8 +83,16 @@ class JobRegion {
 };
 
 // Inside a job body: says what the worker is doing for its current candidate (a body-defined code;
-// 0 at the start of each job), so that a death can be blamed on the right step.
-void set_worker_phase(uint64_t phase);
+// 0 at the start of each job), so that a death can be blamed on the right step. Inline: the
+// exhaustive generator says it several times per candidate.
+inline thread_local std::atomic<uint64_t>* t_worker_phase = nullptr;
+inline void set_worker_phase(uint64_t phase) {
+  if (std::atomic<uint64_t>* p = t_worker_phase) p->store(phase, std::memory_order_relaxed);
+}
+inline uint64_t worker_phase() {
+  std::atomic<uint64_t>* p = t_worker_phase;
+  return p ? p->load(std::memory_order_relaxed) : 0;
+}
 
 class WorkerPool {
  public:

@@ -1,10 +1,8 @@
 #include "gen/exhaustive/exhaustive.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
-#include <deque>
-#include <unordered_map>
-#include <unordered_set>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -34,9 +32,18 @@ struct OpSpace {
   bool literal_only = false;  // the same candidates, numbered alike, in every iteration
 };
 
-struct Job {
+// The candidates of one iteration are merged in one global order of positions: a list of
+// segments, each a range of one space's candidates. Jobs are ranges of positions and may span
+// segments; records and crashes name positions.
+struct Segment {
   uint32_t space;
-  uint64_t lo, hi;
+  uint64_t lo, hi;  // candidates of the space
+  uint64_t begin;   // position of lo
+  bool last_on_receivers = false;  // no later segment uses these receivers: drop each after use
+};
+
+struct Job {
+  uint64_t lo, hi;  // positions
 };
 
 uint64_t next_run_id() {
@@ -66,58 +73,50 @@ Phase phase_kind(uint64_t ph) { return static_cast<Phase>(ph >> 32); }
 uint32_t phase_arg(uint64_t ph) { return static_cast<uint32_t>(ph); }
 
 // A worker's live objects of earlier states, rebuilt on demand (one call on a copy of the
-// state's live input) and kept while there is room. Consecutive candidates share their
-// receiver, and consecutive receivers share their ancestors, so a receiver usually costs one
-// call and one copy; the parent keeps no objects at all.
+// state's live input) and kept while their slot is not needed by another. Candidates are
+// enumerated by ranges of receivers (every operation on a range before the next), and consecutive
+// receivers share their ancestors (state ids follow the order in which states were found), so two
+// direct-mapped tables by state id, one for receivers (states of the last iteration) and one for
+// their ancestors, keep what is needed: a receiver usually costs one call and one copy. The parent
+// keeps no objects at all.
 class LiveCache {
  public:
-  static constexpr size_t kCapacity = 1 << 14;
-  const Object* find(uint32_t state) {
-    if (last_ && last_state_ == state) return last_;
-    auto it = objects_.find(state);
-    if (it == objects_.end()) return nullptr;
-    it->second.used = true;
-    last_state_ = state;
-    return last_ = &it->second.object;
+  static constexpr size_t kAncestors = 1 << 14;
+  LiveCache() : slots_(kAncestors + kAncestors) {}
+  // Receivers are replaced soon after their range is done (destroying an object built long
+  // ago walks cold memory), so their table holds about two ranges.
+  void reset(size_t receivers) {
+    for (Slot& s : slots_) s.object.reset();
+    receiver_mask_ = std::bit_ceil(std::clamp<size_t>(receivers, 64, kAncestors)) - 1;
   }
-  const Object* insert(uint32_t state, Object obj) {
-    if (objects_.size() >= kCapacity) evict_one();
-    ring_.push_back(state);
-    last_state_ = state;
-    return last_ = &objects_.insert_or_assign(state, Entry{std::move(obj), false}).first->second.object;
+  const Object* find(uint32_t state, bool receiver) const {
+    const Slot& s = slot(state, receiver);
+    return s.object && s.state == state ? &s.object : nullptr;
   }
-  void clear() {
-    objects_.clear();
-    ring_.clear();
-    last_ = nullptr;
+  // Destroys a receiver while it is still in the cache's memory (right after its last use):
+  // replacing it later, when it is cold, costs several times more.
+  void drop_receiver(uint32_t state) {
+    Slot& s = slot(state, true);
+    if (s.state == state) s.object.reset();
+  }
+  const Object* insert(uint32_t state, bool receiver, Object obj) {
+    Slot& s = slot(state, receiver);
+    s.state = state;
+    s.object = std::move(obj);  // what was there is destroyed here
+    return &s.object;
   }
 
  private:
-  struct Entry {
+  struct Slot {
+    uint32_t state = 0;
     Object object;
-    bool used;
   };
-  // Second chance: an object used since it came in goes round once more.
-  void evict_one() {
-    for (;;) {
-      uint32_t s = ring_.front();
-      ring_.pop_front();
-      auto it = objects_.find(s);
-      if (it == objects_.end()) continue;
-      if (it->second.used) {
-        it->second.used = false;
-        ring_.push_back(s);
-        continue;
-      }
-      if (last_ == &it->second.object) last_ = nullptr;
-      objects_.erase(it);
-      return;
-    }
+  Slot& slot(uint32_t state, bool receiver) {
+    return receiver ? slots_[kAncestors + (state & receiver_mask_)] : slots_[state & (kAncestors - 1)];
   }
-  std::unordered_map<uint32_t, Entry> objects_;
-  std::deque<uint32_t> ring_;
-  const Object* last_ = nullptr;
-  uint32_t last_state_ = 0;
+  const Slot& slot(uint32_t state, bool receiver) const { return const_cast<LiveCache*>(this)->slot(state, receiver); }
+  std::vector<Slot> slots_;
+  size_t receiver_mask_ = kAncestors - 1;
 };
 
 struct RebuildFailed {};
@@ -129,7 +128,7 @@ struct WorkerScratch {
   LiveCache live;
   std::vector<int8_t> copy_checked;  // per class: -1 not yet, 0 shallow, 1 deep
   std::vector<std::pair<uint32_t, std::string>> nondeterministic;
-  std::unordered_set<uint32_t> checked;  // states whose rebuild was compared with the store
+  uint32_t last_checked = UINT32_MAX;  // rebuilt without a cache: the last state compared with the store
 };
 
 }  // namespace
@@ -138,14 +137,15 @@ struct ExhaustiveGenerator::Impl {
   const Api& api;
   ExhaustiveOptions opt;
   ExhaustiveResult result;
-  Replayer rebuilder;  // runs a state's last call on fresh_copy()s of its inputs
   // Per iteration, frozen while workers run:
   int iteration = 0;
   std::vector<std::vector<uint32_t>> class_states;  // states of each class found before k
   std::vector<uint32_t> frontier_start;             // index in class_states of the first new one
   const uint64_t run_id = next_run_id();  // tells this run's per-thread caches from another's
   std::vector<OpSpace> spaces;
+  std::vector<Segment> segments;
   std::vector<Job> jobs;
+  uint64_t receiver_range = 0;  // the largest range of receivers in this iteration's plan
   std::vector<int8_t> clone_ok;       // -1 unknown, 0 replay, 1 copy constructor is deep
   // Written by the parent while workers run, applied between iterations (threads read clone_ok):
   std::vector<int8_t> clone_learned;
@@ -164,7 +164,7 @@ struct ExhaustiveGenerator::Impl {
   std::vector<std::pair<uint32_t, uint64_t>> failing_now;
 
   Impl(const Api& a, ExhaustiveOptions o)
-      : api(a), opt(std::move(o)), rebuilder(a, result.store, opt.domain, [this](uint32_t s) { return fresh_copy(s); }) {
+      : api(a), opt(std::move(o)) {
     size_t classes = registered_class_count() + 1;
     clone_ok.assign(classes, -1);
     clone_learned.assign(classes, -1);
@@ -242,16 +242,92 @@ struct ExhaustiveGenerator::Impl {
         s.slots.push_back(d);
       }
       if (s.total == 0 || !any_new) continue;
-      uint32_t space = static_cast<uint32_t>(spaces.size());
       spaces.push_back(std::move(s));
-      // Small spaces are split too, so that every worker has work (results do not depend on
-      // how candidates are split: jobs merge in candidate order).
-      uint64_t total = spaces.back().total;
-      uint64_t size = std::clamp<uint64_t>(total / (static_cast<uint64_t>(opt.workers) * 4), 16, opt.job_size);
-      for (uint64_t lo = 0; lo < total; lo += size)
-        jobs.push_back({space, lo, std::min<uint64_t>(lo + size, total)});
     }
+    plan_jobs();
   }
+
+  // A space whose first parameter is an object of the last iteration's frontier: its candidates
+  // for a range of receivers are one interval.
+  static bool receiver_led(const OpSpace& s) {
+    return !s.literal_only && !s.semi_naive && !s.slots.empty() && s.slots[0].object;
+  }
+
+  // About this many candidates per range of receivers: a constant, so that the merge order does
+  // not depend on the job size or the number of workers.
+  static constexpr uint64_t kRangeCandidates = 16384;
+
+  // The order in which candidates are merged (which fixes each state's recorded sequence): first
+  // the literal-only spaces, then, per receiver class, ranges of receivers with every operation
+  // on each range before the next range (so that one worker rebuilds a receiver once for all its
+  // operations), then the other spaces. The ranges depend on nothing but the plan, so the order
+  // is the same for any number of workers; jobs cut it into pieces that keep every worker busy,
+  // at range boundaries where they can.
+  void plan_jobs() {
+    segments.clear();
+    receiver_range = 0;
+    std::vector<uint64_t> group_ends;  // positions where a range (or a whole space) ends
+    uint64_t pos = 0;
+    auto add = [&](uint32_t space, uint64_t lo, uint64_t hi) {
+      if (lo == hi) return;
+      segments.push_back({space, lo, hi, pos});
+      pos += hi - lo;
+    };
+    for (uint32_t i = 0; i < spaces.size(); ++i)
+      if (spaces[i].literal_only) {
+        add(i, 0, spaces[i].total);
+        group_ends.push_back(pos);
+      }
+    for (ClassId c = 0; c < class_states.size(); ++c) {
+      std::vector<uint32_t> led;
+      uint64_t per_receiver = 0;
+      for (uint32_t i = 0; i < spaces.size(); ++i)
+        if (receiver_led(spaces[i]) && spaces[i].slots[0].cls == c) {
+          led.push_back(i);
+          per_receiver += spaces[i].total / spaces[i].slots[0].count;
+        }
+      if (led.empty()) continue;
+      uint64_t receivers = spaces[led[0]].slots[0].count;
+      uint64_t range = std::max<uint64_t>(1, kRangeCandidates / std::max<uint64_t>(1, per_receiver));
+      receiver_range = std::max(receiver_range, std::min(range, receivers));
+      for (uint64_t r = 0; r < receivers; r += range) {
+        for (uint32_t i : led) {
+          uint64_t inner = spaces[i].total / receivers;
+          add(i, r * inner, std::min(r + range, receivers) * inner);
+        }
+        segments.back().last_on_receivers = true;
+        group_ends.push_back(pos);
+      }
+    }
+    for (uint32_t i = 0; i < spaces.size(); ++i)
+      if (!spaces[i].literal_only && !receiver_led(spaces[i])) {
+        add(i, 0, spaces[i].total);
+        group_ends.push_back(pos);
+      }
+    uint64_t size = std::clamp<uint64_t>(pos / (static_cast<uint64_t>(opt.workers) * 4), 16, opt.job_size);
+    uint64_t lo = 0, end = 0;
+    for (uint64_t e : group_ends) {
+      if (e - lo > size && end > lo) {  // the next range would overflow the job: close it
+        jobs.push_back({lo, end});
+        lo = end;
+      }
+      for (; e - lo > size; lo += size) jobs.push_back({lo, lo + size});
+      end = e;
+    }
+    if (end > lo) jobs.push_back({lo, end});
+  }
+
+  // The segment holding a position (records come in order, so the last answer is tried first).
+  const Segment& segment_at(uint64_t pos) const {
+    thread_local size_t last = 0;
+    if (last < segments.size() && segments[last].begin <= pos && pos - segments[last].begin < segments[last].hi - segments[last].lo)
+      return segments[last];
+    auto it = std::upper_bound(segments.begin(), segments.end(), pos,
+                               [](uint64_t p, const Segment& sg) { return p < sg.begin; });
+    last = static_cast<size_t>(it - segments.begin()) - 1;
+    return segments[last];
+  }
+  static uint64_t candidate_at(const Segment& sg, uint64_t pos) { return sg.lo + (pos - sg.begin); }
 
   // Fills refs for candidate idx; returns whether any object is new in iteration k-1.
   bool decode(const OpSpace& s, uint64_t idx, ArgRef* refs) const {
@@ -278,63 +354,82 @@ struct ExhaustiveGenerator::Impl {
     uint64_t owner = run_id << 16 | static_cast<uint64_t>(iteration);
     if (w.owner != owner) {
       w.owner = owner;
-      w.live.clear();
+      w.live.reset(2 * receiver_range);
       w.copy_checked.assign(clone_ok.size(), -1);
       w.nondeterministic.clear();
-      w.checked.clear();
+      w.last_checked = UINT32_MAX;
     }
     return w;
   }
 
-  // The worker's live object of `state`, rebuilt when it has none; null when the rebuild did
-  // not give that state back (noted as nondeterministic).
+  // The worker's live object of `state`, rebuilt (and checked) when it has none; null when the
+  // rebuild did not give that state back (noted as nondeterministic).
   const Object* live_of(uint32_t state) const {
     WorkerScratch& w = scratch();
-    if (const Object* obj = w.live.find(state)) return obj;
-    Object built = rebuild(state);
+    bool receiver = result.store.state(state).iteration + 1 == iteration;
+    if (const Object* obj = w.live.find(state, receiver)) return obj;
+    Object built = rebuild(state, checked_state(state));
     if (!built) return nullptr;
-    return w.live.insert(state, std::move(built));
+    return w.live.insert(state, receiver, std::move(built));
   }
 
-  // Runs the state's last call on fresh copies of its inputs, and checks (once per state and
-  // worker) that it gives the state the worker that found it saw.
-  Object rebuild(uint32_t state) const {
-    Object built;
-    std::string why;
+  // Runs the state's last call on fresh copies of its inputs; with check, also that it gives the
+  // state the worker that found it saw. Null (and noted) when it does not.
+  Object rebuild(uint32_t state, bool check) const {
+    const StateRecord& rec = result.store.state(state);
+    const SequenceNode& seq = result.store.sequence(rec.sequence);
+    const Operation& op = api.operations()[seq.op];
+    auto refs = result.store.args(rec.sequence, op.params.size());
     uint64_t outer = current_phase();
+    Object objects[kMaxRecordSlots];
+    Arg args[kMaxRecordSlots];
+    for (size_t i = 0; i < op.params.size(); ++i) {
+      if (refs[i].is_literal()) {
+        args[i].lit = &opt.domain.of(op.params[i].literal)[refs[i].index()];
+      } else {
+        objects[i] = fresh_copy(refs[i].index());  // throws RebuildFailed: that input is noted
+        args[i].obj = &objects[i];
+      }
+    }
     set_phase(phase(Phase::RebuildState, state));
-    try {
-      built = rebuilder.build(state);
-    } catch (const RebuildFailed&) {  // an input of it could not be rebuilt: already noted
-      set_phase(outer);
-      return nullptr;
-    } catch (const std::exception& e) {
-      why = e.what();
-    }
+    CallResult res;
+    std::string message;
+    Outcome o = execute_call(op, args, res, api.misuse(), &message);
     set_phase(outer);
-    WorkerScratch& w = scratch();
-    if (built && !w.checked.count(state)) {
-      ClassId cls = result.store.state(state).cls;
-      Linearizer& lin = thread_linearizer();
-      if (!lin.run(cls, built.get()) || !same_id(result.store.find_sealed(lin.fingerprint(cls)), state))
-        why = "rebuilding the state gave a different state than the worker that found it saw";
-      if (w.checked.size() > LiveCache::kCapacity * 4) w.checked.clear();
-      w.checked.insert(state);
-    }
+    Object built = rec.slot == kResultSlot ? res.object : objects[rec.slot];
+    std::string why;
+    if (o != Outcome::Normal)
+      why = "running its calls again ended with " + std::string(outcome_name(o)) + (message.empty() ? "" : ": " + message);
+    else if (!built)
+      why = "running its calls again gave no object";
+    else if (check && !same_state(rec.cls, built, state))
+      why = "rebuilding the state gave a different state than the worker that found it saw";
     if (why.empty()) return built;
-    w.nondeterministic.emplace_back(state, why);
+    scratch().nondeterministic.emplace_back(state, why);
     return nullptr;
+  }
+
+  // Rebuilds are compared with the store for a fixed quarter of the states (by a hash of the id,
+  // so the same ones for any number of workers): comparing every one cost 5 % of a run, and a
+  // class that is not deterministic shows it on many states.
+  static bool checked_state(uint32_t state) { return (state * 0x9E3779B1u) >> 30 == 0; }
+
+  bool same_state(ClassId cls, const Object& obj, uint32_t state) const {
+    Linearizer& lin = thread_linearizer();
+    return lin.run(cls, obj.get()) && same_id(result.store.find_sealed(lin.fingerprint(cls)), state);
   }
 
   static bool same_id(const uint32_t* found, uint32_t id) { return found && *found == id; }
 
   // A new object in `state` for one candidate: a copy of the live object when the class copies
-  // deeply, else rebuilt by running its sequence again.
+  // deeply, else rebuilt by running its sequence again (checked once in a row per state).
   Object fresh_copy(uint32_t state) const {
     ClassId cls = result.store.state(state).cls;
     if (clone_ok[cls] != 1 || copy_crashed[cls]) {
-      Object built = rebuild(state);
+      WorkerScratch& w = scratch();
+      Object built = rebuild(state, w.last_checked != state);
       if (!built) throw RebuildFailed{};
+      w.last_checked = state;
       return built;
     }
     const Object* live = live_of(state);
@@ -346,13 +441,8 @@ struct ExhaustiveGenerator::Impl {
     return copy;
   }
 
-
-  static void set_phase(uint64_t ph) {
-    t_phase = ph;
-    set_worker_phase(ph);
-  }
-  static uint64_t current_phase() { return t_phase; }
-  static inline thread_local uint64_t t_phase = 0;
+  static void set_phase(uint64_t ph) { set_worker_phase(ph); }
+  static uint64_t current_phase() { return worker_phase(); }
 
   // Executes a candidate on fresh copies of its inputs; Nondeterministic when an input's state
   // could not be rebuilt.
@@ -396,54 +486,76 @@ struct ExhaustiveGenerator::Impl {
     return *lin;
   }
 
-  // Worker: runs candidates [first, job.hi) and writes records into region.
+  // Worker: runs positions [first, job.hi) and writes records into region.
   void run_job(const Job& job, JobRegion& region, uint64_t first, std::atomic<uint64_t>& progress) const {
-    const OpSpace& s = spaces[job.space];
-    const Operation& op = op_of(s);
-    Linearizer& lin = thread_linearizer();
-    WorkerScratch& w = scratch();
-    FingerprintSet seen_in_job;
-    std::set<std::string> failures_in_job;  // the parent keeps the first of each message only
-    std::vector<Object> objects(op.params.size());
-    std::vector<Arg> args(op.params.size());
-    ArgRef refs[kMaxRecordSlots];
-    std::string message;
-    std::vector<std::pair<CandidateRecord, std::string>> pending;
-    JobHeader& h = region.header();
-    for (uint64_t idx = first; idx < job.hi; ++idx) {
-      progress.store(idx, std::memory_order_relaxed);
-      set_phase(phase(Phase::Call, 0));
-      if (!decode(s, idx, refs) && s.semi_naive) continue;
-      h.explored.store(h.explored.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // one writer
-      if (s.literal_only && failed_before(s.op, idx)) continue;
-      CallResult res;
-      Outcome o = execute(s, refs, objects, args, res, &message);
-      // Records are written only after the objects are gone: a destructor that crashes must take
-      // its candidate's records with it.
-      pending.clear();
-      for (auto& [state, why] : w.nondeterministic) pending.push_back({subject_record(idx, state), why});
-      w.nondeterministic.clear();
-      if (o == Outcome::Failure || o == Outcome::OutOfMemory) {
-        if (message.size() > 1000) message = message.substr(0, 1000) + "...";
-        if (failures_in_job.insert(message).second) pending.push_back({call_record(idx, o), message});
-      } else if (o == Outcome::Normal) {
-        collect_new_states(s, idx, objects, res, lin, seen_in_job, pending);
-      }
-      for (auto& obj : objects) obj.reset();
-      res.object.reset();
-      for (const auto& [record, text] : pending) region.append(record, text);
+    JobScratch js;
+    for (uint64_t pos = first; pos < job.hi;) {
+      const Segment& sg = segment_at(pos);
+      uint64_t end = std::min(job.hi, sg.begin + (sg.hi - sg.lo));
+      run_segment(sg, pos, end, region, progress, js);
+      pos = end;
     }
   }
 
-  static CandidateRecord call_record(uint64_t idx, Outcome o) {
+  // What one job keeps across its segments.
+  struct JobScratch {
+    FingerprintSet seen_in_job;
+    std::set<std::pair<uint32_t, std::string>> failures_in_job;  // the parent keeps the first of each
+    std::vector<std::pair<CandidateRecord, std::string>> pending;
+    std::string message;
+  };
+
+  void run_segment(const Segment& sg, uint64_t from, uint64_t to, JobRegion& region,
+                   std::atomic<uint64_t>& progress, JobScratch& js) const {
+    const OpSpace& s = spaces[sg.space];
+    const Operation& op = op_of(s);
+    Linearizer& lin = thread_linearizer();
+    WorkerScratch& w = scratch();
+    std::vector<Object> objects(op.params.size());
+    std::vector<Arg> args(op.params.size());
+    ArgRef refs[kMaxRecordSlots];
+    JobHeader& h = region.header();
+    uint32_t receiver = UINT32_MAX;
+    for (uint64_t pos = from; pos < to; ++pos) {
+      uint64_t idx = candidate_at(sg, pos);
+      progress.store(pos, std::memory_order_relaxed);
+      set_phase(phase(Phase::Call, 0));
+      if (!decode(s, idx, refs) && s.semi_naive) continue;
+      if (sg.last_on_receivers && refs[0].index() != receiver) {
+        if (receiver != UINT32_MAX) w.live.drop_receiver(receiver);
+        receiver = refs[0].index();
+      }
+      h.explored.store(h.explored.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // one writer
+      if (s.literal_only && failed_before(s.op, idx)) continue;
+      CallResult res;
+      Outcome o = execute(s, refs, objects, args, res, &js.message);
+      // Records are written only after the objects are gone: a destructor that crashes must take
+      // its candidate's records with it.
+      js.pending.clear();
+      for (auto& [state, why] : w.nondeterministic) js.pending.push_back({subject_record(pos, state), why});
+      w.nondeterministic.clear();
+      if (o == Outcome::Failure || o == Outcome::OutOfMemory) {
+        if (js.message.size() > 1000) js.message = js.message.substr(0, 1000) + "...";
+        if (js.failures_in_job.insert({s.op, js.message}).second) js.pending.push_back({call_record(pos, o), js.message});
+      } else if (o == Outcome::Normal) {
+        collect_new_states(s, idx, pos, objects, res, lin, js.seen_in_job, js.pending);
+      }
+      for (auto& obj : objects) obj.reset();
+      res.object.reset();
+      for (const auto& [record, text] : js.pending) region.append(record, text);
+    }
+    if (receiver != UINT32_MAX) w.live.drop_receiver(receiver);
+  }
+
+  static CandidateRecord call_record(uint64_t pos, Outcome o) {
     CandidateRecord r{};
-    r.candidate = idx;
+    r.candidate = pos;
     r.kind = static_cast<uint8_t>(o);
     return r;
   }
 
-  static CandidateRecord subject_record(uint64_t idx, uint32_t state) {
-    CandidateRecord r = call_record(idx, Outcome::Nondeterministic);
+  static CandidateRecord subject_record(uint64_t pos, uint32_t state) {
+    CandidateRecord r = call_record(pos, Outcome::Nondeterministic);
     r.subject = state;
     return r;
   }
@@ -455,9 +567,10 @@ struct ExhaustiveGenerator::Impl {
     return !failed_literal_calls.empty() && failed_literal_calls.count({op, idx});
   }
 
-  void note_failed_call(size_t job, uint64_t candidate) {
-    const OpSpace& s = spaces[jobs[job].space];
-    if (s.literal_only) failing_now.emplace_back(s.op, candidate);
+  void note_failed_call(uint64_t pos) {
+    const Segment& sg = segment_at(pos);
+    const OpSpace& s = spaces[sg.space];
+    if (s.literal_only) failing_now.emplace_back(s.op, candidate_at(sg, pos));
   }
 
   void remember_failed_calls() {
@@ -467,19 +580,20 @@ struct ExhaustiveGenerator::Impl {
 
   // Canonicalizes what the call produced; queues a record of the states new to this job and a
   // finding for each new state that breaks its invariant.
-  void collect_new_states(const OpSpace& s, uint64_t idx, const std::vector<Object>& objects,
+  void collect_new_states(const OpSpace& s, uint64_t idx, uint64_t pos, const std::vector<Object>& objects,
                           const CallResult& res, Linearizer& lin, FingerprintSet& seen_in_job,
                           std::vector<std::pair<CandidateRecord, std::string>>& pending) const {
     const Operation& op = op_of(s);
     SlotValue values[kMaxRecordSlots];
     size_t n = slot_values(op, objects, res, values);
-    CandidateRecord r = call_record(idx, Outcome::Normal);
+    (void)idx;
+    CandidateRecord r = call_record(pos, Outcome::Normal);
     for (size_t j = 0; j < n; ++j) {
       set_phase(phase(Phase::Read, static_cast<uint32_t>(j)));
       bool read = lin.run(values[j].cls, values[j].object->get());
       set_phase(phase(Phase::Call, 0));
       if (!read) {
-        if (!lin.broken().empty()) pending.push_back({broken_object(idx, j), lin.broken()});
+        if (!lin.broken().empty()) pending.push_back({broken_object(pos, j), lin.broken()});
         return;  // out of scope or broken: no state
       }
       r.fps[j] = lin.fingerprint(values[j].cls);
@@ -517,8 +631,8 @@ struct ExhaustiveGenerator::Impl {
 
   // The call left an object that contradicts its own API (Linearizer::broken()): it has no
   // state, and leaving it out silently would hide the corruption.
-  static CandidateRecord broken_object(uint64_t idx, size_t slot) {
-    CandidateRecord r = call_record(idx, Outcome::InvariantBroken);
+  static CandidateRecord broken_object(uint64_t pos, size_t slot) {
+    CandidateRecord r = call_record(pos, Outcome::InvariantBroken);
     r.slot = static_cast<uint8_t>(slot);
     r.flags = kRecordBrokenObject;
     return r;
@@ -528,36 +642,43 @@ struct ExhaustiveGenerator::Impl {
 
   // Adds the job's new states (in candidate order) and its findings.
   void merge(const Job& job, JobRegion& region, std::vector<CrashNote>& crashes) {
-    const OpSpace& s = spaces[job.space];
-    const Operation& op = op_of(s);
     std::sort(crashes.begin(), crashes.end(),
               [](const CrashNote& a, const CrashNote& b) { return a.candidate < b.candidate; });
     size_t next_crash = 0;
-    ArgRef refs[kMaxRecordSlots];
     for (size_t i = 0; i < region.record_count(); ++i) {
       const CandidateRecord& r = region.record(i);
+      if (r.candidate < job.lo || r.candidate >= job.hi) continue;  // the region was scribbled on
       for (; next_crash < crashes.size() && crashes[next_crash].candidate < r.candidate; ++next_crash)
-        add_death_finding(s, crashes[next_crash]);
-      Outcome kind = static_cast<Outcome>(r.kind);
-      if (kind == Outcome::Failure || kind == Outcome::OutOfMemory) {
-        add_call_finding(s, r.candidate, kind, region.text(r));
-      } else if (kind == Outcome::Nondeterministic) {
-        if (r.subject < result.store.state_count() && reported_nondeterministic.insert(r.subject).second)
-          add_state_finding(r.subject, kind, region.text(r), false);
-      } else if (kind == Outcome::InvariantBroken && (r.flags & kRecordBrokenObject)) {
-        add_call_finding(s, r.candidate, kind, region.text(r), values_slot(op, r.slot));
-      } else if (kind == Outcome::InvariantBroken) {
-        if (r.slot < kMaxRecordSlots && reported_states.insert(r.fps[r.slot], 0)) {
-          decode(s, r.candidate, refs);
-          add_finding(s.op, refs, kind, region.text(r), values_slot(op, r.slot));
-        }
-      } else if (kind == Outcome::Normal) {
-        learn_copies(op, r);
-        record_new_states(s, r, refs);
-      }
+        add_death_finding(crashes[next_crash]);
+      merge_record(r, region.text(r));
     }
-    for (; next_crash < crashes.size(); ++next_crash) add_death_finding(s, crashes[next_crash]);
+    for (; next_crash < crashes.size(); ++next_crash) add_death_finding(crashes[next_crash]);
     result.explored += region.header().explored.load();
+  }
+
+  void merge_record(const CandidateRecord& r, const std::string& text) {
+    const Segment& sg = segment_at(r.candidate);
+    const OpSpace& s = spaces[sg.space];
+    const Operation& op = op_of(s);
+    uint64_t idx = candidate_at(sg, r.candidate);
+    ArgRef refs[kMaxRecordSlots];
+    Outcome kind = static_cast<Outcome>(r.kind);
+    if (kind == Outcome::Failure || kind == Outcome::OutOfMemory) {
+      add_call_finding(s, idx, kind, text);
+    } else if (kind == Outcome::Nondeterministic) {
+      if (r.subject < result.store.state_count() && reported_nondeterministic.insert(r.subject).second)
+        add_state_finding(r.subject, kind, text, false);
+    } else if (kind == Outcome::InvariantBroken && (r.flags & kRecordBrokenObject)) {
+      add_call_finding(s, idx, kind, text, values_slot(op, r.slot));
+    } else if (kind == Outcome::InvariantBroken) {
+      if (r.slot < kMaxRecordSlots && reported_states.insert(r.fps[r.slot], 0)) {
+        decode(s, idx, refs);
+        add_finding(s.op, refs, kind, text, values_slot(op, r.slot));
+      }
+    } else if (kind == Outcome::Normal) {
+      learn_copies(op, r);
+      record_new_states(s, idx, r, refs);
+    }
   }
 
   void learn_copies(const Operation& op, const CandidateRecord& r) {
@@ -577,12 +698,12 @@ struct ExhaustiveGenerator::Impl {
   }
 
   // Adds the record's states that are still new.
-  void record_new_states(const OpSpace& s, const CandidateRecord& r, ArgRef* refs) {
+  void record_new_states(const OpSpace& s, uint64_t idx, const CandidateRecord& r, ArgRef* refs) {
     uint8_t still_new = 0;
     for (int j = 0; j < kMaxRecordSlots; ++j)
       if ((r.new_mask >> j & 1) && !result.store.contains(r.fps[j])) still_new |= static_cast<uint8_t>(1u << j);
     if (!still_new) return;
-    decode(s, r.candidate, refs);
+    decode(s, idx, refs);
     const Operation& op = op_of(s);
     uint32_t seq = result.store.add_sequence(s.op, std::span<const ArgRef>(refs, op.params.size()));
     for (size_t j = 0; j < kMaxRecordSlots; ++j) {
@@ -596,20 +717,23 @@ struct ExhaustiveGenerator::Impl {
 
   // A worker died copying an object: replacement workers (forked after this) rebuild that class's
   // objects instead of copying them. Returns whether it was a copy.
-  bool blame_copy(size_t job, uint64_t ph) {
+  bool blame_copy(uint64_t pos, uint64_t ph) {
     if (phase_kind(ph) == Phase::CopyState && phase_arg(ph) < result.store.state_count()) {
       copy_crashed[result.store.state(phase_arg(ph)).cls] = 1;
       return true;
     }
     if (phase_kind(ph) != Phase::CopyCheck) return false;
-    const Operation& op = op_of(spaces[jobs[job].space]);
+    const Operation& op = op_of(spaces[segment_at(pos).space]);
     int param = values_slot(op, phase_arg(ph));
     copy_check_crashed[param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls] = 1;
     return true;
   }
 
   // A worker died or hung: blame the step it was in (phase) for its candidate.
-  void add_death_finding(const OpSpace& s, const CrashNote& c) {
+  void add_death_finding(const CrashNote& c) {
+    const Segment& sg = segment_at(c.candidate);
+    const OpSpace& s = spaces[sg.space];
+    uint64_t idx = candidate_at(sg, c.candidate);
     uint32_t arg = phase_arg(c.phase);
     switch (phase_kind(c.phase)) {
       case Phase::CopyState:
@@ -622,7 +746,7 @@ struct ExhaustiveGenerator::Impl {
       case Phase::CopyCheck: {
         const Operation& op = op_of(s);
         int param = values_slot(op, arg);
-        return add_call_finding(s, c.candidate, c.kind, "copying the object it built: " + c.what, param, true);
+        return add_call_finding(s, idx, c.kind, "copying the object it built: " + c.what, param, true);
       }
       case Phase::Read: {
         // The call left an object objgen cannot even read: a copy (what the emitted test does)
@@ -630,13 +754,13 @@ struct ExhaustiveGenerator::Impl {
         const Operation& op = op_of(s);
         int param = values_slot(op, arg);
         ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
-        return add_call_finding(s, c.candidate, c.kind, "reading the object it built: " + c.what, param,
+        return add_call_finding(s, idx, c.kind, "reading the object it built: " + c.what, param,
                                 clone_fn[cls] != nullptr);
       }
       case Phase::Call:
         break;
     }
-    add_call_finding(s, c.candidate, c.kind, c.what);
+    add_call_finding(s, idx, c.kind, c.what);
   }
 
   void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what, int slot = -1,
@@ -748,8 +872,8 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         crashes[ev.job].push_back({ev.at, kind, ev.what, ev.phase});
         // A copy that killed the worker is not the call's fault: from the replacement worker on,
         // the class is rebuilt instead of copied, and the candidate runs again.
-        bool copy_died = m.blame_copy(ev.job, ev.phase);
-        if (!copy_died) m.note_failed_call(ev.job, ev.at);
+        bool copy_died = m.blame_copy(ev.at, ev.phase);
+        if (!copy_died) m.note_failed_call(ev.at);
         pool.resume(ev.job, copy_died ? ev.at : ev.at + 1);  // the rest of the job, then the next ones
       }
       while (next_merge < m.jobs.size() && done[next_merge]) {
