@@ -17,3 +17,13 @@ expect_exit2() {  # expect_exit2 PATTERN COMMAND...: exits 2 and prints PATTERN 
   [ "$rc" -eq 2 ] || { echo "exit $rc"; cat "$work/err.txt"; return 1; }
   grep -q -- "$pattern" "$work/err.txt" || { cat "$work/err.txt"; return 1; }
 }
+
+no_process_left() {  # no_process_left MARKER: no process whose command line holds MARKER within 1 s
+  local i
+  for i in $(seq 1 20); do
+    pgrep -f -- "$1" >/dev/null || return 0
+    sleep 0.05
+  done
+  pgrep -fa -- "$1"
+  return 1
+}

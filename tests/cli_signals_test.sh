@@ -8,22 +8,13 @@ objgen=$1
 src=$2
 . "$src/tests/check_lib.sh"
 
-# gone MARKER: no process whose command line holds MARKER within 1 s.
-gone() {
-  local i
-  for i in $(seq 1 20); do
-    pgrep -f -- "$1" >/dev/null || return 0
-    sleep 0.05
-  done
-  pgrep -fa -- "$1"; return 1
-}
 
 # A run long enough to be stopped in the middle (ncl 8 takes tens of seconds).
 long_run() { "$objgen" exhaustive --example ncl --scope 8 -q --report-json "$1" >/dev/null 2>&1 & }
 
 long_run "$work/term.json"; pid=$!
 sleep 1.5; kill -TERM "$pid"; wait "$pid"; rc=$?
-if [ "$rc" -eq 130 ] && grep -q '"stopped_by": "interrupted"' "$work/term.json" && gone "$work/term.json"; then
+if [ "$rc" -eq 130 ] && grep -q '"stopped_by": "interrupted"' "$work/term.json" && no_process_left "$work/term.json"; then
   echo "ok   [SIGTERM]: exit 130, partial report, no process left"
 else
   echo "FAIL [SIGTERM]: exit $rc"; fail=1
@@ -31,7 +22,7 @@ fi
 
 long_run "$work/kill.json"; pid=$!
 sleep 1.5; kill -KILL "$pid"; wait "$pid" 2>/dev/null
-if gone "$work/kill.json"; then echo "ok   [SIGKILL]: no worker outlives objgen"; else echo "FAIL [SIGKILL]: workers left"; fail=1; fi
+if no_process_left "$work/kill.json"; then echo "ok   [SIGKILL]: no worker outlives objgen"; else echo "FAIL [SIGKILL]: workers left"; fail=1; fi
 
 # SIGTERM while the harness compiles: the build's temporary directory goes.
 export OBJGEN_CACHE_DIR="$work/compile-cache"
@@ -43,7 +34,7 @@ for i in $(seq 1 400); do
 done
 kill -TERM "$pid"; wait "$pid"; rc=$?
 left=$(compgen -G "$OBJGEN_CACHE_DIR/harness/*.tmp-*")
-if [ -z "$left" ] && [ "$rc" -ne 0 ] && gone "hostile::Spinner"; then
+if [ -z "$left" ] && [ "$rc" -ne 0 ] && no_process_left "hostile::Spinner"; then
   echo "ok   [SIGTERM while compiling]: exit $rc, no temporary directory left"
 else
   echo "FAIL [SIGTERM while compiling]: exit $rc, left: $left"; fail=1

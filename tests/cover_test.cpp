@@ -12,7 +12,7 @@
 
 #include "cover/coverage_runtime.hpp"
 #include "cover/ir_coverage_map.hpp"
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 
 namespace objgen::cover {
 namespace {

@@ -10,16 +10,6 @@ cxx=${3:-g++}
 . "$src/tests/check_lib.sh"
 header="$src/tests/hostile_inputs/hostile.hpp"
 
-# no_process_left MARKER: no process whose command line holds MARKER within 1 s.
-no_process_left() {
-  local i
-  for i in $(seq 1 20); do
-    pgrep -f -- "$1" >/dev/null || return 0
-    sleep 0.05
-  done
-  pgrep -fa -- "$1"
-  return 1
-}
 
 # run_case CLASS EXPECTED_FINDING_REGEX [emit [objgen options...]]: exhaustive on hostile::CLASS at scope 3.
 run_case() {

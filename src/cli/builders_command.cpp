@@ -9,7 +9,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 #include "emit/builders_report.hpp"
 #include "emit/code_writer.hpp"
 #include "gen/builders/builders_file.hpp"

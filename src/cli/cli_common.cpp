@@ -4,7 +4,7 @@
 #include <fstream>
 #include <thread>
 
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 #include "model/selection.hpp"
 
 namespace objgen::cli {

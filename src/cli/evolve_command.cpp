@@ -6,7 +6,7 @@
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
 #include "cover/coverage_runtime.hpp"
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 #include "emit/evolve_report.hpp"
 #include "gen/evolve/mut_coverage.hpp"
 #include "gen/evolve/purity.hpp"

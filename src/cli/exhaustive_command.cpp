@@ -9,7 +9,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
 #include "gen/exhaustive/exhaustive.hpp"

@@ -6,7 +6,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 #include "scan/extract.hpp"
 #include "scan/harness_writer.hpp"
 #include "scan/report.hpp"

@@ -7,7 +7,7 @@
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
 #include "cover/coverage_runtime.hpp"
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 #include "harness/harness_build.hpp"
 #include "harness/harness_loader.hpp"
 #include "scan/compile_db.hpp"

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 #include "emit/code_writer.hpp"
 #include "exec/sequence.hpp"
 

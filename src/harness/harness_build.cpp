@@ -11,7 +11,7 @@
 #include <filesystem>
 
 #include "cover/ir_coverage_map.hpp"
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
 #include "scan/harness_writer.hpp"

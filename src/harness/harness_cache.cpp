@@ -9,8 +9,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "emit/atomic_file.hpp"
-#include "emit/cache_dir.hpp"
+#include "io/atomic_file.hpp"
+#include "io/cache_dir.hpp"
 #include "objgen/harness_entry.hpp"
 
 namespace objgen {

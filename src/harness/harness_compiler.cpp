@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 
 #ifndef OBJGEN_HARNESS_CXX
 #define OBJGEN_HARNESS_CXX "c++"

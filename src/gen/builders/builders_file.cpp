@@ -7,18 +7,15 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "emit/atomic_file.hpp"
-#include "emit/cache_dir.hpp"
-
-#ifndef OBJGEN_VERSION
-#define OBJGEN_VERSION "0"
-#endif
+#include "io/atomic_file.hpp"
+#include "io/cache_dir.hpp"
+#include "objgen/version.hpp"
 
 namespace objgen {
 
 std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>& operations,
                      const std::string& omit_fields) {
-  std::string key = std::string(OBJGEN_VERSION) + "\n" + class_vtable(target).name + "\n" + omit_fields + "\n";
+  std::string key = std::string(OBJGEN_VERSION_STRING) + "\n" + class_vtable(target).name + "\n" + omit_fields + "\n";
   for (uint32_t op : operations) key += api.operations()[op].signature() + "\n";
   return fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
 }

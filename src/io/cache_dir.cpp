@@ -1,4 +1,4 @@
-#include "emit/cache_dir.hpp"
+#include "io/cache_dir.hpp"
 
 #include <cstdlib>
 #include <filesystem>

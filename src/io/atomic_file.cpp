@@ -1,4 +1,4 @@
-#include "emit/atomic_file.hpp"
+#include "io/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
