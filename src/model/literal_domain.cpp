@@ -90,29 +90,49 @@ void LiteralDomain::set_strings(const std::string& spec) {
 }
 
 std::string LiteralDomain::cpp(LiteralKind k, size_t index) const {
-  const Literal& l = of(k).at(index);
-  switch (k) {
-    case LiteralKind::Int: return std::to_string(l.i);
+  Literal l = of(k).at(index);
+  l.kind = k;
+  return cpp_literal(l);
+}
+
+namespace {
+std::string hex_escape(unsigned char c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\x%02x", c);
+  return buf;
+}
+}  // namespace
+
+std::string cpp_literal(const Literal& l) {
+  switch (l.kind) {
+    case LiteralKind::Int:
+      if (l.i == INT64_MIN) return "(-9223372036854775807LL - 1)";
+      return std::to_string(l.i) + (l.i < INT32_MIN || l.i > INT32_MAX ? "LL" : "");
     case LiteralKind::Bool: return l.i ? "true" : "false";
     case LiteralKind::Char: {
-      char c = static_cast<char>(l.i);
-      if (c == '\'' || c == '\\') return std::string("'\\") + c + "'";
-      return std::string("'") + c + "'";
+      auto c = static_cast<unsigned char>(l.i);
+      if (c == '\'' || c == '\\') return std::string("'\\") + static_cast<char>(c) + "'";
+      if (c < 32 || c > 126) return "'" + hex_escape(c) + "'";
+      return std::string("'") + static_cast<char>(c) + "'";
     }
     case LiteralKind::Double: {
+      if (std::isnan(l.d)) return "std::numeric_limits<double>::quiet_NaN()";
+      if (std::isinf(l.d)) return l.d > 0 ? "std::numeric_limits<double>::infinity()" : "-std::numeric_limits<double>::infinity()";
       char buf[64];
       std::snprintf(buf, sizeof buf, "%.17g", l.d);
       std::string s = buf;
-      if (s.find_first_of(".einf") == std::string::npos) s += ".0";
+      if (s.find_first_of(".e") == std::string::npos) s += ".0";
       return s;
     }
     case LiteralKind::String: {
+      // A hex escape is closed by "" so that a following hex digit is not read into it.
       std::string out = "std::string(\"";
-      for (char c : l.s) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
+      for (unsigned char c : l.s) {
+        if (c == '"' || c == '\\') out += {'\\', static_cast<char>(c)};
+        else if (c < 32 || c > 126) out += hex_escape(c) + "\"\"";
+        else out += static_cast<char>(c);
       }
-      return out + "\")";
+      return out + "\", " + std::to_string(l.s.size()) + ")";
     }
   }
   return "";

@@ -29,4 +29,9 @@ class LiteralDomain {
   std::array<std::vector<Literal>, 5> values_;
 };
 
+// A C++ expression with the literal's value (kind from l.kind): special doubles through
+// std::numeric_limits, control and non-ASCII characters as hex escapes, strings with their length
+// (so that embedded NULs survive). The one escaper of every emitter.
+std::string cpp_literal(const Literal& l);
+
 }  // namespace objgen
