@@ -52,4 +52,21 @@ for cls in Shape Hidden; do
     --emit-gtest "$work/out-$cls" --report-json "$work/out-$cls/r.json"
   [ ! -e "$work/out-$cls" ] || { echo "FAIL [unusable $cls]: output directory created"; fail=1; }
 done
+# A harness whose loading crashes or starts a thread is refused before objgen loads it.
+for what in CRASH THREAD; do
+  check "static initializers: $what" expect_exit2 "static initializers of the code under test" \
+    "$objgen" exhaustive --header "$src/tests/hostile_inputs/bad_static.hpp" --class badstatic::Counter -q -- \
+    "-DBAD_STATIC_$what"
+done
+
+# --memory-limit: a run that would pass it stops with a valid partial report and says so.
+if "$objgen" exhaustive --example ncl --scope 8 --memory-limit 120M -q --report-json "$work/mem.json" \
+    >/dev/null 2>"$work/mem.err" &&
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert not r["complete"] and r["stopped_by"] == "memory limit"' \
+      "$work/mem.json" && grep -q "stopped at --memory-limit 120M" "$work/mem.err"; then
+  echo "ok   [--memory-limit]: partial report, stopped by the memory limit"
+else
+  echo "FAIL [--memory-limit]"; cat "$work/mem.err"; fail=1
+fi
+check "bad --memory-limit" expect_exit2 "bad --memory-limit" "$objgen" exhaustive --example ncl --memory-limit lots
 exit $fail

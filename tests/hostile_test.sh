@@ -70,8 +70,35 @@ sleep 300 &
 sibling=$!
 HOSTILE_SIBLING=$sibling run_case KillsOthers 'parricide\(\): SIGSYS.*outside its worker' no-emit
 if kill -0 "$sibling" 2>/dev/null; then echo "ok   [KillsOthers]: the sibling process survived"; else echo "FAIL [KillsOthers]: sibling killed"; fail=1; fi
-kill "$sibling" 2>/dev/null
 grep -q 'poke(): SIGSYS' "$work/KillsOthers/stdout" || { echo "FAIL [KillsOthers]: poke not reported"; fail=1; }
+
+# The same hostile code through builders and evolve: the run completes, the hostile member is a
+# finding with its sequence in the report, output stays small, nothing is left running.
+strategy_case() {
+  local strategy=$1 cls=$2 pattern=$3
+  shift 3
+  local out="$work/$strategy-$cls"
+  mkdir -p "$out"
+  "$objgen" "$strategy" --header "$header" --class "hostile::$cls" --call-timeout 0.5 -q \
+    --report-json "$out/report.json" "$@" >"$out/stdout" 2>"$out/stderr"
+  local rc=$?
+  local bytes=$(($(stat -c %s "$out/stdout") + $(stat -c %s "$out/stderr")))
+  if [ "$rc" -eq 0 ] && [ "$bytes" -lt 1048576 ] && grep -Eq "$pattern" "$out/stdout" &&
+      python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s=json.dumps(r); assert "\"sequence\"" in s' "$out/report.json" &&
+      no_process_left "hostile::$cls"; then
+    echo "ok   [$strategy $cls]: $(grep -Eo "$pattern" "$out/stdout" | head -1)"
+  else
+    echo "FAIL [$strategy $cls]: exit $rc, $bytes bytes"; head -20 "$out/stdout"; tail -5 "$out/stderr"; fail=1
+  fi
+}
+strategy_case builders ForkSleeps 'poke\(\): the call forked a process' --scope 3
+strategy_case builders LaterCrash 'poke\(\): the call started a thread' --scope 3
+strategy_case builders CopyAbortsLater 'copying' --scope 3
+HOSTILE_SIBLING=$sibling strategy_case builders KillsOthers 'SIGSYS' --scope 3
+strategy_case evolve Exits 'poke\(\): process exited with status 0' --generations 5
+strategy_case evolve ForkSleeps 'poke\(\): the call forked a process' --generations 5
+kill -0 "$sibling" 2>/dev/null || { echo "FAIL [builders KillsOthers]: sibling killed"; fail=1; }
+kill "$sibling" 2>/dev/null
 
 # Output floods and fd games in the code under test do not reach objgen's own output.
 for cls in Flood FdCloser FdHijacker; do
