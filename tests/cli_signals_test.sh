@@ -68,5 +68,15 @@ if "$objgen" exhaustive --example ncl --scope 8 --memory-limit 120M -q --report-
 else
   echo "FAIL [--memory-limit]"; cat "$work/mem.err"; fail=1
 fi
+# A states suite is capped: an even sample of --gtest-max-states states, said in the report.
+if "$objgen" exhaustive --example ncl --scope 6 -q --emit-gtest "$work/cap" --gtest-max-states 100 \
+    --report-json "$work/cap.json" >/dev/null 2>&1 &&
+    [ "$(grep -o 'kTargets\[\] = {[0-9,]*' "$work/cap/ncl_states_test.cpp" | tr -cd ',' | wc -c)" -eq 100 ] &&
+    python3 -c 'import json,sys; g=json.load(open(sys.argv[1]))["gtest"]; assert g["states"] == 100 and g["of"] == 11196' \
+      "$work/cap.json"; then
+  echo "ok   [--gtest-max-states]: 100 of 11196 states emitted, in the report"
+else
+  echo "FAIL [--gtest-max-states]"; fail=1
+fi
 check "bad --memory-limit" expect_exit2 "bad --memory-limit" "$objgen" exhaustive --example ncl --memory-limit lots
 exit $fail

@@ -35,6 +35,7 @@ struct ExhaustiveArgs {
   std::string report_json;
   std::string emit_gtest;
   size_t gtest_inline_limit = 64;
+  size_t gtest_max_states = 100000;
   std::vector<std::string> misuse;
   bool quiet = false;
   bool force = false;
@@ -119,6 +120,10 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   catch_interrupts(false);
 
   auto report = exhaustive_report(api, opt, run, result);
+  if (!a.emit_gtest.empty())
+    report["gtest"] = {{"states", emitted_states(result, opt.target, a.gtest_max_states).size()},
+                       {"of", result.store.states_of(opt.target).size()},
+                       {"max_states", a.gtest_max_states}};
   std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n",
                result.store.states_of(opt.target).size(),
                static_cast<unsigned long long>(result.explored), result.iterations, result.seconds,
@@ -132,9 +137,13 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
     unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
-    GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit, alarm};
+    GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit, alarm, a.gtest_max_states};
     for (const auto& file : write_gtest_suite(api, opt, result, g, a.emit_gtest))
       if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
+    size_t emitted = emitted_states(result, opt.target, a.gtest_max_states).size(), all = result.store.states_of(opt.target).size();
+    if (emitted < all)
+      std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n",
+                   emitted, all);
   }
   return result.stopped_by == "interrupted" ? kExitInterrupted : kExitOk;
 }
@@ -186,6 +195,9 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit,
                   "Up to this many states get one readable TEST each; more use a replay table")
       ->default_val(64);
+  cmd->add_option("--gtest-max-states", args->gtest_max_states,
+                  "A states suite holds at most this many states, evenly sampled beyond (0: all)")
+      ->default_val(100000);
   cmd->add_option("--seed", args->seed, "Accepted for uniformity; exhaustive generation is deterministic");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
   cmd->callback([args, &exit_code] { exit_code = run_exhaustive(*args); });

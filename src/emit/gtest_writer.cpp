@@ -69,11 +69,36 @@ std::string inline_states(const Api& api, const ExhaustiveOptions& opt, const Ex
   return out;
 }
 
-// The replay table: literal tables, one row per stored state, and a builder with one case per
+// The rows a replay table needs for these target states: them and every state their sequences
+// use, in id order (so a row's arguments are earlier rows).
+std::vector<uint32_t> rows_for(const StateStore& store, const Api& api, const std::vector<uint32_t>& targets) {
+  std::vector<char> needed(store.state_count(), 0);
+  std::vector<uint32_t> todo(targets.begin(), targets.end());
+  while (!todo.empty()) {
+    uint32_t s = todo.back();
+    todo.pop_back();
+    if (needed[s]) continue;
+    needed[s] = 1;
+    const SequenceNode& seq = store.sequence(store.state(s).sequence);
+    const Operation& op = api.operations()[seq.op];
+    auto args = store.args(store.state(s).sequence, op.params.size());
+    for (size_t i = 0; i < op.params.size(); ++i)
+      if (op.params[i].is_object()) todo.push_back(args[i].index());
+  }
+  std::vector<uint32_t> rows;
+  for (uint32_t s = 0; s < store.state_count(); ++s)
+    if (needed[s]) rows.push_back(s);
+  return rows;
+}
+
+// The replay table: literal tables, one row per state used, and a builder with one case per
 // operation.
 std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
-                         const std::string& suite) {
+                         const std::vector<uint32_t>& targets, const std::string& suite) {
   const StateStore& store = r.store;
+  std::vector<uint32_t> rows = rows_for(store, api, targets);
+  std::vector<uint32_t> row_of(store.state_count(), 0);
+  for (uint32_t i = 0; i < rows.size(); ++i) row_of[rows[i]] = i;
   size_t max_params = 1;
   for (uint32_t op : opt.operations) max_params = std::max(max_params, api.operations()[op].params.size());
   std::string out = "namespace {\n\n";
@@ -86,17 +111,19 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
     out += fmt::format("[[maybe_unused]] const {}[] = {{{}}};\n", kinds[k], fmt::join(vals, ", "));
   }
   out += fmt::format("\nstruct Row {{ int op; int slot; int args[{}]; }};\n\nconst Row kRows[] = {{\n", max_params);
-  for (uint32_t s = 0; s < store.state_count(); ++s) {
+  for (uint32_t s : rows) {
     const StateRecord& rec = store.state(s);
     const SequenceNode& seq = store.sequence(rec.sequence);
     const Operation& op = api.operations()[seq.op];
     std::vector<std::string> args;
-    for (ArgRef a : store.args(rec.sequence, op.params.size())) args.push_back(std::to_string(a.index()));
+    auto refs = store.args(rec.sequence, op.params.size());
+    for (size_t i = 0; i < op.params.size(); ++i)
+      args.push_back(std::to_string(op.params[i].is_object() ? row_of[refs[i].index()] : refs[i].index()));
     if (args.empty()) args.push_back("0");
     out += fmt::format("    {{{}, {}, {{{}}}}},\n", seq.op, rec.slot == kResultSlot ? -1 : rec.slot, fmt::join(args, ", "));
   }
   out += "};\n\nconst int kTargets[] = {";
-  for (uint32_t s : store.states_of(opt.target)) out += std::to_string(s) + ",";
+  for (uint32_t s : targets) out += std::to_string(row_of[s]) + ",";
   out += "};\n\nstd::shared_ptr<void> build(int state) {\n  const Row& r = kRows[state];\n  switch (r.op) {\n";
   const char* literal_table[] = {"kInts", "kDoubles", "kChars", "kBools", "kStrings"};
   for (uint32_t op_index : opt.operations) {
@@ -212,6 +239,14 @@ std::string failure_tests(const Api& api, const ExhaustiveOptions& opt, const Ex
 
 }  // namespace
 
+std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId target, size_t max_states) {
+  const auto& all = result.store.states_of(target);
+  if (max_states == 0 || all.size() <= max_states) return all;
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < max_states; ++i) out.push_back(all[i * all.size() / max_states]);
+  return out;
+}
+
 std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt,
                                            const ExhaustiveResult& result,
                                            const GtestSuiteOptions& g, const std::string& dir) {
@@ -219,8 +254,12 @@ std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptio
   std::string suite = camel(g.name) + "States";
   std::string body = header(g, "every state of " + class_vtable(opt.target).name + " within scope " +
                                    std::to_string(opt.scope));
-  body += result.store.states_of(opt.target).size() <= g.inline_limit ? inline_states(api, opt, result, suite)
-                                                                       : replay_table(api, opt, result, suite);
+  std::vector<uint32_t> targets = emitted_states(result, opt.target, g.max_states);
+  size_t all = result.store.states_of(opt.target).size();
+  if (targets.size() < all)
+    body += fmt::format("// {} of the {} states, evenly spaced in the order found (--gtest-max-states {}).\n\n",
+                        targets.size(), all, g.max_states);
+  body += all <= g.inline_limit ? inline_states(api, opt, result, suite) : replay_table(api, opt, result, targets, suite);
   std::string states_path = dir + "/" + g.name + "_states_test.cpp";
   write_file_atomically(states_path, body);
   written.push_back(states_path);

@@ -19,7 +19,13 @@ struct GtestSuiteOptions {
   std::string name;         // file and suite name stem, e.g. "ncl"
   size_t inline_limit = 64; // above this many states, use the replay table
   unsigned alarm_seconds = 10;  // a crash or hang test that runs longer than this fails
+  // A states suite holds at most this many states (an even sample beyond; 0: all), so that a
+  // large run does not write a file no compiler will take.
+  size_t max_states = 100000;
 };
+
+// The target states a suite with this cap holds.
+std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId target, size_t max_states);
 
 // Returns the paths written.
 std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt,
