@@ -95,6 +95,8 @@ strategy_case builders ForkSleeps 'poke\(\): the call forked a process' --scope 
 strategy_case builders LaterCrash 'poke\(\): the call started a thread' --scope 3
 strategy_case builders CopyAbortsLater 'copying' --scope 3
 HOSTILE_SIBLING=$sibling strategy_case builders KillsOthers 'SIGSYS' --scope 3
+strategy_case builders Leaky 'out-of-memory in Leaky::poke' --scope 3 --worker-memory-limit 256M
+strategy_case evolve Leaky 'out-of-memory in Leaky::poke' --generations 3 --worker-memory-limit 256M
 strategy_case evolve Exits 'poke\(\): process exited with status 0' --generations 5
 strategy_case evolve ForkSleeps 'poke\(\): the call forked a process' --generations 5
 kill -0 "$sibling" 2>/dev/null || { echo "FAIL [builders KillsOthers]: sibling killed"; fail=1; }

@@ -38,6 +38,7 @@ struct BuildersArgs {
   uint64_t seed = 0;
   int threads = 0;
   bool force = false;
+  std::string memory_limit, worker_memory_limit;
   std::string isolation = "fork";
   double call_timeout = 2.0;
   std::string omit_fields;
@@ -91,6 +92,10 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   o.omit = build_omit(a.omit_given ? a.omit_fields : target.omit_fields);
   o.seed = a.seed;
   o.workers = default_workers(a.threads, a.force);
+  o.memory_limit_bytes = parse_size(a.memory_limit, "--memory-limit");
+  o.worker_memory_limit_bytes = a.worker_memory_limit.empty()
+                                    ? o.memory_limit_bytes
+                                    : parse_size(a.worker_memory_limit, "--worker-memory-limit");
   o.isolate = a.isolation == "fork";
   o.call_timeout_seconds = a.call_timeout;
   o.interrupted = &g_interrupted;
@@ -341,6 +346,11 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--threads", a->threads, "Workers (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", a->force, "Accept --threads above 4 x the cores");
+  cmd->add_option("--memory-limit", a->memory_limit,
+                  "objgen's own memory per exhaustive run (past it the run stops: no proof); also the default "
+                  "--worker-memory-limit");
+  cmd->add_option("--worker-memory-limit", a->worker_memory_limit,
+                  "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
   cmd->add_option("--isolation", a->isolation, "fork: code under test runs in worker processes; none: threads")
       ->default_val("fork");
   cmd->add_option("--call-timeout", a->call_timeout, "A call running longer than this is a hang finding (s)")

@@ -24,6 +24,7 @@ struct EvolveArgs {
   int runs = 1;
   uint64_t seed = 0;
   double call_timeout = 1.0;
+  std::string worker_memory_limit;
   double distance_weight = 0;
   double p_reproduction = 0.33, p_crossover = 0.33, p_mutation = 0.34;
   std::string report_json, plot, emit_gtest;
@@ -87,6 +88,7 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   ro.mut_outcome_count = outcome_end - outcome_begin;
   std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, cfg, ro.mut_outcome_begin);
   ro.call_timeout_seconds = s.a.call_timeout;
+  ro.worker_memory_limit_bytes = parse_size(s.a.worker_memory_limit, "--worker-memory-limit");
   evolve::TestRunner runner(s.api, s.terminals, ro);
   evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, evolve::TreeLimits{});
   if (!trees.can_build()) {
@@ -123,6 +125,7 @@ void validate(const EvolveArgs& a) {
   if (a.generations < 1) throw UsageError("--generations must be at least 1");
   if (a.runs < 1) throw UsageError("--runs must be at least 1");
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  parse_size(a.worker_memory_limit, "--worker-memory-limit");
   double p = a.p_reproduction + a.p_crossover + a.p_mutation;
   if (a.p_reproduction < 0 || a.p_crossover < 0 || a.p_mutation < 0 || p < 0.999 || p > 1.001)
     throw UsageError("breeding probabilities must be >= 0 and sum to 1");
@@ -238,6 +241,8 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--distance-weight", args->distance_weight,
                   "Add this times the nearest branch distance to an uncovered node to the fitness (0: the paper's)")
       ->default_val(0);
+  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
+                  "Memory the code under test may add to the test worker; past it std::bad_alloc is an out-of-memory finding");
   cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
       ->default_val(1.0);
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");

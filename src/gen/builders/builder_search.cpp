@@ -18,7 +18,20 @@ ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& opt
   opt.call_timeout_seconds = options.call_timeout_seconds;
   opt.interrupted = options.interrupted;
   opt.time_limit_seconds = options.run_time_limit_seconds;
+  opt.memory_limit_bytes = options.memory_limit_bytes;
+  opt.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
   return ExhaustiveGenerator(api, std::move(opt)).run();
+}
+
+RandomBatchOptions batch_options(const BuilderSearchOptions& options) {
+  RandomBatchOptions b;
+  b.workers = options.workers;
+  b.isolate = options.isolate;
+  b.call_timeout_seconds = options.call_timeout_seconds;
+  b.max_crashes_per_run = 100;
+  b.interrupted = options.interrupted;
+  b.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
+  return b;
 }
 
 int parameter_cost(const Operation& op, const FitnessWeights& w) {

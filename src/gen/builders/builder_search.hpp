@@ -7,6 +7,8 @@
 //   verify_builders      proof of sufficiency and minimality at given scopes (verify.hpp)
 #pragma once
 
+#include "gen/random/random_batch.hpp"
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -60,7 +62,14 @@ struct BuilderSearchOptions {
   // Each exhaustive run of climbing and verification stops after this long (0: never); a run
   // that stops proves nothing and says so.
   double run_time_limit_seconds = 0;
+  // objgen's own memory for each exhaustive run (past it the run stops: no proof), and what the
+  // code under test may add to a worker (0: no limit).
+  size_t memory_limit_bytes = 0;
+  size_t worker_memory_limit_bytes = 0;
 };
+
+// The random-batch options these search options imply.
+RandomBatchOptions batch_options(const BuilderSearchOptions& options);
 
 // An exhaustive run with exactly these operations (no constructor added), for builder search.
 ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options,

@@ -61,8 +61,7 @@ void FitnessEvaluator::evaluate(const std::vector<Chromosome>& batch) {
     runs.push_back(std::move(r));
   }
   if (todo.empty()) return;
-  auto results = run_random_batch(api_, std::move(runs),
-                                  {options_.workers, options_.isolate, options_.call_timeout_seconds, 100, options_.interrupted});
+  auto results = run_random_batch(api_, std::move(runs), batch_options(options_));
   for (size_t i = 0; i < todo.size(); ++i) {
     extensions_[key(todo[i])] = results[i].field_extensions;
     double coverage = static_cast<double>(results[i].field_extensions);

@@ -85,8 +85,7 @@ Classification classify_operations(const Api& api, const BuilderSearchOptions& o
     r.seed = options.seed * 2 + i + 0x0b5e;
     r.max_calls = options.observer_calls;
   }
-  auto results = run_random_batch(api, std::move(runs),
-                                  {options.workers, options.isolate, options.call_timeout_seconds, 100, options.interrupted});
+  auto results = run_random_batch(api, std::move(runs), batch_options(options));
   Classification out;
   for (uint32_t op : options.operations) {
     OperationEffect sum;

@@ -105,11 +105,15 @@ unsigned char* TestRunner::slot(uint32_t test) const {
 void TestRunner::start_worker() {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for the test worker");
-  worker_.start([this, fds] {
-    close(fds[0]);
-    notify_fd_ = fds[1];
-    worker_main();
-  });
+  ChildOptions options;
+  options.memory_limit_bytes = opt_.worker_memory_limit_bytes;
+  worker_.start(
+      [this, fds] {
+        close(fds[0]);
+        notify_fd_ = fds[1];
+        worker_main();
+      },
+      options);
   close(fds[1]);
   if (notify_fd_ >= 0) close(notify_fd_);
   notify_fd_ = fds[0];

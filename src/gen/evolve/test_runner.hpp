@@ -46,6 +46,7 @@ struct RunnerOptions {
   uint32_t mut_outcome_begin = 0, mut_outcome_count = 0;
   double call_timeout_seconds = 1.0;
   bool probe = false;  // fingerprint the MUT call's object parameters before and after
+  size_t worker_memory_limit_bytes = 0;  // what the code under test may add to the worker (0: none)
 };
 
 class TestRunner {

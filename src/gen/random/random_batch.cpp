@@ -138,7 +138,9 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
   // Which operation a crashing call ran is known only to the worker; the restarted run draws
   // the same calls and reports the operation of each call it skips.
   std::vector<std::vector<std::pair<uint64_t, SequenceFinding>>> crashes(runs.size());
-  WorkerPool pool(options.workers, options.isolate, options.call_timeout_seconds, 4, 16 << 20);
+  ChildOptions workers;
+  workers.memory_limit_bytes = options.worker_memory_limit_bytes;
+  WorkerPool pool(options.workers, options.isolate, options.call_timeout_seconds, 4, 16 << 20, workers);
   pool.begin(
       runs.size(), [](size_t) { return uint64_t{0}; },
       [&](size_t job, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {

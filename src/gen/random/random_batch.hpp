@@ -19,6 +19,8 @@ struct RandomBatchOptions {
   int max_crashes_per_run = 100;
   // When set, the batch stops: runs not finished come back empty (calls == 0).
   const std::atomic<bool>* interrupted = nullptr;
+  // What the code under test may add to a worker (0: no limit): see ChildOptions.
+  size_t worker_memory_limit_bytes = 0;
 };
 
 std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs,
