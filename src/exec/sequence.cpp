@@ -14,14 +14,8 @@ Outcome Replayer::run(uint32_t op_index, std::span<const ArgRef> refs, std::vect
   const Operation& op = api_.operations()[op_index];
   objects.assign(op.params.size(), nullptr);
   std::vector<Arg> args(op.params.size());
-  for (size_t i = 0; i < op.params.size(); ++i) {
-    if (refs[i].is_literal()) {
-      args[i].lit = &domain_.of(op.params[i].literal)[refs[i].index()];
-    } else {
-      objects[i] = source_ ? source_(refs[i].index()) : build(refs[i].index());
-      args[i].obj = &objects[i];
-    }
-  }
+  bind_arguments(op, refs, domain_, objects.data(), args.data(),
+                 [this](uint32_t state) { return source_ ? source_(state) : build(state); });
   return execute_call(op, args.data(), result, api_.misuse(), message);
 }
 

@@ -26,6 +26,23 @@ struct FlatSequence {
   int result_value = -1;  // value number holding the state
 };
 
+// Points args at the literals and at fresh objects (from `fresh`, stored in objects) for a
+// recorded call's arguments: the one place a call's arguments are bound from references.
+template <class Fresh>
+void bind_arguments(const Operation& op, std::span<const ArgRef> refs, const LiteralDomain& domain, Object* objects,
+                    Arg* args, Fresh&& fresh) {
+  for (size_t i = 0; i < op.params.size(); ++i) {
+    if (refs[i].is_literal()) {
+      args[i].lit = &domain.of(op.params[i].literal)[refs[i].index()];
+      args[i].obj = nullptr;
+    } else {
+      objects[i] = fresh(refs[i].index());
+      args[i].obj = &objects[i];
+      args[i].lit = nullptr;
+    }
+  }
+}
+
 // A failure any strategy found, with the straight-line calls that reproduce it.
 struct SequenceFinding {
   Outcome kind;

@@ -383,14 +383,8 @@ struct ExhaustiveGenerator::Impl {
     uint64_t outer = current_phase();
     Object objects[kMaxRecordSlots];
     Arg args[kMaxRecordSlots];
-    for (size_t i = 0; i < op.params.size(); ++i) {
-      if (refs[i].is_literal()) {
-        args[i].lit = &opt.domain.of(op.params[i].literal)[refs[i].index()];
-      } else {
-        objects[i] = fresh_copy(refs[i].index());  // throws RebuildFailed: that input is noted
-        args[i].obj = &objects[i];
-      }
-    }
+    // fresh_copy throws RebuildFailed when an input cannot be rebuilt (it noted why).
+    bind_arguments(op, refs, opt.domain, objects, args, [this](uint32_t s) { return fresh_copy(s); });
     set_phase(phase(Phase::RebuildState, state));
     CallResult res;
     std::string message;
@@ -450,16 +444,8 @@ struct ExhaustiveGenerator::Impl {
                   std::vector<Arg>& args, CallResult& res, std::string* message) const {
     const Operation& op = op_of(s);
     try {
-      for (size_t i = 0; i < op.params.size(); ++i) {
-        if (refs[i].is_literal()) {
-          args[i].lit = &opt.domain.of(op.params[i].literal)[refs[i].index()];
-          args[i].obj = nullptr;
-        } else {
-          objects[i] = fresh_copy(refs[i].index());
-          args[i].obj = &objects[i];
-          args[i].lit = nullptr;
-        }
-      }
+      bind_arguments(op, std::span<const ArgRef>(refs, op.params.size()), opt.domain, objects.data(), args.data(),
+                     [this](uint32_t state) { return fresh_copy(state); });
     } catch (const RebuildFailed&) {
       return Outcome::Nondeterministic;
     }
