@@ -62,6 +62,10 @@ run_case DtorCrashes 'add\(int\): SIGSEGV'
 run_case DtorSleeps 'timeout in DtorSleeps::add\(int\)'
 run_case Leaky 'out-of-memory in Leaky::poke\(\)' emit --memory-limit 1G --worker-memory-limit 256M
 run_case Hog 'out-of-memory in Hog::poke\(\)' emit --worker-memory-limit 256M
+# Damage that shows later: the death is confirmed in a fresh worker first, and says it was not
+# its own; the run's states are those of a clean run (6), and its emitted test is skipped.
+run_case Poisoner 'add\(int\): SIGSEGV.*not when run first in a fresh one' no-emit
+grep -q '^structures 6  explored 28 ' "$work/Poisoner/stdout" || { echo "FAIL [Poisoner]: states differ from a clean run"; fail=1; }
 run_case CorruptsItself 'poke\(\): reading the object it built: (SIG|exception)'
 # Signals outside the worker are blocked before they happen, so there is nothing for an emitted
 # test (outside objgen's sandbox) to reproduce safely.

@@ -220,6 +220,9 @@ std::string failure_tests(const Api& api, const ExhaustiveOptions& opt, const Ex
     out += fmt::format("TEST({}, Finding{}_{}) {{\n", suite, i, camel(outcome_name(f.kind)));
     if (!emittable(api, seq)) {
       out += skipped(lines, "  ");
+    } else if (!f.reproducible) {
+      out += "  GTEST_SKIP() << \"died only after other calls in the same objgen worker, not on its own\";\n";
+      for (const auto& l : lines) out += "  // " + l + "\n";
     } else if (f.kind == Outcome::Crash || f.kind == Outcome::Timeout) {
       out += death_test(lines, f.in_copy ? copy_statement(seq, f) : "", g.alarm_seconds);
     } else if (f.kind == Outcome::OutOfMemory) {

@@ -182,6 +182,22 @@ class Hog {
   }
 };
 
+// poke() leaves a global dangling without crashing; a later add() in the same process dies.
+inline int* g_counter = new int(0);
+class Poisoner {
+ public:
+  void poke() { g_counter = nullptr; }
+  void add(int v) {
+    if (n_ < 3) {
+      n_ += v + 1;
+      *g_counter += 1;
+    }
+  }
+
+ private:
+  int n_ = 0;
+};
+
 // The copy constructor aborts for every object.
 class CopyAbortsAlways {
  public:

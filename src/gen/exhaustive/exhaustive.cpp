@@ -69,7 +69,10 @@ struct SlotValue {
 // state, reading (linearizing) what the call built, or checking whether its class copies deeply.
 enum class Phase : uint64_t { Call = 0, CopyState = 1, RebuildState = 2, CopyCheck = 3, Read = 4 };
 uint64_t phase(Phase p, uint32_t arg) { return static_cast<uint64_t>(p) << 32 | arg; }
-Phase phase_kind(uint64_t ph) { return static_cast<Phase>(ph >> 32); }
+// Set on every phase of a candidate when the worker ran other candidates before it: a death
+// there may come from memory an earlier call damaged, so it is confirmed in a fresh worker first.
+constexpr uint64_t kAfterOtherCalls = uint64_t{1} << 63;
+Phase phase_kind(uint64_t ph) { return static_cast<Phase>((ph & ~kAfterOtherCalls) >> 32); }
 uint32_t phase_arg(uint64_t ph) { return static_cast<uint32_t>(ph); }
 
 // A worker's live objects of earlier states, rebuilt on demand (one call on a copy of the
@@ -129,6 +132,7 @@ struct WorkerScratch {
   std::vector<int8_t> copy_checked;  // per class: -1 not yet, 0 shallow, 1 deep
   std::vector<std::pair<uint32_t, std::string>> nondeterministic;
   uint32_t last_checked = UINT32_MAX;  // rebuilt without a cache: the last state compared with the store
+  uint64_t executed = 0;  // candidates this worker process finished
 };
 
 }  // namespace
@@ -151,6 +155,8 @@ struct ExhaustiveGenerator::Impl {
   std::vector<int8_t> clone_learned;
   // A class whose copy check killed a worker: replacement workers (forked later) skip the check.
   std::vector<int8_t> copy_check_crashed;
+  static constexpr const char* kNotAlone = " (after other calls in the same worker, not when run first in a fresh one: "
+                                           "an earlier call may have damaged that worker's memory)";
   // A class one of whose copies killed a worker: replacement workers rebuild its objects instead.
   std::vector<int8_t> copy_crashed;
   std::vector<Object (*)(const void*)> clone_fn;  // per class, read without the registry lock
@@ -203,6 +209,8 @@ struct ExhaustiveGenerator::Impl {
   const Operation& op_of(const OpSpace& s) const { return api.operations()[s.op]; }
 
   void plan_iteration() {
+    unconfirmed.clear();
+    retried.clear();
     spaces.clear();
     jobs.clear();
     size_t classes = registered_class_count() + 1;
@@ -435,7 +443,8 @@ struct ExhaustiveGenerator::Impl {
     return copy;
   }
 
-  static void set_phase(uint64_t ph) { set_worker_phase(ph); }
+  static void set_phase(uint64_t ph) { set_worker_phase(ph | t_after_other_calls); }
+  static inline thread_local uint64_t t_after_other_calls = 0;
   static uint64_t current_phase() { return worker_phase(); }
 
   // Executes a candidate on fresh copies of its inputs; Nondeterministic when an input's state
@@ -505,6 +514,7 @@ struct ExhaustiveGenerator::Impl {
     for (uint64_t pos = from; pos < to; ++pos) {
       uint64_t idx = candidate_at(sg, pos);
       progress.store(pos, std::memory_order_relaxed);
+      t_after_other_calls = w.executed ? kAfterOtherCalls : 0;
       set_phase(phase(Phase::Call, 0));
       if (!decode(s, idx, refs) && s.semi_naive) continue;
       if (sg.last_on_receivers && refs[0].index() != receiver) {
@@ -529,6 +539,7 @@ struct ExhaustiveGenerator::Impl {
       for (auto& obj : objects) obj.reset();
       res.object.reset();
       for (const auto& [record, text] : js.pending) region.append(record, text);
+      ++w.executed;
     }
     if (receiver != UINT32_MAX) w.live.drop_receiver(receiver);
   }
@@ -628,6 +639,7 @@ struct ExhaustiveGenerator::Impl {
 
   // Adds the job's new states (in candidate order) and its findings.
   void merge(const Job& job, JobRegion& region, std::vector<CrashNote>& crashes) {
+    add_unconfirmed(static_cast<size_t>(&job - jobs.data()), crashes);
     std::sort(crashes.begin(), crashes.end(),
               [](const CrashNote& a, const CrashNote& b) { return a.candidate < b.candidate; });
     size_t next_crash = 0;
@@ -639,7 +651,8 @@ struct ExhaustiveGenerator::Impl {
       merge_record(r, region.text(r));
     }
     for (; next_crash < crashes.size(); ++next_crash) add_death_finding(crashes[next_crash]);
-    result.explored += region.header().explored.load();
+    size_t j = static_cast<size_t>(&job - jobs.data());
+    result.explored += region.header().explored.load() - (retried.count(j) ? retried[j] : 0);
   }
 
   void merge_record(const CandidateRecord& r, const std::string& text) {
@@ -698,6 +711,33 @@ struct ExhaustiveGenerator::Impl {
       ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
       uint8_t slot = param < 0 ? kResultSlot : static_cast<uint8_t>(param);
       result.store.add_state(r.fps[j], seq, slot, cls, static_cast<uint16_t>(iteration));
+    }
+  }
+
+  // A crash of a call that ran after others in the same worker is not blamed at once: the
+  // candidate runs again, first in a fresh worker. Crashing there too confirms it (that death
+  // is reported as usual); else the first death is reported as not reproducible alone.
+  std::map<std::pair<size_t, uint64_t>, CrashNote> unconfirmed;
+  std::map<size_t, uint64_t> retried;  // per job
+
+  bool confirm_first(const WorkerPool::Event& ev, Outcome kind) {
+    if (kind != Outcome::Crash || !(ev.phase & kAfterOtherCalls)) return false;
+    bool first = unconfirmed.emplace(std::make_pair(ev.job, ev.at), CrashNote{ev.at, kind, ev.what, ev.phase & ~kAfterOtherCalls}).second;
+    if (first) ++retried[ev.job];  // its candidate is counted again by the retry
+    return first;
+  }
+
+  // Unconfirmed deaths of a job: confirmed ones were reported by their second death.
+  void add_unconfirmed(size_t job, std::vector<CrashNote>& crashes) {
+    for (auto it = unconfirmed.lower_bound({job, 0}); it != unconfirmed.end() && it->first.first == job;) {
+      bool confirmed = std::any_of(crashes.begin(), crashes.end(),
+                                   [&](const CrashNote& c) { return c.candidate == it->first.second; });
+      if (!confirmed) {
+        CrashNote note = it->second;
+        note.what += kNotAlone;
+        crashes.push_back(std::move(note));
+      }
+      it = unconfirmed.erase(it);
     }
   }
 
@@ -782,6 +822,7 @@ struct ExhaustiveGenerator::Impl {
     f.args.assign(refs, refs + api.operations()[op].params.size());
     f.slot = slot;
     f.in_copy = in_copy;
+    f.reproducible = what.find(kNotAlone) == std::string::npos;
     f.iteration = static_cast<uint16_t>(iteration);
     result.findings.push_back(std::move(f));
   }
@@ -855,6 +896,10 @@ ExhaustiveResult ExhaustiveGenerator::run() {
           continue;
         }
         Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
+        if (m.confirm_first(ev, kind)) {
+          pool.resume(ev.job, ev.at);  // the same candidate, first in a fresh worker
+          continue;
+        }
         crashes[ev.job].push_back({ev.at, kind, ev.what, ev.phase});
         // A copy that killed the worker is not the call's fault: from the replacement worker on,
         // the class is rebuilt instead of copied, and the candidate runs again.

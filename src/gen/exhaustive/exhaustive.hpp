@@ -58,6 +58,7 @@ struct Finding {
   std::vector<ArgRef> args;  // the failing call: op applied to these
   int slot = -1;             // for invariant findings: which slot broke it
   bool in_copy = false;      // the failure is in copying the object in `slot` (its copy constructor)
+  bool reproducible = true;  // false: it died only after other calls in the same worker
   uint16_t iteration = 0;
 };
 
