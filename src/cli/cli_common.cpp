@@ -103,7 +103,7 @@ size_t parse_size(const std::string& text, const char* option) {
                  : unit == "M" || unit == "MiB" ? 1024.0 * 1024
                  : unit == "G" || unit == "GiB" ? 1024.0 * 1024 * 1024
                  : unit == "T" || unit == "TiB" ? 1024.0 * 1024 * 1024 * 1024 : -1;
-  if (used == 0 || scale < 0 || !(value >= 0))
+  if (used == 0 || scale < 0 || !(value >= 0) || value * scale > 1e15)
     throw UsageError(std::string("bad ") + option + " '" + text + "': use a size such as 2G, 512M or 0 for none");
   return static_cast<size_t>(value * scale);
 }

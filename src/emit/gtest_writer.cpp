@@ -51,16 +51,15 @@ std::string skipped(const std::vector<std::string>& lines, const std::string& in
 }
 
 std::string inline_states(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
-                          const std::string& suite) {
+                          const std::vector<uint32_t>& states, const std::string& suite) {
   Replayer replayer(api, r.store, opt.domain);
   std::string out;
-  const auto& states = r.store.states_of(opt.target);
   for (size_t i = 0; i < states.size(); ++i) {
     FlatSequence seq = replayer.flatten(states[i]);
     out += fmt::format("TEST({}, State{}) {{\n", suite, i);
     if (emittable(api, seq)) {
       out += statements(write_statements(api, opt.domain, seq), "  ");
-      out += invariant_check(api, opt.target, "v" + std::to_string(seq.result_value));
+      out += invariant_check(api, opt.target, fmt::format("v{}", seq.result_value));
     } else {
       out += skipped(write_statements(api, opt.domain, seq), "  ");
     }
@@ -139,7 +138,7 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
       if (p.is_object()) {
         out += fmt::format("      auto p{} = std::static_pointer_cast<{}>(build(r.args[{}]));\n", i,
                            class_vtable(p.cls).name, i);
-        values.push_back("p" + std::to_string(i));
+        values.push_back(fmt::format("p{}", i));
       } else {
         values.push_back(fmt::format("static_cast<{}>({}[r.args[{}]])", p.cpp_type,
                                      literal_table[static_cast<int>(p.literal)], i));
@@ -193,7 +192,7 @@ std::string death_test(const std::vector<std::string>& lines, const std::string&
       "        {{\n",
       alarm_seconds);
   out += statements(lines, "          ");
-  if (!extra.empty()) out += "          " + extra + "\n";
+  if (!extra.empty()) out.append("          ").append(extra).append("\n");
   out += R"(        }
         if (waitpid(-1, nullptr, WNOHANG) >= 0) {
           std::fputs("objgen: the sequence forked a process\n", stderr);
@@ -222,7 +221,7 @@ std::string failure_tests(const Api& api, const ExhaustiveOptions& opt, const Ex
       out += skipped(lines, "  ");
     } else if (!f.reproducible) {
       out += "  GTEST_SKIP() << \"died only after other calls in the same objgen worker, not on its own\";\n";
-      for (const auto& l : lines) out += "  // " + l + "\n";
+      for (const auto& l : lines) out.append("  // ").append(l).append("\n");
     } else if (f.kind == Outcome::Crash || f.kind == Outcome::Timeout) {
       out += death_test(lines, f.in_copy ? copy_statement(seq, f) : "", g.alarm_seconds);
     } else if (f.kind == Outcome::OutOfMemory) {
@@ -232,7 +231,7 @@ std::string failure_tests(const Api& api, const ExhaustiveOptions& opt, const Ex
       if (f.kind == Outcome::InvariantBroken) {
         const Operation& op = api.operations()[f.op];
         ClassId cls = f.slot < 0 ? op.result.cls : op.params[static_cast<size_t>(f.slot)].cls;
-        out += invariant_check(api, cls, "v" + std::to_string(slot_value(seq, f)));
+        out += invariant_check(api, cls, fmt::format("v{}", slot_value(seq, f)));
       }
     }
     out += "}\n\n";
@@ -262,7 +261,8 @@ std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptio
   if (targets.size() < all)
     body += fmt::format("// {} of the {} states, evenly spaced in the order found (--gtest-max-states {}).\n\n",
                         targets.size(), all, g.max_states);
-  body += all <= g.inline_limit ? inline_states(api, opt, result, suite) : replay_table(api, opt, result, targets, suite);
+  body += targets.size() <= g.inline_limit ? inline_states(api, opt, result, targets, suite)
+                                           : replay_table(api, opt, result, targets, suite);
   std::string states_path = dir + "/" + g.name + "_states_test.cpp";
   write_file_atomically(states_path, body);
   written.push_back(states_path);

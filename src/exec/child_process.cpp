@@ -6,7 +6,9 @@
 #include <linux/seccomp.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <linux/sockios.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -22,6 +24,7 @@
 #include <exception>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "exec/executor.hpp"
 
@@ -84,9 +87,36 @@ constexpr uint32_t kAuditArch = AUDIT_ARCH_X86_64;
 constexpr uint32_t kAuditArch = AUDIT_ARCH_AARCH64;
 #endif
 
-// The code under test may signal only its own worker and that worker's group: kill(-1, ...) or a
-// signal to objgen or to any other process traps (SIGSYS ends the worker, and the finding names
-// the call). Runs as root cannot otherwise be kept from killing every process on the machine.
+// A seccomp program with forward jumps to labels, resolved when it is finished.
+class FilterBuilder {
+ public:
+  void load(uint32_t offset) { code_.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset)); }
+  void ret(uint32_t action) { code_.push_back(BPF_STMT(BPF_RET | BPF_K, action)); }
+  // if (A == value) goto label (else fall through)
+  void jump_if(uint32_t value, int label) { jump(BPF_JEQ, value, label); }
+  // if (A & bits) goto label
+  void jump_if_any(uint32_t bits, int label) { jump(BPF_JSET, bits, label); }
+  void place(int label) { labels_[label] = code_.size(); }
+  std::vector<sock_filter> finish() {
+    for (auto [at, label] : fixups_) code_[at].jt = static_cast<uint8_t>(labels_[label] - at - 1);
+    return code_;
+  }
+
+ private:
+  void jump(uint16_t op, uint32_t value, int label) {
+    fixups_.push_back({code_.size(), label});
+    code_.push_back(BPF_JUMP(BPF_JMP | op | BPF_K, value, 0, 0));
+  }
+  std::vector<sock_filter> code_;
+  std::vector<std::pair<size_t, int>> fixups_;
+  size_t labels_[8] = {};
+};
+
+// The code under test may signal only its own worker and that worker's group: kill(-1, ...), a
+// signal to objgen or to any other process, joining another process group, having the kernel
+// signal a process for it (F_SETOWN, FIOSETOWN), ptrace, and system calls of another ABI trap
+// (SIGSYS ends the worker, and the finding names the call). A run as root could otherwise kill
+// every process on the machine.
 bool confine_signals(pid_t self) {
 #ifdef __NR_pidfd_send_signal
   constexpr uint32_t kPidfdSendSignal = __NR_pidfd_send_signal;
@@ -94,33 +124,57 @@ bool confine_signals(pid_t self) {
   constexpr uint32_t kPidfdSendSignal = 424;
 #endif
 #if defined(__x86_64__) || defined(__aarch64__)
+  enum { kTrap, kAllow, kNative, kKill, kSelf, kFcntl, kIoctl };
   const uint32_t me = static_cast<uint32_t>(self), my_group = static_cast<uint32_t>(-self);
-  constexpr uint32_t kArg0 = offsetof(seccomp_data, args[0]);  // little-endian: pid_t is the low word
-  constexpr uint32_t kTrap = SECCOMP_RET_TRAP, kAllow = SECCOMP_RET_ALLOW;
-  sock_filter filter[] = {
-      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kAuditArch, 1, 0),
-      BPF_STMT(BPF_RET | BPF_K, kAllow),
-      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_kill, 5, 0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 8, 0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tkill, 7, 0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, 6, 0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, 5, 0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kPidfdSendSignal, 6, 8),
-      // kill(pid): itself, its group (0 or -self)
-      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, kArg0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 6, 0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, my_group, 5, 0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 4, 3),
-      // tgkill, tkill, rt_(tg)sigqueueinfo: its own process (or main thread)
-      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, kArg0),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 2, 0),
-      BPF_STMT(BPF_RET | BPF_K, kTrap),  // pidfd_send_signal lands here (the fd says nothing)
-      BPF_STMT(BPF_RET | BPF_K, kTrap),
-      BPF_STMT(BPF_RET | BPF_K, kAllow),
-  };
-  sock_fprog prog{static_cast<unsigned short>(sizeof filter / sizeof filter[0]), filter};
+  constexpr uint32_t kArg0 = offsetof(seccomp_data, args[0]);  // little-endian: an int is the low word
+  constexpr uint32_t kArg1 = offsetof(seccomp_data, args[1]);
+  FilterBuilder f;
+  f.load(offsetof(seccomp_data, arch));
+  f.jump_if(kAuditArch, kNative);
+  f.ret(SECCOMP_RET_TRAP);  // i386 through int 0x80, or any other ABI
+  f.place(kNative);
+  f.load(offsetof(seccomp_data, nr));
+#if defined(__x86_64__)
+  f.jump_if_any(0x40000000u, kTrap);  // x32 numbers
+#endif
+  f.jump_if(__NR_kill, kKill);
+  f.jump_if(__NR_tgkill, kSelf);
+  f.jump_if(__NR_tkill, kSelf);
+  f.jump_if(__NR_rt_sigqueueinfo, kSelf);
+  f.jump_if(__NR_rt_tgsigqueueinfo, kSelf);
+  f.jump_if(kPidfdSendSignal, kTrap);
+  f.jump_if(__NR_setpgid, kTrap);
+  f.jump_if(__NR_ptrace, kTrap);
+  f.jump_if(__NR_fcntl, kFcntl);
+  f.jump_if(__NR_ioctl, kIoctl);
+  f.ret(SECCOMP_RET_ALLOW);
+  f.place(kKill);  // kill(pid): itself, its group (0 or -self)
+  f.load(kArg0);
+  f.jump_if(0, kAllow);
+  f.jump_if(my_group, kAllow);
+  f.jump_if(me, kAllow);
+  f.ret(SECCOMP_RET_TRAP);
+  f.place(kSelf);  // tgkill, tkill, rt_(tg)sigqueueinfo: its own process (or main thread)
+  f.load(kArg0);
+  f.jump_if(me, kAllow);
+  f.ret(SECCOMP_RET_TRAP);
+  f.place(kFcntl);
+  f.load(kArg1);
+  f.jump_if(F_SETOWN, kTrap);
+  f.jump_if(F_SETSIG, kTrap);
+  f.jump_if(F_SETOWN_EX, kTrap);
+  f.ret(SECCOMP_RET_ALLOW);
+  f.place(kIoctl);
+  f.load(kArg1);
+  f.jump_if(FIOSETOWN, kTrap);
+  f.jump_if(SIOCSPGRP, kTrap);
+  f.ret(SECCOMP_RET_ALLOW);
+  f.place(kTrap);
+  f.ret(SECCOMP_RET_TRAP);
+  f.place(kAllow);
+  f.ret(SECCOMP_RET_ALLOW);
+  std::vector<sock_filter> code = f.finish();
+  sock_fprog prog{static_cast<unsigned short>(code.size()), code.data()};
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
   return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0;
 #else
@@ -239,6 +293,8 @@ bool ChildProcess::ended() {
   // group is killed.
   if (waitid(P_PID, static_cast<id_t>(pid_), &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid != pid_)
     return false;
+  // A child that made itself traced reports trace stops here too: only an exit is an end.
+  if (si.si_code != CLD_EXITED && si.si_code != CLD_KILLED && si.si_code != CLD_DUMPED) return false;
   ::kill(-pid_, SIGKILL);
   reap_after_kill();
   return true;
@@ -262,8 +318,8 @@ bool ChildProcess::freeze() {
       return false;
     }
     if (si.si_code == CLD_STOPPED || si.si_code == CLD_TRAPPED) {
-      int st;
-      waitpid(pid_, &st, WUNTRACED | WNOHANG);  // consume the stop report
+      siginfo_t stop{};
+      waitid(P_PID, static_cast<id_t>(pid_), &stop, WSTOPPED | WNOHANG);  // consume the stop report, never an exit
       return true;
     }
     ended();  // it died before stopping

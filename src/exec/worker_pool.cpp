@@ -49,15 +49,15 @@ void JobRegion::reset() {
   header_->text_used.store(0);
 }
 
-void JobRegion::append(const CandidateRecord& r, const std::string& message) {
+void JobRegion::append(const CandidateRecord& r, const std::string& message, bool whole) {
   uint32_t n = header_->records.load(std::memory_order_relaxed);
   uint32_t used = header_->text_used.load(std::memory_order_relaxed);
-  if (n >= record_capacity_ || message.size() > text_capacity_ - used)
+  if (n >= record_capacity_ || (whole && message.size() > text_capacity_ - used))
     throw std::length_error(fmt::format("objgen: a job's results do not fit its region ({} records, {} bytes of text)",
                                         record_capacity_, text_capacity_));
   CandidateRecord& dst = records_[n];
   dst = r;
-  size_t len = message.size();
+  size_t len = whole ? message.size() : std::min({message.size(), kMaxMessage, text_capacity_ - used});
   std::memcpy(text_ + used, message.data(), len);
   dst.text_offset = used;
   dst.text_length = static_cast<uint32_t>(len);

@@ -67,9 +67,12 @@ class JobRegion {
     return std::min<size_t>(header_->records.load(std::memory_order_acquire), record_capacity_);
   }
   const CandidateRecord& record(size_t i) const { return records_[i]; }
-  // Appends a record and its message (may be empty). Throws std::length_error when the records
-  // or the text do not fit: callers size regions for their worst case, so this is objgen's bug.
-  void append(const CandidateRecord& r, const std::string& message = {});
+  // Appends a record and its message (may be empty; cut at kMaxMessage bytes, or to what is left of
+  // the text area). whole: the message is data that must arrive entire (a random run's result),
+  // not cut. Throws std::length_error when the records (or a whole message) do not fit: callers
+  // size regions for their worst case, so that is objgen's bug.
+  static constexpr size_t kMaxMessage = 2000;
+  void append(const CandidateRecord& r, const std::string& message = {}, bool whole = false);
   std::string text(const CandidateRecord& r) const;
 
  private:

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -106,6 +107,7 @@ int run_tool(const std::vector<std::string>& argv, const std::string& log_path, 
     return 127;
   }
   bool stopping = false;
+  auto stop_sent = std::chrono::steady_clock::now();
   for (;;) {
     siginfo_t si{};
     // WNOWAIT: the exited tool stays a zombie, so its group id cannot be reused before the kill.
@@ -115,6 +117,9 @@ int run_tool(const std::vector<std::string>& argv, const std::string& log_path, 
     if (!stopping && interrupted && interrupted->load()) {
       kill(-pid, SIGTERM);
       stopping = true;
+      stop_sent = std::chrono::steady_clock::now();
+    } else if (stopping && std::chrono::steady_clock::now() - stop_sent > std::chrono::seconds(5)) {
+      kill(-pid, SIGKILL);  // it ignored SIGTERM
     }
     usleep(10000);
   }

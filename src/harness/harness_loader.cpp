@@ -17,6 +17,7 @@ namespace {
 
 using EntryFunction = const HarnessEntry* (*)();
 constexpr double kProbeSeconds = 60;
+constexpr int kProbeLoaded = 0x4c;  // exit(0) in a static initializer must not pass for success
 
 // Loading a harness runs the static initializers of the code under test, and its registration.
 // objgen's own process must load it (workers are forked from it and inherit the loaded API), so
@@ -28,7 +29,7 @@ void probe_loading(const std::string& file) {
   ChildProcess child;
   child.start([&file] {
     void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) _exit(0);  // the parent's own dlopen says why
+    if (!handle) _exit(kProbeLoaded);  // the parent's own dlopen says why
     auto entry_function = reinterpret_cast<EntryFunction>(dlsym(handle, OBJGEN_HARNESS_ENTRY_SYMBOL));
     const HarnessEntry* e = entry_function ? entry_function() : nullptr;
     if (e && e->abi == kHarnessAbi && std::strcmp(e->headers_hash, OBJGEN_HEADERS_HASH) == 0) {
@@ -36,7 +37,7 @@ void probe_loading(const std::string& file) {
       e->register_api(api);
     }
     check_after_call();
-    _exit(0);
+    _exit(kProbeLoaded);
   });
   auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(kProbeSeconds);
   while (!child.ended()) {
@@ -47,7 +48,7 @@ void probe_loading(const std::string& file) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  if (!WIFEXITED(child.status()) || WEXITSTATUS(child.status()) != 0)
+  if (!WIFEXITED(child.status()) || WEXITSTATUS(child.status()) != kProbeLoaded)
     throw HarnessLoadError("loading " + file + " in a test process failed (" + child.describe_death() +
                            "): the static initializers of the code under test (or its registration) misbehave, "
                            "so objgen does not load it into its own process");

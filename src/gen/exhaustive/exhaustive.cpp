@@ -312,7 +312,8 @@ struct ExhaustiveGenerator::Impl {
         add(i, 0, spaces[i].total);
         group_ends.push_back(pos);
       }
-    uint64_t size = std::clamp<uint64_t>(pos / (static_cast<uint64_t>(opt.workers) * 4), 16, opt.job_size);
+    uint64_t cap = std::max<uint64_t>(1, opt.job_size);  // a region holds one job at most
+    uint64_t size = std::min(cap, std::max<uint64_t>(16, pos / (static_cast<uint64_t>(opt.workers) * 4)));
     uint64_t lo = 0, end = 0;
     for (uint64_t e : group_ends) {
       if (e - lo > size && end > lo) {  // the next range would overflow the job: close it

@@ -149,7 +149,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
         if (crashes[job].size() >= static_cast<size_t>(options.max_crashes_per_run))
           opt.max_calls = std::max<uint64_t>(1, crashes[job].back().first);
         RandomResult r = run_random(api, opt, &progress);
-        region.append(CandidateRecord{}, encode(r));
+        region.append(CandidateRecord{}, encode(r), true);
       });
   std::vector<char> finished(runs.size(), 0);
   size_t done = 0, next_release = 0;
