@@ -70,6 +70,8 @@ run_case CorruptsItself 'poke\(\): reading the object it built: (SIG|exception)'
 # Signals outside the worker are blocked before they happen, so there is nothing for an emitted
 # test (outside objgen's sandbox) to reproduce safely.
 run_case ProbesEveryone 'poke\(\): SIGSYS.*outside its worker' no-emit
+run_case Escaper 'regroup\(\): SIGSYS.*outside its worker' no-emit
+grep -q 'own(): SIGSYS' "$work/Escaper/stdout" || { echo "FAIL [Escaper]: F_SETOWN not trapped"; fail=1; }
 sleep 300 &
 sibling=$!
 HOSTILE_SIBLING=$sibling run_case KillsOthers 'parricide\(\): SIGSYS.*outside its worker' no-emit

@@ -198,6 +198,17 @@ class Poisoner {
   int n_ = 0;
 };
 
+// Tries the ways around a signal sandbox: joining objgen's process group, and having the kernel
+// signal objgen for it.
+class Escaper {
+  HOSTILE_COUNTER(Escaper)
+  void regroup() { setpgid(0, getpgid(getppid())); }
+  void own() {
+    int fds[2];
+    if (pipe(fds) == 0) fcntl(fds[0], F_SETOWN, getppid());
+  }
+};
+
 // The copy constructor aborts for every object.
 class CopyAbortsAlways {
  public:

@@ -67,7 +67,7 @@ struct SlotValue {
 // What a worker is doing for its candidate (set_worker_phase), so a death is blamed on the
 // right step: the call itself (and destroying what it built), copying or rebuilding an input's
 // state, reading (linearizing) what the call built, or checking whether its class copies deeply.
-enum class Phase : uint64_t { Call = 0, CopyState = 1, RebuildState = 2, CopyCheck = 3, Read = 4 };
+enum class Phase : uint64_t { Call = 0, CopyState = 1, RebuildState = 2, CopyCheck = 3, Read = 4, DestroyState = 5 };
 uint64_t phase(Phase p, uint32_t arg) { return static_cast<uint64_t>(p) << 32 | arg; }
 // Set on every phase of a candidate when the worker ran other candidates before it: a death
 // there may come from memory an earlier call damaged, so it is confirmed in a fresh worker first.
@@ -98,14 +98,18 @@ class LiveCache {
   }
   // Destroys a receiver while it is still in the cache's memory (right after its last use):
   // replacing it later, when it is cold, costs several times more.
-  void drop_receiver(uint32_t state) {
+  // Both hand the object they replace back (its state in *old), to be destroyed under a phase
+  // that names its state: a destructor that crashes is that state's finding.
+  Object drop_receiver(uint32_t state) {
     Slot& s = slot(state, true);
-    if (s.state == state) s.object.reset();
+    return s.state == state ? std::move(s.object) : nullptr;
   }
-  const Object* insert(uint32_t state, bool receiver, Object obj) {
+  const Object* insert(uint32_t state, bool receiver, Object obj, Object* old, uint32_t* old_state) {
     Slot& s = slot(state, receiver);
+    *old_state = s.state;
+    *old = std::move(s.object);
     s.state = state;
-    s.object = std::move(obj);  // what was there is destroyed here
+    s.object = std::move(obj);
     return &s.object;
   }
 
@@ -379,7 +383,11 @@ struct ExhaustiveGenerator::Impl {
     if (const Object* obj = w.live.find(state, receiver)) return obj;
     Object built = rebuild(state, checked_state(state));
     if (!built) return nullptr;
-    return w.live.insert(state, receiver, std::move(built));
+    Object old;
+    uint32_t old_state = 0;
+    const Object* live = w.live.insert(state, receiver, std::move(built), &old, &old_state);
+    destroy(std::move(old), old_state);
+    return live;
   }
 
   // Runs the state's last call on fresh copies of its inputs; with check, also that it gives the
@@ -519,7 +527,7 @@ struct ExhaustiveGenerator::Impl {
       set_phase(phase(Phase::Call, 0));
       if (!decode(s, idx, refs) && s.semi_naive) continue;
       if (sg.last_on_receivers && refs[0].index() != receiver) {
-        if (receiver != UINT32_MAX) w.live.drop_receiver(receiver);
+        if (receiver != UINT32_MAX) destroy(w.live.drop_receiver(receiver), receiver);
         receiver = refs[0].index();
       }
       h.explored.store(h.explored.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // one writer
@@ -542,7 +550,16 @@ struct ExhaustiveGenerator::Impl {
       for (const auto& [record, text] : js.pending) region.append(record, text);
       ++w.executed;
     }
-    if (receiver != UINT32_MAX) w.live.drop_receiver(receiver);
+    if (receiver != UINT32_MAX) destroy(w.live.drop_receiver(receiver), receiver);
+  }
+
+  // Destroys a cached object of `state` (the last reference to it) under a phase naming it.
+  static void destroy(Object obj, uint32_t state) {
+    if (!obj) return;
+    uint64_t outer = current_phase();
+    set_phase(phase(Phase::DestroyState, state));
+    obj.reset();
+    set_phase(outer);
   }
 
   static CandidateRecord call_record(uint64_t pos, Outcome o) {
@@ -769,6 +786,9 @@ struct ExhaustiveGenerator::Impl {
       case Phase::RebuildState:
         if (arg < result.store.state_count())
           return add_state_finding(arg, c.kind, "running the calls that built it again: " + c.what, false);
+        break;
+      case Phase::DestroyState:
+        if (arg < result.store.state_count()) return add_state_finding(arg, c.kind, "destroying the object: " + c.what, false);
         break;
       case Phase::CopyCheck: {
         const Operation& op = op_of(s);
