@@ -158,17 +158,15 @@ bool confine_signals(pid_t self) {
   f.load(kArg0);
   f.jump_if(me, kAllow);
   f.ret(SECCOMP_RET_TRAP);
-  f.place(kFcntl);
-  f.load(kArg1);
-  f.jump_if(F_SETOWN, kTrap);
-  f.jump_if(F_SETSIG, kTrap);
-  f.jump_if(F_SETOWN_EX, kTrap);
-  f.ret(SECCOMP_RET_ALLOW);
-  f.place(kIoctl);
-  f.load(kArg1);
-  f.jump_if(FIOSETOWN, kTrap);
-  f.jump_if(SIOCSPGRP, kTrap);
-  f.ret(SECCOMP_RET_ALLOW);
+  // fcntl and ioctl: the commands that make the kernel signal a process
+  auto trap_commands = [&f](int label, std::initializer_list<uint32_t> commands) {
+    f.place(label);
+    f.load(kArg1);
+    for (uint32_t c : commands) f.jump_if(c, kTrap);
+    f.ret(SECCOMP_RET_ALLOW);
+  };
+  trap_commands(kFcntl, {F_SETOWN, F_SETSIG, F_SETOWN_EX});
+  trap_commands(kIoctl, {FIOSETOWN, SIOCSPGRP});
   f.place(kTrap);
   f.ret(SECCOMP_RET_TRAP);
   f.place(kAllow);
