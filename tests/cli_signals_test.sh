@@ -4,7 +4,7 @@
 # directory in the cache. Bad numeric options and classes nothing can build: exit 2, one line,
 # nothing created.
 set -u
-objgen=$1
+objgen=$(readlink -f "$1")
 src=$2
 . "$src/tests/check_lib.sh"
 
@@ -77,6 +77,15 @@ if "$objgen" exhaustive --example ncl --scope 6 -q --emit-gtest "$work/cap" --gt
   echo "ok   [--gtest-max-states]: 100 of 11196 states emitted, in the report"
 else
   echo "FAIL [--gtest-max-states]"; fail=1
+fi
+# Relative output paths whose directories do not exist yet (as scripts/demo.sh writes out/ncl/).
+mkdir -p "$work/rel"
+if (cd "$work/rel" && "$objgen" exhaustive --example ncl --scope 3 -q --report-json out/ncl/report.json \
+      --emit-gtest out/ncl >/dev/null 2>&1) && [ -f "$work/rel/out/ncl/report.json" ] &&
+    [ -f "$work/rel/out/ncl/ncl_states_test.cpp" ]; then
+  echo "ok   [relative new directories]: created with their first file"
+else
+  echo "FAIL [relative new directories]"; fail=1
 fi
 check "bad --memory-limit" expect_exit2 "bad --memory-limit" "$objgen" exhaustive --example ncl --memory-limit lots
 exit $fail

@@ -47,7 +47,11 @@ void check_creatable(const fs::path& dir, const std::string& what) {
   std::error_code ec;
   fs::path p = dir.empty() ? fs::path(".") : dir;
   while (!fs::exists(p, ec)) {
-    if (!p.has_parent_path() || p.parent_path() == p) break;
+    if (!p.has_parent_path()) {  // a relative path whose first part is missing: created in "."
+      p = ".";
+      break;
+    }
+    if (p.parent_path() == p) break;
     p = p.parent_path();
   }
   if (!fs::is_directory(p, ec)) throw std::runtime_error("cannot create " + what + ": " + p.string() + " is not a directory");
