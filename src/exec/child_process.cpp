@@ -403,8 +403,6 @@ void check_after_call() {
     abandon_child("the call started a thread that outlives it");
 }
 
-bool in_supervised_child() { return g_child.in_child; }
-
 size_t resident_set_bytes() {
   unsigned long size = 0, resident = 0;
   if (FILE* f = std::fopen("/proc/self/statm", "r")) {

@@ -71,8 +71,6 @@ class ChildProcess {
   void clear_output();
   // Keeps the memory file under 1 MiB (called by parents that poll).
   void trim_output();
-  // The output memory file (the child's fds 1 and 2), or -1.
-  int output_fd() const { return out_fd_; }
 
  private:
   void reap_after_kill();
@@ -92,9 +90,6 @@ size_t resident_set_bytes();
 // In a supervised child with a memory limit: the limit (growth allowed over the parent's size at
 // fork), else 0.
 size_t child_memory_limit();
-// True in a process forked by ChildProcess::start (and in processes the code under test forked
-// from one).
-bool in_supervised_child();
 // In a supervised child: ends it with kChildAbandoned and this note.
 [[noreturn]] void abandon_child(const std::string& why);
 // False in a copy of a child that the code under test forked: it must not touch shared memory.

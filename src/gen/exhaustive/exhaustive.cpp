@@ -543,7 +543,7 @@ struct ExhaustiveGenerator::Impl {
         if (js.message.size() > 1000) js.message = js.message.substr(0, 1000) + "...";
         if (js.failures_in_job.insert({s.op, js.message}).second) js.pending.push_back({call_record(pos, o), js.message});
       } else if (o == Outcome::Normal) {
-        collect_new_states(s, idx, pos, objects, res, lin, js.seen_in_job, js.pending);
+        collect_new_states(s, pos, objects, res, lin, js.seen_in_job, js.pending);
       }
       for (auto& obj : objects) obj.reset();
       res.object.reset();
@@ -595,13 +595,12 @@ struct ExhaustiveGenerator::Impl {
 
   // Canonicalizes what the call produced; queues a record of the states new to this job and a
   // finding for each new state that breaks its invariant.
-  void collect_new_states(const OpSpace& s, uint64_t idx, uint64_t pos, const std::vector<Object>& objects,
+  void collect_new_states(const OpSpace& s, uint64_t pos, const std::vector<Object>& objects,
                           const CallResult& res, Linearizer& lin, FingerprintSet& seen_in_job,
                           std::vector<std::pair<CandidateRecord, std::string>>& pending) const {
     const Operation& op = op_of(s);
     SlotValue values[kMaxRecordSlots];
     size_t n = slot_values(op, objects, res, values);
-    (void)idx;
     CandidateRecord r = call_record(pos, Outcome::Normal);
     for (size_t j = 0; j < n; ++j) {
       set_phase(phase(Phase::Read, static_cast<uint32_t>(j)));
