@@ -11,7 +11,8 @@ cxx=${3:-g++}
 header="$src/tests/hostile_inputs/hostile.hpp"
 
 
-# run_case CLASS EXPECTED_FINDING_REGEX [emit [objgen options...]]: exhaustive on hostile::CLASS at scope 3.
+# run_case CLASS EXPECTED_FINDING_REGEX [emit|emit-asan|no-emit [objgen options...]]: exhaustive on
+# hostile::CLASS at scope 3; emit-asan builds the emitted failure suite with AddressSanitizer.
 run_case() {
   local cls=$1 pattern=$2 emit=${3:-emit}
   shift 3 2>/dev/null || shift $#
@@ -28,9 +29,11 @@ run_case() {
   grep -Eq "$pattern" "$out/stdout" || { echo "FAIL [$cls]: no finding matching '$pattern'"; cat "$out/stdout"; fail=1; return; }
   grep -q '"sequence"' "$out/report.json" || { echo "FAIL [$cls]: finding without a sequence"; fail=1; return; }
   no_process_left "hostile::$cls" || { echo "FAIL [$cls]: processes left behind"; fail=1; return; }
-  if [ "$emit" = emit ]; then
+  if [ "$emit" != no-emit ]; then
     # The failure-revealing suite compiles, and every test in it fails while the fault is there.
-    if ! "$cxx" -std=c++20 -O1 -I"$src/tests/hostile_inputs" "$out/gtest/"*_failures_test.cpp \
+    local sanitize=
+    [ "$emit" = emit-asan ] && sanitize=-fsanitize=address
+    if ! "$cxx" -std=c++20 -O1 $sanitize -I"$src/tests/hostile_inputs" "$out/gtest/"*_failures_test.cpp \
         -lgtest -lgtest_main -pthread -o "$out/failures" 2>"$out/cc.log"; then
       echo "FAIL [$cls]: failures suite does not compile"; head -20 "$out/cc.log"; fail=1; return
     fi
@@ -60,6 +63,16 @@ run_case CopyAbortsAlways 'copying the object it built: SIGABRT'
 run_case CopyAbortsLater 'add\(int\): copying the object: SIGABRT'
 run_case DtorCrashes 'add\(int\): SIGSEGV'
 run_case DtorSleeps 'timeout in DtorSleeps::add\(int\)'
+# Heap damage is seen by objgen's checked allocator when the block is freed, inside the call;
+# the emitted test shows it under AddressSanitizer.
+run_case Overrun 'poke\(\): heap damage: a block was written past its end' emit-asan
+run_case OffByOne 'poke\(\): heap damage: a block was written past its end' emit-asan
+# --heap-check off: plain jemalloc, the damage goes unseen (and a bad mode is refused).
+"$objgen" exhaustive --header "$header" --class "hostile::OffByOne" --scope 3 -q --heap-check off >"$work/off.out" 2>&1
+grep -q 'failures 0' "$work/off.out" || { echo "FAIL [OffByOne]: --heap-check off still checks"; cat "$work/off.out"; fail=1; }
+"$objgen" exhaustive --header "$header" --class "hostile::OffByOne" --scope 3 -q --heap-check sometimes >"$work/bad.out" 2>&1
+[ $? -eq 2 ] && grep -q 'heap-check' "$work/bad.out" || { echo "FAIL: a bad --heap-check is not refused"; fail=1; }
+run_case DoubleFree 'poke\(\): heap damage: a block was freed twice' emit-asan
 run_case Leaky 'out-of-memory in Leaky::poke\(\)' emit --memory-limit 1G --worker-memory-limit 256M
 run_case Hog 'out-of-memory in Hog::poke\(\)' emit --worker-memory-limit 256M
 # Damage that shows later: the death is confirmed in a fresh worker first, and says it was not
@@ -101,6 +114,8 @@ strategy_case builders ForkSleeps 'poke\(\): the call forked a process' --scope 
 strategy_case builders LaterCrash 'poke\(\): the call started a thread' --scope 3
 strategy_case builders CopyAbortsLater 'copying' --scope 3
 HOSTILE_SIBLING=$sibling strategy_case builders KillsOthers 'SIGSYS' --scope 3
+strategy_case builders Overrun 'poke\(\): heap damage' --scope 3
+strategy_case evolve DoubleFree 'poke\(\): heap damage: a block was freed twice' --generations 5
 strategy_case builders Leaky 'out-of-memory in Leaky::poke' --scope 3 --worker-memory-limit 256M
 strategy_case evolve Leaky 'out-of-memory in Leaky::poke' --generations 3 --worker-memory-limit 256M
 strategy_case evolve Exits 'poke\(\): process exited with status 0' --generations 5

@@ -1,9 +1,16 @@
 #include "cli/cli_common.hpp"
 
+#include <unistd.h>
+
 #include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <thread>
 
+#ifdef OBJGEN_CHECKED_HEAP
+#include "exec/checked_heap.hpp"
+#endif
 #include "io/atomic_file.hpp"
 #include "model/selection.hpp"
 
@@ -16,6 +23,39 @@ extern "C" void on_interrupt(int) { g_interrupted.store(true); }
 
 // Ctrl-C, kill (SIGTERM) and a closed terminal (SIGHUP) all stop the run the same way: workers
 // are ended, temporary directories removed, partial results written.
+const char* heap_check_mode() {
+#ifdef OBJGEN_CHECKED_HEAP
+  return heap_checked() ? "on" : "off";
+#else
+  return "off";  // no jemalloc, no checked heap (CMakeLists.txt)
+#endif
+}
+
+std::string follow_heap_check_option(int argc, char** argv) {
+#ifdef OBJGEN_CHECKED_HEAP
+  std::string wanted = "auto";
+  bool bundled_example = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--heap-check") == 0 && i + 1 < argc) wanted = argv[i + 1];
+    if (std::strncmp(argv[i], "--heap-check=", 13) == 0) wanted = argv[i] + 13;
+    if (std::strcmp(argv[i], "--example") == 0 || std::strncmp(argv[i], "--example=", 10) == 0) bundled_example = true;
+  }
+  // The bundled examples are objgen's own tested code (and the benchmark subjects): no guard.
+  if (wanted == "auto") wanted = bundled_example ? "off" : "on";
+  std::string current = heap_check_mode();
+  if ((wanted == "on" || wanted == "off") && wanted != current) {
+    setenv(kHeapCheckVariable, wanted.c_str(), 1);
+    execv("/proc/self/exe", argv);
+    std::fprintf(stderr, "objgen: cannot restart with --heap-check %s (%s); it stays %s\n", wanted.c_str(),
+                 std::strerror(errno), current.c_str());
+  }
+  return current;
+#else
+  (void)argc, (void)argv;
+  return heap_check_mode();
+#endif
+}
+
 void catch_interrupts(bool on) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, on ? on_interrupt : SIG_DFL);
 }

@@ -39,6 +39,11 @@ void require_writable_file(const std::string& path);
 // write what they have.
 extern std::atomic<bool> g_interrupted;
 void catch_interrupts(bool on);
+// --heap-check on|off in argv: when it differs from this process's allocator mode (fixed at its
+// first allocation), re-executes objgen with OBJGEN_HEAP_CHECK set. Returns the mode in effect.
+std::string follow_heap_check_option(int argc, char** argv);
+// "on" or "off": whether this process's allocator guards heap blocks.
+const char* heap_check_mode();
 // Replaces the misuse exceptions when names is not empty.
 void set_misuse(Api& api, const std::vector<std::string>& names);
 

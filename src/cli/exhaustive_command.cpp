@@ -104,8 +104,8 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
   for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
   if (!a.quiet)
-    std::fprintf(stderr, "objgen: %s, scope %u, %d %s, methods: %s\n", ex->name.c_str(), opt.scope,
-                 opt.workers, opt.isolate ? "worker processes" : "threads",
+    std::fprintf(stderr, "objgen: %s, scope %u, %d %s, heap check %s, methods: %s\n", ex->name.c_str(), opt.scope,
+                 opt.workers, opt.isolate ? "worker processes" : "threads", heap_check_mode(),
                  fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
 
   catch_interrupts(true);

@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
 #include "objgen/example.hpp"
 #include "objgen/version.hpp"
@@ -27,6 +28,14 @@ int main(int argc, char** argv) {
   // One line naming the problem (CLI11's default adds a second about --help).
   app.failure_message([](const CLI::App*, const CLI::Error& e) { return "objgen: " + std::string(e.what()) + "\n"; });
   app.set_version_flag("--version", "objgen " OBJGEN_VERSION_STRING);
+  // Before anything else runs: the allocator's mode is fixed when the process starts.
+  std::string heap_check = follow_heap_check_option(argc, argv);
+  app.add_option("--heap-check", heap_check,
+                 "on: guard every heap block, so a write past its end or a double free in the code under test is "
+                 "a finding of the call that did it; off: faster; auto: on except for bundled examples")
+      ->check(CLI::IsMember({"on", "off", "auto"}))
+      ->default_str("auto");
+  app.fallthrough();  // accepted after the subcommand too
   int exit_code = kExitOk;
   add_examples_command(app, exit_code);
   add_exhaustive_command(app, exit_code);

@@ -4,6 +4,7 @@
 
 #include "io/atomic_file.hpp"
 #include "emit/code_writer.hpp"
+#include "exec/child_process.hpp"
 #include "exec/sequence.hpp"
 
 namespace objgen {
@@ -26,7 +27,10 @@ std::string header(const GtestSuiteOptions& g, const std::string& what) {
       "// Rebuild with the same objgen command; edits are overwritten.\n"
       "#include <gtest/gtest.h>\n\n#include <cstdint>\n#include <cstdlib>\n#include <limits>\n#include <memory>\n"
       "#include <string>\n#include <sys/resource.h>\n#include <sys/single_threaded.h>\n#include <sys/wait.h>\n#include <unistd.h>\n\n"
-      "#include <csignal>\n#include <cstdio>\n\n#include {}\n\n",
+      "#include <csignal>\n#include <cstdio>\n\n"
+      "#if defined(__has_feature)\n#if __has_feature(address_sanitizer)\n#define OBJGEN_ASAN_FEATURE 1\n#endif\n#endif\n"
+      "#ifndef OBJGEN_ASAN_FEATURE\n#define OBJGEN_ASAN_FEATURE 0\n#endif\n\n"
+      "#include {}\n\n",
       what, g.include.front() == '<' ? g.include : "\"" + g.include + "\"");
 }
 
@@ -207,6 +211,14 @@ std::string death_test(const std::vector<std::string>& lines, const std::string&
   return out;
 }
 
+// Heap damage that objgen's checked allocator saw does not crash under a plain allocator; under
+// AddressSanitizer it does. Without it the test says how to see the fault instead of passing.
+std::string heap_damage_guard() {
+  return "#if !defined(__SANITIZE_ADDRESS__) && !OBJGEN_ASAN_FEATURE\n"
+         "  GTEST_SKIP() << \"heap damage: visible in a build with -fsanitize=address\";\n"
+         "#endif\n";
+}
+
 std::string failure_tests(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
                           const GtestSuiteOptions& g, const std::string& suite) {
   Replayer replayer(api, r.store, opt.domain);
@@ -222,6 +234,9 @@ std::string failure_tests(const Api& api, const ExhaustiveOptions& opt, const Ex
     } else if (!f.reproducible) {
       out += "  GTEST_SKIP() << \"died only after other calls in the same objgen worker, not on its own\";\n";
       for (const auto& l : lines) out.append("  // ").append(l).append("\n");
+    } else if (f.kind == Outcome::Crash && f.message.rfind(kHeapDamage, 0) == 0) {
+      out += heap_damage_guard();
+      out += death_test(lines, f.in_copy ? copy_statement(seq, f) : "", g.alarm_seconds);
     } else if (f.kind == Outcome::Crash || f.kind == Outcome::Timeout) {
       out += death_test(lines, f.in_copy ? copy_statement(seq, f) : "", g.alarm_seconds);
     } else if (f.kind == Outcome::OutOfMemory) {

@@ -422,4 +422,21 @@ void abandon_child(const std::string& why) {
   _exit(kChildAbandoned);
 }
 
+void heap_damage(const char* what) noexcept {
+  if (g_child.in_child) {
+    if (!is_original_child()) _exit(0);
+    if (g_child.note) {
+      size_t n = strnlen(what, kNoteBytes - 1);
+      std::memcpy(g_child.note, what, n);
+      g_child.note[n] = '\0';
+    }
+    _exit(kChildAbandoned);
+  }
+  const char prefix[] = "objgen: ";
+  (void)!write(2, prefix, sizeof prefix - 1);
+  (void)!write(2, what, strlen(what));
+  (void)!write(2, "\n", 1);
+  std::abort();
+}
+
 }  // namespace objgen

@@ -92,6 +92,12 @@ size_t resident_set_bytes();
 size_t child_memory_limit();
 // In a supervised child: ends it with kChildAbandoned and this note.
 [[noreturn]] void abandon_child(const std::string& why);
+// Called by objgen's allocator (checked_heap.cpp) when a freed block shows damage. In a supervised
+// child: ends it with kChildAbandoned and `what` as its note (allocates nothing). Elsewhere the
+// damage is objgen's own: prints `what` and aborts.
+[[noreturn]] void heap_damage(const char* what) noexcept;
+// Findings whose death heap_damage() explains start with this.
+constexpr const char* kHeapDamage = "heap damage";
 // False in a copy of a child that the code under test forked: it must not touch shared memory.
 bool is_original_child();
 

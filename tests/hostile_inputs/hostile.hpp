@@ -18,6 +18,9 @@
 
 namespace hostile {
 
+// Makes a pointer visible to the outside, so the compiler keeps the allocation and what is done to it.
+inline void escape(void* p) { asm volatile("" : : "g"(p) : "memory"); }
+
 #define HOSTILE_COUNTER(Name)                  \
  public:                                       \
   Name() = default;                            \
@@ -58,8 +61,33 @@ class Overrun {
   HOSTILE_COUNTER(Overrun)
   void poke() {
     char* p = static_cast<char*>(std::malloc(16));
+    escape(p);  // no compiler may drop the block
     std::memset(p, 0x5a, 16 + 2048);
+    escape(p);
     std::free(p);
+  }
+};
+
+// Writes one byte past the end of an array.
+class OffByOne {
+  HOSTILE_COUNTER(OffByOne)
+  void poke() {
+    char* p = new char[20];
+    escape(p);
+    p[20] = 1;
+    escape(p);
+    delete[] p;
+  }
+};
+
+// Frees a block twice.
+class DoubleFree {
+  HOSTILE_COUNTER(DoubleFree)
+  void poke() {
+    int* p = new int(n_);
+    escape(p);
+    delete p;
+    delete p;
   }
 };
 

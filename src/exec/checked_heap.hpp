@@ -1,0 +1,13 @@
+// The checked heap (checked_heap.cpp, linked into the objgen executable when jemalloc is there):
+// a guard at the end of every block catches a write past it or a second free() when the block
+// is freed, inside the call that did it.
+#pragma once
+
+namespace objgen {
+
+// Decides the mode at the process's first allocation: the guard is on unless it is "off".
+constexpr const char* kHeapCheckVariable = "OBJGEN_HEAP_CHECK";
+
+bool heap_checked();
+
+}  // namespace objgen
