@@ -39,4 +39,23 @@ TEST(StateStore, StatesAreUniqueAcrossSeals) {
   EXPECT_EQ(store.args(seq, 1)[0].index(), 2u);
 }
 
+// --memory-limit counts the store's next growth before it happens (the new table is allocated
+// while the old one is still held).
+TEST(StateStore, GrowthAheadCountsTheSealAndTheNextDoubling) {
+  objgen::FingerprintSet set;
+  const size_t doubled = set.bytes_to_hold(800);  // a table of 2048 slots
+  EXPECT_EQ(set.bytes_to_hold(700), 0u);          // 1024 slots hold 716 at 70 % load
+  EXPECT_GT(doubled, 0u);
+  objgen::StateStore store;
+  uint32_t seq = store.add_sequence(0, {});
+  EXPECT_EQ(store.growth_bytes_ahead(), 0u);
+  uint32_t n = 0;
+  for (; n < 690; ++n) store.add_state({n + 1ull, 7}, seq, objgen::kResultSlot, 0, 1);
+  EXPECT_EQ(store.growth_bytes_ahead(), doubled);  // the fresh table's doubling is near
+  for (; n < 800; ++n) store.add_state({n + 1ull, 7}, seq, objgen::kResultSlot, 0, 1);
+  EXPECT_EQ(store.growth_bytes_ahead(), doubled);  // now the seal's: the sealed table must grow
+  store.seal();
+  EXPECT_EQ(store.growth_bytes_ahead(), 0u);
+}
+
 }  // namespace

@@ -16,7 +16,7 @@
 //
 // Defined in the executable, these replace libc's and jemalloc's definitions for every library
 // the process loads, including a harness. All blocks must share one layout, so whether the guard
-// is on is decided at the first allocation, from OBJGEN_HEAP_CHECK (on unless "off"; the CLI's
+// is on is decided at the first allocation, from OBJGEN_HEAP_CHECK (off unless "on"; the CLI's
 // --heap-check re-executes objgen with it set); off, these are jemalloc's fast paths plus one
 // branch. Cost of the guard: bench/README.md. Without jemalloc this file is not built.
 #include <dlfcn.h>
@@ -66,7 +66,7 @@ Mode g_mode = Mode::kUndecided;
 
 __attribute__((noinline)) Mode decide_mode() {
   const char* value = getenv(objgen::kHeapCheckVariable);
-  g_mode = value && std::strcmp(value, "off") == 0 ? Mode::kPlain : Mode::kChecked;
+  g_mode = value && std::strcmp(value, "on") == 0 ? Mode::kChecked : Mode::kPlain;
   return g_mode;
 }
 

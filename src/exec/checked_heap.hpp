@@ -5,7 +5,7 @@
 
 namespace objgen {
 
-// Decides the mode at the process's first allocation: the guard is on unless it is "off".
+// Decides the mode at the process's first allocation: the guard is on when it is "on".
 constexpr const char* kHeapCheckVariable = "OBJGEN_HEAP_CHECK";
 
 bool heap_checked();

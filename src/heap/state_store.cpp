@@ -40,6 +40,12 @@ void FingerprintSet::reserve(size_t n) {
   if (capacity != slots_.size()) rehash(capacity);
 }
 
+size_t FingerprintSet::bytes_to_hold(size_t n) const {
+  size_t capacity = slots_.size();
+  while (n * 10 > capacity * 7) capacity *= 2;
+  return capacity == slots_.size() ? 0 : capacity * sizeof(Entry);
+}
+
 void FingerprintSet::rehash(size_t capacity) {
   std::vector<Entry> old(capacity);
   old.swap(slots_);
@@ -78,6 +84,16 @@ void StateStore::seal() {
   sealed_.reserve(sealed_.size() + fresh_.size());
   fresh_.for_each([this](const Fingerprint& fp, uint32_t id) { sealed_.insert(fp, id); });
   fresh_ = FingerprintSet();
+}
+
+size_t StateStore::growth_bytes_ahead() const {
+  // "Near": within a tenth of the table (far more than a quarter second of inserts).
+  size_t fresh_soon = fresh_.bytes_to_hold(fresh_.size() + fresh_.capacity() / 10);
+  size_t seal = sealed_.bytes_to_hold(sealed_.size() + fresh_.size());
+  size_t lists = 0;
+  for (const auto& v : by_class_)
+    if (v.size() * 10 > v.capacity() * 9) lists += 2 * v.capacity() * sizeof(uint32_t);
+  return fresh_soon + seal + lists;
 }
 
 size_t StateStore::memory_bytes() const {

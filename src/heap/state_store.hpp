@@ -47,12 +47,15 @@ class FingerprintSet {
   // Makes room for n entries in all, so that inserting them never rehashes.
   void reserve(size_t n);
   size_t size() const { return size_; }
+  size_t capacity() const { return slots_.size(); }
   template <class F>
   void for_each(F f) const {
     for (const Entry& e : slots_)
       if (e.fp.lo != 0 || e.fp.hi != 0) f(e.fp, e.id);
   }
   size_t memory_bytes() const { return slots_.size() * sizeof(Entry); }
+  // The bytes a table able to hold n entries would take, when this one cannot; else 0.
+  size_t bytes_to_hold(size_t n) const;
 
  private:
   struct Entry {
@@ -99,6 +102,11 @@ class StateStore {
   // States of one class, in the order found.
   const std::vector<uint32_t>& states_of(ClassId cls) const;
   size_t memory_bytes() const;
+  // What the store may allocate in one step soon, while its old memory is still held: the fresh
+  // table's doubling when it is near, the sealed table's growth to take the fresh states at the
+  // end of the iteration, and the class lists' doubling when near. Checked against
+  // --memory-limit before that happens.
+  size_t growth_bytes_ahead() const;
 
  private:
   FingerprintSet sealed_;  // states of finished iterations (read by workers)

@@ -851,14 +851,17 @@ struct ExhaustiveGenerator::Impl {
   const char* stop_reason(double elapsed) const {
     if (opt.interrupted && opt.interrupted->load()) return "interrupted";
     if (opt.time_limit_seconds > 0 && elapsed > opt.time_limit_seconds) return "time limit";
-    if (opt.memory_limit_bytes > 0 && resident_set_bytes() > opt.memory_limit_bytes) return "memory limit";
+    // The store's next growth counts too: it allocates the new table before freeing the old.
+    if (opt.memory_limit_bytes > 0 &&
+        resident_set_bytes() + result.store.growth_bytes_ahead() > opt.memory_limit_bytes)
+      return "memory limit";
     return nullptr;
   }
 
   // What the workers learned about copies applies from the next iteration on; a class whose
   // copy no worker could check (every check crashed) is rebuilt, not copied.
-  void finish_iteration() {
-    result.store.seal();
+  void finish_iteration(bool stopping) {
+    if (!stopping) result.store.seal();  // after a stop nothing reads the sealed set: no growth
     for (size_t c = 0; c < clone_ok.size(); ++c) {
       if (clone_ok[c] < 0 && clone_learned[c] >= 0) clone_ok[c] = clone_learned[c];
       if (clone_ok[c] < 0 && copy_check_crashed[c]) clone_ok[c] = 0;
@@ -937,7 +940,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     }
     pool.end();
     m.remember_failed_calls();
-    m.finish_iteration();
+    m.finish_iteration(stop);
     m.result.iterations = m.iteration;
     if (!stop && m.result.store.state_count() == states_before) break;
     if (!stop && m.iteration >= m.max_iterations()) {
