@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real third-party code through --header/--class with no hand-written harness: Debian's
-# boost::circular_buffer<int> and boost::dynamic_bitset<>. Scan lists the API; exhaustive
+# boost::circular_buffer<int>, boost::dynamic_bitset<> and boost::heap::fibonacci_heap<int>. Scan lists the API; exhaustive
 # generation with a few builders completes; the emitted GoogleTest states suite compiles and
 # passes; the second run reuses the cached harness. Then the ways a --header run can go wrong.
 set -u
@@ -43,6 +43,12 @@ subject circular_buffer_int '<boost/circular_buffer.hpp>' 'boost::circular_buffe
   'circular_buffer::circular_buffer(unsigned long, const int&),push_back,pop_front'
 subject dynamic_bitset '<boost/dynamic_bitset.hpp>' 'boost::dynamic_bitset<>' 'push_back(' 4 \
   'dynamic_bitset::dynamic_bitset(),resize,dynamic_bitset::flip(unsigned long)'
+# A fields harness of fibonacci_heap names boost's internal types, which do not compile from
+# outside: the harness is rebuilt to compare states by their elements, and the user is told.
+subject fibonacci_heap_int '<boost/heap/fibonacci_heap.hpp>' 'boost::heap::fibonacci_heap<int>' 'push(' 3 \
+  'fibonacci_heap::fibonacci_heap(),push'
+check "fibonacci_heap_int: the fallback to element states is said" \
+  grep -q 'does not compile (error: .*compared by the elements instead' "$work/fibonacci_heap_int.err"
 
 # Builder identification on all public methods of circular_buffer<int> (issue 4), proven at scope 3.
 check "circular_buffer_int: builders identified from the whole API and proven sufficient and minimal at scope 3" \
