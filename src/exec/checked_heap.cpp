@@ -88,6 +88,14 @@ OBJGEN_INLINE size_t usable_of(size_t bytes, int flags) {
   return flags == 0 && g_classes_known ? size_class(bytes) : nallocx(bytes, flags);
 }
 
+bool same_library(const void* a, const void* b, const void* c) {
+  Dl_info jemalloc_info{}, info{};
+  if (!dladdr(reinterpret_cast<const void*>(&mallocx), &jemalloc_info)) return false;
+  for (const void* f : {a, b, c})
+    if (!dladdr(f, &info) || info.dli_fbase != jemalloc_info.dli_fbase) return false;
+  return true;
+}
+
 // Checked against jemalloc itself, so another jemalloc configuration only loses the shortcut.
 __attribute__((constructor(101))) void find_fast_paths() {
   for (size_t n = 1; n <= (size_t{1} << 22); n += n < 4096 ? 1 : n / 7)
@@ -97,6 +105,10 @@ __attribute__((constructor(101))) void find_fast_paths() {
   auto fast_unsized_free = reinterpret_cast<FreeFn>(dlsym(RTLD_NEXT, "free"));
   auto fast_free = reinterpret_cast<SizedFreeFn>(dlsym(RTLD_NEXT, "_ZdlPvm"));
   if (!fast_malloc || !fast_unsized_free || !fast_free) return;
+  // Only jemalloc's: libstdc++'s operator delete, say, would call back into free() here.
+  if (!same_library(reinterpret_cast<const void*>(fast_malloc), reinterpret_cast<const void*>(fast_unsized_free),
+                    reinterpret_cast<const void*>(fast_free)))
+    return;
   g_fast_malloc = fast_malloc;
   g_fast_unsized_free = fast_unsized_free;
   g_fast_free = fast_free;
