@@ -67,11 +67,24 @@ run_case DtorSleeps 'timeout in DtorSleeps::add\(int\)'
 # the emitted test shows it under AddressSanitizer.
 run_case Overrun 'poke\(\): heap damage: a block was written past its end' emit-asan
 run_case OffByOne 'poke\(\): heap damage: a block was written past its end' emit-asan
-# --heap-check off: plain jemalloc, the damage goes unseen (and a bad mode is refused).
-"$objgen" exhaustive --header "$header" --class "hostile::OffByOne" --scope 3 -q --heap-check off >"$work/off.out" 2>&1
+# --heap-check off: plain jemalloc, the damage goes unseen, also when switching from on (and a
+# bad mode is refused).
+OBJGEN_HEAP_CHECK=on "$objgen" exhaustive --header "$header" --class "hostile::OffByOne" --scope 3 -q --heap-check off >"$work/off.out" 2>&1
 grep -q 'failures 0' "$work/off.out" || { echo "FAIL [OffByOne]: --heap-check off still checks"; cat "$work/off.out"; fail=1; }
 "$objgen" exhaustive --header "$header" --class "hostile::OffByOne" --scope 3 -q --heap-check sometimes >"$work/bad.out" 2>&1
 [ $? -eq 2 ] && grep -q 'heap-check' "$work/bad.out" || { echo "FAIL: a bad --heap-check is not refused"; fail=1; }
+# Legal uses of the allocator are no damage (the default for a --header class is on).
+"$objgen" exhaustive --header "$header" --class "hostile::AllocatesCarefully" --scope 3 >"$work/careful.out" 2>&1
+grep -q 'heap check on' "$work/careful.out" && grep -q 'failures 0' "$work/careful.out" ||
+  { echo "FAIL [AllocatesCarefully]: legal allocations reported"; cat "$work/careful.out"; fail=1; }
+# Without AddressSanitizer the heap-damage test says how to see the fault instead of passing.
+if "$cxx" -std=c++20 -O1 -I"$src/tests/hostile_inputs" "$work/OffByOne/gtest/"*_failures_test.cpp \
+    -lgtest -lgtest_main -pthread -o "$work/offbyone_plain" 2>/dev/null &&
+    "$work/offbyone_plain" 2>&1 | grep -q 'SKIPPED.*Finding0'; then
+  echo "ok   [OffByOne]: skipped without -fsanitize=address"
+else
+  echo "FAIL [OffByOne]: the plain build's heap-damage test is not skipped"; fail=1
+fi
 run_case DoubleFree 'poke\(\): heap damage: a block was freed twice' emit-asan
 run_case Leaky 'out-of-memory in Leaky::poke\(\)' emit --memory-limit 1G --worker-memory-limit 256M
 run_case Hog 'out-of-memory in Hog::poke\(\)' emit --worker-memory-limit 256M

@@ -35,7 +35,10 @@ std::string follow_heap_check_option(int argc, char** argv) {
 #ifdef OBJGEN_CHECKED_HEAP
   std::string wanted = "auto";
   bool bundled_example = false;
+  bool runs_code_under_test = false;  // only these commands call the code under test
   for (int i = 1; i < argc; ++i) {
+    for (const char* command : {"exhaustive", "builders", "evolve"})
+      if (std::strcmp(argv[i], command) == 0) runs_code_under_test = true;
     if (std::strcmp(argv[i], "--heap-check") == 0 && i + 1 < argc) wanted = argv[i + 1];
     if (std::strncmp(argv[i], "--heap-check=", 13) == 0) wanted = argv[i] + 13;
     if (std::strcmp(argv[i], "--example") == 0 || std::strncmp(argv[i], "--example=", 10) == 0) bundled_example = true;
@@ -43,7 +46,7 @@ std::string follow_heap_check_option(int argc, char** argv) {
   // The bundled examples are objgen's own tested code (and the benchmark subjects): no guard.
   if (wanted == "auto") wanted = bundled_example ? "off" : "on";
   std::string current = heap_check_mode();
-  if ((wanted == "on" || wanted == "off") && wanted != current) {
+  if (runs_code_under_test && (wanted == "on" || wanted == "off") && wanted != current) {
     setenv(kHeapCheckVariable, wanted.c_str(), 1);
     execv("/proc/self/exe", argv);
     std::fprintf(stderr, "objgen: cannot restart with --heap-check %s (%s); it stays %s\n", wanted.c_str(),
@@ -51,7 +54,10 @@ std::string follow_heap_check_option(int argc, char** argv) {
   }
   return current;
 #else
-  (void)argc, (void)argv;
+  for (int i = 1; i < argc; ++i)
+    if ((std::strcmp(argv[i], "--heap-check") == 0 && i + 1 < argc && std::strcmp(argv[i + 1], "on") == 0) ||
+        std::strcmp(argv[i], "--heap-check=on") == 0)
+      std::fprintf(stderr, "objgen: warning: --heap-check on needs objgen built with jemalloc; heap check is off\n");
   return heap_check_mode();
 #endif
 }

@@ -135,7 +135,10 @@ OBJGEN_INLINE void* allocate(size_t size, int flags) {
     return p;
   }
   size_t bytes = size + kGuard;
-  if (__builtin_expect(size > SIZE_MAX / 2, 0)) return nullptr;
+  if (__builtin_expect(size > SIZE_MAX / 2, 0)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
   void* p = flags == 0 && g_fast_malloc ? g_fast_malloc(bytes) : mallocx(bytes, flags);
   if (__builtin_expect(!p, 0)) {
     errno = ENOMEM;
@@ -235,6 +238,10 @@ void* calloc(size_t count, size_t size) noexcept {
 
 void* realloc(void* p, size_t size) noexcept {
   if (!p) return allocate(size, 0);
+  if (size == 0) {  // frees, as glibc's (and jemalloc's default) do
+    release(p, 0);
+    return nullptr;
+  }
   if (!checked()) {
     void* q = rallocx(p, size ? size : 1, 0);
     if (!q) errno = ENOMEM;
@@ -275,6 +282,10 @@ void* valloc(size_t size) noexcept { return aligned_alloc(static_cast<size_t>(ge
 
 void* pvalloc(size_t size) noexcept {
   size_t page = static_cast<size_t>(getpagesize());
+  if (size > SIZE_MAX / 2) {
+    errno = ENOMEM;
+    return nullptr;
+  }
   return aligned_alloc(page, (size + page - 1) / page * page);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -56,13 +57,14 @@ class Spinner {
   }
 };
 
-// Overruns a heap block by 2 KiB.
+// Overruns a heap block by 256 bytes (far enough to pass any slack; not so far as to leave the
+// allocator's mapping and crash at once).
 class Overrun {
   HOSTILE_COUNTER(Overrun)
   void poke() {
     char* p = static_cast<char*>(std::malloc(16));
     escape(p);  // no compiler may drop the block
-    std::memset(p, 0x5a, 16 + 2048);
+    std::memset(p, 0x5a, 16 + 256);
     escape(p);
     std::free(p);
   }
@@ -77,6 +79,29 @@ class OffByOne {
     p[20] = 1;
     escape(p);
     delete[] p;
+  }
+};
+
+// Uses the allocator in every legal way the checked heap must not mistake for damage.
+class AllocatesCarefully {
+  HOSTILE_COUNTER(AllocatesCarefully)
+  void poke() {
+    char* p = static_cast<char*>(std::malloc(10));
+    escape(p);
+    p = static_cast<char*>(std::realloc(p, 1000));  // grows (moves)
+    p = static_cast<char*>(std::realloc(p, 3));     // shrinks
+    escape(p);
+    std::free(std::realloc(p, 0));                  // frees, returns null
+    void* aligned = nullptr;
+    if (posix_memalign(&aligned, 256, 100) == 0) std::free(aligned);
+    std::free(aligned_alloc(64, 128));
+    struct alignas(128) Wide { char c[200]; };
+    delete new Wide;
+    char* q = static_cast<char*>(std::malloc(5));
+    std::memset(q, 1, malloc_usable_size(q));  // the whole usable size is the caller's
+    escape(q);
+    std::free(q);
+    std::free(std::calloc(3, 7));
   }
 };
 

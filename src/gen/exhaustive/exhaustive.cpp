@@ -1,5 +1,6 @@
 #include "gen/exhaustive/exhaustive.hpp"
 
+#include <string_view>
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -939,6 +940,12 @@ ExhaustiveResult ExhaustiveGenerator::run() {
         progress_({m.iteration, frontier, m.result.store.state_count(), m.result.explored, elapsed()});
     }
     pool.end();
+    // The last merges may have grown the store past what the last check saw: check before the seal.
+    if (!stop)
+      if (const char* why = m.stop_reason(elapsed()); why && std::string_view(why) == "memory limit") {
+        m.result.stopped_by = why;
+        stop = true;
+      }
     m.remember_failed_calls();
     m.finish_iteration(stop);
     m.result.iterations = m.iteration;
