@@ -1,6 +1,5 @@
 #include "gen/exhaustive/exhaustive.hpp"
 
-#include <string_view>
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -852,11 +851,14 @@ struct ExhaustiveGenerator::Impl {
   const char* stop_reason(double elapsed) const {
     if (opt.interrupted && opt.interrupted->load()) return "interrupted";
     if (opt.time_limit_seconds > 0 && elapsed > opt.time_limit_seconds) return "time limit";
-    // The store's next growth counts too: it allocates the new table before freeing the old.
-    if (opt.memory_limit_bytes > 0 &&
-        resident_set_bytes() + result.store.growth_bytes_ahead() > opt.memory_limit_bytes)
-      return "memory limit";
+    if (over_memory_limit()) return "memory limit";
     return nullptr;
+  }
+
+  // The store's next growth counts too: it allocates the new table before freeing the old.
+  bool over_memory_limit() const {
+    return opt.memory_limit_bytes > 0 &&
+           resident_set_bytes() + result.store.growth_bytes_ahead() > opt.memory_limit_bytes;
   }
 
   // What the workers learned about copies applies from the next iteration on; a class whose
@@ -941,11 +943,10 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     }
     pool.end();
     // The last merges may have grown the store past what the last check saw: check before the seal.
-    if (!stop)
-      if (const char* why = m.stop_reason(elapsed()); why && std::string_view(why) == "memory limit") {
-        m.result.stopped_by = why;
-        stop = true;
-      }
+    if (!stop && m.over_memory_limit()) {
+      m.result.stopped_by = "memory limit";
+      stop = true;
+    }
     m.remember_failed_calls();
     m.finish_iteration(stop);
     m.result.iterations = m.iteration;
