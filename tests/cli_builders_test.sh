@@ -29,9 +29,11 @@ check "rbt without remove: exit 1" [ $rc -eq 1 ]
 check "rbt without remove: insufficient" grep -q "sufficient: NO" "$tmp/bad.out"
 check "rbt without remove: witness uses remove" grep -q -- "->remove(" "$tmp/bad.out"
 
-"$objgen" exhaustive --example rbt --builders auto --scope 4 >"$tmp/auto1.out" 2>&1
+"$objgen" exhaustive --example rbt --builders auto --scope 4 >"$tmp/auto0.out" 2>&1
+check "--builders auto reuses what builders --verify found" grep -q "builders reused" "$tmp/auto0.out"
+OBJGEN_CACHE_DIR=$tmp/cache2 "$objgen" exhaustive --example rbt --builders auto --scope 4 >"$tmp/auto1.out" 2>&1
 check "--builders auto computes" grep -q "builders identified" "$tmp/auto1.out"
-"$objgen" exhaustive --example rbt --builders auto --scope 4 >"$tmp/auto2.out" 2>&1
+OBJGEN_CACHE_DIR=$tmp/cache2 "$objgen" exhaustive --example rbt --builders auto --scope 4 >"$tmp/auto2.out" 2>&1
 check "--builders auto reuses" grep -q "builders reused" "$tmp/auto2.out"
 check "--builders auto: same structures" diff <(grep ^structures "$tmp/auto1.out" | cut -d" " -f1-4) <(grep ^structures "$tmp/auto2.out" | cut -d" " -f1-4)
 check "--builders auto: 29 structures at scope 4" grep -q "^structures 29 " "$tmp/auto2.out"

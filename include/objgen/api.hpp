@@ -331,6 +331,9 @@ struct ClassInfo {
   std::string invariant_call;         // member to call in emitted tests, e.g. "repOK"
   std::vector<std::string> builders;  // default --methods for this class
   std::string omit_fields;            // default --omit-fields
+  // Public by accident of the implementation (inherited from a detail:: base): builder
+  // identification uses them only when the class's own interface builds nothing.
+  std::vector<std::string> implementation_members;
 };
 
 class Api;
@@ -361,6 +364,10 @@ class ClassBuilder {
   }
   ClassBuilder& builders(std::vector<std::string> names) { info_.builders = std::move(names); return *this; }
   ClassBuilder& omit_fields(std::string regex) { info_.omit_fields = std::move(regex); return *this; }
+  ClassBuilder& implementation_members(std::vector<std::string> names) {
+    info_.implementation_members = std::move(names);
+    return *this;
+  }
 
  private:
   template <class F>

@@ -72,7 +72,7 @@ inline constexpr bool is_described_v = is_described<std::remove_cv_t<T>>::value;
     static constexpr const char* name = #TYPE;                    \
     template <class V>                                            \
     static void visit([[maybe_unused]] V& v, [[maybe_unused]] const TYPE& obj) { \
-      v.base(static_cast<const BASE&>(obj));                      \
+      v.base((const BASE&)(obj));  /* may be private */                   \
       OBJGEN_DETAIL_FOR_EACH(OBJGEN_DETAIL_FIELD, __VA_ARGS__)    \
     }                                                             \
   };

@@ -158,10 +158,15 @@ void print_findings(const Api& api, const Identification& id) {
   }
 }
 
-void print_verification(const Api& api, const Verification& v) {
+void print_verification(const Api& api, const Verification& v, const char* compared_with) {
   for (const auto& s : v.scopes) {
-    std::printf("scope %u: builders build %zu states, the whole API %zu%s\n", s.scope, s.builder_states,
-                s.api_states, s.complete ? "" : " (a run did not reach its fixpoint: no proof)");
+    std::printf("scope %u: builders build %zu states, %s %zu\n", s.scope, s.builder_states, compared_with,
+                s.api_states);
+    if (!s.complete) {  // counts of unfinished runs prove nothing either way
+      std::printf("  sufficient: unknown (a run did not reach its fixpoint in the time it had)\n"
+                  "  minimal: unknown\n");
+      continue;
+    }
     std::printf("  sufficient: %s\n", s.sufficient ? "yes (same set of states)" : "NO");
     for (const auto& w : s.missing) {
       std::printf("    a state only the whole API builds:\n");
@@ -191,6 +196,38 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
     write_file_atomically(a.report_json,
                           builders_report(api, run, id, v).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
+}
+
+// Where `exhaustive --builders auto` looks for the builders of this API (all operations).
+struct BuildersCacheKey {
+  std::string hash, path;
+};
+BuildersCacheKey builders_cache_key(const Api& api, const ClassInfo& target, const std::string& omit_fields) {
+  std::vector<uint32_t> all(api.operations().size());
+  for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+  std::string hash = api_hash(api, target.id, all,
+                              omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
+  return {hash, builders_cache_path(hash)};
+}
+
+void write_builders_cache(const BuildersCacheKey& key, const BuildersFile& f, bool quiet) {
+  try {
+    std::filesystem::create_directories(std::filesystem::path(key.path).parent_path());
+    write_builders_file(key.path, f);
+    if (!quiet) std::fprintf(stderr, "objgen: builders cached in %s\n", key.path.c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
+  }
+}
+
+// A finished search over the whole API, not disproved, is what `--builders auto` would find.
+void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o,
+                      const Identification& id, const std::optional<Verification>& v) {
+  if (!a.given.empty() || !id.complete || g_interrupted.load() || o.operations.size() != api.operations().size())
+    return;
+  if (v && std::string(v->verdict()) == "disproved") return;
+  BuildersCacheKey key = builders_cache_key(api, target, a.omit_given ? a.omit_fields : target.omit_fields);
+  write_builders_cache(key, builders_file_of(api, target, id, key.hash, algorithm_name(id.algorithm)), a.quiet);
 }
 
 int run_builders(BuildersArgs& a) {
@@ -227,13 +264,22 @@ int run_builders(BuildersArgs& a) {
   }
   std::optional<Verification> v;
   if (a.verify && !g_interrupted.load()) {
-    v = verify_builders(api, o, id.builders, o.operations, scopes);
-    print_verification(api, *v);
+    // Implementation members (a detail:: base's) join the comparison only when the builders use
+    // them: otherwise flat_set's builders would be compared with flat_tree's insert_equal.
+    std::vector<uint32_t> compared = o.operations;
+    bool own_only = !uses_implementation_members(api, id.builders, target.id);
+    if (own_only) compared = own_interface(api, o.operations, target.id);
+    v = verify_builders(api, o, id.builders, compared, scopes);
+    bool narrowed = compared.size() < o.operations.size();
+    print_verification(api, *v, narrowed ? "the class's own interface (implementation members left out)"
+                                         : "the whole API");
+    std::printf("verdict: %s\n", v->verdict());
   }
   catch_interrupts(false);
   write_outputs(a, api, target, o, id, v);
+  cache_identified(a, api, target, o, id, v);
   if (g_interrupted.load()) return kExitInterrupted;
-  return v && !(v->sufficient() && v->minimal()) ? kExitDisproved : kExitOk;
+  return v && std::string(v->verdict()) == "disproved" ? kExitDisproved : kExitOk;
 }
 
 }  // namespace
@@ -275,14 +321,8 @@ std::vector<uint32_t> identify_and_cache(const Api& api, const ClassInfo& target
     if (!quiet) std::fprintf(stderr, "objgen: builders from an incomplete search, not cached\n");
     return id.builders;
   }
-  BuildersFile f = builders_file_of(api, target, id, hash, "hc");
-  try {
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-    write_builders_file(path, f);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
-  }
-  if (!quiet) std::fprintf(stderr, "objgen: builders identified in %.1f s, cached in %s\n", id.seconds, path.c_str());
+  if (!quiet) std::fprintf(stderr, "objgen: builders identified in %.1f s\n", id.seconds);
+  write_builders_cache({hash, path}, builders_file_of(api, target, id, hash, "hc"), quiet);
   return id.builders;
 }
 
@@ -303,14 +343,13 @@ std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, 
   }
   std::vector<uint32_t> all(api.operations().size());
   for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
-  std::string hash = api_hash(api, target.id, all, omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
-  std::string path = builders_cache_path(hash);
+  BuildersCacheKey key = builders_cache_key(api, target, omit_fields);
   std::vector<uint32_t> builders;
-  if (read_cached_builders(api, target, path, hash, &builders)) {
-    if (!quiet) std::fprintf(stderr, "objgen: builders reused from %s\n", path.c_str());
+  if (read_cached_builders(api, target, key.path, key.hash, &builders)) {
+    if (!quiet) std::fprintf(stderr, "objgen: builders reused from %s\n", key.path.c_str());
     return builders;
   }
-  return identify_and_cache(api, target, all, omit_fields, path, hash, workers, isolate, quiet);
+  return identify_and_cache(api, target, all, omit_fields, key.path, key.hash, workers, isolate, quiet);
 }
 
 void add_builders_command(CLI::App& app, int& exit_code) {

@@ -65,24 +65,6 @@ void bind_coverage(const HarnessBuild& b) {
   }
 }
 
-// A harness that reads a library class's fields names its internal types, which some libraries
-// do not let outside code name. An iterable class can be described by its elements instead
-// (--state value); the user is told, and the first build's errors stay the answer otherwise.
-HarnessBuild retry_by_value(HarnessRequest request, const HarnessBuild& failed,
-                            const HarnessProgress& say) {
-  request.state = "value";
-  HarnessBuild retry = build_harness(request, say);
-  if (retry.status != HarnessBuildStatus::Ok) return failed;
-  std::string first_error = failed.compiler_errors.empty() ? "" : failed.compiler_errors.front();
-  size_t at = first_error.find("error: ");
-  first_error = at == std::string::npos ? "see build.log in " + failed.directory : first_error.substr(at);
-  std::fprintf(stderr,
-               "objgen: warning: the harness reading the fields of %s does not compile (%s); states are "
-               "compared by the elements instead, as with --state value\n",
-               request.class_name.c_str(), first_error.c_str());
-  return retry;
-}
-
 }  // namespace
 
 Example build_subject_harness(const SubjectArgs& s, bool quiet) {
@@ -96,7 +78,6 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   };
   try {
     b = build_harness(request, say);
-    if (b.status == HarnessBuildStatus::CompileFailed && s.state == "auto") b = retry_by_value(request, b, say);
   } catch (const std::filesystem::filesystem_error& e) {  // the cache cannot be written, the disk is full
     throw UsageError(std::string("cannot build the harness in the cache (set OBJGEN_CACHE_DIR?): ") + e.what());
   } catch (const std::runtime_error& e) {  // a file in the cache could not be written, or Ctrl-C

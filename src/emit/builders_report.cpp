@@ -60,6 +60,7 @@ nlohmann::json findings(const Api& api, const Identification& id) {
 void add_verification(nlohmann::json& r, const Api& api, const Verification& v) {
   r["sufficient"] = v.sufficient();
   r["minimal"] = v.minimal();
+  r["verdict"] = v.verdict();
   nlohmann::json witnesses = nlohmann::json::array(), scopes = nlohmann::json::array();
   auto add = [&](uint32_t scope, const char* kind, const Witness& w) {
     witnesses.push_back({{"scope", scope}, {"kind", kind}, {"builder", w.builder},

@@ -129,11 +129,24 @@ class Builder {
     auto start = std::chrono::steady_clock::now();
     fs::remove_all(work_);
     fs::create_directories(work_);
-    write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, harness_options()));
+    scan::HarnessOptions options = harness_options();
+    write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
     progress_("compiling the harness with " + compiler() + (r_.coverage ? " (coverage)" : ""));
     if (r_.coverage) write_allowlist();
     std::vector<std::string> objects, depfiles;
     bool ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
+    if (!ok && !interrupted_ && has_template_instances()) {
+      // Deduction does not see into bodies: an instantiated member template may not compile.
+      std::vector<std::string> errors = compiler_errors(work_ + "/build.log", 1);
+      progress_("the harness does not compile with the member templates objgen instantiated (" +
+                (errors.empty() ? std::string("see build.log") : errors.front()) + "); compiling it without them");
+      options.template_instances = false;
+      write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
+      objects.clear();
+      depfiles.clear();
+      modules_.clear();
+      ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
+    }
     for (const std::string& source : flags_.link)
       if (ok && is_source_file(source)) ok = compile_one(fs::absolute(source).string(), objects, depfiles);
     if (ok && r_.coverage) write_file_atomically(work_ + "/coverage_map.json", cover::map_to_json(cover::link_coverage(modules_)));
@@ -141,6 +154,12 @@ class Builder {
     out_.compile_seconds = seconds_since(start);
     if (ok) finish(depfiles);
     else fail();
+  }
+
+  bool has_template_instances() const {
+    for (const scan::Function& f : out_.scan.result.functions)
+      if (!f.template_arguments.empty() && f.registration != scan::Registration::Skip) return true;
+    return false;
   }
 
   const std::string& compiler() const { return r_.coverage ? tools_.coverage_compiler : tools_.compiler; }

@@ -6,6 +6,8 @@
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>
 
+#include "scan/names.hpp"
+
 namespace objgen::scan {
 namespace {
 
@@ -141,6 +143,10 @@ TypeNamer::TypeNamer(const clang::ASTContext& ctx) : ctx_(ctx), policy_(ctx.getP
 
 std::string TypeNamer::spell(clang::QualType t) const {
   std::string s = clang::TypeName::getFullyQualifiedName(t, ctx_, policy_, /*WithGlobalNsPrefix=*/false);
+  // A member of a template specialization (`make_list<T, constant_time_size<true>>::type`) is
+  // printed with the arguments as the library wrote them, unqualified where its own scope made
+  // them visible: from outside they do not compile. The canonical type names the class itself.
+  if (names_template_member(s)) s = t.getCanonicalType().getAsString(policy_);
   // Clang writes "Node *" and "const List &": close the gap, as the bundled harnesses do.
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -151,6 +157,11 @@ std::string TypeNamer::spell(clang::QualType t) const {
     out += s[i];
   }
   return out;
+}
+
+bool TypeNamer::names_template_member(const std::string& spelled) const {
+  std::string rest = trusted_.empty() ? spelled : replace_name(spelled, trusted_, "T");
+  return rest.find(">::") != std::string::npos;
 }
 
 std::string TypeNamer::spell(const clang::CXXRecordDecl* rd) const {

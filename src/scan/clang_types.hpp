@@ -21,10 +21,15 @@ class TypeNamer {
   explicit TypeNamer(const clang::ASTContext& ctx);
   std::string spell(clang::QualType t) const;
   std::string spell(const clang::CXXRecordDecl* rd) const;
+  // Members of this class (the target, as spelled) keep their typedef names: the harness names
+  // the class itself, so `FaultList<AbortFault>::Node` compiles where `X<...>::type` may not.
+  void trust_members_of(std::string spelled_class) { trusted_ = std::move(spelled_class); }
 
  private:
+  bool names_template_member(const std::string& spelled) const;
   const clang::ASTContext& ctx_;
   clang::PrintingPolicy policy_;
+  std::string trusted_;
 };
 
 // Declared in namespace std (or a library implementation namespace such as __gnu_cxx).

@@ -67,6 +67,7 @@ class Extractor {
 
   void run() {
     out_.target = namer_.spell(target_);
+    namer_.trust_members_of(out_.target);
     out_.target_short = short_class_name(out_.requested_name);
     if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(target_->getEnclosingNamespaceContext()))
       out_.enclosing_namespace = ns->getQualifiedNameAsString();
@@ -429,9 +430,184 @@ class Extractor {
     out_.functions.push_back(std::move(f));
   }
 
+  // `using Base::insert;` / `using Base::Base;`: the base's members become the class's own.
+  void add_using_member(const clang::UsingShadowDecl* shadow) {
+    const clang::NamedDecl* target = shadow->getTargetDecl();
+    const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(target);
+    if (ft) target = ft->getTemplatedDecl();
+    const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(target);
+    if (!md || llvm::isa<clang::CXXDestructorDecl>(md)) return;
+    const auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(md);
+    // Default, copy and move constructors are never inherited ([namespace.udecl]).
+    if (ctor && (ctor->isDefaultConstructor() || ctor->isCopyOrMoveConstructor())) return;
+    if (!ctor && (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator())) return;
+    FunctionKind kind = ctor ? FunctionKind::Constructor
+                        : md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method;
+    Function* f = add_member(md, ft, kind, ctor ? "" : type_name(md->getParent(), {}));
+    if (f) f->via_using = !ctor;
+  }
+
+  // A member function, or a member template instantiated for the class's own types when that
+  // works (else listed as skipped). Returns what was added, null when already seen.
+  Function* add_member(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
+                       FunctionKind kind, const std::string& declaring_class) {
+    size_t before = out_.functions.size();
+    std::string types, why_not;
+    const clang::FunctionDecl* inst = ft ? instantiate_for_class(ft, types, why_not) : nullptr;
+    if (inst && !seen_functions_.count(md->getCanonicalDecl())) {
+      seen_functions_.insert(md->getCanonicalDecl());
+      add_function(inst, kind, false, declaring_class, false);
+      if (out_.functions.size() == before) return nullptr;
+      Function& f = out_.functions.back();
+      f.template_arguments = types;
+      f.pos = pos(md->getLocation());
+      if (f.registration != Registration::Skip)
+        f.note = "instantiated for " + types + (f.note.empty() ? "" : "; " + f.note);
+      return &f;
+    }
+    add_function(md, kind, ft != nullptr, declaring_class, false);
+    if (out_.functions.size() == before) return nullptr;
+    if (ft && !why_not.empty()) out_.functions.back().skip_reason = why_not;
+    return &out_.functions.back();
+  }
+
+  // ---- member templates, instantiated for the class's own types ----
+  // A member typedef of the class or of one of its bases (value_type of btree_set is its base's).
+  clang::QualType member_type(const clang::CXXRecordDecl* rd, const char* name, int depth = 0) {
+    if (!rd || depth > 8) return {};
+    for (const clang::NamedDecl* d : rd->lookup(&ctx_.Idents.get(name)))
+      if (const auto* td = llvm::dyn_cast<clang::TypedefNameDecl>(d))
+        return td->getUnderlyingType().getCanonicalType();
+    for (const clang::CXXBaseSpecifier& b : rd->bases()) {
+      const clang::CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl();
+      if (base && (base = complete(base)))
+        if (clang::QualType t = member_type(base, name, depth + 1); !t.isNull()) return t;
+    }
+    return {};
+  }
+
+  bool literal_type(clang::QualType t) const {
+    std::string ignored;
+    return !t.isNull() && classify_param(t, target_, ignored) == ParamSupport::Literal;
+  }
+
+  // What a dependent parameter most likely takes: the mapped value, the element, the class's
+  // own type arguments (rational<int>'s int). Only types objgen can generate.
+  std::vector<clang::QualType> element_candidates() {
+    std::vector<clang::QualType> out;
+    auto add = [&](clang::QualType t) {
+      if (!literal_type(t)) return;
+      t = t.getCanonicalType().getUnqualifiedType();
+      for (const clang::QualType& o : out)
+        if (ctx_.hasSameType(o, t)) return;
+      out.push_back(t);
+    };
+    add(member_type(target_, "mapped_type"));
+    add(member_type(target_, "value_type"));
+    if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(target_))
+      for (const clang::TemplateArgument& a : spec->getTemplateArgs().asArray())
+        if (a.getKind() == clang::TemplateArgument::Type) add(a.getAsType());
+    return out;
+  }
+
+  // The arguments a pack forwards to construct an element: (key, mapped) for a map's
+  // emplace, the mapped value after a key (try_emplace), else the element itself.
+  std::vector<clang::QualType> pack_candidates(const clang::FunctionDecl* pattern) {
+    clang::QualType key = member_type(target_, "key_type"), mapped = member_type(target_, "mapped_type");
+    bool after_key = false;
+    for (const clang::ParmVarDecl* p : pattern->parameters())
+      if (!p->isParameterPack() && !key.isNull() &&
+          ctx_.hasSameUnqualifiedType(p->getType().getNonReferenceType(), key))
+        after_key = true;
+    if (after_key && literal_type(mapped)) return {mapped};
+    clang::QualType value = member_type(target_, "value_type");
+    if (const clang::CXXRecordDecl* rd = value.isNull() ? nullptr : value->getAsCXXRecordDecl();
+        rd && std_class_name(rd) == "pair") {
+      const auto& args = llvm::cast<clang::ClassTemplateSpecializationDecl>(rd)->getTemplateArgs();
+      clang::QualType first = args[0].getAsType().getUnqualifiedType(), second = args[1].getAsType();
+      if (literal_type(first) && literal_type(second)) return {first, second};
+      return {};
+    }
+    if (literal_type(value)) return {value.getUnqualifiedType()};
+    std::vector<clang::QualType> own = element_candidates();
+    return own.empty() ? std::vector<clang::QualType>{} : std::vector<clang::QualType>{own.front()};
+  }
+
+  // Template parameters named for iterators, callables, allocators or ranges take what objgen
+  // cannot build; deducing int for them would compile into a hard error in the body.
+  static bool takes_unbuildable(const clang::FunctionTemplateDecl* ft) {
+    for (const clang::NamedDecl* p : *ft->getTemplateParameters()) {
+      if (!llvm::isa<clang::TemplateTypeParmDecl>(p)) return true;  // non-type: not deducible here
+      std::string n = llvm::StringRef(p->getNameAsString()).lower();
+      for (const char* word : {"iter", "alloc", "pred", "comp", "func", "fn", "hash", "visit", "range",
+                               "container", "seq", "gen", "op", "callable", "handle", "node"})
+        if (n.find(word) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  const clang::FunctionDecl* deduce(const clang::FunctionTemplateDecl* ft,
+                                    const std::vector<clang::QualType>& arg_types) {
+    clang::SourceLocation loc = ft->getLocation();
+    llvm::SmallVector<clang::Expr*, 4> args;
+    for (clang::QualType t : arg_types)
+      args.push_back(new (ctx_) clang::OpaqueValueExpr(loc, t.getNonReferenceType(), clang::VK_PRValue));
+    clang::sema::TemplateDeductionInfo info(loc);
+    clang::FunctionDecl* result = nullptr;
+    clang::Sema::SFINAETrap trap(*sema_);
+    auto r = sema_->DeduceTemplateArguments(const_cast<clang::FunctionTemplateDecl*>(ft), nullptr, args,
+                                            result, info, false,
+                                            [](llvm::ArrayRef<clang::QualType>) { return false; });
+    if (r != clang::Sema::TDK_Success || !result || trap.hasErrorOccurred() || result->isDeleted()) return nullptr;
+    return result;
+  }
+
+  const clang::FunctionDecl* instantiate_for_class(const clang::FunctionTemplateDecl* ft, std::string& types,
+                                                   std::string& why_not) {
+    if (!sema_) return nullptr;
+    if (takes_unbuildable(ft)) {
+      why_not = "function template over iterators, callables or allocators: not instantiated";
+      return nullptr;
+    }
+    const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
+    std::vector<clang::QualType> pack = pack_candidates(pattern), own = element_candidates();
+    bool has_dependent = false;
+    for (const clang::ParmVarDecl* p : pattern->parameters())
+      has_dependent = has_dependent || (!p->isParameterPack() && p->getType()->isDependentType());
+    if (!has_dependent) own.resize(std::min<size_t>(own.size(), 1));
+    for (const clang::QualType& candidate : own) {
+      std::vector<clang::QualType> arg_types;
+      bool usable = true;
+      for (const clang::ParmVarDecl* p : pattern->parameters()) {
+        if (p->isParameterPack()) {
+          usable = usable && !pack.empty();
+          arg_types.insert(arg_types.end(), pack.begin(), pack.end());
+        } else if (p->hasDefaultArg() || p->hasUninstantiatedDefaultArg()) {
+          break;  // enable_if-style trailing parameters keep their defaults
+        } else {
+          arg_types.push_back(p->getType()->isDependentType() ? candidate : p->getType());
+        }
+      }
+      if (!usable) break;
+      if (const clang::FunctionDecl* inst = deduce(ft, arg_types)) {
+        for (size_t i = 0; i < arg_types.size(); ++i)
+          types += (i ? ", " : "") + namer_.spell(arg_types[i].getCanonicalType());
+        return inst;
+      }
+    }
+    why_not = "function template: no instantiation for the class's own types (" +
+              std::to_string(own.size()) + " tried)";
+    return nullptr;
+  }
+
   void collect_members() {
     for (const clang::Decl* d : target_->decls()) {
-      if (d->getAccess() != clang::AS_public || d->isImplicit()) continue;
+      if (d->getAccess() != clang::AS_public) continue;
+      if (const auto* shadow = llvm::dyn_cast<clang::UsingShadowDecl>(d)) {  // implicit, yet declared
+        add_using_member(shadow);
+        continue;
+      }
+      if (d->isImplicit()) continue;
       if (const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(d)) {
         if (llvm::isa<clang::CXXDestructorDecl>(md)) continue;
         FunctionKind kind = llvm::isa<clang::CXXConstructorDecl>(md) ? FunctionKind::Constructor
@@ -444,7 +620,7 @@ class Extractor {
         FunctionKind kind = llvm::isa<clang::CXXConstructorDecl>(md) ? FunctionKind::Constructor
                             : md->isStatic()                          ? FunctionKind::StaticMethod
                                                                       : FunctionKind::Method;
-        add_function(md, kind, true, "", false);
+        add_member(md, ft, kind, "");
       }
     }
     // A default constructor the compiler declares (no user-declared constructor).
@@ -475,6 +651,20 @@ class Extractor {
     }
   }
 
+  // detail::, dtl::, container_internal::, impl::, aux::, __detail::: where libraries keep what
+  // is not their interface.
+  static bool in_implementation_namespace(const clang::Decl* d) {
+    for (const clang::DeclContext* dc = d->getDeclContext(); dc; dc = dc->getParent()) {
+      const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(dc);
+      if (!ns || !ns->getIdentifier()) continue;
+      llvm::StringRef n = ns->getName();
+      if (n == "detail" || n == "dtl" || n == "impl" || n == "aux" || n.startswith("__") ||
+          n.endswith("internal") || n.endswith("_detail") || n.endswith("_impl"))
+        return true;
+    }
+    return false;
+  }
+
   // Public members of public bases that the target does not hide.
   void collect_inherited(const clang::CXXRecordDecl* rd) {
     for (const clang::CXXBaseSpecifier& b : rd->bases()) {
@@ -482,20 +672,19 @@ class Extractor {
       const clang::CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl();
       if (!base || !(base = complete(base)) || is_std_library(base)) continue;
       std::string base_name = type_name(base, b.getType());
+      bool implementation = in_implementation_namespace(base);
       for (const clang::Decl* d : base->decls()) {
         if (d->getAccess() != clang::AS_public || d->isImplicit()) continue;
         const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(d);
-        bool is_template = false;
-        if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
-          md = llvm::dyn_cast<clang::CXXMethodDecl>(ft->getTemplatedDecl());
-          is_template = true;
-        }
+        const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d);
+        if (ft) md = llvm::dyn_cast<clang::CXXMethodDecl>(ft->getTemplatedDecl());
         if (!md || llvm::isa<clang::CXXConstructorDecl>(md) || llvm::isa<clang::CXXDestructorDecl>(md) ||
             md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator())
           continue;
         if (!target_->lookup(md->getDeclName()).empty()) continue;  // hidden by the target
-        add_function(md, md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method,
-                     is_template, base_name, false);
+        Function* f = add_member(md, ft, md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method,
+                                 base_name);
+        if (f) f->implementation_member = implementation;
       }
       collect_inherited(base);
     }

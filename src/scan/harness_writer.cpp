@@ -62,13 +62,16 @@ class Writer {
     return replace_name(replace_name(type, r_.target, alias_), objgen_name_, alias_);
   }
 
+  // A member template objgen instantiated, left out after a harness that failed to compile.
+  bool left_out(const Function& f) const { return !f.template_arguments.empty() && !o_.template_instances; }
+
   bool value_mode() const {
     if (o_.state == StateMode::Value) return true;
     if (o_.state == StateMode::Fields) return false;
-    const TypeDesc* t = target_desc();
-    bool no_fields = !t || std::none_of(t->fields.begin(), t->fields.end(),
-                                        [](const Field& f) { return f.supported; });
-    return r_.iterable && (r_.opaque_state || no_fields);
+    // A container's state is its elements (and scalar observers such as capacity): its fields
+    // are an implementation whose nodes would count against the scope, and may not even reach
+    // the elements (an intrusive list links hooks; fibonacci_heap's values live in subclasses).
+    return r_.iterable;
   }
 
   void write_preamble(std::ostringstream& out) {
@@ -181,7 +184,8 @@ class Writer {
         << "  template <class V>\n"
         << "  static void visit([[maybe_unused]] V& v, [[maybe_unused]] const " << type << "& obj) {\n";
     if (contents) out << "    v.contents(\"contents\", obj);\n";
-    for (const std::string& b : bases) out << "    v.base(static_cast<const " << b << "&>(obj));\n";
+    // A C-style cast: unlike static_cast it may convert to a private base (fibonacci_heap's).
+    for (const std::string& b : bases) out << "    v.base((const " << b << "&)obj);\n";
     for (const std::string& f : fields) out << "    v.field(\"" << f << "\", obj." << f << ");\n";
     if (!observed.empty()) write_observations(out, type, observed);
     out << "  }\n};\n";
@@ -258,6 +262,7 @@ class Writer {
       std::string comment = at + (f.note.empty() ? "" : ": " + sp(f.note));
       switch (f.registration) {
         case Registration::Constructor:
+          if (left_out(f)) break;
           for (unsigned n : f.arities) {
             std::string defaults;
             for (unsigned i = n; i < f.params.size(); ++i)
@@ -270,7 +275,8 @@ class Writer {
           break;
         case Registration::Method: {
           unsigned n = f.arities.empty() ? f.params.size() : f.arities.back();
-          if (n < f.params.size())
+          if (left_out(f)) break;
+          if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
             lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name) + ")", comment});
           else
             lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")", comment});
@@ -299,6 +305,17 @@ class Writer {
       for (size_t i = 0; i < builders.size(); ++i) list += (i ? ", " : "") + quote(builders[i]);
       lines.push_back({".builders({" + list + "})", "heuristic: constructors and mutators; keep the fewest that reach every state"});
     }
+    std::vector<std::string> implementation;
+    for (const Function& f : r_.functions)
+      if (f.implementation_member && f.registration == Registration::Method &&
+          std::find(implementation.begin(), implementation.end(), f.name) == implementation.end())
+        implementation.push_back(f.name);
+    if (!implementation.empty()) {
+      std::string list;
+      for (size_t i = 0; i < implementation.size(); ++i) list += (i ? ", " : "") + quote(implementation[i]);
+      lines.push_back({".implementation_members({" + list + "})",
+                       "inherited from an implementation base: builders are chosen among them last"});
+    }
     std::vector<std::string> omitted;
     if (const TypeDesc* t = target_desc(); t && !value_mode())
       for (const Field& f : t->fields)
@@ -322,12 +339,15 @@ class Writer {
 
     bool header = false;
     for (const Function& f : r_.functions) {
-      if (f.registration != Registration::Skip) continue;
+      if (f.registration != Registration::Skip && !left_out(f)) continue;
       if (!header) out << "  // Not registered:\n";
       header = true;
       std::string sig = f.signature();
       if (f.kind == FunctionKind::FreeFunction) sig = f.qualified_name + sig.substr(f.name.size());
-      out << "  //   " << sp(sig) << "  (" << f.pos.str() << "): " << sp(f.skip_reason) << "\n";
+      std::string why = f.registration == Registration::Skip
+                            ? f.skip_reason
+                            : "instantiated for " + f.template_arguments + ", but the harness did not compile with it";
+      out << "  //   " << sp(sig) << "  (" << f.pos.str() << "): " << sp(why) << "\n";
     }
     out << "}\n";
     if (!ns_.empty()) out << "\n}  // namespace " << ns_ << "\n";

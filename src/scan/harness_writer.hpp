@@ -9,7 +9,7 @@
 namespace objgen::scan {
 
 enum class StateMode {
-  Auto,    // Value when the class is iterable and its fields hide the elements, else Fields
+  Auto,    // Value when the class is iterable (a container: its elements are its state), else Fields
   Fields,  // OBJGEN_FIELDS for the class and every class reachable from its fields
   Value,   // OBJGEN_VALUE_TYPE: the state is what iteration shows
 };
@@ -21,6 +21,9 @@ struct HarnessOptions {
   // Also define the entry point of a loadable harness (objgen/harness_entry.hpp), so the file
   // can be built as a shared object for `--harness`.
   bool loadable = false;
+  // Register the member templates scan instantiated for the class's own types. Deduction does
+  // not look into bodies, so an instance may not compile: the harness is then built without them.
+  bool template_instances = true;
 };
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options);

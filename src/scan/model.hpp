@@ -59,12 +59,20 @@ struct Function {
   bool is_noexcept = false;
   bool is_operator = false;
   bool is_template = false;  // a function template (members or free)
+  // A member template instantiated for the class's own types (emplace(int&&, int&&) of
+  // map<int, int>): called through a lambda, and left out if the harness does not compile.
+  std::string template_arguments;  // "int, int", "" when not an instance
   bool is_deleted = false;
   bool is_implicit = false;      // declared by the compiler (implicit default constructor)
   bool is_hidden_friend = false;  // found only by ADL: called unqualified
   bool scalar_result = false;     // returns bool, a number or an enum by value
   std::string ref_qualifier;    // "", "&" or "&&"
   std::string declaring_class;  // for members inherited from a base, else ""
+  bool via_using = false;       // brought into the class by `using Base::name`: its own interface
+  // Inherited, without a using-declaration, from a base in an implementation namespace (detail,
+  // dtl, *internal, impl, aux): public by accident of the implementation (flat_tree's
+  // insert_equal in flat_set), so ranked after the class's own members when choosing builders.
+  bool implementation_member = false;
   // Exact type for static_cast when the name is overloaded or inherited:
   // "bool (examples::List::*)(int) const" or "bool (*)(const ns::C&, const ns::C&)".
   std::string pointer_type;

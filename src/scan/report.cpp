@@ -22,7 +22,9 @@ std::string display_signature(const Function& f) {
   std::string s = f.signature();
   if (f.kind == FunctionKind::FreeFunction) s = f.qualified_name + s.substr(f.name.size());
   if (!f.result_type.empty()) s += " -> " + f.result_type;
-  if (!f.declaring_class.empty()) s += "  [from " + f.declaring_class + "]";
+  if (!f.declaring_class.empty())
+    s += "  [from " + f.declaring_class +
+         (f.via_using ? " by using" : f.implementation_member ? ", an implementation base" : "") + "]";
   return s;
 }
 
@@ -165,6 +167,8 @@ nlohmann::ordered_json to_json(const ScanResult& r) {
                          {"hidden_friend", f.is_hidden_friend},
                          {"ref_qualifier", f.ref_qualifier},
                          {"declaring_class", f.declaring_class},
+                         {"via_using", f.via_using},
+                         {"implementation_member", f.implementation_member},
                          {"pointer_type", f.pointer_type},
                          {"overloaded", f.overloaded},
                          {"purity", f.purity},

@@ -1,5 +1,6 @@
 #include "gen/builders/identify.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 namespace objgen {
@@ -27,7 +28,33 @@ std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions
   return dropped;
 }
 
+bool only_creators(const Api& api, const std::vector<uint32_t>& builders) {
+  return std::all_of(builders.begin(), builders.end(), [&](uint32_t op) {
+    OpKind k = api.operations()[op].kind;
+    return k == OpKind::Constructor || k == OpKind::StaticFactory;
+  });
+}
+
 }  // namespace
+
+bool is_implementation_member(const Api& api, const Operation& op, ClassId target) {
+  const ClassInfo* info = api.find_class(target);
+  if (!info || op.owner != target || op.kind != OpKind::Method) return false;
+  const auto& names = info->implementation_members;
+  return std::find(names.begin(), names.end(), op.name) != names.end();
+}
+
+std::vector<uint32_t> own_interface(const Api& api, const std::vector<uint32_t>& candidates, ClassId target) {
+  std::vector<uint32_t> own;
+  for (uint32_t op : candidates)
+    if (!is_implementation_member(api, api.operations()[op], target)) own.push_back(op);
+  return own;
+}
+
+bool uses_implementation_members(const Api& api, const std::vector<uint32_t>& ops, ClassId target) {
+  return std::any_of(ops.begin(), ops.end(),
+                     [&](uint32_t op) { return is_implementation_member(api, api.operations()[op], target); });
+}
 
 size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops,
                         bool* complete) {
@@ -45,16 +72,26 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
   id.algorithm = algorithm;
   id.classification = classify_operations(api, options);
   if (progress.on_classified) progress.on_classified(id.classification);
-  std::vector<uint32_t> candidates = id.classification.candidates();
-  if (algorithm == BuilderAlgorithm::Genetic) {
-    id.genetic = genetic_builders(api, options, candidates, progress.on_generation);
-    id.builders = id.genetic.builders;
-    bool interrupted = options.interrupted && options.interrupted->load();
-    if (!interrupted) id.pruned = prune_redundant(api, options, id.builders, &id.complete);
-  } else {
-    id.climb = climb_builders(api, options, candidates, progress.on_climb_step);
-    id.builders = id.climb.builders;
-    id.complete = id.climb.complete;
+  std::vector<uint32_t> all = id.classification.candidates();
+  std::vector<uint32_t> own = own_interface(api, all, options.target);
+  auto search = [&](const std::vector<uint32_t>& candidates) {
+    if (algorithm == BuilderAlgorithm::Genetic) {
+      id.genetic = genetic_builders(api, options, candidates, progress.on_generation);
+      id.builders = id.genetic.builders;
+      bool interrupted = options.interrupted && options.interrupted->load();
+      id.complete = true;
+      if (!interrupted) id.pruned = prune_redundant(api, options, id.builders, &id.complete);
+    } else {
+      id.climb = climb_builders(api, options, candidates, progress.on_climb_step);
+      id.builders = id.climb.builders;
+      id.complete = id.climb.complete;
+    }
+  };
+  search(own);
+  bool interrupted = options.interrupted && options.interrupted->load();
+  if (own.size() < all.size() && only_creators(api, id.builders) && !interrupted) {
+    id.with_implementation_members = true;
+    search(all);
   }
   if (options.interrupted && options.interrupted->load()) id.complete = false;
   std::sort(id.builders.begin(), id.builders.end());

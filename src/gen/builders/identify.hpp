@@ -25,6 +25,9 @@ struct Identification {
   // only helped by chance; such builders are dropped when exhaustive generation at the climbing
   // scope finds as many structures without them.
   std::vector<uint32_t> pruned;
+  // The own interface built nothing beyond its constructors, so the search was run again with
+  // the implementation members (ClassInfo::implementation_members).
+  bool with_implementation_members = false;
   double seconds = 0;     // observers and search
   // False when interrupted or when an exhaustive run stopped early (a time limit): the builders
   // are the best found so far, not a finished search.
@@ -39,6 +42,12 @@ struct IdentifyProgress {
 
 Identification identify_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
                                  const IdentifyProgress& progress = {});
+
+// Implementation members (ClassInfo::implementation_members) are searched last: only when the
+// class's own operations build nothing beyond what its constructors build.
+bool is_implementation_member(const Api& api, const Operation& op, ClassId target);
+std::vector<uint32_t> own_interface(const Api& api, const std::vector<uint32_t>& ops, ClassId target);
+bool uses_implementation_members(const Api& api, const std::vector<uint32_t>& ops, ClassId target);
 
 // An exhaustive run with ops at the climbing scope, with whether it was complete.
 size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops,

@@ -94,6 +94,17 @@ bool Verification::minimal() const {
   return !scopes.empty();
 }
 
+bool Verification::complete() const {
+  for (const auto& s : scopes)
+    if (!s.complete) return false;
+  return true;
+}
+
+const char* Verification::verdict() const {
+  if (sufficient() && minimal()) return "proved";
+  return complete() ? "disproved" : "unknown";
+}
+
 Verification verify_builders(const Api& api, const BuilderSearchOptions& options,
                              const std::vector<uint32_t>& builders, const std::vector<uint32_t>& api_operations,
                              const std::vector<uint32_t>& scopes) {

@@ -38,6 +38,10 @@ struct Verification {
   std::vector<ScopeProof> scopes;
   bool sufficient() const;
   bool minimal() const;
+  // Every run reached its fixpoint. When not, a "no" above is not a disproof: the verdict is
+  // unknown (the builders may build every state, given the time the run did not have).
+  bool complete() const;
+  const char* verdict() const;  // "proved", "disproved" or "unknown"
 };
 
 // api_operations: the whole API to compare against (all operations, observers included).
