@@ -48,6 +48,34 @@ subject fibonacci_heap_int '<boost/heap/fibonacci_heap.hpp>' 'boost::heap::fibon
   'fibonacci_heap::fibonacci_heap(),push'
 check "fibonacci_heap_int: 40 states at scope 3" grep -q '^structures 40 ' "$work/fibonacci_heap_int.out"
 
+# Enumeration arguments are its enumerators, named in emitted code (the special_values
+# constructor, not the day-number one an int would call).
+check "date: enumeration arguments are its enumerators" bash -c \
+  "'$objgen' exhaustive --header '<boost/date_time/gregorian/gregorian.hpp>' --class boost::gregorian::date \
+     --methods 'date::date(boost::date_time::special_values)' --scope 3 -q --emit-gtest '$work/date' >'$work/date.out' 2>&1 &&
+   grep -q '^structures 5 ' '$work/date.out' &&
+   grep -q 'make_shared<boost::gregorian::date>(boost::date_time::special_values::pos_infin)' '$work/date/date_states_test.cpp'"
+check "date: emitted suite compiles and passes" bash -c \
+  "'$cxx' -std=c++20 -O0 '$work/date/date_states_test.cpp' -lgtest -lgtest_main -pthread -o '$work/date/t' && '$work/date/t' >/dev/null"
+
+# A member template instantiated for the class's own types: map::emplace(key, value) builds
+# maps with values, Σ C(3,k)·3^k = 64 states at scope 3.
+check "map<int,int>: emplace(int&&, int&&) instantiated, 64 states at scope 3" bash -c \
+  "'$objgen' exhaustive --header '<map>' --class 'std::map<int,int>' --methods 'map::map(),emplace' --scope 3 -q \
+     >'$work/map.out' 2>&1 && grep -q '^structures 64 ' '$work/map.out'"
+
+# Members brought in by `using Base::insert` are the class's own (absl's btree_set has no other
+# insert); an implementation base's members (flat_tree's insert_equal) are chosen last.
+for c in "absl::btree_set<int>|<absl/container/btree_set.h>|btree_set" \
+         "boost::container::flat_set<int>|<boost/container/flat_set.hpp>|flat_set"; do
+  IFS='|' read -r cls hdr short <<<"$c"
+  check "$short: builders {ctor, insert}, proven at scopes 3 and 4 with 2^N states" bash -c \
+    "'$objgen' builders --header '$hdr' --class '$cls' --verify --verify-scopes 3,4 >'$work/$short.builders' 2>&1 &&
+     grep -q '^builders (hc, .*): $short::$short(), $short::insert(const int&)\$' '$work/$short.builders' &&
+     grep -q '^scope 4: builders build 16 states' '$work/$short.builders' && grep -q '^verdict: proved' '$work/$short.builders'"
+  grep -E '^(builders|scope)' "$work/$short.builders"
+done
+
 # Builder identification on all public methods of circular_buffer<int> (issue 4), proven at scope 3.
 check "circular_buffer_int: builders identified from the whole API and proven sufficient and minimal at scope 3" \
   bash -c "'$objgen' builders --header '<boost/circular_buffer.hpp>' --class 'boost::circular_buffer<int>' --scope 3 \

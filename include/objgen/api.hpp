@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <regex>
 #include <stdexcept>
@@ -55,6 +56,7 @@ struct SlotType {
   ClassId cls = 0;
   Passing passing = Passing::Value;
   std::string cpp_type;  // spelling of the C++ parameter type for emitted code
+  std::string enum_type;  // an enumeration (unqualified, no reference): emitted as enumerators
 
   bool is_object() const { return kind == SlotKind::Object; }
   bool is_literal() const { return kind == SlotKind::Literal; }
@@ -148,6 +150,9 @@ constexpr bool is_literal_type_v = std::is_arithmetic_v<B> || std::is_enum_v<B> 
                                    std::is_same_v<B, std::string> ||
                                    std::is_same_v<B, std::string_view>;
 
+std::string demangle(const char* mangled);
+template <class T> std::string type_spelling() { return demangle(typeid(T).name()); }
+
 // How parameter type P is filled from an Arg, and what slot it is.
 template <class P>
 struct param {
@@ -163,6 +168,7 @@ struct param {
     if constexpr (is_literal_type_v<B>) {
       s.kind = SlotKind::Literal;
       s.literal = literal_kind_of<B>();
+      if constexpr (std::is_enum_v<B>) s.enum_type = type_spelling<B>();
     } else {
       static_assert(is_described_v<Target>,
                     "objgen: parameter type is neither a primitive, std::string, nor a class "
@@ -282,8 +288,6 @@ void construct_erased(const void*, Arg* args, CallResult& out) {
   out.has_object = true;
 }
 
-std::string demangle(const char* mangled);
-template <class T> std::string type_spelling() { return demangle(typeid(T).name()); }
 
 // The parameter type as written: "const examples::List&", "int", "std::unique_ptr<T>".
 template <class P>
@@ -391,11 +395,22 @@ class Api {
   void add_operation(Operation op) { ops_.push_back(std::move(op)); }
   MisusePolicy& misuse() { return misuse_; }
   const MisusePolicy& misuse() const { return misuse_; }
+  // The enumerators of an enumeration parameters take: generators offer these values (not
+  // arbitrary ints), and emitted code names them. Spelled as C++ ("E::a"), with their values.
+  template <class E>
+  void enumeration(std::vector<std::pair<std::string, int64_t>> enumerators) {
+    static_assert(std::is_enum_v<E>, "objgen: enumeration<E> takes an enum type");
+    enumerations_[detail::type_spelling<E>()] = std::move(enumerators);
+  }
+  const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& enumerations() const {
+    return enumerations_;
+  }
 
  private:
   std::deque<ClassInfo> classes_;  // deque: ClassBuilder keeps references
   std::vector<Operation> ops_;
   MisusePolicy misuse_;
+  std::map<std::string, std::vector<std::pair<std::string, int64_t>>> enumerations_;
 };
 
 // ---- ClassBuilder implementation ----

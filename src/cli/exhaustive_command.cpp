@@ -43,8 +43,8 @@ struct ExhaustiveArgs {
   std::string memory_limit, worker_memory_limit;
 };
 
-LiteralDomain build_domain(const ExhaustiveArgs& a) {
-  LiteralDomain d = LiteralDomain::defaults(a.scope);
+LiteralDomain build_domain(const ExhaustiveArgs& a, const Api& api) {
+  LiteralDomain d = LiteralDomain::defaults(a.scope, api);
   try {
     if (!a.ints.empty()) d.set_ints(a.ints);
     if (!a.doubles.empty()) d.set_doubles(a.doubles);
@@ -77,7 +77,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
 
   ExhaustiveOptions opt;
   opt.scope = static_cast<uint32_t>(a.scope);
-  opt.domain = build_domain(a);
+  opt.domain = build_domain(a, api);
   opt.omit = build_omit(a.omit_given ? a.omit_fields : target->omit_fields);
   opt.target = target->id;
   opt.workers = workers;

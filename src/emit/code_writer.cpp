@@ -62,7 +62,7 @@ std::vector<std::string> write_statements(const Api& api, const LiteralDomain& d
     const Operation& op = api.operations()[c.op];
     std::vector<std::string> values;
     for (size_t i = 0; i < op.params.size(); ++i)
-      values.push_back(c.args[i] < 0 ? domain.cpp(op.params[i].literal, static_cast<size_t>(-1 - c.args[i]))
+      values.push_back(c.args[i] < 0 ? domain.cpp(op.params[i], static_cast<size_t>(-1 - c.args[i]))
                                      : prefix + std::to_string(c.args[i]));
     std::string result_var = op.result.is_object() ? prefix + std::to_string(next_value++) : "";
     lines.push_back(call_statement(op, values, result_var));

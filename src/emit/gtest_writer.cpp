@@ -1,5 +1,7 @@
 #include "emit/gtest_writer.hpp"
 
+#include <map>
+
 #include <fmt/format.h>
 
 #include "io/atomic_file.hpp"
@@ -113,6 +115,15 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
     if (vals.empty()) vals.push_back("{}");
     out += fmt::format("[[maybe_unused]] const {}[] = {{{}}};\n", kinds[k], fmt::join(vals, ", "));
   }
+  std::map<std::string, std::string> enum_tables;  // enumeration -> its table of values
+  for (uint32_t op : opt.operations)
+    for (const SlotType& p : api.operations()[op].params) {
+      const std::vector<std::string>* names = p.enum_type.empty() ? nullptr : opt.domain.enumerator_names(p.enum_type);
+      if (!names || enum_tables.count(p.enum_type)) continue;
+      std::string table = "kEnum" + std::to_string(enum_tables.size());
+      enum_tables[p.enum_type] = table;
+      out += fmt::format("[[maybe_unused]] const {} {}[] = {{{}}};\n", p.enum_type, table, fmt::join(*names, ", "));
+    }
   out += fmt::format("\nstruct Row {{ int op; int slot; int args[{}]; }};\n\nconst Row kRows[] = {{\n", max_params);
   for (uint32_t s : rows) {
     const StateRecord& rec = store.state(s);
@@ -143,8 +154,10 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
         out += fmt::format("      auto p{} = std::static_pointer_cast<{}>(build(r.args[{}]));\n", i,
                            class_vtable(p.cls).name, i);
         values.push_back(fmt::format("p{}", i));
+      } else if (enum_tables.count(p.enum_type)) {
+        values.push_back(fmt::format("{}[r.args[{}]]", enum_tables[p.enum_type], i));
       } else {
-        values.push_back(fmt::format("static_cast<{}>({}[r.args[{}]])", p.cpp_type,
+        values.push_back(fmt::format("static_cast<{}>({}[r.args[{}]])", p.enum_type.empty() ? p.cpp_type : p.enum_type,
                                      literal_table[static_cast<int>(p.literal)], i));
       }
     }

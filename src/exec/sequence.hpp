@@ -33,7 +33,7 @@ void bind_arguments(const Operation& op, std::span<const ArgRef> refs, const Lit
                     Arg* args, Fresh&& fresh) {
   for (size_t i = 0; i < op.params.size(); ++i) {
     if (refs[i].is_literal()) {
-      args[i].lit = &domain.of(op.params[i].literal)[refs[i].index()];
+      args[i].lit = &domain.of(op.params[i])[refs[i].index()];
       args[i].obj = nullptr;
     } else {
       objects[i] = fresh(refs[i].index());

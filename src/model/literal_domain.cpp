@@ -95,6 +95,24 @@ std::string LiteralDomain::cpp(LiteralKind k, size_t index) const {
   return cpp_literal(l);
 }
 
+void LiteralDomain::add_enumerations(const Api& api) {
+  for (const auto& [type, enumerators] : api.enumerations()) {
+    if (enumerators.empty()) continue;
+    Enumerators& e = enums_[type];
+    for (const auto& [name, value] : enumerators) {
+      e.values.push_back(make_int(value));
+      e.names.push_back(name);
+    }
+  }
+}
+
+std::string LiteralDomain::cpp(const SlotType& slot, size_t index) const {
+  if (slot.enum_type.empty()) return cpp(slot.literal, index);
+  auto it = enums_.find(slot.enum_type);
+  if (it != enums_.end()) return it->second.names.at(index);
+  return "static_cast<" + slot.enum_type + ">(" + cpp(slot.literal, index) + ")";  // the right overload
+}
+
 namespace {
 std::string hex_escape(unsigned char c) {
   char buf[8];

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,11 @@ class LiteralDomain {
  public:
   // ints 0..scope-1, bools {false, true}, chars {'a','b'}, doubles {0, 1.5}, strings {"", "a"}.
   static LiteralDomain defaults(int scope);
+  static LiteralDomain defaults(int scope, const Api& api) {  // with the API's enumerations
+    LiteralDomain d = defaults(scope);
+    d.add_enumerations(api);
+    return d;
+  }
 
   // Parse "0..7", "-1..3", or "1,5,9". Throws std::invalid_argument naming the problem.
   void set_ints(const std::string& spec);
@@ -25,8 +31,28 @@ class LiteralDomain {
   // Spelling of literal `index` of kind k as C++ source.
   std::string cpp(LiteralKind k, size_t index) const;
 
+  // An enumeration parameter takes its enumerators (Api::enumeration), every one of them, when
+  // the domain was given them; otherwise the ints, cast to the enumeration when emitted.
+  void add_enumerations(const Api& api);
+  const std::vector<Literal>& of(const SlotType& slot) const {
+    if (slot.enum_type.empty() || enums_.empty()) return of(slot.literal);
+    auto it = enums_.find(slot.enum_type);
+    return it == enums_.end() ? of(slot.literal) : it->second.values;
+  }
+  std::string cpp(const SlotType& slot, size_t index) const;
+  // C++ spellings of an enumeration's values in this domain, null when it has none of its own.
+  const std::vector<std::string>* enumerator_names(const std::string& enum_type) const {
+    auto it = enums_.find(enum_type);
+    return it == enums_.end() ? nullptr : &it->second.names;
+  }
+
  private:
+  struct Enumerators {
+    std::vector<Literal> values;
+    std::vector<std::string> names;
+  };
   std::array<std::vector<Literal>, 5> values_;
+  std::map<std::string, Enumerators> enums_;
 };
 
 // A C++ expression with the literal's value (kind from l.kind): special doubles through

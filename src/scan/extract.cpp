@@ -28,6 +28,7 @@ namespace {
 
 constexpr const char* kTargetAlias = "objgen_scan_target";
 constexpr size_t kMaxDescribedTypes = 40;
+constexpr size_t kMaxEnumerators = 32;  // an enumeration parameter offers at most these (the first)
 
 // Default arguments written as "= {}" come with their "=".
 std::string strip_equals(std::string text) {
@@ -291,11 +292,27 @@ class Extractor {
         param.reason = "dependent type";
       } else {
         param.support = classify_param(p->getType(), target_, param.reason);
+        if (param.support == ParamSupport::Literal) note_enumeration(p->getType());
       }
       f.params.push_back(std::move(param));
     }
     f.pointer_type = spell_pointer_type(fd, kind == FunctionKind::Method);
     return f;
+  }
+
+  void note_enumeration(clang::QualType t) {
+    t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+    const auto* et = t->getAs<clang::EnumType>();
+    if (!et || !et->getDecl()->getIdentifier() || !et->getDecl()->isComplete()) return;
+    EnumDesc e;
+    e.type = namer_.spell(t);
+    for (const auto& d : out_.enums)
+      if (d.type == e.type) return;
+    std::set<long long> values;  // aliases (January = Jan) make no new call
+    for (const clang::EnumConstantDecl* c : et->getDecl()->enumerators())
+      if (values.size() < kMaxEnumerators && values.insert(c->getInitVal().getExtValue()).second)
+        e.enumerators.push_back({e.type + "::" + c->getNameAsString(), c->getInitVal().getExtValue()});
+    if (!e.enumerators.empty()) out_.enums.push_back(std::move(e));
   }
 
   // Arities callable with generated arguments: the full one, or shorter ones using defaults.

@@ -62,6 +62,18 @@ class Writer {
     return replace_name(replace_name(type, r_.target, alias_), objgen_name_, alias_);
   }
 
+  // Builder identification breaks ties by API order: the class's own members as declared, then
+  // the member templates objgen instantiated (a guess at their arguments), then members of
+  // implementation bases.
+  std::vector<Function> registration_order() const {
+    std::vector<Function> order = r_.functions;
+    std::stable_sort(order.begin(), order.end(), [](const Function& a, const Function& b) {
+      auto rank = [](const Function& f) { return f.implementation_member ? 2 : f.template_arguments.empty() ? 0 : 1; };
+      return rank(a) < rank(b);
+    });
+    return order;
+  }
+
   // A member template objgen instantiated, left out after a harness that failed to compile.
   bool left_out(const Function& f) const { return !f.template_arguments.empty() && !o_.template_instances; }
 
@@ -257,7 +269,7 @@ class Writer {
     auto add_builder = [&](const std::string& name) {
       if (std::find(builders.begin(), builders.end(), name) == builders.end()) builders.push_back(name);
     };
-    for (const Function& f : r_.functions) {
+    for (const Function& f : registration_order()) {
       std::string at = f.pos.str();
       std::string comment = at + (f.note.empty() ? "" : ": " + sp(f.note));
       switch (f.registration) {
@@ -326,6 +338,12 @@ class Writer {
       lines.push_back({".omit_fields(" + quote(regex) + ")", "heuristic: a bookkeeping counter, not state"});
     }
 
+    for (const EnumDesc& e : r_.enums) {
+      out << "  api.enumeration<" << e.type << ">({";
+      for (size_t i = 0; i < e.enumerators.size(); ++i)
+        out << (i ? ", " : "") << "{" << quote(e.enumerators[i].first) << ", " << e.enumerators[i].second << "}";
+      out << "});\n";
+    }
     out << "  api.add_class<" << alias_ << ">()";
     for (size_t i = 0; i < lines.size(); ++i) {
       out << "\n      " << lines[i].first << (i + 1 == lines.size() ? ";" : "");

@@ -120,6 +120,12 @@ struct TypeDesc {
   SourcePos pos;
 };
 
+// An enumeration a registered parameter takes: generators offer its enumerators.
+struct EnumDesc {
+  std::string type;  // "boost::date_time::special_values"
+  std::vector<std::pair<std::string, long long>> enumerators;  // "boost::date_time::special_values::not_a_date_time", 0
+};
+
 struct ScanResult {
   std::string requested_name;  // as given with --class
   std::string target;          // fully qualified spelling of the target
@@ -135,6 +141,7 @@ struct ScanResult {
   std::string mangled_prefix;
   std::vector<TypeDesc> types;    // dependencies first, the target last
   std::vector<Function> functions;
+  std::vector<EnumDesc> enums;
   std::vector<std::string> warnings;
 };
 

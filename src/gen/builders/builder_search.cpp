@@ -8,7 +8,7 @@ ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& opt
                                  std::vector<uint32_t> operations, uint32_t scope) {
   ExhaustiveOptions opt;
   opt.scope = scope;
-  opt.domain = LiteralDomain::defaults(static_cast<int>(scope));
+  opt.domain = LiteralDomain::defaults(static_cast<int>(scope), api);
   opt.omit = options.omit;
   std::sort(operations.begin(), operations.end());
   opt.operations = std::move(operations);

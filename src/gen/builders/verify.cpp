@@ -26,7 +26,7 @@ std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const Exhaustiv
 }
 
 Witness witness(const Api& api, const ExhaustiveResult& r, uint32_t scope, uint32_t state, std::string builder) {
-  LiteralDomain domain = LiteralDomain::defaults(static_cast<int>(scope));
+  LiteralDomain domain = LiteralDomain::defaults(static_cast<int>(scope), api);
   Replayer replayer(api, r.store, domain);
   return {std::move(builder), replayer.flatten(state), domain};
 }

@@ -248,7 +248,7 @@ struct ExhaustiveGenerator::Impl {
           any_new |= frontier_start[p.cls] < end;
         } else {
           d.literal = p.literal;
-          d.count = static_cast<uint32_t>(opt.domain.of(p.literal).size());
+          d.count = static_cast<uint32_t>(opt.domain.of(p).size());
         }
         s.total *= d.count;
         s.slots.push_back(d);

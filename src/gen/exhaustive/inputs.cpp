@@ -13,7 +13,7 @@ std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, cons
   if (!info) throw std::invalid_argument("class " + class_vtable(cls).name + " is not registered");
   ExhaustiveOptions opt;
   opt.scope = o.scope;
-  opt.domain = LiteralDomain::defaults(static_cast<int>(o.scope));
+  opt.domain = LiteralDomain::defaults(static_cast<int>(o.scope), api);
   if (!o.ints.empty()) opt.domain.set_ints(o.ints);
   std::string omit = o.omit_fields.empty() ? info->omit_fields : o.omit_fields;
   if (!omit.empty()) opt.omit = std::make_shared<const std::regex>(omit);

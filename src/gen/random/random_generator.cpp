@@ -79,7 +79,7 @@ class RandomRun {
     refs_.resize(o.params.size());
     for (size_t i = 0; i < o.params.size(); ++i) {
       const SlotType& p = o.params[i];
-      picks_[i] = p.is_object() ? rng_.below(pools_[p.cls].size()) : rng_.below(opt_.domain.of(p.literal).size());
+      picks_[i] = p.is_object() ? rng_.below(pools_[p.cls].size()) : rng_.below(opt_.domain.of(p).size());
       refs_[i] = p.is_object() ? ArgRef::state(pools_[p.cls][picks_[i]].state)
                                : ArgRef::literal(static_cast<uint32_t>(picks_[i]));
     }
@@ -113,7 +113,7 @@ class RandomRun {
     for (size_t i = 0; i < n; ++i) {
       const SlotType& p = o.params[i];
       if (p.is_literal()) {
-        args_[i].lit = &opt_.domain.of(p.literal)[picks_[i]];
+        args_[i].lit = &opt_.domain.of(p)[picks_[i]];
         continue;
       }
       PoolEntry& e = pools_[p.cls][picks_[i]];
