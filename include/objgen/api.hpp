@@ -321,7 +321,11 @@ class MisusePolicy {
     });
   }
   bool is_misuse(const std::exception_ptr& e, const std::string& type_name) const;
+  // Also a std::exception thrown by a creator taking only literals (a constructor, factory or
+  // parser: greg_year(0), from_string("a")): it validated its input and rejected it.
+  bool is_misuse(const Operation& op, const std::exception_ptr& e, const std::string& type_name) const;
   const std::vector<std::string>& names() const { return names_; }
+  bool creators_validate = true;  // --validation-errors misuse (the default) or failure
 
  private:
   std::vector<std::function<bool(const std::exception_ptr&)>> matchers_;

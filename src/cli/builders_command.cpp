@@ -2,6 +2,7 @@
 // algorithm, and a proof of sufficiency and minimality with --verify).
 #include <fmt/format.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 
@@ -25,7 +26,8 @@ struct BuildersArgs {
   std::string algo = "hc";
   std::string methods = "all";
   std::string given;
-  int scope = 5;
+  std::string scope = "auto";
+  double budget = 60;
   int fitness_scope = 4;
   std::string fitness = "fields+states";
   double run_time_limit = 600;
@@ -34,7 +36,7 @@ struct BuildersArgs {
   int population = 30, generations = 20, replicas = 1;
   double crossover = 0.35, mutation = 0.08;
   bool verify = false;
-  std::string verify_scopes = "4,5";
+  std::string verify_scopes = "auto";
   uint64_t seed = 0;
   int threads = 0;
   bool force = false;
@@ -44,6 +46,7 @@ struct BuildersArgs {
   std::string omit_fields;
   bool omit_given = false;
   std::vector<std::string> misuse;
+  std::string validation_errors = "misuse";
   std::string output;
   std::string report_json;
   bool quiet = false;
@@ -61,7 +64,7 @@ std::vector<std::string> nonempty_list(const std::string& spec, const char* opti
   return names;
 }
 
-std::vector<uint32_t> parse_scopes(const std::string& spec) {
+std::vector<uint32_t> parse_scopes(const std::string& spec, const char* option = "--verify-scopes") {
   std::vector<uint32_t> out;
   for (const auto& s : split_list(spec)) {
     try {
@@ -70,16 +73,25 @@ std::vector<uint32_t> parse_scopes(const std::string& spec) {
       if (used != s.size() || v < 1 || v > 64) throw std::invalid_argument(s);
       out.push_back(static_cast<uint32_t>(v));
     } catch (const std::exception&) {
-      throw UsageError("bad --verify-scopes '" + spec + "': use scopes 1..64 separated by commas");
+      throw UsageError(std::string("bad ") + option + " '" + spec + "': use scopes 1..64 separated by commas");
     }
   }
-  if (out.empty()) throw UsageError("--verify-scopes is empty");
+  if (out.empty()) throw UsageError(std::string(option) + " is empty");
   return out;
 }
 
+constexpr uint32_t kFirstScope = 3, kTopScope = 5;  // --scope auto: search at 3, prove up to 5
+
+uint32_t climb_scope_of(const std::string& spec) {
+  if (spec == "auto") return kFirstScope;
+  std::vector<uint32_t> s = parse_scopes(spec, "--scope");
+  if (s.size() != 1) throw UsageError("bad --scope '" + spec + "': use auto or one scope 1..64");
+  return s[0];
+}
+
 BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& target, std::vector<uint32_t> ops) {
-  if (a.scope < 1 || a.scope > 64 || a.fitness_scope < 1 || a.fitness_scope > 64)
-    throw UsageError("scopes must be 1..64");
+  if (a.fitness_scope < 1 || a.fitness_scope > 64) throw UsageError("scopes must be 1..64");
+  if (!(a.budget > 0)) throw UsageError("--budget must be > 0 seconds");
   if (a.population < 1 || a.generations < 0 || a.replicas < 1) throw UsageError("bad GA parameters");
   if (a.fitness_calls == 0 || a.observer_calls == 0) throw UsageError("--fitness-calls and --observer-calls must be > 0");
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
@@ -111,7 +123,7 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   o.crossover_rate = a.crossover;
   o.mutation_rate = a.mutation;
   o.replicas = a.replicas;
-  o.climb_scope = static_cast<uint32_t>(a.scope);
+  o.climb_scope = climb_scope_of(a.scope);
   return o;
 }
 
@@ -131,6 +143,17 @@ IdentifyProgress progress_printer(const Api& api) {
   p.on_climb_step = [&api](const ClimbStep& s) {
     std::fprintf(stderr, "  climb: %zu structures with %s  (%zu runs, %.1f s)\n", s.structures,
                  names(api, s.builders).c_str(), s.runs, s.seconds);
+  };
+  auto last = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
+  p.on_climb_try = [&api, last](uint32_t op, size_t tried, size_t of) {  // a long step says what it tries
+    auto now = std::chrono::steady_clock::now();
+    if (now - *last < std::chrono::seconds(3)) return;
+    *last = now;
+    std::fprintf(stderr, "  climb: trying %s (%zu of %zu)\n", api.operations()[op].signature().c_str(), tried + 1, of);
+  };
+  p.on_proof = [](const ScopeProof& s) {
+    std::fprintf(stderr, "  scope %u: %s, %s (%.1f s)\n", s.scope, s.sufficient ? "sufficient" : "a state is missing",
+                 s.minimal ? "minimal" : "not minimal", s.seconds);
   };
   p.on_generation = [&api](const GenerationRecord& g) {
     std::fprintf(stderr, "  generation %2d: best %.4f (%llu field values) %s  (%zu evaluated, %.1f s)\n",
@@ -230,54 +253,102 @@ void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& ta
   write_builders_cache(key, builders_file_of(api, target, id, key.hash, algorithm_name(id.algorithm)), a.quiet);
 }
 
+// Proofs at exactly these scopes; those the ladder already finished are reused.
+Verification prove_at(const Api& api, const BuilderSearchOptions& o, const std::vector<uint32_t>& builders,
+                      const std::vector<uint32_t>& scopes, const Verification& done) {
+  std::vector<uint32_t> compared = comparison_operations(api, o.operations, builders, o.target);
+  Verification v;
+  for (uint32_t s : scopes) {
+    auto it = std::find_if(done.scopes.begin(), done.scopes.end(), [s](const ScopeProof& p) { return p.scope == s; });
+    if (it != done.scopes.end()) v.scopes.push_back(*it);
+    else v.scopes.push_back(verify_builders(api, o, builders, compared, {s}).scopes.front());
+  }
+  return v;
+}
+
+// Search (or take the given builders), then the proofs: the ladder's within the budget for
+// --verify-scopes auto, else exactly the scopes asked for.
+struct SearchOutcome {
+  Identification id;
+  std::optional<Verification> proofs;
+  std::string stopped;
+};
+
+SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const BuilderSearchOptions& o,
+                               const std::vector<uint32_t>& given, const std::vector<uint32_t>& scopes,
+                               double budget_left) {
+  BuilderAlgorithm algo = a.algo == "ga" ? BuilderAlgorithm::Genetic : BuilderAlgorithm::HillClimbing;
+  IdentifyProgress progress = a.quiet ? IdentifyProgress{} : progress_printer(api);
+  bool auto_scope = a.scope == "auto", auto_proof = a.verify_scopes == "auto";
+  SearchOutcome out;
+  if (auto_scope || (a.verify && auto_proof)) {
+    LadderOptions lo;
+    lo.budget_seconds = std::max(1.0, budget_left);
+    lo.refine = auto_scope;
+    lo.given = given;
+    lo.top_scope = scopes.empty() ? std::max(kTopScope, o.climb_scope) : *std::max_element(scopes.begin(), scopes.end());
+    if (!a.verify && !auto_scope) lo.top_scope = o.climb_scope;
+    LadderResult lr = identify_by_ladder(api, o, algo, lo, progress);
+    out.id = std::move(lr.id);
+    out.stopped = std::move(lr.stopped);
+    if (a.verify && auto_proof) out.proofs = std::move(lr.proofs);
+    else if (a.verify) out.proofs = prove_at(api, o, out.id.builders, scopes, lr.proofs);
+  } else {
+    if (given.empty()) out.id = identify_builders(api, o, algo, progress);
+    else out.id.builders = given;
+    if (a.verify) out.proofs = prove_at(api, o, out.id.builders, scopes, {});
+  }
+  return out;
+}
+
+void print_search(const BuildersArgs& a, const Api& api, const Identification& id) {
+  print_classification(api, id.classification);
+  if (!id.pruned.empty())
+    std::printf("dropped from the GA's best set (no structure lost at the climbing scope): %s\n", names(api, id.pruned).c_str());
+  std::printf("builders (%s, %.2f s)%s: %s\n", a.algo.c_str(), id.seconds,
+              id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
+  print_findings(api, id);
+}
+
 int run_builders(BuildersArgs& a) {
+  auto start = std::chrono::steady_clock::now();  // the budget covers building the harness too
   if (a.algo != "hc" && a.algo != "ga") throw UsageError("bad --algo '" + a.algo + "': use hc or ga");
   require_isolation(a.isolation);
   require_writable_file(a.report_json);
   require_writable_file(a.output);
-  std::vector<uint32_t> scopes = a.verify ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
+  std::vector<uint32_t> scopes =
+      a.verify && a.verify_scopes != "auto" ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
+  climb_scope_of(a.scope);  // bad input before the harness is built
   const Example& ex = resolve_subject(a.subject, a.quiet);
   a.subject_name = ex.name;
   Api api;
   const ClassInfo& target = register_example(ex, api);
   set_misuse(api, a.misuse);
+  apply_validation_errors(api, a.validation_errors);
   BuilderSearchOptions o = search_options(a, target, select_methods(api, target.id, nonempty_list(a.methods, "--methods")));
   require_constructible(api, target.id, o.operations);
+  std::vector<uint32_t> given;
+  if (!a.given.empty()) given = select_methods(api, target.id, nonempty_list(a.given, "--builders"), false);
 
   catch_interrupts(true);
-  Identification id;
-  if (!a.given.empty()) {
-    id.builders = select_methods(api, target.id, nonempty_list(a.given, "--builders"), false);
-  } else {
-    BuilderAlgorithm algo = a.algo == "ga" ? BuilderAlgorithm::Genetic : BuilderAlgorithm::HillClimbing;
-    if (!a.quiet)
-      std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers\n", target.name.c_str(),
-                   a.algo.c_str(), o.operations.size(), o.workers);
-    id = identify_builders(api, o, algo, a.quiet ? IdentifyProgress{} : progress_printer(api));
-    print_classification(api, id.classification);
-    if (!id.pruned.empty())
-      std::printf("dropped from the GA's best set (no structure lost at scope %d): %s\n", a.scope,
-                  names(api, id.pruned).c_str());
-    std::printf("builders (%s, %.2f s)%s: %s\n", a.algo.c_str(), id.seconds,
-                id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
-    print_findings(api, id);
-  }
-  std::optional<Verification> v;
-  if (a.verify && !g_interrupted.load()) {
-    // Implementation members (a detail:: base's) join the comparison only when the builders use
-    // them: otherwise flat_set's builders would be compared with flat_tree's insert_equal.
-    std::vector<uint32_t> compared = o.operations;
-    bool own_only = !uses_implementation_members(api, id.builders, target.id);
-    if (own_only) compared = own_interface(api, o.operations, target.id);
-    v = verify_builders(api, o, id.builders, compared, scopes);
-    bool narrowed = compared.size() < o.operations.size();
+  if (!a.quiet && given.empty())
+    std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers, scope %s, budget %.0f s\n",
+                 target.name.c_str(), a.algo.c_str(), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
+  double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  SearchOutcome r = search_and_prove(a, api, o, given, scopes, a.budget - spent);
+  if (given.empty()) print_search(a, api, r.id);
+  const std::optional<Verification>& v = r.proofs;
+  if (v && !g_interrupted.load()) {
+    bool narrowed = !uses_implementation_members(api, r.id.builders, target.id) &&
+                    own_interface(api, o.operations, target.id).size() < o.operations.size();
     print_verification(api, *v, narrowed ? "the class's own interface (implementation members left out)"
                                          : "the whole API");
+    if (!r.stopped.empty()) std::printf("not proven beyond: %s\n", r.stopped.c_str());
     std::printf("verdict: %s\n", v->verdict());
   }
   catch_interrupts(false);
-  write_outputs(a, api, target, o, id, v);
-  cache_identified(a, api, target, o, id, v);
+  write_outputs(a, api, target, o, r.id, v);
+  cache_identified(a, api, target, o, r.id, v);
   if (g_interrupted.load()) return kExitInterrupted;
   return v && std::string(v->verdict()) == "disproved" ? kExitDisproved : kExitOk;
 }
@@ -311,10 +382,11 @@ std::vector<uint32_t> identify_and_cache(const Api& api, const ClassInfo& target
   o.workers = workers;
   o.isolate = isolate;
   o.interrupted = &g_interrupted;
-  o.run_time_limit_seconds = 30;  // an API whose state space explodes at the climbing scope still finishes
+  o.climb_scope = kFirstScope;
   if (!quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
-  Identification id = identify_builders(api, o, BuilderAlgorithm::HillClimbing,
-                                        quiet ? IdentifyProgress{} : progress_printer(api));
+  LadderOptions ladder;  // the defaults of `objgen builders`: an API whose states explode still finishes
+  Identification id = identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder,
+                                         quiet ? IdentifyProgress{} : progress_printer(api)).id;
   if (g_interrupted.load()) throw Interrupted("interrupted while identifying builders; nothing written");
   if (id.builders.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
   if (!id.complete) {
@@ -362,7 +434,12 @@ void add_builders_command(CLI::App& app, int& exit_code) {
       ->default_val("hc");
   cmd->add_option("--methods", a->methods, "The API to choose from: a,b,c or @file or all")->default_val("all");
   cmd->add_option("--builders", a->given, "Skip the search and verify these builders (a,b,c or @file)");
-  cmd->add_option("--scope", a->scope, "Hill climbing: scope of the exhaustive runs")->default_val(5);
+  cmd->add_option("--scope", a->scope,
+                  "Hill climbing: scope of the exhaustive runs; auto: climb at 3, then prove the builders at 4 and 5 "
+                  "within --budget, climbing on at a scope where a state is missing")
+      ->default_val("auto");
+  cmd->add_option("--budget", a->budget, "Seconds for search and proofs when --scope or --verify-scopes is auto")
+      ->default_val(60);
   cmd->add_option("--fitness-scope", a->fitness_scope, "GA: scope k of the field-extension fitness")->default_val(4);
   cmd->add_option("--fitness", a->fitness,
                   "GA: what the fitness counts: fields (field-extension values, as the paper) or "
@@ -380,7 +457,9 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--mutation", a->mutation, "GA: per-gene mutation rate")->default_val(0.08);
   cmd->add_option("--replicas", a->replicas, "GA: populations evolved side by side per generation")->default_val(1);
   cmd->add_flag("--verify", a->verify, "Prove sufficiency and minimality by exhaustive generation");
-  cmd->add_option("--verify-scopes", a->verify_scopes, "Scopes of the proof")->default_val("4,5");
+  cmd->add_option("--verify-scopes", a->verify_scopes,
+                  "Scopes of the proof; auto: from the climbing scope up to 5, each while --budget allows")
+      ->default_val("auto");
   cmd->add_option("--seed", a->seed, "Random seed (results are deterministic for a seed)")->default_val(0);
   cmd->add_option("--threads", a->threads, "Workers (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1 << 20));
@@ -397,6 +476,7 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--omit-fields", a->omit_fields, "Regex of fields left out of state matching")
       ->each([a](const std::string&) { a->omit_given = true; });
   cmd->add_option("--misuse", a->misuse, "Exception types meaning API misuse");
+  add_validation_option(cmd, a->validation_errors);
   cmd->add_option("-o,--output", a->output, "Write the builders file here (for exhaustive --builders FILE)");
   cmd->add_option("--report-json", a->report_json, "Write a JSON report here");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");

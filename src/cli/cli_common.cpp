@@ -198,4 +198,16 @@ void set_misuse(Api& api, const std::vector<std::string>& names) {
   for (const auto& m : names) api.misuse().add_name(m);
 }
 
+void add_validation_option(CLI::App* cmd, std::string& value) {
+  cmd->add_option("--validation-errors", value,
+                  "A std::exception thrown by a constructor, factory or parser given only literals: misuse (it "
+                  "rejected invalid input, the sequence is dropped) or failure (reported)")
+      ->default_val("misuse")
+      ->check(CLI::IsMember({"misuse", "failure"}));
+}
+
+void apply_validation_errors(Api& api, const std::string& value) {
+  api.misuse().creators_validate = value != "failure";
+}
+
 }  // namespace objgen::cli

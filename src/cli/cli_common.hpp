@@ -47,4 +47,9 @@ const char* heap_check_mode();
 // Replaces the misuse exceptions when names is not empty.
 void set_misuse(Api& api, const std::vector<std::string>& names);
 
+// --validation-errors misuse|failure: what a std::exception from a creator taking only literals
+// (a constructor or parser rejecting its input) is. Adds the option; apply after registration.
+void add_validation_option(CLI::App* cmd, std::string& value);
+void apply_validation_errors(Api& api, const std::string& value);
+
 }  // namespace objgen::cli

@@ -16,6 +16,7 @@ namespace objgen::cli {
 namespace {
 
 struct EvolveArgs {
+  std::string validation_errors = "misuse";
   SubjectArgs subject;
   std::string methods;
   std::string purity = "on";
@@ -189,6 +190,7 @@ int run_evolve(EvolveArgs& a) {
                      "(a --harness library carries no coverage map)");
   Api api;
   const ClassInfo& target = register_example(*ex, api);
+  apply_validation_errors(api, a.validation_errors);
   std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
 
   LiteralDomain terminals = evolve::terminal_domain(map->constants);
@@ -235,6 +237,7 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--population", args->population, "Test cases per generation")->default_val(10);
   cmd->add_option("--runs", args->runs, "Independent runs per method (seeds seed, seed+1, ...)")->default_val(1);
   cmd->add_option("--seed", args->seed, "Random seed: the same seed gives the same runs")->default_val(0);
+  add_validation_option(cmd, args->validation_errors);
   cmd->add_option("--reproduction", args->p_reproduction, "Breeding probability of reproduction")->default_val(0.33);
   cmd->add_option("--crossover", args->p_crossover, "Breeding probability of subtree crossover")->default_val(0.33);
   cmd->add_option("--mutation", args->p_mutation, "Breeding probability of point mutation")->default_val(0.34);

@@ -37,6 +37,7 @@ struct ExhaustiveArgs {
   size_t gtest_inline_limit = 64;
   size_t gtest_max_states = 100000;
   std::vector<std::string> misuse;
+  std::string validation_errors = "misuse";
   bool quiet = false;
   bool force = false;
   uint64_t seed = 0;
@@ -82,6 +83,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   opt.target = target->id;
   opt.workers = workers;
   set_misuse(api, a.misuse);
+  apply_validation_errors(api, a.validation_errors);
   catch_interrupts(true);
   if (!a.builders.empty() && !a.methods.empty()) throw UsageError("give --methods or --builders, not both");
   if (!a.builders.empty()) {
@@ -190,6 +192,7 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--misuse", args->misuse,
                   "Exception types meaning API misuse (replaces the default std::invalid_argument, "
                   "std::out_of_range, std::length_error, std::domain_error)");
+  add_validation_option(cmd, args->validation_errors);
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
   cmd->add_option("--emit-gtest", args->emit_gtest, "Write GoogleTest files into this directory");
   cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit,

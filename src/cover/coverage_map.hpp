@@ -15,7 +15,8 @@ struct CfgNode {
   std::vector<uint32_t> successors;  // node indices within the function
   uint32_t line = 0;                 // first source line of the block (0: none)
   // A coverage target: reachable from the entry without entering a cleanup-only landing pad
-  // (destructor calls on an exception path are not the method's own behaviour).
+  // (destructor calls on an exception path are not the method's own behaviour), and not bound
+  // to end in std::terminate or a failed assert.
   bool target = true;
 };
 

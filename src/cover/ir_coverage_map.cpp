@@ -125,6 +125,15 @@ std::string last_token(const std::string& arg) {
   return arg.substr(b == std::string::npos ? 0 : b + 1, e - (b == std::string::npos ? 0 : b + 1) + 1);
 }
 
+// A failed assert (glibc's, libstdc++'s _GLIBCXX_ASSERTIONS): a block that can only end in one
+// is the precondition's failure, not behaviour a test should reach, so it is no coverage target.
+bool fails_an_assertion(const std::string& line) {
+  return line.find("@__assert_fail(") != std::string::npos ||
+         line.find("@__assert_perror_fail(") != std::string::npos ||
+         line.find("@_ZSt21__glibcxx_assert_fail") != std::string::npos ||
+         line.find("@_ZSt16__replacement_assert") != std::string::npos;
+}
+
 struct RawBlock {
   std::string label;
   int guard = -1;  // slot in the function's guard array
@@ -240,7 +249,8 @@ class ModuleReader {
     RawBlock& b = blocks_.back();
     if (l.find("@__sanitizer_cov_trace_pc_guard(") != std::string::npos) return read_guard(l, b, array);
     if (b.dbg.empty() && l.find(" = phi ") == std::string::npos) b.dbg = dbg_ref(l);
-    if (starts_with(trimmed(l), "resume ") || l.find("@__clang_call_terminate(") != std::string::npos)
+    if (starts_with(trimmed(l), "resume ") || l.find("@__clang_call_terminate(") != std::string::npos ||
+        fails_an_assertion(l))
       b.ends_exceptionally = true;
     if (l.find("= landingpad") != std::string::npos) b.landingpad = "cleanup";
     else if (!b.landingpad.empty() && (starts_with(trimmed(l), "catch ") || starts_with(trimmed(l), "filter ")))
@@ -404,7 +414,7 @@ class ModuleReader {
     }
   }
 
-  // By block: every path from it ends by resuming the unwind or calling std::terminate.
+  // By block: every path from it ends by resuming the unwind, calling std::terminate or failing an assert.
   std::vector<bool> exceptional_only() const {
     std::unordered_map<std::string, size_t> index;
     for (size_t i = 0; i < blocks_.size(); ++i) index[blocks_[i].label] = i;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <set>
 
 #include "emit/code_writer.hpp"
 
@@ -180,9 +181,35 @@ std::string checked_last_call(const Operation& op, const std::string& statement,
   }
 }
 
+// Operator symbols in words, so that operator+= and operator-= name different tests.
+std::string operator_words(char c) {
+  switch (c) {
+    case '+': return "_plus";
+    case '-': return "_minus";
+    case '*': return "_star";
+    case '/': return "_slash";
+    case '%': return "_percent";
+    case '=': return "_eq";
+    case '<': return "_lt";
+    case '>': return "_gt";
+    case '!': return "_not";
+    case '&': return "_amp";
+    case '|': return "_bar";
+    case '^': return "_caret";
+    case '~': return "_tilde";
+    case '[': return "_index";
+    default: return "_";
+  }
+}
+
 std::string identifier(const std::string& s) {
   std::string out;
-  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  size_t name_end = s.find('(', s.find("operator") == std::string::npos ? 0 : s.find("operator") + 8);
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    bool in_name = i < name_end;
+    out += std::isalnum(static_cast<unsigned char>(c)) ? std::string(1, c) : in_name ? operator_words(c) : "_";
+  }
   while (out.find("__") != std::string::npos) out.erase(out.find("__"), 1);
   while (!out.empty() && out.back() == '_') out.pop_back();
   return out;
@@ -196,8 +223,11 @@ std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, c
                     "// Each TEST is one call sequence; the last call is the method under test.\n";
   out += "#include " + (include.front() == '<' ? include : "\"" + include + "\"") + "\n\n";
   out += "#include <gtest/gtest.h>\n\n#include <cstdint>\n#include <limits>\n#include <memory>\n#include <string>\n\n";
+  std::set<std::string> names;  // distinct overloads may still spell alike: never two equal TESTs
   for (const auto& m : methods) {
     if (m.runs.empty()) continue;
+    std::string base = identifier(m.signature) + (m.purity ? "" : "_without_purity");
+    for (int n = 2; names.count(base + "_0"); ++n) base = identifier(m.signature) + "_v" + std::to_string(n);
     int k = 0;
     for (const auto& t : m.runs[0].test_set) {
       if (!emittable(api, t.sequence)) continue;
@@ -206,8 +236,10 @@ std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, c
       lines.back() = checked_last_call(mut, lines.back(), t.outcome);
       std::string nodes;
       for (uint32_t n : t.new_nodes) nodes += (nodes.empty() ? "" : ", ") + std::to_string(n);
-      out += fmt::format("// {}: covers nodes {} (generation {})\nTEST({}, {}_{}) {{\n", m.signature, nodes, t.generation,
-                         identifier(suite), identifier(m.signature) + (m.purity ? "" : "_without_purity"), k++);
+      std::string name = base + "_" + std::to_string(k++);
+      names.insert(name);
+      out += fmt::format("// {}: covers nodes {} (generation {})\nTEST({}, {}) {{\n", m.signature, nodes, t.generation,
+                         identifier(suite), name);
       for (const auto& l : lines) out += "  " + l + "\n";
       out += "}\n\n";
     }

@@ -48,7 +48,7 @@ Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const Misu
     check_after_call();
     std::string type = current_exception_type();
     std::exception_ptr e = std::current_exception();
-    bool is_misuse = misuse.is_misuse(e, type);
+    bool is_misuse = misuse.is_misuse(op, e, type);
     bool out_of_memory = child_memory_limit() > 0 && type == "std::bad_alloc";
     if (message) {
       *message = type;

@@ -81,6 +81,34 @@ bool MisusePolicy::is_misuse(const std::exception_ptr& e, const std::string& typ
   return false;
 }
 
+namespace {
+
+bool creates_from_literals(const Operation& op) {
+  bool creator = op.kind == OpKind::Constructor || op.kind == OpKind::StaticFactory ||
+                 (op.kind == OpKind::FreeFunction && op.result.is_object());
+  if (!creator || op.params.empty()) return false;
+  for (const SlotType& p : op.params)
+    if (!p.is_literal()) return false;
+  return true;
+}
+
+bool is_std_exception(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+}  // namespace
+
+bool MisusePolicy::is_misuse(const Operation& op, const std::exception_ptr& e, const std::string& type_name) const {
+  if (is_misuse(e, type_name)) return true;
+  return creators_validate && type_name != "std::bad_alloc" && creates_from_literals(op) && is_std_exception(e);
+}
+
 ClassInfo& Api::class_info(ClassId id) {
   for (auto& c : classes_)
     if (c.id == id) return c;

@@ -18,6 +18,11 @@ ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& opt
   opt.call_timeout_seconds = options.call_timeout_seconds;
   opt.interrupted = options.interrupted;
   opt.time_limit_seconds = options.run_time_limit_seconds;
+  if (options.deadline != std::chrono::steady_clock::time_point{}) {  // what is left of a budget
+    double left = std::chrono::duration<double>(options.deadline - std::chrono::steady_clock::now()).count();
+    left = std::max(left, 0.01);
+    opt.time_limit_seconds = opt.time_limit_seconds > 0 ? std::min(opt.time_limit_seconds, left) : left;
+  }
   opt.memory_limit_bytes = options.memory_limit_bytes;
   opt.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
   return ExhaustiveGenerator(api, std::move(opt)).run();

@@ -10,6 +10,7 @@
 #include "gen/random/random_batch.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <regex>
@@ -62,6 +63,8 @@ struct BuilderSearchOptions {
   // Each exhaustive run of climbing and verification stops after this long (0: never); a run
   // that stops proves nothing and says so.
   double run_time_limit_seconds = 0;
+  // Every exhaustive run stops by this time too (a budget for a whole search); default: none.
+  std::chrono::steady_clock::time_point deadline{};
   // objgen's own memory for each exhaustive run (past it the run stops: no proof), and what the
   // code under test may add to a worker (0: no limit).
   size_t memory_limit_bytes = 0;

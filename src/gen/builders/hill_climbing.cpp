@@ -14,7 +14,8 @@ bool creates(const Operation& op, ClassId target) {
 
 class Climber {
  public:
-  Climber(const Api& api, const BuilderSearchOptions& opt) : api_(api), opt_(opt) {}
+  Climber(const Api& api, const BuilderSearchOptions& opt, const ClimbProgress& progress)
+      : api_(api), opt_(opt), progress_(progress) {}
 
   // Structures found with ops; keeps the first findings.
   size_t count(const std::vector<uint32_t>& ops) {
@@ -31,10 +32,12 @@ class Climber {
   // The candidate (not yet chosen) whose addition gives the most structures.
   bool best_addition(const std::vector<uint32_t>& pool, bool constructors_only, uint32_t* op, size_t* structures) {
     bool found = false;
+    size_t tried = 0;
     for (uint32_t c : pool) {
       if (std::find(result_.builders.begin(), result_.builders.end(), c) != result_.builders.end()) continue;
       if (constructors_only && !creates(api_.operations()[c], opt_.target)) continue;
       if (result_.interrupted) break;
+      if (progress_.on_try) progress_.on_try(c, tried++, pool.size() - result_.builders.size());
       auto ops = result_.builders;
       ops.push_back(c);
       size_t n = count(ops);
@@ -50,11 +53,15 @@ class Climber {
     return found;
   }
 
-  ClimbResult run(const std::vector<uint32_t>& candidates, const std::function<void(const ClimbStep&)>& on_step) {
+  ClimbResult run(const std::vector<uint32_t>& candidates, const std::vector<uint32_t>& from) {
     auto start = std::chrono::steady_clock::now();
     uint32_t op = 0;
     size_t n = 0;
-    bool constructors_only = true;
+    bool constructors_only = from.empty();
+    if (!from.empty()) {
+      result_.builders = from;
+      result_.structures = count(from);
+    }
     while (best_addition(candidates, constructors_only, &op, &n)) {
       if (!constructors_only && n <= result_.structures) break;
       constructors_only = false;
@@ -62,7 +69,7 @@ class Climber {
       result_.structures = n;
       ClimbStep step{result_.builders, n, result_.runs,
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
-      if (on_step) on_step(step);
+      if (progress_.on_step) progress_.on_step(step);
       result_.history.push_back(std::move(step));
     }
     result_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -72,15 +79,16 @@ class Climber {
  private:
   const Api& api_;
   const BuilderSearchOptions& opt_;
+  const ClimbProgress& progress_;
   ClimbResult result_;
 };
 
 }  // namespace
 
 ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options,
-                           const std::vector<uint32_t>& candidates,
-                           const std::function<void(const ClimbStep&)>& on_step) {
-  return Climber(api, options).run(candidates, on_step);
+                           const std::vector<uint32_t>& candidates, const ClimbProgress& progress,
+                           const std::vector<uint32_t>& start) {
+  return Climber(api, options, progress).run(candidates, start);
 }
 
 }  // namespace objgen

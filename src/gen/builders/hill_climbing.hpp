@@ -29,8 +29,16 @@ struct ClimbResult {
   bool complete = true;  // every exhaustive run reached its fixpoint (counts are exact)
 };
 
+struct ClimbProgress {
+  std::function<void(const ClimbStep&)> on_step;
+  // Before each exhaustive run of a step: the candidate tried, how many of the step's tried so far.
+  std::function<void(uint32_t op, size_t tried, size_t of)> on_try;
+};
+
+// start: builders already chosen (a climb resumed at a larger scope); empty starts from the
+// constructor that alone builds the most.
 ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options,
-                           const std::vector<uint32_t>& candidates,
-                           const std::function<void(const ClimbStep&)>& on_step = nullptr);
+                           const std::vector<uint32_t>& candidates, const ClimbProgress& progress = {},
+                           const std::vector<uint32_t>& start = {});
 
 }  // namespace objgen

@@ -82,7 +82,7 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
       id.complete = true;
       if (!interrupted) id.pruned = prune_redundant(api, options, id.builders, &id.complete);
     } else {
-      id.climb = climb_builders(api, options, candidates, progress.on_climb_step);
+      id.climb = climb_builders(api, options, candidates, {progress.on_climb_step, progress.on_climb_try});
       id.builders = id.climb.builders;
       id.complete = id.climb.complete;
     }
@@ -97,6 +97,77 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
   std::sort(id.builders.begin(), id.builders.end());
   id.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return id;
+}
+
+}  // namespace objgen
+
+namespace objgen {
+
+std::vector<uint32_t> comparison_operations(const Api& api, const std::vector<uint32_t>& ops,
+                                            const std::vector<uint32_t>& builders, ClassId target) {
+  return uses_implementation_members(api, builders, target) ? ops : own_interface(api, ops, target);
+}
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// Each scope costs about as many times the last as the last cost the one before (at least 4x:
+// small scopes are dominated by fixed costs).
+double predicted_seconds(const std::vector<double>& costs) {
+  if (costs.empty()) return 0;
+  double growth = costs.size() >= 2 && costs[costs.size() - 2] > 0 ? costs.back() / costs[costs.size() - 2] : 4;
+  return costs.back() * std::max(growth, 4.0);
+}
+
+}  // namespace
+
+LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, BuilderAlgorithm algorithm,
+                                const LadderOptions& ladder, const IdentifyProgress& progress) {
+  auto start = std::chrono::steady_clock::now();
+  // 3% of the budget stays for what follows the last run (reports, the process's exit).
+  options.deadline = start + std::chrono::milliseconds(static_cast<int64_t>(ladder.budget_seconds * 970));
+  LadderResult out;
+  if (ladder.given.empty()) out.id = identify_builders(api, options, algorithm, progress);
+  else out.id.builders = ladder.given;
+  std::vector<uint32_t> candidates = out.id.classification.candidates();
+  if (!out.id.with_implementation_members) candidates = own_interface(api, candidates, options.target);
+  std::vector<double> costs{seconds_since(start)};
+  auto interrupted = [&] { return options.interrupted && options.interrupted->load(); };
+  for (uint32_t scope = options.climb_scope; scope <= ladder.top_scope && !interrupted();) {
+    double remaining = ladder.budget_seconds - seconds_since(start);
+    if (scope > options.climb_scope && predicted_seconds(costs) > remaining) {
+      out.stopped = "scope " + std::to_string(scope) + " would not finish within the " +
+                    std::to_string(static_cast<int>(ladder.budget_seconds)) + " s budget";
+      break;
+    }
+    auto proof_start = std::chrono::steady_clock::now();
+    std::vector<uint32_t> compared = comparison_operations(api, options.operations, out.id.builders, options.target);
+    ScopeProof proof = verify_builders(api, options, out.id.builders, compared, {scope}).scopes.front();
+    costs.push_back(seconds_since(proof_start));
+    if (!proof.complete) {
+      out.stopped = "scope " + std::to_string(scope) + " did not finish within the budget";
+      break;
+    }
+    if (!proof.sufficient && proof.extra.empty() && ladder.refine && ladder.given.empty() && !proof.missing.empty()) {
+      options.climb_scope = scope;  // the builders miss a state here: climb on from them
+      ClimbResult more = climb_builders(api, options, candidates, {progress.on_climb_step, progress.on_climb_try},
+                                        out.id.builders);
+      out.id.complete = out.id.complete && more.complete;
+      if (more.builders.size() > out.id.builders.size()) {
+        out.id.builders = more.builders;
+        std::sort(out.id.builders.begin(), out.id.builders.end());
+        continue;  // prove the larger set at this scope
+      }
+    }
+    if (progress.on_proof) progress.on_proof(proof);
+    out.proofs.scopes.push_back(std::move(proof));
+    ++scope;
+  }
+  out.id.seconds = seconds_since(start);
+  return out;
 }
 
 }  // namespace objgen

@@ -9,6 +9,7 @@
 #include "gen/builders/genetic.hpp"
 #include "gen/builders/hill_climbing.hpp"
 #include "gen/builders/observers.hpp"
+#include "gen/builders/verify.hpp"
 
 namespace objgen {
 
@@ -37,11 +38,38 @@ struct Identification {
 struct IdentifyProgress {
   std::function<void(const Classification&)> on_classified;
   std::function<void(const ClimbStep&)> on_climb_step;
+  std::function<void(uint32_t op, size_t tried, size_t of)> on_climb_try;
   std::function<void(const GenerationRecord&)> on_generation;
+  std::function<void(const ScopeProof&)> on_proof;  // the ladder's (identify_by_ladder)
 };
 
 Identification identify_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
                                  const IdentifyProgress& progress = {});
+
+// Builder identification within a time budget, for default runs: search at a small scope
+// (cheap, and it already separates most candidates), then prove the builders at each larger
+// scope while the budget allows; a proof that finds a state the builders miss resumes hill
+// climbing at that scope from the builders so far, then proves again.
+struct LadderOptions {
+  uint32_t top_scope = 5;      // prove up to this scope
+  double budget_seconds = 60;  // search and proofs together; a scope predicted not to fit is not started
+  bool refine = true;          // resume climbing at a scope whose proof finds a missing state
+  std::vector<uint32_t> given;  // prove these builders instead of searching
+};
+
+struct LadderResult {
+  Identification id;
+  Verification proofs;  // one per scope that finished, smallest first
+  std::string stopped;  // why the ladder ended below top_scope, "" when it reached it
+};
+
+LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, BuilderAlgorithm algorithm,
+                                const LadderOptions& ladder, const IdentifyProgress& progress = {});
+
+// What builders are proven against: the whole API, or the class's own interface when the
+// builders use no implementation member.
+std::vector<uint32_t> comparison_operations(const Api& api, const std::vector<uint32_t>& ops,
+                                            const std::vector<uint32_t>& builders, ClassId target);
 
 // Implementation members (ClassInfo::implementation_members) are searched last: only when the
 // class's own operations build nothing beyond what its constructors build.

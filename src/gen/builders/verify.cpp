@@ -101,6 +101,7 @@ bool Verification::complete() const {
 }
 
 const char* Verification::verdict() const {
+  if (scopes.empty()) return "unknown";
   if (sufficient() && minimal()) return "proved";
   return complete() ? "disproved" : "unknown";
 }
