@@ -2,6 +2,7 @@
 // genetic algorithm, proofs, and random generation surviving hostile code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -194,6 +195,17 @@ TEST(Observers, AnOperationThatCrashedIsNotCalledAnObserver) {
   Classification c = classify_operations(api, o);
   for (const auto& oc : c.operations)
     if (api.operations()[oc.op].name == "peek") EXPECT_EQ(oc.role, OperationRole::Untested) << oc.evidence;
+}
+
+TEST(Selection, SignatureWithoutTheClassNamesTheOverload) {
+  auto s = subject("rbt");
+  Names chosen;
+  for (uint32_t op : s->ops({"add(int)", "RedBlackTree()", "contains(int)"}))
+    chosen.push_back(s->api.operations()[op].signature());
+  std::sort(chosen.begin(), chosen.end());
+  EXPECT_EQ(chosen, (Names{"RedBlackTree::RedBlackTree()", "RedBlackTree::add(int)", "RedBlackTree::contains(int) const"}));
+  EXPECT_THROW(s->ops({"add(long)"}), std::invalid_argument);
+  EXPECT_THROW(s->ops({"Tree::add(int)"}), std::invalid_argument);  // not a whole qualifier
 }
 
 }  // namespace

@@ -44,7 +44,9 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
       return "auto " + result_var + " = std::make_shared<" + cls + ">(" + call + ");";
     return "std::shared_ptr<" + cls + "> " + result_var + "(" + call + ");";
   }
-  if (op.result.is_literal()) return "(void)" + call + ";";
+  // Every discarded result is cast to void: [[nodiscard]] members (get_allocator) warn otherwise.
+  if (op.result.is_literal() || (!op.result.cpp_type.empty() && op.result.cpp_type != "void"))
+    return "(void)" + call + ";";
   return call + ";";
 }
 

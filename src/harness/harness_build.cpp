@@ -164,12 +164,16 @@ class Builder {
 
   const std::string& compiler() const { return r_.coverage ? tools_.coverage_compiler : tools_.compiler; }
 
-  // Only the class's members are instrumented: functions whose mangled names are nested in it.
+  // Only the class's members are instrumented (functions whose mangled names are nested in it),
+  // and those of the bases that declare members it registers.
   void write_allowlist() {
-    std::string prefix = out_.scan.result.mangled_prefix;
-    if (!prefix.empty() && prefix[0] == 'N') prefix.erase(0, 1);
+    std::vector<std::string> prefixes = out_.scan.result.base_mangled_prefixes;
+    prefixes.insert(prefixes.begin(), out_.scan.result.mangled_prefix);
     std::string list = "src:*\n";
-    for (const char* q : {"", "K", "R", "O", "KR", "KO"}) list += std::string("fun:_ZN") + q + prefix + "*\n";
+    for (std::string prefix : prefixes) {
+      if (!prefix.empty() && prefix[0] == 'N') prefix.erase(0, 1);
+      for (const char* q : {"", "K", "R", "O", "KR", "KO"}) list += std::string("fun:_ZN") + q + prefix + "*\n";
+    }
     write_file_atomically(work_ + "/allowlist.txt", list);
   }
 
@@ -224,7 +228,11 @@ class Builder {
   }
 
   bool link(const std::vector<std::string>& objects) {
-    std::vector<std::string> cmd{compiler(), "-shared", "-o", work_ + "/harness.so"};
+    // Calls inside the harness bind to its own functions: objgen's process also holds copies of
+    // common template instances (std::deque<int> in libclang-cpp), which would otherwise
+    // interpose on the harness's, instrumented or compiled with the user's flags. Data stays
+    // interposable, so statics of templates remain one object per process.
+    std::vector<std::string> cmd{compiler(), "-shared", "-Wl,-Bsymbolic-functions", "-o", work_ + "/harness.so"};
     cmd.insert(cmd.end(), objects.begin(), objects.end());
     for (const std::string& a : flags_.link)
       if (!is_source_file(a)) cmd.push_back(a);

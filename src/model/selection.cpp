@@ -13,10 +13,17 @@ std::vector<uint32_t> select_operations(const Api& api, ClassId target, const st
     for (uint32_t i = 0; i < ops.size(); ++i) out.push_back(i);
     return out;
   }
+  // "push_back(const int&)" names deque::push_back(const int&): a signature without its class.
+  auto unqualified_match = [](const std::string& signature, const std::string& n) {
+    return n.find('(') != std::string::npos && signature.size() > n.size() + 2 &&
+           signature.compare(signature.size() - n.size(), n.size(), n) == 0 &&
+           signature.compare(signature.size() - n.size() - 2, 2, "::") == 0;
+  };
   for (const auto& n : names) {
     bool found = false;
     for (uint32_t i = 0; i < ops.size(); ++i)
-      if (ops[i].name == n || ops[i].signature() == n || (ops[i].is_const && ops[i].signature() == n + " const")) {
+      if (ops[i].name == n || ops[i].signature() == n || (ops[i].is_const && ops[i].signature() == n + " const") ||
+          unqualified_match(ops[i].signature(), n) || (ops[i].is_const && unqualified_match(ops[i].signature(), n + " const"))) {
         if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
         found = true;
       }

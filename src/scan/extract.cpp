@@ -28,6 +28,7 @@ namespace {
 
 constexpr const char* kTargetAlias = "objgen_scan_target";
 constexpr size_t kMaxDescribedTypes = 40;
+std::string mangled_class_prefix(clang::ASTContext& ctx, const clang::CXXRecordDecl* rd);
 constexpr size_t kMaxEnumerators = 32;  // an enumeration parameter offers at most these (the first)
 
 // Default arguments written as "= {}" come with their "=".
@@ -468,6 +469,14 @@ class Extractor {
   // works (else listed as skipped). Returns what was added, null when already seen.
   Function* add_member(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
                        FunctionKind kind, const std::string& declaring_class) {
+    Function* f = add_member_or_instance(md, ft, kind, declaring_class);
+    if (f && f->registration != Registration::Skip && md->getParent()->getCanonicalDecl() != target_->getCanonicalDecl())
+      declaring_bases_.insert(md->getParent()->getCanonicalDecl());
+    return f;
+  }
+
+  Function* add_member_or_instance(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
+                                   FunctionKind kind, const std::string& declaring_class) {
     size_t before = out_.functions.size();
     std::string types, why_not;
     const clang::FunctionDecl* inst = ft ? instantiate_for_class(ft, types, why_not) : nullptr;
@@ -813,6 +822,10 @@ class Extractor {
   }
 
   void finish() {
+    for (const clang::CXXRecordDecl* base : declaring_bases_)
+      if (std::string prefix = mangled_class_prefix(ctx_, base); !prefix.empty())
+        out_.base_mangled_prefixes.push_back(prefix);
+    std::sort(out_.base_mangled_prefixes.begin(), out_.base_mangled_prefixes.end());
     // A non-const member with a const overload of the same parameters (begin, front,
     // operator[]) only hands out access: an "accessor", not a mutator.
     for (Function& f : out_.functions) {
@@ -835,6 +848,8 @@ class Extractor {
     }
     out_.iterable = has_begin && has_end;
   }
+
+  std::set<const clang::CXXRecordDecl*> declaring_bases_;  // of registered inherited members
 
   clang::ASTContext& ctx_;
   const clang::SourceManager& sm_;

@@ -139,6 +139,9 @@ struct ScanResult {
   // Itanium mangling of the class as a nested-name prefix, "N8examples5StackE" minus the final
   // "E": coverage builds instrument the functions whose mangled names start with it.
   std::string mangled_prefix;
+  // The same for each base class that declares a registered member (brought in by `using`, or
+  // inherited): its body is the one a call runs, so coverage builds instrument it too.
+  std::vector<std::string> base_mangled_prefixes;
   std::vector<TypeDesc> types;    // dependencies first, the target last
   std::vector<Function> functions;
   std::vector<EnumDesc> enums;
