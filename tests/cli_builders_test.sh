@@ -57,6 +57,10 @@ echo '{ nope' >"$tmp/broken.json"
 expect_exit2 "malformed builders file" "malformed builders file" exhaustive --example rbt --builders "$tmp/broken.json"
 expect_exit2 "methods and builders" "not both" exhaustive --example rbt --builders auto --methods add
 expect_exit2 "empty builders list" "names no method" builders --example rbt --builders "," --verify
+"$objgen" builders --example rbt --verify --ints 0..1 -q >"$tmp/ints.out" 2>&1
+check "--ints 0..1: two values make 5 red-black trees at every scope" grep -q "^scope 5: builders build 5 states, the whole API 5" "$tmp/ints.out"
+expect_exit2 "malformed --ints" "malformed integer" builders --example rbt --ints 0..x
+expect_exit2 "bad --scope" "bad --scope" builders --example rbt --scope 3,4
 expect_exit2 "zero fitness calls" "must be > 0" builders --example rbt --fitness-calls 0
 cache=$(ls "$tmp"/cache/builders/*.json)
 echo '[1,2' >"$cache"

@@ -47,6 +47,7 @@ struct BuildersArgs {
   bool omit_given = false;
   std::vector<std::string> misuse;
   std::string validation_errors = "misuse";
+  LiteralSpec literals;
   std::string output;
   std::string report_json;
   bool quiet = false;
@@ -124,6 +125,7 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   o.mutation_rate = a.mutation;
   o.replicas = a.replicas;
   o.climb_scope = climb_scope_of(a.scope);
+  o.literals = a.literals;
   return o;
 }
 
@@ -246,7 +248,8 @@ void write_builders_cache(const BuildersCacheKey& key, const BuildersFile& f, bo
 // A finished search over the whole API, not disproved, is what `--builders auto` would find.
 void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o,
                       const Identification& id, const std::optional<Verification>& v) {
-  if (!a.given.empty() || !id.complete || g_interrupted.load() || o.operations.size() != api.operations().size())
+  if (!a.given.empty() || !id.complete || g_interrupted.load() || o.operations.size() != api.operations().size() ||
+      !a.literals.empty())  // `--builders auto` identifies with the default literals
     return;
   if (v && std::string(v->verdict()) == "disproved") return;
   BuildersCacheKey key = builders_cache_key(api, target, a.omit_given ? a.omit_fields : target.omit_fields);
@@ -319,6 +322,7 @@ int run_builders(BuildersArgs& a) {
   std::vector<uint32_t> scopes =
       a.verify && a.verify_scopes != "auto" ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
   climb_scope_of(a.scope);  // bad input before the harness is built
+  literal_domain(1, Api{}, a.literals);
   const Example& ex = resolve_subject(a.subject, a.quiet);
   a.subject_name = ex.name;
   Api api;
@@ -477,6 +481,7 @@ void add_builders_command(CLI::App& app, int& exit_code) {
       ->each([a](const std::string&) { a->omit_given = true; });
   cmd->add_option("--misuse", a->misuse, "Exception types meaning API misuse");
   add_validation_option(cmd, a->validation_errors);
+  add_literal_options(cmd, a->literals);
   cmd->add_option("-o,--output", a->output, "Write the builders file here (for exhaustive --builders FILE)");
   cmd->add_option("--report-json", a->report_json, "Write a JSON report here");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");

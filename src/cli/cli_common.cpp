@@ -198,6 +198,22 @@ void set_misuse(Api& api, const std::vector<std::string>& names) {
   for (const auto& m : names) api.misuse().add_name(m);
 }
 
+void add_literal_options(CLI::App* cmd, LiteralSpec& spec) {
+  cmd->add_option("--ints", spec.ints, "Integer literals: LO..HI or a,b,c (default 0..scope-1)");
+  cmd->add_option("--doubles", spec.doubles, "Double literals: a,b,c (default 0,1.5)");
+  cmd->add_option("--chars", spec.chars, "Char literals: a,b (default a,b)");
+  cmd->add_option("--bools", spec.bools, "Bool literals (default false,true)");
+  cmd->add_option("--strings", spec.strings, "String literals: a,b ('' is the empty string; default '',a)");
+}
+
+LiteralDomain literal_domain(int scope, const Api& api, const LiteralSpec& spec) {
+  try {
+    return LiteralDomain::make(scope, api, spec);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
 void add_validation_option(CLI::App* cmd, std::string& value) {
   cmd->add_option("--validation-errors", value,
                   "A std::exception thrown by a constructor, factory or parser given only literals: misuse (it "

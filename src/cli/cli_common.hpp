@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
 #include "objgen/example.hpp"
 
@@ -46,6 +47,11 @@ std::string follow_heap_check_option(int argc, char** argv);
 const char* heap_check_mode();
 // Replaces the misuse exceptions when names is not empty.
 void set_misuse(Api& api, const std::vector<std::string>& names);
+
+// --ints, --doubles, --chars, --bools, --strings: the literal domain of generated arguments.
+void add_literal_options(CLI::App* cmd, LiteralSpec& spec);
+// The domain at this scope, or a UsageError naming a malformed option.
+LiteralDomain literal_domain(int scope, const Api& api, const LiteralSpec& spec);
 
 // --validation-errors misuse|failure: what a std::exception from a creator taking only literals
 // (a constructor or parser rejecting its input) is. Adds the option; apply after registration.

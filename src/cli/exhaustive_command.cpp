@@ -22,7 +22,7 @@ namespace {
 struct ExhaustiveArgs {
   SubjectArgs subject;
   int scope = 3;
-  std::string ints, doubles, chars, bools, strings;
+  LiteralSpec literals;
   std::string omit_fields;
   bool omit_given = false;
   std::string methods;
@@ -44,20 +44,6 @@ struct ExhaustiveArgs {
   std::string memory_limit, worker_memory_limit;
 };
 
-LiteralDomain build_domain(const ExhaustiveArgs& a, const Api& api) {
-  LiteralDomain d = LiteralDomain::defaults(a.scope, api);
-  try {
-    if (!a.ints.empty()) d.set_ints(a.ints);
-    if (!a.doubles.empty()) d.set_doubles(a.doubles);
-    if (!a.chars.empty()) d.set_chars(a.chars);
-    if (!a.bools.empty()) d.set_bools(a.bools);
-    if (!a.strings.empty()) d.set_strings(a.strings);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  return d;
-}
-
 int run_exhaustive(const ExhaustiveArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
   require_isolation(a.isolation);
@@ -78,7 +64,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
 
   ExhaustiveOptions opt;
   opt.scope = static_cast<uint32_t>(a.scope);
-  opt.domain = build_domain(a, api);
+  opt.domain = literal_domain(a.scope, api, a.literals);
   opt.omit = build_omit(a.omit_given ? a.omit_fields : target->omit_fields);
   opt.target = target->id;
   opt.workers = workers;
@@ -160,11 +146,7 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
   add_subject_options(cmd, args->subject);
   cmd->add_option("--scope", args->scope, "Max objects per class, container length, and default int range 0..N-1")
       ->default_val(3);
-  cmd->add_option("--ints", args->ints, "Integer literals: LO..HI or a,b,c (default 0..scope-1)");
-  cmd->add_option("--doubles", args->doubles, "Double literals: a,b,c (default 0,1.5)");
-  cmd->add_option("--chars", args->chars, "Char literals: a,b (default a,b)");
-  cmd->add_option("--bools", args->bools, "Bool literals (default false,true)");
-  cmd->add_option("--strings", args->strings, "String literals: a,b ('' is the empty string; default '',a)");
+  add_literal_options(cmd, args->literals);
   cmd->add_option("--omit-fields", args->omit_fields,
                   "Regex of fields left out of state matching (field or Class.field); default: the example's")
       ->each([args](const std::string&) { args->omit_given = true; });

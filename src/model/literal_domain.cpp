@@ -95,6 +95,16 @@ std::string LiteralDomain::cpp(LiteralKind k, size_t index) const {
   return cpp_literal(l);
 }
 
+LiteralDomain LiteralDomain::make(int scope, const Api& api, const LiteralSpec& spec) {
+  LiteralDomain d = defaults(scope, api);
+  if (!spec.ints.empty()) d.set_ints(spec.ints);
+  if (!spec.doubles.empty()) d.set_doubles(spec.doubles);
+  if (!spec.chars.empty()) d.set_chars(spec.chars);
+  if (!spec.bools.empty()) d.set_bools(spec.bools);
+  if (!spec.strings.empty()) d.set_strings(spec.strings);
+  return d;
+}
+
 void LiteralDomain::add_enumerations(const Api& api) {
   for (const auto& [type, enumerators] : api.enumerations()) {
     if (enumerators.empty()) continue;

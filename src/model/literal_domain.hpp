@@ -10,6 +10,12 @@
 
 namespace objgen {
 
+// The user's literal options (--ints 0..7, --strings a,b); empty fields keep the defaults.
+struct LiteralSpec {
+  std::string ints, doubles, chars, bools, strings;
+  bool empty() const { return ints.empty() && doubles.empty() && chars.empty() && bools.empty() && strings.empty(); }
+};
+
 class LiteralDomain {
  public:
   // ints 0..scope-1, bools {false, true}, chars {'a','b'}, doubles {0, 1.5}, strings {"", "a"}.
@@ -19,6 +25,8 @@ class LiteralDomain {
     d.add_enumerations(api);
     return d;
   }
+  // Defaults, the API's enumerations, then the user's options. Throws std::invalid_argument.
+  static LiteralDomain make(int scope, const Api& api, const LiteralSpec& spec);
 
   // Parse "0..7", "-1..3", or "1,5,9". Throws std::invalid_argument naming the problem.
   void set_ints(const std::string& spec);

@@ -8,7 +8,7 @@ ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& opt
                                  std::vector<uint32_t> operations, uint32_t scope) {
   ExhaustiveOptions opt;
   opt.scope = scope;
-  opt.domain = LiteralDomain::defaults(static_cast<int>(scope), api);
+  opt.domain = search_domain(api, options, scope);
   opt.omit = options.omit;
   std::sort(operations.begin(), operations.end());
   opt.operations = std::move(operations);
@@ -26,6 +26,10 @@ ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& opt
   opt.memory_limit_bytes = options.memory_limit_bytes;
   opt.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
   return ExhaustiveGenerator(api, std::move(opt)).run();
+}
+
+LiteralDomain search_domain(const Api& api, const BuilderSearchOptions& options, uint32_t scope) {
+  return LiteralDomain::make(static_cast<int>(scope), api, options.literals);
 }
 
 RandomBatchOptions batch_options(const BuilderSearchOptions& options) {

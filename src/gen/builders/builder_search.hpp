@@ -39,6 +39,7 @@ enum class FitnessMeasure { FieldExtensions, FieldExtensionsAndStates };
 struct BuilderSearchOptions {
   ClassId target = 0;
   std::vector<uint32_t> operations;  // the API to choose from
+  LiteralSpec literals;              // --ints, --strings, ...: every run's literal domain
   std::shared_ptr<const std::regex> omit;
   uint64_t seed = 0;
   int workers = 1;
@@ -77,6 +78,9 @@ RandomBatchOptions batch_options(const BuilderSearchOptions& options);
 // An exhaustive run with exactly these operations (no constructor added), for builder search.
 ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options,
                                  std::vector<uint32_t> operations, uint32_t scope);
+
+// The literal domain of every run at this scope: defaults, enumerations, the user's options.
+LiteralDomain search_domain(const Api& api, const BuilderSearchOptions& options, uint32_t scope);
 
 // "insert(int) before remove(int)": fewer explicit parameters, primitive before object ones.
 int parameter_cost(const Operation& op, const FitnessWeights& w);

@@ -53,7 +53,7 @@ void FitnessEvaluator::evaluate(const std::vector<Chromosome>& batch) {
     r.operations = operations_of(c);
     r.target = options_.target;
     r.scope = options_.fitness_scope;
-    r.domain = LiteralDomain::defaults(static_cast<int>(options_.fitness_scope), api_);
+    r.domain = search_domain(api_, options_, options_.fitness_scope);
     r.omit = options_.omit;
     r.seed = chromosome_seed(options_.seed, c);
     r.max_calls = options_.fitness_calls;

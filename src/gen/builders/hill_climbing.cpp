@@ -23,7 +23,7 @@ class Climber {
     ++result_.runs;
     if (r.stopped_by == "interrupted") result_.interrupted = true;
     if (!r.complete) result_.complete = false;
-    LiteralDomain domain = LiteralDomain::defaults(static_cast<int>(opt_.climb_scope), api_);
+    LiteralDomain domain = search_domain(api_, opt_, opt_.climb_scope);
     for (auto& f : replayable_findings(api_, r, domain))
       if (result_.findings.size() < 20) result_.findings.push_back(std::move(f));
     return r.store.states_of(opt_.target).size();

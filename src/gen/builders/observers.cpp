@@ -80,7 +80,7 @@ Classification classify_operations(const Api& api, const BuilderSearchOptions& o
     r.operations = options.operations;
     r.target = options.target;
     r.scope = options.observer_scope;
-    r.domain = LiteralDomain::defaults(static_cast<int>(options.observer_scope), api);
+    r.domain = search_domain(api, options, options.observer_scope);
     r.omit = options.omit;
     r.seed = options.seed * 2 + i + 0x0b5e;
     r.max_calls = options.observer_calls;

@@ -25,8 +25,9 @@ std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const Exhaustiv
   return out;
 }
 
-Witness witness(const Api& api, const ExhaustiveResult& r, uint32_t scope, uint32_t state, std::string builder) {
-  LiteralDomain domain = LiteralDomain::defaults(static_cast<int>(scope), api);
+Witness witness(const Api& api, const BuilderSearchOptions& opt, const ExhaustiveResult& r, uint32_t scope,
+                uint32_t state, std::string builder) {
+  LiteralDomain domain = search_domain(api, opt, scope);
   Replayer replayer(api, r.store, domain);
   return {std::move(builder), replayer.flatten(state), domain};
 }
@@ -54,9 +55,9 @@ ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vec
   p.api_states = with_api.store.states_of(opt.target).size();
   size_t missing = 0, extra = 0;
   for (uint32_t id : states_missing(with_api, with_builders, opt.target, kMaxWitnesses, &missing))
-    p.missing.push_back(witness(api, with_api, scope, id, ""));
+    p.missing.push_back(witness(api, opt, with_api, scope, id, ""));
   for (uint32_t id : states_missing(with_builders, with_api, opt.target, kMaxWitnesses, &extra))
-    p.extra.push_back(witness(api, with_builders, scope, id, ""));
+    p.extra.push_back(witness(api, opt, with_builders, scope, id, ""));
   p.sufficient = missing == 0 && extra == 0 && p.complete;
   p.minimal = p.complete;
   for (uint32_t b : builders) {
@@ -71,7 +72,7 @@ ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vec
       p.minimal = false;
       p.redundant.push_back(name);
     } else {
-      p.needed.push_back(witness(api, with_builders, scope, ids[0], name));
+      p.needed.push_back(witness(api, opt, with_builders, scope, ids[0], name));
     }
     p.complete = p.complete && conclusive(without);
   }
