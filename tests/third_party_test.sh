@@ -64,6 +64,15 @@ check "map<int,int>: emplace(int&&, int&&) instantiated, 64 states at scope 3" b
   "'$objgen' exhaustive --header '<map>' --class 'std::map<int,int>' --methods 'map::map(),emplace' --scope 3 -q \
      >'$work/map.out' 2>&1 && grep -q '^structures 64 ' '$work/map.out'"
 
+# A std::pair argument built from its parts: map::insert(value_type) in emitted code as
+# insert(std::pair<const int, int>(k, v)).
+check "map<int,int>: insert(const value_type&) from its parts, 64 states, suite compiles and passes" bash -c \
+  "'$objgen' exhaustive --header '<map>' --class 'std::map<int,int>' --methods 'map(),insert' --scope 3 -q \
+     --emit-gtest '$work/mapins' >'$work/mapins.out' 2>&1 && grep -q '^structures 64 ' '$work/mapins.out' &&
+   grep -q 'insert(std::pair<const int, int>(0, 2))' '$work/mapins/'*_states_test.cpp &&
+   '$cxx' -std=c++20 -O0 '$work/mapins/'*_states_test.cpp -lgtest -lgtest_main -pthread -o '$work/mapins/t' &&
+   '$work/mapins/t' >/dev/null"
+
 # Members brought in by `using Base::insert` are the class's own (absl's btree_set has no other
 # insert); an implementation base's members (flat_tree's insert_equal) are chosen last.
 for c in "absl::btree_set<int>|<absl/container/btree_set.h>|btree_set" \

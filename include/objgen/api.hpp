@@ -89,6 +89,9 @@ struct Operation {
   SlotType result;
   bool is_const = false;  // const member function (a static purity hint)
   bool emittable = true;  // emitted C++ can call it (false: a lambda without cpp_call)
+  // How emitted code spells the call when a lambda adapts it: {0}, {1}, ... are the arguments
+  // (the receiver first for methods), e.g. "{0}->insert(std::pair<const int, int>({1}, {2}))".
+  std::string call_pattern;
   void (*invoke)(const void* fn, Arg* args, CallResult& out) = nullptr;
   std::shared_ptr<const void> fn;
 
@@ -372,6 +375,8 @@ class ClassBuilder {
   }
   ClassBuilder& builders(std::vector<std::string> names) { info_.builders = std::move(names); return *this; }
   ClassBuilder& omit_fields(std::string regex) { info_.omit_fields = std::move(regex); return *this; }
+  // The call emitted code writes for the operation registered last (see Operation::call_pattern).
+  ClassBuilder& emitted_as(std::string pattern);
   ClassBuilder& implementation_members(std::vector<std::string> names) {
     info_.implementation_members = std::move(names);
     return *this;
@@ -397,6 +402,10 @@ class Api {
   const std::deque<ClassInfo>& classes() const { return classes_; }
   const std::vector<Operation>& operations() const { return ops_; }
   void add_operation(Operation op) { ops_.push_back(std::move(op)); }
+  Operation& last_operation() {
+    if (ops_.empty()) throw std::logic_error("objgen: emitted_as() before any operation was registered");
+    return ops_.back();
+  }
   MisusePolicy& misuse() { return misuse_; }
   const MisusePolicy& misuse() const { return misuse_; }
   // The enumerators of an enumeration parameters take: generators offer these values (not
@@ -467,6 +476,14 @@ template <class F>
 ClassBuilder<T>& ClassBuilder<T>::factory(std::string name, F f, std::string cpp_call) {
   if (cpp_call.empty()) cpp_call = info_.name + "::" + name;
   api_.add_operation(make_op(std::move(name), std::move(f), OpKind::StaticFactory, std::move(cpp_call)));
+  return *this;
+}
+
+template <class T>
+ClassBuilder<T>& ClassBuilder<T>::emitted_as(std::string pattern) {
+  Operation& op = api_.last_operation();
+  op.call_pattern = std::move(pattern);
+  op.emittable = true;
   return *this;
 }
 

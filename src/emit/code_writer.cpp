@@ -18,6 +18,24 @@ std::string argument(const SlotType& slot, const std::string& v) {
   }
   return v;
 }
+// The call pattern with {i} replaced by argument i (the receiver stays a pointer: "{0}->f").
+std::string with_arguments(const Operation& op, const std::vector<std::string>& values) {
+  std::string out;
+  const std::string& p = op.call_pattern;
+  for (size_t i = 0; i < p.size(); ++i) {
+    size_t close = p[i] == '{' ? p.find('}', i) : std::string::npos;
+    if (close == std::string::npos) {
+      out += p[i];
+      continue;
+    }
+    size_t k = std::stoul(p.substr(i + 1, close - i - 1));
+    bool receiver = op.kind == OpKind::Method && k == 0;
+    out += receiver ? values.at(0) : argument(op.params.at(k), values.at(k));
+    i = close;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string call_statement(const Operation& op, const std::vector<std::string>& values,
@@ -31,12 +49,16 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
     args += argument(op.params[i], values[i]);
   }
   std::string call;
-  switch (op.kind) {
-    case OpKind::Constructor:
-      return "auto " + result_var + " = std::make_shared<" + class_vtable(op.owner).name + ">(" + args + ");";
-    case OpKind::Method: call = values[0] + "->" + op.cpp_call + "(" + args + ")"; break;
-    case OpKind::StaticFactory:
-    case OpKind::FreeFunction: call = op.cpp_call + "(" + args + ")"; break;
+  if (!op.call_pattern.empty()) {
+    call = with_arguments(op, values);
+  } else {
+    switch (op.kind) {
+      case OpKind::Constructor:
+        return "auto " + result_var + " = std::make_shared<" + class_vtable(op.owner).name + ">(" + args + ");";
+      case OpKind::Method: call = values[0] + "->" + op.cpp_call + "(" + args + ")"; break;
+      case OpKind::StaticFactory:
+      case OpKind::FreeFunction: call = op.cpp_call + "(" + args + ")"; break;
+    }
   }
   if (op.result.is_object()) {
     const std::string& cls = class_vtable(op.result.cls).name;

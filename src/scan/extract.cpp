@@ -294,11 +294,75 @@ class Extractor {
       } else {
         param.support = classify_param(p->getType(), target_, param.reason);
         if (param.support == ParamSupport::Literal) note_enumeration(p->getType());
+        if (param.support == ParamSupport::Unsupported) built_from_parts(p->getType(), param);
       }
       f.params.push_back(std::move(param));
     }
     f.pointer_type = spell_pointer_type(fd, kind == FunctionKind::Method);
     return f;
+  }
+
+  // A class argument objgen can build from literals: by value or const reference, a std::pair or
+  // std::tuple of literals, an aggregate of public literal fields, or a class with a public
+  // constructor taking only literals (the fewest; greg_year(unsigned short)).
+  void built_from_parts(clang::QualType t, Param& param) {
+    clang::QualType canon = t.getCanonicalType();
+    if (canon->isLValueReferenceType() && !canon.getNonReferenceType().isConstQualified()) return;
+    if (canon->isPointerType()) return;
+    const clang::CXXRecordDecl* rd = canon.getNonReferenceType()->getAsCXXRecordDecl();
+    if (!rd || !(rd = complete(rd)) || rd->getCanonicalDecl() == target_->getCanonicalDecl()) return;
+    std::vector<clang::QualType> parts;
+    bool brace = false;
+    std::string std_name = std_class_name(rd);
+    if (std_name == "pair" || std_name == "tuple") {
+      for (const clang::TemplateArgument& a : llvm::cast<clang::ClassTemplateSpecializationDecl>(rd)->getTemplateArgs().asArray()) {
+        if (a.getKind() == clang::TemplateArgument::Pack)
+          for (const clang::TemplateArgument& e : a.pack_elements()) parts.push_back(e.getAsType());
+        else if (a.getKind() == clang::TemplateArgument::Type) parts.push_back(a.getAsType());
+      }
+    } else if (!std_name.empty() || is_std_library(rd)) {
+      return;
+    } else if (rd->isAggregate() && rd->getNumBases() == 0) {
+      brace = true;
+      for (const clang::FieldDecl* f : rd->fields()) {
+        if (f->getAccess() != clang::AS_public) return;
+        parts.push_back(f->getType());
+      }
+    } else {
+      parts = literal_constructor(rd);
+    }
+    if (parts.empty() || parts.size() > 4 || !std::all_of(parts.begin(), parts.end(), [&](clang::QualType q) { return literal_type(q); }))
+      return;
+    param.support = ParamSupport::Parts;
+    param.reason.clear();
+    param.construct = namer_.spell(ctx_.getRecordType(rd));
+    param.brace = brace;
+    for (clang::QualType q : parts) {
+      param.parts.push_back(namer_.spell(q.getCanonicalType().getUnqualifiedType().getNonReferenceType()));
+      note_enumeration(q);
+    }
+  }
+
+  // The public constructor with the fewest parameters (at least one), all of them literals; on a
+  // tie the one taking numbers rather than enumerations (date_duration(long), not
+  // date_duration(special_values)): a number is the class's value, an enumerator a special case.
+  std::vector<clang::QualType> literal_constructor(const clang::CXXRecordDecl* rd) {
+    std::vector<clang::QualType> best;
+    auto enums = [](const std::vector<clang::QualType>& ps) {
+      return std::count_if(ps.begin(), ps.end(), [](clang::QualType q) {
+        return q.getNonReferenceType()->isEnumeralType();
+      });
+    };
+    for (const clang::CXXConstructorDecl* c : rd->ctors()) {
+      if (c->getAccess() != clang::AS_public || c->isDeleted() || c->isCopyOrMoveConstructor() ||
+          c->getNumParams() == 0 || (!best.empty() && c->getNumParams() > best.size()))
+        continue;
+      std::vector<clang::QualType> params;
+      for (const clang::ParmVarDecl* p : c->parameters()) params.push_back(p->getType());
+      if (!std::all_of(params.begin(), params.end(), [&](clang::QualType q) { return literal_type(q); })) continue;
+      if (best.empty() || params.size() < best.size() || enums(params) < enums(best)) best = std::move(params);
+    }
+    return best;
   }
 
   void note_enumeration(clang::QualType t) {

@@ -222,22 +222,74 @@ class Writer {
     return s;
   }
 
-  // A lambda calling f with its first `arity` arguments (defaults, or ADL-only hidden friends).
+  static bool has_parts(const Function& f) {
+    return std::any_of(f.params.begin(), f.params.end(), [](const Param& p) { return p.support == ParamSupport::Parts; });
+  }
+
+  // Argument i as the callee gets it: a built class from its parts (a3_0, a3_1), else a_i.
+  static std::string argument(const Param& p, unsigned i, const std::string& type) {
+    std::string a = "a" + std::to_string(i);
+    if (p.support == ParamSupport::Parts) {
+      std::string parts;
+      for (size_t j = 0; j < p.parts.size(); ++j) parts += (j ? ", " : "") + a + "_" + std::to_string(j);
+      return p.construct + (p.brace ? "{" + parts + "}" : "(" + parts + ")");
+    }
+    bool rvalue = type.size() > 2 && type.compare(type.size() - 2, 2, "&&") == 0;
+    return rvalue ? "std::move(" + a + ")" : a;
+  }
+
+  // The lambda's parameters for argument i: one per part, or the parameter itself.
+  std::string lambda_params(const Param& p, unsigned i) const {
+    if (p.support != ParamSupport::Parts) return sp(p.type) + " a" + std::to_string(i);
+    std::string s;
+    for (size_t j = 0; j < p.parts.size(); ++j)
+      s += (j ? ", " : "") + p.parts[j] + " a" + std::to_string(i) + "_" + std::to_string(j);
+    return s;
+  }
+
+  std::string arguments(const Function& f, unsigned arity) const {
+    std::string args;
+    for (unsigned i = 0; i < arity; ++i) args += (i ? ", " : "") + argument(f.params[i], i, sp(f.params[i].type));
+    return args;
+  }
+
+  // A lambda calling f with its first `arity` arguments (defaults, ADL-only hidden friends, member
+  // template instances, arguments built from parts). A constructor's lambda returns the object.
   std::string lambda_for(const Function& f, unsigned arity) const {
     std::string s = "[](";
-    std::string args;
     bool member = f.kind == FunctionKind::Method;
+    bool ctor = f.kind == FunctionKind::Constructor;
     if (member) s += std::string(f.is_const ? "const " : "") + alias_ + "& self";
-    for (unsigned i = 0; i < arity; ++i) {
-      std::string type = sp(f.params[i].type);
-      s += std::string((member || i) ? ", " : "") + type + " a" + std::to_string(i);
-      bool rvalue = type.size() > 2 && type.compare(type.size() - 2, 2, "&&") == 0;
-      args += std::string(i ? ", " : "") + (rvalue ? "std::move(a" + std::to_string(i) + ")"
-                                                   : "a" + std::to_string(i));
-    }
+    for (unsigned i = 0; i < arity; ++i) s += std::string((member || i) ? ", " : "") + lambda_params(f.params[i], i);
+    std::string args = arguments(f, arity);
+    if (ctor) return s + ") -> " + alias_ + " { return " + alias_ + "(" + args + "); }";
     s += ") -> " + sp(f.result_type) + " { return ";
     s += member ? "self." + f.name + "(" + args + ")" : f.name + "(" + args + ")";
     return s + "; }";
+  }
+
+  // How emitted tests write a call whose arguments are built from parts: {k} is the operation's
+  // k-th argument (the receiver first for a member).
+  std::string call_pattern(const Function& f, unsigned arity) const {
+    unsigned k = f.kind == FunctionKind::Method ? 1 : 0;
+    std::string args;
+    for (unsigned i = 0; i < arity; ++i) {
+      const Param& p = f.params[i];
+      std::string a;
+      if (p.support == ParamSupport::Parts) {
+        std::string parts;
+        for (size_t j = 0; j < p.parts.size(); ++j) parts += (j ? ", " : "") + std::string("{") + std::to_string(k++) + "}";
+        a = p.construct + (p.brace ? "{" + parts + "}" : "(" + parts + ")");
+      } else {
+        a = "{" + std::to_string(k++) + "}";
+      }
+      args += (i ? ", " : "") + a;
+    }
+    switch (f.kind) {
+      case FunctionKind::Method: return "{0}->" + f.name + "(" + args + ")";
+      case FunctionKind::Constructor: return objgen_name_ + "(" + args + ")";
+      default: return cpp_call_of(f) + "(" + args + ")";
+    }
   }
 
   std::string member_pointer(const Function& f) const {
@@ -265,6 +317,7 @@ class Writer {
     out << "void " << register_function_name(r_, o_) << "(objgen::Api& api) {\n" << alias_line_;
     std::vector<std::pair<std::string, std::string>> lines;  // code, comment
     std::vector<std::string> builders;
+    std::set<std::string> built_parts;  // lambdas already registered for arguments built from parts
     bool has_invariant = false;
     auto add_builder = [&](const std::string& name) {
       if (std::find(builders.begin(), builders.end(), name) == builders.end()) builders.push_back(name);
@@ -275,6 +328,15 @@ class Writer {
       switch (f.registration) {
         case Registration::Constructor:
           if (left_out(f)) break;
+          if (has_parts(f)) {  // a factory lambda builds the arguments, then the object
+            unsigned n = f.arities.back();
+            if (!built_parts.insert(lambda_for(f, n)).second) break;
+            lines.push_back({".factory(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(call_pattern(f, n)) +
+                                 ").emitted_as(" + quote(call_pattern(f, n)) + ")",
+                             at + ": arguments built from their parts"});
+            add_builder(f.name);
+            break;
+          }
           for (unsigned n : f.arities) {
             std::string defaults;
             for (unsigned i = n; i < f.params.size(); ++i)
@@ -288,7 +350,11 @@ class Writer {
         case Registration::Method: {
           unsigned n = f.arities.empty() ? f.params.size() : f.arities.back();
           if (left_out(f)) break;
-          if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
+          if (has_parts(f) && !built_parts.insert(lambda_for(f, n)).second) break;  // insert(const&) and (&&) alike
+          if (has_parts(f))
+            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ").emitted_as(" +
+                                 quote(call_pattern(f, n)) + ")", comment});
+          else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
             lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name) + ")", comment});
           else
             lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")", comment});
@@ -301,10 +367,11 @@ class Writer {
           break;
         case Registration::Factory:
         case Registration::Function: {
-          std::string fn = f.is_hidden_friend ? lambda_for(f, f.params.size())
-                                              : free_pointer(f);
+          unsigned all = static_cast<unsigned>(f.params.size());
+          std::string fn = f.is_hidden_friend || has_parts(f) ? lambda_for(f, all) : free_pointer(f);
           std::string kind = f.registration == Registration::Factory ? ".factory(" : ".function(";
-          lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")", comment});
+          std::string emitted = has_parts(f) ? ".emitted_as(" + quote(call_pattern(f, all)) + ")" : "";
+          lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")" + emitted, comment});
           if (f.registration == Registration::Factory) add_builder(f.name);
           break;
         }

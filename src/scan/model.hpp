@@ -18,6 +18,7 @@ struct SourcePos {
 enum class ParamSupport {
   Literal,      // bool, integers, chars, enums, floating point, std::string(_view): by value/const&
   Object,       // a described class by value, reference, pointer, unique_ptr or shared_ptr
+  Parts,        // a class built from literals: std::pair<int, int>, greg_year(unsigned short), {x, y}
   Unsupported,  // anything else: `reason` says why
 };
 
@@ -27,6 +28,11 @@ struct Param {
   std::string default_value;  // source text of the default argument, "" when none
   ParamSupport support = ParamSupport::Unsupported;
   std::string reason;  // why unsupported
+  // Parts: the literal types generated for it, and the class built from them, with braces for
+  // an aggregate: `construct(a, b)` or `construct{a, b}`.
+  std::vector<std::string> parts;
+  std::string construct;
+  bool brace = false;
 };
 
 enum class FunctionKind {

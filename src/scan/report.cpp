@@ -70,6 +70,7 @@ const char* support_name(ParamSupport s) {
   switch (s) {
     case ParamSupport::Literal: return "literal";
     case ParamSupport::Object: return "object";
+    case ParamSupport::Parts: return "parts";
     case ParamSupport::Unsupported: return "unsupported";
   }
   return "";
