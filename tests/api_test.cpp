@@ -110,4 +110,18 @@ TEST(CodeWriter, WritesEachPassingStyle) {
   EXPECT_EQ(line("area", {"v0"}), "(void)v0->area();");
 }
 
+TEST(CodeWriter, WritesAnAdaptedCallByItsPattern) {
+  objgen::Api api;
+  api.add_class<Box>()
+      .constructor<>()
+      .method("absorb", [](Box& b, int w, int h) { b.absorb(Box(w * h)); })
+      .emitted_as("{0}->absorb(shapes::Box{{1} * {2}})")
+      .factory("sized", [](int s) { return Box(s); }, "")
+      .emitted_as("shapes::Box({0})");
+  const objgen::Operation& absorb = op(api, "absorb");
+  EXPECT_TRUE(absorb.emittable);  // a lambda, yet emitted code can call it
+  EXPECT_EQ(objgen::call_statement(absorb, {"v0", "2", "3"}, ""), "v0->absorb(shapes::Box{2 * 3});");
+  EXPECT_EQ(objgen::call_statement(op(api, "sized"), {"4"}, "v9"), "auto v9 = std::make_shared<shapes::Box>(shapes::Box(4));");
+}
+
 }  // namespace

@@ -23,8 +23,8 @@ std::string with_arguments(const Operation& op, const std::vector<std::string>& 
   std::string out;
   const std::string& p = op.call_pattern;
   for (size_t i = 0; i < p.size(); ++i) {
-    size_t close = p[i] == '{' ? p.find('}', i) : std::string::npos;
-    if (close == std::string::npos) {
+    size_t close = p[i] == '{' ? p.find_first_not_of("0123456789", i + 1) : std::string::npos;
+    if (close == std::string::npos || close == i + 1 || p[close] != '}') {  // a brace of T{a, b}
       out += p[i];
       continue;
     }

@@ -333,9 +333,11 @@ class Extractor {
     }
     if (parts.empty() || parts.size() > 4 || !std::all_of(parts.begin(), parts.end(), [&](clang::QualType q) { return literal_type(q); }))
       return;
+    std::string construct = namer_.spell(ctx_.getRecordType(rd));
+    if (!nameable(construct)) return;
     param.support = ParamSupport::Parts;
     param.reason.clear();
-    param.construct = namer_.spell(ctx_.getRecordType(rd));
+    param.construct = construct;
     param.brace = brace;
     for (clang::QualType q : parts) {
       param.parts.push_back(namer_.spell(q.getCanonicalType().getUnqualifiedType().getNonReferenceType()));
@@ -365,12 +367,16 @@ class Extractor {
     return best;
   }
 
+  // Clang spells what has no name as "(anonymous namespace)::E" or "(unnamed struct at …)".
+  static bool nameable(const std::string& spelled) { return spelled.find('(') == std::string::npos; }
+
   void note_enumeration(clang::QualType t) {
     t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
     const auto* et = t->getAs<clang::EnumType>();
     if (!et || !et->getDecl()->getIdentifier() || !et->getDecl()->isComplete()) return;
     EnumDesc e;
     e.type = namer_.spell(t);
+    if (!nameable(e.type)) return;
     for (const auto& d : out_.enums)
       if (d.type == e.type) return;
     std::set<long long> values;  // aliases (January = Jan) make no new call
