@@ -14,6 +14,9 @@ void register_fibheap(objgen::Api& api);
 void register_stdset(objgen::Api& api);
 void register_stack(objgen::Api& api);
 void register_bitset(objgen::Api& api);
+// deep-object subjects (EvoObj)
+void register_thesis(objgen::Api& api);
+void register_game(objgen::Api& api);
 void register_buggy_segv(objgen::Api& api);
 void register_buggy_throw(objgen::Api& api);
 void register_buggy_hang(objgen::Api& api);
@@ -50,6 +53,10 @@ const std::vector<Example>& bundled_examples() {
        "examples::Stack", "stack/stack.hpp", &examples::register_stack},
       {"bitset", "java.util.BitSet: 64-bit words, range operations word by word (set)",
        "examples::BitSet", "bitset/bit_set.hpp", &examples::register_bitset},
+      {"thesis", "EvoObj: Scholarship::isWorthy needs a student whose supervisor's CV has > 3 awards",
+       "examples::Scholarship", "thesis/thesis.hpp", &examples::register_thesis},
+      {"game", "EvoObj: Rules::checkRules needs two players of one team in a game, named by an action",
+       "examples::Rules", "game/game.hpp", &examples::register_game},
       {"buggy_segv", "faulty list: add(2) on 2 elements dereferences null (SIGSEGV)",
        "examples::BuggySegvList", "buggy_segv/buggy_segv_list.hpp",
        &examples::register_buggy_segv},

@@ -32,12 +32,12 @@ compiles() {  # compiles HARNESS INCLUDE_DIR...: g++ instantiates every registra
 }
 
 same_fields() {  # same_fields GENERATED HAND_WRITTEN: the OBJGEN_FIELDS lines agree
-  diff <(grep -E '^OBJGEN_FIELDS' "$1" | sed 's|  //.*||') <(grep -E '^OBJGEN_FIELDS' "$2")
+  diff <(grep -E '^OBJGEN_FIELDS' "$1" | sed 's|  //.*||' | sort) <(grep -E '^OBJGEN_FIELDS' "$2" | sort)
 }
 
 same_operations() {  # the same registered names (constructors, methods, factories, functions)
   local pattern='\.(method|constructor|factory|function|invariant)[(<]"?[A-Za-z_&]*'
-  diff <(grep -oE "$pattern" "$1" | sort -u) <(grep -oE "$pattern" "$2" | sort -u)
+  diff <(grep -vE '^\s*//' "$1" | grep -oE "$pattern" | sort -u) <(grep -vE '^\s*//' "$2" | grep -oE "$pattern" | sort -u)
 }
 
 # 1. Every bundled example: the generated harness compiles and matches the hand-written one.
@@ -45,7 +45,8 @@ for dir in "$objgen"/examples/*/; do
   ex="$(basename "$dir")"
   [ -f "$dir/harness.cpp" ] || continue
   header="$(ls "$dir"/*.hpp 2>/dev/null | head -1)"
-  cls="$(grep -oE 'add_class<[A-Za-z_:]+>' "$dir/harness.cpp" | head -1 | sed 's/add_class<//;s/>//')"
+  # the target is registered last (the classes it reaches before it)
+  cls="$(grep -oE 'add_class<[A-Za-z_:]+>' "$dir/harness.cpp" | tail -1 | sed 's/add_class<//;s/>//')"
   [ -n "$header" ] && [ -n "$cls" ] || continue
   case "$cls" in *::*) ;; *) cls="examples::$cls" ;; esac
   [ "$ex" = stdset ] && continue  # std::set<int> is checked below

@@ -2,9 +2,14 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <limits>
+#include <utility>
+#include <set>
 
 #include "cli/cli_common.hpp"
+#include "cli/evolve_seeding.hpp"
 #include "cli/subject.hpp"
+#include "emit/code_writer.hpp"
 #include "cover/coverage_runtime.hpp"
 #include "io/atomic_file.hpp"
 #include "emit/evolve_report.hpp"
@@ -31,6 +36,14 @@ struct EvolveArgs {
   std::string report_json, plot, emit_gtest;
   bool show_domain = false;
   bool quiet = false;
+  std::string seeding = "off";
+  std::string fitness = "nodes";
+  double p_app = 0.3;
+  int seed_depth = 5;
+  int max_test_length = 40;
+  std::string budget;  // seconds, "" for none
+  std::string show_graph;  // METHOD:LINE
+  bool generations_given = false;
 };
 
 std::vector<uint32_t> methods_under_test(const Api& api, ClassId target, const std::string& spec) {
@@ -67,7 +80,27 @@ struct Session {
   const cover::CoverageMap& map;
   const LiteralDomain& terminals;
   const evolve::InputDomain* domains[2];  // without, with purity
+  SeedingSession* seeding;                // null: --seeding off
+  double budget;                          // seconds per run, 0: none
+  // The first run's budget counts from the command's start (harness build, IR loading).
+  std::chrono::steady_clock::time_point* first_run_start;
 };
+
+std::chrono::steady_clock::time_point run_deadline(const Session& s) {
+  if (s.budget <= 0) return {};
+  auto start = std::chrono::steady_clock::now();
+  if (*s.first_run_start != std::chrono::steady_clock::time_point{}) start = std::exchange(*s.first_run_start, {});
+  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s.budget));
+}
+
+evolve::TreeLimits tree_limits(const EvolveArgs& a) {
+  evolve::TreeLimits limits;
+  limits.max_calls = static_cast<size_t>(a.max_test_length);
+  // Templates build objects layer by layer (supervisor -> CV -> awards): deeper trees than
+  // eCrash's 8 must survive breeding.
+  if (a.seeding == "evoobj") limits.max_depth = 12;
+  return limits;
+}
 
 EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   EvolvedMethod m{op, s.api.operations()[op].signature(), purity};
@@ -91,7 +124,7 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   ro.call_timeout_seconds = s.a.call_timeout;
   ro.worker_memory_limit_bytes = parse_size(s.a.worker_memory_limit, "--worker-memory-limit");
   evolve::TestRunner runner(s.api, s.terminals, ro);
-  evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, evolve::TreeLimits{});
+  evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, tree_limits(s.a));
   if (!trees.can_build()) {
     std::fprintf(stderr, "objgen: no function set entry builds the inputs of %s; skipped\n", m.signature.c_str());
     return m;
@@ -103,9 +136,16 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   eo.p_crossover = s.a.p_crossover;
   eo.p_mutation = s.a.p_mutation;
   eo.distance_weight = s.a.distance_weight;
+  eo.limits = tree_limits(s.a);
+  eo.fitness = s.a.fitness == "branch" ? evolve::EvolveOptions::Fitness::Branch : evolve::EvolveOptions::Fitness::Nodes;
+  eo.p_app = s.a.p_app;
+  m.seeding = s.a.seeding;
+  if (s.seeding) s.seeding->attach(cfg, *s.domains[purity], trees, eo.limits.max_calls, eo);
   for (int r = 0; r < s.a.runs && !g_interrupted.load(); ++r) {
     eo.seed = s.a.seed + static_cast<uint64_t>(r);
+    eo.deadline = run_deadline(s);
     m.runs.push_back(evolve::evolve_method(trees, cfg, outcomes, runner, eo));
+    if (r == 0 && s.seeding) m.seeded = s.seeding->stats();
   }
   return m;
 }
@@ -113,14 +153,37 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
 void print_method(const EvolvedMethod& m, const Api& api) {
   if (m.runs.empty()) return;
   double secs = m.seconds();
-  std::printf("  %-44s %-4s %5u %5zu %7.0f%% %8.1f %10.0f\n", m.signature.c_str(), m.purity ? "on" : "off", m.targets,
-              m.runs.size(), 100 * m.full_coverage_rate(), m.mean_generations(),
+  std::printf("  %-44s %-4s %5u %5zu %7.0f%% %6.1f%% %8.1f %10.0f\n", m.signature.c_str(), m.purity ? "on" : "off", m.targets,
+              m.runs.size(), 100 * m.full_coverage_rate(), 100 * m.mean_branch_coverage(), m.mean_generations(),
               secs > 0 ? static_cast<double>(m.evaluations()) / secs : 0.0);
   for (const auto& f : m.runs[0].findings)
     std::printf("      %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
 }
 
+double parse_budget(const std::string& text) {
+  if (text.empty()) return 0;
+  size_t used = 0;
+  double seconds = 0;
+  try {
+    seconds = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !(seconds > 0) || seconds > 1e7)
+    throw UsageError("--budget takes a number of seconds > 0, not '" + text + "'");
+  return seconds;
+}
+
 void validate(const EvolveArgs& a) {
+  if (a.seeding != "evoobj" && a.seeding != "off") throw UsageError("--seeding takes evoobj or off");
+  if (a.fitness != "nodes" && a.fitness != "branch") throw UsageError("--fitness takes nodes or branch");
+  if (!(a.p_app >= 0 && a.p_app <= 1)) throw UsageError("--p-app is a probability: 0 to 1");
+  if (a.seed_depth < 0 || a.seed_depth > 50) throw UsageError("--seed-depth must be 0 to 50");
+  if (a.max_test_length < 1 || a.max_test_length > static_cast<int>(evolve::kMaxTestCalls))
+    throw UsageError("--max-test-length must be 1 to " + std::to_string(evolve::kMaxTestCalls));
+  parse_budget(a.budget);
+  if (!a.show_graph.empty() && a.show_graph.find(':') == std::string::npos)
+    throw UsageError("--show-graph takes METHOD:LINE, e.g. isWorthy:72");
   if (a.purity != "on" && a.purity != "off" && a.purity != "both") throw UsageError("--purity takes on, off or both");
   if (a.population < 2) throw UsageError("--population must be at least 2");
   if (a.generations < 1) throw UsageError("--generations must be at least 1");
@@ -163,6 +226,9 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                      {"class", ex.target},
                      {"options", {{"population", a.population}, {"generations", a.generations}, {"runs", a.runs},
                                   {"seed", a.seed}, {"purity", a.purity}, {"alpha", 0.5}, {"beta", 150}, {"w_init", 200},
+                                  {"seeding", a.seeding}, {"fitness", a.fitness}, {"p_app", a.p_app},
+                                  {"seed_depth", a.seed_depth}, {"max_test_length", a.max_test_length},
+                                  {"budget_seconds", parse_budget(a.budget)},
                                   {"breeding", {a.p_reproduction, a.p_crossover, a.p_mutation}}}},
                      {"input_domain", input_domain_json(plain, purity, api)},
                      {"summary", {{"without_purity", summary(results, false)}, {"with_purity", summary(results, true)}}}};
@@ -180,8 +246,80 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
   }
 }
 
+// --show-graph METHOD:LINE: for each target node of the method starting at that line, the object
+// construction graph (DOT), the fields' writers and one synthesized template (C++).
+int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover::CoverageMap& map,
+               SeedingSession& seeding, const evolve::InputDomain& domain, const LiteralDomain& terminals) {
+  size_t colon = a.show_graph.rfind(':');
+  std::string method = a.show_graph.substr(0, colon);
+  uint32_t line = 0;
+  try {
+    size_t used = 0;
+    line = static_cast<uint32_t>(std::stoul(a.show_graph.substr(colon + 1), &used));
+    if (used != a.show_graph.size() - colon - 1) throw std::invalid_argument("trailing text");
+  } catch (const std::exception&) {
+    throw UsageError("--show-graph takes METHOD:LINE with a line number, not '" + a.show_graph + "'");
+  }
+  std::vector<uint32_t> ops;
+  try {
+    ops = methods_under_test(api, target, method);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--show-graph: ") + e.what());
+  }
+  int shown = 0;
+  std::set<uint32_t> lines;
+  for (uint32_t op : ops) {
+    int fn = evolve::find_operation_function(map, api.operations()[op]);
+    if (fn < 0) throw UsageError("--show-graph: " + api.operations()[op].signature() + " has no instrumented body");
+    const cover::CoveredFunction& cfg = map.functions[fn];
+    evolve::TreeFactory trees(api, domain, terminals, op, tree_limits(a));
+    evolve::EvolveOptions eo;
+    seeding.attach(cfg, domain, trees, static_cast<size_t>(a.max_test_length), eo);
+    Rng rng(a.seed);
+    for (uint32_t n = 0; n < cfg.nodes.size(); ++n) {
+      lines.insert(cfg.nodes[n].line);
+      if (cfg.nodes[n].line != line) continue;
+      ++shown;
+      const analysis::ObjectGraph* g = seeding.graph(cfg, n);
+      std::printf("// %s, node %u (block %s, line %u)\n", api.operations()[op].signature().c_str(), n,
+                  cfg.nodes[n].label.c_str(), line);
+      if (!g) {
+        std::printf("// no graph: %s\n", seeding.stats().back().error.c_str());
+        continue;
+      }
+      std::printf("%s", g->dot().c_str());
+      for (const analysis::AccessPath& p : g->leaves) {
+        std::printf("// leaf: %s\n", p.str().c_str());
+        for (const analysis::PathStep& st : p.steps) {
+          if (st.kind != analysis::PathStep::Kind::Field) continue;
+          std::string ws;
+          for (const seeding::WriterChoice& w : seeding.writers(st.field))
+            ws += (ws.empty() ? "" : ", ") + api.operations()[w.op].signature() + fmt::format(" ({:.2f})", w.weight);
+          std::printf("//   %s written by: %s\n", st.field.str().c_str(), ws.empty() ? "(no registered operation)" : ws.c_str());
+        }
+      }
+      evolve::GpTree t;
+      if (eo.seed_template(n, rng, t)) {
+        std::printf("// template:\n");
+        for (const std::string& stmt : write_statements(api, terminals, trees.linearize(t))) std::printf("%s\n", stmt.c_str());
+      }
+    }
+  }
+  if (shown == 0) {
+    std::string known;
+    for (uint32_t l : lines)
+      if (l) known += (known.empty() ? "" : " ") + std::to_string(l);
+    throw UsageError("--show-graph: no block of " + method + " starts at line " + std::to_string(line) +
+                     " (its blocks start at lines " + known + ")");
+  }
+  return kExitOk;
+}
+
 int run_evolve(EvolveArgs& a) {
+  auto command_start = std::chrono::steady_clock::now();
   validate(a);
+  double budget = parse_budget(a.budget);
+  if (budget > 0 && !a.generations_given) a.generations = std::numeric_limits<int>::max();
   a.subject.coverage = true;
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   const cover::CoverageMap* map = subject_coverage();
@@ -199,13 +337,22 @@ int run_evolve(EvolveArgs& a) {
   std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
   evolve::check_purity(api, plain, terminals, purity, {30, a.seed, a.call_timeout});
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
+  std::unique_ptr<SeedingSession> seeding;
+  if (a.seeding == "evoobj" || !a.show_graph.empty()) {
+    try {
+      seeding = std::make_unique<SeedingSession>(subject_build_directory(), api, members, a.seed_depth);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(std::string("seeding: ") + e.what());
+    }
+  }
+  if (!a.show_graph.empty()) return show_graph(a, api, target.id, *map, *seeding, a.purity == "off" ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
 
   catch_interrupts(true);
-  Session s{a, api, *map, terminals, {&plain, &purified}};
+  Session s{a, api, *map, terminals, {&plain, &purified}, a.seeding == "evoobj" ? seeding.get() : nullptr, budget, &command_start};
   std::vector<EvolvedMethod> results;
   std::vector<bool> settings = a.purity == "both" ? std::vector<bool>{false, true} : std::vector<bool>{a.purity == "on"};
-  std::printf("  %-44s %-4s %5s %5s %8s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "gens", "evals/s");
+  std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
   for (uint32_t op : muts)
     for (bool p : settings) {
       if (g_interrupted.load()) break;
@@ -233,7 +380,9 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
                   "Methods under test: a,b or @file or all (default: every public method of the class)");
   cmd->add_option("--purity", args->purity, "Purity reduction of the function set: on, off, or both (compare)")
       ->default_val("on");
-  cmd->add_option("--generations", args->generations, "Generation limit per run")->default_val(100);
+  cmd->add_option("--generations", args->generations, "Generation limit per run (default 100; unlimited with --budget)")
+      ->default_val(100)
+      ->each([args](const std::string&) { args->generations_given = true; });
   cmd->add_option("--population", args->population, "Test cases per generation")->default_val(10);
   cmd->add_option("--runs", args->runs, "Independent runs per method (seeds seed, seed+1, ...)")->default_val(1);
   cmd->add_option("--seed", args->seed, "Random seed: the same seed gives the same runs")->default_val(0);
@@ -252,6 +401,23 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (mean of the runs)");
   cmd->add_option("--emit-gtest", args->emit_gtest, "Write the covering test sets as a GoogleTest file into this directory");
   cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
+  cmd->add_option("--seeding", args->seeding,
+                  "evoobj: insert test templates built from each uncovered branch's object construction graph "
+                  "(docs/SEEDING.md); off: eCrash alone")
+      ->default_val("off");
+  cmd->add_option("--fitness", args->fitness,
+                  "nodes: eCrash's CFG node weights (the paper's); branch: approach level + branch distance to the "
+                  "nearest uncovered node (EvoSuite's)")
+      ->default_val("nodes");
+  cmd->add_option("--p-app", args->p_app, "Seeding: probability per generation of inserting a template")->default_val(0.3);
+  cmd->add_option("--seed-depth", args->seed_depth, "Seeding: nested calls the graph analysis follows")->default_val(5);
+  cmd->add_option("--max-test-length", args->max_test_length, "Calls per test case (tree size limit)")->default_val(40);
+  cmd->add_option("--budget", args->budget,
+                  "Wall-clock seconds per run, analysis and templates included (the first run's also counts the "
+                  "harness build); generations are then unlimited unless given");
+  cmd->add_option("--show-graph", args->show_graph,
+                  "Print the object construction graph (DOT), the writers and a template (C++) for the nodes of "
+                  "METHOD starting at LINE, e.g. isWorthy:72, and exit");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
   cmd->callback([args, &exit_code] { exit_code = run_evolve(*args); });
 }

@@ -16,6 +16,7 @@ namespace {
 
 struct ScanArgs {
   scan::ScanRequest request;
+  std::vector<std::string> classes;  // --class, repeatable: the target first
   scan::HarnessOptions harness;
   std::string state = "auto";
   bool list = false;
@@ -27,6 +28,9 @@ struct ScanArgs {
 };
 
 int run_scan(ScanArgs& a) {
+  a.request.class_name = a.classes.front();
+  a.request.extra_classes.assign(a.classes.begin() + 1, a.classes.end());
+  if (a.request.class_depth < 0) throw UsageError("--class-depth must be >= 0");
   if (a.state == "auto") a.harness.state = scan::StateMode::Auto;
   else if (a.state == "fields") a.harness.state = scan::StateMode::Fields;
   else if (a.state == "value") a.harness.state = scan::StateMode::Value;
@@ -81,9 +85,14 @@ void add_scan_command(CLI::App& app, int& exit_code) {
                                  "Read a class's API from its header with Clang: list it, or write the objgen "
                                  "harness that registers it");
   cmd->add_option("--header", a->request.header, "Header path, or <lib/header.hpp> from the include path")->required();
-  cmd->add_option("--class", a->request.class_name,
-                  "Qualified class name; a template instance such as 'boost::circular_buffer<int>' is instantiated")
+  cmd->add_option("--class", a->classes,
+                  "Qualified class name; a template instance such as 'boost::circular_buffer<int>' is instantiated. "
+                  "Again: more classes to register beside the first (the target)")
       ->required();
+  cmd->add_option("--class-depth", a->request.class_depth,
+                  "Register the classes of your headers that the target's public members take or return, and theirs, "
+                  "up to this many steps (0: none)")
+      ->default_val(3);
   cmd->add_flag("--list", a->list, "Print the API as a table (the default when nothing else is asked)");
   cmd->add_flag("--json", a->json, "Print the API as JSON");
   cmd->add_option("-o,--output", a->output, "Write the harness here (- for standard output)");

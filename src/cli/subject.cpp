@@ -20,8 +20,19 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
                   "Header declaring the class (a path, or <lib/header.hpp> from the include path); "
                   "objgen scans it, writes and compiles the harness, and caches it")
       ->group(group);
-  cmd->add_option("--class", s.class_name,
-                  "With --header: the qualified class, e.g. my::List or 'boost::circular_buffer<int>'")
+  cmd->add_option_function<std::vector<std::string>>(
+         "--class",
+         [&s](const std::vector<std::string>& names) {
+           s.class_name = names.front();
+           s.extra_classes.assign(names.begin() + 1, names.end());
+         },
+         "With --header: the qualified class, e.g. my::List or 'boost::circular_buffer<int>'; again: more classes "
+         "to register beside it")
+      ->group(group);
+  cmd->add_option("--class-depth", s.class_depth,
+                  "With --header: also register the classes of your headers that the class's public members take "
+                  "or return, and theirs, up to this many steps (0: none)")
+      ->default_val(3)
       ->group(group);
   cmd->add_option("--harness", s.harness, "A harness shared object built by objgen_add_harness() (CMake)")
       ->group(group);
@@ -79,6 +90,10 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
 
 #ifndef OBJGEN_HAVE_SCAN
 const cover::CoverageMap* subject_coverage() { return nullptr; }
+const std::string& subject_build_directory() {
+  static const std::string none;
+  return none;
+}
 Example build_subject_harness(const SubjectArgs&, bool) {
   throw UsageError("this objgen was built without Clang, so --header/--class is unavailable "
                    "(rebuild with libclang-14-dev, or build a harness with objgen_add_harness() and pass --harness)");

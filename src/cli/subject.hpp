@@ -22,7 +22,9 @@ namespace objgen::cli {
 struct SubjectArgs {
   std::string example;
   std::string header;
-  std::string class_name;
+  std::string class_name;                  // the first --class: the target
+  std::vector<std::string> extra_classes;  // further --class: registered beside it
+  int class_depth = 3;
   std::string harness;
   std::string compile_db;         // -p: directory of compile_commands.json
   std::string state = "auto";
@@ -39,6 +41,10 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet);
 
 // After resolve_subject with coverage: the loaded harness's coverage map, bound to the runtime.
 const cover::CoverageMap* subject_coverage();
+
+// After resolve_subject of a --header (or coverage --example) subject: the harness's cache
+// directory (harness.cpp, the instrumented IR *.cov.ll); "" otherwise.
+const std::string& subject_build_directory();
 
 // Shared with `objgen scan`: prints why a scan failed (diagnostics, closest class names).
 void print_scan_failure(const scan::ScanOutcome& outcome, bool verbose);

@@ -53,6 +53,7 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
 }
 
 std::optional<cover::CoverageMap> g_coverage;
+std::string g_build_directory;
 
 void bind_coverage(const HarnessBuild& b) {
   std::optional<std::string> text = read_whole_file(b.coverage_map);
@@ -70,7 +71,10 @@ void bind_coverage(const HarnessBuild& b) {
 Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   if (s.state != "auto" && s.state != "fields" && s.state != "value")
     throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
+  if (s.class_depth < 0) throw UsageError("--class-depth must be >= 0");
   HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, &g_interrupted};
+  request.extra_classes = s.extra_classes;
+  request.class_depth = s.class_depth;
   catch_interrupts(true);
   HarnessBuild b;
   auto say = [quiet](const std::string& step) {
@@ -102,6 +106,7 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   try {
     Example ex = load_harness(b.library);
     if (s.coverage) bind_coverage(b);
+    g_build_directory = b.directory;
     return ex;
   } catch (const HarnessLoadError& e) {
     throw UsageError(e.what());
@@ -109,5 +114,7 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
 }
 
 const cover::CoverageMap* subject_coverage() { return g_coverage ? &*g_coverage : nullptr; }
+
+const std::string& subject_build_directory() { return g_build_directory; }
 
 }  // namespace objgen::cli

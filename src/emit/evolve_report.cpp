@@ -10,6 +10,13 @@
 
 namespace objgen {
 
+double EvolvedMethod::mean_branch_coverage() const {
+  if (runs.empty() || targets == 0) return 0;
+  double sum = 0;
+  for (const auto& r : runs) sum += 1.0 - static_cast<double>(r.uncovered.size()) / targets;
+  return sum / static_cast<double>(runs.size());
+}
+
 double EvolvedMethod::full_coverage_rate() const {
   if (runs.empty()) return 0;
   double full = 0;
@@ -96,8 +103,13 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
   for (const auto& r : m.runs) {
     std::vector<uint32_t> lines;
     for (uint32_t n : r.uncovered) lines.push_back(m.target_lines.size() > n ? m.target_lines[n] : 0);
+    nlohmann::json covered_at = nlohmann::json::array();  // when each target was first covered
+    for (const auto& t : r.targets_progress)
+      covered_at.push_back({{"node", t.node}, {"line", m.target_lines.size() > t.node ? m.target_lines[t.node] : 0},
+                            {"generation", t.covered_generation}, {"seconds", t.covered_seconds}, {"templates", t.templates}});
     runs.push_back({{"full_coverage", r.full_coverage}, {"generations", r.generations},
-                    {"evaluations", r.evaluations}, {"seconds", r.seconds},
+                    {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"templates", r.templates},
+                    {"stopped_by_budget", r.stopped_by_budget}, {"targets", covered_at},
                     {"uncovered_nodes", r.uncovered}, {"uncovered_lines", lines}, {"test_set", r.test_set.size()}});
   }
   nlohmann::json per_generation = nlohmann::json::array();
@@ -105,13 +117,31 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
   if (!m.runs.empty()) {
     for (const auto& g : m.runs[0].per_generation)
       per_generation.push_back({{"generation", g.generation}, {"covered", g.covered}, {"nodes_remaining", g.remaining},
-                                {"feasible", g.feasible}, {"best_fitness", g.best_fitness}});
+                                {"feasible", g.feasible}, {"best_fitness", g.best_fitness}, {"seconds", g.seconds}});
     for (const auto& f : m.runs[0].findings)
       findings.push_back({{"kind", outcome_name(f.kind)}, {"in", api.operations()[f.op].signature()}, {"message", f.message},
                           {"sequence", write_statements(api, f.domain, f.sequence)}});
   }
+  nlohmann::json seeded = nlohmann::json::array();
+  for (const auto& b : m.seeded) {
+    const evolve::TargetProgress* progress = nullptr;
+    if (!m.runs.empty())
+      for (const auto& t : m.runs[0].targets_progress)
+        if (t.node == b.node) progress = &t;
+    seeded.push_back({{"node", b.node}, {"line", m.target_lines.size() > b.node ? m.target_lines[b.node] : 0},
+                      {"graph_nodes", b.graph_nodes}, {"graph_leaves", b.graph_leaves},
+                      {"analysis_seconds", b.analysis_seconds}, {"templates", b.templates},
+                      {"mean_template_length", b.templates ? static_cast<double>(b.template_calls) / b.templates : 0.0},
+                      {"synthesis_seconds", b.template_seconds},
+                      {"covered", progress && progress->covered_generation >= 0},
+                      {"covered_seconds", progress ? progress->covered_seconds : -1.0},
+                      {"error", b.error}});
+  }
   double secs = m.seconds();
   return {{"method", m.signature},
+          {"seeding", m.seeding},
+          {"mean_branch_coverage", m.mean_branch_coverage()},
+          {"seeded_branches", seeded},
           {"purity", m.purity},
           {"nodes", m.targets},
           {"runs", m.runs.size()},

@@ -9,6 +9,7 @@
 
 #include "gen/evolve/evolve.hpp"
 #include "gen/evolve/function_set.hpp"
+#include "gen/seeding/template_synthesis.hpp"
 
 namespace objgen {
 
@@ -19,7 +20,10 @@ struct EvolvedMethod {
   uint32_t targets = 0;
   std::vector<uint32_t> target_lines;  // source line of each target node (0: unknown)
   std::vector<evolve::EvolveResult> runs;
+  std::string seeding = "off";                       // "evoobj": templates from object construction graphs
+  std::vector<seeding::BranchSeedStats> seeded;      // per target node the analysis looked at (first run)
   double full_coverage_rate() const;
+  double mean_branch_coverage() const;  // covered targets / targets, mean over the runs
   double mean_generations() const;  // over the runs that reached full coverage (0: none did)
   uint64_t evaluations() const;
   double seconds() const;

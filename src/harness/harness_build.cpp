@@ -41,6 +41,8 @@ std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& h
   std::vector<std::string> parts{header, r.class_name, r.state, r.coverage ? "coverage:" + t.coverage_compiler : t.compiler,
                                  fs::current_path().string()};
   for (const std::string& d : t.include_dirs) parts.push_back(d);
+  parts.push_back("classes:" + std::to_string(r.class_depth));
+  parts.insert(parts.end(), r.extra_classes.begin(), r.extra_classes.end());
   parts.push_back("--");
   parts.insert(parts.end(), r.flags.begin(), r.flags.end());
   return parts;
@@ -97,7 +99,7 @@ class Builder {
     build_start_ns_ = file_clock_now_ns();
     progress_("scanning " + r_.header + " for " + r_.class_name);
     auto start = std::chrono::steady_clock::now();
-    scan::ScanRequest request{r_.header, r_.class_name, flags_.compile, r_.resource_dir};
+    scan::ScanRequest request{r_.header, r_.class_name, flags_.compile, r_.resource_dir, r_.extra_classes, r_.class_depth};
     out_.scan = scan::scan_header(request);
     out_.scan_seconds = seconds_since(start);
     if (out_.scan.status == scan::ScanStatus::Ok) return true;

@@ -24,6 +24,8 @@ struct HarnessRequest {
   // class's own functions, and write coverage_map.json beside the library.
   bool coverage = false;
   const std::atomic<bool>* interrupted = nullptr;
+  std::vector<std::string> extra_classes;  // registered beside the class (scan::ScanRequest)
+  int class_depth = 3;
 };
 
 enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, Interrupted };

@@ -1,5 +1,6 @@
 #include "scan/clang_types.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -234,7 +235,7 @@ bool refers_to_template(clang::QualType t, const clang::ClassTemplateDecl* ct) {
   return false;
 }
 
-ParamSupport classify_param(clang::QualType t, const clang::CXXRecordDecl* target,
+ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CXXRecordDecl*>& registered,
                             std::string& reason) {
   clang::QualType canon = t.getCanonicalType();
   bool lvalue_ref = canon->isLValueReferenceType();
@@ -282,7 +283,9 @@ ParamSupport classify_param(clang::QualType t, const clang::CXXRecordDecl* targe
     }
   }
   const clang::CXXRecordDecl* obj = object_record(t);
-  if (obj && obj->getCanonicalDecl() == target->getCanonicalDecl()) return ParamSupport::Object;
+  if (obj && std::any_of(registered.begin(), registered.end(),
+                         [&](const clang::CXXRecordDecl* r) { return r->getCanonicalDecl() == obj->getCanonicalDecl(); }))
+    return ParamSupport::Object;
   if (!obj) {
     reason = bare->isPointerType() ? "raw pointer to a non-class type"
                                    : "type objgen cannot generate";
@@ -298,8 +301,8 @@ ParamSupport classify_param(clang::QualType t, const clang::CXXRecordDecl* targe
   else if (is_std_library(obj))
     reason = "library class objgen cannot generate (" + obj->getQualifiedNameAsString() + ")";
   else
-    reason = "class objgen does not build (" + obj->getQualifiedNameAsString() +
-             "): register it too";
+    reason = "class objgen does not build (" + obj->getQualifiedNameAsString() + "): give --class " +
+             obj->getQualifiedNameAsString() + " too, or a larger --class-depth";
   return ParamSupport::Unsupported;
 }
 

@@ -57,8 +57,9 @@ bool is_stateless(const clang::CXXRecordDecl* rd);
 // The class a parameter or result type is about: T for T, T&, T*, unique_ptr<T>, shared_ptr<T>.
 const clang::CXXRecordDecl* object_record(clang::QualType t);
 
-// How objgen can pass a parameter of type t when `target` is the registered class.
-ParamSupport classify_param(clang::QualType t, const clang::CXXRecordDecl* target,
+// How objgen can pass a parameter of type t when `registered` are the classes the harness
+// registers (the target and the classes its API reaches).
+ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CXXRecordDecl*>& registered,
                             std::string& reason);
 
 // True when t names (a reference/pointer/cv/smart pointer to) the class `rd` itself.

@@ -59,12 +59,14 @@ bool is_invariant_name(const std::string& name) {
 // Extracts the model of one class from a parsed unit.
 class Extractor {
  public:
-  Extractor(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, ScanResult& out)
+  Extractor(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, ScanResult& out,
+            const std::vector<const clang::CXXRecordDecl*>& registered)
       : ctx_(unit.getASTContext()),
         sm_(unit.getSourceManager()),
         sema_(unit.hasSema() ? &unit.getSema() : nullptr),
         namer_(ctx_),
         target_(target),
+        registered_(registered),
         out_(out) {}
 
   void run() {
@@ -292,7 +294,7 @@ class Extractor {
         param.support = ParamSupport::Unsupported;
         param.reason = "dependent type";
       } else {
-        param.support = classify_param(p->getType(), target_, param.reason);
+        param.support = classify_param(p->getType(), registered_, param.reason);
         if (param.support == ParamSupport::Literal) note_enumeration(p->getType());
         if (param.support == ParamSupport::Unsupported) built_from_parts(p->getType(), param);
       }
@@ -584,7 +586,7 @@ class Extractor {
 
   bool literal_type(clang::QualType t) const {
     std::string ignored;
-    return !t.isNull() && classify_param(t, target_, ignored) == ParamSupport::Literal;
+    return !t.isNull() && classify_param(t, registered_, ignored) == ParamSupport::Literal;
   }
 
   // What a dependent parameter most likely takes: the mapped value, the element, the class's
@@ -926,6 +928,7 @@ class Extractor {
   clang::Sema* sema_;
   TypeNamer namer_;
   const clang::CXXRecordDecl* target_;
+  const std::vector<const clang::CXXRecordDecl*>& registered_;  // the target and its companions
   ScanResult& out_;
   std::set<const clang::Decl*> seen_types_;
   std::set<const clang::Decl*> seen_functions_;
@@ -959,16 +962,83 @@ void collect_class_names(const clang::DeclContext* dc, std::vector<std::string>&
   }
 }
 
-const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit) {
+std::string alias_name(size_t index) {
+  return index == 0 ? std::string(kTargetAlias) : std::string(kTargetAlias) + "_" + std::to_string(index);
+}
+
+// The class the synthesized source's alias number `index` names (0: the target).
+const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit, size_t index = 0) {
   const clang::SourceManager& sm = unit.getSourceManager();
+  std::string wanted = alias_name(index);
   for (const clang::Decl* d : unit.getASTContext().getTranslationUnitDecl()->decls()) {
     const auto* alias = llvm::dyn_cast<clang::TypedefNameDecl>(d);
-    if (!alias || alias->getName() != kTargetAlias || !sm.isInMainFile(alias->getLocation()))
+    if (!alias || alias->getName() != wanted || !sm.isInMainFile(alias->getLocation()))
       continue;
     const clang::CXXRecordDecl* rd = alias->getUnderlyingType()->getAsCXXRecordDecl();
     return rd && rd->hasDefinition() ? rd->getDefinition() : rd;
   }
   return nullptr;
+}
+
+// A class a public member takes or returns that objgen should register beside the target: one of
+// the user's own (library classes come in only when named with --class), complete, concrete,
+// reachable by name, and no iterator or allocator.
+bool worth_reaching(const clang::SourceManager& sm, const clang::CXXRecordDecl* rd) {
+  if (!rd || !rd->hasDefinition() || !rd->getIdentifier()) return false;
+  rd = rd->getDefinition();
+  if (is_std_library(rd) || sm.isInSystemHeader(sm.getExpansionLoc(rd->getLocation()))) return false;
+  if (rd->isAbstract() || rd->isLambda() || rd->isAnonymousStructOrUnion()) return false;
+  if (rd->getAccess() == clang::AS_private || rd->getAccess() == clang::AS_protected) return false;
+  if (rd->isInAnonymousNamespace()) return false;
+  std::string lower;
+  for (char c : rd->getNameAsString()) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.find("iterator") == std::string::npos && lower.find("alloc") == std::string::npos;
+}
+
+// The classes the public members of rd take or return, in declaration order.
+std::vector<std::pair<const clang::CXXRecordDecl*, std::string>> classes_used_by(const clang::CXXRecordDecl* rd) {
+  std::vector<std::pair<const clang::CXXRecordDecl*, std::string>> out;
+  auto note = [&](clang::QualType t, const clang::CXXMethodDecl* md, const char* how) {
+    const clang::CXXRecordDecl* used = object_record(t);
+    if (!used || !used->hasDefinition()) return;
+    out.push_back({used->getDefinition(), md->getQualifiedNameAsString() + " " + how});
+  };
+  for (const clang::CXXMethodDecl* md : rd->methods()) {
+    if (md->getAccess() != clang::AS_public || md->isDeleted() || md->isImplicit()) continue;
+    if (!llvm::isa<clang::CXXConstructorDecl>(md)) note(md->getReturnType(), md, "returns it");
+    for (const clang::ParmVarDecl* p : md->parameters()) note(p->getType(), md, "takes it");
+  }
+  return out;
+}
+
+struct Companion {
+  const clang::CXXRecordDecl* record;
+  std::string reached_by;
+};
+
+// Breadth-first from the target over the classes members take or return, up to `depth` steps;
+// the classes given with --class come first, whatever their origin.
+std::vector<Companion> reachable_classes(clang::ASTUnit& unit, const clang::CXXRecordDecl* target,
+                                         const std::vector<const clang::CXXRecordDecl*>& given, int depth) {
+  const clang::SourceManager& sm = unit.getSourceManager();
+  std::vector<Companion> out;
+  std::set<const clang::Decl*> seen{target->getCanonicalDecl()};
+  for (const clang::CXXRecordDecl* g : given)
+    if (seen.insert(g->getCanonicalDecl()).second) out.push_back({g, "--class"});
+  std::vector<const clang::CXXRecordDecl*> layer{target};
+  layer.insert(layer.end(), given.begin(), given.end());
+  for (int d = 0; d < depth && !layer.empty(); ++d) {
+    std::vector<const clang::CXXRecordDecl*> next;
+    for (const clang::CXXRecordDecl* rd : layer)
+      for (const auto& [used, why] : classes_used_by(rd)) {
+        if (out.size() >= kMaxReachedClasses || !worth_reaching(sm, used) || !seen.insert(used->getCanonicalDecl()).second)
+          continue;
+        out.push_back({used, why});
+        next.push_back(used);
+      }
+    layer = std::move(next);
+  }
+  return out;
 }
 
 // "_ZTIN8examples5StackE" (the type_info's name) -> "N8examples5Stack"; a class at global scope
@@ -992,12 +1062,16 @@ std::string include_line_for(const std::string& header) {
 
 }  // namespace
 
-std::string synthesize_source(const std::string& include_line, const std::string& class_name) {
+std::string synthesize_source(const std::string& include_line, const std::string& class_name,
+                              const std::vector<std::string>& extra_classes) {
   std::string s = include_line + "\n";
-  if (class_name.find('<') != std::string::npos)
-    s += "extern template class " + class_name + ";\n";
-  s += std::string("using ") + kTargetAlias + " = " + class_name + ";\n";
-  s += std::string("static_assert(sizeof(") + kTargetAlias + ") > 0, \"objgen scan: incomplete class\");\n";
+  std::vector<std::string> names{class_name};
+  names.insert(names.end(), extra_classes.begin(), extra_classes.end());
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].find('<') != std::string::npos) s += "extern template class " + names[i] + ";\n";
+    s += "using " + alias_name(i) + " = " + names[i] + ";\n";
+    s += "static_assert(sizeof(" + alias_name(i) + ") > 0, \"objgen scan: incomplete class\");\n";
+  }
   return s;
 }
 
@@ -1023,7 +1097,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   }
   outcome.arguments = base_arguments(resource_dir);
   outcome.arguments.insert(outcome.arguments.end(), request.flags.begin(), request.flags.end());
-  outcome.synthesized_source = synthesize_source(parse_include, request.class_name);
+  outcome.synthesized_source = synthesize_source(parse_include, request.class_name, request.extra_classes);
 
   ParsedUnit unit = parse_source(outcome.synthesized_source, outcome.arguments, driver_program());
   outcome.parse_seconds = unit.seconds;
@@ -1052,13 +1126,35 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
     return outcome;
   }
 
+  std::vector<const clang::CXXRecordDecl*> given;
+  for (size_t i = 0; i < request.extra_classes.size(); ++i) {
+    const clang::CXXRecordDecl* rd = find_target(*unit.ast, i + 1);
+    if (!rd || !rd->hasDefinition()) {
+      outcome.status = ScanStatus::UnknownClass;
+      outcome.message = "class '" + request.extra_classes[i] + "' not found in " + request.header;
+      return outcome;
+    }
+    given.push_back(rd);
+  }
+
   auto start = std::chrono::steady_clock::now();
+  std::vector<Companion> companions = reachable_classes(*unit.ast, target, given, request.class_depth);
+  std::vector<const clang::CXXRecordDecl*> registered{target};
+  for (const Companion& c : companions) registered.push_back(c.record);
+  auto extract = [&](const clang::CXXRecordDecl* rd, const std::string& requested, ScanResult& r) {
+    r.include_line = include_line_for(request.header);
+    r.requested_name = requested.rfind("::", 0) == 0 ? requested.substr(2) : requested;
+    Extractor(*unit.ast, rd, r, registered).run();
+    r.mangled_prefix = mangled_class_prefix(unit.ast->getASTContext(), rd);
+  };
   ScanResult& r = outcome.result;
-  r.include_line = include_line_for(request.header);
-  r.requested_name = request.class_name.rfind("::", 0) == 0 ? request.class_name.substr(2)
-                                                               : request.class_name;
-  Extractor(*unit.ast, target, r).run();
-  r.mangled_prefix = mangled_class_prefix(unit.ast->getASTContext(), target);
+  extract(target, request.class_name, r);
+  for (const Companion& c : companions) {
+    ScanResult companion;
+    companion.reached_by = c.reached_by;
+    extract(c.record, TypeNamer(unit.ast->getASTContext()).spell(c.record), companion);
+    r.companions.push_back(std::move(companion));
+  }
   outcome.extract_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

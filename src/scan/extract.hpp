@@ -14,7 +14,15 @@ struct ScanRequest {
   std::string class_name;          // "examples::NodeCachingList", "boost::circular_buffer<int>"
   std::vector<std::string> flags;  // the user's compile flags (-I, -D, -std=...)
   std::string resource_dir;        // "" to find it
+  // More classes to register beside the target (--class given again), and how far to follow the
+  // classes the target's public members take or return (0: none; the classes of the user's own
+  // headers only, library classes need --class).
+  std::vector<std::string> extra_classes;
+  int class_depth = 3;
 };
+
+// At most this many classes come in beside the target by reach.
+constexpr size_t kMaxReachedClasses = 12;
 
 enum class ScanStatus {
   Ok,
@@ -39,6 +47,8 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings = false);
 
 // The source scan parses: the header, an explicit instantiation declaration for a template-id
 // (so that member declarations and nested classes are instantiated) and an alias naming the target.
-std::string synthesize_source(const std::string& include_line, const std::string& class_name);
+// Extra classes get aliases of their own, numbered from 1 in the order given.
+std::string synthesize_source(const std::string& include_line, const std::string& class_name,
+                              const std::vector<std::string>& extra_classes = {});
 
 }  // namespace objgen::scan

@@ -26,12 +26,16 @@ std::string requested_leaf(const std::string& requested) {
 // Spells types and calls inside the register function, with the target under a short alias.
 class Writer {
  public:
-  Writer(const ScanResult& r, const HarnessOptions& o) : r_(r), o_(o) {
+  // A companion (a class registered beside the target) is spelled in full: the register function
+  // is in the target's namespace.
+  Writer(const ScanResult& r, const HarnessOptions& o, bool companion = false) : r_(r), o_(o) {
     ns_ = register_namespace(r, o);
     const TypeDesc* target = target_desc();
     objgen_name_ = target ? target->objgen_name : r.target;
     bool template_id = objgen_name_.find('<') != std::string::npos;
-    if (!ns_.empty() && !template_id && objgen_name_ == ns_ + "::" + r.target_short) {
+    if (companion) {
+      alias_ = objgen_name_;
+    } else if (!ns_.empty() && !template_id && objgen_name_ == ns_ + "::" + r.target_short) {
       alias_ = r.target_short;  // spelled as the bundled harnesses do, inside its namespace
     } else if (template_id) {
       alias_ = camel_case(r.target_short);
@@ -44,7 +48,12 @@ class Writer {
   std::string run() {
     std::ostringstream out;
     write_preamble(out);
-    write_state(out);
+    std::set<std::string> written;  // described types: a class reached from two others is described once
+    write_state(out, written);
+    for (const ScanResult& c : r_.companions) {
+      out << "// " << registered_target_name(c) << ", registered too (" << c.reached_by << "):\n";
+      Writer(c, o_, true).write_state(out, written);
+    }
     write_register(out);
     if (o_.loadable) write_entry(out);
     return out.str();
@@ -113,7 +122,8 @@ class Writer {
   }
 
   // ---- state ----
-  void write_state(std::ostringstream& out) {
+  void write_state(std::ostringstream& out, std::set<std::string>& written) {
+    if (value_mode() && !written.insert(objgen_name_).second) return;
     std::vector<std::string> constants;
     for (const TypeDesc& t : r_.types)
       for (const Constant& c : t.constants)
@@ -141,7 +151,8 @@ class Writer {
       out << "\n";
       return;
     }
-    for (const TypeDesc& t : r_.types) write_type(out, t);
+    for (const TypeDesc& t : r_.types)
+      if (written.insert(t.objgen_name).second) write_type(out, t);
     out << "\n";
   }
 
@@ -315,6 +326,15 @@ class Writer {
   void write_register(std::ostringstream& out) {
     if (!ns_.empty()) out << "namespace " << ns_ << " {\n\n";
     out << "void " << register_function_name(r_, o_) << "(objgen::Api& api) {\n" << alias_line_;
+    std::set<std::string> enums_written;
+    for (const ScanResult& c : r_.companions) Writer(c, o_, true).write_class(out, enums_written);
+    write_class(out, enums_written);
+    out << "}\n";
+    if (!ns_.empty()) out << "\n}  // namespace " << ns_ << "\n";
+  }
+
+  // One class's registration, inside the register function.
+  void write_class(std::ostringstream& out, std::set<std::string>& enums_written) {
     std::vector<std::pair<std::string, std::string>> lines;  // code, comment
     std::vector<std::string> builders;
     std::set<std::string> built_parts;  // lambdas already registered for arguments built from parts
@@ -406,6 +426,7 @@ class Writer {
     }
 
     for (const EnumDesc& e : r_.enums) {
+      if (!enums_written.insert(e.type).second) continue;
       out << "  api.enumeration<" << e.type << ">({";
       for (size_t i = 0; i < e.enumerators.size(); ++i)
         out << (i ? ", " : "") << "{" << quote(e.enumerators[i].first) << ", " << e.enumerators[i].second << "}";
@@ -434,8 +455,6 @@ class Writer {
                             : "instantiated for " + f.template_arguments + ", but the harness did not compile with it";
       out << "  //   " << sp(sig) << "  (" << f.pos.str() << "): " << sp(why) << "\n";
     }
-    out << "}\n";
-    if (!ns_.empty()) out << "\n}  // namespace " << ns_ << "\n";
   }
 
   const ScanResult& r_;

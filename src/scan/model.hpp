@@ -152,6 +152,10 @@ struct ScanResult {
   std::vector<Function> functions;
   std::vector<EnumDesc> enums;
   std::vector<std::string> warnings;
+  // Classes registered beside the target (its members take or return them, or --class named
+  // them), each scanned as a target of its own; empty in a companion.
+  std::vector<ScanResult> companions;
+  std::string reached_by;  // a companion: "examples::Student::setSupervisor takes it", "--class"
 };
 
 }  // namespace objgen::scan

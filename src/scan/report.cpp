@@ -136,6 +136,11 @@ std::string list_report(const ScanResult& r) {
           << c.kind << ", " << c.type << ")\n";
   }
   for (const std::string& w : r.warnings) out << "\nwarning: " << w << "\n";
+  if (!r.companions.empty()) {
+    out << "\nRegistered too (" << r.companions.size() << " classes its API reaches):\n";
+    for (const ScanResult& c : r.companions) out << "  " << c.target << "  (" << c.reached_by << ")\n";
+  }
+  for (const ScanResult& c : r.companions) out << "\n" << list_report(c);
   return out.str();
 }
 
@@ -209,6 +214,9 @@ nlohmann::ordered_json to_json(const ScanResult& r) {
     j["types"].push_back(std::move(tj));
   }
   j["warnings"] = r.warnings;
+  if (!r.reached_by.empty()) j["reached_by"] = r.reached_by;
+  j["companions"] = nlohmann::ordered_json::array();
+  for (const ScanResult& c : r.companions) j["companions"].push_back(to_json(c));
   return j;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 
 namespace objgen::evolve {
 
@@ -57,19 +58,96 @@ double NodeWeights::unfeasible_fitness(double beta, uint32_t length, uint32_t fa
 
 namespace {
 
+// Post-dominator sets of a small CFG (a bit per node) with a virtual exit after every node
+// without successors; iterated to the fixpoint.
+std::vector<std::vector<bool>> post_dominators(const cover::CoveredFunction& f) {
+  size_t n = f.nodes.size();
+  std::vector<std::vector<bool>> pdom(n, std::vector<bool>(n, true));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t v = n; v-- > 0;) {
+      std::vector<bool> next(n, !f.nodes[v].successors.empty());
+      for (uint32_t s : f.nodes[v].successors)
+        for (size_t k = 0; k < n; ++k) next[k] = next[k] && pdom[s][k];
+      next[v] = true;
+      if (next != pdom[v]) {
+        pdom[v] = std::move(next);
+        changed = true;
+      }
+    }
+  }
+  return pdom;
+}
+
+}  // namespace
+
+BranchDistanceFitness::BranchDistanceFitness(const cover::CoveredFunction& f, const std::vector<OutcomeTarget>& outcomes)
+    : cd_(f.nodes.size()), outcomes_(outcomes) {
+  std::vector<std::vector<bool>> pdom = post_dominators(f);
+  for (uint32_t b = 0; b < f.nodes.size(); ++b) {
+    if (f.nodes[b].successors.size() < 2) continue;
+    for (uint32_t s : f.nodes[b].successors)
+      for (uint32_t t = 0; t < f.nodes.size(); ++t)
+        if (pdom[s][t] && !(t != b && pdom[b][t])) cd_[t].push_back({b, s});
+  }
+  for (uint32_t t = 0; t < f.nodes.size(); ++t)
+    if (f.nodes[t].target) targets_.push_back(t);
+  levels_ = static_cast<uint32_t>(f.nodes.size()) + 1;
+}
+
+double BranchDistanceFitness::approach(uint32_t target, const TestOutcome& o) const {
+  std::vector<std::pair<uint32_t, uint32_t>> level = cd_[target];
+  std::vector<bool> seen(cd_.size(), false);
+  for (uint32_t depth = 0; !level.empty() && depth < levels_; ++depth) {
+    double best = 2;
+    for (auto [from, to] : level) {
+      if (!o.hits[from]) continue;
+      double d = 1;  // reached, but no traced comparison decides the edge
+      for (const OutcomeTarget& ot : outcomes_)
+        if (ot.from == from && ot.node == to && ot.outcome < o.distances.size()) d = std::min<double>(d, o.distances[ot.outcome]);
+      best = std::min(best, d);
+    }
+    if (best <= 1) return depth + best;
+    std::vector<std::pair<uint32_t, uint32_t>> up;
+    for (auto [from, to] : level)
+      if (!seen[from]) {
+        seen[from] = true;
+        up.insert(up.end(), cd_[from].begin(), cd_[from].end());
+      }
+    level = std::move(up);
+  }
+  return levels_;
+}
+
+double BranchDistanceFitness::feasible(const TestOutcome& o, const std::vector<bool>& covered) const {
+  double best = levels_;
+  for (uint32_t t : targets_)
+    if (!covered[t]) best = std::min(best, approach(t, o));
+  return best;
+}
+
+double BranchDistanceFitness::unfeasible(uint32_t length, uint32_t failed_at) const {
+  double unfinished = length ? static_cast<double>(length - failed_at) / length : 1.0;
+  return levels_ + 1.0 + unfinished;
+}
+
+namespace {
+
 class Search {
  public:
   Search(const TreeFactory& trees, const cover::CoveredFunction& cfg, const std::vector<OutcomeTarget>& outcomes,
          TestRunner& runner, const EvolveOptions& opt)
       : trees_(trees), cfg_(cfg), outcomes_(outcomes), runner_(runner), opt_(opt), rng_(opt.seed), weights_(cfg, opt.w_init, opt.alpha),
-        covered_(cfg.nodes.size(), false) {
+        branch_(cfg, outcomes),
+        covered_(cfg.nodes.size(), false), start_(std::chrono::steady_clock::now()) {
     result_.targets = static_cast<uint32_t>(weights_.targets().size());
+    for (uint32_t t : weights_.targets()) result_.targets_progress.push_back({t});
   }
 
   EvolveResult run() {
-    auto start = std::chrono::steady_clock::now();
     std::vector<GpTree> population;
     while (population.size() < static_cast<size_t>(opt_.population)) population.push_back(trees_.random_tree_within_limits(rng_));
+    bool budgeted = opt_.deadline != std::chrono::steady_clock::time_point{};
     for (int gen = 1; gen <= opt_.generations; ++gen) {
       evaluate(population, gen);
       result_.generations = gen;
@@ -77,15 +155,45 @@ class Search {
         result_.full_coverage = true;
         break;
       }
-      if (gen < opt_.generations) population = breed(population);
+      if (budgeted && std::chrono::steady_clock::now() >= opt_.deadline) {
+        result_.stopped_by_budget = true;
+        break;
+      }
+      if (gen < opt_.generations) {
+        population = breed(population);
+        seed(population);
+      }
     }
     for (uint32_t t : weights_.targets())
       if (!covered_[t]) result_.uncovered.push_back(t);
-    result_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result_.seconds = elapsed();
     return std::move(result_);
   }
 
  private:
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+  TargetProgress& progress_of(uint32_t node) {
+    for (TargetProgress& p : result_.targets_progress)
+      if (p.node == node) return p;
+    throw std::logic_error("not a target node");
+  }
+
+  // EvoObj: a template for a random uncovered node replaces a random offspring.
+  void seed(std::vector<GpTree>& population) {
+    if (!opt_.seed_template || static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 >= opt_.p_app) return;
+    std::vector<uint32_t> open;
+    for (uint32_t t : weights_.targets())
+      if (!covered_[t]) open.push_back(t);
+    if (open.empty()) return;
+    uint32_t node = open[rng_.below(open.size())];
+    GpTree tree;
+    if (!opt_.seed_template(node, rng_, tree)) return;
+    population[rng_.below(population.size())] = std::move(tree);
+    ++progress_of(node).templates;
+    ++result_.templates;
+  }
+
   uint32_t remaining() const {
     uint32_t n = 0;
     for (uint32_t t : weights_.targets()) n += !covered_[t];
@@ -111,20 +219,27 @@ class Search {
         if (!covered_[t]) {
           covered_[t] = true;
           covering.new_nodes.push_back(t);
+          TargetProgress& p = progress_of(t);
+          p.covered_generation = gen;
+          p.covered_seconds = elapsed();
         }
       }
       if (!covering.new_nodes.empty()) result_.test_set.push_back(std::move(covering));
     }
     weights_.update(tests_hitting, outcomes.size());
     fitness_.clear();
+    bool by_branch = opt_.fitness == EvolveOptions::Fitness::Branch;
     for (size_t i = 0; i < outcomes.size(); ++i) {
       const TestOutcome& o = outcomes[i];
-      fitness_.push_back(o.feasible ? weights_.feasible_fitness(o.hits) + opt_.distance_weight * nearest_miss(o)
-                                    : NodeWeights::unfeasible_fitness(opt_.beta, o.length, o.failed_at));
+      if (by_branch)
+        fitness_.push_back(o.feasible ? branch_.feasible(o, covered_) : branch_.unfeasible(o.length, o.failed_at));
+      else
+        fitness_.push_back(o.feasible ? weights_.feasible_fitness(o.hits) + opt_.distance_weight * nearest_miss(o)
+                                      : NodeWeights::unfeasible_fitness(opt_.beta, o.length, o.failed_at));
     }
     double best = *std::min_element(fitness_.begin(), fitness_.end());
     uint32_t covered = static_cast<uint32_t>(result_.targets - remaining());
-    result_.per_generation.push_back({gen, covered, result_.targets - covered, feasible, best});
+    result_.per_generation.push_back({gen, covered, result_.targets - covered, feasible, best, elapsed()});
   }
 
   // The smallest normalised distance of an outcome leading to a node not yet covered.
@@ -188,9 +303,11 @@ class Search {
   const EvolveOptions& opt_;
   Rng rng_;
   NodeWeights weights_;
+  BranchDistanceFitness branch_;
   std::vector<bool> covered_;
   std::vector<double> fitness_;
   EvolveResult result_;
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace
@@ -202,7 +319,7 @@ std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const 
     const cover::CmpSite& s = map.sites[id];
     for (uint32_t k = 0; k < s.outcome_nodes.size(); ++k)
       if (s.outcome_nodes[k] >= 0 && f.nodes[s.outcome_nodes[k]].target)
-        out.push_back({s.outcome_begin + k - outcome_begin, static_cast<uint32_t>(s.outcome_nodes[k])});
+        out.push_back({s.outcome_begin + k - outcome_begin, static_cast<uint32_t>(s.outcome_nodes[k]), s.node});
   }
   return out;
 }

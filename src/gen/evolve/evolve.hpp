@@ -4,7 +4,9 @@
 // the nodes no test case has reached yet (all-nodes criterion).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,8 +27,18 @@ struct EvolveOptions {
   // branches), so that among test cases hitting the same nodes, those closer to flipping a
   // missing branch win. 0 is the paper's fitness.
   double distance_weight = 0;
+  // Fitness of feasible test cases: eCrash's CFG node weights (the paper's), or the approach
+  // level + branch distance to the nearest uncovered node (BranchDistanceFitness).
+  enum class Fitness : uint8_t { Nodes, Branch } fitness = Fitness::Nodes;
   uint64_t seed = 0;
   TreeLimits limits;
+  // Seeding (EvoObj): after breeding, with probability p_app, a template for one uncovered node
+  // chosen at random replaces a random offspring. `seed_template` returns false when it has none
+  // for that node. Unset: no seeding.
+  std::function<bool(uint32_t node, Rng& rng, GpTree& out)> seed_template;
+  double p_app = 0.3;
+  // Stop after this instant (the wall-clock budget of the whole command); default: none.
+  std::chrono::steady_clock::time_point deadline{};
 };
 
 // CFG node weights (Eq. 1 and 2) and the fitness they give (Eq. 3 and 4; lower is better).
@@ -53,6 +65,15 @@ struct GenerationStats {
   uint32_t remaining;
   uint32_t feasible;
   double best_fitness;
+  double seconds;  // since the run started, when the generation was evaluated
+};
+
+// A target node and what the run did about it.
+struct TargetProgress {
+  uint32_t node;
+  int covered_generation = -1;  // -1: never
+  double covered_seconds = -1;
+  uint32_t templates = 0;       // seeded templates inserted for it
 };
 
 struct CoveringTest {
@@ -70,14 +91,39 @@ struct EvolveResult {
   std::vector<GenerationStats> per_generation;
   std::vector<CoveringTest> test_set;
   std::vector<SequenceFinding> findings;
+  std::vector<TargetProgress> targets_progress;  // by target, in node order
   uint64_t evaluations = 0;
+  uint64_t templates = 0;  // seeded templates inserted
   double seconds = 0;
+  bool stopped_by_budget = false;
 };
 
-// A comparison outcome of the MUT (index into TestOutcome::distances) and the node it leads to.
+// A comparison outcome of the MUT (index into TestOutcome::distances), the node it leads to and
+// the node deciding it.
 struct OutcomeTarget {
   uint32_t outcome;
   uint32_t node;
+  uint32_t from;
+};
+
+// EvoSuite's branch fitness over the MUT's CFG: for an uncovered node, the approach level (how
+// many control dependences above it the test case did not reach) plus the normalised branch
+// distance at the dependence it reached; a test case scores the uncovered node it is nearest
+// to (lower is better, 0 never: covered nodes are not targets).
+class BranchDistanceFitness {
+ public:
+  BranchDistanceFitness(const cover::CoveredFunction& f, const std::vector<OutcomeTarget>& outcomes);
+  double feasible(const TestOutcome& o, const std::vector<bool>& covered) const;
+  double unfeasible(uint32_t length, uint32_t failed_at) const;
+  // The edges (from, to) node n is control dependent on.
+  const std::vector<std::pair<uint32_t, uint32_t>>& dependences(uint32_t n) const { return cd_[n]; }
+
+ private:
+  double approach(uint32_t target, const TestOutcome& o) const;
+  std::vector<uint32_t> targets_;
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> cd_;  // by node
+  const std::vector<OutcomeTarget>& outcomes_;
+  uint32_t levels_ = 1;
 };
 std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const cover::CoveredFunction& f,
                                            uint32_t outcome_begin);

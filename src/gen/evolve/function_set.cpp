@@ -128,15 +128,18 @@ InputDomain build_input_domain(const Api& api, const std::vector<uint32_t>& memb
 std::vector<uint32_t> cluster_members(const Api& api, ClassId target) {
   const auto& ops = api.operations();
   std::set<ClassId> cluster{target};
-  for (const Operation& o : ops)
-    if (o.owner == target)
-      for (const SlotType& s : o.params)
-        if (s.is_object()) cluster.insert(s.cls);
+  for (bool grew = true; grew;) {  // the classes members of the cluster take, transitively
+    grew = false;
+    for (const Operation& o : ops)
+      if (cluster.count(o.owner))
+        for (const SlotType& s : o.params)
+          if (s.is_object()) grew = cluster.insert(s.cls).second || grew;
+  }
   std::vector<uint32_t> out;
   for (uint32_t i = 0; i < ops.size(); ++i) {
     const Operation& o = ops[i];
     bool creator = o.kind == OpKind::Constructor || o.kind == OpKind::StaticFactory;
-    if (o.owner == target || (creator && o.result.is_object() && cluster.count(o.result.cls))) out.push_back(i);
+    if (cluster.count(o.owner) || (creator && o.result.is_object() && cluster.count(o.result.cls))) out.push_back(i);
   }
   return out;
 }

@@ -79,8 +79,8 @@ std::vector<ParamPurity> static_purity(const Api& api, const std::vector<uint32_
 InputDomain build_input_domain(const Api& api, const std::vector<uint32_t>& members,
                                const std::vector<ParamPurity>* purity);
 
-// The class cluster of a method under test: the class's members, plus the constructors and
-// factories of every class its members take as parameters.
+// The class cluster of a method under test (eCrash §4.2): the members of its class and of every
+// class those members take, transitively, plus the creators of those classes.
 std::vector<uint32_t> cluster_members(const Api& api, ClassId target);
 
 // Terminals: boundary values {-1, 0, 1} plus each integer constant of the class under test and

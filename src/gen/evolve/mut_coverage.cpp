@@ -76,12 +76,12 @@ std::string qualified_member(const std::string& name, const std::string& member)
   return "";
 }
 
-int find_in(const cover::CoverageMap& map, const Operation& op, const std::string& prefix, const std::string& member,
-            const std::vector<std::string>& want) {
+int find_in(const std::vector<std::string>& functions, const Operation& op, const std::string& prefix,
+            const std::string& member, const std::vector<std::string>& want) {
   int by_arity = -1, exact = -1, arity_matches = 0;
-  for (size_t f = 0; f < map.functions.size(); ++f) {
+  for (size_t f = 0; f < functions.size(); ++f) {
     std::vector<std::string> params;
-    std::string name = without_abi_tags(map.functions[f].name);
+    std::string name = without_abi_tags(functions[f]);
     std::string qualified = prefix.empty() ? qualified_member(name, member) : prefix;
     if (qualified.empty() || !parameters_of(name, qualified, params) || params.size() != want.size()) continue;
     bool is_const = name.size() > 6 && name.substr(name.size() - 6) == " const";
@@ -97,6 +97,12 @@ int find_in(const cover::CoverageMap& map, const Operation& op, const std::strin
 }  // namespace
 
 int find_operation_function(const cover::CoverageMap& map, const Operation& op) {
+  std::vector<std::string> names;
+  for (const cover::CoveredFunction& f : map.functions) names.push_back(f.name);
+  return find_operation_body(names, op);
+}
+
+int find_operation_body(const std::vector<std::string>& functions, const Operation& op) {
   // As the demangler spells it (the registered name may be an alias of a template instance).
   const ClassVTable& vt = class_vtable(op.owner);
   std::string cls = vt.type ? detail::demangle(vt.type->name()) : vt.name;
@@ -108,7 +114,7 @@ int find_operation_function(const cover::CoverageMap& map, const Operation& op) 
   // The class's own functions first; then its bases' (the map holds only instrumented ones: the
   // class's and those of the bases whose members it registers).
   for (bool own : {true, false}) {
-    if (int f = find_in(map, op, own ? cls + "::" + member : "", member, want); f >= 0) return f;
+    if (int f = find_in(functions, op, own ? cls + "::" + member : "", member, want); f >= 0) return f;
     if (op.kind == OpKind::Constructor) break;
   }
   return -1;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cover/coverage_map.hpp"
 #include "objgen/api.hpp"
@@ -12,5 +13,7 @@ namespace objgen::evolve {
 // Index into map.functions, or -1 (the body is not instrumented: defined outside the class, or
 // inlined away).
 int find_operation_function(const cover::CoverageMap& map, const Operation& op);
+// The same over demangled function names: index into `functions`, or -1.
+int find_operation_body(const std::vector<std::string>& functions, const Operation& op);
 
 }  // namespace objgen::evolve

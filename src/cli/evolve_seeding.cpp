@@ -1,0 +1,161 @@
+#include "cli/evolve_seeding.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <regex>
+
+#include "gen/evolve/mut_coverage.hpp"
+#include "io/atomic_file.hpp"
+
+namespace objgen::cli {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+std::vector<std::string> split_arguments(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (char c : s) {
+    if (c == '<' || c == '(') ++depth;
+    if (c == '>' || c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    if (c != ' ' || !cur.empty()) cur += c;
+  }
+  if (!cur.empty()) out.push_back(cur);
+  for (std::string& a : out)
+    while (!a.empty() && a.back() == ' ') a.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::map<std::string, std::vector<std::string>> harness_field_names(const std::string& text) {
+  std::map<std::string, std::vector<std::string>> out;
+  static const std::regex macro(R"(OBJGEN_FIELDS(_WITH_BASE)?\((.*)\))");
+  static const std::regex block(R"(struct objgen::Fields<(.+)> \{)");
+  static const std::regex field(R"rx(v\.(field|base)\("?([A-Za-z_]\w*)?)rx");
+  std::string current;
+  size_t begin = 0;
+  while (begin < text.size()) {
+    size_t end = text.find('\n', begin);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(begin, end - begin);
+    begin = end + 1;
+    std::smatch m;
+    if (line.rfind("//", 0) == 0) continue;
+    if (std::regex_search(line, m, macro)) {
+      std::vector<std::string> args = split_arguments(m[2].str());
+      if (args.empty()) continue;
+      std::vector<std::string>& names = out[seeding::comparable_class_name(args[0])];
+      size_t first = 1;
+      if (m[1].matched) {
+        names.push_back("");  // the base subobject
+        first = 2;
+      }
+      names.insert(names.end(), args.begin() + static_cast<long>(std::min(first, args.size())), args.end());
+    } else if (std::regex_search(line, m, block)) {
+      current = seeding::comparable_class_name(m[1].str());
+      out[current];
+    } else if (!current.empty() && std::regex_search(line, m, field)) {
+      out[current].push_back(m[1].str() == "base" ? "" : m[2].str());
+    } else if (line.rfind("};", 0) == 0) {
+      current.clear();
+    }
+  }
+  return out;
+}
+
+SeedingSession::SeedingSession(const std::string& build_directory, const Api& api, const std::vector<uint32_t>& members,
+                               int depth)
+    : api_(api) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(build_directory, ec))
+    if (e.path().string().size() > 7 && e.path().string().ends_with(".cov.ll")) files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  if (files.empty()) throw std::runtime_error("no instrumented IR (*.cov.ll) in " + build_directory + " (--rebuild-harness?)");
+  ir_ = std::make_unique<analysis::IrProgram>(files);
+  slice_.depth = depth;
+  if (auto text = read_whole_file(build_directory + "/harness.cpp"))
+    for (auto& [cls, names] : harness_field_names(*text)) ir_->name_fields(cls, names);
+  std::vector<std::string> functions = ir_->defined_functions();
+  for (uint32_t op : members)
+    if (int f = evolve::find_operation_body(functions, api.operations()[op]); f >= 0) ops_by_function_[functions[f]].push_back(op);
+}
+
+SeedingSession::~SeedingSession() = default;
+
+seeding::BranchSeedStats& SeedingSession::stats_of(uint32_t node) {
+  for (seeding::BranchSeedStats& s : stats_)
+    if (s.node == node) return s;
+  stats_.push_back({});
+  stats_.back().node = node;
+  return stats_.back();
+}
+
+const analysis::ObjectGraph* SeedingSession::graph(const cover::CoveredFunction& mut, uint32_t node) {
+  auto it = graphs_.find(node);
+  if (it != graphs_.end()) return it->second.get();
+  seeding::BranchSeedStats& st = stats_of(node);
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<analysis::ObjectGraph> g;
+  try {
+    g = std::make_unique<analysis::ObjectGraph>(ir_->graph_for(mut.mangled, mut.nodes[node].label, slice_));
+    st.graph_nodes = static_cast<uint32_t>(g->nodes.size());
+    st.graph_leaves = static_cast<uint32_t>(g->leaves.size());
+    for (const analysis::AccessPath& p : g->leaves)  // the writers are part of the analysis' cost
+      for (const analysis::PathStep& s : p.steps)
+        if (s.kind == analysis::PathStep::Kind::Field) writers(s.field);
+  } catch (const std::exception& e) {
+    st.error = e.what();
+  }
+  st.analysis_seconds = seconds_since(start);
+  return (graphs_[node] = std::move(g)).get();
+}
+
+// The paper's criteria as a weight: writes depending on more inputs (a setter's argument), on
+// fewer guards and through fewer nested calls come first.
+std::vector<seeding::WriterChoice> SeedingSession::writers(const analysis::FieldRef& field) {
+  std::string key = field.cls + "#" + std::to_string(field.element) + field.name;
+  auto it = writers_.find(key);
+  if (it != writers_.end()) return it->second;
+  std::vector<seeding::WriterChoice> out;
+  for (const analysis::FieldWriter& w : ir_->writers_of(field, slice_)) {
+    auto ops = ops_by_function_.find(w.function);
+    if (ops == ops_by_function_.end()) continue;
+    double weight = (1.0 + w.inputs) / (1.0 + w.guards) / (1.0 + w.call_depth);
+    for (uint32_t op : ops->second) out.push_back({op, weight});
+  }
+  return writers_[key] = out;
+}
+
+void SeedingSession::attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain,
+                            const evolve::TreeFactory& trees, size_t max_calls, evolve::EvolveOptions& options) {
+  graphs_.clear();
+  stats_.clear();
+  seeding::TemplateOptions to;
+  to.max_calls = max_calls;
+  synthesizer_ = std::make_unique<seeding::TemplateSynthesizer>(
+      api_, domain, trees, [this](const analysis::FieldRef& f) { return writers(f); }, to);
+  options.seed_template = [this, &mut, &trees](uint32_t node, Rng& rng, evolve::GpTree& out) {
+    const analysis::ObjectGraph* g = graph(mut, node);
+    if (!g || g->leaves.empty()) return false;
+    auto start = std::chrono::steady_clock::now();
+    out = synthesizer_->synthesize(*g, rng);
+    seeding::BranchSeedStats& st = stats_of(node);
+    st.template_seconds += seconds_since(start);
+    ++st.templates;
+    st.template_calls += trees.call_count(out);
+    return true;
+  };
+}
+
+}  // namespace objgen::cli

@@ -1,0 +1,52 @@
+// `objgen evolve --seeding evoobj`: the object construction graphs of a method's uncovered
+// nodes (src/analysis over the coverage build's IR), the writers of the fields they read mapped
+// to registered operations, and the templates synthesized from them (src/gen/seeding), with what
+// each cost.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analysis/ir_slicer.hpp"
+#include "cover/coverage_map.hpp"
+#include "gen/evolve/evolve.hpp"
+#include "gen/seeding/template_synthesis.hpp"
+
+namespace objgen::cli {
+
+class SeedingSession {
+ public:
+  // Loads the IR of the harness in `build_directory` (every *.cov.ll) and the field names its
+  // harness.cpp describes. Throws std::runtime_error when the IR cannot be read.
+  SeedingSession(const std::string& build_directory, const Api& api, const std::vector<uint32_t>& members, int depth);
+  ~SeedingSession();
+
+  // Binds a template source for one method under test to `options` (seed_template).
+  void attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain, const evolve::TreeFactory& trees,
+              size_t max_calls, evolve::EvolveOptions& options);
+  const std::vector<seeding::BranchSeedStats>& stats() const { return stats_; }
+  // The graph of the node, computed on first use (null when the analysis failed: stats say why).
+  const analysis::ObjectGraph* graph(const cover::CoveredFunction& mut, uint32_t node);
+  analysis::IrProgram& program() { return *ir_; }
+  std::vector<seeding::WriterChoice> writers(const analysis::FieldRef& field);
+
+ private:
+  seeding::BranchSeedStats& stats_of(uint32_t node);
+
+  const Api& api_;
+  std::unique_ptr<analysis::IrProgram> ir_;
+  analysis::SliceOptions slice_;
+  std::map<std::string, std::vector<uint32_t>> ops_by_function_;  // demangled body -> operations
+  std::map<std::string, std::vector<seeding::WriterChoice>> writers_;
+  std::map<uint32_t, std::unique_ptr<analysis::ObjectGraph>> graphs_;
+  std::vector<seeding::BranchSeedStats> stats_;
+  std::unique_ptr<seeding::TemplateSynthesizer> synthesizer_;
+};
+
+// Field names per class from a harness objgen wrote (OBJGEN_FIELDS lines and Fields<T> blocks),
+// a base class counting as one unnamed element first.
+std::map<std::string, std::vector<std::string>> harness_field_names(const std::string& harness_source);
+
+}  // namespace objgen::cli
