@@ -17,6 +17,12 @@ void register_bitset(objgen::Api& api);
 // deep-object subjects (EvoObj)
 void register_thesis(objgen::Api& api);
 void register_game(objgen::Api& api);
+void register_config(objgen::Api& api);
+void register_orders(objgen::Api& api);
+void register_account(objgen::Api& api);
+void register_routes(objgen::Api& api);
+void register_scheduler(objgen::Api& api);
+void register_warehouse(objgen::Api& api);
 void register_buggy_segv(objgen::Api& api);
 void register_buggy_throw(objgen::Api& api);
 void register_buggy_hang(objgen::Api& api);
@@ -53,10 +59,22 @@ const std::vector<Example>& bundled_examples() {
        "examples::Stack", "stack/stack.hpp", &examples::register_stack},
       {"bitset", "java.util.BitSet: 64-bit words, range operations word by word (set)",
        "examples::BitSet", "bitset/bit_set.hpp", &examples::register_bitset},
-      {"thesis", "EvoObj: Scholarship::isWorthy needs a student whose supervisor's CV has > 3 awards",
+      {"thesis", "EvoObj: Scholarship::isWorthy needs a student whose supervisor's CV has > 5 awards",
        "examples::Scholarship", "thesis/thesis.hpp", &examples::register_thesis},
-      {"game", "EvoObj: Rules::checkRules needs two players of one team in a game, named by an action",
+      {"game", "EvoObj: Rules::checkRules needs four players, two of one team, in a game, named by an action",
        "examples::Rules", "game/game.hpp", &examples::register_game},
+      {"config", "EvoObj: ConfigValidator::validate reads an entry of a section of a config, found by id",
+       "examples::ConfigValidator", "config/config.hpp", &examples::register_config},
+      {"orders", "EvoObj: PricingEngine::discount needs a gold customer and line items in an order",
+       "examples::PricingEngine", "orders/orders.hpp", &examples::register_orders},
+      {"account", "EvoObj: FraudDetector::suspicious needs an account drained by a sequence of withdrawals",
+       "examples::FraudDetector", "account/account.hpp", &examples::register_account},
+      {"routes", "EvoObj: RouteFinder::route needs nodes and edges of a graph, named by id",
+       "examples::RouteFinder", "routes/routes.hpp", &examples::register_routes},
+      {"scheduler", "EvoObj: Dispatcher::pick needs a task and a worker with spare capacity in a scheduler",
+       "examples::Dispatcher", "scheduler/scheduler.hpp", &examples::register_scheduler},
+      {"warehouse", "EvoObj: Inventory::reorder depends on std::map lookups inside a warehouse",
+       "examples::Inventory", "warehouse/warehouse.hpp", &examples::register_warehouse},
       {"buggy_segv", "faulty list: add(2) on 2 elements dereferences null (SIGSEGV)",
        "examples::BuggySegvList", "buggy_segv/buggy_segv_list.hpp",
        &examples::register_buggy_segv},

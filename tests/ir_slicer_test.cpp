@@ -55,6 +55,16 @@ std::vector<std::string> leaves(const ObjectGraph& g) {
   return out;
 }
 
+// The line of the first occurrence of `text` in an example's header.
+uint32_t line_of(const char* header, const std::string& text) {
+  std::ifstream in(std::string(OBJGEN_EXAMPLES_DIR) + "/" + header);
+  std::string line;
+  for (uint32_t n = 1; std::getline(in, line); ++n)
+    if (line.find(text) != std::string::npos) return n;
+  ADD_FAILURE() << text << " not in " << header;
+  return 0;
+}
+
 // The first block starting at the line (the line's own condition), or the last one (the code a
 // branch on that line leads to).
 ObjectGraph graph_at(const char* mangled, uint32_t line, bool last = false) {
@@ -67,7 +77,8 @@ const char* kIsWorthy = "_ZNK8examples11Scholarship8isWorthyERKNS_7StudentE";
 const char* kCheckRules = "_ZNK8examples5Rules10checkRulesERKNS_6ActionERKNS_4GameE";
 
 TEST(ObjectGraph, AwardCountThroughSupervisorAndCv) {
-  ObjectGraph g = graph_at(kIsWorthy, 72);  // inside `if (cv.awardCount() > 3)`, before the credits test
+  // inside `if (cv.awardCount() > 5)`, before the credits test
+  ObjectGraph g = graph_at(kIsWorthy, line_of("thesis/thesis.hpp", "return true;"));
   std::vector<std::string> want = {
       "input 1 . examples::Student::has_supervisor_",
       "input 1 . examples::Student::supervisor_ . examples::Supervisor::cv_ . examples::CV::awards_ . "
@@ -77,14 +88,14 @@ TEST(ObjectGraph, AwardCountThroughSupervisorAndCv) {
 }
 
 TEST(ObjectGraph, CreditsBranchAddsTheCreditsAndTheThreshold) {
-  ObjectGraph g = graph_at(kIsWorthy, 73, true);  // `return cv.publications() > 2` runs when credits are short
+  ObjectGraph g = graph_at(kIsWorthy, line_of("thesis/thesis.hpp", "return cv.publications() > 2;"), true);  // `return cv.publications() > 2` runs when credits are short
   std::vector<std::string> l = leaves(g);
   EXPECT_NE(std::find(l.begin(), l.end(), "input 1 . examples::Student::credits_"), l.end()) << g.dot();
   EXPECT_NE(std::find(l.begin(), l.end(), "input 0 . examples::Scholarship::min_credits_"), l.end()) << g.dot();
 }
 
 TEST(ObjectGraph, CheckRulesReachesIdsPlayersAndTeams) {
-  ObjectGraph g = graph_at(kCheckRules, 69, true);  // same team: return friendly_fire_
+  ObjectGraph g = graph_at(kCheckRules, line_of("game/game.hpp", "return friendly_fire_;"), true);  // same team: return friendly_fire_
   std::vector<std::string> l = leaves(g);
   for (const char* want : {"input 1 . examples::Action::actor_", "input 1 . examples::Action::target_",
                            "input 2 . examples::Game::players_ . ", "examples::Player::id_",

@@ -32,7 +32,7 @@ compiles() {  # compiles HARNESS INCLUDE_DIR...: g++ instantiates every registra
 }
 
 same_fields() {  # same_fields GENERATED HAND_WRITTEN: the OBJGEN_FIELDS lines agree
-  diff <(grep -E '^OBJGEN_FIELDS' "$1" | sed 's|  //.*||' | sort) <(grep -E '^OBJGEN_FIELDS' "$2" | sort)
+  diff <(grep -E '^OBJGEN_FIELDS' "$1" | sed 's|  //.*||' | sort) <(grep -E '^OBJGEN_FIELDS' "$2" | sed 's|  //.*||' | sort)
 }
 
 same_operations() {  # the same registered names (constructors, methods, factories, functions)

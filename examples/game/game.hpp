@@ -5,6 +5,7 @@
 // Header-only: every member is defined in its class.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 namespace examples {
@@ -16,10 +17,16 @@ class Player {
   int id() const { return id_; }
   int team() const { return team_; }
   void setTeam(int team) { team_ = team; }
+  void setScore(int score) { score_ = score; }
+  // The home team plays by house rules.
+  bool home() const { return team_ == kHomeTeam; }
+  static constexpr int kHomeTeam = 6;
+  int score() const { return score_; }
 
  private:
   int id_ = 0;
   int team_ = 0;
+  int score_ = 0;
 };
 
 class Game {
@@ -36,9 +43,20 @@ class Game {
     return nullptr;
   }
   int playerCount() const { return static_cast<int>(players_.size()); }
+  void removePlayer(int id) {
+    for (std::size_t i = 0; i < players_.size(); ++i)
+      if (players_[i].id() == id) {
+        players_.erase(players_.begin() + static_cast<long>(i));
+        return;
+      }
+  }
+  void clear() { players_.clear(); }
+  void nextRound() { ++round_; }
+  int round() const { return round_; }
 
  private:
   std::vector<Player> players_;
+  int round_ = 0;
 };
 
 class Action {
@@ -47,6 +65,13 @@ class Action {
   Action(int actor, int target) : actor_(actor), target_(target) {}
   int actor() const { return actor_; }
   int target() const { return target_; }
+  void setActor(int actor) { actor_ = actor; }
+  void setTarget(int target) { target_ = target; }
+  void swap() {
+    int a = actor_;
+    actor_ = target_;
+    target_ = a;
+  }
 
  private:
   int actor_ = 0;
@@ -59,14 +84,14 @@ class Rules {
   explicit Rules(bool friendly_fire) : friendly_fire_(friendly_fire) {}
 
   // An action is allowed once the game has started (four players) when both players exist and
-  // are distinct; against a team mate only if the rules allow friendly fire.
+  // are distinct; against a home team mate only if the rules allow friendly fire.
   bool checkRules(const Action& action, const Game& game) const {
     if (game.playerCount() < 4) return false;
     const Player* actor = game.player(action.actor());
     const Player* target = game.player(action.target());
     if (actor == nullptr || target == nullptr) return false;
     if (actor == target) return false;
-    if (actor->team() == target->team()) return friendly_fire_;
+    if (actor->team() == target->team() && actor->home()) return friendly_fire_;
     return true;
   }
 

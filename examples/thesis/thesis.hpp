@@ -16,6 +16,14 @@ class CV {
     if (awards_.size() < 16) awards_.push_back(year);
   }
   void addPublication() { ++publications_; }
+  void removeAward() {
+    if (!awards_.empty()) awards_.pop_back();
+  }
+  void clear() {
+    awards_.clear();
+    publications_ = 0;
+  }
+  int latestAward() const { return awards_.empty() ? 0 : awards_.back(); }
   int awardCount() const { return static_cast<int>(awards_.size()); }
   int publications() const { return publications_; }
 
@@ -31,6 +39,9 @@ class Supervisor {
   void setCv(const CV& cv) { cv_ = cv; }
   const CV& cv() const { return cv_; }
   int id() const { return id_; }
+  void setId(int id) { id_ = id; }
+  void resetCv() { cv_ = CV(); }
+  bool senior() const { return cv_.publications() > 10; }
 
  private:
   int id_ = 0;
@@ -50,11 +61,21 @@ class Student {
     if (credits > 0 && credits <= 30) credits_ += credits;
   }
   int credits() const { return credits_; }
+  void dropSupervisor() {
+    supervisor_ = Supervisor();
+    has_supervisor_ = false;
+  }
+  void resetCredits() { credits_ = 0; }
+  void setYear(int year) {
+    if (year >= 1 && year <= 6) year_ = year;
+  }
+  int year() const { return year_; }
 
  private:
   Supervisor supervisor_;
   bool has_supervisor_ = false;
   int credits_ = 0;
+  int year_ = 1;
 };
 
 class Scholarship {
@@ -63,12 +84,12 @@ class Scholarship {
   explicit Scholarship(int min_credits) : min_credits_(min_credits) {}
   int minCredits() const { return min_credits_; }
 
-  // Worthy: a supervisor with more than three awards, and enough credits; a supervisor with a
+  // Worthy: a supervisor with more than five awards, and enough credits; a supervisor with a
   // strong publication record makes up for fewer credits.
   bool isWorthy(const Student& student) const {
     if (!student.hasSupervisor()) return false;
     const CV& cv = student.supervisor().cv();
-    if (cv.awardCount() > 3) {
+    if (cv.awardCount() > 5) {
       if (student.credits() >= min_credits_) return true;
       return cv.publications() > 2;
     }

@@ -1,6 +1,7 @@
 #include "analysis/ir_slicer.hpp"
 
 #include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Instructions.h>
@@ -479,6 +480,45 @@ ObjectGraph IrProgram::graph_for(const std::string& mangled, const std::string& 
   return std::move(g);
 }
 
+std::vector<int64_t> IrProgram::constants(const std::string& name, const SliceOptions& options) {
+  auto it = impl_->by_name.find(name);
+  if (it == impl_->by_name.end())  // a demangled name (as defined_functions gives them)
+    for (auto f = impl_->by_name.begin(); f != impl_->by_name.end() && it == impl_->by_name.end(); ++f)
+      if (impl_->demangle(f->second) == name) it = f;
+  if (it == impl_->by_name.end()) throw std::invalid_argument("no function " + name + " in the IR");
+  std::string home = top_namespace(qualified_name(impl_->demangle(it->second)));
+  std::set<int64_t> found;
+  std::set<llvm::Function*> seen{it->second};
+  std::vector<std::pair<llvm::Function*, int>> work{{it->second, 0}};
+  auto note = [&](llvm::Value* v) {
+    if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(v); c && c->getBitWidth() > 1 && c->getBitWidth() <= 64) {
+      int64_t x = c->getSExtValue();
+      if (x >= -4096 && x <= 4096) found.insert(x);
+    }
+  };
+  while (!work.empty()) {
+    auto [f, depth] = work.back();
+    work.pop_back();
+    for (llvm::BasicBlock& b : *f)
+      for (llvm::Instruction& i : b) {
+        if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(&i)) {
+          note(cmp->getOperand(0));
+          note(cmp->getOperand(1));
+        } else if (auto* sw = llvm::dyn_cast<llvm::SwitchInst>(&i)) {
+          for (auto& c : sw->cases()) note(c.getCaseValue());
+        } else if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i); call && !llvm::isa<llvm::IntrinsicInst>(call)) {
+          llvm::Function* callee = call->getCalledFunction();
+          std::string name = callee ? impl_->demangle(callee) : "";
+          if (name.rfind("__objgen_cov", 0) == 0 || name.rfind("__sanitizer_cov", 0) == 0) continue;
+          for (llvm::Value* arg : call->args()) note(arg);
+          if (callee && depth < options.depth && impl_->transparent(callee, home) && seen.insert(callee).second)
+            work.push_back({callee, depth + 1});
+        }
+      }
+  }
+  return {found.begin(), found.end()};
+}
+
 std::vector<std::string> IrProgram::blocks_at_line(const std::string& mangled, uint32_t line) {
   auto it = impl_->by_name.find(mangled);
   if (it == impl_->by_name.end()) throw std::invalid_argument("no function " + mangled + " in the IR");
@@ -498,6 +538,8 @@ std::vector<FieldWriter> IrProgram::writers_of(const FieldRef& field, const Slic
   for (const auto& [name, f] : impl_->by_name) {
     std::string q = qualified_name(impl_->demangle(f));
     if (q.rfind(field.cls + "::", 0) != 0 || f->arg_size() == 0) continue;  // members of the field's class
+    const std::string& full = impl_->demangle(f);
+    if (full.size() > 6 && full.compare(full.size() - 6, 6, " const") == 0) continue;  // cannot write (mutable aside)
     Slicer s(*impl_, options, top_namespace(q));
     int root = s.root_frame(f);
     for (llvm::BasicBlock& b : *f)
@@ -505,6 +547,7 @@ std::vector<FieldWriter> IrProgram::writers_of(const FieldRef& field, const Slic
         llvm::Value* target = nullptr;
         std::string how;
         if (auto* st = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+          if (llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(st->getPointerOperand()))) continue;  // a local
           target = st->getPointerOperand();
           how = "store";
         } else if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i); call && call->getCalledFunction() && call->arg_size() > 0 &&

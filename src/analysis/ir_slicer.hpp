@@ -9,6 +9,7 @@
 // dereference, else calls whose receiver path is kept.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +48,9 @@ class IrProgram {
   // Defined functions that write `field` of their receiver (`this`), constructors included; the
   // field is matched by name when it has one (name_fields), else by element index.
   std::vector<FieldWriter> writers_of(const FieldRef& field, const SliceOptions& options);
+  // Integer constants the function (mangled or demangled name) and the functions of its namespace
+  // it calls (to the depth) compare against or pass on (section(kNetwork), id <= kLastId).
+  std::vector<int64_t> constants(const std::string& function, const SliceOptions& options);
   // The demangled names of every defined function, for matching operations to bodies.
   std::vector<std::string> defined_functions() const;
   // Struct element -> member names, from the names the caller knows (Fields<T> order): element

@@ -41,6 +41,7 @@ struct EvolveArgs {
   double p_app = 0.3;
   int seed_depth = 5;
   int max_test_length = 40;
+  int max_depth = 8;
   std::string budget;  // seconds, "" for none
   std::string show_graph;  // METHOD:LINE
   bool generations_given = false;
@@ -96,9 +97,7 @@ std::chrono::steady_clock::time_point run_deadline(const Session& s) {
 evolve::TreeLimits tree_limits(const EvolveArgs& a) {
   evolve::TreeLimits limits;
   limits.max_calls = static_cast<size_t>(a.max_test_length);
-  // Templates build objects layer by layer (supervisor -> CV -> awards): deeper trees than
-  // eCrash's 8 must survive breeding.
-  if (a.seeding == "evoobj") limits.max_depth = 12;
+  limits.max_depth = a.max_depth;
   return limits;
 }
 
@@ -181,6 +180,7 @@ void validate(const EvolveArgs& a) {
   if (a.seed_depth < 0 || a.seed_depth > 50) throw UsageError("--seed-depth must be 0 to 50");
   if (a.max_test_length < 1 || a.max_test_length > static_cast<int>(evolve::kMaxTestCalls))
     throw UsageError("--max-test-length must be 1 to " + std::to_string(evolve::kMaxTestCalls));
+  if (a.max_depth < 2 || a.max_depth > 32) throw UsageError("--max-depth must be 2 to 32");
   parse_budget(a.budget);
   if (!a.show_graph.empty() && a.show_graph.find(':') == std::string::npos)
     throw UsageError("--show-graph takes METHOD:LINE, e.g. isWorthy:72");
@@ -228,6 +228,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                                   {"seed", a.seed}, {"purity", a.purity}, {"alpha", 0.5}, {"beta", 150}, {"w_init", 200},
                                   {"seeding", a.seeding}, {"fitness", a.fitness}, {"p_app", a.p_app},
                                   {"seed_depth", a.seed_depth}, {"max_test_length", a.max_test_length},
+                                  {"max_depth", a.max_depth},
                                   {"budget_seconds", parse_budget(a.budget)},
                                   {"breeding", {a.p_reproduction, a.p_crossover, a.p_mutation}}}},
                      {"input_domain", input_domain_json(plain, purity, api)},
@@ -331,12 +332,7 @@ int run_evolve(EvolveArgs& a) {
   apply_validation_errors(api, a.validation_errors);
   std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
 
-  LiteralDomain terminals = evolve::terminal_domain(map->constants);
   std::vector<uint32_t> members = evolve::cluster_members(api, target.id);
-  evolve::InputDomain plain = evolve::build_input_domain(api, members, nullptr);
-  std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
-  evolve::check_purity(api, plain, terminals, purity, {30, a.seed, a.call_timeout});
-  evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
   std::unique_ptr<SeedingSession> seeding;
   if (a.seeding == "evoobj" || !a.show_graph.empty()) {
     try {
@@ -345,6 +341,21 @@ int run_evolve(EvolveArgs& a) {
       throw UsageError(std::string("seeding: ") + e.what());
     }
   }
+  // Seeding adds the constants the methods under test, the operations of the cluster and the
+  // functions they call compare or pass on (section(kNetwork), id <= kLastId) to eCrash's
+  // terminals (the constants the instrumented class compares).
+  std::vector<int64_t> constants = map->constants;
+  if (seeding)
+    for (uint32_t op : muts)
+      if (int fn = evolve::find_operation_function(*map, api.operations()[op]); fn >= 0) {
+        std::vector<int64_t> more = seeding->constants(map->functions[fn].mangled);
+        constants.insert(constants.end(), more.begin(), more.end());
+      }
+  LiteralDomain terminals = evolve::terminal_domain(constants);
+  evolve::InputDomain plain = evolve::build_input_domain(api, members, nullptr);
+  std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
+  evolve::check_purity(api, plain, terminals, purity, {30, a.seed, a.call_timeout});
+  evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
   if (!a.show_graph.empty()) return show_graph(a, api, target.id, *map, *seeding, a.purity == "off" ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
 
@@ -412,6 +423,10 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--p-app", args->p_app, "Seeding: probability per generation of inserting a template")->default_val(0.3);
   cmd->add_option("--seed-depth", args->seed_depth, "Seeding: nested calls the graph analysis follows")->default_val(5);
   cmd->add_option("--max-test-length", args->max_test_length, "Calls per test case (tree size limit)")->default_val(40);
+  cmd->add_option("--max-depth", args->max_depth,
+                  "Tree depth limit (eCrash: 8); objects built layer by layer (a CV with six awards in a supervisor "
+                  "of a student) need more, with or without seeding")
+      ->default_val(8);
   cmd->add_option("--budget", args->budget,
                   "Wall-clock seconds per run, analysis and templates included (the first run's also counts the "
                   "harness build); generations are then unlimited unless given");

@@ -34,6 +34,19 @@ std::vector<std::string> split_arguments(const std::string& s) {
   return out;
 }
 
+// How a write through a library call changes a container: the paths a template builds along end
+// in its size or elements, which calls that add reach and calls that remove undo.
+double growth_factor(const std::string& how) {
+  size_t at = how.rfind("::");
+  std::string member = at == std::string::npos ? how : how.substr(at + 2);
+  for (const char* grows : {"push_back", "emplace_back", "push_front", "emplace_front", "insert", "emplace",
+                            "try_emplace", "insert_or_assign", "operator[]", "resize", "assign", "push"})
+    if (member == grows) return 2.0;
+  for (const char* shrinks : {"clear", "erase", "pop_back", "pop_front", "pop", "swap", "reset"})
+    if (member == shrinks) return 0.1;
+  return 1.0;
+}
+
 }  // namespace
 
 std::map<std::string, std::vector<std::string>> harness_field_names(const std::string& text) {
@@ -131,10 +144,19 @@ std::vector<seeding::WriterChoice> SeedingSession::writers(const analysis::Field
   for (const analysis::FieldWriter& w : ir_->writers_of(field, slice_)) {
     auto ops = ops_by_function_.find(w.function);
     if (ops == ops_by_function_.end()) continue;
-    double weight = (1.0 + w.inputs) / (1.0 + w.guards) / (1.0 + w.call_depth);
+    double weight = (1.0 + w.inputs) / (1.0 + w.guards) / (1.0 + w.call_depth) * growth_factor(w.how);
     for (uint32_t op : ops->second) out.push_back({op, weight});
   }
   return writers_[key] = out;
+}
+
+std::vector<int64_t> SeedingSession::constants(const std::string& mut_mangled) {
+  std::vector<int64_t> out = ir_->constants(mut_mangled, slice_);
+  for (const auto& [function, ops] : ops_by_function_) {
+    std::vector<int64_t> more = ir_->constants(function, slice_);
+    out.insert(out.end(), more.begin(), more.end());
+  }
+  return out;
 }
 
 void SeedingSession::attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain,

@@ -31,6 +31,9 @@ class SeedingSession {
   const analysis::ObjectGraph* graph(const cover::CoveredFunction& mut, uint32_t node);
   analysis::IrProgram& program() { return *ir_; }
   std::vector<seeding::WriterChoice> writers(const analysis::FieldRef& field);
+  // Constants compared or passed on in the bodies of the method under test and of every
+  // operation of the cluster (what their checks accept: id <= kLastId), with their callees'.
+  std::vector<int64_t> constants(const std::string& mut_mangled);
 
  private:
   seeding::BranchSeedStats& stats_of(uint32_t node);

@@ -51,8 +51,10 @@ class Writer {
     std::set<std::string> written;  // described types: a class reached from two others is described once
     write_state(out, written);
     for (const ScanResult& c : r_.companions) {
-      out << "// " << registered_target_name(c) << ", registered too (" << c.reached_by << "):\n";
-      Writer(c, o_, true).write_state(out, written);
+      std::ostringstream state;
+      Writer(c, o_, true).write_state(state, written);
+      out << "// " << registered_target_name(c) << ", registered too (" << c.reached_by << ")"
+          << (state.str().find_first_not_of('\n') == std::string::npos ? ": described above\n" : ":\n" + state.str());
     }
     write_register(out);
     if (o_.loadable) write_entry(out);

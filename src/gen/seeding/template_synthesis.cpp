@@ -56,6 +56,16 @@ int TemplateSynthesizer::implicit_function(uint32_t op) const {
 }
 
 evolve::GpTree TemplateSynthesizer::synthesize(const analysis::ObjectGraph& graph, Rng& rng) const {
+  // Containers inside containers multiply the calls: fewer repeats until the template fits.
+  for (int repeats = options_.max_repeats; repeats >= 1; repeats = repeats > 1 ? repeats / 2 : 0) {
+    evolve::GpTree t = synthesize_once(graph, repeats, rng);
+    if (trees_.call_count(t) <= options_.max_calls) return t;
+  }
+  return trees_.random_tree_within_limits(rng);
+}
+
+evolve::GpTree TemplateSynthesizer::synthesize_once(const analysis::ObjectGraph& graph, int repeats, Rng& rng) const {
+  repeats_ = repeats;
   evolve::GpTree t = trees_.random_tree_within_limits(rng);
   const Operation& mut = api_.operations()[trees_.mut()];
   for (size_t i = 0; i < mut.params.size() && i < t.root.children.size(); ++i) {
@@ -66,7 +76,6 @@ evolve::GpTree TemplateSynthesizer::synthesize(const analysis::ObjectGraph& grap
       if (p.input == static_cast<int>(i) && !p.steps.empty()) paths.push_back(p.steps);
     if (!paths.empty()) t.root.children[i] = build(type, paths, 0, rng);
   }
-  if (trees_.call_count(t) > options_.max_calls) return trees_.random_tree_within_limits(rng);
   return t;
 }
 
@@ -117,7 +126,7 @@ GpNode TemplateSynthesizer::build(TypeKey type, const Paths& paths, int depth, R
         rest.push_back(p.subspan(1));
         container = container || (p.size() > 1 && p[1].kind != PathStep::Kind::Field);
       }
-    int repeats = container ? 1 + static_cast<int>(rng.below(options_.max_repeats)) : 1;
+    int repeats = container ? 1 + static_cast<int>(rng.below(repeats_)) : 1;
     for (int r = 0; r < repeats; ++r) {
       uint32_t op = roulette(ws, rng).op;
       applied.push_back(op);

@@ -26,7 +26,7 @@ struct WriterChoice {
 using WriterProvider = std::function<std::vector<WriterChoice>(const analysis::FieldRef&)>;
 
 struct TemplateOptions {
-  int max_repeats = 5;  // a container field's writer runs 1..max_repeats times (size(), elements)
+  int max_repeats = 8;  // a container field's writer runs 1..max_repeats times (size(), elements)
   size_t max_calls = 40;
 };
 
@@ -40,6 +40,7 @@ class TemplateSynthesizer {
 
  private:
   using Paths = std::vector<std::span<const analysis::PathStep>>;
+  evolve::GpTree synthesize_once(const analysis::ObjectGraph& graph, int repeats, Rng& rng) const;
   evolve::GpNode build(evolve::TypeKey type, const Paths& paths, int depth, Rng& rng) const;
   evolve::GpNode creator(evolve::TypeKey type, const std::vector<analysis::FieldRef>& fields, Rng& rng) const;
   evolve::GpNode apply_writer(evolve::GpNode receiver, uint32_t op, const Paths& rest, int depth, Rng& rng) const;
@@ -51,6 +52,7 @@ class TemplateSynthesizer {
   const evolve::TreeFactory& trees_;
   WriterProvider writers_;
   TemplateOptions options_;
+  mutable int repeats_ = 1;  // of the synthesis running
 };
 
 // Per target node of one method: what seeding found and made.
