@@ -54,6 +54,40 @@ TEST(NodeWeights, NonTargetNodesAreIgnored) {
   EXPECT_DOUBLE_EQ(w.feasible_fitness({1, 0, 1, 1}), 200);  // only entry and exit count
 }
 
+// entry -> {a, b}; a -> c; b -> c; c -> {d, e}; d, e -> exit. d depends on c's branch, which
+// every path reaches; a and b on entry's.
+cover::CoveredFunction two_decisions() {
+  cover::CoveredFunction f;
+  f.nodes = {{"entry", {1, 2}}, {"%a", {3}}, {"%b", {3}}, {"%c", {4, 5}}, {"%d", {6}}, {"%e", {6}}, {"%exit", {}}};
+  return f;
+}
+
+TEST(BranchDistanceFitness, ControlDependencesFromPostDominators) {
+  std::vector<OutcomeTarget> outcomes;
+  BranchDistanceFitness b(two_decisions(), outcomes);
+  using Edges = std::vector<std::pair<uint32_t, uint32_t>>;
+  EXPECT_EQ(b.dependences(1), (Edges{{0, 1}}));
+  EXPECT_EQ(b.dependences(4), (Edges{{3, 4}}));
+  EXPECT_TRUE(b.dependences(3).empty());  // c post-dominates entry: runs on every path
+  EXPECT_TRUE(b.dependences(6).empty());
+}
+
+TEST(BranchDistanceFitness, ApproachLevelPlusBranchDistance) {
+  std::vector<OutcomeTarget> outcomes = {{0, 4, 3}, {1, 5, 3}};  // c's comparison: true -> d, false -> e
+  BranchDistanceFitness b(two_decisions(), outcomes);
+  TestOutcome reached_c;
+  reached_c.feasible = true;
+  reached_c.hits = {1, 1, 0, 1, 0, 1, 1};
+  reached_c.distances = {0.25f, 0.0f};
+  std::vector<bool> covered = {true, true, false, true, false, true, true};  // b and d are open
+  // d: c was reached, its edge to d missed by 0.25; b: entry reached, no traced comparison: 1.
+  EXPECT_DOUBLE_EQ(b.feasible(reached_c, covered), 0.25);
+  covered[4] = true;
+  EXPECT_DOUBLE_EQ(b.feasible(reached_c, covered), 1.0);
+  EXPECT_GT(b.unfeasible(4, 1), b.feasible(reached_c, covered));  // any feasible test case is better
+  EXPECT_GT(b.unfeasible(4, 1), b.unfeasible(4, 3));               // breaking off later is better
+}
+
 struct StackApi {
   Api api;
   ClassId target;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 
 namespace objgen::evolve {
@@ -138,10 +139,11 @@ class Search {
   Search(const TreeFactory& trees, const cover::CoveredFunction& cfg, const std::vector<OutcomeTarget>& outcomes,
          TestRunner& runner, const EvolveOptions& opt)
       : trees_(trees), cfg_(cfg), outcomes_(outcomes), runner_(runner), opt_(opt), rng_(opt.seed), weights_(cfg, opt.w_init, opt.alpha),
-        branch_(cfg, outcomes),
+
         covered_(cfg.nodes.size(), false), start_(std::chrono::steady_clock::now()) {
     result_.targets = static_cast<uint32_t>(weights_.targets().size());
     for (uint32_t t : weights_.targets()) result_.targets_progress.push_back({t});
+    if (opt.fitness == EvolveOptions::Fitness::Branch) branch_.emplace(cfg, outcomes);
   }
 
   EvolveResult run() {
@@ -232,7 +234,7 @@ class Search {
     for (size_t i = 0; i < outcomes.size(); ++i) {
       const TestOutcome& o = outcomes[i];
       if (by_branch)
-        fitness_.push_back(o.feasible ? branch_.feasible(o, covered_) : branch_.unfeasible(o.length, o.failed_at));
+        fitness_.push_back(o.feasible ? branch_->feasible(o, covered_) : branch_->unfeasible(o.length, o.failed_at));
       else
         fitness_.push_back(o.feasible ? weights_.feasible_fitness(o.hits) + opt_.distance_weight * nearest_miss(o)
                                       : NodeWeights::unfeasible_fitness(opt_.beta, o.length, o.failed_at));
@@ -303,7 +305,7 @@ class Search {
   const EvolveOptions& opt_;
   Rng rng_;
   NodeWeights weights_;
-  BranchDistanceFitness branch_;
+  std::optional<BranchDistanceFitness> branch_;  // --fitness branch only: post-dominators cost O(n^3)
   std::vector<bool> covered_;
   std::vector<double> fitness_;
   EvolveResult result_;
