@@ -27,10 +27,24 @@ struct Box : Base {
   int area() const { return width * width; }
 };
 inline Box merged(const Box& a, const Box& b) { return Box(a.width + b.width); }
+
+// Parts handed out by reference: the only way to change a shelf's box.
+struct Shelf {
+  Box boxes[2];
+  Box& at(int i) { return boxes[i & 1]; }
+  Box* find(int width) {
+    for (Box& b : boxes)
+      if (b.width == width) return &b;
+    return nullptr;
+  }
+  const Box& peek(int i) const { return boxes[i & 1]; }
+  Shelf& self() { return *this; }
+};
 }  // namespace shapes
 
 OBJGEN_FIELDS(shapes::Base, id)
 OBJGEN_FIELDS_WITH_BASE(shapes::Box, shapes::Base, width)
+OBJGEN_FIELDS(shapes::Shelf, boxes)
 
 namespace {
 using shapes::Box;
@@ -122,6 +136,38 @@ TEST(CodeWriter, WritesAnAdaptedCallByItsPattern) {
   EXPECT_TRUE(absorb.emittable);  // a lambda, yet emitted code can call it
   EXPECT_EQ(objgen::call_statement(absorb, {"v0", "2", "3"}, ""), "v0->absorb(shapes::Box{2 * 3});");
   EXPECT_EQ(objgen::call_statement(op(api, "sized"), {"4"}, "v9"), "auto v9 = std::make_shared<shapes::Box>(shapes::Box(4));");
+}
+
+TEST(Api, CallsGoOnThroughReferencesToParts) {
+  objgen::Api api;
+  api.add_class<Box>().constructor<>().method("grow", &Box::grow).method("area", &Box::area);
+  api.add_class<shapes::Shelf>()
+      .constructor<>()
+      .method("at", &shapes::Shelf::at)
+      .method("find", &shapes::Shelf::find)
+      .method("peek", &shapes::Shelf::peek)
+      .method("self", &shapes::Shelf::self);
+  // at and find reach a Box, whose only non-const member is grow; peek is const, self fluent.
+  EXPECT_EQ(api.add_calls_through_references(), 2u);
+  const objgen::Operation& at_grow = op(api, "at.grow");
+  const objgen::Operation& find_grow = op(api, "find.grow");
+  EXPECT_EQ(at_grow.signature(), "Shelf::at(int).grow(int)");
+  EXPECT_EQ(at_grow.params.size(), 3u);
+  EXPECT_EQ(objgen::call_statement(at_grow, {"v0", "1", "5"}, ""), "v0->at(1).grow(5);");
+  EXPECT_EQ(objgen::call_statement(find_grow, {"v0", "0", "5"}, ""), "v0->find(0)->grow(5);");
+
+  shapes::Shelf shelf;
+  objgen::Object held(&shelf, [](void*) {});
+  objgen::Literal one{objgen::LiteralKind::Int, 1}, five{objgen::LiteralKind::Int, 5}, nine{objgen::LiteralKind::Int, 9};
+  objgen::Arg args[3] = {{nullptr, &held}, {&one, nullptr}, {&five, nullptr}};
+  objgen::CallResult out;
+  at_grow.call(args, out);
+  EXPECT_EQ(shelf.boxes[1].width, 5);  // the shelf's own box changed, not a copy
+  args[1] = {&five, nullptr};  // find(5).grow(5)
+  find_grow.call(args, out);
+  EXPECT_EQ(shelf.boxes[1].width, 10);
+  args[1] = {&nine, nullptr};  // no box of width 9: a null pointer is misuse
+  EXPECT_THROW(find_grow.call(args, out), std::invalid_argument);
 }
 
 }  // namespace

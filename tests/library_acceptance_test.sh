@@ -51,8 +51,8 @@ evolve() {  # evolve TAG HEADER CLASS: every method with an instrumented body, s
   local methods full
   methods=$(grep -cE '^  .* (on|off) +[0-9]+ +[0-9]+ +[0-9]+%' "$work/$tag.evolve.out")
   full=$(grep -E '^  .* (on|off) +[0-9]+ +[0-9]+ +[0-9]+%' "$work/$tag.evolve.out" |
-         awk '{for (i = 1; i <= NF; i++) if ($i ~ /%$/) {sub("%", "", $i); s += $i}} END {if (NR) printf "%.0f", s / NR}')
-  echo "  $tag: evolve on $methods methods, full coverage $full % on average"
+         awk '{for (i = 1; i <= NF; i++) if ($i ~ /%$/) {sub("%", "", $i); s += $i; break}} END {if (NR) printf "%.0f", s / NR}')
+  echo "  $tag: evolve on $methods methods, full coverage in $full % of runs on average"
   check "$tag: evolve ran on methods" [ "$methods" -gt 0 ]
   local suite
   suite=$(ls "$work/$tag.evolve"/*_evolve_test.cpp 2>/dev/null | head -1)

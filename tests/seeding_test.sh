@@ -67,9 +67,33 @@ check "hostile: seeded evolve survives" "$objgen" evolve --header "$src/tests/ev
   --class hostile::Probe --method look --seeding evoobj --generations 40 --call-timeout 0.3 -q \
   --report-json "$work/hostile.json"
 check "hostile: the abort is a finding" grep -q '"kind": "crash"' "$work/hostile.json"
-check "hostile: every generation ran" test "$(json "$work/hostile.json" "j['methods'][0]['run_results'][0]['generations']")" = "40"
+check "hostile: the search went on (all 40 generations, or every node covered)" \
+  test "$(json "$work/hostile.json" "(lambda r: r['generations'] == 40 or r['full_coverage'])(j['methods'][0]['run_results'][0])")" = "True"
 
-# 6. Bad input: one clear line, exit 2.
+# 6. Parts reached by reference: league.team(i).addWin() is an operation of League for every
+#    strategy; templates call it to give one team four wins; eCrash alone never does.
+league="$src/tests/evolve_inputs/league.hpp"
+check "league: exhaustive over calls through references" "$objgen" exhaustive --header "$league" --class sports::League \
+  --methods all --scope 2 -q --emit-gtest "$work/league-states"
+check "league: the states suite calls through the reference" grep -q 'p0->team(.*).addWin();' "$work/league-states/league_states_test.cpp"
+check "league: and through the pointer" grep -q 'p0->find(.*)->setCoach(' "$work/league-states/league_states_test.cpp"
+check "league: the states suite compiles" "$cxx" -std=c++20 -I "$src/tests/evolve_inputs" \
+  "$work/league-states/league_states_test.cpp" -lgtest -lgtest_main -pthread -o "$work/league-states/tests"
+check "league: and passes" "$work/league-states/tests"
+for seeding in evoobj off; do
+  check "league: evolve --seeding $seeding" "$objgen" evolve --header "$league" --class sports::League --method champion \
+    --seeding "$seeding" --runs 5 --generations 2000 -q --report-json "$work/league-$seeding.json" --emit-gtest "$work/league-$seeding"
+done
+check "league: seeded runs reach the branch" \
+  test "$(json "$work/league-evoobj.json" "j['methods'][0]['full_coverage_rate'] >= 0.4")" = "True"
+check "league: unseeded runs do not" \
+  test "$(json "$work/league-off.json" "j['methods'][0]['full_coverage_rate']")" = "0.0"
+check "league: the covering test writes through team(i)" grep -q 'team(.*)\.addWin()' "$work/league-evoobj/League_evolve_test.cpp"
+check "league: the covering tests compile" "$cxx" -std=c++20 -I "$src/tests/evolve_inputs" \
+  "$work/league-evoobj/League_evolve_test.cpp" -lgtest -lgtest_main -pthread -o "$work/league-evoobj/tests"
+check "league: and pass" "$work/league-evoobj/tests"
+
+# 7. Bad input: one clear line, exit 2.
 check "show-graph: unknown method" expect_exit2 "nosuch" "$objgen" evolve --example thesis --show-graph nosuch:3 -q
 check "show-graph: no block at the line" expect_exit2 "starts at line 1 " "$objgen" evolve --example thesis --show-graph isWorthy:1 -q
 check "show-graph: no line" expect_exit2 "METHOD:LINE" "$objgen" evolve --example thesis --show-graph isWorthy -q

@@ -76,6 +76,24 @@ struct CallResult {
   Literal literal;
   bool has_object = false;
   bool has_literal = false;
+  void* referenced = nullptr;  // the object a T& or T* result of a described class refers to
+};
+
+// A result that refers to an object another owns (T& or T* of a described class, not owned):
+// calls can go on through it, as in game.player(id).setTeam(t) (Api::add_calls_through_references).
+struct ReferencedResult {
+  ClassId cls = 0;
+  bool valid = false;
+  bool pointer = false;   // T*: may be null
+  bool to_const = false;  // const T& / const T*: only const members can go on through it
+};
+
+// An operation made of two: `call` on the object that `accessor` returns a reference to.
+struct ThroughReference {
+  uint32_t accessor = UINT32_MAX, call = UINT32_MAX;  // indices into Api::operations()
+  uint32_t accessor_arity = 0;                          // the accessor's parameters, receiver included
+  std::string accessor_name;
+  bool derived() const { return accessor != UINT32_MAX; }
 };
 
 enum class OpKind : uint8_t { Constructor, Method, StaticFactory, FreeFunction };
@@ -92,6 +110,8 @@ struct Operation {
   // How emitted code spells the call when a lambda adapts it: {0}, {1}, ... are the arguments
   // (the receiver first for methods), e.g. "{0}->insert(std::pair<const int, int>({1}, {2}))".
   std::string call_pattern;
+  ReferencedResult referenced;  // set for T&/T* results of described classes
+  ThroughReference through;     // set for operations Api::add_calls_through_references made
   void (*invoke)(const void* fn, Arg* args, CallResult& out) = nullptr;
   std::shared_ptr<const void> fn;
 
@@ -236,12 +256,43 @@ SlotType result_slot(std::string cpp_type) {
   return s;
 }
 
+// The class a T& or T* result refers to, when it is described (not an owning smart pointer).
+template <class R>
+using referent_t = std::remove_cv_t<std::conditional_t<std::is_pointer_v<std::remove_cvref_t<R>>,
+                                                       std::remove_pointer_t<std::remove_cvref_t<R>>,
+                                                       std::remove_reference_t<R>>>;
+template <class R>
+constexpr bool refers_to_described_v =
+    (std::is_lvalue_reference_v<R> || std::is_pointer_v<std::remove_cvref_t<R>>) && !std::is_void_v<referent_t<R>> &&
+    is_described_v<referent_t<R>>;
+
+template <class R>
+ReferencedResult referenced_result() {
+  ReferencedResult r;
+  if constexpr (refers_to_described_v<R>) {
+    using P = std::conditional_t<std::is_pointer_v<std::remove_cvref_t<R>>, std::remove_pointer_t<std::remove_cvref_t<R>>,
+                                 std::remove_reference_t<R>>;
+    r.cls = class_id<referent_t<R>>();
+    r.valid = true;
+    r.pointer = std::is_pointer_v<std::remove_cvref_t<R>>;
+    r.to_const = std::is_const_v<P>;
+  }
+  return r;
+}
+
 template <class R>
 void store_result(R&& r, CallResult& out) {
   using B = std::remove_cvref_t<R>;
   using Target = typename smart_target<B>::type;
   if constexpr (std::is_reference_v<R> || std::is_pointer_v<B>) {
-    (void)r;
+    if constexpr (refers_to_described_v<R>) {
+      if constexpr (std::is_pointer_v<B>)
+        out.referenced = const_cast<void*>(static_cast<const void*>(r));
+      else
+        out.referenced = const_cast<void*>(static_cast<const void*>(std::addressof(r)));
+    } else {
+      (void)r;
+    }
   } else if constexpr (std::is_same_v<B, bool> || std::is_integral_v<B> || std::is_enum_v<B>) {
     out.literal.kind = literal_kind_of<B>();
     out.literal.i = static_cast<int64_t>(r);
@@ -401,6 +452,12 @@ class Api {
   const ClassInfo* find_class(const std::string& name) const;
   const std::deque<ClassInfo>& classes() const { return classes_; }
   const std::vector<Operation>& operations() const { return ops_; }
+  // For every method returning a T& or T* (not const) of another described class, one operation
+  // per non-const member of T called through it: `game.player(id).setTeam(t)` is an operation of
+  // Game with the parameters (id, t). A null pointer result makes the call misuse. Fluent members
+  // returning the receiver itself and operators other than [] and () are not accessors. At most
+  // `limit` are added; returns how many.
+  size_t add_calls_through_references(size_t limit = 256);
   void add_operation(Operation op) { ops_.push_back(std::move(op)); }
   Operation& last_operation() {
     if (ops_.empty()) throw std::logic_error("objgen: emitted_as() before any operation was registered");
@@ -454,6 +511,7 @@ Operation ClassBuilder<T>::make_op(std::string name, F f, OpKind kind, std::stri
   op.name = std::move(name);
   op.is_const = Tr::is_const;
   op.params = detail::slots_of(typename Tr::params{});
+  op.referenced = detail::referenced_result<typename Tr::result>();
   op.result = detail::result_slot<typename Tr::result>(
       std::is_void_v<typename Tr::result> ? "void" : detail::type_spelling<std::remove_cvref_t<typename Tr::result>>());
   op.invoke = &detail::invoke_erased<F>;

@@ -75,6 +75,7 @@ const Example& require_example(const std::string& name) {
 
 const ClassInfo& register_example(const Example& ex, Api& api) {
   ex.register_api(api);
+  api.add_calls_through_references();
   const ClassInfo* target = api.find_class(ex.target);
   if (!target) throw std::logic_error("example " + ex.name + " does not register " + ex.target);
   return *target;

@@ -51,7 +51,9 @@ std::vector<uint32_t> methods_under_test(const Api& api, ClassId target, const s
   if (spec.empty() || spec == "all") {
     std::vector<uint32_t> all;
     for (uint32_t i = 0; i < api.operations().size(); ++i)
-      if (api.operations()[i].owner == target && api.operations()[i].kind == OpKind::Method) all.push_back(i);
+      if (api.operations()[i].owner == target && api.operations()[i].kind == OpKind::Method &&
+          !api.operations()[i].through.derived())  // two bodies, each a method of its own
+        all.push_back(i);
     return all;
   }
   return select_methods(api, target, read_method_list(spec), false);
@@ -98,6 +100,7 @@ evolve::TreeLimits tree_limits(const EvolveArgs& a) {
   evolve::TreeLimits limits;
   limits.max_calls = static_cast<size_t>(a.max_test_length);
   limits.max_depth = a.max_depth;
+  limits.small_steps = a.seeding == "evoobj";
   return limits;
 }
 

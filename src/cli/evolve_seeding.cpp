@@ -100,8 +100,12 @@ SeedingSession::SeedingSession(const std::string& build_directory, const Api& ap
   if (auto text = read_whole_file(build_directory + "/harness.cpp"))
     for (auto& [cls, names] : harness_field_names(*text)) ir_->name_fields(cls, names);
   std::vector<std::string> functions = ir_->defined_functions();
-  for (uint32_t op : members)
-    if (int f = evolve::find_operation_body(functions, api.operations()[op]); f >= 0) ops_by_function_[functions[f]].push_back(op);
+  for (uint32_t op : members) {
+    // A call through a reference (league.team(i).addWin()) writes what its second call writes.
+    const Operation& o = api.operations()[op];
+    const Operation& body = o.through.derived() ? api.operations()[o.through.call] : o;
+    if (int f = evolve::find_operation_body(functions, body); f >= 0) ops_by_function_[functions[f]].push_back(op);
+  }
 }
 
 SeedingSession::~SeedingSession() = default;

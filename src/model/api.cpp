@@ -38,14 +38,17 @@ std::string demangle(const char* mangled) {
 
 std::string Operation::signature() const {
   std::string owner_short = short_class_name(class_vtable(owner).name);
+  auto parameters = [this](size_t first, size_t end) {
+    std::string out = "(";
+    for (size_t i = first; i < end; ++i) out += (i > first ? ", " : "") + params[i].cpp_type;
+    return out + ")";
+  };
+  if (through.derived())  // "Game::player(int).setTeam(int)"
+    return owner_short + "::" + through.accessor_name + parameters(1, through.accessor_arity) + "." +
+           name.substr(through.accessor_name.size() + 1) + parameters(through.accessor_arity, params.size()) +
+           (is_const ? " const" : "");
   std::string out = kind == OpKind::FreeFunction ? cpp_call : owner_short + "::" + name;
-  out += "(";
-  size_t first = kind == OpKind::Method ? 1 : 0;
-  for (size_t i = first; i < params.size(); ++i) {
-    if (i > first) out += ", ";
-    out += params[i].cpp_type;
-  }
-  out += ")";
+  out += parameters(kind == OpKind::Method ? 1 : 0, params.size());
   if (is_const) out += " const";
   return out;
 }

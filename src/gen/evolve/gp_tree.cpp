@@ -132,6 +132,12 @@ void TreeFactory::mutate(GpTree& t, Rng& rng) const {
   collect(t.root, nodes);
   if (nodes.empty()) return;
   GpNode* x = nodes[rng.below(nodes.size())];
+  if (x->type.literal && limits_.small_steps && rng.below(2) == 0) {  // to a neighbouring terminal
+    size_t n = terminals_.of(static_cast<LiteralKind>(x->type.id)).size();
+    bool up = rng.below(2) == 0;
+    if (up && x->literal + 1 < n) return void(++x->literal);
+    if (!up && x->literal > 0) return void(--x->literal);
+  }
   int depth = 1 + static_cast<int>(rng.below(limits_.init_max_depth));
   *x = random_subtree(x->type, depth, rng);
 }

@@ -29,6 +29,9 @@ struct TreeLimits {
   int init_max_depth = 5;
   int max_depth = 8;    // offspring deeper than this are replaced by a parent
   size_t max_calls = 40;
+  // Half the mutations of a terminal move it to a neighbouring value of its (sorted) domain
+  // instead of drawing afresh: seeded templates' free slots approach a threshold step by step.
+  bool small_steps = false;
 };
 
 class TreeFactory {

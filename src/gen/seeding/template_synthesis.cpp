@@ -126,14 +126,65 @@ GpNode TemplateSynthesizer::build(TypeKey type, const Paths& paths, int depth, R
         rest.push_back(p.subspan(1));
         container = container || (p.size() > 1 && p[1].kind != PathStep::Kind::Field);
       }
-    int repeats = container ? 1 + static_cast<int>(rng.below(repeats_)) : 1;
-    for (int r = 0; r < repeats; ++r) {
+    for (int r = 0, repeats = 1; r < repeats; ++r) {
       uint32_t op = roulette(ws, rng).op;
+      if (r == 0 && (container || counts(op))) repeats = 1 + static_cast<int>(rng.below(repeats_));
       applied.push_back(op);
       node = apply_writer(std::move(node), op, rest, depth, rng);
     }
   }
+  return write_parts(std::move(node), paths, depth, rng);
+}
+
+// A writer without arguments of its own (addWin(), nextRound(), team(i).addWin()) changes its
+// field by repetition only.
+bool TemplateSynthesizer::counts(uint32_t op) const {
+  const Operation& o = api_.operations()[op];
+  return o.params.size() == (o.through.derived() ? o.through.accessor_arity : 1);
+}
+
+// Parts the object hands out by reference (league.team(i)): for a path through one of its
+// fields into a part's field, the calls through an accessor that write the part's field, with
+// the accessor's arguments kept when the call repeats, so repeats reach the same part.
+GpNode TemplateSynthesizer::write_parts(GpNode node, const Paths& paths, int depth, Rng& rng) const {
+  std::vector<analysis::FieldRef> done;
+  for (std::span<const PathStep> p : paths) {
+    if (p.front().kind != PathStep::Kind::Field || !class_matches(node.type, p.front().field.cls)) continue;
+    std::span<const PathStep> part = past_elements(p.subspan(1));
+    if (part.empty() || std::find(done.begin(), done.end(), part.front().field) != done.end()) continue;
+    const analysis::FieldRef& g = part.front().field;
+    done.push_back(g);
+    std::vector<WriterChoice> ws;
+    for (const WriterChoice& w : writers_(g)) {
+      const Operation& o = api_.operations()[w.op];
+      if (o.through.derived() && o.owner == node.type.id && implicit_function(w.op) >= 0) ws.push_back(w);
+    }
+    if (ws.empty()) continue;
+    Paths rest;
+    for (std::span<const PathStep> q : paths)
+      if (std::span<const PathStep> r = q.empty() ? q : past_elements(q.subspan(1)); !r.empty() && r.front().field == g)
+        rest.push_back(r.subspan(1));
+    uint32_t op = roulette(ws, rng).op;
+    bool container = part.size() > 1 && part[1].kind != PathStep::Kind::Field;
+    int repeats = container || counts(op) ? 1 + static_cast<int>(rng.below(repeats_)) : 1;
+    std::vector<GpNode> accessor_args;
+    for (int r = 0; r < repeats; ++r) {
+      node = apply_writer(std::move(node), op, rest, depth, rng);
+      keep_accessor_arguments(node, op, accessor_args);
+    }
+  }
   return node;
+}
+
+// The first call's accessor arguments, copied into every later one.
+void TemplateSynthesizer::keep_accessor_arguments(GpNode& call, uint32_t op, std::vector<GpNode>& kept) const {
+  const evolve::GpFunction& gf = domain_.functions[implicit_function(op)];
+  uint32_t arity = api_.operations()[op].through.accessor_arity;
+  for (size_t k = 0, param = 0; k < gf.children.size(); ++k, ++param) {
+    if (k == gf.slot || param == 0 || param >= arity) continue;
+    if (kept.size() < param) kept.push_back(call.children[k]);
+    else call.children[k] = kept[param - 1];
+  }
 }
 
 // receiver.op(args): an argument of a class the remaining paths continue into is built along

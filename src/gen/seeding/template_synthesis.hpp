@@ -44,6 +44,9 @@ class TemplateSynthesizer {
   evolve::GpNode build(evolve::TypeKey type, const Paths& paths, int depth, Rng& rng) const;
   evolve::GpNode creator(evolve::TypeKey type, const std::vector<analysis::FieldRef>& fields, Rng& rng) const;
   evolve::GpNode apply_writer(evolve::GpNode receiver, uint32_t op, const Paths& rest, int depth, Rng& rng) const;
+  evolve::GpNode write_parts(evolve::GpNode node, const Paths& paths, int depth, Rng& rng) const;
+  void keep_accessor_arguments(evolve::GpNode& call, uint32_t op, std::vector<evolve::GpNode>& kept) const;
+  bool counts(uint32_t op) const;
   int implicit_function(uint32_t op) const;  // the GP function that calls op and yields its receiver
   bool class_matches(evolve::TypeKey type, const std::string& cls) const;
 

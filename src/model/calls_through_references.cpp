@@ -1,0 +1,118 @@
+// Api::add_calls_through_references: `game.player(id).setTeam(t)` as one operation of Game.
+// Real classes hand out their parts by reference (a player of a game, a section of a config); the
+// only way to change such a part is to call a member on the reference, so without these the parts
+// stay as their owner's own members built them.
+#include <stdexcept>
+
+#include "objgen/api.hpp"
+
+namespace objgen {
+namespace {
+
+struct ThroughCall {
+  decltype(Operation::invoke) access, call;
+  std::shared_ptr<const void> access_fn, call_fn;
+  size_t access_arity, call_arity;
+};
+
+void invoke_through(const void* fn, Arg* args, CallResult& out) {
+  const ThroughCall& t = *static_cast<const ThroughCall*>(fn);
+  CallResult accessed;
+  t.access(t.access_fn.get(), args, accessed);
+  if (!accessed.referenced) throw std::invalid_argument("the accessor returned a null pointer");
+  Object part(Object(), accessed.referenced);  // not owning: the receiver owns the part
+  constexpr size_t kInline = 16;
+  Arg inline_args[kInline];
+  std::vector<Arg> more;
+  Arg* call_args = inline_args;
+  if (t.call_arity > kInline) {
+    more.resize(t.call_arity);
+    call_args = more.data();
+  }
+  call_args[0].obj = &part;
+  for (size_t k = 1; k < t.call_arity; ++k) call_args[k] = args[t.access_arity + k - 1];
+  out.referenced = nullptr;
+  t.call(t.call_fn.get(), call_args, out);
+}
+
+// How emitted code calls op: its call pattern, or one written from its member name.
+std::string pattern_of(const Operation& op) {
+  if (!op.call_pattern.empty()) return op.call_pattern;
+  std::string p = "{0}->" + op.cpp_call + "(";
+  for (size_t i = 1; i < op.params.size(); ++i) p += (i > 1 ? ", {" : "{") + std::to_string(i) + "}";
+  return p + ")";
+}
+
+// The pattern with every placeholder {k} replaced by what `with` says.
+template <class F>
+std::string rewrite_placeholders(const std::string& p, F with) {
+  std::string out;
+  for (size_t i = 0; i < p.size(); ++i) {
+    size_t close = p[i] == '{' ? p.find_first_not_of("0123456789", i + 1) : std::string::npos;
+    if (close == std::string::npos || close == i + 1 || p[close] != '}') {
+      out += p[i];
+      continue;
+    }
+    out += with(std::stoul(p.substr(i + 1, close - i - 1)));
+    i = close;
+  }
+  return out;
+}
+
+std::string through_pattern(const Operation& accessor, const Operation& call) {
+  std::string access = pattern_of(accessor);
+  size_t shift = accessor.params.size() - 1;
+  std::string inner = pattern_of(call);
+  bool member_call = inner.rfind("{0}->", 0) == 0;
+  if (member_call && !accessor.referenced.pointer) inner.replace(0, 5, "{0}.");  // team(i).addWin()
+  return rewrite_placeholders(inner, [&](size_t k) {
+    std::string out = "{";
+    if (k > 0) return out.append(std::to_string(k + shift)).append("}");
+    if (accessor.referenced.pointer || member_call) return access;
+    std::string address = "(&";
+    address += access;
+    return address + ")";
+  });
+}
+
+bool is_accessor(const Operation& op) {
+  if (op.kind != OpKind::Method || !op.referenced.valid || op.referenced.to_const || op.through.derived()) return false;
+  if (op.referenced.cls == op.owner) return false;  // fluent setters return *this
+  return op.name.rfind("operator", 0) != 0 || op.name == "operator[]" || op.name == "operator()";
+}
+
+}  // namespace
+
+size_t Api::add_calls_through_references(size_t limit) {
+  size_t added = 0, existing = ops_.size();
+  for (uint32_t a = 0; a < existing; ++a) {
+    if (!is_accessor(ops_[a])) continue;
+    for (uint32_t c = 0; c < existing && added < limit; ++c) {
+      const Operation& accessor = ops_[a];
+      const Operation& call = ops_[c];
+      if (call.kind != OpKind::Method || call.owner != accessor.referenced.cls || call.is_const || call.params.empty() ||
+          call.through.derived())
+        continue;
+      Operation op;
+      op.kind = OpKind::Method;
+      op.owner = accessor.owner;
+      op.name = accessor.name + "." + call.name;
+      op.cpp_call = op.name;
+      op.params = accessor.params;
+      op.params.insert(op.params.end(), call.params.begin() + 1, call.params.end());
+      op.result = call.result;
+      op.referenced = call.referenced;
+      op.emittable = accessor.emittable && call.emittable;
+      op.call_pattern = through_pattern(accessor, call);
+      op.through = {a, c, static_cast<uint32_t>(accessor.params.size()), accessor.name};
+      op.invoke = &invoke_through;
+      op.fn = std::make_shared<const ThroughCall>(ThroughCall{accessor.invoke, call.invoke, accessor.fn, call.fn,
+                                                              accessor.params.size(), call.params.size()});
+      ops_.push_back(std::move(op));  // invalidates accessor and call: not used after this
+      ++added;
+    }
+  }
+  return added;
+}
+
+}  // namespace objgen
