@@ -10,6 +10,10 @@ check() {  # check NAME COMMAND...: the command succeeds, else its output's tail
   if "$@" >"$work/last.log" 2>&1; then echo "ok   $name"; else echo "FAIL $name"; tail -30 "$work/last.log"; fail=1; fi
 }
 
+json() {  # json FILE PYTHON-EXPRESSION-ON-j: prints the value
+  python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
 expect_exit2() {  # expect_exit2 PATTERN COMMAND...: exits 2 and prints PATTERN on stderr
   local pattern="$1"; shift
   "$@" >/dev/null 2>"$work/err.txt"

@@ -9,10 +9,6 @@ src=$2
 cxx=${3:-g++}
 . "$(dirname "$0")/check_lib.sh"
 
-json() {  # json FILE PYTHON-EXPRESSION-ON-j: prints the value
-  python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"
-}
-
 # Stack, 20 runs per method, with and without purity: all of them reach full node coverage.
 check "stack: evolve --runs 20 --purity both" "$objgen" evolve --example stack --runs 20 --purity both -q \
   --report-json "$work/stack.json" --plot "$work/stack.svg" --emit-gtest "$work/stack"

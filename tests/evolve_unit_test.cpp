@@ -8,6 +8,7 @@
 #include "gen/evolve/gp_tree.hpp"
 #include "gen/evolve/purity.hpp"
 #include "gen/evolve/test_runner.hpp"
+#include "emit/evolve_report.hpp"
 #include "objgen/example.hpp"
 
 namespace objgen::evolve {
@@ -210,6 +211,24 @@ TEST(TestRunner, PurityProbeSeesWhichCallsChangeTheReceiver) {
   EXPECT_EQ(out[0].changed_mask, 1u);  // push changed the stack
   EXPECT_EQ(out[1].probed_mask, 1u);
   EXPECT_EQ(out[1].changed_mask, 0u);  // size() did not
+  // Field by field: push wrote the elements and the count, not the growth increment.
+  ASSERT_EQ(out[0].receiver_fields.size(), 3u);
+  EXPECT_EQ(out[0].receiver_fields[0], field_name_hash("element_data"));
+  EXPECT_EQ(out[0].receiver_fields[1], field_name_hash("element_count"));
+  EXPECT_EQ(out[0].receiver_fields[2], field_name_hash("capacity_increment"));
+  EXPECT_EQ(out[0].receiver_fields_changed, 0b011u);
+  EXPECT_EQ(out[1].receiver_fields_changed, 0u);
+}
+
+// Runs keep thinned generation records; the mean is taken at the longest run's generations, a
+// run between its records counting with the last one before.
+TEST(EvolveReport, MeanNodesRemainingOverThinnedRuns) {
+  EvolvedMethod m;
+  m.runs.resize(2);
+  m.runs[0].per_generation = {{1, 0, 4, 0, 0, 0}, {3, 0, 2, 0, 0, 0}, {5, 0, 1, 0, 0, 0}};
+  m.runs[1].per_generation = {{1, 0, 3, 0, 0, 0}, {2, 0, 0, 0, 0, 0}};
+  using Points = std::vector<std::pair<int, double>>;
+  EXPECT_EQ(m.mean_nodes_remaining(), (Points{{1, 3.5}, {3, 1.0}, {5, 0.5}}));
 }
 
 }  // namespace

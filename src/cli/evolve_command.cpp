@@ -298,7 +298,9 @@ int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover:
           if (st.kind != analysis::PathStep::Kind::Field) continue;
           std::string ws;
           for (const seeding::WriterChoice& w : seeding.writers(st.field))
-            ws += (ws.empty() ? "" : ", ") + api.operations()[w.op].signature() + fmt::format(" ({:.2f})", w.weight);
+            ws += (ws.empty() ? "" : ", ") + api.operations()[w.op].signature() +
+                  (w.samples ? fmt::format(" ({:.2f}, changed it in {}/{} calls)", w.weight, w.changed, w.samples)
+                             : fmt::format(" ({:.2f})", w.weight));
           std::printf("//   %s written by: %s\n", st.field.str().c_str(), ws.empty() ? "(no registered operation)" : ws.c_str());
         }
       }
@@ -359,6 +361,8 @@ int run_evolve(EvolveArgs& a) {
   std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
   evolve::check_purity(api, plain, terminals, purity, {30, a.seed, a.call_timeout});
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
+  if (seeding)
+    seeding->confirm_writers(plain, terminals, a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
   if (!a.show_graph.empty()) return show_graph(a, api, target.id, *map, *seeding, a.purity == "off" ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
 

@@ -151,7 +151,56 @@ std::vector<seeding::WriterChoice> SeedingSession::writers(const analysis::Field
     double weight = (1.0 + w.inputs) / (1.0 + w.guards) / (1.0 + w.call_depth) * growth_factor(w.how);
     for (uint32_t op : ops->second) out.push_back({op, weight});
   }
+  for (seeding::WriterChoice& w : out) confirm(field, w);
   return writers_[key] = out;
+}
+
+void SeedingSession::confirm_writers(const evolve::InputDomain& domain, const LiteralDomain& terminals,
+                                     double call_timeout, size_t worker_memory_limit) {
+  evolve::RunnerOptions ro;
+  ro.probe = true;
+  ro.call_timeout_seconds = call_timeout;
+  ro.worker_memory_limit_bytes = worker_memory_limit;
+  probe_ = std::make_unique<evolve::TestRunner>(api_, terminals, ro);
+  probe_domain_ = &domain;
+  probe_terminals_ = &terminals;
+  writers_.clear();
+  evidence_.clear();
+}
+
+// Test cases ending in a call of op, run in the probing worker (the code under test never runs
+// here): how often the call changed each field of its receiver. Constructors are not probed.
+const SeedingSession::WriterEvidence& SeedingSession::evidence(uint32_t op) {
+  auto [it, fresh] = evidence_.try_emplace(op);
+  WriterEvidence& ev = it->second;
+  if (!fresh || !probe_ || api_.operations()[op].kind != OpKind::Method) return ev;
+  constexpr int kSamples = 24;
+  evolve::TreeFactory trees(api_, *probe_domain_, *probe_terminals_, op, evolve::TreeLimits{});
+  if (!trees.can_build()) return ev;
+  Rng rng(0x7772697465727300ull ^ op);
+  std::vector<FlatSequence> tests;
+  for (int i = 0; i < kSamples; ++i)
+    if (evolve::GpTree t = trees.random_tree_within_limits(rng); trees.call_count(t) <= evolve::kMaxTestCalls)
+      tests.push_back(trees.linearize(t));
+  for (const evolve::TestOutcome& o : probe_->run(tests)) {
+    if (!o.feasible || o.outcome != Outcome::Normal || !(o.probed_mask & 1u)) continue;
+    ++ev.samples;
+    ev.receiver_changed += o.changed_mask & 1u;
+    for (size_t f = 0; f < o.receiver_fields.size(); ++f)
+      if ((o.receiver_fields_changed >> f) & 1u) ++ev.fields_changed[o.receiver_fields[f]];
+  }
+  return ev;
+}
+
+void SeedingSession::confirm(const analysis::FieldRef& field, seeding::WriterChoice& w) {
+  const WriterEvidence& ev = evidence(w.op);
+  const Operation& op = api_.operations()[w.op];
+  bool own_field = !op.through.derived() && !field.name.empty();  // else: whatever the receiver reaches
+  auto f = ev.fields_changed.find(evolve::field_name_hash(field.name));
+  w.samples = ev.samples;
+  w.changed = own_field ? (f == ev.fields_changed.end() ? 0 : f->second) : ev.receiver_changed;
+  constexpr uint32_t kEnoughSamples = 5;
+  if (w.samples >= kEnoughSamples && w.changed == 0) w.weight *= 0.05;
 }
 
 std::vector<int64_t> SeedingSession::constants(const std::string& mut_mangled) {

@@ -12,6 +12,7 @@
 #include "analysis/ir_slicer.hpp"
 #include "cover/coverage_map.hpp"
 #include "gen/evolve/evolve.hpp"
+#include "gen/evolve/test_runner.hpp"
 #include "gen/seeding/template_synthesis.hpp"
 
 namespace objgen::cli {
@@ -31,12 +32,23 @@ class SeedingSession {
   const analysis::ObjectGraph* graph(const cover::CoveredFunction& mut, uint32_t node);
   analysis::IrProgram& program() { return *ir_; }
   std::vector<seeding::WriterChoice> writers(const analysis::FieldRef& field);
+  // From here on writers are confirmed at run time, as purity is: each is called at the end of
+  // random test cases in a probing worker; one whose calls never changed the field it writes
+  // (through a reference: the receiver) keeps 1/20 of its weight. Without this, the IR alone.
+  void confirm_writers(const evolve::InputDomain& domain, const LiteralDomain& terminals, double call_timeout,
+                       size_t worker_memory_limit);
   // Constants compared or passed on in the bodies of the method under test and of every
   // operation of the cluster (what their checks accept: id <= kLastId), with their callees'.
   std::vector<int64_t> constants(const std::string& mut_mangled);
 
  private:
   seeding::BranchSeedStats& stats_of(uint32_t node);
+  struct WriterEvidence {
+    uint32_t samples = 0, receiver_changed = 0;
+    std::map<uint64_t, uint32_t> fields_changed;  // by field_name_hash
+  };
+  const WriterEvidence& evidence(uint32_t op);
+  void confirm(const analysis::FieldRef& field, seeding::WriterChoice& w);
 
   const Api& api_;
   std::unique_ptr<analysis::IrProgram> ir_;
@@ -46,6 +58,10 @@ class SeedingSession {
   std::map<uint32_t, std::unique_ptr<analysis::ObjectGraph>> graphs_;
   std::vector<seeding::BranchSeedStats> stats_;
   std::unique_ptr<seeding::TemplateSynthesizer> synthesizer_;
+  const evolve::InputDomain* probe_domain_ = nullptr;
+  const LiteralDomain* probe_terminals_ = nullptr;
+  std::unique_ptr<evolve::TestRunner> probe_;
+  std::map<uint32_t, WriterEvidence> evidence_;
 };
 
 // Field names per class from a harness objgen wrote (OBJGEN_FIELDS lines and Fields<T> blocks),

@@ -46,14 +46,23 @@ double EvolvedMethod::seconds() const {
   return s;
 }
 
-std::vector<double> EvolvedMethod::mean_nodes_remaining() const {
-  size_t generations = 0;
-  for (const auto& r : runs) generations = std::max(generations, r.per_generation.size());
-  std::vector<double> mean(generations, 0);
+std::vector<std::pair<int, double>> EvolvedMethod::mean_nodes_remaining() const {
+  const evolve::EvolveResult* longest = nullptr;
   for (const auto& r : runs)
-    for (size_t g = 0; g < generations && !r.per_generation.empty(); ++g)
-      mean[g] += r.per_generation[std::min(g, r.per_generation.size() - 1)].remaining;
-  for (double& m : mean) m /= static_cast<double>(std::max<size_t>(runs.size(), 1));
+    if (!r.per_generation.empty() && (!longest || r.per_generation.back().generation > longest->per_generation.back().generation))
+      longest = &r;
+  std::vector<std::pair<int, double>> mean;
+  if (!longest) return mean;
+  for (const evolve::GenerationStats& at : longest->per_generation) {
+    double sum = 0;
+    for (const auto& r : runs) {
+      if (r.per_generation.empty()) continue;
+      auto after = std::upper_bound(r.per_generation.begin(), r.per_generation.end(), at.generation,
+                                    [](int g, const evolve::GenerationStats& x) { return g < x.generation; });
+      sum += (after == r.per_generation.begin() ? *after : *(after - 1)).remaining;
+    }
+    mean.push_back({at.generation, sum / static_cast<double>(runs.size())});
+  }
   return mean;
 }
 
@@ -138,6 +147,9 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
                       {"error", b.error}});
   }
   double secs = m.seconds();
+  nlohmann::json mean_remaining = nlohmann::json::array();
+  for (auto [generation, remaining] : m.mean_nodes_remaining())
+    mean_remaining.push_back({{"generation", generation}, {"nodes_remaining", remaining}});
   return {{"method", m.signature},
           {"seeding", m.seeding},
           {"mean_branch_coverage", m.mean_branch_coverage()},
@@ -150,7 +162,7 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
           {"evaluations", m.evaluations()},
           {"evaluations_per_second", secs > 0 ? static_cast<double>(m.evaluations()) / secs : 0.0},
           {"generations", per_generation},
-          {"mean_nodes_remaining", m.mean_nodes_remaining()},
+          {"mean_nodes_remaining", mean_remaining},
           {"findings", findings},
           {"run_results", runs}};
 }
@@ -161,7 +173,7 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
   uint32_t max_nodes = 1;
   for (const auto& m : methods)
     if (!m.runs.empty()) {
-      max_gen = std::max(max_gen, static_cast<int>(m.mean_nodes_remaining().size()));
+      if (auto mean = m.mean_nodes_remaining(); !mean.empty()) max_gen = std::max(max_gen, mean.back().first);
       max_nodes = std::max(max_nodes, m.targets);
     }
   auto x = [&](double g) { return left + (w - left - right) * (g - 1) / std::max(1, max_gen - 1); };
@@ -181,8 +193,8 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
   for (size_t i = 0; i < methods.size(); ++i) {
     if (methods[i].runs.empty()) continue;
     std::string points;
-    std::vector<double> mean = methods[i].mean_nodes_remaining();
-    for (size_t g = 0; g < mean.size(); ++g) points += fmt::format("{:.1f},{:.1f} ", x(g + 1.0), y(mean[g]));
+    for (auto [generation, remaining] : methods[i].mean_nodes_remaining())
+      points += fmt::format("{:.1f},{:.1f} ", x(generation), y(remaining));
     const char* c = colors[i % 10];
     svg += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n", c, points);
     std::string label = methods[i].signature;

@@ -27,9 +27,10 @@ struct EvolvedMethod {
   double mean_generations() const;  // over the runs that reached full coverage (0: none did)
   uint64_t evaluations() const;
   double seconds() const;
-  // Mean over the runs of the nodes still uncovered after each generation (a run that finished
-  // early counts with what it left: 0 when it reached full coverage).
-  std::vector<double> mean_nodes_remaining() const;
+  // (generation, mean over the runs of the nodes still uncovered after it), at the generations
+  // the longest run kept (a run that finished early counts with what it left: 0 when it reached
+  // full coverage; one between its kept generations with the last kept before).
+  std::vector<std::pair<int, double>> mean_nodes_remaining() const;
 };
 
 // "Stack Stack::push(int)[IP](Stack, int)": each function of the set, its type and children.

@@ -10,6 +10,10 @@ class Team {
   Team() = default;
   void addWin() { ++wins_; }
   void setCoach(int coach) { coach_ = coach; }
+  // A new season past 100 wins: the IR sees a write of wins_ that no short test makes happen.
+  void newSeason() {
+    if (wins_ > 100) wins_ = 0;
+  }
   int wins() const { return wins_; }
   int coach() const { return coach_; }
 

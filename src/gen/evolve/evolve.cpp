@@ -7,6 +7,8 @@
 
 namespace objgen::evolve {
 
+constexpr size_t kGenerationRecords = 1024;
+
 NodeWeights::NodeWeights(const cover::CoveredFunction& f, double w_init, double alpha)
     : successors_(f.nodes.size()), weights_(f.nodes.size(), w_init), w_init_(w_init), alpha_(alpha) {
   for (uint32_t n = 0; n < f.nodes.size(); ++n) {
@@ -241,7 +243,19 @@ class Search {
     }
     double best = *std::min_element(fitness_.begin(), fitness_.end());
     uint32_t covered = static_cast<uint32_t>(result_.targets - remaining());
-    result_.per_generation.push_back({gen, covered, result_.targets - covered, feasible, best, elapsed()});
+    record({gen, covered, result_.targets - covered, feasible, best, elapsed()});
+  }
+
+  // Budgeted runs go on for hundreds of thousands of generations: every `stride_`-th one is
+  // kept, the stride doubling whenever kGenerationRecords are held, and the last one always.
+  void record(const GenerationStats& g) {
+    std::vector<GenerationStats>& kept = result_.per_generation;
+    if (!kept.empty() && (kept.back().generation - 1) % stride_ != 0) kept.pop_back();  // kept only as the last
+    if (kept.size() >= kGenerationRecords) {
+      stride_ *= 2;
+      std::erase_if(kept, [this](const GenerationStats& x) { return (x.generation - 1) % stride_ != 0; });
+    }
+    kept.push_back(g);
   }
 
   // The smallest normalised distance of an outcome leading to a node not yet covered.
@@ -309,6 +323,7 @@ class Search {
   std::vector<bool> covered_;
   std::vector<double> fitness_;
   EvolveResult result_;
+  int stride_ = 1;  // of the generations kept in result_.per_generation
   std::chrono::steady_clock::time_point start_;
 };
 

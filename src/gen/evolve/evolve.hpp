@@ -88,7 +88,7 @@ struct EvolveResult {
   int generations = 0;  // the generation that completed coverage, or the last one run
   uint32_t targets = 0;
   std::vector<uint32_t> uncovered;  // node indices
-  std::vector<GenerationStats> per_generation;
+  std::vector<GenerationStats> per_generation;  // the first 1024 generations, then thinned evenly; the last always
   std::vector<CoveringTest> test_set;
   std::vector<SequenceFinding> findings;
   std::vector<TargetProgress> targets_progress;  // by target, in node order

@@ -16,6 +16,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <xxhash.h>
+
 #include "cover/coverage_runtime.hpp"
 #include "exec/child_process.hpp"
 
@@ -43,6 +45,8 @@ struct PackedTest {
 struct PackedResult {
   uint8_t written, feasible, outcome, has_result;
   uint32_t failed_at, length, changed_mask, probed_mask;
+  uint32_t field_count, fields_changed;
+  uint64_t field_name[kMaxProbedFields];
   uint8_t result_kind;
   int64_t result_i;
   double result_d;
@@ -65,7 +69,29 @@ void copy_text(char* dst, size_t cap, const std::string& s) {
   dst[n] = '\0';
 }
 
+// The receiver's own fields before or after a call: name and value hashes, pointer or not.
+struct RootFields {
+  uint32_t count = 0;
+  uint64_t name[kMaxProbedFields], value[kMaxProbedFields];
+  bool pointer[kMaxProbedFields];
+
+  bool read(Linearizer& lin, ClassId cls, const void* obj) {
+    count = 0;
+    if (!lin.run(cls, obj)) return false;
+    std::span<const uint64_t> words = lin.words();
+    for (const FieldEvent& e : lin.field_events()) {
+      if (e.cls != cls || e.object != 0 || count == kMaxProbedFields) continue;
+      name[count] = field_name_hash(e.name);
+      value[count] = XXH3_64bits(words.data() + e.begin, (e.end - e.begin) * sizeof(uint64_t));
+      pointer[count++] = e.is_pointer;
+    }
+    return true;
+  }
+};
+
 }  // namespace
+
+uint64_t field_name_hash(const std::string& name) { return XXH3_64bits(name.data(), name.size()); }
 
 struct TestRunner::Shared {
   std::atomic<uint32_t> request;   // batch number, bumped by the parent (kQuit: exit)
@@ -157,6 +183,9 @@ void TestRunner::evaluate(uint32_t t) {
   if (ftruncate(STDERR_FILENO, 0) != 0) {}  // what a crash leaves there is this test case's
   static std::vector<Object> values;
   static Linearizer lin(1000, nullptr);
+  static Linearizer field_lin(1000, nullptr);
+  field_lin.record_fields(true);
+  static RootFields fields_before, fields_after;
   values.clear();
   std::string message;
   for (uint32_t i = 0; i < in->calls; ++i) {
@@ -183,6 +212,8 @@ void TestRunner::evaluate(uint32_t t) {
           before[k] = lin.fingerprint(op.params[k].cls);
           probed |= 1u << k;
         }
+    bool fields_probed = (probed & 1u) && op.kind == OpKind::Method &&
+                         fields_before.read(field_lin, op.params[0].cls, args[0].obj->get());
     CallResult res;
     Outcome o = null_object ? Outcome::Misuse : execute_call(op, args, res, api_.misuse(), &message);
     if (null_object) message = "an object argument is null";
@@ -211,6 +242,15 @@ void TestRunner::evaluate(uint32_t t) {
           r->probed_mask |= 1u << k;
           if (!(lin.fingerprint(op.params[k].cls) == before[k])) r->changed_mask |= 1u << k;
         }
+      if (o == Outcome::Normal && fields_probed && fields_after.read(field_lin, op.params[0].cls, args[0].obj->get()) &&
+          fields_after.count == fields_before.count) {
+        r->field_count = fields_after.count;
+        for (uint32_t f = 0; f < fields_after.count; ++f) {
+          r->field_name[f] = fields_after.name[f];
+          bool changed = fields_after.value[f] != fields_before.value[f] || (fields_after.pointer[f] && (r->changed_mask & 1u));
+          r->fields_changed |= static_cast<uint32_t>(changed) << f;
+        }
+      }
     }
     if (op.result.is_object()) values.push_back(res.has_object ? res.object : nullptr);
   }
@@ -348,6 +388,10 @@ TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
   o.result.s.assign(r->result_text, strnlen(r->result_text, kTextBytes));
   o.changed_mask = r->changed_mask;
   o.probed_mask = r->probed_mask;
+  if (o.feasible && r->field_count <= kMaxProbedFields) {
+    o.receiver_fields.assign(r->field_name, r->field_name + r->field_count);
+    o.receiver_fields_changed = r->fields_changed;
+  }
   o.message.assign(r->message, strnlen(r->message, kMessageBytes));
   if (o.feasible) {
     o.hits.assign(hits, hits + opt_.mut_nodes);

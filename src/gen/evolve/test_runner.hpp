@@ -25,6 +25,9 @@ namespace objgen::evolve {
 
 constexpr size_t kMaxTestCalls = 64;
 constexpr size_t kMaxCallParams = 8;
+constexpr size_t kMaxProbedFields = 32;
+// The hash of a field's name as receiver_fields holds it.
+uint64_t field_name_hash(const std::string& name);
 
 struct TestOutcome {
   bool feasible = false;   // ran to the end of the MUT call
@@ -37,6 +40,11 @@ struct TestOutcome {
   std::vector<float> distances;     // per outcome of the MUT's comparison sites
   uint32_t changed_mask = 0;        // probe: object slots of the MUT call whose state changed
   uint32_t probed_mask = 0;         // probe: object slots whose state could be compared
+  // probe, a member function's receiver: its own fields (hashes of their names, in order, at
+  // most kMaxProbedFields) and which of them the call changed (a pointer field: its target's
+  // number, or anything the receiver reaches, changed).
+  std::vector<uint64_t> receiver_fields;
+  uint32_t receiver_fields_changed = 0;
   std::string message;              // exception, signal or hang description
 };
 

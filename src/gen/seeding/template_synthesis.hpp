@@ -22,6 +22,7 @@ namespace objgen::seeding {
 struct WriterChoice {
   uint32_t op;
   double weight;
+  uint32_t samples = 0, changed = 0;  // run-time confirmation: calls probed, calls that changed the field
 };
 using WriterProvider = std::function<std::vector<WriterChoice>(const analysis::FieldRef&)>;
 
