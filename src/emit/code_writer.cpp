@@ -1,5 +1,7 @@
 #include "emit/code_writer.hpp"
 
+#include "model/call_pattern.hpp"
+
 namespace objgen {
 
 namespace {
@@ -20,20 +22,10 @@ std::string argument(const SlotType& slot, const std::string& v) {
 }
 // The call pattern with {i} replaced by argument i (the receiver stays a pointer: "{0}->f").
 std::string with_arguments(const Operation& op, const std::vector<std::string>& values) {
-  std::string out;
-  const std::string& p = op.call_pattern;
-  for (size_t i = 0; i < p.size(); ++i) {
-    size_t close = p[i] == '{' ? p.find_first_not_of("0123456789", i + 1) : std::string::npos;
-    if (close == std::string::npos || close == i + 1 || p[close] != '}') {  // a brace of T{a, b}
-      out += p[i];
-      continue;
-    }
-    size_t k = std::stoul(p.substr(i + 1, close - i - 1));
+  return rewrite_placeholders(op.call_pattern, [&](size_t k) {
     bool receiver = op.kind == OpKind::Method && k == 0;
-    out += receiver ? values.at(0) : argument(op.params.at(k), values.at(k));
-    i = close;
-  }
-  return out;
+    return receiver ? values.at(0) : argument(op.params.at(k), values.at(k));
+  });
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // stay as their owner's own members built them.
 #include <stdexcept>
 
+#include "model/call_pattern.hpp"
 #include "objgen/api.hpp"
 
 namespace objgen {
@@ -43,29 +44,13 @@ std::string pattern_of(const Operation& op) {
   return p + ")";
 }
 
-// The pattern with every placeholder {k} replaced by what `with` says.
-template <class F>
-std::string rewrite_placeholders(const std::string& p, F with) {
-  std::string out;
-  for (size_t i = 0; i < p.size(); ++i) {
-    size_t close = p[i] == '{' ? p.find_first_not_of("0123456789", i + 1) : std::string::npos;
-    if (close == std::string::npos || close == i + 1 || p[close] != '}') {
-      out += p[i];
-      continue;
-    }
-    out += with(std::stoul(p.substr(i + 1, close - i - 1)));
-    i = close;
-  }
-  return out;
-}
-
 std::string through_pattern(const Operation& accessor, const Operation& call) {
   std::string access = pattern_of(accessor);
   size_t shift = accessor.params.size() - 1;
   std::string inner = pattern_of(call);
   bool member_call = inner.rfind("{0}->", 0) == 0;
   if (member_call && !accessor.referenced.pointer) inner.replace(0, 5, "{0}.");  // team(i).addWin()
-  return rewrite_placeholders(inner, [&](size_t k) {
+  return rewrite_placeholders(inner, [&](size_t k) -> std::string {
     std::string out = "{";
     if (k > 0) return out.append(std::to_string(k + shift)).append("}");
     if (accessor.referenced.pointer || member_call) return access;
