@@ -149,6 +149,7 @@ TEST(Api, CallsGoOnThroughReferencesToParts) {
       .method("self", &shapes::Shelf::self);
   // at and find reach a Box, whose only non-const member is grow; peek is const, self fluent.
   EXPECT_EQ(api.add_calls_through_references(), 2u);
+  EXPECT_EQ(api.add_calls_through_references(), 0u);  // again: nothing twice
   const objgen::Operation& at_grow = op(api, "at.grow");
   const objgen::Operation& find_grow = op(api, "find.grow");
   EXPECT_EQ(at_grow.signature(), "Shelf::at(int).grow(int)");
@@ -168,6 +169,18 @@ TEST(Api, CallsGoOnThroughReferencesToParts) {
   EXPECT_EQ(shelf.boxes[1].width, 10);
   args[1] = {&nine, nullptr};  // no box of width 9: a null pointer is misuse
   EXPECT_THROW(find_grow.call(args, out), std::invalid_argument);
+}
+
+// A member whose emitted call names its receiver twice would call the accessor twice in emitted
+// code but once in a run: no call goes through a reference to it.
+TEST(Api, NoCallThroughAReferenceNamedTwice) {
+  objgen::Api api;
+  api.add_class<Box>()
+      .constructor<>()
+      .method("double_up", [](Box& b) { b.absorb(b); })
+      .emitted_as("{0}->absorb(*{0})");
+  api.add_class<shapes::Shelf>().constructor<>().method("at", &shapes::Shelf::at);
+  EXPECT_EQ(api.add_calls_through_references(), 0u);
 }
 
 }  // namespace

@@ -186,8 +186,10 @@ const SeedingSession::WriterEvidence& SeedingSession::evidence(uint32_t op) {
     if (!o.feasible || o.outcome != Outcome::Normal || !(o.probed_mask & 1u)) continue;
     ++ev.samples;
     ev.receiver_changed += o.changed_mask & 1u;
-    for (size_t f = 0; f < o.receiver_fields.size(); ++f)
+    for (size_t f = 0; f < o.receiver_fields.size(); ++f) {
+      ++ev.fields_seen[o.receiver_fields[f]];
       if ((o.receiver_fields_changed >> f) & 1u) ++ev.fields_changed[o.receiver_fields[f]];
+    }
   }
   return ev;
 }
@@ -195,10 +197,14 @@ const SeedingSession::WriterEvidence& SeedingSession::evidence(uint32_t op) {
 void SeedingSession::confirm(const analysis::FieldRef& field, seeding::WriterChoice& w) {
   const WriterEvidence& ev = evidence(w.op);
   const Operation& op = api_.operations()[w.op];
-  bool own_field = !op.through.derived() && !field.name.empty();  // else: whatever the receiver reaches
-  auto f = ev.fields_changed.find(evolve::field_name_hash(field.name));
-  w.samples = ev.samples;
-  w.changed = own_field ? (f == ev.fields_changed.end() ? 0 : f->second) : ev.receiver_changed;
+  // The field itself when the probes saw it (not past 32 fields, a name the IR and the
+  // description share); else, as through a reference, whatever the receiver reaches.
+  uint64_t name = evolve::field_name_hash(field.name);
+  auto seen = ev.fields_seen.find(name);
+  bool own_field = !op.through.derived() && !field.name.empty() && seen != ev.fields_seen.end();
+  auto changed = ev.fields_changed.find(name);
+  w.samples = own_field ? seen->second : ev.samples;
+  w.changed = own_field ? (changed == ev.fields_changed.end() ? 0 : changed->second) : ev.receiver_changed;
   constexpr uint32_t kEnoughSamples = 5;
   if (w.samples >= kEnoughSamples && w.changed == 0) w.weight *= 0.05;
 }

@@ -45,7 +45,7 @@ class SeedingSession {
   seeding::BranchSeedStats& stats_of(uint32_t node);
   struct WriterEvidence {
     uint32_t samples = 0, receiver_changed = 0;
-    std::map<uint64_t, uint32_t> fields_changed;  // by field_name_hash
+    std::map<uint64_t, uint32_t> fields_seen, fields_changed;  // by field_name_hash: calls that read it, changed it
   };
   const WriterEvidence& evidence(uint32_t op);
   void confirm(const analysis::FieldRef& field, seeding::WriterChoice& w);

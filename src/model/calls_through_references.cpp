@@ -2,6 +2,8 @@
 // Real classes hand out their parts by reference (a player of a game, a section of a config); the
 // only way to change such a part is to call a member on the reference, so without these the parts
 // stay as their owner's own members built them.
+#include <cctype>
+#include <set>
 #include <stdexcept>
 
 #include "model/call_pattern.hpp"
@@ -44,8 +46,16 @@ std::string pattern_of(const Operation& op) {
   return p + ")";
 }
 
+// How often {0} stands in a pattern: emitted code must call the accessor once, as a run does.
+size_t receiver_uses(const std::string& pattern) {
+  size_t n = 0;
+  rewrite_placeholders(pattern, [&n](size_t k) { n += k == 0; return std::string(); });
+  return n;
+}
+
 std::string through_pattern(const Operation& accessor, const Operation& call) {
   std::string access = pattern_of(accessor);
+  if (!accessor.call_pattern.empty()) access = "(" + access + ")";  // an adapted call: keep it whole
   size_t shift = accessor.params.size() - 1;
   std::string inner = pattern_of(call);
   bool member_call = inner.rfind("{0}->", 0) == 0;
@@ -60,23 +70,31 @@ std::string through_pattern(const Operation& accessor, const Operation& call) {
   });
 }
 
+bool is_operator(const std::string& name) {  // operator[], operator+= (not operatorFor)
+  return name.rfind("operator", 0) == 0 && name.size() > 8 && !std::isalnum(static_cast<unsigned char>(name[8])) &&
+         name[8] != '_';
+}
+
 bool is_accessor(const Operation& op) {
   if (op.kind != OpKind::Method || !op.referenced.valid || op.referenced.to_const || op.through.derived()) return false;
   if (op.referenced.cls == op.owner) return false;  // fluent setters return *this
-  return op.name.rfind("operator", 0) != 0 || op.name == "operator[]" || op.name == "operator()";
+  return !is_operator(op.name) || op.name == "operator[]" || op.name == "operator()";
 }
 
 }  // namespace
 
 size_t Api::add_calls_through_references(size_t limit) {
   size_t added = 0, existing = ops_.size();
+  std::set<std::pair<uint32_t, uint32_t>> made;  // calling it again adds nothing twice
+  for (const Operation& op : ops_)
+    if (op.through.derived()) made.insert({op.through.accessor, op.through.call});
   for (uint32_t a = 0; a < existing; ++a) {
     if (!is_accessor(ops_[a])) continue;
-    for (uint32_t c = 0; c < existing && added < limit; ++c) {
+    for (uint32_t c = 0; c < existing && added + made.size() < limit; ++c) {
       const Operation& accessor = ops_[a];
       const Operation& call = ops_[c];
       if (call.kind != OpKind::Method || call.owner != accessor.referenced.cls || call.is_const || call.params.empty() ||
-          call.through.derived())
+          call.through.derived() || made.count({a, c}) || receiver_uses(pattern_of(call)) != 1)
         continue;
       Operation op;
       op.kind = OpKind::Method;
