@@ -256,26 +256,22 @@ SlotType result_slot(std::string cpp_type) {
   return s;
 }
 
-// The class a T& or T* result refers to, when it is described (not an owning smart pointer).
+// What a T& or T* result refers to (cv kept), and whether it is a described class.
 template <class R>
-using referent_t = std::remove_cv_t<std::conditional_t<std::is_pointer_v<std::remove_cvref_t<R>>,
-                                                       std::remove_pointer_t<std::remove_cvref_t<R>>,
-                                                       std::remove_reference_t<R>>>;
+using referent_cv_t = std::conditional_t<std::is_pointer_v<std::remove_cvref_t<R>>,
+                                         std::remove_pointer_t<std::remove_cvref_t<R>>, std::remove_reference_t<R>>;
 template <class R>
-constexpr bool refers_to_described_v =
-    (std::is_lvalue_reference_v<R> || std::is_pointer_v<std::remove_cvref_t<R>>) && !std::is_void_v<referent_t<R>> &&
-    is_described_v<referent_t<R>>;
+constexpr bool refers_to_described_v = (std::is_lvalue_reference_v<R> || std::is_pointer_v<std::remove_cvref_t<R>>) &&
+                                       !std::is_void_v<referent_cv_t<R>> && is_described_v<referent_cv_t<R>>;
 
 template <class R>
 ReferencedResult referenced_result() {
   ReferencedResult r;
   if constexpr (refers_to_described_v<R>) {
-    using P = std::conditional_t<std::is_pointer_v<std::remove_cvref_t<R>>, std::remove_pointer_t<std::remove_cvref_t<R>>,
-                                 std::remove_reference_t<R>>;
-    r.cls = class_id<referent_t<R>>();
+    r.cls = class_id<std::remove_cv_t<referent_cv_t<R>>>();
     r.valid = true;
     r.pointer = std::is_pointer_v<std::remove_cvref_t<R>>;
-    r.to_const = std::is_const_v<P>;
+    r.to_const = std::is_const_v<referent_cv_t<R>>;
   }
   return r;
 }

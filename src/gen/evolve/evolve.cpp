@@ -141,7 +141,6 @@ class Search {
   Search(const TreeFactory& trees, const cover::CoveredFunction& cfg, const std::vector<OutcomeTarget>& outcomes,
          TestRunner& runner, const EvolveOptions& opt)
       : trees_(trees), cfg_(cfg), outcomes_(outcomes), runner_(runner), opt_(opt), rng_(opt.seed), weights_(cfg, opt.w_init, opt.alpha),
-
         covered_(cfg.nodes.size(), false), start_(std::chrono::steady_clock::now()) {
     result_.targets = static_cast<uint32_t>(weights_.targets().size());
     for (uint32_t t : weights_.targets()) result_.targets_progress.push_back({t});

@@ -183,8 +183,11 @@ void TestRunner::evaluate(uint32_t t) {
   if (ftruncate(STDERR_FILENO, 0) != 0) {}  // what a crash leaves there is this test case's
   static std::vector<Object> values;
   static Linearizer lin(1000, nullptr);
-  static Linearizer field_lin(1000, nullptr);
-  field_lin.record_fields(true);
+  static Linearizer field_lin = [] {  // probe only: the receiver's fields one by one
+    Linearizer l(1000, nullptr);
+    l.record_fields(true);
+    return l;
+  }();
   static RootFields fields_before, fields_after;
   values.clear();
   std::string message;

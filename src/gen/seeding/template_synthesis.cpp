@@ -180,10 +180,10 @@ GpNode TemplateSynthesizer::write_parts(GpNode node, const Paths& paths, int dep
 void TemplateSynthesizer::keep_accessor_arguments(GpNode& call, uint32_t op, std::vector<GpNode>& kept) const {
   const evolve::GpFunction& gf = domain_.functions[implicit_function(op)];
   uint32_t arity = api_.operations()[op].through.accessor_arity;
-  for (size_t k = 0, param = 0; k < gf.children.size(); ++k, ++param) {
-    if (k == gf.slot || param == 0 || param >= arity) continue;
-    if (kept.size() < param) kept.push_back(call.children[k]);
-    else call.children[k] = kept[param - 1];
+  for (size_t k = 1; k < gf.children.size() && k < arity; ++k) {  // children are the parameters, receiver first
+    if (k == gf.slot) continue;
+    if (kept.size() < k) kept.push_back(call.children[k]);
+    else call.children[k] = kept[k - 1];
   }
 }
 
