@@ -2,7 +2,7 @@
 # Installs what objgen needs to build and test, from Debian packages. Safe to run again.
 set -euo pipefail
 packages=(g++ clang cmake ninja-build pkg-config libgtest-dev libgmock-dev googletest
-          libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libxxhash-dev libjemalloc-dev
+          libbenchmark-dev libsqlite3-dev nlohmann-json3-dev libcli11-dev libfmt-dev libxxhash-dev libjemalloc-dev
           clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libclang-common-14-dev libboost-dev libabsl-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -13,54 +13,80 @@ struct objgen::Fields<examples::PricingEngine> {
 };
 
 // examples::Order, registered too (examples::PricingEngine::discount takes it):
-// Constants: kGoldTier = 2, kBulkQuantity = 12
-OBJGEN_FIELDS(examples::Customer, id_, tier_)  // orders.hpp:12
-OBJGEN_FIELDS(examples::LineItem, sku_, quantity_, price_)  // orders.hpp:32
+// Constants: kFullCard = 10, kGoldStamps = 6, kFirstFresh = 500, kBulkQuantity = 12
+OBJGEN_FIELDS(examples::LoyaltyCard, stamps_)  // orders.hpp:13
+OBJGEN_FIELDS(examples::Customer, id_, card_)  // orders.hpp:28
+OBJGEN_FIELDS(examples::Product, sku_, price_)  // orders.hpp:44
+OBJGEN_FIELDS(examples::LineItem, product_, quantity_)  // orders.hpp:59
 OBJGEN_FIELDS(examples::Order, customer_, items_)
 
 // examples::Customer, registered too (examples::Order::setCustomer takes it):
-// Constants: kGoldTier = 2
+// Constants: kFullCard = 10, kGoldStamps = 6
 
 // examples::LineItem, registered too (examples::Order::addItem takes it):
-// Constants: kBulkQuantity = 12
+// Constants: kFirstFresh = 500, kBulkQuantity = 12
+
+// examples::LoyaltyCard, registered too (examples::Customer::setCard takes it):
+// Constants: kFullCard = 10
+
+// examples::Product, registered too (examples::LineItem::LineItem takes it):
+// Constants: kFirstFresh = 500
 
 namespace examples {
 
 void register_orders(objgen::Api& api) {
   api.add_class<examples::Order>()
-      .constructor<>()  // orders.hpp:50
-      .method("setCustomer", &examples::Order::setCustomer)  // orders.hpp:51
-      .method("customer", &examples::Order::customer)  // orders.hpp:52
-      .method("addItem", &examples::Order::addItem)  // orders.hpp:54
-      .method("itemCount", &examples::Order::itemCount)  // orders.hpp:57
-      .method("removeLast", &examples::Order::removeLast)  // orders.hpp:58
-      .method("clear", &examples::Order::clear)  // orders.hpp:61
-      .method("item", &examples::Order::item)  // orders.hpp:62
-      .method("total", &examples::Order::total)  // orders.hpp:63
-      .builders({"Order", "setCustomer", "addItem", "removeLast", "clear"});  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constructor<>()  // orders.hpp:75
+      .method("setCustomer", &examples::Order::setCustomer)  // orders.hpp:76
+      .method("customer", &examples::Order::customer)  // orders.hpp:77
+      .method("addItem", &examples::Order::addItem)  // orders.hpp:79
+      .method("itemCount", &examples::Order::itemCount)  // orders.hpp:82
+      .method("removeLast", &examples::Order::removeLast)  // orders.hpp:83
+      .method("clear", &examples::Order::clear)  // orders.hpp:86
+      .method("item", &examples::Order::item)  // orders.hpp:87
+      .method("total", &examples::Order::total)  // orders.hpp:88
+      .builders({"Order", "setCustomer", "addItem", "removeLast", "clear"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kFullCard", 10LL}, {"kGoldStamps", 6LL}, {"kFirstFresh", 500LL}, {"kBulkQuantity", 12LL}});  // values its methods are likeliest to accept
   // No repOK-like member found: add .invariant([](const examples::Order& x) { return ...; }) if the class has one to check.
   api.add_class<examples::Customer>()
-      .constructor<>()  // orders.hpp:14
-      .constructor<int>()  // orders.hpp:15
-      .method("id", &examples::Customer::id)  // orders.hpp:16
-      .method("tier", &examples::Customer::tier)  // orders.hpp:17
-      .method("gold", &examples::Customer::gold)  // orders.hpp:18
-      .method("upgrade", &examples::Customer::upgrade)  // orders.hpp:20
-      .method("downgrade", &examples::Customer::downgrade)  // orders.hpp:23
-      .builders({"Customer", "upgrade", "downgrade"});  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constructor<>()  // orders.hpp:30
+      .constructor<int>()  // orders.hpp:31
+      .method("id", &examples::Customer::id)  // orders.hpp:32
+      .method("setCard", &examples::Customer::setCard)  // orders.hpp:33
+      .method("card", &examples::Customer::card)  // orders.hpp:34
+      .method("gold", &examples::Customer::gold)  // orders.hpp:36
+      .builders({"Customer", "setCard"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kFullCard", 10LL}, {"kGoldStamps", 6LL}});  // values its methods are likeliest to accept
   // No repOK-like member found: add .invariant([](const examples::Customer& x) { return ...; }) if the class has one to check.
   api.add_class<examples::LineItem>()
-      .constructor<>()  // orders.hpp:34
-      .constructor<int, int, int>()  // orders.hpp:35
-      .method("sku", &examples::LineItem::sku)  // orders.hpp:36
-      .method("quantity", &examples::LineItem::quantity)  // orders.hpp:37
-      .method("price", &examples::LineItem::price)  // orders.hpp:38
-      .method("bulk", &examples::LineItem::bulk)  // orders.hpp:39
-      .builders({"LineItem"});  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constructor<>()  // orders.hpp:61
+      .constructor<const examples::Product&, int>()  // orders.hpp:62
+      .method("product", &examples::LineItem::product)  // orders.hpp:63
+      .method("quantity", &examples::LineItem::quantity)  // orders.hpp:64
+      .method("bulk", &examples::LineItem::bulk)  // orders.hpp:65
+      .builders({"LineItem"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kFirstFresh", 500LL}, {"kBulkQuantity", 12LL}});  // values its methods are likeliest to accept
   // No repOK-like member found: add .invariant([](const examples::LineItem& x) { return ...; }) if the class has one to check.
+  api.add_class<examples::LoyaltyCard>()
+      .constructor<>()  // orders.hpp:15
+      .method("stamp", &examples::LoyaltyCard::stamp)  // orders.hpp:17
+      .method("renew", &examples::LoyaltyCard::renew)  // orders.hpp:20
+      .method("stamps", &examples::LoyaltyCard::stamps)  // orders.hpp:21
+      .builders({"LoyaltyCard", "stamp", "renew"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kFullCard", 10LL}});  // values its methods are likeliest to accept
+  // No repOK-like member found: add .invariant([](const examples::LoyaltyCard& x) { return ...; }) if the class has one to check.
+  api.add_class<examples::Product>()
+      .constructor<>()  // orders.hpp:46
+      .constructor<int, int>()  // orders.hpp:47
+      .method("sku", &examples::Product::sku)  // orders.hpp:48
+      .method("price", &examples::Product::price)  // orders.hpp:49
+      .method("fresh", &examples::Product::fresh)  // orders.hpp:51
+      .builders({"Product"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kFirstFresh", 500LL}});  // values its methods are likeliest to accept
+  // No repOK-like member found: add .invariant([](const examples::Product& x) { return ...; }) if the class has one to check.
   api.add_class<PricingEngine>()
-      .constructor<>()  // orders.hpp:76
-      .method("discount", &PricingEngine::discount)  // orders.hpp:79
+      .constructor<>()  // orders.hpp:101
+      .method("discount", &PricingEngine::discount)  // orders.hpp:105
       .builders({"PricingEngine"});  // heuristic: constructors and mutators; keep the fewest that reach every state
   // No repOK-like member found: add .invariant([](const PricingEngine& x) { return ...; }) if the class has one to check.
 }

@@ -13,29 +13,36 @@ struct objgen::Fields<examples::Dispatcher> {
 };
 
 // examples::Scheduler, registered too (examples::Dispatcher::pick takes it):
-// Constants: kUrgent = 7
+// Constants: kUrgent = 7, kCertified = 3, kTopLevel = 5
 OBJGEN_FIELDS(examples::Task, id_, priority_, prerequisite_, done_)  // scheduler.hpp:13
-OBJGEN_FIELDS(examples::Worker, id_, capacity_, load_)  // scheduler.hpp:36
+OBJGEN_FIELDS(examples::Badge, level_)  // scheduler.hpp:36
+OBJGEN_FIELDS(examples::Worker, id_, capacity_, load_, badge_)  // scheduler.hpp:53
 OBJGEN_FIELDS(examples::Scheduler, tasks_, workers_)
 
 // examples::Task, registered too (examples::Scheduler::addTask takes it):
 // Constants: kUrgent = 7
 
-// examples::Worker, registered too (examples::Scheduler::addWorker takes it): described above
+// examples::Worker, registered too (examples::Scheduler::addWorker takes it):
+// Constants: kCertified = 3, kTopLevel = 5
+
+// examples::Badge, registered too (examples::Worker::setBadge takes it):
+// Constants: kCertified = 3, kTopLevel = 5
+
 namespace examples {
 
 void register_scheduler(objgen::Api& api) {
   api.add_class<examples::Scheduler>()
-      .constructor<>()  // scheduler.hpp:58
-      .method("addTask", &examples::Scheduler::addTask)  // scheduler.hpp:59
-      .method("addWorker", &examples::Scheduler::addWorker)  // scheduler.hpp:62
-      .method("task", &examples::Scheduler::task)  // scheduler.hpp:65
-      .method("complete", &examples::Scheduler::complete)  // scheduler.hpp:71
-      .method("workerCount", &examples::Scheduler::workerCount)  // scheduler.hpp:79
-      .method("clearTasks", &examples::Scheduler::clearTasks)  // scheduler.hpp:80
-      .method("removeWorker", &examples::Scheduler::removeWorker)  // scheduler.hpp:81
-      .method("worker", &examples::Scheduler::worker)  // scheduler.hpp:84
-      .builders({"Scheduler", "addTask", "addWorker", "complete", "clearTasks", "removeWorker"});  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constructor<>()  // scheduler.hpp:78
+      .method("addTask", &examples::Scheduler::addTask)  // scheduler.hpp:79
+      .method("addWorker", &examples::Scheduler::addWorker)  // scheduler.hpp:82
+      .method("task", &examples::Scheduler::task)  // scheduler.hpp:85
+      .method("complete", &examples::Scheduler::complete)  // scheduler.hpp:91
+      .method("workerCount", &examples::Scheduler::workerCount)  // scheduler.hpp:99
+      .method("clearTasks", &examples::Scheduler::clearTasks)  // scheduler.hpp:100
+      .method("removeWorker", &examples::Scheduler::removeWorker)  // scheduler.hpp:101
+      .method("worker", &examples::Scheduler::worker)  // scheduler.hpp:104
+      .builders({"Scheduler", "addTask", "addWorker", "complete", "clearTasks", "removeWorker"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kUrgent", 7LL}, {"kCertified", 3LL}, {"kTopLevel", 5LL}});  // values its methods are likeliest to accept
   // No repOK-like member found: add .invariant([](const examples::Scheduler& x) { return ...; }) if the class has one to check.
   api.add_class<examples::Task>()
       .constructor<>()  // scheduler.hpp:15
@@ -47,21 +54,34 @@ void register_scheduler(objgen::Api& api) {
       .method("prerequisite", &examples::Task::prerequisite)  // scheduler.hpp:25
       .method("done", &examples::Task::done)  // scheduler.hpp:26
       .method("finish", &examples::Task::finish)  // scheduler.hpp:27
-      .builders({"Task", "after", "finish"});  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .builders({"Task", "after", "finish"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kUrgent", 7LL}});  // values its methods are likeliest to accept
   // No repOK-like member found: add .invariant([](const examples::Task& x) { return ...; }) if the class has one to check.
   api.add_class<examples::Worker>()
-      .constructor<>()  // scheduler.hpp:38
-      .constructor<int, int>()  // scheduler.hpp:39
-      .method("id", &examples::Worker::id)  // scheduler.hpp:40
-      .method("capacity", &examples::Worker::capacity)  // scheduler.hpp:41
-      .method("load", &examples::Worker::load)  // scheduler.hpp:42
-      .method("take", &examples::Worker::take)  // scheduler.hpp:43
-      .method("release", &examples::Worker::release)  // scheduler.hpp:46
-      .builders({"Worker", "take", "release"});  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constructor<>()  // scheduler.hpp:55
+      .constructor<int, int>()  // scheduler.hpp:56
+      .method("id", &examples::Worker::id)  // scheduler.hpp:57
+      .method("capacity", &examples::Worker::capacity)  // scheduler.hpp:58
+      .method("load", &examples::Worker::load)  // scheduler.hpp:59
+      .method("take", &examples::Worker::take)  // scheduler.hpp:60
+      .method("release", &examples::Worker::release)  // scheduler.hpp:63
+      .method("setBadge", &examples::Worker::setBadge)  // scheduler.hpp:66
+      .method("badge", &examples::Worker::badge)  // scheduler.hpp:67
+      .builders({"Worker", "take", "release", "setBadge"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kCertified", 3LL}, {"kTopLevel", 5LL}});  // values its methods are likeliest to accept
   // No repOK-like member found: add .invariant([](const examples::Worker& x) { return ...; }) if the class has one to check.
+  api.add_class<examples::Badge>()
+      .constructor<>()  // scheduler.hpp:38
+      .method("train", &examples::Badge::train)  // scheduler.hpp:40
+      .method("revoke", &examples::Badge::revoke)  // scheduler.hpp:43
+      .method("level", &examples::Badge::level)  // scheduler.hpp:44
+      .method("certified", &examples::Badge::certified)  // scheduler.hpp:45
+      .builders({"Badge", "train", "revoke"})  // heuristic: constructors and mutators; keep the fewest that reach every state
+      .constants({{"kCertified", 3LL}, {"kTopLevel", 5LL}});  // values its methods are likeliest to accept
+  // No repOK-like member found: add .invariant([](const examples::Badge& x) { return ...; }) if the class has one to check.
   api.add_class<Dispatcher>()
-      .constructor<>()  // scheduler.hpp:93
-      .method("pick", &Dispatcher::pick)  // scheduler.hpp:97
+      .constructor<>()  // scheduler.hpp:113
+      .method("pick", &Dispatcher::pick)  // scheduler.hpp:117
       .builders({"Dispatcher"});  // heuristic: constructors and mutators; keep the fewest that reach every state
   // No repOK-like member found: add .invariant([](const Dispatcher& x) { return ...; }) if the class has one to check.
 }

@@ -1,6 +1,6 @@
 // Deep-object subject (EvoObj): whether a task can be dispatched depends on the task's priority
-// and on a worker with spare capacity, both elements of containers in the scheduler. Written for
-// objgen.
+// and on a worker with spare capacity and a badge, elements of containers in the scheduler.
+// Written for objgen.
 //
 // Header-only: every member is defined in its class.
 #pragma once
@@ -33,6 +33,23 @@ class Task {
   bool done_ = false;
 };
 
+class Badge {
+ public:
+  Badge() = default;
+  // One level per training, up to kTopLevel; certified from kCertified.
+  void train() {
+    if (level_ < kTopLevel) ++level_;
+  }
+  void revoke() { level_ = 0; }
+  int level() const { return level_; }
+  bool certified() const { return level_ >= kCertified; }
+  static constexpr int kCertified = 3;
+  static constexpr int kTopLevel = 5;
+
+ private:
+  int level_ = 0;
+};
+
 class Worker {
  public:
   Worker() = default;
@@ -46,11 +63,14 @@ class Worker {
   void release() {
     if (load_ > 0) --load_;
   }
+  void setBadge(const Badge& b) { badge_ = b; }
+  const Badge& badge() const { return badge_; }
 
  private:
   int id_ = 0;
   int capacity_ = 0;
   int load_ = 0;
+  Badge badge_;
 };
 
 class Scheduler {
@@ -92,8 +112,8 @@ class Dispatcher {
  public:
   Dispatcher() = default;
 
-  // The index of a worker that can take the task (urgent tasks need a worker
-  // with three free slots), -1 when none can, -2 while its prerequisite is not done.
+  // The index of a worker that can take the task (urgent tasks need a certified worker with three
+  // free slots), -1 when none can, -2 while its prerequisite is not done.
   int pick(const Scheduler& s, int task_id) const {
     const Task* t = s.task(task_id);
     if (t == nullptr || t->done()) return -1;
@@ -101,10 +121,11 @@ class Dispatcher {
       const Task* first = s.task(t->prerequisite());
       if (first == nullptr || !first->done()) return -2;
     }
-    int need = t->urgent() ? 3 : 1;
+    bool urgent = t->urgent();
+    int need = urgent ? 3 : 1;
     for (int i = 0; i < s.workerCount(); ++i) {
       const Worker& w = s.worker(i);
-      if (w.capacity() - w.load() >= need) return i;
+      if (w.capacity() - w.load() >= need && (!urgent || w.badge().certified())) return i;
     }
     return -1;
   }

@@ -1,5 +1,5 @@
 // Deep-object subject (EvoObj): a reorder decision that depends on std::map lookups inside the
-// warehouse it is given. Written for objgen.
+// warehouse of the store it is given. Written for objgen.
 //
 // Header-only: every member is defined in its class.
 #pragma once
@@ -54,13 +54,28 @@ class Warehouse {
   std::map<int, int> shipments_;
 };
 
+class Store {
+ public:
+  Store() = default;
+  explicit Store(int region) : region_(region) {}
+  int region() const { return region_; }
+  // A store is supplied by one warehouse at a time.
+  void supplyFrom(const Warehouse& w) { warehouse_ = w; }
+  const Warehouse& warehouse() const { return warehouse_; }
+
+ private:
+  int region_ = 0;
+  Warehouse warehouse_;
+};
+
 class Inventory {
  public:
   Inventory() = default;
 
-  // How many to order: up to twice the minimum for a carried item below its minimum, three times
-  // for a fast mover that sold out; 0 otherwise.
-  int reorder(const Warehouse& w, int sku) const {
+  // How many to order for the store: up to twice the minimum for an item its warehouse carries
+  // below the minimum, three times for a fast mover that sold out; 0 otherwise.
+  int reorder(const Store& store, int sku) const {
+    const Warehouse& w = store.warehouse();
     if (!w.carries(sku)) return 0;
     int have = w.stock(sku), min = w.minimum(sku);
     if (min == 0 || have >= min) return 0;

@@ -392,6 +392,9 @@ struct ClassInfo {
   // Public by accident of the implementation (inherited from a detail:: base): builder
   // identification uses them only when the class's own interface builds nothing.
   std::vector<std::string> implementation_members;
+  // Integral constants the class declares (static constexpr members, enumerators): the values
+  // its methods are likeliest to accept (HeuriGenJ's first heuristic).
+  std::vector<std::pair<std::string, long long>> constants;
 };
 
 class Api;
@@ -422,6 +425,10 @@ class ClassBuilder {
   }
   ClassBuilder& builders(std::vector<std::string> names) { info_.builders = std::move(names); return *this; }
   ClassBuilder& omit_fields(std::string regex) { info_.omit_fields = std::move(regex); return *this; }
+  ClassBuilder& constants(std::vector<std::pair<std::string, long long>> named) {
+    info_.constants = std::move(named);
+    return *this;
+  }
   // The call emitted code writes for the operation registered last (see Operation::call_pattern).
   ClassBuilder& emitted_as(std::string pattern);
   ClassBuilder& implementation_members(std::vector<std::string> names) {

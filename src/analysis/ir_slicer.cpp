@@ -550,6 +550,9 @@ std::vector<FieldWriter> IrProgram::writers_of(const FieldRef& field, const Slic
           if (llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(st->getPointerOperand()))) continue;  // a local
           target = st->getPointerOperand();
           how = "store";
+        } else if (auto* copy = llvm::dyn_cast<llvm::MemIntrinsic>(&i)) {  // a trivially copyable member assigned: card_ = card
+          target = copy->getRawDest();  // getDest() would also strip a GEP to the first member
+          how = "store";
         } else if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i); call && call->getCalledFunction() && call->arg_size() > 0 &&
                                                                    !call->getCalledFunction()->isIntrinsic()) {
           std::string callee = impl_->demangle(call->getCalledFunction());
@@ -561,14 +564,19 @@ std::vector<FieldWriter> IrProgram::writers_of(const FieldRef& field, const Slic
         if (!target) continue;
         auto path = s.path_of(root, target);
         if (!path || path->input != 0 || path->steps.empty()) continue;
-        const PathStep& first = path->steps.front();
-        bool same = first.kind == PathStep::Kind::Field && first.field.cls == field.cls &&
-                    (field.name.empty() ? first.field.element == field.element : first.field.name == field.name);
-        if (!same) continue;
+        auto is_field = [&](const AccessPath& p) {
+          const PathStep& first = p.steps.front();
+          return p.input == 0 && first.kind == PathStep::Kind::Field && first.field.cls == field.cls &&
+                 (field.name.empty() ? first.field.element == field.element : first.field.name == field.name);
+        };
+        if (!is_field(*path)) continue;
         FieldWriter w{impl_->demangle(f), how, 0, 0, 0};
         w.guards = static_cast<uint32_t>(impl_->controlling_blocks(f, &b).size());
-        for (uint32_t n : s.collect(root, &i))  // what the written value comes from
-          if (s.graph().nodes[n].kind == GraphNode::Kind::Input) ++w.inputs;
+        for (uint32_t n : s.collect(root, &i)) {  // what the written value comes from
+          const GraphNode& node = s.graph().nodes[n];
+          if (node.kind == GraphNode::Kind::Input) ++w.inputs;
+          if (node.kind == GraphNode::Kind::FieldRead && how == "store" && is_field(s.graph().leaves[node.path])) w.accumulates = true;
+        }
         if (std::none_of(out.begin(), out.end(), [&](const FieldWriter& o) { return o.function == w.function; })) out.push_back(w);
       }
   }

@@ -29,6 +29,7 @@ struct FieldWriter {
   uint32_t call_depth = 0;  // 0: in the function itself; else through this many nested calls
   uint32_t guards = 0;      // conditional branches the write is control dependent on
   uint32_t inputs = 0;      // parameters the written value depends on
+  bool accumulates = false;  // the written value reads the field itself (++stamps_, total_ += x): repeats add up
 };
 
 class IrProgram {

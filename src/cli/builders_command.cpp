@@ -1,10 +1,12 @@
 // objgen builders: which operations build every state (observers, hill climbing or the genetic
 // algorithm, and a proof of sufficiency and minimality with --verify).
+#include <optional>
 #include <fmt/format.h>
 
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/ranges.h>
 
@@ -403,6 +405,13 @@ std::vector<uint32_t> identify_and_cache(const Api& api, const ClassInfo& target
 }
 
 }  // namespace
+
+std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields) {
+  BuildersCacheKey key = builders_cache_key(api, target, omit_fields);
+  std::vector<uint32_t> builders;
+  if (!read_cached_builders(api, target, key.path, key.hash, &builders)) return std::nullopt;
+  return builders;
+}
 
 std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, const std::string& spec,
                                        const std::string& omit_fields, int workers, bool isolate, bool quiet) {

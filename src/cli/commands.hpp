@@ -3,6 +3,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
+#include <vector>
+
 #include "objgen/api.hpp"
 
 namespace objgen::cli {
@@ -22,11 +25,14 @@ struct Interrupted : std::runtime_error {
 void add_examples_command(CLI::App& app, int& exit_code);
 void add_exhaustive_command(CLI::App& app, int& exit_code);
 void add_builders_command(CLI::App& app, int& exit_code);
+void add_params_command(CLI::App& app, int& exit_code);
 void add_evolve_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN (coverage builds)
 void add_scan_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN
 
 // The operations of `--builders auto|FILE`: auto reuses the builders cached for this API or
 // identifies them (hill climbing) and caches them.
+// The builders identified earlier for this API (`objgen builders`), if the cache has them.
+std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields);
 std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, const std::string& spec,
                                        const std::string& omit_fields, int workers, bool isolate, bool quiet);
 

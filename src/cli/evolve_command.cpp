@@ -300,7 +300,8 @@ int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover:
           for (const seeding::WriterChoice& w : seeding.writers(st.field))
             ws += (ws.empty() ? "" : ", ") + api.operations()[w.op].signature() +
                   (w.samples ? fmt::format(" ({:.2f}, changed it in {}/{} calls)", w.weight, w.changed, w.samples)
-                             : fmt::format(" ({:.2f})", w.weight));
+                             : fmt::format(" ({:.2f})", w.weight)) +
+                  (w.accumulates ? " [adds up]" : "");
           std::printf("//   %s written by: %s\n", st.field.str().c_str(), ws.empty() ? "(no registered operation)" : ws.c_str());
         }
       }

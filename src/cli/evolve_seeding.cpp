@@ -149,7 +149,7 @@ std::vector<seeding::WriterChoice> SeedingSession::writers(const analysis::Field
     auto ops = ops_by_function_.find(w.function);
     if (ops == ops_by_function_.end()) continue;
     double weight = (1.0 + w.inputs) / (1.0 + w.guards) / (1.0 + w.call_depth) * growth_factor(w.how);
-    for (uint32_t op : ops->second) out.push_back({op, weight});
+    for (uint32_t op : ops->second) out.push_back({op, weight, 0, 0, w.accumulates});
   }
   for (seeding::WriterChoice& w : out) confirm(field, w);
   return writers_[key] = out;
@@ -174,14 +174,18 @@ const SeedingSession::WriterEvidence& SeedingSession::evidence(uint32_t op) {
   auto [it, fresh] = evidence_.try_emplace(op);
   WriterEvidence& ev = it->second;
   if (!fresh || !probe_ || api_.operations()[op].kind != OpKind::Method) return ev;
-  constexpr int kSamples = 24;
+  constexpr int kSamples = 48;
   evolve::TreeFactory trees(api_, *probe_domain_, *probe_terminals_, op, evolve::TreeLimits{});
   if (!trees.can_build()) return ev;
   Rng rng(0x7772697465727300ull ^ op);
   std::vector<FlatSequence> tests;
-  for (int i = 0; i < kSamples; ++i)
-    if (evolve::GpTree t = trees.random_tree_within_limits(rng); trees.call_count(t) <= evolve::kMaxTestCalls)
-      tests.push_back(trees.linearize(t));
+  for (int i = 0; i < kSamples; ++i) {
+    evolve::GpTree t = trees.random_tree_within_limits(rng);
+    // Half the receivers have had other mutators first: a guarded write (withdraw() up to the
+    // balance) needs state a fresh object lacks.
+    if (i % 2 && !t.root.children.empty()) t.root.children[0] = warmed(trees, std::move(t.root.children[0]), rng);
+    if (trees.call_count(t) <= evolve::kMaxTestCalls) tests.push_back(trees.linearize(t));
+  }
   for (const evolve::TestOutcome& o : probe_->run(tests)) {
     if (!o.feasible || o.outcome != Outcome::Normal || !(o.probed_mask & 1u)) continue;
     ++ev.samples;
@@ -192,6 +196,26 @@ const SeedingSession::WriterEvidence& SeedingSession::evidence(uint32_t op) {
     }
   }
   return ev;
+}
+
+// The receiver after 1..6 calls of its class's members that return it (deposit(x), stamp()).
+evolve::GpNode SeedingSession::warmed(const evolve::TreeFactory& trees, evolve::GpNode receiver, Rng& rng) const {
+  std::vector<uint32_t> mutators;
+  for (size_t f = 0; f < probe_domain_->functions.size(); ++f) {
+    const evolve::GpFunction& gf = probe_domain_->functions[f];
+    if (gf.item == evolve::Item::Implicit && gf.returns == receiver.type && api_.operations()[gf.op].kind == OpKind::Method)
+      mutators.push_back(static_cast<uint32_t>(f));
+  }
+  for (int k = mutators.empty() ? 0 : 1 + static_cast<int>(rng.below(6)); k > 0; --k) {
+    const evolve::GpFunction& gf = probe_domain_->functions[mutators[rng.below(mutators.size())]];
+    evolve::GpNode n;
+    n.type = receiver.type;
+    n.function = static_cast<int32_t>(&gf - probe_domain_->functions.data());
+    for (size_t c = 0; c < gf.children.size(); ++c)
+      n.children.push_back(c == gf.slot ? std::move(receiver) : trees.random_subtree(gf.children[c], gf.children[c].literal ? 0 : 1, rng));
+    receiver = std::move(n);
+  }
+  return receiver;
 }
 
 void SeedingSession::confirm(const analysis::FieldRef& field, seeding::WriterChoice& w) {

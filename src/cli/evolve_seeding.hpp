@@ -48,6 +48,7 @@ class SeedingSession {
     std::map<uint64_t, uint32_t> fields_seen, fields_changed;  // by field_name_hash: calls that read it, changed it
   };
   const WriterEvidence& evidence(uint32_t op);
+  evolve::GpNode warmed(const evolve::TreeFactory& trees, evolve::GpNode receiver, Rng& rng) const;
   void confirm(const analysis::FieldRef& field, seeding::WriterChoice& w);
 
   const Api& api_;

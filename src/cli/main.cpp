@@ -18,6 +18,14 @@ void add_examples_command(CLI::App& app, int& exit_code) {
 
 }  // namespace objgen::cli
 
+// A harness built with UndefinedBehaviorSanitizer (objgen params --checks on) asks the process
+// for its default options when it loads; the runtime reads UBSAN_OPTIONS from the environment
+// objgen started with (after these, so a user's own setting wins), not from setenv. One line per
+// error and an abort: the worker's death then carries the report ("runtime error: division by zero").
+extern "C" __attribute__((visibility("default"), used)) const char* __ubsan_default_options() {
+  return "print_summary=0:print_stacktrace=0:halt_on_error=1:abort_on_error=1";
+}
+
 int main(int argc, char** argv) {
   using namespace objgen::cli;
   CLI::App app{
@@ -40,6 +48,7 @@ int main(int argc, char** argv) {
   add_examples_command(app, exit_code);
   add_exhaustive_command(app, exit_code);
   add_builders_command(app, exit_code);
+  add_params_command(app, exit_code);
 #ifdef OBJGEN_HAVE_SCAN
   add_scan_command(app, exit_code);
   add_evolve_command(app, exit_code);

@@ -52,6 +52,23 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
                   "libraries (x.cpp, libx.a, -lx)");
 }
 
+std::vector<std::string> subject_build_flags(const SubjectArgs& s) {
+  std::vector<std::string> flags;
+  if (!s.example.empty()) {
+    const Example& ex = require_example(s.example);
+    flags.push_back(std::string("-I") + OBJGEN_EXAMPLES_DIR);
+    fs::path dir = fs::path(std::string(OBJGEN_EXAMPLES_DIR) + "/" + ex.header).parent_path();
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      if (e.path().extension() == ".cpp" && e.path().filename() != "harness.cpp") flags.push_back(e.path().string());
+    return flags;
+  }
+  if (s.header.empty()) return flags;
+  if (s.header.front() != '<') flags.push_back("-I" + fs::absolute(s.header).parent_path().string());
+  flags.insert(flags.end(), s.flags.begin(), s.flags.end());
+  return flags;
+}
+
 const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   static std::optional<Example> loaded;
   int given = !s.example.empty() + !s.header.empty() + !s.harness.empty();
@@ -59,8 +76,8 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   if (given > 1) throw UsageError("give only one of --example, --header, --harness");
   if (s.header.empty() && (!s.class_name.empty() || !s.flags.empty() || !s.compile_db.empty()))
     throw UsageError("--class, -p and compile flags after -- go with --header");
-  if (!s.example.empty() && s.coverage) {
-    // A bundled example is compiled into objgen without instrumentation: build it from its header.
+  if (!s.example.empty() && (s.coverage || s.checks)) {
+    // A bundled example is compiled into objgen without instrumentation or checks: build it from its header.
     const Example& ex = require_example(s.example);
     SubjectArgs from_header = s;
     from_header.example.clear();

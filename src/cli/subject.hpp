@@ -31,6 +31,7 @@ struct SubjectArgs {
   std::vector<std::string> flags;  // after --
   bool rebuild = false;
   bool coverage = false;  // build the harness with coverage (--coverage; `evolve` always)
+  bool checks = false;    // with assertions and UBSan (`params`): built from the header, also for --example
 };
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s);
@@ -45,6 +46,11 @@ const cover::CoverageMap* subject_coverage();
 // After resolve_subject of a --header (or coverage --example) subject: the harness's cache
 // directory (harness.cpp, the instrumented IR *.cov.ll); "" otherwise.
 const std::string& subject_build_directory();
+
+// What code built outside objgen (emitted benchmarks) needs to compile against the subject: the
+// include directory of its header, the user's flags after --, and a bundled example's sources.
+// Empty for a --harness subject (its header's location is unknown).
+std::vector<std::string> subject_build_flags(const SubjectArgs& s);
 
 // Shared with `objgen scan`: prints why a scan failed (diagnostics, closest class names).
 void print_scan_failure(const scan::ScanOutcome& outcome, bool verbose);

@@ -72,7 +72,7 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   if (s.state != "auto" && s.state != "fields" && s.state != "value")
     throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
   if (s.class_depth < 0) throw UsageError("--class-depth must be >= 0");
-  HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, &g_interrupted};
+  HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, s.checks, &g_interrupted};
   request.extra_classes = s.extra_classes;
   request.class_depth = s.class_depth;
   catch_interrupts(true);

@@ -1,5 +1,7 @@
 #include "emit/code_writer.hpp"
 
+#include <cctype>
+
 #include "model/call_pattern.hpp"
 
 namespace objgen {
@@ -85,5 +87,44 @@ std::vector<std::string> write_statements(const Api& api, const LiteralDomain& d
   }
   return lines;
 }
+
+namespace {
+
+// Operator symbols in words, so that operator+= and operator-= name different tests.
+std::string operator_words(char c) {
+  switch (c) {
+    case '+': return "_plus";
+    case '-': return "_minus";
+    case '*': return "_star";
+    case '/': return "_slash";
+    case '%': return "_percent";
+    case '=': return "_eq";
+    case '<': return "_lt";
+    case '>': return "_gt";
+    case '!': return "_not";
+    case '&': return "_amp";
+    case '|': return "_bar";
+    case '^': return "_caret";
+    case '~': return "_tilde";
+    case '[': return "_index";
+    default: return "_";
+  }
+}
+
+}  // namespace
+
+std::string test_identifier(const std::string& s) {
+  std::string out;
+  size_t name_end = s.find('(', s.find("operator") == std::string::npos ? 0 : s.find("operator") + 8);
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    bool in_name = i < name_end;
+    out += std::isalnum(static_cast<unsigned char>(c)) ? std::string(1, c) : in_name ? operator_words(c) : "_";
+  }
+  while (out.find("__") != std::string::npos) out.erase(out.find("__"), 1);
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
+
 
 }  // namespace objgen

@@ -21,6 +21,10 @@ std::vector<std::string> write_statements(const Api& api, const LiteralDomain& d
 std::string call_statement(const Operation& op, const std::vector<std::string>& values,
                            const std::string& result_var);
 
+// A GoogleTest name from a signature: "List::add(int)" -> "List_add_int"; operators in words
+// (operator+= -> operator_plus_eq) so overloads of different operators name different tests.
+std::string test_identifier(const std::string& signature);
+
 // Whether every call of seq can be written as C++ (see Operation::emittable).
 bool emittable(const Api& api, const FlatSequence& seq);
 

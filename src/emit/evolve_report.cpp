@@ -223,40 +223,6 @@ std::string checked_last_call(const Operation& op, const std::string& statement,
   }
 }
 
-// Operator symbols in words, so that operator+= and operator-= name different tests.
-std::string operator_words(char c) {
-  switch (c) {
-    case '+': return "_plus";
-    case '-': return "_minus";
-    case '*': return "_star";
-    case '/': return "_slash";
-    case '%': return "_percent";
-    case '=': return "_eq";
-    case '<': return "_lt";
-    case '>': return "_gt";
-    case '!': return "_not";
-    case '&': return "_amp";
-    case '|': return "_bar";
-    case '^': return "_caret";
-    case '~': return "_tilde";
-    case '[': return "_index";
-    default: return "_";
-  }
-}
-
-std::string identifier(const std::string& s) {
-  std::string out;
-  size_t name_end = s.find('(', s.find("operator") == std::string::npos ? 0 : s.find("operator") + 8);
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    bool in_name = i < name_end;
-    out += std::isalnum(static_cast<unsigned char>(c)) ? std::string(1, c) : in_name ? operator_words(c) : "_";
-  }
-  while (out.find("__") != std::string::npos) out.erase(out.find("__"), 1);
-  while (!out.empty() && out.back() == '_') out.pop_back();
-  return out;
-}
-
 }  // namespace
 
 std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, const std::vector<EvolvedMethod>& methods,
@@ -268,8 +234,8 @@ std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, c
   std::set<std::string> names;  // distinct overloads may still spell alike: never two equal TESTs
   for (const auto& m : methods) {
     if (m.runs.empty()) continue;
-    std::string base = identifier(m.signature) + (m.purity ? "" : "_without_purity");
-    for (int n = 2; names.count(base + "_0"); ++n) base = identifier(m.signature) + "_v" + std::to_string(n);
+    std::string base = test_identifier(m.signature) + (m.purity ? "" : "_without_purity");
+    for (int n = 2; names.count(base + "_0"); ++n) base = test_identifier(m.signature) + "_v" + std::to_string(n);
     int k = 0;
     for (const auto& t : m.runs[0].test_set) {
       if (!emittable(api, t.sequence)) continue;
@@ -281,7 +247,7 @@ std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, c
       std::string name = base + "_" + std::to_string(k++);
       names.insert(name);
       out += fmt::format("// {}: covers nodes {} (generation {})\nTEST({}, {}) {{\n", m.signature, nodes, t.generation,
-                         identifier(suite), name);
+                         test_identifier(suite), name);
       for (const auto& l : lines) out += "  " + l + "\n";
       out += "}\n\n";
     }

@@ -239,9 +239,14 @@ bool confine_signals(pid_t self) {
 // template arguments; keep where and what.
 std::string shorten_assert(std::string line) {
   size_t assertion = line.find("Assertion `"), where = line.find(": ");
+  if (assertion == std::string::npos) assertion = line.find("Assertion '");  // libstdc++'s own (_GLIBCXX_ASSERTIONS)
   size_t where_end = where == std::string::npos ? where : line.find(": ", where + 2);
-  if (assertion != std::string::npos && where_end != std::string::npos && where_end < assertion)
-    line = line.substr(where + 2, where_end - where - 2) + ": " + line.substr(assertion);
+  if (assertion != std::string::npos && where_end != std::string::npos && where_end < assertion) {
+    std::string function = line.substr(where + 2, where_end - where - 2);
+    if (size_t with = function.find(" [with "); with != std::string::npos) function.erase(with);  // template arguments
+    line = function + ": " + line.substr(assertion);
+  }
+  if (line.size() > 300 && assertion != std::string::npos) line = line.substr(line.find("Assertion"));  // the expression first
   return line.size() > 300 ? line.substr(0, 300) + "..." : line;
 }
 
@@ -362,7 +367,9 @@ std::string ChildProcess::describe_death() const {
   // Only an abort's output is trusted to be about this death: other output may come from an
   // earlier call, or hold pids that would split findings.
   std::string said = output_tail();
-  return said.find("Assertion `") == std::string::npos ? what : what + ": " + said;
+  bool explains = said.find("Assertion `") != std::string::npos || said.find("Assertion '") != std::string::npos ||
+                  said.find(": runtime error: ") != std::string::npos;  // UndefinedBehaviorSanitizer, abort_on_error
+  return explains ? what + ": " + said : what;
 }
 
 std::string ChildProcess::output_tail() const {

@@ -25,6 +25,9 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+const std::vector<std::string> kCheckFlags{"-D_GLIBCXX_ASSERTIONS", "-fsanitize=undefined", "-fno-sanitize-recover=undefined",
+                                           "-fno-omit-frame-pointer"};
+
 bool is_angle_header(const std::string& header) { return !header.empty() && header.front() == '<'; }
 
 // objgen's headers need C++20; a user's older -std would break them, a newer one is kept.
@@ -40,6 +43,7 @@ bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
 std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
   std::vector<std::string> parts{header, r.class_name, r.state, r.coverage ? "coverage:" + t.coverage_compiler : t.compiler,
                                  fs::current_path().string()};
+  if (r.checks) parts.push_back("checks");
   for (const std::string& d : t.include_dirs) parts.push_back(d);
   parts.push_back("classes:" + std::to_string(r.class_depth));
   parts.insert(parts.end(), r.extra_classes.begin(), r.extra_classes.end());
@@ -192,6 +196,7 @@ class Builder {
     if (!is_angle_header(r_.header)) cmd.push_back("-I" + fs::path(header_).parent_path().string());
     cmd.insert(cmd.end(), flags_.compile.begin(), flags_.compile.end());
     if (!wants_cxx20_or_later(flags_.compile)) cmd.push_back("-std=c++20");
+    if (r_.checks) cmd.insert(cmd.end(), kCheckFlags.begin(), kCheckFlags.end());
     cmd.insert(cmd.end(), {source, "-MD", "-MF", depfile});
     if (!r_.coverage) {
       cmd.insert(cmd.end(), {"-c", "-o", object});
@@ -235,6 +240,10 @@ class Builder {
     // interpose on the harness's, instrumented or compiled with the user's flags. Data stays
     // interposable, so statics of templates remain one object per process.
     std::vector<std::string> cmd{compiler(), "-shared", "-Wl,-Bsymbolic-functions", "-o", work_ + "/harness.so"};
+    if (r_.checks) {  // the sanitizer's runtime as a shared library the harness needs (Clang links none into -shared otherwise)
+      cmd.push_back("-fsanitize=undefined");
+      if (compiler().find("clang") != std::string::npos) cmd.push_back("-shared-libsan");
+    }
     cmd.insert(cmd.end(), objects.begin(), objects.end());
     for (const std::string& a : flags_.link)
       if (!is_source_file(a)) cmd.push_back(a);

@@ -23,6 +23,10 @@ struct HarnessRequest {
   // Compile with Clang and SanitizerCoverage (trace-pc-guard, pc-table, trace-cmp) for the
   // class's own functions, and write coverage_map.json beside the library.
   bool coverage = false;
+  // Compile with -D_GLIBCXX_ASSERTIONS and UndefinedBehaviorSanitizer (stopping at the first
+  // error), so a violated precondition of the standard library or undefined behaviour ends the
+  // call with a message instead of passing silently (objgen params).
+  bool checks = false;
   const std::atomic<bool>* interrupted = nullptr;
   std::vector<std::string> extra_classes;  // registered beside the class (scan::ScanRequest)
   int class_depth = 3;

@@ -1,6 +1,8 @@
 #include "scan/harness_writer.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <climits>
 #include <set>
 #include <sstream>
 
@@ -335,6 +337,25 @@ class Writer {
     if (!ns_.empty()) out << "\n}  // namespace " << ns_ << "\n";
   }
 
+  // The integral constants of the class and of the types it holds, as {"name", value} pairs.
+  std::string integral_constants() const {
+    std::string out;
+    std::set<std::string> seen;
+    for (const TypeDesc& t : r_.types)
+      for (const Constant& c : t.constants) {
+        const char* b = c.value.data();
+        const char* e = b + c.value.size();
+        long long v = 0;
+        unsigned long long u = 0;  // npos: a size_t parameter takes it as -1 converts
+        std::string value;
+        if (auto r = std::from_chars(b, e, v); r.ec == std::errc() && r.ptr == e) value = v == LLONG_MIN ? "LLONG_MIN" : c.value + "LL";
+        else if (auto r2 = std::from_chars(b, e, u); r2.ec == std::errc() && r2.ptr == e) value = "static_cast<long long>(" + c.value + "ULL)";
+        if (value.empty() || !seen.insert(c.name).second) continue;
+        out += (out.empty() ? "{" : ", {") + quote(c.name) + ", " + value + "}";
+      }
+    return out;
+  }
+
   // One class's registration, inside the register function.
   void write_class(std::ostringstream& out, std::set<std::string>& enums_written) {
     std::vector<std::pair<std::string, std::string>> lines;  // code, comment
@@ -417,6 +438,8 @@ class Writer {
       lines.push_back({".implementation_members({" + list + "})",
                        "inherited from an implementation base: builders are chosen among them last"});
     }
+    if (std::string named = integral_constants(); !named.empty())
+      lines.push_back({".constants({" + named + "})", "values its methods are likeliest to accept"});
     std::vector<std::string> omitted;
     if (const TypeDesc* t = target_desc(); t && !value_mode())
       for (const Field& f : t->fields)

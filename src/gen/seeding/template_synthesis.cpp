@@ -126,21 +126,22 @@ GpNode TemplateSynthesizer::build(TypeKey type, const Paths& paths, int depth, R
         rest.push_back(p.subspan(1));
         container = container || (p.size() > 1 && p[1].kind != PathStep::Kind::Field);
       }
-    for (int r = 0, repeats = 1; r < repeats; ++r) {
-      uint32_t op = roulette(ws, rng).op;
-      if (r == 0 && (container || counts(op))) repeats = 1 + static_cast<int>(rng.below(repeats_));
-      applied.push_back(op);
-      node = apply_writer(std::move(node), op, rest, depth, rng);
+    for (int r = 0, times = 1; r < times; ++r) {
+      const WriterChoice& w = roulette(ws, rng);
+      if (r == 0 && repeats(w, container)) times = 1 + static_cast<int>(rng.below(repeats_));
+      applied.push_back(w.op);
+      node = apply_writer(std::move(node), w.op, rest, depth, rng);
     }
   }
   return write_parts(std::move(node), paths, depth, rng);
 }
 
-// A writer without arguments of its own (addWin(), nextRound(), team(i).addWin()) changes its
-// field by repetition only.
-bool TemplateSynthesizer::counts(uint32_t op) const {
-  const Operation& o = api_.operations()[op];
-  return o.params.size() == (o.through.derived() ? o.through.accessor_arity : 1);
+// Writes that add up run 1..max_repeats times: a container's (size(), elements), one without
+// arguments of its own (addWin(), team(i).addWin(): it changes its field by repetition only) and
+// one whose new value reads the old (stamp(), deposit(x) into a total).
+bool TemplateSynthesizer::repeats(const WriterChoice& w, bool container) const {
+  const Operation& o = api_.operations()[w.op];
+  return container || w.accumulates || o.params.size() == (o.through.derived() ? o.through.accessor_arity : 1);
 }
 
 // Parts the object hands out by reference (league.team(i)): for a path through one of its
@@ -164,11 +165,12 @@ GpNode TemplateSynthesizer::write_parts(GpNode node, const Paths& paths, int dep
     for (std::span<const PathStep> q : paths)
       if (std::span<const PathStep> r = q.empty() ? q : past_elements(q.subspan(1)); !r.empty() && r.front().field == g)
         rest.push_back(r.subspan(1));
-    uint32_t op = roulette(ws, rng).op;
+    const WriterChoice& w = roulette(ws, rng);
+    uint32_t op = w.op;
     bool container = part.size() > 1 && part[1].kind != PathStep::Kind::Field;
-    int repeats = container || counts(op) ? 1 + static_cast<int>(rng.below(repeats_)) : 1;
+    int times = repeats(w, container) ? 1 + static_cast<int>(rng.below(repeats_)) : 1;
     std::vector<GpNode> accessor_args;
-    for (int r = 0; r < repeats; ++r) {
+    for (int r = 0; r < times; ++r) {
       node = apply_writer(std::move(node), op, rest, depth, rng);
       keep_accessor_arguments(node, op, accessor_args);
     }

@@ -23,6 +23,7 @@ struct WriterChoice {
   uint32_t op;
   double weight;
   uint32_t samples = 0, changed = 0;  // run-time confirmation: calls probed, calls that changed the field
+  bool accumulates = false;  // adds to the field's old value: repeats reach thresholds (stamps() >= 6)
 };
 using WriterProvider = std::function<std::vector<WriterChoice>(const analysis::FieldRef&)>;
 
@@ -47,7 +48,7 @@ class TemplateSynthesizer {
   evolve::GpNode apply_writer(evolve::GpNode receiver, uint32_t op, const Paths& rest, int depth, Rng& rng) const;
   evolve::GpNode write_parts(evolve::GpNode node, const Paths& paths, int depth, Rng& rng) const;
   void keep_accessor_arguments(evolve::GpNode& call, uint32_t op, std::vector<evolve::GpNode>& kept) const;
-  bool counts(uint32_t op) const;
+  bool repeats(const WriterChoice& w, bool container) const;
   int implicit_function(uint32_t op) const;  // the GP function that calls op and yields its receiver
   bool class_matches(evolve::TypeKey type, const std::string& cls) const;
 

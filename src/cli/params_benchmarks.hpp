@@ -1,0 +1,40 @@
+// objgen params' benchmarks: --sweep parsing, the sweeps' receivers, writing the Google Benchmark
+// suite and its CMake file, and --run-benchmarks (build, run, read the JSON, print and plot).
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "emit/benchmark_writer.hpp"
+#include "gen/params/parameter_search.hpp"
+
+namespace objgen::cli {
+
+struct SweepRequest {
+  std::string method;
+  long long lo = 1, hi = 1;
+};
+// "insert:n=10..100000"; UsageError naming a malformed one.
+SweepRequest parse_sweep(const std::string& spec);
+// UsageError unless each sweep names a method of the target.
+void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps);
+// Each request's method (its overload that ran, fewest parameters first) and the builder that
+// fills its receiver (one integer argument, the one that ran most in the search).
+std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
+                                           const std::vector<SweepRequest>& requests);
+
+struct BenchmarkTarget {
+  std::string dir;                       // --emit-benchmark
+  std::string name;                      // file stem: <name>_bench.cpp, executable <name>_bench
+  std::string include;                   // what the suite #includes
+  std::vector<std::string> build_flags;  // subject_build_flags
+};
+void write_benchmarks(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found,
+                      const std::vector<BenchmarkSweep>& sweeps, const BenchmarkTarget& t);
+// Builds (CMake, Ninja) and runs the suite in t.dir; prints ns per call of each benchmark and the
+// fitted complexity of each sweep; writes results.json and sweeps.svg there.
+int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<bool>* interrupted, bool quiet);
+
+}  // namespace objgen::cli

@@ -1,0 +1,222 @@
+// objgen params: legal receivers and arguments for every method of a class (HeuriGenJ), found on
+// a build with the standard library's assertions and UndefinedBehaviorSanitizer.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "cli/cli_common.hpp"
+#include "cli/params_benchmarks.hpp"
+#include "cli/subject.hpp"
+#include "emit/params_report.hpp"
+#include "io/atomic_file.hpp"
+#include "gen/params/parameter_search.hpp"
+#include "gen/params/params_repository.hpp"
+
+#include <filesystem>
+
+namespace objgen::cli {
+namespace {
+
+struct ParamsArgs {
+  SubjectArgs subject;
+  std::string methods;
+  int tries = 16;
+  uint64_t seed = 1;
+  double time_limit = 0;
+  double call_timeout = 1.0;
+  std::string worker_memory_limit = "2G";
+  std::string checks = "on";
+  std::string builders = "auto";
+  bool baseline = false;
+  bool verbose = false;
+  bool quiet = false;
+  std::string report_json, emit_gtest;
+  std::string repository;  // "" : the default file; "none": no repository
+  std::string emit_benchmark;
+  std::vector<std::string> sweeps;
+  bool run_benchmarks = false;
+  bool show_repository = false;
+};
+
+void validate(const ParamsArgs& a) {
+  if (a.tries < 1 || a.tries > 1000) throw UsageError("--tries must be 1 to 1000");
+  if (!(a.time_limit >= 0)) throw UsageError("--time-limit must be >= 0 seconds");
+  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  if (a.checks != "on" && a.checks != "off") throw UsageError("--checks takes on or off");
+  parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  require_writable_file(a.report_json);
+  for (const std::string& dir : {a.emit_gtest, a.emit_benchmark}) {
+    if (dir.empty()) continue;
+    try {
+      ensure_writable_directory(dir);
+    } catch (const std::exception& e) {
+      throw UsageError(e.what());
+    }
+  }
+  for (const std::string& s : a.sweeps) parse_sweep(s);
+  if ((a.run_benchmarks || !a.sweeps.empty()) && a.emit_benchmark.empty())
+    throw UsageError("--sweep and --run-benchmarks go with --emit-benchmark DIR");
+  if (!a.emit_benchmark.empty() && !a.subject.harness.empty())
+    throw UsageError("--emit-benchmark needs --example or --header/--class (a --harness library does not say where its header is)");
+}
+
+// Every public member of the target (constructors, factories, methods), unless --methods says.
+std::vector<uint32_t> methods_to_search(const Api& api, ClassId target, const std::string& spec) {
+  std::vector<uint32_t> out;
+  if (!spec.empty() && spec != "all") return select_methods(api, target, read_method_list(spec), false);
+  for (uint32_t i = 0; i < api.operations().size(); ++i) {
+    const Operation& o = api.operations()[i];
+    bool member = o.owner == target || (o.result.is_object() && o.result.cls == target && o.kind != OpKind::Method);
+    if (member && !o.through.derived() && o.kind != OpKind::FreeFunction) out.push_back(i);
+  }
+  return out;
+}
+
+std::unique_ptr<params::ParamsRepository> open_repository(const ParamsArgs& a) {
+  if (a.repository == "none") {
+    if (a.show_repository) throw UsageError("--show-repository needs a repository (not --repository none)");
+    return nullptr;
+  }
+  std::string path = a.repository.empty() ? params::default_repository_path() : a.repository;
+  try {
+    if (a.repository.empty()) std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    ensure_writable_file(path);
+    return std::make_unique<params::ParamsRepository>(path);
+  } catch (const std::exception& e) {
+    throw UsageError(std::string("--repository: ") + e.what());
+  }
+}
+
+int run_params(ParamsArgs& a) {
+  validate(a);
+  std::unique_ptr<params::ParamsRepository> repo = open_repository(a);
+  if (a.show_repository) {
+    std::printf("%s", repo->describe().c_str());
+    return kExitOk;
+  }
+  a.subject.checks = a.checks == "on";
+  const Example& ex = resolve_subject(a.subject, a.quiet);
+  Api api;
+  const ClassInfo& target = register_example(ex, api);
+  std::vector<uint32_t> methods = methods_to_search(api, target.id, a.methods);
+  std::vector<SweepRequest> sweeps;
+  for (const std::string& s : a.sweeps) sweeps.push_back(parse_sweep(s));
+  require_sweep_methods(api, target.id, sweeps);
+  LiteralDomain domain = params::params_domain(api);
+  evolve::RunnerOptions ro;
+  ro.call_timeout_seconds = a.call_timeout;
+  ro.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  evolve::TestRunner runner(api, domain, ro);
+  std::map<ClassId, std::vector<uint32_t>> builders;
+  if (a.builders == "auto") {
+    if (auto cached = cached_builders(api, target, target.omit_fields)) builders[target.id] = *cached;
+  } else if (a.builders != "harness") {
+    builders[target.id] = resolve_builders(api, target, a.builders == "identify" ? "auto" : a.builders, target.omit_fields,
+                                           default_workers(0), true, a.quiet);
+  }
+
+  params::ParamsOptions po;
+  po.tries = static_cast<uint32_t>(a.tries);
+  po.seed = a.seed;
+  po.time_limit_seconds = a.time_limit;
+  po.builders = std::move(builders);
+  if (repo) {
+    po.stored_inputs = [&](uint32_t op) { return repo->inputs(api, domain, target.name, op); };
+    po.fill_ran.assign(api.operations().size(), 0);
+    po.fill_failed.assign(api.operations().size(), 0);
+    repo->builder_history(api, target.name, po.fill_ran, po.fill_failed);
+  }
+  if (!a.quiet && isatty(STDERR_FILENO))
+    po.progress = [](size_t done, size_t total) {
+      std::fprintf(stderr, "\robjgen: %zu/%zu methods", done, total);
+      if (done == total) std::fprintf(stderr, "\n");
+    };
+  catch_interrupts(true);
+  params::ParamsResult found = params::find_parameters(api, methods, domain, runner, po);
+  std::optional<params::ParamsResult> baseline;
+  if (a.baseline && !g_interrupted.load()) {
+    po.heuristics = false;
+    po.stored_inputs = nullptr;
+    if (!a.quiet) std::fprintf(stderr, "objgen: baseline (uniform random values, no repair)\n");
+    baseline = params::find_parameters(api, methods, domain, runner, po);
+  }
+  catch_interrupts(false);
+
+  std::printf("%s", params_summary_text(api, found, baseline ? &*baseline : nullptr, a.verbose).c_str());
+  if (!a.report_json.empty())
+    write_file_atomically(a.report_json,
+                          params_report_json(api, domain, found, baseline ? &*baseline : nullptr, a.seed, po.tries).dump(2) + "\n");
+  if (!a.emit_gtest.empty()) {
+    std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
+    std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
+    std::string path = a.emit_gtest + "/" + name + "_params_test.cpp";
+    write_file_atomically(path, params_gtest_file(api, domain, found, include, name + "_params"));
+    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
+  }
+  if (!a.emit_benchmark.empty()) {
+    std::vector<BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps);
+    BenchmarkTarget t{a.emit_benchmark, a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example,
+                      a.subject.example.empty() ? ex.header : require_example(a.subject.example).header,
+                      subject_build_flags(a.subject)};
+    std::string::size_type bad;
+    while ((bad = t.name.find_first_of("<>:, *&")) != std::string::npos) t.name[bad] = '_';
+    write_benchmarks(api, domain, found, resolved, t);
+    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s/%s_bench.cpp and CMakeLists.txt\n", t.dir.c_str(), t.name.c_str());
+    if (a.run_benchmarks) run_benchmarks(api, t, &g_interrupted, a.quiet);
+  }
+  if (repo && !g_interrupted.load()) {
+    try {
+      repo->store(api, domain, target.name, found, found.fill_ran, found.fill_failed);
+    } catch (const std::exception& e) {
+      throw UsageError(std::string("cannot update the repository (left as it was): ") + e.what());
+    }
+  }
+  return g_interrupted.load() ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace
+
+void add_params_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ParamsArgs>();
+  auto* cmd = app.add_subcommand("params",
+                                 "Legal receivers and arguments for every method (HeuriGenJ): heuristic values, then "
+                                 "repairs chosen by how each failing call failed (docs/PARAMS.md)");
+  add_subject_options(cmd, args->subject);
+  cmd->add_option("--method,--methods", args->methods,
+                  "Methods to search: a,b or @file or all (default: every constructor, factory and method of the class)");
+  cmd->add_option("--tries", args->tries, "Tries per method (the first, then repairs)")->default_val(16);
+  cmd->add_option("--seed", args->seed, "Random seed: the same seed gives the same report")->default_val(1);
+  cmd->add_option("--time-limit", args->time_limit, "Stop starting methods after this many seconds (0: none)")->default_val(0);
+  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang (s)")->default_val(1.0);
+  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
+                  "Memory the code under test may add to the worker; past it std::bad_alloc (a size failure)")
+      ->default_val("2G");
+  cmd->add_option("--checks", args->checks,
+                  "on: build the class with -D_GLIBCXX_ASSERTIONS and UndefinedBehaviorSanitizer, so silent undefined "
+                  "behaviour fails visibly (needs the header: --example is rebuilt from its); off: as compiled")
+      ->default_val("on");
+  cmd->add_option("--builders", args->builders,
+                  "What makes receivers non-empty: auto (the builders `objgen builders` identified, when cached; else "
+                  "the harness's list), identify (identify them now, as `objgen builders` does), harness, or a builders file")
+      ->default_val("auto");
+  cmd->add_flag("--baseline", args->baseline,
+                "Also run the baseline: uniformly random values, no heuristics, no repair, the same tries");
+  cmd->add_option("--repository", args->repository,
+                  "The learning repository (SQLite): inputs that ran are tried first next time, builder calls that "
+                  "failed are avoided (default: params.sqlite in objgen's cache directory; none: no repository)");
+  cmd->add_flag("--show-repository", args->show_repository, "Print what the repository holds, and exit");
+  cmd->add_option("--report-json", args->report_json, "Write the JSON report here");
+  cmd->add_option("--emit-gtest", args->emit_gtest, "Write a smoke suite (every method that ran, with its inputs) into this directory");
+  cmd->add_option("--emit-benchmark", args->emit_benchmark,
+                  "Write a Google Benchmark suite (every method that ran, with its inputs) and its CMakeLists.txt here");
+  cmd->add_option("--sweep", args->sweeps,
+                  "Also time METHOD against the size of its receiver: METHOD:n=LO..HI (factors of 10), fitting its "
+                  "complexity; again for more")
+      ->allow_extra_args(false);
+  cmd->add_flag("--run-benchmarks", args->run_benchmarks,
+                "Build the suite (CMake, -O2, no sanitizers), run it, and print ns per call and each sweep's complexity");
+  cmd->add_flag("--verbose,-v", args->verbose, "One line per method, with the causes seen and the repairs made");
+  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  cmd->callback([args, &exit_code] { exit_code = run_params(*args); });
+}
+
+}  // namespace objgen::cli

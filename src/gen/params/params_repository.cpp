@@ -1,0 +1,272 @@
+#include "gen/params/params_repository.hpp"
+
+#include <sqlite3.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "io/cache_dir.hpp"
+
+namespace objgen::params {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS methods(
+  class TEXT NOT NULL, signature TEXT NOT NULL, api TEXT NOT NULL,
+  status TEXT NOT NULL, tries INTEGER NOT NULL,
+  inputs TEXT,            -- the calls that ran (JSON: operations by signature, literal values), or NULL
+  PRIMARY KEY(class, signature));
+CREATE TABLE IF NOT EXISTS failures(
+  class TEXT NOT NULL, signature TEXT NOT NULL, attempt INTEGER NOT NULL,
+  cause TEXT NOT NULL, in_setup INTEGER NOT NULL, message TEXT, repair TEXT,
+  fixed INTEGER NOT NULL, -- the method ran after this failure
+  PRIMARY KEY(class, signature, attempt));
+CREATE TABLE IF NOT EXISTS builder_calls(
+  class TEXT NOT NULL, signature TEXT NOT NULL, ran INTEGER NOT NULL, failed INTEGER NOT NULL,
+  PRIMARY KEY(class, signature));
+)sql";
+
+// A prepared statement, finalized on scope exit.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) {
+    if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(db));
+  }
+  ~Statement() { sqlite3_finalize(s_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  Statement& text(int i, const std::string& v) {
+    sqlite3_bind_text(s_, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement& integer(int i, int64_t v) {
+    sqlite3_bind_int64(s_, i, v);
+    return *this;
+  }
+  Statement& null(int i) {
+    sqlite3_bind_null(s_, i);
+    return *this;
+  }
+  bool step() {
+    int rc = sqlite3_step(s_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc != SQLITE_DONE) throw std::runtime_error(sqlite3_errmsg(sqlite3_db_handle(s_)));
+    sqlite3_reset(s_);
+    return false;
+  }
+  void run() {
+    step();
+    sqlite3_reset(s_);
+    sqlite3_clear_bindings(s_);
+  }
+  std::string column_text(int i) const {
+    const unsigned char* t = sqlite3_column_text(s_, i);
+    return t ? reinterpret_cast<const char*>(t) : "";
+  }
+  int64_t column_int(int i) const { return sqlite3_column_int64(s_, i); }
+  bool column_null(int i) const { return sqlite3_column_type(s_, i) == SQLITE_NULL; }
+
+ private:
+  sqlite3_stmt* s_ = nullptr;
+};
+
+nlohmann::json literal_json(const Literal& l) {
+  switch (l.kind) {
+    case LiteralKind::Int: return {{"i", l.i}};
+    case LiteralKind::Char: return {{"c", l.i}};
+    case LiteralKind::Bool: return {{"b", l.i != 0}};
+    case LiteralKind::Double: return {{"d", l.d}};
+    case LiteralKind::String: return {{"s", l.s}};
+  }
+  return nullptr;
+}
+
+bool same_value(const Literal& l, const nlohmann::json& j) {
+  switch (l.kind) {
+    case LiteralKind::Int: return j.contains("i") && j["i"].get<int64_t>() == l.i;
+    case LiteralKind::Char: return j.contains("c") && j["c"].get<int64_t>() == l.i;
+    case LiteralKind::Bool: return j.contains("b") && j["b"].get<bool>() == (l.i != 0);
+    case LiteralKind::Double: return j.contains("d") && j["d"].get<double>() == l.d;
+    case LiteralKind::String: return j.contains("s") && j["s"].get<std::string>() == l.s;
+  }
+  return false;
+}
+
+std::string sequence_json(const Api& api, const LiteralDomain& domain, const FlatSequence& seq) {
+  nlohmann::json calls = nlohmann::json::array();
+  for (const FlatCall& c : seq.calls) {
+    const Operation& op = api.operations()[c.op];
+    nlohmann::json args = nlohmann::json::array();
+    for (size_t k = 0; k < c.args.size(); ++k)
+      args.push_back(c.args[k] >= 0 ? nlohmann::json{{"v", c.args[k]}}
+                                    : literal_json(domain.of(op.params[k].literal)[static_cast<size_t>(-1 - c.args[k])]));
+    calls.push_back({{"op", op.signature()}, {"args", args}});
+  }
+  return calls.dump();
+}
+
+std::optional<FlatSequence> sequence_from_json(const Api& api, const LiteralDomain& domain, const std::string& text) {
+  std::map<std::string, uint32_t> by_signature;
+  for (uint32_t k = 0; k < api.operations().size(); ++k) by_signature.emplace(api.operations()[k].signature(), k);
+  nlohmann::json calls = nlohmann::json::parse(text, nullptr, false);
+  if (!calls.is_array()) return std::nullopt;
+  FlatSequence seq;
+  for (const nlohmann::json& c : calls) {
+    auto it = c.contains("op") && c["op"].is_string() ? by_signature.find(c["op"].get<std::string>()) : by_signature.end();
+    if (it == by_signature.end() || !c.contains("args") || !c["args"].is_array()) return std::nullopt;
+    const Operation& op = api.operations()[it->second];
+    if (c["args"].size() != op.params.size()) return std::nullopt;
+    FlatCall call{it->second, {}, {}};
+    for (size_t k = 0; k < op.params.size(); ++k) {
+      const nlohmann::json& a = c["args"][k];
+      if (op.params[k].is_object()) {
+        if (!a.contains("v") || !a["v"].is_number_integer()) return std::nullopt;
+        call.args.push_back(a["v"].get<int64_t>());
+        continue;
+      }
+      const std::vector<Literal>& values = domain.of(op.params[k].literal);
+      int64_t found = -1;
+      for (size_t v = 0; v < values.size() && found < 0; ++v)
+        if (same_value(values[v], a)) found = static_cast<int64_t>(v);
+      if (found < 0) return std::nullopt;  // a value the domain no longer has
+      call.args.push_back(-1 - found);
+    }
+    for (size_t k = 0; k < op.params.size(); ++k) call.produced.push_back(op.params[k].is_object() ? static_cast<int>(call.args[k]) : -1);
+    seq.calls.push_back(std::move(call));
+  }
+  return seq;
+}
+
+}  // namespace
+
+std::string default_repository_path() { return cache_root() + "/params.sqlite"; }
+
+std::string api_hash(const Api& api) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const Operation& o : api.operations()) {
+    for (unsigned char c : o.signature()) h = (h ^ c) * 0x100000001b3ull;
+    h = (h ^ '\n') * 0x100000001b3ull;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+ParamsRepository::ParamsRepository(const std::string& path) : path_(path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw std::runtime_error("cannot open the repository " + path + ": " + why);
+  }
+  sqlite3_busy_timeout(db_, 10000);  // another objgen writing the same file: wait for it
+  try {
+    exec(kSchema);
+  } catch (const std::runtime_error& e) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw std::runtime_error("cannot use the repository " + path + ": " + e.what());
+  }
+}
+
+ParamsRepository::~ParamsRepository() { sqlite3_close(db_); }
+
+void ParamsRepository::exec(const std::string& sql) const {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string why = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw std::runtime_error(why);
+  }
+}
+
+std::optional<FlatSequence> ParamsRepository::inputs(const Api& api, const LiteralDomain& domain, const std::string& cls,
+                                                     uint32_t op) const {
+  Statement s(db_, "SELECT inputs FROM methods WHERE class = ? AND signature = ? AND inputs IS NOT NULL");
+  s.text(1, cls).text(2, api.operations()[op].signature());
+  if (!s.step()) return std::nullopt;
+  std::optional<FlatSequence> seq = sequence_from_json(api, domain, s.column_text(0));
+  if (!seq || seq->calls.empty() || seq->calls.back().op != op) return std::nullopt;
+  return seq;
+}
+
+void ParamsRepository::builder_history(const Api& api, const std::string& cls, std::vector<uint32_t>& ran,
+                                       std::vector<uint32_t>& failed) const {
+  std::map<std::string, uint32_t> by_signature;
+  for (uint32_t k = 0; k < api.operations().size(); ++k) by_signature.emplace(api.operations()[k].signature(), k);
+  Statement s(db_, "SELECT signature, ran, failed FROM builder_calls WHERE class = ?");
+  s.text(1, cls);
+  while (s.step()) {
+    auto it = by_signature.find(s.column_text(0));
+    if (it == by_signature.end() || it->second >= ran.size()) continue;
+    ran[it->second] += static_cast<uint32_t>(s.column_int(1));
+    failed[it->second] += static_cast<uint32_t>(s.column_int(2));
+  }
+}
+
+void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const std::string& cls, const ParamsResult& result,
+                             const std::vector<uint32_t>& fill_ran, const std::vector<uint32_t>& fill_failed) {
+  std::string hash = api_hash(api);
+  exec("BEGIN IMMEDIATE");
+  try {
+    Statement method(db_, "INSERT OR REPLACE INTO methods(class, signature, api, status, tries, inputs) VALUES(?, ?, ?, ?, ?, ?)");
+    Statement forget(db_, "DELETE FROM failures WHERE class = ? AND signature = ?");
+    Statement failure(db_,
+                      "INSERT INTO failures(class, signature, attempt, cause, in_setup, message, repair, fixed) "
+                      "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const MethodParams& m : result.methods) {
+      if (m.status == Status::NotTried || m.status == Status::Reused) continue;  // nothing new learned
+      std::string sig = api.operations()[m.op].signature();
+      method.text(1, cls).text(2, sig).text(3, hash).text(4, status_name(m.status)).integer(5, static_cast<int64_t>(m.attempts.size()));
+      if (m.ran()) method.text(6, sequence_json(api, domain, m.attempts.back().sequence));
+      else method.null(6);
+      method.run();
+      forget.text(1, cls).text(2, sig).run();
+      for (size_t a = 0; a < m.attempts.size(); ++a) {
+        const Attempt& at = m.attempts[a];
+        if (at.cause == Cause::None) continue;
+        failure.text(1, cls).text(2, sig).integer(3, static_cast<int64_t>(a)).text(4, cause_name(at.cause));
+        failure.integer(5, at.in_setup).text(6, at.message).text(7, at.repair).integer(8, m.ran()).run();
+      }
+    }
+    Statement builder(db_, "INSERT OR REPLACE INTO builder_calls(class, signature, ran, failed) VALUES(?, ?, ?, ?)");
+    for (size_t k = 0; k < fill_ran.size() && k < fill_failed.size(); ++k)
+      if (fill_ran[k] || fill_failed[k])
+        builder.text(1, cls).text(2, api.operations()[k].signature()).integer(3, fill_ran[k]).integer(4, fill_failed[k]).run();
+    exec("COMMIT");
+  } catch (...) {
+    try {
+      exec("ROLLBACK");
+    } catch (...) {
+    }
+    throw;
+  }
+}
+
+std::string ParamsRepository::describe() const {
+  std::string out = "repository " + path_ + "\n";
+  Statement classes(db_,
+                    "SELECT class, COUNT(*), SUM(inputs IS NOT NULL), MIN(api) FROM methods GROUP BY class ORDER BY class");
+  while (classes.step()) {
+    std::string cls = classes.column_text(0);
+    out += cls + " (API " + classes.column_text(3) + "): " + std::to_string(classes.column_int(2)) + " of " +
+           std::to_string(classes.column_int(1)) + " methods with inputs that ran\n";
+    Statement methods(db_, "SELECT signature, status, tries FROM methods WHERE class = ? ORDER BY signature");
+    methods.text(1, cls);
+    while (methods.step())
+      out += "  " + methods.column_text(1) + std::string(12 - std::min<size_t>(11, methods.column_text(1).size()), ' ') +
+             std::to_string(methods.column_int(2)) + "  " + methods.column_text(0) + "\n";
+    Statement causes(db_,
+                     "SELECT cause, COUNT(*), SUM(fixed) FROM failures WHERE class = ? GROUP BY cause ORDER BY COUNT(*) DESC");
+    causes.text(1, cls);
+    std::string line;
+    while (causes.step())
+      line += (line.empty() ? "" : ", ") + causes.column_text(0) + " " + std::to_string(causes.column_int(2)) + "/" +
+              std::to_string(causes.column_int(1));
+    if (!line.empty()) out += "  failures handled by cause: " + line + "\n";
+  }
+  return out;
+}
+
+}  // namespace objgen::params

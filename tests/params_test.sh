@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# objgen params end to end: a real library class through its header on the checked build
+# (assertions + UBSan), heuristics against the uniform-random baseline, repairs by cause, the
+# smoke suite compiling and passing, the same report for the same seed, hostile methods that
+# crash, abort and hang, and bad input.
+set -u
+objgen=$1
+src=$2
+cxx=${3:-g++}
+. "$(dirname "$0")/check_lib.sh"
+
+# boost::dynamic_bitset<>: indices into the bitset, sizes, empty bitsets.
+check "dynamic_bitset: params --baseline" "$objgen" params --header '<boost/dynamic_bitset.hpp>' \
+  --class 'boost::dynamic_bitset<>' --baseline -q --report-json "$work/bitset.json" --emit-gtest "$work/bitset"
+check "dynamic_bitset: at least 85% of the methods ran" \
+  test "$(json "$work/bitset.json" "j['summary']['ran_percent'] >= 85")" = "True"
+check "dynamic_bitset: 15 points above the baseline" \
+  test "$(json "$work/bitset.json" "j['summary']['ran_percent'] - j['baseline']['ran_percent'] >= 15")" = "True"
+check "dynamic_bitset: some failures repaired" \
+  test "$(json "$work/bitset.json" "j['summary']['failures_handled'] > 0 and any(m['status'] == 'repaired' for m in j['methods'])")" = "True"
+check "dynamic_bitset: an index failure seen under the checked build" \
+  test "$(json "$work/bitset.json" "'index' in j['summary']['causes']")" = "True"
+check "dynamic_bitset: smoke suite compiles" "$cxx" -std=c++20 "$work/bitset/dynamic_bitset_params_test.cpp" \
+  -lgtest -lgtest_main -pthread -o "$work/bitset/tests"
+check "dynamic_bitset: smoke suite passes" "$work/bitset/tests"
+
+# The same seed gives the same report (wall-clock times aside).
+for i in 1 2; do
+  check "stack: seeded run $i" "$objgen" params --example stack --checks off --seed 5 --repository none -q \
+    --report-json "$work/det$i.json"
+done
+check "same seed, same report" test "$(json "$work/det1.json" "json.dumps({k: v for k, v in j.items() if k != 'timing'})")" \
+  = "$(json "$work/det2.json" "json.dumps({k: v for k, v in j.items() if k != 'timing'})")"
+check "stack: pop and peek need a non-empty stack, and get one" \
+  test "$(json "$work/det1.json" "all(m['status'] in ('normal', 'repaired') for m in j['methods'])")" = "True"
+
+# The learning repository: a warm run re-runs what worked instead of searching.
+check "dynamic_bitset: warm run" "$objgen" params --header '<boost/dynamic_bitset.hpp>' --class 'boost::dynamic_bitset<>' \
+  -q --report-json "$work/warm.json"
+check "dynamic_bitset: the warm run reuses every method that ran" \
+  test "$(json "$work/warm.json" "[m['status'] for m in j['methods']].count('reused')")" = "$(json "$work/bitset.json" "j['summary']['ran']")"
+check "dynamic_bitset: the warm run needs fewer executions" \
+  test "$(json "$work/warm.json" "j['summary']['executions']")" -lt "$(json "$work/bitset.json" "j['summary']['executions']")"
+check "show-repository lists the class" sh -c "'$objgen' params --show-repository | grep -q 'dynamic_bitset.*methods with inputs that ran'"
+check "unwritable repository" expect_exit2 "repository" "$objgen" params --example stack --checks off --repository /proc/x/r.sqlite
+
+# Hostile methods: crashes, aborts, division by zero and hangs are causes; the run goes on to
+# every method, and the baseline (no repair) sees them too.
+check "hostile: params --baseline survives crashes and hangs" "$objgen" params \
+  --header "$src/tests/params_inputs/fragile.hpp" --class hostile::Fragile --call-timeout 0.3 --baseline -q \
+  --report-json "$work/fragile.json" --emit-gtest "$work/fragile"
+check "hostile: every method but stall() ran" \
+  test "$(json "$work/fragile.json" "sorted(m['method'] for m in j['methods'] if m['status'] not in ('normal', 'repaired'))")" \
+  = "['Fragile::stall()']"
+check "hostile: stall() given up on as a hang" \
+  test "$(json "$work/fragile.json" "[m['why'][:4] for m in j['methods'] if m['method'] == 'Fragile::stall()']")" = "['hang']"
+check "hostile: ratio(0)'s division by zero named by UBSan and repaired" \
+  test "$(json "$work/fragile.json" "any(a['cause'] == 'divide-by-zero' for m in j['methods'] for a in m['attempts']) or j['methods'][4]['status'] == 'normal'")" = "True"
+check "hostile: the baseline (empty receivers, no repair) gives up on at() and first()" \
+  test "$(json "$work/fragile.json" "sorted(m['method'] for m in j['baseline']['methods_status'] if m['status'] == 'gave up')")" \
+  = "['Fragile::at(int) const', 'Fragile::first() const', 'Fragile::last() const', 'Fragile::stall()']"
+check "hostile: smoke suite compiles" "$cxx" -std=c++20 -I "$src/tests/params_inputs" "$work/fragile/Fragile_params_test.cpp" \
+  -lgtest -lgtest_main -pthread -o "$work/fragile/tests"
+check "hostile: smoke suite passes" "$work/fragile/tests"
+
+# Benchmarks: the suite builds and runs; a const search is linear in the size, push is constant.
+check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work/bench.out" "$objgen" params --example stack \
+  --checks off --repository none -q --emit-benchmark "$work/bench" --sweep search:n=10..100000 --sweep push:n=10..100000 \
+  --run-benchmarks
+check "stack: every benchmark ran" grep -q "benchmarks ran, 0 skipped" "$work/bench.out"
+check "stack: search is O(N)" grep -Eq "^sweep Stack::search\(int\) const +O\(N\)" "$work/bench.out"
+check "stack: push is O(1)" grep -Eq "^sweep Stack::push\(int\) +O\(\(1\)\)" "$work/bench.out"
+check "stack: sweeps plotted" grep -q "<polyline" "$work/bench/sweeps.svg"
+
+# Bad input: one line, exit 2.
+check "bad --tries" expect_exit2 "--tries" "$objgen" params --example stack --checks off --tries 0
+check "unknown method" expect_exit2 "nosuch" "$objgen" params --example stack --checks off --methods nosuch
+check "unwritable report" expect_exit2 "/proc" "$objgen" params --example stack --checks off --report-json /proc/x/r.json
+check "bad --checks" expect_exit2 "--checks" "$objgen" params --example stack --checks maybe
+check "malformed --sweep" expect_exit2 "METHOD:n=LO..HI" "$objgen" params --example stack --checks off \
+  --emit-benchmark "$work/b2" --sweep 'push:n=10-100'
+check "--sweep of an unknown method" expect_exit2 "nosuch" "$objgen" params --example stack --checks off \
+  --emit-benchmark "$work/b2" --sweep 'nosuch:n=1..10'
+check "--run-benchmarks without a directory" expect_exit2 "--emit-benchmark" "$objgen" params --example stack --checks off \
+  --run-benchmarks
+exit $fail
