@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -40,30 +41,79 @@ void require_sweep_methods(const Api& api, ClassId target, const std::vector<Swe
   }
 }
 
+namespace {
+
+// A member of the class taking one integer that adds one element per call: after 8 calls with
+// distinct values on the method's receiver, size() is 8 more (push_back(x), insert(x); not
+// reserve(n) or resize(n)). Those the search used as builders most are tried first.
+int one_element_builder(const Api& api, ClassId target, const FlatSequence& inputs, const params::ParamsResult& found,
+                        evolve::TestRunner& runner, const LiteralDomain& domain) {
+  const auto& ops = api.operations();
+  int size_op = -1;
+  for (uint32_t k = 0; k < ops.size(); ++k)
+    if (ops[k].owner == target && ops[k].kind == OpKind::Method && ops[k].is_const && ops[k].params.size() == 1 &&
+        ops[k].result.is_literal() && ops[k].result.literal == LiteralKind::Int && (ops[k].name == "size" || ops[k].name == "length"))
+      size_op = static_cast<int>(k);
+  if (size_op < 0 || inputs.calls.empty() || ops[inputs.calls.back().op].kind != OpKind::Method) return -1;
+  std::vector<uint32_t> candidates;
+  for (uint32_t k = 0; k < ops.size(); ++k) {
+    const Operation& o = ops[k];
+    if (o.kind == OpKind::Method && !o.is_const && o.owner == target && o.params.size() == 2 && o.params[1].is_literal() &&
+        (o.params[1].literal == LiteralKind::Int || o.params[1].literal == LiteralKind::Bool) && !o.through.derived())
+      candidates.push_back(k);  // push_back(bool) too: the emitted loop passes integers, which convert
+  }
+  auto used = [&](uint32_t k) { return k < found.fill_ran.size() ? found.fill_ran[k] : 0u; };
+  std::stable_sort(candidates.begin(), candidates.end(), [&](uint32_t a, uint32_t b) { return used(a) > used(b); });
+  FlatSequence setup = inputs;
+  setup.calls.pop_back();
+  int64_t receiver = inputs.calls.back().args[0];
+  auto value_index = [&](int64_t v) -> int64_t {
+    const auto& ints = domain.of(LiteralKind::Int);
+    for (size_t i = 0; i < ints.size(); ++i)
+      if (ints[i].i == v) return static_cast<int64_t>(i);
+    return -1;
+  };
+  constexpr int kCalls = 8;
+  for (uint32_t k : candidates) {
+    FlatSequence before = setup, after = setup;
+    bool ok = true;
+    bool boolean = ops[k].params[1].literal == LiteralKind::Bool;
+    for (int c = 0; c < kCalls && ok; ++c) {
+      int64_t idx = boolean ? 1 : value_index(20 + c);  // distinct, above the small values builders used
+      ok = idx >= 0;
+      after.calls.push_back(FlatCall{k, {receiver, -1 - idx}, {static_cast<int>(receiver), -1}});
+    }
+    if (!ok) continue;
+    before.calls.push_back(FlatCall{static_cast<uint32_t>(size_op), {receiver}, {static_cast<int>(receiver)}});
+    after.calls.push_back(before.calls.back());
+    std::vector<evolve::TestOutcome> o = runner.run({before, after});
+    if (o[0].feasible && o[1].feasible && o[0].has_result && o[1].has_result && o[1].result.i - o[0].result.i == kCalls)
+      return static_cast<int>(k);
+  }
+  return -1;
+}
+
+}  // namespace
+
 std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
-                                           const std::vector<SweepRequest>& requests) {
+                                           const std::vector<SweepRequest>& requests, evolve::TestRunner& runner,
+                                           const LiteralDomain& domain) {
   std::vector<BenchmarkSweep> out;
   for (const SweepRequest& r : requests) {
     const params::MethodParams* best = nullptr;  // the overload that ran with the fewest parameters
     for (const params::MethodParams& m : found.methods) {
       const Operation& o = api.operations()[m.op];
-      if (o.owner == target && o.kind == OpKind::Method && o.name == r.method && m.ran() &&
-          (!best || o.params.size() < api.operations()[best->op].params.size()))
-        best = &m;
+      if (o.owner != target || o.kind != OpKind::Method || o.name != r.method || !m.ran()) continue;
+      const Operation* b = best ? &api.operations()[best->op] : nullptr;
+      if (!b || o.params.size() < b->params.size() || (o.params.size() == b->params.size() && o.is_const && !b->is_const))
+        best = &m;  // fewest parameters; a const overload (find() const) before the other
     }
     if (!best) throw UsageError("--sweep: no overload of " + r.method + " ran, so there is nothing to time");
-    int fill = -1;  // a builder of the receiver with one integer, the one that ran most often
-    for (uint32_t k = 0; k < api.operations().size(); ++k) {
-      const Operation& o = api.operations()[k];
-      bool one_int = o.kind == OpKind::Method && !o.is_const && o.owner == target && o.params.size() == 2 &&
-                     o.params[1].is_literal() && o.params[1].literal == LiteralKind::Int && !o.through.derived();
-      if (one_int && k < found.fill_ran.size() && found.fill_ran[k] > 0 &&
-          (fill < 0 || found.fill_ran[k] > found.fill_ran[static_cast<size_t>(fill)]))
-        fill = static_cast<int>(k);
-    }
+    int fill = one_element_builder(api, target, best->attempts.back().sequence, found, runner, domain);
     if (fill < 0)
-      throw UsageError("--sweep " + r.method + ": no builder of " + class_vtable(target).name +
-                       " taking one integer ran in the search, so the receiver cannot be filled to n elements");
+      throw UsageError("--sweep " + r.method + ": no member of " + class_vtable(target).name +
+                       " taking one integer adds one element per call (size() grows by one), so the receiver cannot be "
+                       "filled to n elements");
     out.push_back({best->op, static_cast<uint32_t>(fill), r.lo, r.hi, 10});
   }
   return out;
@@ -107,7 +157,7 @@ int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<b
     throw UsageError("the benchmarks did not run to the end: see " + t.dir + "/run.log");
   nlohmann::json j = nlohmann::json::parse(read_whole_file(results).value_or("{}"), nullptr, false);
   if (!j.is_object() || !j.contains("benchmarks")) throw UsageError("cannot read " + results);
-  std::map<std::string, std::string> signature_of;
+  std::map<std::string, std::string> signature_of;  // benchmark family -> signature (overloads spelt alike get _v2, ...)
   for (uint32_t k = 0; k < api.operations().size(); ++k) {
     signature_of.emplace(benchmark_name(api, k, false), api.operations()[k].signature());
     signature_of.emplace(benchmark_name(api, k, true), api.operations()[k].signature());
@@ -118,6 +168,9 @@ int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<b
   for (const nlohmann::json& b : j["benchmarks"]) {
     std::string name = b.value("name", ""), run_name = b.value("run_name", name);
     std::string family = run_name.substr(0, run_name.find('/'));
+    if (!signature_of.count(family))
+      if (size_t v = family.rfind("_v"); v != std::string::npos && signature_of.count(family.substr(0, v)))
+        signature_of[family] = signature_of[family.substr(0, v)];
     if (b.contains("error_occurred") && b["error_occurred"].get<bool>()) ++skipped;
     if (b.value("aggregate_name", "") == "BigO") {
       series[family].complexity = b.value("big_o", "?");

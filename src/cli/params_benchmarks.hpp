@@ -20,10 +20,11 @@ struct SweepRequest {
 SweepRequest parse_sweep(const std::string& spec);
 // UsageError unless each sweep names a method of the target.
 void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps);
-// Each request's method (its overload that ran, fewest parameters first) and the builder that
-// fills its receiver (one integer argument, the one that ran most in the search).
+// Each request's method (its overload that ran: fewest parameters, const first) and the member
+// that fills its receiver: one integer argument, one element per call (checked by running it).
 std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
-                                           const std::vector<SweepRequest>& requests);
+                                           const std::vector<SweepRequest>& requests, evolve::TestRunner& runner,
+                                           const LiteralDomain& domain);
 
 struct BenchmarkTarget {
   std::string dir;                       // --emit-benchmark

@@ -104,6 +104,7 @@ int run_params(ParamsArgs& a) {
   LiteralDomain domain = params::params_domain(api);
   evolve::RunnerOptions ro;
   ro.call_timeout_seconds = a.call_timeout;
+  ro.probe = true;  // whether each call changed its receiver: benchmarks rebuild only those that did
   ro.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
   evolve::TestRunner runner(api, domain, ro);
   std::map<ClassId, std::vector<uint32_t>> builders;
@@ -153,7 +154,7 @@ int run_params(ParamsArgs& a) {
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
   }
   if (!a.emit_benchmark.empty()) {
-    std::vector<BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps);
+    std::vector<BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps, runner, domain);
     BenchmarkTarget t{a.emit_benchmark, a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example,
                       a.subject.example.empty() ? ex.header : require_example(a.subject.example).header,
                       subject_build_flags(a.subject)};

@@ -45,7 +45,11 @@ std::string timed_call(const Operation& op, const std::string& stmt) {
   return stmt + " benchmark::ClobberMemory();";
 }
 
-bool changes_receiver(const Operation& op) { return op.kind == OpKind::Method && !op.is_const; }
+// A sweep's call must not see what its earlier iterations did (insert(3) into a set that has it
+// from the last iteration): every non-const member rebuilds. A single benchmark trusts the probe.
+bool rebuilds(const Operation& op, bool sweep, bool unchanged) {
+  return op.kind == OpKind::Method && !op.is_const && (sweep || !unchanged);
+}
 
 std::string block(const std::vector<std::string>& lines, size_t count, const std::string& indent) {
   std::string out;
@@ -59,14 +63,16 @@ std::string fill_loop(const Api& api, const BenchmarkSweep& s, const std::string
 }
 
 // One benchmark: the found inputs, then the call in the timed loop.
-std::string method_benchmark(const Api& api, const LiteralDomain& domain, const FlatSequence& seq, const std::string& name,
+std::string method_benchmark(const Api& api, const LiteralDomain& domain, const params::Attempt& found, const std::string& name,
                              const BenchmarkSweep* sweep) {
+  const FlatSequence& seq = found.sequence;
   const Operation& op = api.operations()[seq.calls.back().op];
+  bool fresh = rebuilds(op, sweep != nullptr, found.receiver_unchanged);
   std::vector<std::string> lines = write_statements(api, domain, seq);
   std::string call = timed_call(op, lines.back());
   std::string receiver = op.kind == OpKind::Method ? "v" + std::to_string(seq.calls.back().args[0]) : "";
   std::string out = "static void " + name + "(benchmark::State& state) {\n";
-  if (!changes_receiver(op)) {
+  if (!fresh) {
     out += block(lines, lines.size() - 1, "  ");
     if (sweep) out += fill_loop(api, *sweep, receiver, "  ");
     out += "  for (auto _ : state) {\n    " + call + "\n  }\n";
@@ -81,7 +87,7 @@ std::string method_benchmark(const Api& api, const LiteralDomain& domain, const 
   std::string reg = "BENCHMARK(" + name + ")";
   if (sweep) {
     reg += fmt::format("->RangeMultiplier({})->Range({}, {})->Complexity()", sweep->multiplier, sweep->lo, sweep->hi);
-    if (changes_receiver(op)) reg += "->Iterations(200)";  // each iteration rebuilds n elements untimed
+    if (fresh) reg += "->Iterations(200)";  // each iteration rebuilds n elements untimed
   }
   return out + reg + ";\n\n";
 }
@@ -108,13 +114,13 @@ std::string benchmark_file(const Api& api, const LiteralDomain& domain, const pa
   for (const params::MethodParams& m : found.methods) {
     if (!m.ran() || !emittable(api, m.attempts.back().sequence)) continue;
     out += "// " + api.operations()[m.op].signature() + "\n";
-    out += method_benchmark(api, domain, m.attempts.back().sequence, unique(benchmark_name(api, m.op, false)), nullptr);
+    out += method_benchmark(api, domain, m.attempts.back(), unique(benchmark_name(api, m.op, false)), nullptr);
   }
   for (const BenchmarkSweep& s : sweeps)
     for (const params::MethodParams& m : found.methods)
       if (m.op == s.op && m.ran() && emittable(api, m.attempts.back().sequence)) {
         out += "// " + api.operations()[m.op].signature() + fmt::format(", receiver of n = {}..{} elements\n", s.lo, s.hi);
-        out += method_benchmark(api, domain, m.attempts.back().sequence, unique(benchmark_name(api, m.op, true)), &s);
+        out += method_benchmark(api, domain, m.attempts.back(), unique(benchmark_name(api, m.op, true)), &s);
       }
   return out + "BENCHMARK_MAIN();\n";
 }

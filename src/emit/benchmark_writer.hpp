@@ -18,9 +18,9 @@ struct BenchmarkSweep {
   long long lo = 1, hi = 1, multiplier = 10;
 };
 
-// Methods that change their receiver (non-const members) get a fresh receiver per iteration,
-// built while the timer is paused; const members and free-standing calls reuse one built before
-// the loop. Results go through benchmark::DoNotOptimize, changes through ClobberMemory.
+// Members that changed their receiver in the search (and in a sweep every non-const member) get
+// a fresh receiver per iteration, built while the timer is paused; the others reuse the inputs
+// built before the loop. Results go through benchmark::DoNotOptimize, changes through ClobberMemory.
 std::string benchmark_file(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found,
                            const std::vector<BenchmarkSweep>& sweeps, const std::string& include);
 

@@ -286,6 +286,7 @@ class MethodSearch {
         else if (i == ran_calls) ++facts_.fill_failed[a.sequence.calls[i].op];
       }
     a.cause = o.feasible && o.outcome == Outcome::Normal ? Cause::None : classify_failure(o.outcome, o.message);
+    a.receiver_unchanged = mut_.kind == OpKind::Method && (o.probed_mask & 1u) && !(o.changed_mask & 1u);
     if (!a.in_setup && a.cause == Cause::Index && last_bound_ == 0 && knobs_.ints == IntMode::Bounded) a.cause = Cause::EmptyState;
     return a;
   }
@@ -541,6 +542,7 @@ std::optional<Attempt> rerun_stored(const ParamsOptions& options, uint32_t op, e
   a.message = o.message;
   a.in_setup = !o.feasible && o.failed_at != a.sequence.calls.size();
   a.cause = o.feasible && o.outcome == Outcome::Normal ? Cause::None : classify_failure(o.outcome, o.message);
+  a.receiver_unchanged = (o.probed_mask & 1u) && !(o.changed_mask & 1u);  // used for members only
   return a;
 }
 

@@ -30,6 +30,9 @@ struct Attempt {
   Cause cause = Cause::None;
   std::string message;
   std::string repair;  // what the next try changed, for people ("indices in [0, 4)")
+  // A member's call left its receiver's state as it was (probed: the canonical state before and
+  // after); a non-const find() can then be timed on one receiver, without rebuilding it.
+  bool receiver_unchanged = false;
 };
 
 enum class Status : uint8_t {
