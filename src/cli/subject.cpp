@@ -69,6 +69,21 @@ std::vector<std::string> subject_build_flags(const SubjectArgs& s) {
   return flags;
 }
 
+SubjectArgs from_header(const SubjectArgs& s) {
+  if (s.example.empty()) return s;
+  const Example& ex = require_example(s.example);
+  SubjectArgs h = s;
+  h.example.clear();
+  h.header = std::string(OBJGEN_EXAMPLES_DIR) + "/" + ex.header;
+  h.class_name = ex.target;
+  h.flags.insert(h.flags.begin(), std::string("-I") + OBJGEN_EXAMPLES_DIR);  // as CMake builds them
+  fs::path dir = fs::path(h.header).parent_path();
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))  // the class's own sources, not its hand harness
+    if (e.path().extension() == ".cpp" && e.path().filename() != "harness.cpp") h.flags.push_back(e.path().string());
+  return h;
+}
+
 const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   static std::optional<Example> loaded;
   int given = !s.example.empty() + !s.header.empty() + !s.harness.empty();
@@ -77,18 +92,7 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   if (s.header.empty() && (!s.class_name.empty() || !s.flags.empty() || !s.compile_db.empty()))
     throw UsageError("--class, -p and compile flags after -- go with --header");
   if (!s.example.empty() && (s.coverage || s.checks)) {
-    // A bundled example is compiled into objgen without instrumentation or checks: build it from its header.
-    const Example& ex = require_example(s.example);
-    SubjectArgs from_header = s;
-    from_header.example.clear();
-    from_header.header = std::string(OBJGEN_EXAMPLES_DIR) + "/" + ex.header;
-    from_header.class_name = ex.target;
-    from_header.flags.insert(from_header.flags.begin(), std::string("-I") + OBJGEN_EXAMPLES_DIR);  // as CMake builds them
-    fs::path dir = fs::path(from_header.header).parent_path();
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec))  // the class's own sources, not its hand harness
-      if (e.path().extension() == ".cpp" && e.path().filename() != "harness.cpp") from_header.flags.push_back(e.path().string());
-    loaded = build_subject_harness(from_header, quiet);
+    loaded = build_subject_harness(from_header(s), quiet);
     return *loaded;
   }
   if (!s.example.empty()) return require_example(s.example);
@@ -110,6 +114,9 @@ const cover::CoverageMap* subject_coverage() { return nullptr; }
 const std::string& subject_build_directory() {
   static const std::string none;
   return none;
+}
+std::string build_asan_harness(const SubjectArgs&, bool) {
+  throw UsageError("this objgen was built without Clang, so it cannot build checked harnesses (--checks off)");
 }
 Example build_subject_harness(const SubjectArgs&, bool) {
   throw UsageError("this objgen was built without Clang, so --header/--class is unavailable "

@@ -32,6 +32,7 @@ struct SubjectArgs {
   bool rebuild = false;
   bool coverage = false;  // build the harness with coverage (--coverage; `evolve` always)
   bool checks = false;    // with assertions and UBSan (`params`): built from the header, also for --example
+  bool asan = false;      // with checks: AddressSanitizer too (only for asan_harness_library)
 };
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s);
@@ -61,5 +62,11 @@ std::vector<std::string> scan_flags(const SubjectArgs& s);
 // Implemented only when objgen has scan: scans, compiles (or reuses) and loads the harness
 // (and with coverage, binds its coverage map).
 Example build_subject_harness(const SubjectArgs& s, bool quiet);
+// Implemented only when objgen has scan: compiles (or reuses) the subject's harness with the
+// checks and AddressSanitizer, without loading it (objgen-asan-worker does); its path.
+std::string build_asan_harness(const SubjectArgs& s, bool quiet);
+// The subject to build from a header: a bundled --example as its header, include directory and
+// sources (it is compiled into objgen without instrumentation or checks); others as they are.
+SubjectArgs from_header(const SubjectArgs& s);
 
 }  // namespace objgen::cli

@@ -68,11 +68,14 @@ void bind_coverage(const HarnessBuild& b) {
 
 }  // namespace
 
-Example build_subject_harness(const SubjectArgs& s, bool quiet) {
+namespace {
+
+// Scans and compiles (or reuses) the harness s describes; a UsageError for what went wrong.
+HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
   if (s.state != "auto" && s.state != "fields" && s.state != "value")
     throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
   if (s.class_depth < 0) throw UsageError("--class-depth must be >= 0");
-  HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, s.checks, &g_interrupted};
+  HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, s.checks, s.asan, &g_interrupted};
   request.extra_classes = s.extra_classes;
   request.class_depth = s.class_depth;
   catch_interrupts(true);
@@ -103,6 +106,20 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
       break;
   }
   if (!quiet) report_build(b, s.class_name);
+  return b;
+}
+
+}  // namespace
+
+std::string build_asan_harness(const SubjectArgs& s, bool quiet) {
+  SubjectArgs a = from_header(s);
+  a.checks = a.asan = true;
+  a.coverage = false;
+  return build_or_explain(a, quiet).library;
+}
+
+Example build_subject_harness(const SubjectArgs& s, bool quiet) {
+  HarnessBuild b = build_or_explain(s, quiet);
   try {
     Example ex = load_harness(b.library);
     if (s.coverage) bind_coverage(b);

@@ -48,6 +48,7 @@ nlohmann::json method_json(const Api& api, const LiteralDomain& domain, const Me
                    {"tries", m.attempts.size()},
                    {"attempts", attempts}};
   if (m.ran()) j["inputs"] = code(api, domain, m.attempts.back().sequence);
+  if (m.repeatable >= 0) j["repeated_calls"] = {{"ran", m.repeatable}, {"of", m.repeat_limit}};
   if (!m.why.empty()) j["why"] = m.why;
   return j;
 }
@@ -92,8 +93,10 @@ std::string params_summary_text(const Api& api, const ParamsResult& found, const
   std::string out;
   if (per_method)
     for (const MethodParams& m : found.methods) {
+      std::string repeats = m.repeatable < 0 ? "" : m.repeatable == m.repeat_limit ? fmt::format("repeats {}+", m.repeatable)
+                                                                                  : fmt::format("repeats {}", m.repeatable);
       out += fmt::format("  {:<11} {:>2} {}  {}\n", params::status_name(m.status), m.attempts.size(),
-                         api.operations()[m.op].signature(), m.ran() ? "" : m.why.substr(0, 160));
+                         api.operations()[m.op].signature(), m.ran() ? repeats : m.why.substr(0, 160));
       if (m.status == params::Status::Repaired)
         for (const Attempt& a : m.attempts)
           if (a.cause != Cause::None)

@@ -368,7 +368,8 @@ std::string ChildProcess::describe_death() const {
   // earlier call, or hold pids that would split findings.
   std::string said = output_tail();
   bool explains = said.find("Assertion `") != std::string::npos || said.find("Assertion '") != std::string::npos ||
-                  said.find(": runtime error: ") != std::string::npos;  // UndefinedBehaviorSanitizer, abort_on_error
+                  said.find(": runtime error: ") != std::string::npos ||  // UndefinedBehaviorSanitizer, abort_on_error
+                  said.find("AddressSanitizer: ") != std::string::npos;   // its SUMMARY line
   return explains ? what + ": " + said : what;
 }
 
@@ -376,7 +377,7 @@ std::string ChildProcess::output_tail() const {
   if (out_fd_ < 0) return "";
   struct stat st {};
   if (fstat(out_fd_, &st) != 0 || st.st_size == 0) return "";
-  char buf[1024];
+  char buf[8192];  // a sanitizer's summary stands above its shadow-memory dump
   off_t from = std::max<off_t>(0, st.st_size - static_cast<off_t>(sizeof buf));
   ssize_t n = pread(out_fd_, buf, sizeof buf, from);
   if (n <= 0) return "";
@@ -384,6 +385,13 @@ std::string ChildProcess::output_tail() const {
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
   size_t nl = text.find_last_of('\n');
   std::string line = nl == std::string::npos ? text : text.substr(nl + 1);
+  // AddressSanitizer ends its report with "==pid==ABORTING"; the line that says what happened is
+  // its summary, a few lines up ("SUMMARY: AddressSanitizer: heap-buffer-overflow file:line in f").
+  if (size_t summary = text.rfind("SUMMARY: AddressSanitizer: "); line.find("==ABORTING") != std::string::npos &&
+                                                                   summary != std::string::npos) {
+    size_t end = text.find('\n', summary);
+    line = text.substr(summary, end == std::string::npos ? std::string::npos : end - summary);
+  }
   line.erase(std::remove(line.begin(), line.end(), '\0'), line.end());
   return shorten_assert(line);
 }
@@ -422,6 +430,18 @@ size_t resident_set_bytes() {
 size_t child_memory_limit() { return g_child.in_child ? g_child.memory_limit : 0; }
 
 bool is_original_child() { return !g_child.in_child || (!g_child.forked_copy && getpid() == g_child.pid); }
+
+void adopt_supervised_child() {
+  install_fork_watch();
+  g_child.in_child = true;
+  g_child.pid = getpid();
+  g_child.note = nullptr;
+  g_child.forked = 0;
+  g_child.forked_copy = 0;
+  g_child.supervisor_forking = false;
+  g_child.memory_limit = 0;
+  g_child.watch_threads = __libc_single_threaded;
+}
 
 void abandon_child(const std::string& why) {
   if (!is_original_child()) _exit(0);

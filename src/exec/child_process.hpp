@@ -100,5 +100,9 @@ size_t child_memory_limit();
 constexpr const char* kHeapDamage = "heap damage";
 // False in a copy of a child that the code under test forked: it must not touch shared memory.
 bool is_original_child();
+// In a program a supervised child exec'd (a worker built with AddressSanitizer): this process is
+// that child, so check_after_call watches for forks and threads here too. The parent's seccomp
+// confinement, process group and death signal carry over the exec by themselves.
+void adopt_supervised_child();
 
 }  // namespace objgen

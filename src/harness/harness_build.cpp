@@ -43,7 +43,7 @@ bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
 std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
   std::vector<std::string> parts{header, r.class_name, r.state, r.coverage ? "coverage:" + t.coverage_compiler : t.compiler,
                                  fs::current_path().string()};
-  if (r.checks) parts.push_back("checks");
+  if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
   for (const std::string& d : t.include_dirs) parts.push_back(d);
   parts.push_back("classes:" + std::to_string(r.class_depth));
   parts.insert(parts.end(), r.extra_classes.begin(), r.extra_classes.end());
@@ -197,6 +197,7 @@ class Builder {
     cmd.insert(cmd.end(), flags_.compile.begin(), flags_.compile.end());
     if (!wants_cxx20_or_later(flags_.compile)) cmd.push_back("-std=c++20");
     if (r_.checks) cmd.insert(cmd.end(), kCheckFlags.begin(), kCheckFlags.end());
+    if (r_.checks && r_.asan) cmd.push_back("-fsanitize=address");
     cmd.insert(cmd.end(), {source, "-MD", "-MF", depfile});
     if (!r_.coverage) {
       cmd.insert(cmd.end(), {"-c", "-o", object});
@@ -241,7 +242,7 @@ class Builder {
     // interposable, so statics of templates remain one object per process.
     std::vector<std::string> cmd{compiler(), "-shared", "-Wl,-Bsymbolic-functions", "-o", work_ + "/harness.so"};
     if (r_.checks) {  // the sanitizer's runtime as a shared library the harness needs (Clang links none into -shared otherwise)
-      cmd.push_back("-fsanitize=undefined");
+      cmd.push_back(r_.asan ? "-fsanitize=address,undefined" : "-fsanitize=undefined");
       if (compiler().find("clang") != std::string::npos) cmd.push_back("-shared-libsan");
     }
     cmd.insert(cmd.end(), objects.begin(), objects.end());

@@ -27,6 +27,9 @@ struct HarnessRequest {
   // error), so a violated precondition of the standard library or undefined behaviour ends the
   // call with a message instead of passing silently (objgen params).
   bool checks = false;
+  // With checks: AddressSanitizer too. Such a library loads only into a program that starts with
+  // ASan's runtime (objgen-asan-worker), never into objgen itself.
+  bool asan = false;
   const std::atomic<bool>* interrupted = nullptr;
   std::vector<std::string> extra_classes;  // registered beside the class (scan::ScanRequest)
   int class_depth = 3;

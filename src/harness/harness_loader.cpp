@@ -56,12 +56,12 @@ void probe_loading(const std::string& file) {
 
 }  // namespace
 
-Example load_harness(const std::string& path) {
+Example load_harness(const std::string& path, bool probe) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw HarnessLoadError("harness not found: " + path);
   // dlopen searches the library path for names without a slash; a harness is always a file.
   std::string file = path.find('/') == std::string::npos ? "./" + path : path;
-  probe_loading(file);
+  if (probe) probe_loading(file);
   void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     std::string why = dlerror();

@@ -103,17 +103,44 @@ struct TestRunner::Shared {
   uint32_t count;
 };
 
+// The batches live in a memory file, so that a worker that is another program can map them.
 TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options)
-    : api_(api), terminals_(terminals), opt_(options) {
+    : api_(api), terminals_(terminals), opt_(std::move(options)) {
   shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * slot_bytes();
-  void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  shared_fd_ = memfd_create("objgen-test-runner", MFD_CLOEXEC);
+  if (shared_fd_ < 0 || ftruncate(shared_fd_, static_cast<off_t>(shared_bytes_)) != 0)
+    throw std::runtime_error("cannot create memory for the test runner");
+  void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, shared_fd_, 0);
   if (p == MAP_FAILED) throw std::runtime_error("cannot map memory for the test runner");
   shared_ = new (p) Shared{};
+}
+
+TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options, Attach attach)
+    : api_(api), terminals_(terminals), opt_(std::move(options)) {
+  shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * slot_bytes();
+  if (attach.bytes != shared_bytes_) throw std::runtime_error("the runner's memory has another layout");
+  void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, attach.fd, 0);
+  if (p == MAP_FAILED) throw std::runtime_error("cannot map the runner's memory");
+  shared_ = static_cast<Shared*>(p);
 }
 
 TestRunner::~TestRunner() {
   stop_worker();
   munmap(shared_, shared_bytes_);
+  if (shared_fd_ >= 0) close(shared_fd_);
+}
+
+void TestRunner::serve(const Api& api, const LiteralDomain& terminals, RunnerOptions options, int shared_fd, size_t bytes,
+                       int notify_fd) {
+  static TestRunner* runner = nullptr;  // never destroyed: the worker ends with _exit
+  try {
+    runner = new TestRunner(api, terminals, std::move(options), Attach{shared_fd, bytes});
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "objgen worker: %s\n", e.what());
+    _exit(4);
+  }
+  runner->notify_fd_ = notify_fd;
+  runner->worker_main();
 }
 
 size_t TestRunner::slot_bytes() const {
@@ -132,17 +159,32 @@ void TestRunner::start_worker() {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for the test worker");
   ChildOptions options;
-  options.memory_limit_bytes = opt_.worker_memory_limit_bytes;
+  options.memory_limit_bytes = opt_.worker_command.empty() ? opt_.worker_memory_limit_bytes : 0;
   worker_.start(
       [this, fds] {
         close(fds[0]);
         notify_fd_ = fds[1];
+        if (!opt_.worker_command.empty()) exec_worker(fds[1]);
         worker_main();
       },
       options);
   close(fds[1]);
   if (notify_fd_ >= 0) close(notify_fd_);
   notify_fd_ = fds[0];
+}
+
+// In the forked child: becomes the worker program, handing it the memory file and the pipe.
+void TestRunner::exec_worker(int notify_fd) {
+  for (int fd : {shared_fd_, notify_fd}) fcntl(fd, F_SETFD, 0);  // kept across exec
+  std::vector<std::string> args = opt_.worker_command;
+  for (std::string a : {std::string("--shared-fd"), std::to_string(shared_fd_), std::string("--notify-fd"),
+                        std::to_string(notify_fd), std::string("--bytes"), std::to_string(shared_bytes_)})
+    args.push_back(a);
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(argv[0], argv.data());
+  abandon_child("cannot start the worker program " + args[0] + ": " + std::strerror(errno));
 }
 
 void TestRunner::stop_worker() {

@@ -55,6 +55,10 @@ struct RunnerOptions {
   double call_timeout_seconds = 1.0;
   bool probe = false;  // fingerprint the MUT call's object parameters before and after
   size_t worker_memory_limit_bytes = 0;  // what the code under test may add to the worker (0: none)
+  // Run the worker as this program instead of a fork of objgen (the AddressSanitizer worker, which
+  // must start with its runtime): argv, to which the runner adds --shared-fd N --notify-fd N
+  // --bytes N; the program ends in TestRunner::serve. No memory limit applies (ASan's shadow).
+  std::vector<std::string> worker_command;
 };
 
 class TestRunner {
@@ -67,6 +71,11 @@ class TestRunner {
   // Sequences longer than kMaxTestCalls or with calls of more than kMaxCallParams parameters
   // are not run: they come back unfeasible at call 0, saying why.
   std::vector<TestOutcome> run(const std::vector<FlatSequence>& tests);
+  // The worker's side in an exec'd program: attaches to the runner's shared memory (the fd and
+  // size its command line gave) and runs test cases until told to quit. The API and terminals
+  // must be the parent's (same registration, same domain).
+  [[noreturn]] static void serve(const Api& api, const LiteralDomain& terminals, RunnerOptions options, int shared_fd,
+                                 size_t bytes, int notify_fd);
   uint64_t evaluations() const { return evaluations_; }
   const LiteralDomain& terminals() const { return terminals_; }
   uint64_t worker_restarts() const { return restarts_; }
@@ -74,6 +83,7 @@ class TestRunner {
  private:
   struct Shared;
   void start_worker();
+  [[noreturn]] void exec_worker(int notify_fd);
   void stop_worker();
   [[noreturn]] void worker_main();
   void evaluate(uint32_t test);
@@ -87,8 +97,14 @@ class TestRunner {
   const Api& api_;
   const LiteralDomain& terminals_;
   RunnerOptions opt_;
+  struct Attach {
+    int fd;
+    size_t bytes;
+  };
+  TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options, Attach attach);
   Shared* shared_ = nullptr;
   size_t shared_bytes_ = 0;
+  int shared_fd_ = -1;  // the memory file behind shared_ (an exec'd worker maps it too)
   ChildProcess worker_;
   int notify_fd_ = -1;  // parent: read end of the worker's pipe; worker: its write end
   uint64_t evaluations_ = 0, restarts_ = 0;

@@ -18,8 +18,9 @@ bool has_any(const std::string& text, const std::array<std::string_view, N>& wor
 // Words of assertions and sanitizer reports that name an index or a position against a bound:
 // libstdc++'s `__n < this->size()`, `__pos <= size()`, boost's `pos < m_num_bits`, UBSan's
 // "index 5 out of bounds".
-constexpr std::array<std::string_view, 9> kIndexWords{"out of bounds", "out_of_range", "__n <", "__pos", "pos <",
-                                                      "index", "< size()", "< this->size()", "<= size()"};
+constexpr std::array<std::string_view, 12> kIndexWords{
+    "out of bounds", "out_of_range", "__n <", "__pos", "pos <", "index", "< size()", "< this->size()", "<= size()",
+    "heap-buffer-overflow", "stack-buffer-overflow", "container-overflow"};  // the last three: AddressSanitizer
 constexpr std::array<std::string_view, 5> kEmptyWords{"empty()", "!empty", "size() > 0", "size() != 0", "non-empty"};
 constexpr std::array<std::string_view, 4> kOverflowWords{"overflow", "shift exponent", "is not a valid value",
                                                          "cannot be represented"};

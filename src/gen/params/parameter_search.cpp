@@ -546,6 +546,21 @@ std::optional<Attempt> rerun_stored(const ParamsOptions& options, uint32_t op, e
   return a;
 }
 
+// The found call repeated on its receiver until the test case is full: the worker stops at the
+// first call that does not run normally, which says how many did.
+void measure_repeats(MethodParams& m, evolve::TestRunner& runner, uint64_t& executions) {
+  FlatSequence seq = m.attempts.back().sequence;
+  size_t setup = seq.calls.size() - 1;
+  if (setup + 2 > evolve::kMaxTestCalls) return;
+  FlatCall call = seq.calls.back();
+  while (seq.calls.size() < evolve::kMaxTestCalls) seq.calls.push_back(call);
+  evolve::TestOutcome o = runner.run({seq})[0];
+  ++executions;
+  m.repeat_limit = static_cast<int>(seq.calls.size() - setup);
+  if (o.feasible && o.outcome == Outcome::Normal) m.repeatable = m.repeat_limit;
+  else if (o.failed_at > setup) m.repeatable = static_cast<int>(o.failed_at - setup - 1);
+}
+
 }  // namespace
 
 const char* status_name(Status s) {
@@ -615,6 +630,7 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
           t.handled += m.ran();
         }
     }
+    if (m.ran() && api.operations()[op].kind == OpKind::Method) measure_repeats(m, runner, result.executions);
     result.methods.push_back(std::move(m));
     if (options.progress) options.progress(i + 1, methods.size());
   }

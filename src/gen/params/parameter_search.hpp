@@ -50,6 +50,11 @@ struct MethodParams {
   Status status = Status::NotTried;
   std::vector<Attempt> attempts;  // when it ran: the last one is the call that did
   std::string why;                // GaveUp, Unbuildable, NotTried
+  // Repeated-call mode (paper §8), for a member that ran: how many consecutive calls with the same
+  // arguments on the same receiver still run normally (pop() on three elements: 3), up to
+  // `repeat_limit`; -1 when not measured.
+  int repeatable = -1;
+  int repeat_limit = 0;
   bool ran() const { return status == Status::Normal || status == Status::Repaired || status == Status::Reused; }
 };
 
