@@ -9,26 +9,24 @@
 #include <string>
 
 #include "exec/child_process.hpp"
+#include "exec/sanitizer_options.hpp"
 #include "gen/evolve/test_runner.hpp"
 #include "gen/params/parameter_search.hpp"
 #include "gen/params/params_repository.hpp"
 #include "harness/harness_loader.hpp"
 
-// One line per report, then abort: the supervisor reads the worker's last line of output. A
-// segfault stays a signal (the supervisor names it); leaks are not failures of a call.
 extern "C" __attribute__((visibility("default"), used)) const char* __asan_default_options() {
-  return "abort_on_error=1:detect_leaks=0:allocator_may_return_null=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:"
-         "handle_abort=0:print_summary=1:print_legend=0:symbolize=1";
+  return objgen::kAsanOptions;
 }
 extern "C" __attribute__((visibility("default"), used)) const char* __ubsan_default_options() {
-  return "print_summary=0:print_stacktrace=0:halt_on_error=1:abort_on_error=1";
+  return objgen::kUbsanOptions;
 }
 
 int main(int argc, char** argv) {
   std::string harness, api;
   int shared_fd = -1, notify_fd = -1;
   size_t bytes = 0;
-  bool probe = false;
+  bool probe = false, check = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     const char* next = i + 1 < argc ? argv[i + 1] : "";
@@ -38,21 +36,26 @@ int main(int argc, char** argv) {
     else if (a == "--notify-fd") notify_fd = std::atoi(next), ++i;
     else if (a == "--bytes") bytes = std::strtoull(next, nullptr, 10), ++i;
     else if (a == "--probe") probe = true;
+    else if (a == "--check") check = true;
   }
-  if (harness.empty() || shared_fd < 0 || notify_fd < 0 || bytes == 0) {
+  if (harness.empty() || (!check && (shared_fd < 0 || notify_fd < 0 || bytes == 0))) {
     std::fprintf(stderr, "objgen-asan-worker: started by objgen params, not by hand\n");
     return 2;
   }
-  objgen::adopt_supervised_child();
+  // --check: objgen asks once, before its search, whether this worker can serve (it loads the
+  // harness and registers the same API) and shows what went wrong if not.
+  if (!check) objgen::adopt_supervised_child();
   try {
     objgen::Example ex = objgen::load_harness(harness, false);
     static objgen::Api registered;
     ex.register_api(registered);
     registered.add_calls_through_references();
-    if (objgen::params::api_hash(registered) != api) {
+    const objgen::ClassInfo* target = registered.find_class(ex.target);
+    if (!target || objgen::params::api_hash(registered, target->id) != api) {
       std::fprintf(stderr, "objgen-asan-worker: %s registers another API than objgen's harness\n", harness.c_str());
       return 5;
     }
+    if (check) return 0;
     static objgen::LiteralDomain domain = objgen::params::params_domain(registered);
     objgen::evolve::RunnerOptions ro;
     ro.probe = probe;

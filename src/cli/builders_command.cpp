@@ -1,6 +1,5 @@
 // objgen builders: which operations build every state (observers, hill climbing or the genetic
 // algorithm, and a proof of sufficiency and minimality with --verify).
-#include <optional>
 #include <fmt/format.h>
 
 #include <chrono>

@@ -3,6 +3,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
+#include "exec/sanitizer_options.hpp"
 #include "objgen/example.hpp"
 #include "objgen/version.hpp"
 
@@ -18,12 +19,10 @@ void add_examples_command(CLI::App& app, int& exit_code) {
 
 }  // namespace objgen::cli
 
-// A harness built with UndefinedBehaviorSanitizer (objgen params --checks on) asks the process
-// for its default options when it loads; the runtime reads UBSAN_OPTIONS from the environment
-// objgen started with (after these, so a user's own setting wins), not from setenv. One line per
-// error and an abort: the worker's death then carries the report ("runtime error: division by zero").
+// A harness built with UndefinedBehaviorSanitizer (objgen params) asks the process for its
+// default options when it loads (exec/sanitizer_options.hpp).
 extern "C" __attribute__((visibility("default"), used)) const char* __ubsan_default_options() {
-  return "print_summary=0:print_stacktrace=0:halt_on_error=1:abort_on_error=1";
+  return objgen::kUbsanOptions;
 }
 
 int main(int argc, char** argv) {

@@ -33,15 +33,33 @@ SweepRequest parse_sweep(const std::string& spec) {
   return r;
 }
 
-void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps) {
+void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps,
+                           const std::vector<uint32_t>& searched) {
   for (const SweepRequest& s : sweeps) {
-    bool known = false;
-    for (const Operation& o : api.operations()) known = known || (o.owner == target && o.kind == OpKind::Method && o.name == s.method);
+    bool known = false, in_search = false;
+    for (uint32_t k = 0; k < api.operations().size(); ++k) {
+      const Operation& o = api.operations()[k];
+      if (o.owner != target || o.kind != OpKind::Method || o.name != s.method) continue;
+      known = true;
+      in_search = in_search || std::find(searched.begin(), searched.end(), k) != searched.end();
+    }
     if (!known) throw UsageError("--sweep: " + s.method + " is not a method of " + class_vtable(target).name);
+    if (!in_search) throw UsageError("--sweep: " + s.method + " is left out by --methods");
   }
 }
 
 namespace {
+
+// A parameter the emitted loop can pass distinct integers to: int or wider, or bool (not an
+// enumeration, not a char or short, which would wrap and repeat values).
+bool fills_with_integers(const SlotType& p) {
+  if (!p.is_literal() || !p.enum_type.empty()) return false;
+  if (p.literal == LiteralKind::Bool) return true;
+  if (p.literal != LiteralKind::Int) return false;
+  for (const char* narrow : {"char", "short", "int8_t", "int16_t"})
+    if (p.cpp_type.find(narrow) != std::string::npos) return false;
+  return true;
+}
 
 // A member of the class taking one integer that adds one element per call: after 8 calls with
 // distinct values on the method's receiver, size() is 8 more (push_back(x), insert(x); not
@@ -58,8 +76,8 @@ int one_element_builder(const Api& api, ClassId target, const FlatSequence& inpu
   std::vector<uint32_t> candidates;
   for (uint32_t k = 0; k < ops.size(); ++k) {
     const Operation& o = ops[k];
-    if (o.kind == OpKind::Method && !o.is_const && o.owner == target && o.params.size() == 2 && o.params[1].is_literal() &&
-        (o.params[1].literal == LiteralKind::Int || o.params[1].literal == LiteralKind::Bool) && !o.through.derived())
+    if (o.kind == OpKind::Method && !o.is_const && o.owner == target && o.params.size() == 2 && o.emittable &&
+        !o.through.derived() && !o.result.is_object() && fills_with_integers(o.params[1]))
       candidates.push_back(k);  // push_back(bool) too: the emitted loop passes integers, which convert
   }
   auto used = [&](uint32_t k) { return k < found.fill_ran.size() ? found.fill_ran[k] : 0u; };

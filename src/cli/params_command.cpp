@@ -7,6 +7,7 @@
 #include "cli/params_benchmarks.hpp"
 #include "cli/subject.hpp"
 #include "emit/params_report.hpp"
+#include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
 #include "gen/params/parameter_search.hpp"
 #include "gen/params/params_repository.hpp"
@@ -42,7 +43,7 @@ void validate(const ParamsArgs& a) {
   if (!(a.time_limit >= 0)) throw UsageError("--time-limit must be >= 0 seconds");
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   if (a.checks != "asan" && a.checks != "ubsan" && a.checks != "on" && a.checks != "off")
-    throw UsageError("--checks takes asan, ubsan or off");
+    throw UsageError("--checks takes asan, ubsan, off (or on, which is asan)");
   parse_size(a.worker_memory_limit, "--worker-memory-limit");
   require_writable_file(a.report_json);
   for (const std::string& dir : {a.emit_gtest, a.emit_benchmark}) {
@@ -56,6 +57,9 @@ void validate(const ParamsArgs& a) {
   for (const std::string& s : a.sweeps) parse_sweep(s);
   if ((a.run_benchmarks || !a.sweeps.empty()) && a.emit_benchmark.empty())
     throw UsageError("--sweep and --run-benchmarks go with --emit-benchmark DIR");
+  if (!a.subject.harness.empty() && a.checks != "off")
+    throw UsageError("a --harness library runs as it was compiled: add --checks off, or give --header/--class (or "
+                     "--example) for the checked build");
   if (!a.emit_benchmark.empty() && !a.subject.harness.empty())
     throw UsageError("--emit-benchmark needs --example or --header/--class (a --harness library does not say where its header is)");
 }
@@ -95,6 +99,22 @@ std::string asan_worker_program() {
   return !ec && std::filesystem::is_regular_file(worker, ec) ? worker.string() : "";
 }
 
+// The worker loads the ASan build and registers the same API, or the run stops here, saying why
+// (instead of every try failing as a crash of the worker).
+void check_asan_worker(const std::vector<std::string>& command) {
+  std::vector<std::string> argv(command.begin(), command.end() - 1);  // without --probe
+  argv.push_back("--check");
+  std::string log = (std::filesystem::temp_directory_path() / ("objgen-asan-check-" + std::to_string(getpid()) + ".log")).string();
+  int rc = run_tool(argv, log, &g_interrupted);
+  std::string said = read_whole_file(log).value_or("");
+  std::remove(log.c_str());
+  if (rc == 0) return;
+  while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
+  if (size_t nl = said.rfind('\n'); nl != std::string::npos) said = said.substr(nl + 1);
+  throw UsageError("objgen-asan-worker cannot run this class's ASan build (" + (said.empty() ? "exit " + std::to_string(rc) : said) +
+                   "); try --checks ubsan");
+}
+
 int run_params(ParamsArgs& a) {
   validate(a);
   std::unique_ptr<params::ParamsRepository> repo = open_repository(a);
@@ -110,7 +130,7 @@ int run_params(ParamsArgs& a) {
   std::vector<uint32_t> methods = methods_to_search(api, target.id, a.methods);
   std::vector<SweepRequest> sweeps;
   for (const std::string& s : a.sweeps) sweeps.push_back(parse_sweep(s));
-  require_sweep_methods(api, target.id, sweeps);
+  require_sweep_methods(api, target.id, sweeps, methods);
   LiteralDomain domain = params::params_domain(api);
   evolve::RunnerOptions ro;
   ro.call_timeout_seconds = a.call_timeout;
@@ -120,7 +140,8 @@ int run_params(ParamsArgs& a) {
     if (worker.empty()) {
       if (!a.quiet) std::fprintf(stderr, "objgen: no objgen-asan-worker beside objgen: checking with assertions and UBSan only\n");
     } else {
-      ro.worker_command = {worker, "--harness", build_asan_harness(a.subject, a.quiet), "--api", params::api_hash(api), "--probe"};
+      ro.worker_command = {worker, "--harness", build_asan_harness(a.subject, a.quiet), "--api", params::api_hash(api, target.id), "--probe"};
+      check_asan_worker(ro.worker_command);
     }
   }
   ro.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
@@ -138,11 +159,26 @@ int run_params(ParamsArgs& a) {
   po.seed = a.seed;
   po.time_limit_seconds = a.time_limit;
   po.builders = std::move(builders);
-  if (repo) {
-    po.stored_inputs = [&](uint32_t op) { return repo->inputs(api, domain, target.name, op); };
+  po.interrupted = &g_interrupted;
+  if (repo) {  // a repository that cannot be read is as good as an empty one: warn and search
+    auto unreadable = [&a](const std::exception& e) {
+      if (!a.quiet) std::fprintf(stderr, "objgen: warning: cannot read the repository (%s); searching\n", e.what());
+    };
+    po.stored_inputs = [&, unreadable](uint32_t op) -> std::optional<FlatSequence> {
+      try {
+        return repo->inputs(api, domain, target.name, op);
+      } catch (const std::exception& e) {
+        unreadable(e);
+        return std::nullopt;
+      }
+    };
     po.fill_ran.assign(api.operations().size(), 0);
     po.fill_failed.assign(api.operations().size(), 0);
-    repo->builder_history(api, target.name, po.fill_ran, po.fill_failed);
+    try {
+      repo->builder_history(api, target.name, po.fill_ran, po.fill_failed);
+    } catch (const std::exception& e) {
+      unreadable(e);
+    }
   }
   if (!a.quiet && isatty(STDERR_FILENO))
     po.progress = [](size_t done, size_t total) {
@@ -171,7 +207,14 @@ int run_params(ParamsArgs& a) {
     write_file_atomically(path, params_gtest_file(api, domain, found, include, name + "_params"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
   }
-  if (!a.emit_benchmark.empty()) {
+  if (repo && !g_interrupted.load()) {
+    try {
+      repo->store(api, domain, target.name, found, found.fill_ran, found.fill_failed);
+    } catch (const std::exception& e) {
+      throw UsageError(std::string("cannot update the repository (left as it was): ") + e.what());
+    }
+  }
+  if (!a.emit_benchmark.empty() && !g_interrupted.load()) {
     std::vector<BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps, runner, domain);
     BenchmarkTarget t{a.emit_benchmark, a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example,
                       a.subject.example.empty() ? ex.header : require_example(a.subject.example).header,
@@ -181,13 +224,6 @@ int run_params(ParamsArgs& a) {
     write_benchmarks(api, domain, found, resolved, t);
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s/%s_bench.cpp and CMakeLists.txt\n", t.dir.c_str(), t.name.c_str());
     if (a.run_benchmarks) run_benchmarks(api, t, &g_interrupted, a.quiet);
-  }
-  if (repo && !g_interrupted.load()) {
-    try {
-      repo->store(api, domain, target.name, found, found.fill_ran, found.fill_failed);
-    } catch (const std::exception& e) {
-      throw UsageError(std::string("cannot update the repository (left as it was): ") + e.what());
-    }
   }
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }

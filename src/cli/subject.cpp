@@ -53,19 +53,12 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
 }
 
 std::vector<std::string> subject_build_flags(const SubjectArgs& s) {
+  SubjectArgs h = from_header(s);
   std::vector<std::string> flags;
-  if (!s.example.empty()) {
-    const Example& ex = require_example(s.example);
-    flags.push_back(std::string("-I") + OBJGEN_EXAMPLES_DIR);
-    fs::path dir = fs::path(std::string(OBJGEN_EXAMPLES_DIR) + "/" + ex.header).parent_path();
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-      if (e.path().extension() == ".cpp" && e.path().filename() != "harness.cpp") flags.push_back(e.path().string());
-    return flags;
-  }
-  if (s.header.empty()) return flags;
-  if (s.header.front() != '<') flags.push_back("-I" + fs::absolute(s.header).parent_path().string());
-  flags.insert(flags.end(), s.flags.begin(), s.flags.end());
+  if (h.header.empty()) return flags;
+  if (h.header.front() != '<') flags.push_back("-I" + fs::absolute(h.header).parent_path().string());
+  for (const std::string& f : h.flags)  // the build runs elsewhere: relative include paths made absolute
+    flags.push_back(f.rfind("-I", 0) == 0 && f.size() > 2 && f[2] != '/' ? "-I" + fs::absolute(f.substr(2)).string() : f);
   return flags;
 }
 

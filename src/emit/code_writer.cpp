@@ -66,6 +66,11 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
   return call + ";";
 }
 
+std::string include_line(const std::string& include) {
+  if (include.empty()) return "// #include the class's header here (objgen does not know it for this subject)\n\n";
+  return "#include " + (include.front() == '<' ? include : "\"" + include + "\"") + "\n\n";
+}
+
 bool emittable(const Api& api, const FlatSequence& seq) {
   for (const FlatCall& c : seq.calls)
     if (!api.operations()[c.op].emittable) return false;

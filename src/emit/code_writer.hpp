@@ -25,6 +25,9 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
 // (operator+= -> operator_plus_eq) so overloads of different operators name different tests.
 std::string test_identifier(const std::string& signature);
 
+// `#include "x.hpp"` (or <x.hpp>) and a blank line; a comment asking for it when it is not known.
+std::string include_line(const std::string& include);
+
 // Whether every call of seq can be written as C++ (see Operation::emittable).
 bool emittable(const Api& api, const FlatSequence& seq);
 

@@ -348,7 +348,7 @@ class Writer {
         long long v = 0;
         unsigned long long u = 0;  // npos: a size_t parameter takes it as -1 converts
         std::string value;
-        if (auto r = std::from_chars(b, e, v); r.ec == std::errc() && r.ptr == e) value = v == LLONG_MIN ? "LLONG_MIN" : c.value + "LL";
+        if (auto r = std::from_chars(b, e, v); r.ec == std::errc() && r.ptr == e) value = v == LLONG_MIN ? "(-9223372036854775807LL - 1)" : c.value + "LL";
         else if (auto r2 = std::from_chars(b, e, u); r2.ec == std::errc() && r2.ptr == e) value = "static_cast<long long>(" + c.value + "ULL)";
         if (value.empty() || !seen.insert(c.name).second) continue;
         out += (out.empty() ? "{" : ", {") + quote(c.name) + ", " + value + "}";

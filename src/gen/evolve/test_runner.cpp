@@ -108,10 +108,13 @@ TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOpt
     : api_(api), terminals_(terminals), opt_(std::move(options)) {
   shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * slot_bytes();
   shared_fd_ = memfd_create("objgen-test-runner", MFD_CLOEXEC);
-  if (shared_fd_ < 0 || ftruncate(shared_fd_, static_cast<off_t>(shared_bytes_)) != 0)
+  void* p = shared_fd_ >= 0 && ftruncate(shared_fd_, static_cast<off_t>(shared_bytes_)) == 0
+                ? mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, shared_fd_, 0)
+                : MAP_FAILED;
+  if (p == MAP_FAILED) {
+    if (shared_fd_ >= 0) close(shared_fd_);
     throw std::runtime_error("cannot create memory for the test runner");
-  void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, shared_fd_, 0);
-  if (p == MAP_FAILED) throw std::runtime_error("cannot map memory for the test runner");
+  }
   shared_ = new (p) Shared{};
 }
 
@@ -139,6 +142,8 @@ void TestRunner::serve(const Api& api, const LiteralDomain& terminals, RunnerOpt
     std::fprintf(stderr, "objgen worker: %s\n", e.what());
     _exit(4);
   }
+  close(shared_fd);                        // the mapping stays; nothing the code under test starts gets the file
+  fcntl(notify_fd, F_SETFD, FD_CLOEXEC);   // ...or the pipe
   runner->notify_fd_ = notify_fd;
   runner->worker_main();
 }
@@ -183,8 +188,29 @@ void TestRunner::exec_worker(int notify_fd) {
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
-  execv(argv[0], argv.data());
+  // The memory limit, as AddressSanitizer takes one (its shadow needs address space RLIMIT_AS
+  // would refuse): larger allocations fail, a larger resident set ends the worker. A user's own
+  // ASAN_OPTIONS come after, and win.
+  std::vector<std::string> env;
+  std::string asan;
+  if (size_t mb = opt_.worker_memory_limit_bytes >> 20; mb > 0)
+    asan = "max_allocation_size_mb=" + std::to_string(mb) + ":hard_rss_limit_mb=" + std::to_string(mb + 1024);
+  for (char** e = environ; *e; ++e) {
+    if (std::strncmp(*e, "ASAN_OPTIONS=", 13) == 0) asan += std::string(asan.empty() ? "" : ":") + (*e + 13);
+    else env.push_back(*e);
+  }
+  if (!asan.empty()) env.push_back("ASAN_OPTIONS=" + asan);
+  std::vector<char*> envp;
+  for (std::string& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  execve(argv[0], argv.data(), envp.data());
   abandon_child("cannot start the worker program " + args[0] + ": " + std::strerror(errno));
+}
+
+void TestRunner::restart_worker() {
+  stop_worker();
+  shared_->request.store(0);  // the old worker is gone: the next batch is the first
+  shared_->done.store(0);
 }
 
 void TestRunner::stop_worker() {

@@ -76,6 +76,8 @@ class TestRunner {
   // must be the parent's (same registration, same domain).
   [[noreturn]] static void serve(const Api& api, const LiteralDomain& terminals, RunnerOptions options, int shared_fd,
                                  size_t bytes, int notify_fd);
+  // The next batch starts in a fresh worker (after test cases that may have left damage behind).
+  void restart_worker();
   uint64_t evaluations() const { return evaluations_; }
   const LiteralDomain& terminals() const { return terminals_; }
   uint64_t worker_restarts() const { return restarts_; }

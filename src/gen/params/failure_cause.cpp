@@ -21,6 +21,9 @@ bool has_any(const std::string& text, const std::array<std::string_view, N>& wor
 constexpr std::array<std::string_view, 12> kIndexWords{
     "out of bounds", "out_of_range", "__n <", "__pos", "pos <", "index", "< size()", "< this->size()", "<= size()",
     "heap-buffer-overflow", "stack-buffer-overflow", "container-overflow"};  // the last three: AddressSanitizer
+// AddressSanitizer's words for allocations over the worker's memory limit (its own, under ASan).
+constexpr std::array<std::string_view, 4> kMemoryWords{"allocation-size-too-big", "out-of-memory", "rss-limit-exceeded",
+                                                       "requested allocation size"};
 constexpr std::array<std::string_view, 5> kEmptyWords{"empty()", "!empty", "size() > 0", "size() != 0", "non-empty"};
 constexpr std::array<std::string_view, 4> kOverflowWords{"overflow", "shift exponent", "is not a valid value",
                                                          "cannot be represented"};
@@ -50,7 +53,7 @@ Cause classify_failure(Outcome outcome, const std::string& message) {
     default: break;
   }
   if (has(message, "std::length_error") || has(message, "std::bad_alloc") || has(message, "std::bad_array_new_length") ||
-      has(message, "max_size"))
+      has(message, "max_size") || has_any(message, kMemoryWords))
     return Cause::Size;
   if (has(message, "SIGFPE") || has(message, "division by zero")) return Cause::DivideByZero;
   // An emptiness check before an index one: `!this->empty()` names no index, but "index" may

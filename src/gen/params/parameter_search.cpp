@@ -216,15 +216,17 @@ class MethodSearch {
 
   // Why the method cannot be called at all, or "".
   std::string unbuildable() const {
+    if (mut_.params.size() > evolve::kMaxCallParams)
+      return "more than " + std::to_string(evolve::kMaxCallParams) + " parameters (the test worker's limit)";
     for (const SlotType& p : mut_.params)
       if (p.is_object() && !buildable(p.cls, 0)) return "no way to build " + class_name(p.cls) + " in the API";
     return "";
   }
 
-  MethodParams run(uint32_t tries, evolve::TestRunner& runner, uint64_t& executions) {
+  MethodParams run(uint32_t tries, evolve::TestRunner& runner, uint64_t& executions, const std::atomic<bool>* interrupted) {
     MethodParams out;
     out.op = mut_index_;
-    for (uint32_t t = 0; t < tries; ++t) {
+    for (uint32_t t = 0; t < tries && !(interrupted && interrupted->load()); ++t) {
       Attempt a = attempt(runner, executions);
       bool ok = a.outcome == Outcome::Normal && !a.in_setup;
       if (!ok && heuristics_) a.repair = repair(a);
@@ -233,6 +235,10 @@ class MethodSearch {
         out.status = t == 0 ? Status::Normal : Status::Repaired;
         return out;
       }
+    }
+    if (out.attempts.empty()) {
+      out.why = "interrupted";
+      return out;
     }
     out.status = Status::GaveUp;
     const Attempt& last = out.attempts.back();
@@ -256,14 +262,26 @@ class MethodSearch {
     return false;
   }
 
+  // The inputs as the knobs say, with fewer builder calls until the test case fits the worker's
+  // limit on calls (two receivers of 32 builder calls each would not).
+  Plan plan_inputs() {
+    for (int shrink = 0;; ++shrink) {
+      Plan plan;
+      plan.inputs.resize(mut_.params.size());
+      for (size_t k = 0; k < mut_.params.size(); ++k)
+        if (mut_.params[k].is_object()) {
+          const ObjectKnob& kn = knobs_.objects[k];
+          plan.inputs[k] = {true, 0, build(plan, mut_.params[k].cls, kn.rank, kn.fills, kn.small_args, 0)};
+        }
+      PlanWriter w(api_, plan);
+      w.method(mut_index_);
+      if (w.sequence().calls.size() <= evolve::kMaxTestCalls || shrink == 8) return plan;
+      for (ObjectKnob& k : knobs_.objects) k.fills /= 2;
+    }
+  }
+
   Attempt attempt(evolve::TestRunner& runner, uint64_t& executions) {
-    Plan plan;
-    plan.inputs.resize(mut_.params.size());
-    for (size_t k = 0; k < mut_.params.size(); ++k)
-      if (mut_.params[k].is_object()) {
-        const ObjectKnob& kn = knobs_.objects[k];
-        plan.inputs[k] = {true, 0, build(plan, mut_.params[k].cls, kn.rank, kn.fills, kn.small_args, 0)};
-      }
+    Plan plan = plan_inputs();
     int64_t bound = knobs_.ints == IntMode::Bounded ? size_bound(plan, runner, executions) : 0;
     draw_literals(plan, bound);
     PlanWriter w(api_, plan);
@@ -557,7 +575,7 @@ void measure_repeats(MethodParams& m, evolve::TestRunner& runner, uint64_t& exec
   evolve::TestOutcome o = runner.run({seq})[0];
   ++executions;
   m.repeat_limit = static_cast<int>(seq.calls.size() - setup);
-  if (o.feasible && o.outcome == Outcome::Normal) m.repeatable = m.repeat_limit;
+  if (o.feasible) m.repeatable = o.outcome == Outcome::Normal ? m.repeat_limit : m.repeat_limit - 1;
   else if (o.failed_at > setup) m.repeatable = static_cast<int>(o.failed_at - setup - 1);
 }
 
@@ -621,8 +639,10 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
     } else if (std::optional<Attempt> again = rerun_stored(options, op, runner, result.executions); again && again->cause == Cause::None) {
       m.status = Status::Reused;
       m.attempts.push_back(std::move(*again));
+    } else if (options.interrupted && options.interrupted->load()) {
+      m.why = "interrupted";
     } else {
-      m = search.run(options.tries, runner, result.executions);
+      m = search.run(options.tries, runner, result.executions, options.interrupted);
       for (const Attempt& a : m.attempts)
         if (a.cause != Cause::None) {
           CauseTally& t = result.causes[static_cast<size_t>(a.cause)];
@@ -630,7 +650,10 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
           t.handled += m.ran();
         }
     }
-    if (m.ran() && api.operations()[op].kind == OpKind::Method) measure_repeats(m, runner, result.executions);
+    if (m.ran() && api.operations()[op].kind == OpKind::Method) {
+      measure_repeats(m, runner, result.executions);
+      runner.restart_worker();  // the repeats went past the method's preconditions: no damage carries over
+    }
     result.methods.push_back(std::move(m));
     if (options.progress) options.progress(i + 1, methods.size());
   }

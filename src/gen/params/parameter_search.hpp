@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -87,6 +88,7 @@ struct ParamsOptions {
   // often each builder call ran and failed (per operation; empty: none).
   std::function<std::optional<FlatSequence>(uint32_t op)> stored_inputs;
   std::vector<uint32_t> fill_ran, fill_failed;
+  const std::atomic<bool>* interrupted = nullptr;  // set (Ctrl-C): no further method or try starts
 };
 
 // The values tries draw from: small non-negative integers (every index up to 64), powers of two

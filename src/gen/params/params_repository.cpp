@@ -6,11 +6,13 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "gen/builders/builders_file.hpp"
 #include "io/cache_dir.hpp"
 
 namespace objgen::params {
 namespace {
 
+constexpr int64_t kSchemaVersion = 1;
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS methods(
   class TEXT NOT NULL, signature TEXT NOT NULL, api TEXT NOT NULL,
@@ -82,13 +84,16 @@ nlohmann::json literal_json(const Literal& l) {
   return nullptr;
 }
 
+// Rows may come from another objgen or a hand edit: every value is checked for its type.
 bool same_value(const Literal& l, const nlohmann::json& j) {
+  if (!j.is_object()) return false;
+  auto integer = [&](const char* k) { return j.contains(k) && j[k].is_number_integer() && j[k].get<int64_t>() == l.i; };
   switch (l.kind) {
-    case LiteralKind::Int: return j.contains("i") && j["i"].get<int64_t>() == l.i;
-    case LiteralKind::Char: return j.contains("c") && j["c"].get<int64_t>() == l.i;
-    case LiteralKind::Bool: return j.contains("b") && j["b"].get<bool>() == (l.i != 0);
-    case LiteralKind::Double: return j.contains("d") && j["d"].get<double>() == l.d;
-    case LiteralKind::String: return j.contains("s") && j["s"].get<std::string>() == l.s;
+    case LiteralKind::Int: return integer("i");
+    case LiteralKind::Char: return integer("c");
+    case LiteralKind::Bool: return j.contains("b") && j["b"].is_boolean() && j["b"].get<bool>() == (l.i != 0);
+    case LiteralKind::Double: return j.contains("d") && j["d"].is_number() && j["d"].get<double>() == l.d;
+    case LiteralKind::String: return j.contains("s") && j["s"].is_string() && j["s"].get<std::string>() == l.s;
   }
   return false;
 }
@@ -112,6 +117,7 @@ std::optional<FlatSequence> sequence_from_json(const Api& api, const LiteralDoma
   nlohmann::json calls = nlohmann::json::parse(text, nullptr, false);
   if (!calls.is_array()) return std::nullopt;
   FlatSequence seq;
+  std::vector<ClassId> values;  // the class of each value the calls so far made (object results)
   for (const nlohmann::json& c : calls) {
     auto it = c.contains("op") && c["op"].is_string() ? by_signature.find(c["op"].get<std::string>()) : by_signature.end();
     if (it == by_signature.end() || !c.contains("args") || !c["args"].is_array()) return std::nullopt;
@@ -121,8 +127,11 @@ std::optional<FlatSequence> sequence_from_json(const Api& api, const LiteralDoma
     for (size_t k = 0; k < op.params.size(); ++k) {
       const nlohmann::json& a = c["args"][k];
       if (op.params[k].is_object()) {
-        if (!a.contains("v") || !a["v"].is_number_integer()) return std::nullopt;
-        call.args.push_back(a["v"].get<int64_t>());
+        if (!a.is_object() || !a.contains("v") || !a["v"].is_number_integer()) return std::nullopt;
+        int64_t v = a["v"].get<int64_t>();
+        if (v < 0 || v >= static_cast<int64_t>(values.size()) || values[static_cast<size_t>(v)] != op.params[k].cls)
+          return std::nullopt;  // a value no earlier call made, or of another class
+        call.args.push_back(v);
         continue;
       }
       const std::vector<Literal>& values = domain.of(op.params[k].literal);
@@ -133,6 +142,7 @@ std::optional<FlatSequence> sequence_from_json(const Api& api, const LiteralDoma
       call.args.push_back(-1 - found);
     }
     for (size_t k = 0; k < op.params.size(); ++k) call.produced.push_back(op.params[k].is_object() ? static_cast<int>(call.args[k]) : -1);
+    if (op.result.is_object()) values.push_back(op.result.cls);
     seq.calls.push_back(std::move(call));
   }
   return seq;
@@ -142,15 +152,13 @@ std::optional<FlatSequence> sequence_from_json(const Api& api, const LiteralDoma
 
 std::string default_repository_path() { return cache_root() + "/params.sqlite"; }
 
-std::string api_hash(const Api& api) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (const Operation& o : api.operations()) {
-    for (unsigned char c : o.signature()) h = (h ^ c) * 0x100000001b3ull;
-    h = (h ^ '\n') * 0x100000001b3ull;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
+std::string api_hash(const Api& api, ClassId target) {
+  std::vector<uint32_t> all(api.operations().size());
+  for (uint32_t k = 0; k < all.size(); ++k) all[k] = k;
+  std::string constants;
+  for (const ClassInfo& c : api.classes())
+    for (const auto& [name, value] : c.constants) constants += c.name + "::" + name + "=" + std::to_string(value) + ";";
+  return objgen::api_hash(api, target, all, constants);
 }
 
 ParamsRepository::ParamsRepository(const std::string& path) : path_(path) {
@@ -162,7 +170,14 @@ ParamsRepository::ParamsRepository(const std::string& path) : path_(path) {
   }
   sqlite3_busy_timeout(db_, 10000);  // another objgen writing the same file: wait for it
   try {
+    int64_t v = 0;
+    {
+      Statement version(db_, "PRAGMA user_version");
+      if (version.step()) v = version.column_int(0);
+    }
+    if (v > kSchemaVersion) throw std::runtime_error("it was written by a newer objgen (schema " + std::to_string(v) + ")");
     exec(kSchema);
+    exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
   } catch (const std::runtime_error& e) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -207,7 +222,8 @@ void ParamsRepository::builder_history(const Api& api, const std::string& cls, s
 
 void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const std::string& cls, const ParamsResult& result,
                              const std::vector<uint32_t>& fill_ran, const std::vector<uint32_t>& fill_failed) {
-  std::string hash = api_hash(api);
+  const ClassInfo* target = api.find_class(cls);
+  std::string hash = target ? api_hash(api, target->id) : "";
   exec("BEGIN IMMEDIATE");
   try {
     Statement method(db_, "INSERT OR REPLACE INTO methods(class, signature, api, status, tries, inputs) VALUES(?, ?, ?, ?, ?, ?)");

@@ -20,8 +20,9 @@ namespace objgen::params {
 // The default file: <objgen's cache dir>/params.sqlite.
 std::string default_repository_path();
 
-// A hash of the API's signatures (the class and every operation, in order).
-std::string api_hash(const Api& api);
+// What a search depends on besides the code: the target, every operation's signature and every
+// class's constants (the value domain is made from them), and objgen's version.
+std::string api_hash(const Api& api, ClassId target);
 
 class ParamsRepository {
  public:
