@@ -566,10 +566,12 @@ std::optional<Attempt> rerun_stored(const ParamsOptions& options, uint32_t op, e
 
 // The found call repeated on its receiver until the test case is full: the worker stops at the
 // first call that does not run normally, which says how many did.
-void measure_repeats(MethodParams& m, evolve::TestRunner& runner, uint64_t& executions) {
+// True when a repeated call failed and the worker lived on (an exception past a precondition):
+// what it left behind should not reach the next method.
+bool measure_repeats(MethodParams& m, evolve::TestRunner& runner, uint64_t& executions) {
   FlatSequence seq = m.attempts.back().sequence;
   size_t setup = seq.calls.size() - 1;
-  if (setup + 2 > evolve::kMaxTestCalls) return;
+  if (setup + 2 > evolve::kMaxTestCalls) return false;
   FlatCall call = seq.calls.back();
   while (seq.calls.size() < evolve::kMaxTestCalls) seq.calls.push_back(call);
   evolve::TestOutcome o = runner.run({seq})[0];
@@ -577,6 +579,8 @@ void measure_repeats(MethodParams& m, evolve::TestRunner& runner, uint64_t& exec
   m.repeat_limit = static_cast<int>(seq.calls.size() - setup);
   if (o.feasible) m.repeatable = o.outcome == Outcome::Normal ? m.repeat_limit : m.repeat_limit - 1;
   else if (o.failed_at > setup) m.repeatable = static_cast<int>(o.failed_at - setup - 1);
+  bool died = o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout || o.outcome == Outcome::OutOfMemory;
+  return !(o.feasible && o.outcome == Outcome::Normal) && !died;
 }
 
 }  // namespace
@@ -650,10 +654,8 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
           t.handled += m.ran();
         }
     }
-    if (m.ran() && api.operations()[op].kind == OpKind::Method) {
-      measure_repeats(m, runner, result.executions);
+    if (m.ran() && api.operations()[op].kind == OpKind::Method && measure_repeats(m, runner, result.executions))
       runner.restart_worker();  // the repeats went past the method's preconditions: no damage carries over
-    }
     result.methods.push_back(std::move(m));
     if (options.progress) options.progress(i + 1, methods.size());
   }
