@@ -67,11 +67,7 @@ bool fills_with_integers(const SlotType& p) {
 int one_element_builder(const Api& api, ClassId target, const FlatSequence& inputs, const params::ParamsResult& found,
                         evolve::TestRunner& runner, const LiteralDomain& domain) {
   const auto& ops = api.operations();
-  int size_op = -1;
-  for (uint32_t k = 0; k < ops.size(); ++k)
-    if (ops[k].owner == target && ops[k].kind == OpKind::Method && ops[k].is_const && ops[k].params.size() == 1 &&
-        ops[k].result.is_literal() && ops[k].result.literal == LiteralKind::Int && (ops[k].name == "size" || ops[k].name == "length"))
-      size_op = static_cast<int>(k);
+  int size_op = params::size_observer(api, target);
   if (size_op < 0 || inputs.calls.empty() || ops[inputs.calls.back().op].kind != OpKind::Method) return -1;
   std::vector<uint32_t> candidates;
   for (uint32_t k = 0; k < ops.size(); ++k) {

@@ -181,15 +181,20 @@ bool confine_signals(pid_t self) {
 #endif
 }
 
-[[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd,
-                             char* note) {
-  g_child.in_child = o.runs_code_under_test;
+// This process is a supervised child (or, in_child false, runs no code under test).
+void enter_child_state(bool in_child, char* note) {
+  g_child.in_child = in_child;
   g_child.pid = getpid();
   g_child.note = note;
   g_child.forked = 0;
   g_child.forked_copy = 0;
   g_child.supervisor_forking = false;
   g_child.memory_limit = 0;
+}
+
+[[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd,
+                             char* note) {
+  enter_child_state(o.runs_code_under_test, note);
   setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(kChildAbandoned);  // objgen died before the line above
@@ -433,13 +438,7 @@ bool is_original_child() { return !g_child.in_child || (!g_child.forked_copy && 
 
 void adopt_supervised_child() {
   install_fork_watch();
-  g_child.in_child = true;
-  g_child.pid = getpid();
-  g_child.note = nullptr;
-  g_child.forked = 0;
-  g_child.forked_copy = 0;
-  g_child.supervisor_forking = false;
-  g_child.memory_limit = 0;
+  enter_child_state(true, nullptr);  // the note page did not survive the exec
   g_child.watch_threads = __libc_single_threaded;
 }
 

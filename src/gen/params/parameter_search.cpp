@@ -148,9 +148,6 @@ ApiFacts learn_api(const Api& api, const LiteralDomain& domain, const std::map<C
     const Operation& o = ops[k];
     if (o.kind == OpKind::Method && !o.params.empty() && o.params[0].is_object() && o.params[0].cls < classes) {
       ClassId c = o.params[0].cls;
-      if (o.is_const && o.params.size() == 1 && o.result.is_literal() && o.result.literal == LiteralKind::Int &&
-          (o.name == "size" || o.name == "length") && f.size_op[c] < 0)
-        f.size_op[c] = static_cast<int>(k);
       const ClassInfo* info = api.find_class(c);
       if (info && !o.is_const && !o.through.derived() &&
           std::find(info->builders.begin(), info->builders.end(), o.name) != info->builders.end())
@@ -173,6 +170,7 @@ ApiFacts learn_api(const Api& api, const LiteralDomain& domain, const std::map<C
   for (auto& list : f.fillers)
     if (std::any_of(list.begin(), list.end(), [&](uint32_t k) { return ops[k].params.size() > 1; }))
       std::erase_if(list, [&](uint32_t k) { return ops[k].params.size() <= 1; });
+  for (size_t c = 0; c < classes; ++c) f.size_op[c] = size_observer(api, static_cast<ClassId>(c));
   for (auto& list : f.creators)
     std::stable_sort(list.begin(), list.end(),
                      [&](uint32_t a, uint32_t b) { return complexity(api, a, 0) < complexity(api, b, 0); });
@@ -584,6 +582,17 @@ bool measure_repeats(MethodParams& m, evolve::TestRunner& runner, uint64_t& exec
 }
 
 }  // namespace
+
+int size_observer(const Api& api, ClassId cls) {
+  const auto& ops = api.operations();
+  for (uint32_t k = 0; k < ops.size(); ++k) {
+    const Operation& o = ops[k];
+    if (o.kind == OpKind::Method && o.is_const && o.params.size() == 1 && o.params[0].is_object() && o.params[0].cls == cls &&
+        o.result.is_literal() && o.result.literal == LiteralKind::Int && (o.name == "size" || o.name == "length"))
+      return static_cast<int>(k);
+  }
+  return -1;
+}
 
 const char* status_name(Status s) {
   switch (s) {

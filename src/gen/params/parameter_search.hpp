@@ -91,6 +91,10 @@ struct ParamsOptions {
   const std::atomic<bool>* interrupted = nullptr;  // set (Ctrl-C): no further method or try starts
 };
 
+// The class's const size() or length() returning an integer (the first registered), or -1: what
+// makes it a container for the index heuristics and the sweeps.
+int size_observer(const Api& api, ClassId cls);
+
 // The values tries draw from: small non-negative integers (every index up to 64), powers of two
 // and a few larger sizes, negatives, the constants every class declares (and their neighbours);
 // a handful of doubles, chars and strings. Literal arguments travel as indices into it.

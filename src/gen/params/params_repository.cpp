@@ -111,9 +111,15 @@ std::string sequence_json(const Api& api, const LiteralDomain& domain, const Fla
   return calls.dump();
 }
 
-std::optional<FlatSequence> sequence_from_json(const Api& api, const LiteralDomain& domain, const std::string& text) {
+// Operations by signature (unknown ones simply absent, unlike operations_by_signature).
+std::map<std::string, uint32_t> signature_index(const Api& api) {
   std::map<std::string, uint32_t> by_signature;
   for (uint32_t k = 0; k < api.operations().size(); ++k) by_signature.emplace(api.operations()[k].signature(), k);
+  return by_signature;
+}
+
+std::optional<FlatSequence> sequence_from_json(const Api& api, const LiteralDomain& domain, const std::string& text) {
+  std::map<std::string, uint32_t> by_signature = signature_index(api);
   nlohmann::json calls = nlohmann::json::parse(text, nullptr, false);
   if (!calls.is_array()) return std::nullopt;
   FlatSequence seq;
@@ -208,8 +214,7 @@ std::optional<FlatSequence> ParamsRepository::inputs(const Api& api, const Liter
 
 void ParamsRepository::builder_history(const Api& api, const std::string& cls, std::vector<uint32_t>& ran,
                                        std::vector<uint32_t>& failed) const {
-  std::map<std::string, uint32_t> by_signature;
-  for (uint32_t k = 0; k < api.operations().size(); ++k) by_signature.emplace(api.operations()[k].signature(), k);
+  std::map<std::string, uint32_t> by_signature = signature_index(api);
   Statement s(db_, "SELECT signature, ran, failed FROM builder_calls WHERE class = ?");
   s.text(1, cls);
   while (s.step()) {
