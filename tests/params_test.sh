@@ -76,6 +76,21 @@ check "hostile: smoke suite compiles" "$cxx" -std=c++20 -I "$src/tests/params_in
   -lgtest -lgtest_main -pthread -o "$work/fragile/tests"
 check "hostile: smoke suite passes" "$work/fragile/tests"
 
+# Blame: mark(count, pos) asserts on pos and throws naming count; each repair changes the
+# parameter its failure named. The repository keeps values per parameter: a third parameter
+# added to mark() (ruler_v2.hpp) leaves count and pos with what ran before.
+check "ruler: params" "$objgen" params --header "$src/tests/params_inputs/ruler.hpp" --class hostile::Ruler \
+  --repository "$work/ruler.sqlite" -q --report-json "$work/ruler.json"
+check "ruler: the assertion blames pos, the exception count" \
+  test "$(json "$work/ruler.json" "sorted({(a['cause'], tuple(a.get('blamed', []))) for m in j['methods'] for a in m['attempts'] if m['method'] == 'Ruler::mark(int, int)' and not a['in_setup'] and a['cause'] != 'none'})")" \
+  = "[('index', ('pos',)), ('value', ('count',))]"
+check "ruler: mark() ran" test "$(json "$work/ruler.json" "[m['status'] for m in j['methods'] if m['method'] == 'Ruler::mark(int, int)']")" = "['repaired']"
+check "ruler v2: a changed signature, the repository warm" "$objgen" params --header "$src/tests/params_inputs/ruler_v2.hpp" \
+  --class hostile::Ruler --repository "$work/ruler.sqlite" -q --report-json "$work/ruler2.json"
+check "ruler v2: the first try that reached mark(int, int, bool) ran, with the stored count and pos" \
+  test "$(json "$work/ruler2.json" "[[a['cause'] for a in m['attempts'] if not a['in_setup']][0] for m in j['methods'] if m['method'] == 'Ruler::mark(int, int, bool)']")" = "['none']"
+check "show-repository: parameters blamed" sh -c "'$objgen' params --repository '$work/ruler.sqlite' --show-repository | grep -q 'parameters blamed.*pos (index'"
+
 # Benchmarks: the suite builds and runs; a const search is linear in the size, push is constant.
 check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work/bench.out" "$objgen" params --example stack \
   --checks off --repository none -q --emit-benchmark "$work/bench" --sweep search:n=10..100000 --sweep push:n=10..100000 \

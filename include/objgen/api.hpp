@@ -111,12 +111,17 @@ struct Operation {
   // (the receiver first for methods), e.g. "{0}->insert(std::pair<const int, int>({1}, {2}))".
   std::string call_pattern;
   ReferencedResult referenced;  // set for T&/T* results of described classes
+  // The parameters' names as declared, one per slot ("" for the receiver and for unnamed ones);
+  // empty when not registered. A failure report naming `pos` then blames the slot named pos.
+  std::vector<std::string> param_names;
   ThroughReference through;     // set for operations Api::add_calls_through_references made
   void (*invoke)(const void* fn, Arg* args, CallResult& out) = nullptr;
   std::shared_ptr<const void> fn;
 
   void call(Arg* args, CallResult& out) const { invoke(fn.get(), args, out); }
   std::string signature() const;  // "List::add(int)"
+  // Parameter k for people: its declared name, else "the receiver" or "parameter k".
+  std::string parameter_name(size_t k) const;
   size_t object_param_count() const;
 };
 
@@ -431,6 +436,8 @@ class ClassBuilder {
   }
   // The call emitted code writes for the operation registered last (see Operation::call_pattern).
   ClassBuilder& emitted_as(std::string pattern);
+  // The declared names of the last operation's parameters, the receiver not included.
+  ClassBuilder& param_names(std::vector<std::string> names);
   ClassBuilder& implementation_members(std::vector<std::string> names) {
     info_.implementation_members = std::move(names);
     return *this;
@@ -545,6 +552,17 @@ ClassBuilder<T>& ClassBuilder<T>::emitted_as(std::string pattern) {
   Operation& op = api_.last_operation();
   op.call_pattern = std::move(pattern);
   op.emittable = true;
+  return *this;
+}
+
+template <class T>
+ClassBuilder<T>& ClassBuilder<T>::param_names(std::vector<std::string> names) {
+  Operation& op = api_.last_operation();
+  if (op.kind == OpKind::Method) names.insert(names.begin(), "");
+  if (names.size() != op.params.size())
+    throw std::logic_error("objgen: param_names() for " + op.name + " names " + std::to_string(names.size()) +
+                           " slots, the operation has " + std::to_string(op.params.size()));
+  op.param_names = std::move(names);
   return *this;
 }
 

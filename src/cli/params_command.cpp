@@ -172,6 +172,14 @@ int run_params(ParamsArgs& a) {
         return std::nullopt;
       }
     };
+    po.stored_values = [&, unreadable](uint32_t op) -> std::vector<std::optional<uint32_t>> {
+      try {
+        return repo->parameter_values(api, domain, target.name, op);
+      } catch (const std::exception& e) {
+        unreadable(e);
+        return {};
+      }
+    };
     po.fill_ran.assign(api.operations().size(), 0);
     po.fill_failed.assign(api.operations().size(), 0);
     try {
@@ -191,6 +199,7 @@ int run_params(ParamsArgs& a) {
   if (a.baseline && !g_interrupted.load()) {
     po.heuristics = false;
     po.stored_inputs = nullptr;
+    po.stored_values = nullptr;
     if (!a.quiet) std::fprintf(stderr, "objgen: baseline (uniform random values, no repair)\n");
     baseline = params::find_parameters(api, methods, domain, runner, po);
   }

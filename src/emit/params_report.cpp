@@ -37,6 +37,10 @@ nlohmann::json attempt_json(const Api& api, const LiteralDomain& domain, const A
                    {"code", code(api, domain, a.sequence)}};
   if (!a.message.empty()) j["message"] = a.message;
   if (!a.repair.empty()) j["repair"] = a.repair;
+  if (!a.blamed.empty() && !a.sequence.calls.empty()) {
+    const Operation& op = api.operations()[a.sequence.calls.back().op];
+    for (uint32_t k : a.blamed) j["blamed"].push_back(op.parameter_name(k));
+  }
   return j;
 }
 

@@ -36,6 +36,11 @@ std::string demangle(const char* mangled) {
 }
 }  // namespace detail
 
+std::string Operation::parameter_name(size_t k) const {
+  if (k < param_names.size() && !param_names[k].empty()) return param_names[k];
+  return k == 0 && kind == OpKind::Method ? "the receiver" : "parameter " + std::to_string(k);
+}
+
 std::string Operation::signature() const {
   std::string owner_short = short_class_name(class_vtable(owner).name);
   auto parameters = [this](size_t first, size_t end) {

@@ -103,6 +103,11 @@ size_t Api::add_calls_through_references(size_t limit) {
       op.cpp_call = op.name;
       op.params = accessor.params;
       op.params.insert(op.params.end(), call.params.begin() + 1, call.params.end());
+      if (!accessor.param_names.empty() || !call.param_names.empty()) {
+        op.param_names = accessor.param_names;
+        op.param_names.resize(accessor.params.size());
+        for (size_t k = 1; k < call.params.size(); ++k) op.param_names.push_back(k < call.param_names.size() ? call.param_names[k] : "");
+      }
       op.result = call.result;
       op.referenced = call.referenced;
       op.emittable = accessor.emittable && call.emittable;

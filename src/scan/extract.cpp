@@ -39,6 +39,15 @@ std::string strip_equals(std::string text) {
   return first == std::string::npos ? "" : text.substr(first);
 }
 
+// The declaration whose body the function has: its own definition, or for a member of a class
+// template the template's (maybe out-of-line) definition; the function itself when none is seen.
+const clang::FunctionDecl* defining_declaration(const clang::FunctionDecl* fd) {
+  if (const clang::FunctionDecl* def = fd->getDefinition()) return def;
+  if (const clang::FunctionDecl* pattern = fd->getTemplateInstantiationPattern())
+    return pattern->getDefinition() ? pattern->getDefinition() : pattern;
+  return fd;
+}
+
 const char* access_name(clang::AccessSpecifier a) {
   switch (a) {
     case clang::AS_public: return "public";
@@ -284,9 +293,13 @@ class Extractor {
       clang::QualType rt = fd->getReturnType().getCanonicalType();
       f.scalar_result = rt->isArithmeticType() || rt->isEnumeralType();
     }
+    const clang::FunctionDecl* named = defining_declaration(fd);
     for (const clang::ParmVarDecl* p : fd->parameters()) {
       Param param;
       param.name = p->getNameAsString();
+      // The body's names: its assertions use them (boost declares test(n) and defines test(pos)).
+      if (unsigned i = p->getFunctionScopeIndex(); named != fd && i < named->getNumParams() && !named->getParamDecl(i)->getName().empty())
+        param.name = named->getParamDecl(i)->getNameAsString();
       param.type = namer_.spell(p->getType());
       if (p->hasDefaultArg() || p->hasUninstantiatedDefaultArg())
         param.default_value = strip_equals(source_text(p->getDefaultArgRange()));

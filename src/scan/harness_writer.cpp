@@ -283,6 +283,20 @@ class Writer {
     return s + "; }";
   }
 
+  // `.param_names({...})` for the first `arity` parameters, one name per slot (a parameter built
+  // from parts names each part), or "" when none has a name.
+  std::string param_names(const Function& f, unsigned arity) const {
+    std::string names;
+    bool any = false;
+    for (unsigned i = 0; i < arity && i < f.params.size(); ++i) {
+      const Param& p = f.params[i];
+      size_t slots = p.support == ParamSupport::Parts ? p.parts.size() : 1;
+      for (size_t j = 0; j < slots; ++j) names += (names.empty() ? "" : ", ") + quote(p.name);
+      any = any || !p.name.empty();
+    }
+    return any ? ".param_names({" + names + "})" : "";
+  }
+
   // How emitted tests write a call whose arguments are built from parts: {k} is the operation's
   // k-th argument (the receiver first for a member).
   std::string call_pattern(const Function& f, unsigned arity) const {
@@ -375,7 +389,7 @@ class Writer {
             unsigned n = f.arities.back();
             if (!built_parts.insert(lambda_for(f, n)).second) break;
             lines.push_back({".factory(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(call_pattern(f, n)) +
-                                 ").emitted_as(" + quote(call_pattern(f, n)) + ")",
+                                 ").emitted_as(" + quote(call_pattern(f, n)) + ")" + param_names(f, n),
                              at + ": arguments built from their parts"});
             add_builder(f.name);
             break;
@@ -386,7 +400,7 @@ class Writer {
               defaults += (defaults.empty() ? "" : ", ") + (f.params[i].name.empty() ? "#" + std::to_string(i + 1) : f.params[i].name);
             std::string c = at + (defaults.empty() ? "" : ": default for " + defaults);
             if (n == f.arities.back() && !f.note.empty()) c += " (" + sp(f.note) + ")";
-            lines.push_back({".constructor<" + params_list(f, n) + ">()", c});
+            lines.push_back({".constructor<" + params_list(f, n) + ">()" + param_names(f, n), c});
           }
           add_builder(f.name);
           break;
@@ -396,11 +410,12 @@ class Writer {
           if (has_parts(f) && !built_parts.insert(lambda_for(f, n)).second) break;  // insert(const&) and (&&) alike
           if (has_parts(f))
             lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ").emitted_as(" +
-                                 quote(call_pattern(f, n)) + ")", comment});
+                                 quote(call_pattern(f, n)) + ")" + param_names(f, n), comment});
           else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
-            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name) + ")", comment});
+            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name) + ")" + param_names(f, n),
+                             comment});
           else
-            lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")", comment});
+            lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + param_names(f, n), comment});
           if (f.purity == "mutator") add_builder(f.name);
           break;
         }
@@ -414,7 +429,8 @@ class Writer {
           std::string fn = f.is_hidden_friend || has_parts(f) ? lambda_for(f, all) : free_pointer(f);
           std::string kind = f.registration == Registration::Factory ? ".factory(" : ".function(";
           std::string emitted = has_parts(f) ? ".emitted_as(" + quote(call_pattern(f, all)) + ")" : "";
-          lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")" + emitted, comment});
+          lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")" + emitted + param_names(f, all),
+                           comment});
           if (f.registration == Registration::Factory) add_builder(f.name);
           break;
         }

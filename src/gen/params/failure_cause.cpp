@@ -1,6 +1,10 @@
 #include "gen/params/failure_cause.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
+#include <charconv>
+#include <set>
 #include <string_view>
 
 namespace objgen::params {
@@ -28,7 +32,77 @@ constexpr std::array<std::string_view, 5> kEmptyWords{"empty()", "!empty", "size
 constexpr std::array<std::string_view, 4> kOverflowWords{"overflow", "shift exponent", "is not a valid value",
                                                          "cannot be represented"};
 
+// Underscores around a name are a library's convention (`__n`, `m_pos_`), not part of what it means.
+std::string_view bare(std::string_view name) {
+  while (!name.empty() && name.front() == '_') name.remove_prefix(1);
+  while (!name.empty() && name.back() == '_') name.remove_suffix(1);
+  return name;
+}
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The names a condition uses as variables (a qualified name's parts are functions and types,
+// `this->size()` a member of the receiver) and the integers it quotes, outside quoted type names.
+void read_condition(const std::string& text, std::set<std::string>& names, std::set<int64_t>& numbers) {
+  bool quoted = false;
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if (c == '\'') {
+      quoted = !quoted;
+      ++i;
+      continue;
+    }
+    if (!word_char(c)) {
+      ++i;
+      continue;
+    }
+    size_t e = i;
+    while (e < text.size() && word_char(text[e])) ++e;
+    std::string_view word(text.data() + i, e - i);
+    bool qualified = (e + 1 < text.size() && text.compare(e, 2, "::") == 0) || (i >= 2 && text.compare(i - 2, 2, "::") == 0);
+    bool member = (i >= 2 && text.compare(i - 2, 2, "->") == 0) || (i >= 1 && text[i - 1] == '.');
+    bool negative = i >= 1 && text[i - 1] == '-' && (i < 2 || !word_char(text[i - 2]));
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      int64_t v = 0;
+      if (!quoted && std::from_chars(word.data(), word.data() + word.size(), v).ptr == word.data() + word.size())
+        numbers.insert(negative ? -v : v);
+    } else if (!quoted && !qualified && !member) {
+      names.emplace(bare(word));
+    }
+    i = e;
+  }
+}
+
 }  // namespace
+
+std::string failed_condition(const std::string& message) {
+  if (size_t a = message.find("Assertion "); a != std::string::npos && a + 11 < message.size()) {
+    size_t b = a + 11;  // past the opening quote, ' or `
+    size_t e = message.find("' failed", b);
+    return message.substr(b, e == std::string::npos ? std::string::npos : e - b);
+  }
+  if (size_t r = message.find("runtime error: "); r != std::string::npos) {
+    size_t b = r + 15;
+    return message.substr(b, message.find('\n', b) - b);
+  }
+  if (has(message, "AddressSanitizer") || has(message, "SIG")) return "";
+  return message;
+}
+
+std::vector<uint32_t> blamed_parameters(const std::string& message, const std::vector<std::string>& names,
+                                        const std::vector<std::optional<int64_t>>& ints) {
+  std::set<std::string> used;
+  std::set<int64_t> quoted;
+  read_condition(failed_condition(message), used, quoted);
+  // Names first: a quoted number may be the bound (`this->size() (which is 3)`), not an argument.
+  std::vector<uint32_t> named, valued;
+  for (size_t k = 0; k < std::max(names.size(), ints.size()); ++k) {
+    std::string_view name = k < names.size() ? bare(names[k]) : std::string_view();
+    if (!name.empty() && used.count(std::string(name))) named.push_back(static_cast<uint32_t>(k));
+    if (k < ints.size() && ints[k] && quoted.count(*ints[k])) valued.push_back(static_cast<uint32_t>(k));
+  }
+  return named.empty() ? valued : named;
+}
 
 const char* cause_name(Cause c) {
   switch (c) {

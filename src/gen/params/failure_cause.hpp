@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "exec/executor.hpp"
 
@@ -29,5 +31,17 @@ const char* cause_name(Cause c);  // "index", "empty-state", ...
 // The cause of a call that ended with `outcome` and `message` (the executor's text: an
 // exception's type and what(), or a death's signal and last line of output).
 Cause classify_failure(Outcome outcome, const std::string& message);
+
+// The part of a failure message that states the violated condition: a failed assertion's
+// expression (`pos < m_num_bits`), what a sanitizer found ("index 70 out of bounds for type
+// 'int[64]'"), an exception's text; "" for a bare signal or a memory error report.
+std::string failed_condition(const std::string& message);
+
+// Which parameters the failure points at (slot numbers, ascending): those whose declared name the
+// failed condition uses (its leading and trailing underscores aside: libstdc++'s `__n` is n), and
+// the integer ones whose value it quotes ("__n (which is 70)", "index 70"). `names` and `ints` have
+// a slot each ("" and nullopt where unknown). Empty when it points at none: repair them all.
+std::vector<uint32_t> blamed_parameters(const std::string& message, const std::vector<std::string>& names,
+                                        const std::vector<std::optional<int64_t>>& ints);
 
 }  // namespace objgen::params

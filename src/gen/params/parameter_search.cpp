@@ -189,10 +189,13 @@ struct ObjectKnob {
   bool small_args = false;
 };
 enum class IntMode : uint8_t { Free, Bounded, Small };
+struct IntKnob {
+  IntMode mode = IntMode::Free;
+  bool nonzero = false;
+};
 struct Knobs {
   std::vector<ObjectKnob> objects;  // per method parameter (used for object ones)
-  IntMode ints = IntMode::Free;
-  bool nonzero = false;
+  std::vector<IntKnob> ints;        // per method parameter (used for integer ones)
   uint32_t crash_repairs = 0;
 };
 
@@ -201,6 +204,7 @@ class MethodSearch {
   MethodSearch(const Api& api, const LiteralDomain& domain, ApiFacts& facts, uint32_t mut, bool heuristics, uint64_t seed)
       : api_(api), domain_(domain), facts_(facts), mut_(api.operations()[mut]), mut_index_(mut), heuristics_(heuristics), rng_(seed) {
     knobs_.objects.resize(mut_.params.size());
+    knobs_.ints.resize(mut_.params.size());
     if (!heuristics_) return;
     bool container = false;
     for (size_t k = 0; k < mut_.params.size(); ++k) {
@@ -209,7 +213,7 @@ class MethodSearch {
       knobs_.objects[k].fills = facts_.fillers[p.cls].empty() ? 0 : kInitialFills;  // non-empty objects first
       container = container || facts_.size_op[p.cls] >= 0;
     }
-    knobs_.ints = container ? IntMode::Bounded : IntMode::Free;  // HeuriGenJ Algorithm 1
+    for (IntKnob& k : knobs_.ints) k.mode = container ? IntMode::Bounded : IntMode::Free;  // HeuriGenJ Algorithm 1
   }
 
   // Why the method cannot be called at all, or "".
@@ -220,6 +224,10 @@ class MethodSearch {
       if (p.is_object() && !buildable(p.cls, 0)) return "no way to build " + class_name(p.cls) + " in the API";
     return "";
   }
+
+  // Values the tries give these parameters until one reaches the method (domain indices;
+  // nullopt: drawn as usual).
+  void start_from(std::vector<std::optional<uint32_t>> values) { first_values_ = std::move(values); }
 
   MethodParams run(uint32_t tries, evolve::TestRunner& runner, uint64_t& executions, const std::atomic<bool>* interrupted) {
     MethodParams out;
@@ -280,8 +288,11 @@ class MethodSearch {
 
   Attempt attempt(evolve::TestRunner& runner, uint64_t& executions) {
     Plan plan = plan_inputs();
-    int64_t bound = knobs_.ints == IntMode::Bounded ? size_bound(plan, runner, executions) : 0;
+    int64_t bound = any_int(IntMode::Bounded, all_slots()) ? size_bound(plan, runner, executions) : 0;
     draw_literals(plan, bound);
+    for (size_t k = 0; k < first_values_.size() && k < plan.inputs.size(); ++k)
+      if (first_values_[k] && mut_.params[k].is_literal() && *first_values_[k] < domain_.of(mut_.params[k].literal).size())
+        plan.inputs[k] = {false, *first_values_[k], -1};
     PlanWriter w(api_, plan);
     w.method(mut_index_);
     Attempt a;
@@ -294,6 +305,7 @@ class MethodSearch {
     a.outcome = o.outcome;
     a.message = o.message;
     a.in_setup = !method_ran;
+    if (method_ran) first_values_.clear();  // they had their try
     if (a.in_setup) failed_role_ = o.failed_at >= 1 && o.failed_at <= roles_.size() ? roles_[o.failed_at - 1] : CallRole{};
     size_t ran_calls = method_ran ? length : o.failed_at == 0 ? 0 : o.failed_at - 1;
     for (size_t i = 0; i < length; ++i)
@@ -303,7 +315,9 @@ class MethodSearch {
       }
     a.cause = o.feasible && o.outcome == Outcome::Normal ? Cause::None : classify_failure(o.outcome, o.message);
     a.receiver_unchanged = mut_.kind == OpKind::Method && (o.probed_mask & 1u) && !(o.changed_mask & 1u);
-    if (!a.in_setup && a.cause == Cause::Index && last_bound_ == 0 && knobs_.ints == IntMode::Bounded) a.cause = Cause::EmptyState;
+    if (!a.in_setup && a.cause != Cause::None) a.blamed = blamed_parameters(a.message, mut_.param_names, int_arguments(a.sequence));
+    if (!a.in_setup && a.cause == Cause::Index && last_bound_ == 0 && any_int(IntMode::Bounded, targets(a.blamed)))
+      a.cause = Cause::EmptyState;
     return a;
   }
 
@@ -376,20 +390,59 @@ class MethodSearch {
   }
 
   void draw_literals(Plan& plan, int64_t bound) {
-    std::vector<size_t> ints;
+    std::vector<size_t> indices;
     for (size_t k = 0; k < mut_.params.size(); ++k) {
       const SlotType& p = mut_.params[k];
       if (p.is_object()) continue;
-      if (p.literal == LiteralKind::Int && heuristics_) ints.push_back(k);
-      else plan.inputs[k] = {false, uniform(p.literal), -1};
+      if (p.literal != LiteralKind::Int || !heuristics_) plan.inputs[k] = {false, uniform(p.literal), -1};
+      else if (knobs_.ints[k].mode == IntMode::Bounded) indices.push_back(k);
+      else plan.inputs[k] = {false, free_int(mut_.owner, knobs_.ints[k]), -1};
     }
-    if (ints.empty()) return;
-    if (knobs_.ints == IntMode::Bounded) {
-      bounded_indices(plan, ints, bound);
-      return;
-    }
-    for (size_t k : ints) plan.inputs[k] = {false, free_int(mut_.owner, knobs_.ints == IntMode::Small), -1};
+    if (!indices.empty()) bounded_indices(plan, indices, bound);
   }
+
+  bool is_int(size_t k) const { return mut_.params[k].is_literal() && mut_.params[k].literal == LiteralKind::Int; }
+
+  std::vector<uint32_t> all_slots() const {
+    std::vector<uint32_t> all(mut_.params.size());
+    for (uint32_t k = 0; k < all.size(); ++k) all[k] = k;
+    return all;
+  }
+
+  // What a repair changes: the blamed parameters, or all of them when the failure blamed none.
+  std::vector<uint32_t> targets(const std::vector<uint32_t>& blamed) const { return blamed.empty() ? all_slots() : blamed; }
+
+  bool any_int(IntMode mode, const std::vector<uint32_t>& slots) const {
+    return std::any_of(slots.begin(), slots.end(), [&](uint32_t k) { return is_int(k) && knobs_.ints[k].mode == mode; });
+  }
+
+  // Sets the integer parameters among `slots` to `mode`; false when there were none to change.
+  bool set_ints(const std::vector<uint32_t>& slots, IntMode mode) {
+    bool changed = false;
+    for (uint32_t k : slots)
+      if (is_int(k) && knobs_.ints[k].mode != mode) {
+        knobs_.ints[k].mode = mode;
+        changed = true;
+      }
+    return changed;
+  }
+
+  // The integer arguments of the method's call in `seq` (the last call), per slot.
+  std::vector<std::optional<int64_t>> int_arguments(const FlatSequence& seq) const {
+    std::vector<std::optional<int64_t>> out(mut_.params.size());
+    const FlatCall& c = seq.calls.back();
+    for (size_t k = 0; k < out.size() && k < c.args.size(); ++k)
+      if (is_int(k) && c.args[k] < 0) out[k] = domain_.of(LiteralKind::Int)[static_cast<size_t>(-1 - c.args[k])].i;
+    return out;
+  }
+
+  // "pos, n: " for a repair of blamed parameters, "" when it changes them all.
+  std::string named(const std::vector<uint32_t>& blamed) const {
+    std::string out;
+    for (uint32_t k : blamed) out += (out.empty() ? "" : ", ") + mut_.parameter_name(k);
+    return out.empty() ? "" : out + ": ";
+  }
+
 
   // Eq. 1-4: non-negative, summing below R, non-decreasing (from/to, pos/count).
   void bounded_indices(Plan& plan, const std::vector<size_t>& ints, int64_t r) {
@@ -397,7 +450,7 @@ class MethodSearch {
     for (size_t i = 0; i < ints.size(); ++i) {
       int64_t hi = std::max(prev, room / static_cast<int64_t>(ints.size() - i));
       uint32_t idx = int_in(prev, hi);
-      if (knobs_.nonzero && facts_.ints[idx] == 0) idx = int_in(1, std::max<int64_t>(hi, 1));
+      if (knobs_.ints[ints[i]].nonzero && facts_.ints[idx] == 0) idx = int_in(1, std::max<int64_t>(hi, 1));
       prev = facts_.ints[idx];
       room = std::max<int64_t>(room - prev, 0);
       plan.inputs[ints[i]] = {false, idx, -1};
@@ -406,12 +459,12 @@ class MethodSearch {
 
   // The class's constants first (half the time, when it has some), else any value of the
   // domain; small: [0, 8]; nonzero: never 0.
-  uint32_t free_int(ClassId owner, bool small) {
-    if (small) return int_in(knobs_.nonzero ? 1 : 0, kSmallLimit);
+  uint32_t free_int(ClassId owner, IntKnob knob) {
+    if (knob.mode == IntMode::Small) return int_in(knob.nonzero ? 1 : 0, kSmallLimit);
     const std::vector<uint32_t>& cs = facts_.constants[owner];
     for (int t = 0; t < 8; ++t) {
       uint32_t idx = !cs.empty() && rng_.chance(0.5) ? cs[rng_.below(cs.size())] : static_cast<uint32_t>(rng_.below(facts_.ints.size()));
-      if (!knobs_.nonzero || facts_.ints[idx] != 0) return idx;
+      if (!knob.nonzero || facts_.ints[idx] != 0) return idx;
     }
     return int_in(1, kSmallLimit);
   }
@@ -431,7 +484,7 @@ class MethodSearch {
 
   Input creator_literal(const SlotType& p, ClassId cls, bool small) {
     if (p.literal != LiteralKind::Int || !heuristics_) return {false, uniform(p.literal), -1};
-    return {false, free_int(cls, small), -1};
+    return {false, free_int(cls, {small ? IntMode::Small : IntMode::Free, false}), -1};
   }
 
   // Builder arguments: small non-negative integers (an element, a count, a position at the end).
@@ -440,47 +493,49 @@ class MethodSearch {
     return {false, heuristics_ ? int_in(0, kSmallLimit) : uniform(LiteralKind::Int), -1};
   }
 
-  // The cause's repair, applied to the knobs; says what it changed.
+  // The cause's repair, applied to the knobs of the parameters the failure blamed (all of them
+  // when it blamed none); says what it changed.
   std::string repair(const Attempt& a) {
     if (a.in_setup) return repair_input(failed_role_);
+    std::vector<uint32_t> slots = targets(a.blamed);
+    std::string who = named(a.blamed);
     switch (a.cause) {
       case Cause::Index:
-        if (knobs_.ints != IntMode::Bounded) {
-          knobs_.ints = IntMode::Bounded;
-          return "integers as indices: non-negative, summing below the smallest size";
-        }
-        return grow_inputs("larger inputs, so more indices are in range");
-      case Cause::EmptyState: return grow_inputs("non-empty inputs");
+        if (set_ints(slots, IntMode::Bounded)) return who + "integers as indices: non-negative, summing below the smallest size";
+        return grow_inputs(slots, who + "larger inputs, so more indices are in range");
+      case Cause::EmptyState: return grow_inputs(slots, who + "non-empty inputs");
       case Cause::Size:
       case Cause::Hang:
       case Cause::Overflow:
-        for (ObjectKnob& k : knobs_.objects) k.small_args = true;
-        if (knobs_.ints == IntMode::Small) return shrink_inputs();
-        knobs_.ints = IntMode::Small;
-        return "smaller integers (0 to 8)";
+        for (uint32_t k : slots) knobs_.objects[k].small_args = true;
+        if (set_ints(slots, IntMode::Small)) return who + "smaller integers (0 to 8)";
+        return shrink_inputs(slots, who);
       case Cause::DivideByZero:
-        knobs_.nonzero = true;
-        return "no zero integers";
+        for (uint32_t k : slots) knobs_.ints[k].nonzero = true;
+        return who + "no zero integers";
       case Cause::Value:
-        if (knobs_.ints == IntMode::Bounded && rng_.chance(0.5)) knobs_.ints = IntMode::Free;
-        return next_creators("other values (the class's constants, then any)");
-      case Cause::Crash: return repair_crash();
+        if (rng_.chance(0.5)) set_ints(slots, IntMode::Free);
+        return next_creators(slots, who + "other values (the class's constants, then any)");
+      case Cause::Crash: return repair_crash(slots, who);
       case Cause::None: break;
     }
     return "";
   }
 
-  // A crash says nothing of its cause: the repairs in turn, indices, non-empty inputs, small values.
-  std::string repair_crash() {
-    switch (knobs_.crash_repairs++ % 3) {
-      case 0:
-        knobs_.ints = IntMode::Bounded;
-        return "integers as indices (after a crash)";
-      case 1: return grow_inputs("non-empty inputs (after a crash)");
-      default:
-        knobs_.ints = IntMode::Small;
-        return "smaller integers (after a crash)";
-    }
+  // A crash says nothing of its cause: the repairs in turn, indices, non-empty inputs, small
+  // values (those on integers only when the blamed parameters have some).
+  std::string repair_crash(const std::vector<uint32_t>& slots, const std::string& who) {
+    for (int step = 0; step < 3; ++step)
+      switch (knobs_.crash_repairs++ % 3) {
+        case 0:
+          if (set_ints(slots, IntMode::Bounded)) return who + "integers as indices (after a crash)";
+          break;
+        case 1: return grow_inputs(slots, who + "non-empty inputs (after a crash)");
+        default:
+          if (set_ints(slots, IntMode::Small)) return who + "smaller integers (after a crash)";
+          break;
+      }
+    return grow_inputs(slots, who + "non-empty inputs (after a crash)");
   }
 
   std::string repair_input(CallRole role) {
@@ -500,30 +555,43 @@ class MethodSearch {
     return what + ": smaller arguments for its creator";
   }
 
-  std::string grow_inputs(const std::string& why) {
+  // More builder calls on the object parameters among `slots` (all of them when none is one).
+  std::string grow_inputs(const std::vector<uint32_t>& slots, const std::string& why) {
+    std::vector<uint32_t> objects = object_slots(slots);
     bool grown = false;
-    for (size_t k = 0; k < mut_.params.size(); ++k)
-      if (mut_.params[k].is_object() && !facts_.fillers[mut_.params[k].cls].empty()) {
+    for (uint32_t k : objects)
+      if (!facts_.fillers[mut_.params[k].cls].empty()) {
         ObjectKnob& kn = knobs_.objects[k];
         kn.fills = std::min(kMaxFills, std::max<uint32_t>(kInitialFills, kn.fills * 2));
         grown = true;
       }
     if (grown) return why + ": more builder calls";
-    return next_creators(why + ": other creators");
+    return next_creators(objects, why + ": other creators");
   }
 
-  std::string shrink_inputs() {
-    for (ObjectKnob& k : knobs_.objects) k.fills /= 2;
-    return "smaller integers, fewer builder calls";
+  std::string shrink_inputs(const std::vector<uint32_t>& slots, const std::string& who) {
+    for (uint32_t k : object_slots(slots)) knobs_.objects[k].fills /= 2;
+    return who + "smaller integers, fewer builder calls";
   }
 
-  std::string next_creators(const std::string& why) {
-    for (size_t k = 0; k < mut_.params.size(); ++k)
-      if (mut_.params[k].is_object()) {
-        size_t n = facts_.creators[mut_.params[k].cls].size();
-        if (n > 1) knobs_.objects[k].rank = (knobs_.objects[k].rank + 1) % static_cast<uint32_t>(n);
-      }
+  std::string next_creators(const std::vector<uint32_t>& slots, const std::string& why) {
+    for (uint32_t k : object_slots(slots)) {
+      size_t n = facts_.creators[mut_.params[k].cls].size();
+      if (n > 1) knobs_.objects[k].rank = (knobs_.objects[k].rank + 1) % static_cast<uint32_t>(n);
+    }
     return why;
+  }
+
+  // The object parameters among `slots`, or all of them when there are none (a blamed index
+  // grows the container it indexes).
+  std::vector<uint32_t> object_slots(const std::vector<uint32_t>& slots) const {
+    std::vector<uint32_t> objects;
+    for (uint32_t k : slots)
+      if (mut_.params[k].is_object()) objects.push_back(k);
+    if (objects.empty())
+      for (uint32_t k = 0; k < mut_.params.size(); ++k)
+        if (mut_.params[k].is_object()) objects.push_back(k);
+    return objects;
   }
 
   const Api& api_;
@@ -537,6 +605,7 @@ class MethodSearch {
   std::vector<CallRole> roles_;
   CallRole failed_role_;
   int64_t last_bound_ = -1;
+  std::vector<std::optional<uint32_t>> first_values_;
 };
 
 uint64_t mix(uint64_t seed, const std::string& text) {
@@ -655,6 +724,7 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
     } else if (options.interrupted && options.interrupted->load()) {
       m.why = "interrupted";
     } else {
+      if (options.stored_values) search.start_from(options.stored_values(op));
       m = search.run(options.tries, runner, result.executions, options.interrupted);
       for (const Attempt& a : m.attempts)
         if (a.cause != Cause::None) {

@@ -31,6 +31,7 @@ struct Attempt {
   Cause cause = Cause::None;
   std::string message;
   std::string repair;  // what the next try changed, for people ("indices in [0, 4)")
+  std::vector<uint32_t> blamed;  // the method's parameters the failure pointed at (slots; none: all)
   // A member's call left its receiver's state as it was (probed: the canonical state before and
   // after); a non-const find() can then be timed on one receiver, without rebuilding it.
   bool receiver_unchanged = false;
@@ -87,6 +88,9 @@ struct ParamsOptions {
   // A learning repository's part: inputs that ran before (tried once before any search), and how
   // often each builder call ran and failed (per operation; empty: none).
   std::function<std::optional<FlatSequence>(uint32_t op)> stored_inputs;
+  // Per parameter of op, a stored value (domain index) that ran for a parameter of the same name
+  // and type: the first try gives it, when no stored inputs ran (the signature changed).
+  std::function<std::vector<std::optional<uint32_t>>(uint32_t op)> stored_values;
   std::vector<uint32_t> fill_ran, fill_failed;
   const std::atomic<bool>* interrupted = nullptr;  // set (Ctrl-C): no further method or try starts
 };

@@ -12,7 +12,7 @@
 namespace objgen::params {
 namespace {
 
-constexpr int64_t kSchemaVersion = 1;
+constexpr int64_t kSchemaVersion = 2;  // 2: parameter_values, parameter_repairs
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS methods(
   class TEXT NOT NULL, signature TEXT NOT NULL, api TEXT NOT NULL,
@@ -24,6 +24,16 @@ CREATE TABLE IF NOT EXISTS failures(
   cause TEXT NOT NULL, in_setup INTEGER NOT NULL, message TEXT, repair TEXT,
   fixed INTEGER NOT NULL, -- the method ran after this failure
   PRIMARY KEY(class, signature, attempt));
+CREATE TABLE IF NOT EXISTS parameter_values(
+  class TEXT NOT NULL, signature TEXT NOT NULL, position INTEGER NOT NULL,
+  method TEXT NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL,
+  value TEXT NOT NULL,    -- a literal as JSON ({"i": 5}), or for an object the calls that built it
+  PRIMARY KEY(class, signature, position));
+CREATE TABLE IF NOT EXISTS parameter_repairs(
+  class TEXT NOT NULL, signature TEXT NOT NULL, attempt INTEGER NOT NULL, position INTEGER NOT NULL,
+  name TEXT NOT NULL, cause TEXT NOT NULL, repair TEXT NOT NULL,
+  cleared INTEGER NOT NULL, -- the next try did not fail with this cause
+  PRIMARY KEY(class, signature, attempt, position));
 CREATE TABLE IF NOT EXISTS builder_calls(
   class TEXT NOT NULL, signature TEXT NOT NULL, ran INTEGER NOT NULL, failed INTEGER NOT NULL,
   PRIMARY KEY(class, signature));
@@ -154,6 +164,33 @@ std::optional<FlatSequence> sequence_from_json(const Api& api, const LiteralDoma
   return seq;
 }
 
+// How the object a call took as argument `v` (a value number) was made: its creator's signature
+// and the builder calls on it before the call.
+nlohmann::json object_origin(const Api& api, const FlatSequence& seq, int64_t v) {
+  int64_t value = 0;
+  nlohmann::json origin = nlohmann::json::object();
+  int fills = 0;
+  for (size_t i = 0; i + 1 < seq.calls.size(); ++i) {
+    const FlatCall& c = seq.calls[i];
+    const Operation& op = api.operations()[c.op];
+    if (op.result.is_object() && value++ == v) origin["creator"] = op.signature();
+    else if (op.kind == OpKind::Method && !c.args.empty() && c.args[0] == v && !origin.empty()) ++fills;
+  }
+  origin["builder_calls"] = fills;
+  return origin;
+}
+
+// Per parameter of the method's call (the last one): what it was given, as stored.
+std::vector<nlohmann::json> values_given(const Api& api, const LiteralDomain& domain, const FlatSequence& seq) {
+  const FlatCall& c = seq.calls.back();
+  const Operation& op = api.operations()[c.op];
+  std::vector<nlohmann::json> out;
+  for (size_t k = 0; k < c.args.size() && k < op.params.size(); ++k)
+    out.push_back(c.args[k] >= 0 ? object_origin(api, seq, c.args[k])
+                                 : literal_json(domain.of(op.params[k].literal)[static_cast<size_t>(-1 - c.args[k])]));
+  return out;
+}
+
 }  // namespace
 
 std::string default_repository_path() { return cache_root() + "/params.sqlite"; }
@@ -236,6 +273,14 @@ void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const 
     Statement failure(db_,
                       "INSERT INTO failures(class, signature, attempt, cause, in_setup, message, repair, fixed) "
                       "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+    Statement forget_values(db_, "DELETE FROM parameter_values WHERE class = ? AND signature = ?");
+    Statement value(db_,
+                    "INSERT INTO parameter_values(class, signature, position, method, name, type, value) "
+                    "VALUES(?, ?, ?, ?, ?, ?, ?)");
+    Statement forget_repairs(db_, "DELETE FROM parameter_repairs WHERE class = ? AND signature = ?");
+    Statement blamed(db_,
+                     "INSERT INTO parameter_repairs(class, signature, attempt, position, name, cause, repair, cleared) "
+                     "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
     for (const MethodParams& m : result.methods) {
       if (m.status == Status::NotTried || m.status == Status::Reused) continue;  // nothing new learned
       std::string sig = api.operations()[m.op].signature();
@@ -244,11 +289,25 @@ void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const 
       else method.null(6);
       method.run();
       forget.text(1, cls).text(2, sig).run();
+      forget_values.text(1, cls).text(2, sig).run();
+      forget_repairs.text(1, cls).text(2, sig).run();
+      const Operation& op = api.operations()[m.op];
       for (size_t a = 0; a < m.attempts.size(); ++a) {
         const Attempt& at = m.attempts[a];
         if (at.cause == Cause::None) continue;
         failure.text(1, cls).text(2, sig).integer(3, static_cast<int64_t>(a)).text(4, cause_name(at.cause));
         failure.integer(5, at.in_setup).text(6, at.message).text(7, at.repair).integer(8, m.ran()).run();
+        bool cleared = a + 1 < m.attempts.size() && m.attempts[a + 1].cause != at.cause;
+        for (uint32_t k : at.blamed)
+          blamed.text(1, cls).text(2, sig).integer(3, static_cast<int64_t>(a)).integer(4, k).text(5, op.parameter_name(k))
+              .text(6, cause_name(at.cause)).text(7, at.repair).integer(8, cleared).run();
+      }
+      if (m.ran()) {
+        std::vector<nlohmann::json> values = values_given(api, domain, m.attempts.back().sequence);
+        for (size_t k = 0; k < values.size(); ++k)
+          value.text(1, cls).text(2, sig).integer(3, static_cast<int64_t>(k)).text(4, op.name)
+              .text(5, k < op.param_names.size() ? op.param_names[k] : "").text(6, op.params[k].cpp_type)
+              .text(7, values[k].dump()).run();
       }
     }
     Statement builder(db_, "INSERT OR REPLACE INTO builder_calls(class, signature, ran, failed) VALUES(?, ?, ?, ?)");
@@ -263,6 +322,24 @@ void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const 
     }
     throw;
   }
+}
+
+std::vector<std::optional<uint32_t>> ParamsRepository::parameter_values(const Api& api, const LiteralDomain& domain,
+                                                                       const std::string& cls, uint32_t op) const {
+  const Operation& o = api.operations()[op];
+  std::vector<std::optional<uint32_t>> out(o.params.size());
+  Statement s(db_, "SELECT value FROM parameter_values WHERE class = ? AND method = ? AND name = ? AND type = ? LIMIT 1");
+  for (size_t k = 0; k < o.params.size(); ++k) {
+    if (!o.params[k].is_literal() || k >= o.param_names.size() || o.param_names[k].empty()) continue;
+    s.text(1, cls).text(2, o.name).text(3, o.param_names[k]).text(4, o.params[k].cpp_type);
+    if (!s.step()) continue;
+    nlohmann::json v = nlohmann::json::parse(s.column_text(0), nullptr, false);
+    const std::vector<Literal>& values = domain.of(o.params[k].literal);
+    for (size_t i = 0; i < values.size() && !out[k]; ++i)
+      if (same_value(values[i], v)) out[k] = static_cast<uint32_t>(i);
+    s.run();  // reset for the next parameter
+  }
+  return out;
 }
 
 std::string ParamsRepository::describe() const {
@@ -286,6 +363,18 @@ std::string ParamsRepository::describe() const {
       line += (line.empty() ? "" : ", ") + causes.column_text(0) + " " + std::to_string(causes.column_int(2)) + "/" +
               std::to_string(causes.column_int(1));
     if (!line.empty()) out += "  failures handled by cause: " + line + "\n";
+    Statement blamed(db_,
+                     "SELECT name, cause, COUNT(*), SUM(cleared) FROM parameter_repairs WHERE class = ? "
+                     "GROUP BY name, cause ORDER BY COUNT(*) DESC, name");
+    blamed.text(1, cls);
+    line.clear();
+    while (blamed.step())
+      line += (line.empty() ? "" : ", ") + blamed.column_text(0) + " (" + blamed.column_text(1) + " " +
+              std::to_string(blamed.column_int(3)) + "/" + std::to_string(blamed.column_int(2)) + ")";
+    if (!line.empty()) out += "  parameters blamed (repairs that cleared the cause / tries): " + line + "\n";
+    Statement values(db_, "SELECT COUNT(*) FROM parameter_values WHERE class = ?");
+    values.text(1, cls);
+    if (values.step()) out += "  parameter values that ran: " + std::to_string(values.column_int(0)) + "\n";
   }
   return out;
 }

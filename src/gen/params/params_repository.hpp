@@ -1,7 +1,7 @@
 // HeuriGenJ's learning repository (seed 003 §3) in one SQLite file: per class and method, the
 // receiver and arguments that ran (as calls with literal values, named by signature), every
-// failed try with its cause and the repair that followed, and how often each builder call ran or
-// failed. A warm run re-runs what worked and searches only the methods that have nothing stored,
+// failed try with its cause and the repair that followed, per parameter the value that ran and
+// the repairs of failures that blamed it, and how often each builder call ran or failed. A warm run re-runs what worked and searches only the methods that have nothing stored,
 // or whose stored inputs no longer run (the API or the code changed).
 #pragma once
 
@@ -35,6 +35,10 @@ class ParamsRepository {
   // The inputs stored for the method, mapped onto this API and domain (nullopt: none stored, or an
   // operation or a value they use is gone).
   std::optional<FlatSequence> inputs(const Api& api, const LiteralDomain& domain, const std::string& cls, uint32_t op) const;
+  // Per parameter of op, a value (domain index) that ran for a parameter of the same method name,
+  // declared name and type: a changed signature (a parameter added) keeps what its others learned.
+  std::vector<std::optional<uint32_t>> parameter_values(const Api& api, const LiteralDomain& domain, const std::string& cls,
+                                                        uint32_t op) const;
   // How often each builder call ran or failed in earlier searches (added into the counters).
   void builder_history(const Api& api, const std::string& cls, std::vector<uint32_t>& ran, std::vector<uint32_t>& failed) const;
 
