@@ -91,6 +91,21 @@ check "ruler v2: the first try that reached mark(int, int, bool) ran, with the s
   test "$(json "$work/ruler2.json" "[[a['cause'] for a in m['attempts'] if not a['in_setup']][0] for m in j['methods'] if m['method'] == 'Ruler::mark(int, int, bool)']")" = "['none']"
 check "show-repository: parameters blamed" sh -c "'$objgen' params --repository '$work/ruler.sqlite' --show-repository | grep -q 'parameters blamed.*pos (index'"
 
+# Base-class parameters: Canvas takes Shapes (abstract); the scan registers Square and Rect, and
+# the search builds a Shape from one of them.
+check "shapes: params" "$objgen" params --header "$src/tests/params_inputs/shapes.hpp" --class shapes::Canvas \
+  --repository none -q --report-json "$work/shapes.json" --emit-gtest "$work/shapes"
+check "shapes: every member of Canvas ran, Shapes made from a subclass" \
+  test "$(json "$work/shapes.json" "[(m['status'] in ('normal', 'repaired'), 'std::shared_ptr<shapes::Shape>' in m['inputs']) for m in j['methods'] if m['method'].startswith(('Canvas::add', 'Canvas::total'))]")" \
+  = "[(True, True), (True, True)]"
+check "shapes: smoke suite compiles" "$cxx" -std=c++20 -I "$src/tests/params_inputs" "$work/shapes/Canvas_params_test.cpp" \
+  -lgtest -lgtest_main -pthread -o "$work/shapes/tests"
+check "shapes: smoke suite passes" "$work/shapes/tests"
+check "shapes: an abstract class's members, on its subclasses" "$objgen" params --header "$src/tests/params_inputs/shapes.hpp" \
+  --class shapes::Shape --repository none -q --report-json "$work/shape.json"
+check "shapes: Shape::area() ran; the upcasts are not searched as members" \
+  test "$(json "$work/shape.json" "[(m['method'], m['status'] in ('normal', 'repaired')) for m in j['methods']]")" = "[('Shape::area() const', True)]"
+
 # Benchmarks: the suite builds and runs; a const search is linear in the size, push is constant.
 check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work/bench.out" "$objgen" params --example stack \
   --checks off --repository none -q --emit-benchmark "$work/bench" --sweep search:n=10..100000 --sweep push:n=10..100000 \

@@ -81,7 +81,7 @@ check "features: harness compiles" compiles "$work/features.cpp" "$here/scan_inp
 for expect in 'static_cast<void (Shelf::\*)(int, const std::string&)>(&Shelf::add)' \
               'OBJGEN_FIELDS_WITH_BASE(demo::Shelf, demo::Counter' \
               'OBJGEN_FIELDS(demo::Shelf::Slot, item, overflow, prev)' \
-              '.constructor<int>()  // features.hpp:[0-9]*: default for mode' \
+              '.constructor<int>().param_names({"capacity"})  // features.hpp:[0-9]*: default for mode' \
               'take() &&  (features.hpp:[0-9]*): rvalue-ref-qualified' \
               'add(const demo::Item& item)  (features.hpp:[0-9]*): deleted' \
               'addAll(It first, It last)  (features.hpp:[0-9]*): function template' \

@@ -115,6 +115,7 @@ struct Operation {
   // empty when not registered. A failure report naming `pos` then blames the slot named pos.
   std::vector<std::string> param_names;
   ThroughReference through;     // set for operations Api::add_calls_through_references made
+  bool upcast = false;          // made by Api::upcast: a conversion, not a member to test
   void (*invoke)(const void* fn, Arg* args, CallResult& out) = nullptr;
   std::shared_ptr<const void> fn;
 
@@ -472,6 +473,17 @@ class Api {
   Operation& last_operation() {
     if (ops_.empty()) throw std::logic_error("objgen: emitted_as() before any operation was registered");
     return ops_.back();
+  }
+  // Objects of D may be given where a B is taken (D derives publicly from B, which may be
+  // abstract): an operation of B named "upcast" makes a D's B, sharing the object (no copy).
+  // Generators then build a B from any of its registered subclasses.
+  template <class D, class B>
+  void upcast() {
+    static_assert(std::is_base_of_v<B, D> && std::is_convertible_v<D*, B*>, "objgen: upcast<D, B>() needs D to derive publicly from B");
+    add_class<B>()
+        .factory("upcast", [](std::shared_ptr<D> d) { return std::shared_ptr<B>(std::move(d)); })
+        .emitted_as("{0}");
+    last_operation().upcast = true;
   }
   MisusePolicy& misuse() { return misuse_; }
   const MisusePolicy& misuse() const { return misuse_; }

@@ -71,7 +71,7 @@ std::vector<uint32_t> methods_to_search(const Api& api, ClassId target, const st
   for (uint32_t i = 0; i < api.operations().size(); ++i) {
     const Operation& o = api.operations()[i];
     bool member = o.owner == target || (o.result.is_object() && o.result.cls == target && o.kind != OpKind::Method);
-    if (member && !o.through.derived() && o.kind != OpKind::FreeFunction) out.push_back(i);
+    if (member && !o.through.derived() && !o.upcast && o.kind != OpKind::FreeFunction) out.push_back(i);
   }
   return out;
 }

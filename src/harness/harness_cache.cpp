@@ -49,6 +49,13 @@ std::string harness_cache_key(const std::vector<std::string>& parts) {
   std::string exe = fs::read_symlink("/proc/self/exe", ec).string();
   FileStamp self = stamp(exe);
   key += fmt::format("{} {} {}\n", exe, self.size, self.mtime_ns);
+  // The ASan worker beside objgen loads the same harnesses (--checks asan): a rebuilt worker must
+  // not find harnesses compiled against other headers.
+  std::string worker = (fs::path(exe).parent_path() / "objgen-asan-worker").string();
+  if (fs::exists(worker, ec)) {
+    FileStamp w = stamp(worker);
+    key += fmt::format("{} {} {}\n", worker, w.size, w.mtime_ns);
+  }
   for (const std::string& p : parts) key += p + '\0';
   return fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
 }

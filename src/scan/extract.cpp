@@ -7,6 +7,7 @@
 #include <set>
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/CXXInheritance.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclFriend.h>
 #include <clang/AST/DeclTemplate.h>
@@ -996,11 +997,12 @@ const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit, size_t index = 0) 
 // A class a public member takes or returns that objgen should register beside the target: one of
 // the user's own (library classes come in only when named with --class), complete, concrete,
 // reachable by name, and no iterator or allocator.
-bool worth_reaching(const clang::SourceManager& sm, const clang::CXXRecordDecl* rd) {
+// An abstract class is reached too when it has concrete subclasses to stand for it.
+bool worth_reaching(const clang::SourceManager& sm, const clang::CXXRecordDecl* rd, bool abstract_ok = false) {
   if (!rd || !rd->hasDefinition() || !rd->getIdentifier()) return false;
   rd = rd->getDefinition();
   if (is_std_library(rd) || sm.isInSystemHeader(sm.getExpansionLoc(rd->getLocation()))) return false;
-  if (rd->isAbstract() || rd->isLambda() || rd->isAnonymousStructOrUnion()) return false;
+  if ((rd->isAbstract() && !abstract_ok) || rd->isLambda() || rd->isAnonymousStructOrUnion()) return false;
   if (rd->getAccess() == clang::AS_private || rd->getAccess() == clang::AS_protected) return false;
   if (rd->isInAnonymousNamespace()) return false;
   std::string lower;
@@ -1027,7 +1029,64 @@ std::vector<std::pair<const clang::CXXRecordDecl*, std::string>> classes_used_by
 struct Companion {
   const clang::CXXRecordDecl* record;
   std::string reached_by;
+  std::vector<const clang::CXXRecordDecl*> bases;  // registered classes it derives from publicly
 };
+
+// Every class defined in the unit outside system headers (not templates), in declaration order.
+void collect_user_classes(const clang::SourceManager& sm, const clang::DeclContext* dc,
+                          std::vector<const clang::CXXRecordDecl*>& out, int depth) {
+  if (depth > 8) return;
+  for (const clang::Decl* d : dc->decls()) {
+    if (d->isImplicit() || sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation()))) continue;
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d)) {
+      collect_user_classes(sm, ns, out, depth + 1);
+    } else if (const auto* rd = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
+      if (!rd->isThisDeclarationADefinition() || rd->getDescribedClassTemplate() ||
+          llvm::isa<clang::ClassTemplateSpecializationDecl>(rd))
+        continue;
+      out.push_back(rd);
+      collect_user_classes(sm, rd, out, depth + 1);
+    }
+  }
+}
+
+bool derives_publicly(const clang::CXXRecordDecl* derived, const clang::CXXRecordDecl* base) {
+  clang::CXXBasePaths paths(/*FindAmbiguities=*/true, /*RecordPaths=*/true, /*DetectVirtual=*/false);
+  if (!derived->isDerivedFrom(base, paths) || paths.isAmbiguous(derived->getASTContext().getCanonicalType(
+                                                  derived->getASTContext().getRecordType(base))))
+    return false;
+  for (const clang::CXXBasePath& path : paths)
+    if (path.Access == clang::AS_public) return true;
+  return false;
+}
+
+// Concrete public subclasses of the registered classes, declared in the scanned headers: where a
+// member takes a base (abstract or not), objects of these can be given (Api::upcast). Each is
+// added as a companion, or marked on the companion it already is.
+void add_subclasses(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, std::vector<Companion>& out) {
+  const clang::SourceManager& sm = unit.getSourceManager();
+  std::vector<const clang::CXXRecordDecl*> classes;
+  collect_user_classes(sm, unit.getASTContext().getTranslationUnitDecl(), classes, 0);
+  std::vector<const clang::CXXRecordDecl*> registered{target};
+  for (const Companion& c : out) registered.push_back(c.record);
+  for (const clang::CXXRecordDecl* base : registered) {
+    size_t found = 0;
+    for (const clang::CXXRecordDecl* rd : classes) {
+      if (found >= kMaxSubclasses || rd->getCanonicalDecl() == base->getCanonicalDecl() || !worth_reaching(sm, rd) ||
+          !derives_publicly(rd, base))
+        continue;
+      ++found;
+      auto same = [&](const Companion& c) { return c.record->getCanonicalDecl() == rd->getCanonicalDecl(); };
+      auto it = std::find_if(out.begin(), out.end(), same);
+      if (it == out.end()) {
+        if (rd->getCanonicalDecl() == target->getCanonicalDecl() || out.size() >= kMaxReachedClasses) continue;
+        out.push_back({rd->getDefinition(), "derives from " + base->getQualifiedNameAsString(), {}});
+        it = out.end() - 1;
+      }
+      it->bases.push_back(base);
+    }
+  }
+}
 
 // Breadth-first from the target over the classes members take or return, up to `depth` steps;
 // the classes given with --class come first, whatever their origin.
@@ -1044,7 +1103,8 @@ std::vector<Companion> reachable_classes(clang::ASTUnit& unit, const clang::CXXR
     std::vector<const clang::CXXRecordDecl*> next;
     for (const clang::CXXRecordDecl* rd : layer)
       for (const auto& [used, why] : classes_used_by(rd)) {
-        if (out.size() >= kMaxReachedClasses || !worth_reaching(sm, used) || !seen.insert(used->getCanonicalDecl()).second)
+        if (out.size() >= kMaxReachedClasses || !worth_reaching(sm, used, /*abstract_ok=*/true) ||
+            !seen.insert(used->getCanonicalDecl()).second)
           continue;
         out.push_back({used, why});
         next.push_back(used);
@@ -1152,6 +1212,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
 
   auto start = std::chrono::steady_clock::now();
   std::vector<Companion> companions = reachable_classes(*unit.ast, target, given, request.class_depth);
+  add_subclasses(*unit.ast, target, companions);
   std::vector<const clang::CXXRecordDecl*> registered{target};
   for (const Companion& c : companions) registered.push_back(c.record);
   auto extract = [&](const clang::CXXRecordDecl* rd, const std::string& requested, ScanResult& r) {
@@ -1165,7 +1226,9 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   for (const Companion& c : companions) {
     ScanResult companion;
     companion.reached_by = c.reached_by;
-    extract(c.record, TypeNamer(unit.ast->getASTContext()).spell(c.record), companion);
+    TypeNamer namer(unit.ast->getASTContext());
+    for (const clang::CXXRecordDecl* b : c.bases) companion.bases.push_back(namer.spell(b));
+    extract(c.record, namer.spell(c.record), companion);
     r.companions.push_back(std::move(companion));
   }
   outcome.extract_seconds =

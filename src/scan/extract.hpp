@@ -23,6 +23,7 @@ struct ScanRequest {
 
 // At most this many classes come in beside the target by reach.
 constexpr size_t kMaxReachedClasses = 12;
+constexpr size_t kMaxSubclasses = 8;  // per registered class: subclasses that stand for it
 
 enum class ScanStatus {
   Ok,

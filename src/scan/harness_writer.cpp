@@ -347,8 +347,20 @@ class Writer {
     std::set<std::string> enums_written;
     for (const ScanResult& c : r_.companions) Writer(c, o_, true).write_class(out, enums_written);
     write_class(out, enums_written);
+    for (const ScanResult& c : r_.companions)
+      for (const std::string& base : c.bases)
+        out << "  api.upcast<" << registered_target_name(c) << ", " << registered_name(base) << ">();  // a "
+            << c.target_short << " may stand where a " << base << " is taken\n";
     out << "}\n";
     if (!ns_.empty()) out << "\n}  // namespace " << ns_ << "\n";
+  }
+
+  // How the register function names a registered class spelled `spelled` (the target: its alias).
+  std::string registered_name(const std::string& spelled) const {
+    if (spelled == r_.target) return alias_;
+    for (const ScanResult& c : r_.companions)
+      if (c.target == spelled) return registered_target_name(c);
+    return spelled;
   }
 
   // The integral constants of the class and of the types it holds, as {"name", value} pairs.

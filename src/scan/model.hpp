@@ -156,6 +156,9 @@ struct ScanResult {
   // them), each scanned as a target of its own; empty in a companion.
   std::vector<ScanResult> companions;
   std::string reached_by;  // a companion: "examples::Student::setSupervisor takes it", "--class"
+  // A companion deriving publicly from registered classes (spelled as `target` is): its objects
+  // may be given where those are taken (Api::upcast).
+  std::vector<std::string> bases;
 };
 
 }  // namespace objgen::scan
