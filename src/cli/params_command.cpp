@@ -21,6 +21,7 @@ struct ParamsArgs {
   SubjectArgs subject;
   std::string methods;
   int tries = 16;
+  int samples = 1;
   uint64_t seed = 1;
   double time_limit = 0;
   double call_timeout = 1.0;
@@ -40,6 +41,7 @@ struct ParamsArgs {
 
 void validate(const ParamsArgs& a) {
   if (a.tries < 1 || a.tries > 1000) throw UsageError("--tries must be 1 to 1000");
+  if (a.samples < 1 || a.samples > 100) throw UsageError("--samples must be 1 to 100");
   if (!(a.time_limit >= 0)) throw UsageError("--time-limit must be >= 0 seconds");
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   if (a.checks != "asan" && a.checks != "ubsan" && a.checks != "on" && a.checks != "off")
@@ -156,6 +158,7 @@ int run_params(ParamsArgs& a) {
 
   params::ParamsOptions po;
   po.tries = static_cast<uint32_t>(a.tries);
+  po.samples = static_cast<uint32_t>(a.samples);
   po.seed = a.seed;
   po.time_limit_seconds = a.time_limit;
   po.builders = std::move(builders);
@@ -248,6 +251,10 @@ void add_params_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--method,--methods", args->methods,
                   "Methods to search: a,b or @file or all (default: every constructor, factory and method of the class)");
   cmd->add_option("--tries", args->tries, "Tries per method (the first, then repairs)")->default_val(16);
+  cmd->add_option("--samples", args->samples,
+                  "Inputs that run to find per method: after the first, more drawn the way it was (at most --tries "
+                  "draws each); the report and the smoke suite list them all")
+      ->default_val(1);
   cmd->add_option("--seed", args->seed, "Random seed: the same seed gives the same report")->default_val(1);
   cmd->add_option("--time-limit", args->time_limit, "Stop starting methods after this many seconds (0: none)")->default_val(0);
   cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang (s)")->default_val(1.0);

@@ -52,6 +52,7 @@ nlohmann::json method_json(const Api& api, const LiteralDomain& domain, const Me
                    {"tries", m.attempts.size()},
                    {"attempts", attempts}};
   if (m.ran()) j["inputs"] = code(api, domain, m.attempts.back().sequence);
+  for (const FlatSequence& sample : m.samples) j["samples"].push_back(code(api, domain, sample));
   if (m.repeatable >= 0) j["repeated_calls"] = {{"ran", m.repeatable}, {"of", m.repeat_limit}};
   if (!m.why.empty()) j["why"] = m.why;
   return j;
@@ -132,16 +133,22 @@ std::string params_gtest_file(const Api& api, const LiteralDomain& domain, const
   out += "#include <gtest/gtest.h>\n\n#include <climits>\n#include <cstdint>\n#include <limits>\n#include <memory>\n#include <string>\n\n";
   std::set<std::string> names;
   for (const MethodParams& m : found.methods) {
-    if (!m.ran() || !emittable(api, m.attempts.back().sequence)) continue;
-    std::string name = test_identifier(api.operations()[m.op].signature());
-    for (int n = 2; names.count(name); ++n) name = test_identifier(api.operations()[m.op].signature()) + "_v" + std::to_string(n);
-    names.insert(name);
-    std::vector<std::string> lines = write_statements(api, domain, m.attempts.back().sequence);
-    lines.back() = "EXPECT_NO_THROW(([&] { " + lines.back() + " })());";
-    out += fmt::format("// {}: {}\nTEST({}, {}) {{\n", api.operations()[m.op].signature(), params::status_name(m.status),
-                       test_identifier(suite), name);
-    for (const std::string& l : lines) out += "  " + l + "\n";
-    out += "}\n\n";
+    if (!m.ran()) continue;
+    std::vector<const FlatSequence*> inputs{&m.attempts.back().sequence};
+    for (const FlatSequence& sample : m.samples) inputs.push_back(&sample);
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (!emittable(api, *inputs[i])) continue;
+      std::string base = test_identifier(api.operations()[m.op].signature()) + (i ? "_sample" + std::to_string(i + 1) : "");
+      std::string name = base;
+      for (int n = 2; names.count(name); ++n) name = base + "_v" + std::to_string(n);
+      names.insert(name);
+      std::vector<std::string> lines = write_statements(api, domain, *inputs[i]);
+      lines.back() = "EXPECT_NO_THROW(([&] { " + lines.back() + " })());";
+      out += fmt::format("// {}: {}\nTEST({}, {}) {{\n", api.operations()[m.op].signature(),
+                         i ? "another input that ran" : params::status_name(m.status), test_identifier(suite), name);
+      for (const std::string& l : lines) out += "  " + l + "\n";
+      out += "}\n\n";
+    }
   }
   return out;
 }

@@ -225,6 +225,17 @@ class MethodSearch {
     return "";
   }
 
+  // More inputs that run, drawn as the knobs that made the found one run say (no repairs): up to
+  // `wanted`, at most `tries` draws each.
+  void more_samples(MethodParams& m, uint32_t wanted, uint32_t tries, evolve::TestRunner& runner, uint64_t& executions,
+                    const std::atomic<bool>* interrupted) {
+    std::set<std::string> seen{key(m.attempts.back().sequence)};
+    for (uint32_t t = 0; m.samples.size() < wanted && t < wanted * tries && !(interrupted && interrupted->load()); ++t) {
+      Attempt a = attempt(runner, executions);
+      if (a.outcome == Outcome::Normal && !a.in_setup && seen.insert(key(a.sequence)).second) m.samples.push_back(std::move(a.sequence));
+    }
+  }
+
   // Values the tries give these parameters until one reaches the method (domain indices;
   // nullopt: drawn as usual).
   void start_from(std::vector<std::optional<uint32_t>> values) { first_values_ = std::move(values); }
@@ -594,6 +605,16 @@ class MethodSearch {
     return objects;
   }
 
+  static std::string key(const FlatSequence& seq) {
+    std::string k;
+    for (const FlatCall& c : seq.calls) {
+      k += std::to_string(c.op) + "(";
+      for (int64_t a : c.args) k += std::to_string(a) + ",";
+      k += ")";
+    }
+    return k;
+  }
+
   const Api& api_;
   const LiteralDomain& domain_;
   ApiFacts& facts_;
@@ -733,6 +754,8 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
           t.handled += m.ran();
         }
     }
+    if (m.ran() && options.samples > 1)
+      search.more_samples(m, options.samples - 1, options.tries, runner, result.executions, options.interrupted);
     if (m.ran() && api.operations()[op].kind == OpKind::Method && measure_repeats(m, runner, result.executions))
       runner.restart_worker();  // the repeats went past the method's preconditions: no damage carries over
     result.methods.push_back(std::move(m));

@@ -57,6 +57,8 @@ struct MethodParams {
   // `repeat_limit`; -1 when not measured.
   int repeatable = -1;
   int repeat_limit = 0;
+  // --samples: further inputs that ran, each a different test case (the found one not included).
+  std::vector<FlatSequence> samples;
   bool ran() const { return status == Status::Normal || status == Status::Repaired || status == Status::Reused; }
 };
 
@@ -76,6 +78,7 @@ struct ParamsResult {
 
 struct ParamsOptions {
   uint32_t tries = 16;  // per method
+  uint32_t samples = 1;  // working inputs to find per method (the first included)
   uint64_t seed = 1;
   double time_limit_seconds = 0;  // 0: none; methods not reached are NotTried
   // false: the baseline the heuristics are measured against: every value uniformly from the
