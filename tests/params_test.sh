@@ -108,6 +108,16 @@ check "shapes: an abstract class's members, on its subclasses" "$objgen" params 
 check "shapes: Shape::area() ran; the upcasts are not searched as members" \
   test "$(json "$work/shape.json" "[(m['method'], m['status'] in ('normal', 'repaired')) for m in j['methods']]")" = "[('Shape::area() const', True)]"
 
+check "shapes: a subclass as the target takes itself as its base" "$objgen" params \
+  --header "$src/tests/params_inputs/shapes.hpp" --class shapes::Square --repository none -q --report-json "$work/square.json"
+check "shapes: Square::bigger(const Shape&) ran" \
+  test "$(json "$work/square.json" "[m['status'] in ('normal', 'repaired') for m in j['methods'] if m['method'].startswith('Square::bigger')]")" = "[True]"
+check "shapes: a class holding unique_ptrs to an abstract class" "$objgen" params \
+  --header "$src/tests/params_inputs/shapes.hpp" --class shapes::Tray --repository none -q --report-json "$work/tray.json"
+check "shapes: Tray's members ran but put(unique_ptr<Shape>), which is skipped" \
+  test "$(json "$work/tray.json" "sorted((m['method'], m['status'] in ('normal', 'repaired')) for m in j['methods'])")" \
+  = "[('Tray::Tray()', True), ('Tray::weigh(const shapes::Shape&)', True), ('Tray::weight() const', True)]"
+
 # Benchmarks: the suite builds and runs; a const search is linear in the size, push is constant.
 check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work/bench.out" "$objgen" params --example stack \
   --checks off --repository none -q --emit-benchmark "$work/bench" --sweep search:n=10..100000 --sweep push:n=10..100000 \

@@ -38,7 +38,7 @@ TEST(FailureCause, BlamesTheParameterTheConditionNames) {
   EXPECT_EQ(blamed_parameters("Assertion '__n < this->size()' failed.", {"", "n"}, Ints{std::nullopt, 9}),
             (std::vector<uint32_t>{1}));
   // An object parameter: `rhs.size()` names rhs, the receiver's size() names nothing.
-  EXPECT_EQ(blamed_parameters("Assertion `size() == rhs.size()' failed.", {"", "rhs"}, Ints{}), (std::vector<uint32_t>{1}));
+  EXPECT_EQ(blamed_parameters("Assertion `size() == rhs.size()' failed.", {"", "rhs"}, Ints(2)), (std::vector<uint32_t>{1}));
   EXPECT_EQ(blamed_parameters("std::invalid_argument: count must be at least 10", {"", "count", "pos"}, Ints{std::nullopt, 4, 10}),
             (std::vector<uint32_t>{1}));
 }
@@ -55,8 +55,18 @@ TEST(FailureCause, BlamesByValueOnlyWhenNoNameMatches) {
                               {"", "position", "count"}, Ints{std::nullopt, 5, 3}),
             (std::vector<uint32_t>{1}));
   // Qualified names are functions and types, not parameters; a signal blames nothing.
-  EXPECT_TRUE(blamed_parameters("std::out_of_range: vector::at", {"", "vector", "at"}, Ints{}).empty());
+  EXPECT_TRUE(blamed_parameters("std::out_of_range: vector::at", {"", "vector", "at"}, Ints(3)).empty());
   EXPECT_TRUE(blamed_parameters("SIGSEGV", {"", "n"}, Ints{std::nullopt, 0}).empty());
+  // An apostrophe in a word quotes nothing; a number too large for 64 bits blames no 0; a size_t -1
+  // as printed is the -1 objgen holds; a parameter named like UBSan's own words is not blamed.
+  EXPECT_EQ(blamed_parameters("std::invalid_argument: can't take count", {"", "count"}, Ints{std::nullopt, 5}),
+            (std::vector<uint32_t>{1}));
+  EXPECT_TRUE(blamed_parameters("std::out_of_range: 99999999999999999999999 too big", {"", "n"}, Ints{std::nullopt, 0}).empty());
+  EXPECT_EQ(blamed_parameters("std::out_of_range: got 18446744073709551615", {"", "n"}, Ints{std::nullopt, -1}),
+            (std::vector<uint32_t>{1}));
+  EXPECT_EQ(blamed_parameters("a.cpp:3:7: runtime error: index 70 out of bounds for type 'int [64]'", {"", "index", "i"},
+                              Ints{std::nullopt, 3, 70}),
+            (std::vector<uint32_t>{2}));
 }
 
 }  // namespace

@@ -229,7 +229,12 @@ struct param {
     } else if constexpr (is_shared_ptr<B>::value) {
       return B(std::static_pointer_cast<Target>(*a.obj));
     } else if constexpr (!std::is_void_v<typename smart_target<B>::type>) {
-      return B(new Target(std::move(*static_cast<Target*>(a.obj->get()))));
+      if constexpr (std::is_abstract_v<Target>) {  // a hand-written registration: no object of its own type exists
+        throw std::logic_error("objgen: cannot pass a unique_ptr to an abstract class");
+        return B();
+      } else {
+        return B(new Target(std::move(*static_cast<Target*>(a.obj->get()))));
+      }
     } else if constexpr (std::is_rvalue_reference_v<P>) {
       return std::move(*static_cast<Target*>(a.obj->get()));
     } else {
@@ -244,8 +249,9 @@ SlotType result_slot(std::string cpp_type) {
   using Target = typename smart_target<B>::type;
   SlotType s;
   s.cpp_type = std::move(cpp_type);
-  if constexpr (std::is_void_v<R> || std::is_reference_v<R> || std::is_pointer_v<B>) {
-    // Nothing, or a view into an object someone else owns: not a new object.
+  if constexpr (std::is_void_v<R> || std::is_pointer_v<B> || (std::is_reference_v<R> && !is_literal_type_v<B>)) {
+    // Nothing, or a view into an object someone else owns: not a new object. (A reference to a
+    // value, front()'s const int&, is that value.)
   } else if constexpr (is_literal_type_v<B>) {
     s.kind = SlotKind::Literal;
     s.literal = literal_kind_of<B>();
@@ -282,6 +288,21 @@ ReferencedResult referenced_result() {
   return r;
 }
 
+template <class B, class V>
+void store_literal(const V& r, CallResult& out) {
+  if constexpr (std::is_same_v<B, bool> || std::is_integral_v<B> || std::is_enum_v<B>) {
+    out.literal.kind = literal_kind_of<B>();
+    out.literal.i = static_cast<int64_t>(r);
+  } else if constexpr (std::is_floating_point_v<B>) {
+    out.literal.kind = LiteralKind::Double;
+    out.literal.d = static_cast<double>(r);
+  } else {
+    out.literal.kind = LiteralKind::String;
+    out.literal.s = std::string(r);
+  }
+  out.has_literal = true;
+}
+
 template <class R>
 void store_result(R&& r, CallResult& out) {
   using B = std::remove_cvref_t<R>;
@@ -292,21 +313,13 @@ void store_result(R&& r, CallResult& out) {
         out.referenced = const_cast<void*>(static_cast<const void*>(r));
       else
         out.referenced = const_cast<void*>(static_cast<const void*>(std::addressof(r)));
+    } else if constexpr (std::is_lvalue_reference_v<R> && is_literal_type_v<B>) {
+      store_literal<B>(r, out);  // front(), at(i): a reference to a value, read now
     } else {
       (void)r;
     }
-  } else if constexpr (std::is_same_v<B, bool> || std::is_integral_v<B> || std::is_enum_v<B>) {
-    out.literal.kind = literal_kind_of<B>();
-    out.literal.i = static_cast<int64_t>(r);
-    out.has_literal = true;
-  } else if constexpr (std::is_floating_point_v<B>) {
-    out.literal.kind = LiteralKind::Double;
-    out.literal.d = static_cast<double>(r);
-    out.has_literal = true;
-  } else if constexpr (std::is_same_v<B, std::string> || std::is_same_v<B, std::string_view>) {
-    out.literal.kind = LiteralKind::String;
-    out.literal.s = std::string(r);
-    out.has_literal = true;
+  } else if constexpr (is_literal_type_v<B>) {
+    store_literal<B>(r, out);
   } else if constexpr (!std::is_void_v<Target>) {
     if constexpr (is_described_v<Target>) {
       if (r) {

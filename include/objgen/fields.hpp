@@ -29,6 +29,10 @@ struct is_described<T, std::void_t<decltype(Fields<T>::name)>> : std::true_type 
 template <class T>
 inline constexpr bool is_described_v = is_described<std::remove_cv_t<T>>::value;
 
+// Whether objgen may copy a T (see OBJGEN_NOT_COPYABLE).
+template <class T>
+struct copyable : std::is_copy_constructible<T> {};
+
 }  // namespace objgen
 
 #define OBJGEN_DETAIL_EXPAND(x) x
@@ -64,6 +68,14 @@ inline constexpr bool is_described_v = is_described<std::remove_cv_t<T>>::value;
       OBJGEN_DETAIL_FOR_EACH(OBJGEN_DETAIL_FIELD, __VA_ARGS__)    \
     }                                                             \
   };
+
+// Whether objgen may copy a T with its copy constructor. The standard trait says yes for a class
+// whose implicit copy does not compile (a std::vector<std::unique_ptr<X>> member): such a class is
+// marked with OBJGEN_NOT_COPYABLE(T) (objgen scan writes it), and objgen lends its objects
+// instead of copying them.
+#define OBJGEN_NOT_COPYABLE(TYPE) \
+  template <>                     \
+  struct objgen::copyable<TYPE> : std::false_type {};
 
 // Same, with one base class visited first (its fields belong to the same object).
 #define OBJGEN_FIELDS_WITH_BASE(TYPE, BASE, ...)                  \

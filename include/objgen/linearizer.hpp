@@ -17,6 +17,7 @@
 #include <optional>
 #include <regex>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -312,11 +313,16 @@ void visit_fields_erased(Linearizer& l, const void* p) {
 }
 template <class T>
 Object clone_erased(const void* p) {
-  return std::make_shared<T>(*static_cast<const T*>(p));
+  const T& t = *static_cast<const T*>(p);
+  if constexpr (std::is_polymorphic_v<T>)  // a subclass standing for T (Api::upcast): a T copy would slice it
+    if (typeid(t) != typeid(T))
+      throw std::logic_error(std::string("objgen: a subclass object standing for a ") + Fields<T>::name +
+                             " cannot be copied as one (the copy would be sliced)");
+  return std::make_shared<T>(t);
 }
 template <class T>
 constexpr Object (*clone_function())(const void*) {
-  if constexpr (std::is_copy_constructible_v<T>) return &clone_erased<T>;
+  if constexpr (copyable<T>::value) return &clone_erased<T>;
   else return nullptr;
 }
 }  // namespace detail

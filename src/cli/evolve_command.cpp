@@ -15,6 +15,7 @@
 #include "emit/evolve_report.hpp"
 #include "gen/evolve/mut_coverage.hpp"
 #include "gen/evolve/purity.hpp"
+#include "gen/oracles/regression_oracles.hpp"
 #include "model/selection.hpp"
 
 namespace objgen::cli {
@@ -221,6 +222,29 @@ nlohmann::json summary(const std::vector<EvolvedMethod>& results, bool purity) {
           {"evaluations", evals}, {"evaluations_per_second", secs > 0 ? evals / secs : 0.0}};
 }
 
+// The emitted suite asserts a test case's result only when two more runs in separate processes
+// (one with its heap shifted) return it again: a value read from memory the call does not own
+// (operator[] past the end) or derived from an address is not asserted.
+std::vector<EvolvedMethod> with_stable_results(const Api& api, const LiteralDomain& terminals, std::vector<EvolvedMethod> results,
+                                               const EvolveArgs& a) {
+  std::vector<FlatSequence> tests;
+  for (const EvolvedMethod& m : results)
+    if (!m.runs.empty())
+      for (const auto& t : m.runs[0].test_set) tests.push_back(t.sequence);
+  oracles::OracleOptions o;
+  o.call_timeout_seconds = a.call_timeout;
+  std::vector<std::optional<Literal>> stable = oracles::stable_last_values(api, terminals, tests, o, false);
+  size_t k = 0;
+  for (EvolvedMethod& m : results)
+    if (!m.runs.empty())
+      for (auto& t : m.runs[0].test_set) {
+        const std::optional<Literal>& v = stable[k++];
+        t.outcome.has_result = v && t.outcome.has_result && v->kind == t.outcome.result.kind;
+        if (t.outcome.has_result) t.outcome.result = *v;
+      }
+  return results;
+}
+
 void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals,
                    const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
                    const std::vector<EvolvedMethod>& results) {
@@ -245,7 +269,8 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
     std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
     std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
     std::string path = a.emit_gtest + "/" + name + "_evolve_test.cpp";
-    write_file_atomically(path, evolved_gtest_file(api, terminals, results, include, name + "_evolve"));
+    write_file_atomically(path, evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include,
+                                                   name + "_evolve"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
   }
 }

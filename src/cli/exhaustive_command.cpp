@@ -1,8 +1,10 @@
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <csignal>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <thread>
@@ -13,11 +15,13 @@
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
+#include "gen/oracles/regression_oracles.hpp"
 #include "model/selection.hpp"
 #include "objgen/example.hpp"
 
 namespace objgen::cli {
 namespace {
+
 
 struct ExhaustiveArgs {
   SubjectArgs subject;
@@ -36,6 +40,8 @@ struct ExhaustiveArgs {
   std::string emit_gtest;
   size_t gtest_inline_limit = 64;
   size_t gtest_max_states = 100000;
+  std::string oracles = "on";
+  size_t oracle_states = 0;
   std::vector<std::string> misuse;
   std::string validation_errors = "misuse";
   bool quiet = false;
@@ -43,6 +49,34 @@ struct ExhaustiveArgs {
   uint64_t seed = 0;
   std::string memory_limit, worker_memory_limit;
 };
+
+// The regression oracles of the states the suite will hold: their sequences run twice more in
+// test workers, observers called on each state.
+oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
+                                     const ExhaustiveArgs& a) {
+  Replayer replayer(api, result.store, opt.domain);
+  std::vector<FlatSequence> states;
+  for (uint32_t s : emitted_states(result, opt.target, a.gtest_max_states)) states.push_back(replayer.flatten(s));
+  oracles::OracleOptions o;
+  o.methods = oracles::members_to_check(api, opt.target);
+  o.method_states = a.oracle_states;
+  o.call_timeout_seconds = a.call_timeout;
+  o.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
+  o.interrupted = &g_interrupted;
+  if (!a.quiet && isatty(STDERR_FILENO))
+    o.progress = [](size_t done, size_t total) { std::fprintf(stderr, "\robjgen: regression oracles %zu/%zu", done, total); };
+  catch_interrupts(true);
+  oracles::OracleResult r = oracles::observe_states(api, opt.domain, opt.target, states, o);
+  catch_interrupts(false);
+  if (!a.quiet)
+    std::fprintf(stderr, "%sobjgen: regression oracles: %llu values on %zu states (%llu flaky, dropped), %.1f s\n",
+                 o.progress ? "\n" : "", static_cast<unsigned long long>(r.values), states.size(),
+                 static_cast<unsigned long long>(r.flaky), r.seconds);
+  for (const oracles::ObserverFinding& f : r.findings)
+    std::fprintf(stdout, "  %s in %s called on emitted state %zu: %s\n", outcome_name(f.outcome),
+                 api.operations()[f.op].signature().c_str(), f.state, f.message.c_str());
+  return r;
+}
 
 int run_exhaustive(const ExhaustiveArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
@@ -122,11 +156,21 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (result.stopped_by == "memory limit")
     std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n",
                  a.memory_limit.c_str());
+  std::optional<oracles::OracleResult> observed;
+  if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
+    observed = record_oracles(api, opt, result, a);
+    nlohmann::json findings = nlohmann::json::array();
+    for (const oracles::ObserverFinding& f : observed->findings)
+      findings.push_back({{"kind", outcome_name(f.outcome)}, {"operation", api.operations()[f.op].signature()},
+                          {"emitted_state", f.state}, {"message", f.message}});
+    report["oracles"] = {{"values", observed->values}, {"flaky", observed->flaky}, {"executions", observed->executions},
+                         {"seconds", observed->seconds}, {"observer_findings", findings}};
+  }
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
     unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
     GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit, alarm, a.gtest_max_states};
-    for (const auto& file : write_gtest_suite(api, opt, result, g, a.emit_gtest))
+    for (const auto& file : write_gtest_suite(api, opt, result, g, a.emit_gtest, observed ? &*observed : nullptr))
       if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
     size_t emitted = emitted_states(result, opt.target, a.gtest_max_states).size(), all = result.store.states_of(opt.target).size();
     if (emitted < all)
@@ -183,6 +227,16 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--gtest-max-states", args->gtest_max_states,
                   "A states suite holds at most this many states, evenly sampled beyond (0: all)")
       ->default_val(100000);
+  cmd->add_option("--oracles", args->oracles,
+                  "on: the emitted tests also check what the calls and the target's observers returned (values equal in "
+                  "two runs in separate processes); off: they rebuild states and check the invariant only")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_val("on");
+  cmd->add_option("--oracle-states", args->oracle_states,
+                  "With --oracles on: on this many states (evenly spaced) every member of the class is also called, its "
+                  "value or exception and the observers after it checked, one TEST each (default 0: see docs/ORACLES.md on "
+                  "members that read indeterminate values)")
+      ->default_val(0);
   cmd->add_option("--seed", args->seed, "Accepted for uniformity; exhaustive generation is deterministic");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
   cmd->callback([args, &exit_code] { exit_code = run_exhaustive(*args); });

@@ -66,6 +66,20 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
   return call + ";";
 }
 
+std::string expect_returns(const std::string& statement, LiteralKind kind, const std::string& expected) {
+  if (statement.rfind("(void)", 0) != 0 || statement.size() < 8 || statement.back() != ';') return statement;
+  std::string call = statement.substr(6, statement.size() - 7);
+  switch (kind) {
+    case LiteralKind::Double: return "EXPECT_DOUBLE_EQ(" + call + ", " + expected + ");";
+    case LiteralKind::String: return "EXPECT_EQ(" + call + ", " + expected + ");";
+    case LiteralKind::Bool:
+      if (expected == "true") return "EXPECT_TRUE(" + call + ");";
+      if (expected == "false") return "EXPECT_FALSE(" + call + ");";
+      return "EXPECT_EQ(static_cast<bool>(" + call + "), " + expected + ");";
+    default: return "EXPECT_EQ(static_cast<long long>(" + call + "), " + expected + ");";
+  }
+}
+
 std::string include_line(const std::string& include) {
   if (include.empty()) return "// #include the class's header here (objgen does not know it for this subject)\n\n";
   return "#include " + (include.front() == '<' ? include : "\"" + include + "\"") + "\n\n";

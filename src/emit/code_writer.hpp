@@ -21,6 +21,12 @@ std::vector<std::string> write_statements(const Api& api, const LiteralDomain& d
 std::string call_statement(const Operation& op, const std::vector<std::string>& values,
                            const std::string& result_var);
 
+// A statement as call_statement writes a call whose value is discarded ("(void)v0->size();"),
+// turned into a GoogleTest check that the call returns `expected` (C++ text of that literal kind:
+// a literal, or an expression such as a table's field); the statement itself when it is not one.
+// Integers and chars are compared as long long, doubles within 4 ULPs (EXPECT_DOUBLE_EQ).
+std::string expect_returns(const std::string& statement, LiteralKind kind, const std::string& expected);
+
 // A GoogleTest name from a signature: "List::add(int)" -> "List_add_int"; operators in words
 // (operator+= -> operator_plus_eq) so overloads of different operators name different tests.
 std::string test_identifier(const std::string& signature);

@@ -1,5 +1,7 @@
 #include "emit/evolve_report.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -207,20 +209,13 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
 
 namespace {
 
-std::string literal_cpp(const Literal& l) { return cpp_literal(l); }
-
 // The MUT call: checked against its result, or expected to throw.
 std::string checked_last_call(const Operation& op, const std::string& statement, const evolve::TestOutcome& o) {
   if (o.outcome == Outcome::Misuse || o.outcome == Outcome::Failure)
     return "EXPECT_ANY_THROW(([&] { " + statement + " })());";
-  if (!o.has_result || !op.result.is_literal() || statement.rfind("(void)", 0) != 0) return statement;
-  std::string call = statement.substr(6, statement.size() - 7);
-  switch (o.result.kind) {
-    case LiteralKind::Double: return "EXPECT_DOUBLE_EQ(" + call + ", " + literal_cpp(o.result) + ");";
-    case LiteralKind::String: return "EXPECT_EQ(" + call + ", " + literal_cpp(o.result) + ");";
-    case LiteralKind::Bool: return "EXPECT_EQ(static_cast<bool>(" + call + "), " + literal_cpp(o.result) + ");";
-    default: return "EXPECT_EQ(static_cast<long long>(" + call + "), " + literal_cpp(o.result) + ");";
-  }
+  if (!o.has_result || !op.result.is_literal() || (o.result.kind == LiteralKind::Double && !std::isfinite(o.result.d)))
+    return statement;
+  return expect_returns(statement, o.result.kind, cpp_literal(o.result));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "emit/gtest_writer.hpp"
 
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -8,6 +9,7 @@
 #include "emit/code_writer.hpp"
 #include "exec/child_process.hpp"
 #include "exec/sequence.hpp"
+#include "gen/oracles/regression_oracles.hpp"
 
 namespace objgen {
 namespace {
@@ -56,20 +58,65 @@ std::string skipped(const std::vector<std::string>& lines, const std::string& in
   return out;
 }
 
+// An observer's call on `var` checked against what it returned when objgen ran it.
+std::string observer_check(const Api& api, const oracles::Observation& o, const std::string& var) {
+  return expect_returns(call_statement(api.operations()[o.op], {var}, ""), o.value.kind, cpp_literal(o.value));
+}
+
+// The sequence's statements, those whose value was recorded turned into checks of it.
+std::vector<std::string> checked_statements(const Api& api, const LiteralDomain& domain, const FlatSequence& seq,
+                                            const oracles::ObservedState* observed) {
+  std::vector<std::string> lines = write_statements(api, domain, seq);
+  if (observed)
+    for (size_t k = 0; k < lines.size() && k < observed->returned.size(); ++k)
+      if (const std::optional<Literal>& v = observed->returned[k]) lines[k] = expect_returns(lines[k], v->kind, cpp_literal(*v));
+  return lines;
+}
+
+// One TEST per member called on the state: the state rebuilt, the member's call checked (its value,
+// or that it throws), then the observers on the receiver after it.
+std::string member_checks(const Api& api, const LiteralDomain& domain, const FlatSequence& seq,
+                          const oracles::ObservedState& observed, const std::string& suite, size_t state) {
+  std::string out;
+  std::string var = fmt::format("v{}", seq.result_value);
+  std::map<std::string, int> seen;
+  for (const oracles::MethodCheck& c : observed.checks) {
+    const Operation& op = api.operations()[c.call.op];
+    std::vector<std::string> values{var};
+    for (size_t k = 1; k < op.params.size(); ++k) values.push_back(domain.cpp(op.params[k], static_cast<size_t>(-1 - c.call.args[k])));
+    std::string call = call_statement(op, values, "result");  // an object result is kept (and destroyed)
+    if (c.throws) call = "EXPECT_ANY_THROW(([&] { " + call + " })());";
+    else if (c.returned) call = expect_returns(call, c.returned->kind, cpp_literal(*c.returned));
+    std::string name = test_identifier(op.signature());
+    int n = seen[name]++;
+    out += fmt::format("TEST({}, State{}_then_{}{}) {{\n", suite, state, name, n ? "_" + std::to_string(n + 1) : "");
+    out += statements(write_statements(api, domain, seq), "  ");
+    out += "  " + call + "\n";
+    for (const oracles::Observation& o : c.after) out += "  " + observer_check(api, o, var) + "\n";
+    out += "}\n\n";
+  }
+  return out;
+}
+
 std::string inline_states(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
-                          const std::vector<uint32_t>& states, const std::string& suite) {
+                          const std::vector<uint32_t>& states, const std::string& suite, const oracles::OracleResult* oracles) {
   Replayer replayer(api, r.store, opt.domain);
   std::string out;
   for (size_t i = 0; i < states.size(); ++i) {
     FlatSequence seq = replayer.flatten(states[i]);
+    const oracles::ObservedState* observed = oracles && i < oracles->states.size() ? &oracles->states[i] : nullptr;
     out += fmt::format("TEST({}, State{}) {{\n", suite, i);
-    if (emittable(api, seq)) {
-      out += statements(write_statements(api, opt.domain, seq), "  ");
-      out += invariant_check(api, opt.target, fmt::format("v{}", seq.result_value));
-    } else {
-      out += skipped(write_statements(api, opt.domain, seq), "  ");
+    if (!emittable(api, seq)) {
+      out += skipped(write_statements(api, opt.domain, seq), "  ") + "}\n\n";
+      continue;
     }
+    std::string var = fmt::format("v{}", seq.result_value);
+    out += statements(checked_statements(api, opt.domain, seq, observed), "  ");
+    out += invariant_check(api, opt.target, var);
+    if (observed)
+      for (const oracles::Observation& o : observed->observed) out += "  " + observer_check(api, o, var) + "\n";
     out += "}\n\n";
+    if (observed) out += member_checks(api, opt.domain, seq, *observed, suite, i);
   }
   return out;
 }
@@ -98,8 +145,54 @@ std::vector<uint32_t> rows_for(const StateStore& store, const Api& api, const st
 
 // The replay table: literal tables, one row per state used, and a builder with one case per
 // operation.
+// The observers' recorded values per target state as tables, and check_observers(target, state)
+// comparing them with what the observers return now. Calls of the sequences are not checked in
+// this form (the rows are shared between states).
+std::string observer_table(const Api& api, ClassId target, const oracles::OracleResult& oracles, size_t targets) {
+  std::string rows, texts, from = "0";
+  std::set<uint32_t> used;
+  size_t count = 0, text_count = 0;
+  for (size_t t = 0; t < targets; ++t) {
+    if (t < oracles.states.size())
+      for (const oracles::Observation& o : oracles.states[t].observed) {
+        int64_t i = o.value.i;
+        if (o.value.kind == LiteralKind::String) {
+          texts += "    " + cpp_literal(o.value) + ",\n";
+          i = static_cast<int64_t>(text_count++);
+        }
+        rows += fmt::format("    {{{}, {}, {}}},\n", o.op, cpp_literal({LiteralKind::Int, i, 0, ""}),
+                            o.value.kind == LiteralKind::Double ? cpp_literal(o.value) : "0.0");
+        used.insert(o.op);
+        ++count;
+      }
+    from += ", " + std::to_string(count);
+  }
+  if (count == 0) return "";
+  std::string out = "// What each observer returned on each state when objgen ran it (twice, in two processes):\n"
+                    "// kObserved[kObservedFrom[t]] up to kObservedFrom[t + 1] are target t's.\n"
+                    "struct Observed { int observer; long long i; double d; };\nconst Observed kObserved[] = {\n" + rows + "};\n";
+  out += "const int kObservedFrom[] = {" + from + "};\n";
+  out += "[[maybe_unused]] const std::string kObservedText[] = {\n" + (texts.empty() ? "    std::string(),\n" : texts) + "};\n\n";
+  const std::string& cls = class_vtable(target).name;
+  out += "void check_observers(int target, const std::shared_ptr<" + cls + ">& state) {\n"
+         "  for (int k = kObservedFrom[target]; k < kObservedFrom[target + 1]; ++k) {\n"
+         "    const Observed& e = kObserved[k];\n    switch (e.observer) {\n";
+  for (uint32_t op : used) {
+    const Operation& o = api.operations()[op];
+    LiteralKind kind = o.result.literal;
+    std::string expected = kind == LiteralKind::Double   ? "e.d"
+                           : kind == LiteralKind::String ? "kObservedText[e.i]"
+                           : kind == LiteralKind::Bool   ? "e.i != 0"
+                                                         : "e.i";
+    out += fmt::format("      case {}: {} break;  // {}\n", op, expect_returns(call_statement(o, {"state"}, ""), kind, expected),
+                       o.signature());
+  }
+  out += "    }\n  }\n}\n\n";
+  return out;
+}
+
 std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
-                         const std::vector<uint32_t>& targets, const std::string& suite) {
+                         const std::vector<uint32_t>& targets, const std::string& suite, const oracles::OracleResult* oracles) {
   const StateStore& store = r.store;
   std::vector<uint32_t> rows = rows_for(store, api, targets);
   std::vector<uint32_t> row_of(store.state_count(), 0);
@@ -167,13 +260,26 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
     out += op.result.is_object() ? "      return result;\n" : "      return nullptr;\n";
     out += "    }\n";
   }
-  out += "  }\n  return nullptr;\n}\n\n}  // namespace\n\n";
+  out += "  }\n  return nullptr;\n}\n\n";
+  std::string observers = oracles ? observer_table(api, opt.target, *oracles, targets.size()) : "";
+  out += observers + "}  // namespace\n\n";
   const std::string& cls = class_vtable(opt.target).name;
   out += fmt::format("class {} : public ::testing::TestWithParam<int> {{}};\n\n", suite);
   out += fmt::format("TEST_P({}, Rebuilds) {{\n  auto state = std::static_pointer_cast<{}>(build(kTargets[GetParam()]));\n"
-                     "  if (!state) GTEST_SKIP() << \"built through an operation registered as a lambda\";\n{}}}\n\n",
-                     suite, cls, invariant_check(api, opt.target, "state"));
+                     "  if (!state) GTEST_SKIP() << \"built through an operation registered as a lambda\";\n{}{}}}\n\n",
+                     suite, cls, invariant_check(api, opt.target, "state"),
+                     observers.empty() ? "" : "  check_observers(GetParam(), state);\n");
   out += fmt::format("INSTANTIATE_TEST_SUITE_P(All, {}, ::testing::Range(0, static_cast<int>(sizeof kTargets / sizeof kTargets[0])));\n", suite);
+  if (oracles) {  // the members called on the sampled states, one readable TEST each
+    Replayer replayer(api, r.store, opt.domain);
+    std::string checks;
+    for (size_t i = 0; i < targets.size() && i < oracles->states.size(); ++i) {
+      if (oracles->states[i].checks.empty()) continue;
+      FlatSequence seq = replayer.flatten(targets[i]);
+      if (emittable(api, seq)) checks += member_checks(api, opt.domain, seq, oracles->states[i], suite + "Members", i);
+    }
+    if (!checks.empty()) out += "\n" + checks;
+  }
   return out;
 }
 
@@ -279,7 +385,8 @@ std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId tar
 
 std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt,
                                            const ExhaustiveResult& result,
-                                           const GtestSuiteOptions& g, const std::string& dir) {
+                                           const GtestSuiteOptions& g, const std::string& dir,
+                                           const oracles::OracleResult* oracles) {
   std::vector<std::string> written;
   std::string suite = camel(g.name) + "States";
   std::string body = header(g, "every state of " + class_vtable(opt.target).name + " within scope " +
@@ -289,8 +396,8 @@ std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptio
   if (targets.size() < all)
     body += fmt::format("// {} of the {} states, evenly spaced in the order found (--gtest-max-states {}).\n\n",
                         targets.size(), all, g.max_states);
-  body += targets.size() <= g.inline_limit ? inline_states(api, opt, result, targets, suite)
-                                           : replay_table(api, opt, result, targets, suite);
+  body += targets.size() <= g.inline_limit ? inline_states(api, opt, result, targets, suite, oracles)
+                                           : replay_table(api, opt, result, targets, suite, oracles);
   std::string states_path = dir + "/" + g.name + "_states_test.cpp";
   write_file_atomically(states_path, body);
   written.push_back(states_path);

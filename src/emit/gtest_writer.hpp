@@ -1,7 +1,8 @@
 // GoogleTest suites from a bounded-exhaustive run.
 //
 // <name>_states_test.cpp rebuilds every state of the target class through its call sequence and
-// checks the registered invariant: one readable TEST per state for small sets, or a replay table
+// checks the registered invariant and the regression oracles (what the calls and the observers
+// returned when objgen ran them): one readable TEST per state for small sets, or a replay table
 // (one row per state: operation, arguments, slot) with a TEST_P over every index for large ones.
 // <name>_failures_test.cpp holds one TEST per finding; each fails while the fault is there
 // (crashes and hangs run inside EXPECT_EXIT, so they fail the test without killing the binary).
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "gen/exhaustive/exhaustive.hpp"
+#include "gen/oracles/regression_oracles.hpp"
 
 namespace objgen {
 
@@ -27,9 +29,11 @@ struct GtestSuiteOptions {
 // The target states a suite with this cap holds.
 std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId target, size_t max_states);
 
-// Returns the paths written.
+// Returns the paths written. With `oracles` (observe_states on the emitted states' sequences, in
+// emitted_states order), each state's test also checks what its calls and observers returned.
 std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt,
                                            const ExhaustiveResult& result,
-                                           const GtestSuiteOptions& g, const std::string& dir);
+                                           const GtestSuiteOptions& g, const std::string& dir,
+                                           const oracles::OracleResult* oracles = nullptr);
 
 }  // namespace objgen

@@ -127,11 +127,14 @@ OBJGEN_INLINE void* seal(void* p, size_t size, size_t usable) {
   return p;
 }
 
+bool g_junk = false;  // junk_new_blocks: then g_fast_malloc is null, so the fast path has no test for it
+
 OBJGEN_INLINE void* allocate(size_t size, int flags) {
   if (!checked()) {
     if (flags == 0 && g_fast_malloc) return g_fast_malloc(size);
     void* p = mallocx(size ? size : 1, flags);
     if (!p) errno = ENOMEM;
+    else if (g_junk) std::memset(p, 0xa5, size);
     return p;
   }
   size_t bytes = size + kGuard;
@@ -144,6 +147,7 @@ OBJGEN_INLINE void* allocate(size_t size, int flags) {
     errno = ENOMEM;
     return nullptr;
   }
+  if (g_junk) std::memset(p, 0xa5, size);
   return seal(p, size, usable_of(bytes, flags));
 }
 
@@ -329,3 +333,8 @@ void operator delete[](void* p, size_t size, std::align_val_t a) noexcept {
 }
 
 bool objgen::heap_checked() { return checked(); }
+
+void objgen::junk_new_blocks(bool on) {
+  g_junk = on;
+  if (on) g_fast_malloc = nullptr;  // every allocation through allocate()'s filling path
+}

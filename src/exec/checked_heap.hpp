@@ -10,4 +10,9 @@ constexpr const char* kHeapCheckVariable = "OBJGEN_HEAP_CHECK";
 
 bool heap_checked();
 
+// From now on every new block is filled with 0xa5 before the caller gets it, so that a value read
+// from memory nobody wrote differs from a run without it (the regression oracles' second run).
+// A no-op without the checked heap (no jemalloc).
+void junk_new_blocks(bool on);
+
 }  // namespace objgen

@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "exec/checked_heap.hpp"
 #include "exec/executor.hpp"
 
 namespace objgen {
@@ -466,3 +467,6 @@ void heap_damage(const char* what) noexcept {
 }
 
 }  // namespace objgen
+
+// The checked heap (checked_heap.cpp, in the objgen executable with jemalloc) defines the real one.
+__attribute__((weak)) void objgen::junk_new_blocks(bool) {}

@@ -200,6 +200,38 @@ bool is_stateless(const clang::CXXRecordDecl* rd) {
   return true;
 }
 
+namespace {
+
+// A type whose copy cannot compile though no trait says so: unique_ptr, and standard templates
+// (containers, optional, pair) over one; a class whose own implicit copy fails.
+bool holds_move_only(clang::QualType t, int depth) {
+  t = t.getCanonicalType();
+  while (const clang::ArrayType* a = t->getAsArrayTypeUnsafe()) t = a->getElementType().getCanonicalType();
+  const clang::CXXRecordDecl* rd = t->getAsCXXRecordDecl();
+  if (!rd || depth > 6) return false;
+  if (is_std_library(rd)) {
+    if (std_class_name(rd) == "unique_ptr") return true;
+    if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(rd))
+      for (const clang::TemplateArgument& a : spec->getTemplateArgs().asArray())
+        if (a.getKind() == clang::TemplateArgument::Type && holds_move_only(a.getAsType(), depth + 1)) return true;
+    return false;
+  }
+  return implicit_copy_fails(rd, depth + 1);
+}
+
+}  // namespace
+
+bool implicit_copy_fails(const clang::CXXRecordDecl* rd, int depth) {
+  if (!rd || !rd->hasDefinition() || depth > 6) return false;
+  rd = rd->getDefinition();
+  if (rd->hasUserDeclaredCopyConstructor()) return false;
+  for (const clang::CXXBaseSpecifier& b : rd->bases())
+    if (implicit_copy_fails(b.getType()->getAsCXXRecordDecl(), depth + 1)) return true;
+  for (const clang::FieldDecl* f : rd->fields())
+    if (holds_move_only(f->getType(), depth)) return true;
+  return false;
+}
+
 const clang::CXXRecordDecl* object_record(clang::QualType t) {
   t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
   if (t->isPointerType()) t = t->getPointeeType().getCanonicalType().getUnqualifiedType();
@@ -284,8 +316,16 @@ ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CX
   }
   const clang::CXXRecordDecl* obj = object_record(t);
   if (obj && std::any_of(registered.begin(), registered.end(),
-                         [&](const clang::CXXRecordDecl* r) { return r->getCanonicalDecl() == obj->getCanonicalDecl(); }))
+                         [&](const clang::CXXRecordDecl* r) { return r->getCanonicalDecl() == obj->getCanonicalDecl(); })) {
+    // An abstract class taken by value, rvalue or unique_ptr needs a new object of its own type.
+    bool shared = rd && std_class_name(rd) == "shared_ptr";
+    bool by_reference_or_pointer = canon->isLValueReferenceType() || bare->isPointerType() || shared;
+    if (obj->hasDefinition() && obj->getDefinition()->isAbstract() && !by_reference_or_pointer) {
+      reason = "abstract class taken by value, rvalue or unique_ptr (objgen passes subclasses by reference, pointer or shared_ptr)";
+      return ParamSupport::Unsupported;
+    }
     return ParamSupport::Object;
+  }
   if (!obj) {
     reason = bare->isPointerType() ? "raw pointer to a non-class type"
                                    : "type objgen cannot generate";

@@ -37,6 +37,11 @@ bool is_std_library(const clang::Decl* d);
 // "vector" for std::vector<...>, "" when rd is not a std class.
 std::string std_class_name(const clang::CXXRecordDecl* rd);
 
+// Whether the class's implicit copy constructor, which type traits call usable, would not compile:
+// a member holds something move-only inside a standard template (std::vector<std::unique_ptr<X>>),
+// here or in a base or member class. A user-declared copy constructor is trusted.
+bool implicit_copy_fails(const clang::CXXRecordDecl* rd, int depth = 0);
+
 // The class types a field's type makes reachable, and whether objgen can canonicalize it.
 struct Reached {
   const clang::CXXRecordDecl* record;

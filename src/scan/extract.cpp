@@ -157,6 +157,7 @@ class Extractor {
     d.objgen_name = name;  // the target keeps the user's spelling (no default template arguments)
     d.is_target = is_target;
     d.is_nested = llvm::isa<clang::CXXRecordDecl>(def->getDeclContext());
+    d.copy_fails = implicit_copy_fails(def);
     d.access = d.is_nested ? access_name(def->getAccess()) : "";
     d.reached_by = reached_by;
     const clang::CXXRecordDecl* pattern = def->getTemplateInstantiationPattern();
@@ -1062,8 +1063,10 @@ bool derives_publicly(const clang::CXXRecordDecl* derived, const clang::CXXRecor
 
 // Concrete public subclasses of the registered classes, declared in the scanned headers: where a
 // member takes a base (abstract or not), objects of these can be given (Api::upcast). Each is
-// added as a companion, or marked on the companion it already is.
-void add_subclasses(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, std::vector<Companion>& out) {
+// added as a companion, or marked on the companion it already is; the target's own registered
+// bases go to `target_bases`.
+void add_subclasses(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, std::vector<Companion>& out,
+                    std::vector<const clang::CXXRecordDecl*>& target_bases) {
   const clang::SourceManager& sm = unit.getSourceManager();
   std::vector<const clang::CXXRecordDecl*> classes;
   collect_user_classes(sm, unit.getASTContext().getTranslationUnitDecl(), classes, 0);
@@ -1075,15 +1078,20 @@ void add_subclasses(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, st
       if (found >= kMaxSubclasses || rd->getCanonicalDecl() == base->getCanonicalDecl() || !worth_reaching(sm, rd) ||
           !derives_publicly(rd, base))
         continue;
-      ++found;
+      if (rd->getCanonicalDecl() == target->getCanonicalDecl()) {
+        target_bases.push_back(base);
+        ++found;
+        continue;
+      }
       auto same = [&](const Companion& c) { return c.record->getCanonicalDecl() == rd->getCanonicalDecl(); };
       auto it = std::find_if(out.begin(), out.end(), same);
       if (it == out.end()) {
-        if (rd->getCanonicalDecl() == target->getCanonicalDecl() || out.size() >= kMaxReachedClasses) continue;
+        if (out.size() >= kMaxReachedClasses) continue;
         out.push_back({rd->getDefinition(), "derives from " + base->getQualifiedNameAsString(), {}});
         it = out.end() - 1;
       }
       it->bases.push_back(base);
+      ++found;
     }
   }
 }
@@ -1212,7 +1220,8 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
 
   auto start = std::chrono::steady_clock::now();
   std::vector<Companion> companions = reachable_classes(*unit.ast, target, given, request.class_depth);
-  add_subclasses(*unit.ast, target, companions);
+  std::vector<const clang::CXXRecordDecl*> target_bases;
+  add_subclasses(*unit.ast, target, companions, target_bases);
   std::vector<const clang::CXXRecordDecl*> registered{target};
   for (const Companion& c : companions) registered.push_back(c.record);
   auto extract = [&](const clang::CXXRecordDecl* rd, const std::string& requested, ScanResult& r) {
@@ -1223,6 +1232,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   };
   ScanResult& r = outcome.result;
   extract(target, request.class_name, r);
+  for (const clang::CXXRecordDecl* b : target_bases) r.bases.push_back(TypeNamer(unit.ast->getASTContext()).spell(b));
   for (const Companion& c : companions) {
     ScanResult companion;
     companion.reached_by = c.reached_by;

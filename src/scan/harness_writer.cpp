@@ -161,6 +161,9 @@ class Writer {
   }
 
   void write_type(std::ostringstream& out, const TypeDesc& t) {
+    if (t.copy_fails)
+      out << "template <>\nstruct objgen::copyable<" << t.objgen_name
+          << "> : std::false_type {};  // its implicit copy would copy a move-only member\n";
     std::vector<std::string> fields;
     for (const Field& f : t.fields) {
       if (f.supported) {
@@ -347,10 +350,13 @@ class Writer {
     std::set<std::string> enums_written;
     for (const ScanResult& c : r_.companions) Writer(c, o_, true).write_class(out, enums_written);
     write_class(out, enums_written);
-    for (const ScanResult& c : r_.companions)
+    auto upcasts = [&](const std::string& derived, const ScanResult& c) {
       for (const std::string& base : c.bases)
-        out << "  api.upcast<" << registered_target_name(c) << ", " << registered_name(base) << ">();  // a "
-            << c.target_short << " may stand where a " << base << " is taken\n";
+        out << "  api.upcast<" << derived << ", " << registered_name(base) << ">();  // a " << c.target_short
+            << " may stand where a " << base << " is taken\n";
+    };
+    for (const ScanResult& c : r_.companions) upcasts(registered_target_name(c), c);
+    upcasts(alias_, r_);
     out << "}\n";
     if (!ns_.empty()) out << "\n}  // namespace " << ns_ << "\n";
   }

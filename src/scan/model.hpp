@@ -124,6 +124,7 @@ struct TypeDesc {
   std::vector<Field> fields;
   std::vector<Constant> constants;
   SourcePos pos;
+  bool copy_fails = false;  // its implicit copy would not compile: OBJGEN_NOT_COPYABLE
 };
 
 // An enumeration a registered parameter takes: generators offer its enumerators.
@@ -156,8 +157,8 @@ struct ScanResult {
   // them), each scanned as a target of its own; empty in a companion.
   std::vector<ScanResult> companions;
   std::string reached_by;  // a companion: "examples::Student::setSupervisor takes it", "--class"
-  // A companion deriving publicly from registered classes (spelled as `target` is): its objects
-  // may be given where those are taken (Api::upcast).
+  // Registered classes it derives from publicly (spelled as `target` is; the target's and the
+  // companions'): its objects may be given where those are taken (Api::upcast).
   std::vector<std::string> bases;
 };
 

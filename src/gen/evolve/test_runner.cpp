@@ -14,11 +14,14 @@
 #include <chrono>
 #include <climits>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include <xxhash.h>
 
 #include "cover/coverage_runtime.hpp"
+#include "exec/checked_heap.hpp"
 #include "exec/child_process.hpp"
 
 namespace objgen::evolve {
@@ -222,7 +225,22 @@ void TestRunner::stop_worker() {
   worker_.stop(0.1);
 }
 
+// Fills the stack the next test case's calls will use with junk: a local read before it is
+// written (boost::circular_buffer's push_back() of an uninitialized item) then differs from a
+// run without it.
+static __attribute__((noinline)) void junk_stack() {
+  char junk[64 * 1024];
+  std::memset(junk, 0xa5, sizeof junk);
+  asm volatile("" : : "r"(junk) : "memory");  // the stores are the point: keep them
+}
+
 void TestRunner::worker_main() {
+  // Blocks of every small size, never freed: objects the test cases allocate land at other
+  // addresses than in a worker without the shift (an address-derived value then differs).
+  static std::vector<std::unique_ptr<char[]>> shift;
+  for (size_t b = 0; b < opt_.heap_shift_blocks; ++b)
+    for (size_t size = 8; size <= 512; size += 8) shift.push_back(std::make_unique<char[]>(size));
+  if (opt_.heap_shift_blocks > 0) junk_new_blocks(true);  // and what nobody wrote reads differently
   for (;;) {
     uint32_t req = shared_->request.load(std::memory_order_acquire);
     if (req == kQuit || !is_original_child()) _exit(0);
@@ -232,6 +250,7 @@ void TestRunner::worker_main() {
     }
     for (uint32_t t = shared_->next.load(); t < shared_->count; t = shared_->next.load()) {
       shared_->current.store(t, std::memory_order_release);
+      if (opt_.heap_shift_blocks > 0) junk_stack();
       evaluate(t);
       shared_->next.store(t + 1, std::memory_order_release);
     }
@@ -268,7 +287,8 @@ void TestRunner::evaluate(uint32_t t) {
     bool null_object = false;
     for (uint32_t k = 0; k < c.nargs; ++k) {
       if (c.args[k] < 0) {
-        args[k].lit = &terminals_.of(op.params[k].literal)[-1 - c.args[k]];
+        const std::vector<Literal>& values = opt_.enumerations ? terminals_.of(op.params[k]) : terminals_.of(op.params[k].literal);
+        args[k].lit = &values[-1 - c.args[k]];
       } else {
         args[k].obj = &values[c.args[k]];
         null_object |= !values[c.args[k]];

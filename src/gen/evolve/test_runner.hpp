@@ -59,6 +59,14 @@ struct RunnerOptions {
   // must start with its runtime): argv, to which the runner adds --shared-fd N --notify-fd N
   // --bytes N; the program ends in TestRunner::serve. No memory limit applies (ASan's shadow).
   std::vector<std::string> worker_command;
+  // Blocks of each small size the worker allocates (and keeps) before the first test case, after
+  // which it fills new blocks (junk_new_blocks) and, before each test case, the stack with junk:
+  // a second run with a shift tells values derived from addresses or read from memory nobody
+  // wrote (they differ) from real ones.
+  size_t heap_shift_blocks = 0;
+  // Literal arguments index into the domain's values for their slot (an enumeration's own values,
+  // as exhaustive sequences do) instead of those of their kind (evolve, params).
+  bool enumerations = false;
 };
 
 class TestRunner {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <system_error>
 #include <set>
 #include <string_view>
 
@@ -47,7 +48,9 @@ void read_condition(const std::string& text, std::set<std::string>& names, std::
   bool quoted = false;
   for (size_t i = 0; i < text.size();) {
     char c = text[i];
-    if (c == '\'') {
+    // A quote opens after a non-word character (UBSan's type 'int [64]'); an apostrophe inside a
+    // word (can't) opens nothing.
+    if (c == '\'' && (quoted || i == 0 || !word_char(text[i - 1]))) {
       quoted = !quoted;
       ++i;
       continue;
@@ -63,9 +66,10 @@ void read_condition(const std::string& text, std::set<std::string>& names, std::
     bool member = (i >= 2 && text.compare(i - 2, 2, "->") == 0) || (i >= 1 && text[i - 1] == '.');
     bool negative = i >= 1 && text[i - 1] == '-' && (i < 2 || !word_char(text[i - 2]));
     if (std::isdigit(static_cast<unsigned char>(c))) {
-      int64_t v = 0;
-      if (!quoted && std::from_chars(word.data(), word.data() + word.size(), v).ptr == word.data() + word.size())
-        numbers.insert(negative ? -v : v);
+      uint64_t v = 0;  // as unsigned: a size_t -1 prints as 18446744073709551615, the int64 -1 objgen holds
+      auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+      if (!quoted && ec == std::errc() && end == word.data() + word.size())
+        numbers.insert(negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v));
     } else if (!quoted && !qualified && !member) {
       names.emplace(bare(word));
     }
@@ -85,7 +89,7 @@ std::string failed_condition(const std::string& message) {
     size_t b = r + 15;
     return message.substr(b, message.find('\n', b) - b);
   }
-  if (has(message, "AddressSanitizer") || has(message, "SIG")) return "";
+  if (has(message, "AddressSanitizer") || message.rfind("SIG", 0) == 0) return "";
   return message;
 }
 
@@ -94,9 +98,10 @@ std::vector<uint32_t> blamed_parameters(const std::string& message, const std::v
   std::set<std::string> used;
   std::set<int64_t> quoted;
   read_condition(failed_condition(message), used, quoted);
+  if (has(message, "runtime error: ")) used.clear();  // UBSan's own words ("index 70 out of bounds"), never a variable
   // Names first: a quoted number may be the bound (`this->size() (which is 3)`), not an argument.
   std::vector<uint32_t> named, valued;
-  for (size_t k = 0; k < std::max(names.size(), ints.size()); ++k) {
+  for (size_t k = 0; k < ints.size(); ++k) {
     std::string_view name = k < names.size() ? bare(names[k]) : std::string_view();
     if (!name.empty() && used.count(std::string(name))) named.push_back(static_cast<uint32_t>(k));
     if (k < ints.size() && ints[k] && quoted.count(*ints[k])) valued.push_back(static_cast<uint32_t>(k));

@@ -38,9 +38,10 @@ Cause classify_failure(Outcome outcome, const std::string& message);
 std::string failed_condition(const std::string& message);
 
 // Which parameters the failure points at (slot numbers, ascending): those whose declared name the
-// failed condition uses (its leading and trailing underscores aside: libstdc++'s `__n` is n), and
-// the integer ones whose value it quotes ("__n (which is 70)", "index 70"). `names` and `ints` have
-// a slot each ("" and nullopt where unknown). Empty when it points at none: repair them all.
+// failed condition uses (its leading and trailing underscores aside: libstdc++'s `__n` is n), else
+// the integer ones whose value it quotes ("index 70 out of bounds"; UBSan's text is read for values
+// only). `ints` has a slot per parameter (nullopt where not an integer) and sets how many there
+// are; `names` has as many or fewer. Empty when it points at none: repair them all.
 std::vector<uint32_t> blamed_parameters(const std::string& message, const std::vector<std::string>& names,
                                         const std::vector<std::optional<int64_t>>& ints);
 

@@ -226,11 +226,12 @@ class MethodSearch {
   }
 
   // More inputs that run, drawn as the knobs that made the found one run say (no repairs): up to
-  // `wanted`, at most `tries` draws each.
+  // `wanted`, within `wanted * tries` draws in all.
   void more_samples(MethodParams& m, uint32_t wanted, uint32_t tries, evolve::TestRunner& runner, uint64_t& executions,
-                    const std::atomic<bool>* interrupted) {
+                    const std::atomic<bool>* interrupted, const std::function<bool()>& time_left) {
     std::set<std::string> seen{key(m.attempts.back().sequence)};
-    for (uint32_t t = 0; m.samples.size() < wanted && t < wanted * tries && !(interrupted && interrupted->load()); ++t) {
+    for (uint32_t t = 0; m.samples.size() < wanted && t < wanted * tries && !(interrupted && interrupted->load()) && time_left();
+         ++t) {
       Attempt a = attempt(runner, executions);
       if (a.outcome == Outcome::Normal && !a.in_setup && seen.insert(key(a.sequence)).second) m.samples.push_back(std::move(a.sequence));
     }
@@ -745,7 +746,7 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
     } else if (options.interrupted && options.interrupted->load()) {
       m.why = "interrupted";
     } else {
-      if (options.stored_values) search.start_from(options.stored_values(op));
+      if (!again && options.stored_values) search.start_from(options.stored_values(op));  // nothing stored for this signature
       m = search.run(options.tries, runner, result.executions, options.interrupted);
       for (const Attempt& a : m.attempts)
         if (a.cause != Cause::None) {
@@ -754,8 +755,10 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
           t.handled += m.ran();
         }
     }
-    if (m.ran() && options.samples > 1)
-      search.more_samples(m, options.samples - 1, options.tries, runner, result.executions, options.interrupted);
+    if (m.ran() && options.samples > 1 && options.heuristics) {
+      auto time_left = [&] { return options.time_limit_seconds <= 0 || elapsed() < options.time_limit_seconds; };
+      search.more_samples(m, options.samples - 1, options.tries, runner, result.executions, options.interrupted, time_left);
+    }
     if (m.ran() && api.operations()[op].kind == OpKind::Method && measure_repeats(m, runner, result.executions))
       runner.restart_worker();  // the repeats went past the method's preconditions: no damage carries over
     result.methods.push_back(std::move(m));

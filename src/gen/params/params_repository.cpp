@@ -328,10 +328,12 @@ std::vector<std::optional<uint32_t>> ParamsRepository::parameter_values(const Ap
                                                                        const std::string& cls, uint32_t op) const {
   const Operation& o = api.operations()[op];
   std::vector<std::optional<uint32_t>> out(o.params.size());
-  Statement s(db_, "SELECT value FROM parameter_values WHERE class = ? AND method = ? AND name = ? AND type = ? LIMIT 1");
+  Statement s(db_,
+              "SELECT value FROM parameter_values WHERE class = ? AND method = ? AND name = ? AND type = ? AND signature <> ? "
+              "ORDER BY signature, position LIMIT 1");
   for (size_t k = 0; k < o.params.size(); ++k) {
     if (!o.params[k].is_literal() || k >= o.param_names.size() || o.param_names[k].empty()) continue;
-    s.text(1, cls).text(2, o.name).text(3, o.param_names[k]).text(4, o.params[k].cpp_type);
+    s.text(1, cls).text(2, o.name).text(3, o.param_names[k]).text(4, o.params[k].cpp_type).text(5, o.signature());
     if (!s.step()) continue;
     nlohmann::json v = nlohmann::json::parse(s.column_text(0), nullptr, false);
     const std::vector<Literal>& values = domain.of(o.params[k].literal);

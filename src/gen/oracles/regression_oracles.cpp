@@ -1,0 +1,222 @@
+#include "gen/oracles/regression_oracles.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cmath>
+
+#include "gen/evolve/test_runner.hpp"
+
+namespace objgen::oracles {
+namespace {
+
+constexpr size_t kChunk = 2048;      // test cases per runner call (progress, interrupts)
+constexpr size_t kShiftBlocks = 3;   // the second run's heap shift
+
+// One test case: which state, and what it asks.
+struct Probe {
+  enum Kind : uint8_t { SequenceCall, Observer, Member, ObserverAfterMember } kind;
+  size_t state;
+  size_t index = 0;       // SequenceCall: the call; Member, ObserverAfterMember: the check
+  uint32_t observer = 0;  // Observer, ObserverAfterMember
+};
+
+// The test case reached its last call, which ended as `o.outcome` (a crash or hang of the last
+// call leaves it unfeasible at that call).
+bool reached_last(const evolve::TestOutcome& o) { return o.feasible || (o.length > 0 && o.failed_at == o.length); }
+bool died(const evolve::TestOutcome& o) { return o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout; }
+bool threw(const evolve::TestOutcome& o) { return o.outcome == Outcome::Failure || o.outcome == Outcome::Misuse; }
+
+constexpr uint32_t kDropped = UINT32_MAX;  // a check's op once it is left out
+
+FlatCall observer_call(uint32_t op, int value) { return FlatCall{op, {value}, {value}}; }
+
+FlatSequence with_calls(const FlatSequence& seq, std::vector<FlatCall> calls) {
+  FlatSequence t = seq;
+  for (FlatCall& c : calls) t.calls.push_back(std::move(c));
+  return t;
+}
+
+// The member on `value` with literal arguments taken from the domain in turn (the n-th state
+// gets the n-th values), or nullopt when a parameter's kind has no values.
+std::optional<FlatCall> member_call(const Api& api, const LiteralDomain& domain, uint32_t op, int value, size_t n) {
+  const Operation& o = api.operations()[op];
+  FlatCall c{op, {value}, {value}};
+  for (size_t k = 1; k < o.params.size(); ++k) {
+    size_t count = domain.of(o.params[k]).size();
+    if (count == 0) return std::nullopt;
+    c.args.push_back(-1 - static_cast<int64_t>((n + k - 1) % count));
+    c.produced.push_back(-1);
+  }
+  return c;
+}
+
+// At most `limit` state indices, evenly spaced.
+std::vector<size_t> sample(const std::vector<FlatSequence>& states, size_t limit) {
+  std::vector<size_t> out;
+  size_t n = states.size(), k = std::min(n, limit);
+  for (size_t i = 0; i < k; ++i) out.push_back(i * n / k);
+  return out;
+}
+
+bool same(const Literal& a, const Literal& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case LiteralKind::Double: return a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
+    case LiteralKind::String: return a.s == b.s;
+    default: return a.i == b.i;
+  }
+}
+
+// The value both runs agree on, or nullopt (counted as flaky when they disagree).
+std::optional<Literal> agreed(const evolve::TestOutcome& a, const evolve::TestOutcome& b, uint64_t& flaky) {
+  bool valued = a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal && a.has_result &&
+                b.has_result;
+  if (!valued) return std::nullopt;
+  if (!same(a.result, b.result)) {
+    ++flaky;
+    return std::nullopt;
+  }
+  return a.result;
+}
+
+// A value emitted code can state: NaN and the infinities are left out (no literal spells them
+// portably in an EXPECT).
+bool assertable(const Literal& l) { return l.kind != LiteralKind::Double || std::isfinite(l.d); }
+
+std::vector<evolve::TestOutcome> run_all(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
+                                         const OracleOptions& options, size_t shift, size_t offset, size_t total,
+                                         bool enumerations = true) {
+  evolve::RunnerOptions ro;
+  ro.call_timeout_seconds = options.call_timeout_seconds;
+  ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
+  ro.heap_shift_blocks = shift;
+  ro.enumerations = enumerations;
+  evolve::TestRunner runner(api, domain, ro);
+  std::vector<evolve::TestOutcome> out;
+  out.reserve(tests.size());
+  for (size_t first = 0; first < tests.size(); first += kChunk) {
+    if (options.interrupted && options.interrupted->load()) break;
+    std::vector<FlatSequence> chunk(tests.begin() + static_cast<long>(first),
+                                    tests.begin() + static_cast<long>(std::min(tests.size(), first + kChunk)));
+    for (evolve::TestOutcome& o : runner.run(chunk)) out.push_back(std::move(o));
+    if (options.progress) options.progress(offset + out.size(), total);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain,
+                                                       const std::vector<FlatSequence>& tests, const OracleOptions& options,
+                                                       bool enumerations) {
+  std::vector<evolve::TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size(), enumerations);
+  std::vector<evolve::TestOutcome> second =
+      run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size(), enumerations);
+  std::vector<std::optional<Literal>> out(tests.size());
+  uint64_t flaky = 0;
+  for (size_t t = 0; t < std::min(first.size(), second.size()); ++t)
+    if (std::optional<Literal> v = agreed(first[t], second[t], flaky); v && assertable(*v)) out[t] = v;
+  return out;
+}
+
+std::vector<uint32_t> members_to_check(const Api& api, ClassId cls) {
+  std::vector<uint32_t> observers = observers_of(api, cls), out;
+  for (uint32_t k = 0; k < api.operations().size(); ++k) {
+    const Operation& o = api.operations()[k];
+    if (o.kind != OpKind::Method || !o.emittable || o.through.derived() || o.params.empty() || !o.params[0].is_object() ||
+        o.params[0].cls != cls || o.params[0].consumed() || std::find(observers.begin(), observers.end(), k) != observers.end())
+      continue;
+    if (std::all_of(o.params.begin() + 1, o.params.end(), [](const SlotType& p) { return p.is_literal(); })) out.push_back(k);
+  }
+  return out;
+}
+
+std::vector<uint32_t> observers_of(const Api& api, ClassId cls) {
+  std::vector<uint32_t> out;
+  for (uint32_t k = 0; k < api.operations().size(); ++k) {
+    const Operation& o = api.operations()[k];
+    if (o.kind == OpKind::Method && o.is_const && o.emittable && !o.through.derived() && o.params.size() == 1 &&
+        o.params[0].is_object() && o.params[0].cls == cls && o.result.is_literal())
+      out.push_back(k);
+  }
+  return out;
+}
+
+OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId target, const std::vector<FlatSequence>& states,
+                            const OracleOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  OracleResult result;
+  result.states.resize(states.size());
+  std::vector<uint32_t> observers = observers_of(api, target);
+  std::vector<Probe> probes;
+  std::vector<FlatSequence> tests;
+  for (size_t s = 0; s < states.size(); ++s) {
+    const FlatSequence& seq = states[s];
+    result.states[s].returned.resize(seq.calls.size());
+    if (seq.result_value < 0 || seq.calls.size() + 1 > evolve::kMaxTestCalls) continue;
+    for (size_t i = 0; i < seq.calls.size(); ++i)
+      if (api.operations()[seq.calls[i].op].result.is_literal()) {
+        probes.push_back({Probe::SequenceCall, s, i, 0});
+        tests.push_back({{seq.calls.begin(), seq.calls.begin() + static_cast<long>(i) + 1}, -1});
+      }
+    for (uint32_t op : observers) {
+      probes.push_back({Probe::Observer, s, 0, op});
+      tests.push_back(with_calls(seq, {observer_call(op, seq.result_value)}));
+    }
+  }
+  for (size_t s : sample(states, options.method_states)) {
+    const FlatSequence& seq = states[s];
+    if (seq.calls.size() + 2 > evolve::kMaxTestCalls) continue;
+    for (uint32_t op : options.methods) {
+      std::optional<FlatCall> call = member_call(api, domain, op, seq.result_value, s);
+      if (!call) continue;
+      size_t check = result.states[s].checks.size();
+      result.states[s].checks.push_back({*call, false, std::nullopt, {}});
+      probes.push_back({Probe::Member, s, check, 0});
+      tests.push_back(with_calls(seq, {*call}));
+      for (uint32_t o : observers) {
+        probes.push_back({Probe::ObserverAfterMember, s, check, o});
+        tests.push_back(with_calls(seq, {*call, observer_call(o, seq.result_value)}));
+      }
+    }
+  }
+  std::vector<evolve::TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size());
+  std::vector<evolve::TestOutcome> second = run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size());
+  result.executions = first.size() + second.size();
+  std::vector<char> member_dropped;  // per (state, check): the runs disagreed on how it ended
+  for (size_t t = 0; t < std::min(first.size(), second.size()); ++t) {
+    const Probe& p = probes[t];
+    const evolve::TestOutcome& a = first[t];
+    const evolve::TestOutcome& b = second[t];
+    ObservedState& st = result.states[p.state];
+    bool last_died = reached_last(a) && died(a) && reached_last(b) && b.outcome == a.outcome;
+    if (p.kind == Probe::Observer || p.kind == Probe::Member) {
+      uint32_t op = p.kind == Probe::Observer ? p.observer : st.checks[p.index].call.op;
+      if (last_died) {
+        result.findings.push_back({p.state, op, a.outcome, a.message});
+        if (p.kind == Probe::Member) st.checks[p.index].call.op = kDropped;
+        continue;
+      }
+    }
+    if (p.kind == Probe::Member) {
+      MethodCheck& c = st.checks[p.index];
+      if (reached_last(a) && reached_last(b) && threw(a) && threw(b)) c.throws = true;
+      else if (!(a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal)) c.call.op = kDropped;
+      else if (std::optional<Literal> v = agreed(a, b, result.flaky); v && assertable(*v)) c.returned = v, ++result.values;
+      continue;
+    }
+    std::optional<Literal> v = agreed(a, b, result.flaky);
+    if (!v || !assertable(*v)) continue;
+    ++result.values;
+    if (p.kind == Probe::SequenceCall) st.returned[p.index] = *v;
+    else if (p.kind == Probe::Observer) st.observed.push_back({p.observer, *v});
+    else st.checks[p.index].after.push_back({p.observer, *v});
+  }
+  for (ObservedState& st : result.states)  // a check whose runs disagreed, or that died, is no check
+    std::erase_if(st.checks, [](const MethodCheck& c) { return c.call.op == kDropped; });
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace objgen::oracles

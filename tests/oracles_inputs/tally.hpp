@@ -1,0 +1,53 @@
+// A small class for the regression oracles: observers to assert (size, empty, top, text), one
+// whose value is the object's address (flaky across processes: never asserted), and a mutant
+// (-DOBJGEN_TEST_MUTANT: size() off by one when there are two or more items) that the emitted
+// suite must catch.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tally {
+
+class Tally {
+ public:
+  void add(int x) {
+    if (items_.size() >= 4) throw std::length_error("full");
+    items_.push_back(x);
+  }
+  bool removeLast() {
+    if (items_.empty()) return false;
+    items_.pop_back();
+    return true;
+  }
+  int top() const {
+    if (items_.empty()) throw std::out_of_range("empty");
+    return items_.back();
+  }
+  int size() const {
+#ifdef OBJGEN_TEST_MUTANT
+    if (items_.size() >= 2) return static_cast<int>(items_.size()) + 1;
+#endif
+    return static_cast<int>(items_.size());
+  }
+  bool empty() const { return items_.empty(); }
+  double mean() const {
+    if (items_.empty()) return 0.0;
+    double s = 0;
+    for (int x : items_) s += x;
+    return s / static_cast<double>(items_.size());
+  }
+  std::string text() const {
+    std::string t;
+    for (int x : items_) t += std::to_string(x) + ";";
+    return t;
+  }
+  std::uintptr_t where() const { return reinterpret_cast<std::uintptr_t>(this); }
+
+ private:
+  std::vector<int> items_;
+};
+
+}  // namespace tally

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Regression oracles end to end: emitted suites assert what the calls and the observers returned,
+# pass against the class as it is (twice), fail against a mutant, never assert a value derived
+# from an address, and evolve suites only assert results that two more runs reproduce.
+set -u
+objgen=$1
+src=$2
+cxx=${3:-g++}
+. "$(dirname "$0")/check_lib.sh"
+inputs="$src/tests/oracles_inputs"
+
+check "tally: exhaustive with oracles and member checks" "$objgen" exhaustive --header "$inputs/tally.hpp" \
+  --class tally::Tally --methods 'Tally::Tally(),add,removeLast' --scope 3 --oracle-states 4 -q \
+  --emit-gtest "$work/tally" --report-json "$work/tally.json"
+suite="$work/tally/tally_states_test.cpp"
+check "tally: the states suite asserts observers (size, empty, top, mean, text)" bash -c \
+  "grep -q 'EXPECT_EQ(static_cast<long long>(v[0-9]*->size()), ' '$suite' && grep -q 'EXPECT_FALSE(v[0-9]*->empty())' '$suite' &&
+   grep -q 'EXPECT_DOUBLE_EQ(v[0-9]*->mean(), ' '$suite' && grep -q 'EXPECT_EQ(v[0-9]*->text(), std::string(' '$suite'"
+check "tally: what removeLast() returned is asserted" grep -q 'EXPECT_TRUE(v[0-9]*->removeLast())' "$suite"
+check "tally: the address-derived where() is never asserted, and counted as flaky" bash -c \
+  "! grep -q 'where()' '$suite' && [ \$(python3 -c \"import json; print(json.load(open('$work/tally.json'))['oracles']['flaky'])\") -gt 0 ]"
+check "tally: members called on sampled states (add, removeLast), observers checked after them" bash -c \
+  "grep -q 'State[0-9]*_then_Tally_add_int' '$suite' && grep -q 'State[0-9]*_then_Tally_removeLast' '$suite' &&
+   grep -A12 'State0_then_Tally_add_int' '$suite' | grep -q 'EXPECT_EQ(static_cast<long long>(v0->size()), 1)'"
+check "tally: suite compiles" "$cxx" -std=c++20 -I "$inputs" "$suite" -lgtest -lgtest_main -pthread -o "$work/tally/t"
+check "tally: suite passes" "$work/tally/t"
+check "tally: suite passes again" "$work/tally/t"
+check "tally: suite compiles against the mutant" "$cxx" -std=c++20 -DOBJGEN_TEST_MUTANT -I "$inputs" "$suite" \
+  -lgtest -lgtest_main -pthread -o "$work/tally/mutant"
+check "tally: the mutant (size() off by one) fails the suite" bash -c "! '$work/tally/mutant' >/dev/null 2>&1"
+check "--oracles off: no observer assertions" bash -c \
+  "'$objgen' exhaustive --header '$inputs/tally.hpp' --class tally::Tally --methods 'Tally::Tally(),add' --scope 2 -q \
+     --oracles off --emit-gtest '$work/off' && test -f '$work/off/tally_states_test.cpp' && ! grep -q 'size()' '$work/off/tally_states_test.cpp'"
+check "bad --oracles value" expect_exit2 "oracles" "$objgen" exhaustive --example ncl --oracles maybe
+
+exit $fail
