@@ -10,6 +10,7 @@
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
 #include "gen/params/parameter_search.hpp"
+#include "gen/oracles/regression_oracles.hpp"
 #include "gen/params/params_repository.hpp"
 
 #include <filesystem>
@@ -64,6 +65,28 @@ void validate(const ParamsArgs& a) {
                      "--example) for the checked build");
   if (!a.emit_benchmark.empty() && !a.subject.harness.empty())
     throw UsageError("--emit-benchmark needs --example or --header/--class (a --harness library does not say where its header is)");
+}
+
+// What each found input's call returned in two more runs (separate workers, the second with its
+// heap shifted and junk-filled) when they agree: the smoke suite's regression oracles.
+ReturnedValues stable_results(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found, const ParamsArgs& a) {
+  std::vector<FlatSequence> tests;
+  for (const params::MethodParams& m : found.methods)
+    if (m.ran()) {
+      tests.push_back(m.attempts.back().sequence);
+      for (const FlatSequence& s : m.samples) tests.push_back(s);
+    }
+  oracles::OracleOptions o;
+  o.call_timeout_seconds = a.call_timeout;
+  o.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  o.interrupted = &g_interrupted;
+  std::vector<std::optional<Literal>> values = oracles::stable_last_values(api, domain, tests, o, false);
+  ReturnedValues out(found.methods.size());
+  size_t k = 0;
+  for (size_t i = 0; i < found.methods.size(); ++i)
+    if (found.methods[i].ran())
+      for (size_t n = 0; n <= found.methods[i].samples.size() && k < values.size(); ++n) out[i].push_back(values[k++]);
+  return out;
 }
 
 // Every public member of the target (constructors, factories, methods), unless --methods says.
@@ -216,7 +239,8 @@ int run_params(ParamsArgs& a) {
     std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
     std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
     std::string path = a.emit_gtest + "/" + name + "_params_test.cpp";
-    write_file_atomically(path, params_gtest_file(api, domain, found, include, name + "_params"));
+    ReturnedValues returned = stable_results(api, domain, found, a);
+    write_file_atomically(path, params_gtest_file(api, domain, found, include, name + "_params", &returned));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
   }
   if (repo && !g_interrupted.load()) {
