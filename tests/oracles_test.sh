@@ -17,6 +17,8 @@ check "tally: the states suite asserts observers (size, empty, top, mean, text)"
   "grep -q 'EXPECT_EQ(static_cast<long long>(v[0-9]*->size()), ' '$suite' && grep -q 'EXPECT_FALSE(v[0-9]*->empty())' '$suite' &&
    grep -q 'EXPECT_DOUBLE_EQ(v[0-9]*->mean(), ' '$suite' && grep -q 'EXPECT_EQ(v[0-9]*->text(), std::string(' '$suite'"
 check "tally: what removeLast() returned is asserted" grep -q 'EXPECT_TRUE(v[0-9]*->removeLast())' "$suite"
+check "tally: each state equals a second build of it (operator==)" bash -c \
+  "grep -q 'equal to the same calls made again' '$suite' && grep -q 'EXPECT_TRUE(operator==(\*v[0-9]*, \*w[0-9]*))' '$suite'"
 check "tally: the address-derived where() is never asserted, and counted as flaky" bash -c \
   "! grep -q 'where()' '$suite' && [ \$(python3 -c \"import json; print(json.load(open('$work/tally.json'))['oracles']['flaky'])\") -gt 0 ]"
 check "tally: members called on sampled states (add, removeLast), observers checked after them" bash -c \

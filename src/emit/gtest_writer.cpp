@@ -73,6 +73,16 @@ std::vector<std::string> checked_statements(const Api& api, const LiteralDomain&
   return lines;
 }
 
+// The state built a second time (values w0, w1, ...) and compared with operator==.
+std::string equals_rebuilt_check(const Api& api, const LiteralDomain& domain, ClassId target, const FlatSequence& seq) {
+  int eq = oracles::equality_of(api, target);
+  if (eq < 0) return "";
+  std::string out = "  // equal to the same calls made again\n";
+  out += statements(write_statements(api, domain, seq, "w"), "  ");
+  std::string v = fmt::format("v{}", seq.result_value), w = fmt::format("w{}", seq.result_value);
+  return out + "  " + expect_returns(call_statement(api.operations()[static_cast<uint32_t>(eq)], {v, w}, ""), LiteralKind::Bool, "true") + "\n";
+}
+
 // One TEST per member called on the state: the state rebuilt, the member's call checked (its value,
 // or that it throws), then the observers on the receiver after it.
 std::string member_checks(const Api& api, const LiteralDomain& domain, const FlatSequence& seq,
@@ -115,6 +125,7 @@ std::string inline_states(const Api& api, const ExhaustiveOptions& opt, const Ex
     out += invariant_check(api, opt.target, var);
     if (observed)
       for (const oracles::Observation& o : observed->observed) out += "  " + observer_check(api, o, var) + "\n";
+    if (observed && observed->equals_rebuilt) out += equals_rebuilt_check(api, opt.domain, opt.target, seq);
     out += "}\n\n";
     if (observed) out += member_checks(api, opt.domain, seq, *observed, suite, i);
   }

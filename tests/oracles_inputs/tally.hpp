@@ -1,4 +1,5 @@
-// A small class for the regression oracles: observers to assert (size, empty, top, text), one
+// A small class for the regression oracles: observers to assert (size, empty, top, text), an
+// operator== to compare a state with a second build of it, one
 // whose value is the object's address (flaky across processes: never asserted), and a mutant
 // (-DOBJGEN_TEST_MUTANT: size() off by one when there are two or more items) that the emitted
 // suite must catch.
@@ -45,6 +46,7 @@ class Tally {
     return t;
   }
   std::uintptr_t where() const { return reinterpret_cast<std::uintptr_t>(this); }
+  friend bool operator==(const Tally& a, const Tally& b) { return a.items_ == b.items_; }
 
  private:
   std::vector<int> items_;

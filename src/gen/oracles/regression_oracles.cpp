@@ -15,7 +15,7 @@ constexpr size_t kShiftBlocks = 3;   // the second run's heap shift
 
 // One test case: which state, and what it asks.
 struct Probe {
-  enum Kind : uint8_t { SequenceCall, Observer, Member, ObserverAfterMember } kind;
+  enum Kind : uint8_t { SequenceCall, Observer, Member, ObserverAfterMember, EqualsRebuilt } kind;
   size_t state;
   size_t index = 0;       // SequenceCall: the call; Member, ObserverAfterMember: the check
   uint32_t observer = 0;  // Observer, ObserverAfterMember
@@ -120,6 +120,32 @@ std::vector<std::optional<Literal>> stable_last_values(const Api& api, const Lit
   return out;
 }
 
+int equality_of(const Api& api, ClassId cls) {
+  for (uint32_t k = 0; k < api.operations().size(); ++k) {
+    const Operation& o = api.operations()[k];
+    if (o.name == "operator==" && o.emittable && !o.through.derived() && o.params.size() == 2 && o.params[0].is_object() &&
+        o.params[1].is_object() && o.params[0].cls == cls && o.params[1].cls == cls && !o.params[0].consumed() &&
+        !o.params[1].consumed() && o.result.is_literal() && o.result.literal == LiteralKind::Bool)
+      return static_cast<int>(k);
+  }
+  return -1;
+}
+
+int append_rebuild(const Api& api, FlatSequence& seq) {
+  int values = 0;
+  for (const FlatCall& c : seq.calls) values += api.operations()[c.op].result.is_object();
+  size_t n = seq.calls.size();
+  for (size_t i = 0; i < n; ++i) {
+    FlatCall c = seq.calls[i];
+    for (int64_t& a : c.args)
+      if (a >= 0) a += values;
+    for (int& p : c.produced)
+      if (p >= 0) p += values;
+    seq.calls.push_back(std::move(c));
+  }
+  return seq.result_value + values;
+}
+
 std::vector<uint32_t> members_to_check(const Api& api, ClassId cls) {
   std::vector<uint32_t> observers = observers_of(api, cls), out;
   for (uint32_t k = 0; k < api.operations().size(); ++k) {
@@ -165,6 +191,16 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
       tests.push_back(with_calls(seq, {observer_call(op, seq.result_value)}));
     }
   }
+  if (int eq = equality_of(api, target); eq >= 0)
+    for (size_t s = 0; s < states.size(); ++s) {
+      const FlatSequence& seq = states[s];
+      if (seq.result_value < 0 || 2 * seq.calls.size() + 1 > evolve::kMaxTestCalls) continue;
+      FlatSequence t = seq;
+      int second = append_rebuild(api, t);
+      t.calls.push_back(FlatCall{static_cast<uint32_t>(eq), {seq.result_value, second}, {seq.result_value, second}});
+      probes.push_back({Probe::EqualsRebuilt, s, 0, static_cast<uint32_t>(eq)});
+      tests.push_back(std::move(t));
+    }
   for (size_t s : sample(states, options.method_states)) {
     const FlatSequence& seq = states[s];
     if (seq.calls.size() + 2 > evolve::kMaxTestCalls) continue;
@@ -209,7 +245,8 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
     std::optional<Literal> v = agreed(a, b, result.flaky);
     if (!v || !assertable(*v)) continue;
     ++result.values;
-    if (p.kind == Probe::SequenceCall) st.returned[p.index] = *v;
+    if (p.kind == Probe::EqualsRebuilt) st.equals_rebuilt = v->i != 0;
+    else if (p.kind == Probe::SequenceCall) st.returned[p.index] = *v;
     else if (p.kind == Probe::Observer) st.observed.push_back({p.observer, *v});
     else st.checks[p.index].after.push_back({p.observer, *v});
   }

@@ -27,6 +27,10 @@ namespace objgen::oracles {
 // The observers of cls emitted code can call, in API order.
 std::vector<uint32_t> observers_of(const Api& api, ClassId cls);
 
+// The class's operator== taking two of its objects and returning bool (a member or a free
+// function), or -1.
+int equality_of(const Api& api, ClassId cls);
+
 // The members of cls to call on its states: every emittable method taking the receiver and
 // literals, observers aside.
 std::vector<uint32_t> members_to_check(const Api& api, ClassId cls);
@@ -49,6 +53,8 @@ struct ObservedState {
   std::vector<std::optional<Literal>> returned;  // per call of the state's sequence
   std::vector<Observation> observed;             // on the state built, in observer order
   std::vector<MethodCheck> checks;               // for the states sampled for them
+  // operator==(state, a second build of the same sequence) was true in both runs
+  bool equals_rebuilt = false;
 };
 
 struct ObserverFinding {
@@ -57,6 +63,10 @@ struct ObserverFinding {
   Outcome outcome;  // Crash or Timeout
   std::string message;
 };
+
+// The sequence twice, the second copy's values renumbered after the first's: its state is value
+// `seq.result_value`, the second build's is the returned number.
+int append_rebuild(const Api& api, FlatSequence& seq);
 
 struct OracleResult {
   std::vector<ObservedState> states;  // per sequence given
