@@ -60,6 +60,7 @@ oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& op
   oracles::OracleOptions o;
   o.methods = oracles::members_to_check(api, opt.target);
   o.method_states = a.oracle_states;
+  o.calls_and_equality = states.size() <= a.gtest_inline_limit;
   o.call_timeout_seconds = a.call_timeout;
   o.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
   o.interrupted = &g_interrupted;

@@ -80,6 +80,13 @@ std::string expect_returns(const std::string& statement, LiteralKind kind, const
   }
 }
 
+std::string expect_value(const std::string& statement, const Literal& value) {
+  if (value.kind != LiteralKind::Char) return expect_returns(statement, value.kind, cpp_literal(value));
+  Literal number = value;
+  number.kind = LiteralKind::Int;
+  return expect_returns(statement, value.kind, cpp_literal(number));
+}
+
 std::string include_line(const std::string& include) {
   if (include.empty()) return "// #include the class's header here (objgen does not know it for this subject)\n\n";
   return "#include " + (include.front() == '<' ? include : "\"" + include + "\"") + "\n\n";

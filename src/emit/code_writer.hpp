@@ -26,6 +26,8 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
 // a literal, or an expression such as a table's field); the statement itself when it is not one.
 // Integers and chars are compared as long long, doubles within 4 ULPs (EXPECT_DOUBLE_EQ).
 std::string expect_returns(const std::string& statement, LiteralKind kind, const std::string& expected);
+// The same with a recorded value (a char as its number: '\xc8' would be read as -56).
+std::string expect_value(const std::string& statement, const Literal& value);
 
 // A GoogleTest name from a signature: "List::add(int)" -> "List_add_int"; operators in words
 // (operator+= -> operator_plus_eq) so overloads of different operators name different tests.

@@ -215,7 +215,7 @@ std::string checked_last_call(const Operation& op, const std::string& statement,
     return "EXPECT_ANY_THROW(([&] { " + statement + " })());";
   if (!o.has_result || !op.result.is_literal() || (o.result.kind == LiteralKind::Double && !std::isfinite(o.result.d)))
     return statement;
-  return expect_returns(statement, o.result.kind, cpp_literal(o.result));
+  return expect_value(statement, o.result);
 }
 
 }  // namespace

@@ -60,7 +60,7 @@ std::string skipped(const std::vector<std::string>& lines, const std::string& in
 
 // An observer's call on `var` checked against what it returned when objgen ran it.
 std::string observer_check(const Api& api, const oracles::Observation& o, const std::string& var) {
-  return expect_returns(call_statement(api.operations()[o.op], {var}, ""), o.value.kind, cpp_literal(o.value));
+  return expect_value(call_statement(api.operations()[o.op], {var}, ""), o.value);
 }
 
 // The sequence's statements, those whose value was recorded turned into checks of it.
@@ -69,7 +69,7 @@ std::vector<std::string> checked_statements(const Api& api, const LiteralDomain&
   std::vector<std::string> lines = write_statements(api, domain, seq);
   if (observed)
     for (size_t k = 0; k < lines.size() && k < observed->returned.size(); ++k)
-      if (const std::optional<Literal>& v = observed->returned[k]) lines[k] = expect_returns(lines[k], v->kind, cpp_literal(*v));
+      if (const std::optional<Literal>& v = observed->returned[k]) lines[k] = expect_value(lines[k], *v);
   return lines;
 }
 
@@ -96,7 +96,7 @@ std::string member_checks(const Api& api, const LiteralDomain& domain, const Fla
     for (size_t k = 1; k < op.params.size(); ++k) values.push_back(domain.cpp(op.params[k], static_cast<size_t>(-1 - c.call.args[k])));
     std::string call = call_statement(op, values, "result");  // an object result is kept (and destroyed)
     if (c.throws) call = "EXPECT_ANY_THROW(([&] { " + call + " })());";
-    else if (c.returned) call = expect_returns(call, c.returned->kind, cpp_literal(*c.returned));
+    else if (c.returned) call = expect_value(call, *c.returned);
     std::string name = test_identifier(op.signature());
     int n = seen[name]++;
     out += fmt::format("TEST({}, State{}_then_{}{}) {{\n", suite, state, name, n ? "_" + std::to_string(n + 1) : "");

@@ -147,7 +147,7 @@ std::string params_gtest_file(const Api& api, const LiteralDomain& domain, const
       const std::optional<Literal>* value =
           returned && mi < returned->size() && i < (*returned)[mi].size() ? &(*returned)[mi][i] : nullptr;
       if (value && *value && api.operations()[m.op].result.is_literal())
-        lines.back() = expect_returns(lines.back(), (*value)->kind, cpp_literal(**value));
+        lines.back() = expect_value(lines.back(), **value);
       else
         lines.back() = "EXPECT_NO_THROW(([&] { " + lines.back() + " })());";
       out += fmt::format("// {}: {}\nTEST({}, {}) {{\n", api.operations()[m.op].signature(),

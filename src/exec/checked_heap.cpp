@@ -134,7 +134,7 @@ OBJGEN_INLINE void* allocate(size_t size, int flags) {
     if (flags == 0 && g_fast_malloc) return g_fast_malloc(size);
     void* p = mallocx(size ? size : 1, flags);
     if (!p) errno = ENOMEM;
-    else if (g_junk) std::memset(p, 0xa5, size);
+    else if (g_junk && !(flags & MALLOCX_ZERO)) std::memset(p, 0xa5, size);  // calloc's stay zero
     return p;
   }
   size_t bytes = size + kGuard;
@@ -147,7 +147,7 @@ OBJGEN_INLINE void* allocate(size_t size, int flags) {
     errno = ENOMEM;
     return nullptr;
   }
-  if (g_junk) std::memset(p, 0xa5, size);
+  if (g_junk && !(flags & MALLOCX_ZERO)) std::memset(p, 0xa5, size);  // calloc's stay zero
   return seal(p, size, usable_of(bytes, flags));
 }
 

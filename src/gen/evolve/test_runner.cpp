@@ -319,7 +319,9 @@ void TestRunner::evaluate(uint32_t t) {
       r->feasible = 1;
       r->outcome = static_cast<uint8_t>(o);
       copy_text(r->message, kMessageBytes, message);
-      if (o == Outcome::Normal && res.has_literal && res.literal.s.size() < kTextBytes) {
+      // A string with a NUL inside would come back cut at it: no value.
+      if (o == Outcome::Normal && res.has_literal && res.literal.s.size() < kTextBytes &&
+          res.literal.s.find('\0') == std::string::npos) {
         r->has_result = 1;
         r->result_kind = static_cast<uint8_t>(res.literal.kind);
         r->result_i = res.literal.i;

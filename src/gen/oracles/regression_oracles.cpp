@@ -181,7 +181,7 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
     const FlatSequence& seq = states[s];
     result.states[s].returned.resize(seq.calls.size());
     if (seq.result_value < 0 || seq.calls.size() + 1 > evolve::kMaxTestCalls) continue;
-    for (size_t i = 0; i < seq.calls.size(); ++i)
+    for (size_t i = 0; i < seq.calls.size() && options.calls_and_equality; ++i)
       if (api.operations()[seq.calls[i].op].result.is_literal()) {
         probes.push_back({Probe::SequenceCall, s, i, 0});
         tests.push_back({{seq.calls.begin(), seq.calls.begin() + static_cast<long>(i) + 1}, -1});
@@ -191,7 +191,7 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
       tests.push_back(with_calls(seq, {observer_call(op, seq.result_value)}));
     }
   }
-  if (int eq = equality_of(api, target); eq >= 0)
+  if (int eq = equality_of(api, target); eq >= 0 && options.calls_and_equality)
     for (size_t s = 0; s < states.size(); ++s) {
       const FlatSequence& seq = states[s];
       if (seq.result_value < 0 || 2 * seq.calls.size() + 1 > evolve::kMaxTestCalls) continue;

@@ -83,6 +83,9 @@ struct OracleOptions {
   // parameters only (a member taking another object is left out).
   std::vector<uint32_t> methods;
   size_t method_states = 0;
+  // The values of the sequences' calls and the equality with a second build: only inline suites
+  // assert them (a replay table shares its rows between states), so a table's run skips them.
+  bool calls_and_equality = true;
   double call_timeout_seconds = 1.0;
   size_t worker_memory_limit_bytes = 0;
   const std::atomic<bool>* interrupted = nullptr;
