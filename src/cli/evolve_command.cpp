@@ -225,12 +225,6 @@ nlohmann::json summary(const std::vector<EvolvedMethod>& results, bool purity) {
 // The emitted suite asserts a test case's result only when two more runs in separate processes
 // (one with its heap shifted) return it again: a value read from memory the call does not own
 // (operator[] past the end) or derived from an address is not asserted.
-bool same_literal(const Literal& a, const Literal& b) {
-  if (a.kind != b.kind) return false;
-  if (a.kind == LiteralKind::Double) return a.d == b.d;
-  return a.kind == LiteralKind::String ? a.s == b.s : a.i == b.i;
-}
-
 std::vector<EvolvedMethod> with_stable_results(const Api& api, const LiteralDomain& terminals, std::vector<EvolvedMethod> results,
                                                const EvolveArgs& a) {
   std::vector<FlatSequence> tests;
@@ -246,7 +240,7 @@ std::vector<EvolvedMethod> with_stable_results(const Api& api, const LiteralDoma
       for (auto& t : m.runs[0].test_set) {
         const std::optional<Literal>& v = stable[k++];
         // Three runs agree (the search's and two more), or no assertion.
-        t.outcome.has_result = v && t.outcome.has_result && same_literal(*v, t.outcome.result);
+        t.outcome.has_result = v && t.outcome.has_result && oracles::same_value(*v, t.outcome.result);
       }
   return results;
 }

@@ -17,6 +17,7 @@ struct FlatCall {
   uint32_t op;
   std::vector<int64_t> args;  // >= 0: value number of an object; < 0: -(1 + literal index)
   std::vector<int> produced;  // value numbers this call's slots hold afterwards (-1: none)
+  friend bool operator==(const FlatCall&, const FlatCall&) = default;
 };
 
 // A sequence as straight-line code: every object argument is built by its own earlier calls

@@ -59,21 +59,13 @@ std::vector<size_t> sample(const std::vector<FlatSequence>& states, size_t limit
   return out;
 }
 
-bool same(const Literal& a, const Literal& b) {
-  if (a.kind != b.kind) return false;
-  switch (a.kind) {
-    case LiteralKind::Double: return a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
-    case LiteralKind::String: return a.s == b.s;
-    default: return a.i == b.i;
-  }
-}
 
 // The value both runs agree on, or nullopt (counted as flaky when they disagree).
 std::optional<Literal> agreed(const evolve::TestOutcome& a, const evolve::TestOutcome& b, uint64_t& flaky) {
   bool valued = a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal && a.has_result &&
                 b.has_result;
   if (!valued) return std::nullopt;
-  if (!same(a.result, b.result)) {
+  if (!same_value(a.result, b.result)) {
     ++flaky;
     return std::nullopt;
   }
@@ -106,6 +98,15 @@ std::vector<evolve::TestOutcome> run_all(const Api& api, const LiteralDomain& do
 }
 
 }  // namespace
+
+bool same_value(const Literal& a, const Literal& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case LiteralKind::Double: return a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
+    case LiteralKind::String: return a.s == b.s;
+    default: return a.i == b.i;
+  }
+}
 
 std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain,
                                                        const std::vector<FlatSequence>& tests, const OracleOptions& options,

@@ -229,11 +229,14 @@ class MethodSearch {
   // `wanted`, within `wanted * tries` draws in all.
   void more_samples(MethodParams& m, uint32_t wanted, uint32_t tries, evolve::TestRunner& runner, uint64_t& executions,
                     const std::atomic<bool>* interrupted, const std::function<bool()>& time_left) {
-    std::set<std::string> seen{key(m.attempts.back().sequence)};
+    auto known = [&](const FlatSequence& seq) {
+      return seq.calls == m.attempts.back().sequence.calls ||
+             std::any_of(m.samples.begin(), m.samples.end(), [&](const FlatSequence& s) { return s.calls == seq.calls; });
+    };
     for (uint32_t t = 0; m.samples.size() < wanted && t < wanted * tries && !(interrupted && interrupted->load()) && time_left();
          ++t) {
       Attempt a = attempt(runner, executions);
-      if (a.outcome == Outcome::Normal && !a.in_setup && seen.insert(key(a.sequence)).second) m.samples.push_back(std::move(a.sequence));
+      if (a.outcome == Outcome::Normal && !a.in_setup && !known(a.sequence)) m.samples.push_back(std::move(a.sequence));
     }
   }
 
@@ -604,16 +607,6 @@ class MethodSearch {
       for (uint32_t k = 0; k < mut_.params.size(); ++k)
         if (mut_.params[k].is_object()) objects.push_back(k);
     return objects;
-  }
-
-  static std::string key(const FlatSequence& seq) {
-    std::string k;
-    for (const FlatCall& c : seq.calls) {
-      k += std::to_string(c.op) + "(";
-      for (int64_t a : c.args) k += std::to_string(a) + ",";
-      k += ")";
-    }
-    return k;
   }
 
   const Api& api_;
