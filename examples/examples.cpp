@@ -29,6 +29,11 @@ void register_buggy_hang(objgen::Api& api);
 void register_buggy_invariant(objgen::Api& api);
 void register_buggy_abort(objgen::Api& api);
 void register_buggy_dtor(objgen::Api& api);
+// one per contract (gen/oracles/contracts.hpp)
+void register_buggy_copy(objgen::Api& api);
+void register_buggy_equals(objgen::Api& api);
+void register_buggy_hash(objgen::Api& api);
+void register_buggy_move(objgen::Api& api);
 }
 
 namespace objgen {
@@ -93,6 +98,14 @@ const std::vector<Example>& bundled_examples() {
       {"buggy_dtor", "faulty list: destructor throws for 3 elements starting with 2 (terminate)",
        "examples::BuggyDtorList", "buggy_dtor/buggy_dtor_list.hpp",
        &examples::register_buggy_dtor},
+      {"buggy_copy", "faulty list: the implicit copy shares nodes (contract copy-independent)",
+       "examples::SharedTailList", "buggy_copy/shared_tail_list.hpp", &examples::register_buggy_copy},
+      {"buggy_equals", "faulty bag: operator== is a subset test (contract eq-symmetric)", "examples::IntBag",
+       "buggy_equals/int_bag.hpp", &examples::register_buggy_equals},
+      {"buggy_hash", "faulty fraction: std::hash disagrees with operator== (contract hash-eq)", "examples::Ratio",
+       "buggy_hash/ratio.hpp", &examples::register_buggy_hash},
+      {"buggy_move", "faulty list: the move constructor leaves the source owning the nodes (contract moved-from)",
+       "examples::MovableList", "buggy_move/movable_list.hpp", &examples::register_buggy_move},
   };
   return all;
 }

@@ -116,6 +116,10 @@ struct Operation {
   std::vector<std::string> param_names;
   ThroughReference through;     // set for operations Api::add_calls_through_references made
   bool upcast = false;          // made by Api::upcast: a conversion, not a member to test
+  // A contract check (gen/oracles/contracts.hpp: the Contract's value), not a member of the API:
+  // generators never pick it; it ends sequences that show a broken contract. -1: not one.
+  int8_t contract = -1;
+  uint32_t contract_mutator = UINT32_MAX;  // the copy-independence check's mutating operation
   void (*invoke)(const void* fn, Arg* args, CallResult& out) = nullptr;
   std::shared_ptr<const void> fn;
 

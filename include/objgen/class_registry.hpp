@@ -18,6 +18,13 @@ struct ClassVTable {
   void (*visit_fields)(Linearizer&, const void*);  // Fields<T>::visit
   Object (*clone)(const void*);                    // copy constructor; null when not copyable
   const std::type_info* type;
+  // What the contracts check (null when the class lacks the operation). Each refuses, by
+  // returning false or null, an object whose dynamic type is a subclass (it would slice).
+  bool (*equals)(const void*, const void*, bool* result) = nullptr;  // a == b
+  bool (*less)(const void*, const void*, bool* result) = nullptr;    // a < b
+  bool (*hash)(const void*, size_t* result) = nullptr;               // std::hash<T>{}(a)
+  Object (*move_construct)(void*) = nullptr;                         // T(std::move(a))
+  bool (*copy_assign)(void* to, const void* from) = nullptr;         // to = from
 };
 
 // Registers a class once; returns its id. Thread-safe.

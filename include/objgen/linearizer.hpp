@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <concepts>
 #include <cstring>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -325,14 +327,73 @@ constexpr Object (*clone_function())(const void*) {
   if constexpr (copyable<T>::value) return &clone_erased<T>;
   else return nullptr;
 }
+
+// The operations contracts check, where the class has them (a subclass object standing for T
+// is refused: comparing, moving or assigning it as a T would slice it).
+template <class T>
+bool exact_type(const T& t) {
+  if constexpr (std::is_polymorphic_v<T>) return typeid(t) == typeid(T);
+  else return true;
+}
+template <class T>
+bool equals_erased(const void* a, const void* b, bool* result) {
+  const T& x = *static_cast<const T*>(a);
+  const T& y = *static_cast<const T*>(b);
+  if (!exact_type(x) || !exact_type(y)) return false;
+  *result = static_cast<bool>(x == y);
+  return true;
+}
+template <class T>
+bool less_erased(const void* a, const void* b, bool* result) {
+  const T& x = *static_cast<const T*>(a);
+  const T& y = *static_cast<const T*>(b);
+  if (!exact_type(x) || !exact_type(y)) return false;
+  *result = static_cast<bool>(x < y);
+  return true;
+}
+template <class T>
+bool hash_erased(const void* a, size_t* result) {
+  const T& x = *static_cast<const T*>(a);
+  if (!exact_type(x)) return false;
+  *result = static_cast<size_t>(std::hash<T>{}(x));
+  return true;
+}
+template <class T>
+Object move_construct_erased(void* a) {
+  T& x = *static_cast<T*>(a);
+  if (!exact_type(x)) return nullptr;
+  return std::make_shared<T>(std::move(x));
+}
+template <class T>
+bool copy_assign_erased(void* to, const void* from) {
+  T& x = *static_cast<T*>(to);
+  const T& y = *static_cast<const T*>(from);
+  if (!exact_type(x) || !exact_type(y)) return false;
+  x = y;
+  return true;
+}
+template <class T>
+void add_contract_operations(ClassVTable& v) {
+  if constexpr (requires(const T& a) { { a == a } -> std::convertible_to<bool>; }) v.equals = &equals_erased<T>;
+  if constexpr (requires(const T& a) { { a < a } -> std::convertible_to<bool>; }) v.less = &less_erased<T>;
+  if constexpr (requires(const T& a) { { std::hash<T>{}(a) } -> std::convertible_to<size_t>; }) v.hash = &hash_erased<T>;
+  if constexpr (std::is_move_constructible_v<T> && !std::is_abstract_v<T> && copyable<T>::value)
+    v.move_construct = &move_construct_erased<T>;
+  if constexpr (std::is_copy_assignable_v<T> && copyable<T>::value) v.copy_assign = &copy_assign_erased<T>;
+}
+template <class T>
+ClassVTable vtable_of() {
+  ClassVTable v{Fields<T>::name, &visit_fields_erased<T>, clone_function<T>(), &typeid(T)};
+  add_contract_operations<T>(v);
+  return v;
+}
 }  // namespace detail
 
 // The id of a described class, registering it on first use.
 template <class T>
 ClassId class_id() {
   static_assert(is_described_v<T>, "objgen: type has no objgen::Fields<> description");
-  static const ClassId id = register_class_vtable(ClassVTable{
-      Fields<T>::name, &detail::visit_fields_erased<T>, detail::clone_function<T>(), &typeid(T)});
+  static const ClassId id = register_class_vtable(detail::vtable_of<T>());
   return id;
 }
 

@@ -26,6 +26,7 @@ void add_examples_command(CLI::App& app, int& exit_code);
 void add_exhaustive_command(CLI::App& app, int& exit_code);
 void add_builders_command(CLI::App& app, int& exit_code);
 void add_params_command(CLI::App& app, int& exit_code);
+void add_random_command(CLI::App& app, int& exit_code);
 void add_evolve_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN (coverage builds)
 void add_scan_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN
 

@@ -10,11 +10,15 @@
 #include <thread>
 
 #include "cli/cli_common.hpp"
+#include "cli/reported_findings.hpp"
 #include "cli/subject.hpp"
+#include "cli/suite_oracles.hpp"
 #include "io/atomic_file.hpp"
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
+#include "gen/oracles/contract_runner.hpp"
+#include "gen/oracles/contracts.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 #include "model/selection.hpp"
 #include "objgen/example.hpp"
@@ -42,6 +46,9 @@ struct ExhaustiveArgs {
   size_t gtest_max_states = 100000;
   std::string oracles = "on";
   size_t oracle_states = 0;
+  std::string contracts = "all";
+  size_t contract_states = 2000;
+  std::string minimize = "on";
   std::vector<std::string> misuse;
   std::string validation_errors = "misuse";
   bool quiet = false;
@@ -50,33 +57,36 @@ struct ExhaustiveArgs {
   std::string memory_limit, worker_memory_limit;
 };
 
-// The regression oracles of the states the suite will hold: their sequences run twice more in
-// test workers, observers called on each state.
-oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
-                                     const ExhaustiveArgs& a) {
+// The contracts of the target checked on its states (the invariant and failures were checked while
+// generating), findings minimized.
+std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
+                                             contracts::ContractSet enabled, const ExhaustiveArgs& a, nlohmann::json& report) {
+  enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;
+  enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
+  std::vector<uint32_t> checks = contracts::add_contract_operations(api, opt.target, {enabled, opt.omit});
   Replayer replayer(api, result.store, opt.domain);
   std::vector<FlatSequence> states;
-  for (uint32_t s : emitted_states(result, opt.target, a.gtest_max_states)) states.push_back(replayer.flatten(s));
-  oracles::OracleOptions o;
-  o.methods = oracles::members_to_check(api, opt.target);
-  o.method_states = a.oracle_states;
-  o.calls_and_equality = states.size() <= a.gtest_inline_limit;
-  o.call_timeout_seconds = a.call_timeout;
-  o.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
-  o.interrupted = &g_interrupted;
-  if (!a.quiet && isatty(STDERR_FILENO))
-    o.progress = [](size_t done, size_t total) { std::fprintf(stderr, "\robjgen: regression oracles %zu/%zu", done, total); };
+  for (uint32_t s : emitted_states(result, opt.target, a.contract_states)) states.push_back(replayer.flatten(s));
+  contracts::StateCheckOptions co;
+  co.call_timeout_seconds = a.call_timeout;
+  co.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
+  co.interrupted = &g_interrupted;
   catch_interrupts(true);
-  oracles::OracleResult r = oracles::observe_states(api, opt.domain, opt.target, states, o);
+  contracts::StateCheckResult checked = contracts::check_states(api, opt.domain, states, checks, co);
+  std::vector<ReportedFinding> findings;
+  for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
+  if (a.minimize == "on" && !g_interrupted.load())
+    minimize_findings(api, opt.domain, findings, a.call_timeout, opt.worker_memory_limit_bytes, a.quiet);
   catch_interrupts(false);
   if (!a.quiet)
-    std::fprintf(stderr, "%sobjgen: regression oracles: %llu values on %zu states (%llu flaky, dropped), %.1f s\n",
-                 o.progress ? "\n" : "", static_cast<unsigned long long>(r.values), states.size(),
-                 static_cast<unsigned long long>(r.flaky), r.seconds);
-  for (const oracles::ObserverFinding& f : r.findings)
-    std::fprintf(stdout, "  %s in %s called on emitted state %zu: %s\n", outcome_name(f.outcome),
-                 api.operations()[f.op].signature().c_str(), f.state, f.message.c_str());
-  return r;
+    std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu states, %zu broken\n", enabled.names().c_str(),
+                 static_cast<unsigned long long>(checked.checks_run), states.size(), findings.size());
+  print_findings(api, findings);
+  nlohmann::json list = nlohmann::json::array();
+  for (const ReportedFinding& f : findings) list.push_back(finding_json(api, opt.domain, f));
+  report["contracts"] = {{"checked", enabled.names()}, {"states", states.size()}, {"checks_run", checked.checks_run},
+                         {"findings", list}};
+  return findings;
 }
 
 int run_exhaustive(const ExhaustiveArgs& a) {
@@ -89,6 +99,12 @@ int run_exhaustive(const ExhaustiveArgs& a) {
       a.worker_memory_limit.empty() ? memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
   int workers = default_workers(a.threads, a.force);
   require_writable_file(a.report_json);
+  contracts::ContractSet enabled;
+  try {
+    enabled = contracts::ContractSet::parse(a.contracts);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--contracts: ") + e.what());
+  }
   if (!a.emit_gtest.empty()) {
     try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
   }
@@ -159,19 +175,23 @@ int run_exhaustive(const ExhaustiveArgs& a) {
                  a.memory_limit.c_str());
   std::optional<oracles::OracleResult> observed;
   if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
-    observed = record_oracles(api, opt, result, a);
-    nlohmann::json findings = nlohmann::json::array();
-    for (const oracles::ObserverFinding& f : observed->findings)
-      findings.push_back({{"kind", outcome_name(f.outcome)}, {"operation", api.operations()[f.op].signature()},
-                          {"emitted_state", f.state}, {"message", f.message}});
-    report["oracles"] = {{"values", observed->values}, {"flaky", observed->flaky}, {"executions", observed->executions},
-                         {"seconds", observed->seconds}, {"observer_findings", findings}};
+    observed = record_oracles(api, opt, result, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
+    report["oracles"] = oracle_report(api, *observed);
   }
+  std::vector<ReportedFinding> broken;
+  if (!g_interrupted.load()) broken = check_contracts(api, opt, result, enabled, a, report);
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
     unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
     GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit, alarm, a.gtest_max_states};
-    for (const auto& file : write_gtest_suite(api, opt, result, g, a.emit_gtest, observed ? &*observed : nullptr))
+    std::vector<std::string> written{write_states_suite(api, opt, result, g, a.emit_gtest, observed ? &*observed : nullptr,
+                                                        "every state of " + class_vtable(opt.target).name + " within scope " +
+                                                            std::to_string(opt.scope))};
+    std::vector<SuiteFinding> failing = suite_findings(api, opt.domain, result);
+    for (SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
+    std::string failures = write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
+    if (!failures.empty()) written.push_back(failures);
+    for (const auto& file : written)
       if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
     size_t emitted = emitted_states(result, opt.target, a.gtest_max_states).size(), all = result.store.states_of(opt.target).size();
     if (emitted < all)
@@ -238,6 +258,16 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                   "value or exception and the observers after it checked, one TEST each (default 0: see docs/ORACLES.md on "
                   "members that read indeterminate values)")
       ->default_val(0);
+  cmd->add_option("--contracts", args->contracts,
+                  "Contracts checked on the target's states after generation (see docs/RANDOM.md): all, none, or a "
+                  "list (a,b; -a removes)")
+      ->default_val("all");
+  cmd->add_option("--contract-states", args->contract_states,
+                  "Check the contracts on at most this many states, evenly sampled (0: all)")
+      ->default_val(2000);
+  cmd->add_option("--minimize", args->minimize, "on: shrink the sequence of every broken contract (delta debugging)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_val("on");
   cmd->add_option("--seed", args->seed, "Accepted for uniformity; exhaustive generation is deterministic");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
   cmd->callback([args, &exit_code] { exit_code = run_exhaustive(*args); });

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   add_exhaustive_command(app, exit_code);
   add_builders_command(app, exit_code);
   add_params_command(app, exit_code);
+  add_random_command(app, exit_code);
 #ifdef OBJGEN_HAVE_SCAN
   add_scan_command(app, exit_code);
   add_evolve_command(app, exit_code);

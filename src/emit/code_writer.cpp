@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "emit/contract_writer.hpp"
 #include "model/call_pattern.hpp"
 
 namespace objgen {
@@ -109,7 +110,7 @@ std::vector<std::string> write_statements(const Api& api, const LiteralDomain& d
       values.push_back(c.args[i] < 0 ? domain.cpp(op.params[i], static_cast<size_t>(-1 - c.args[i]))
                                      : prefix + std::to_string(c.args[i]));
     std::string result_var = op.result.is_object() ? prefix + std::to_string(next_value++) : "";
-    lines.push_back(call_statement(op, values, result_var));
+    lines.push_back(op.contract >= 0 ? contract_statement(api, op, values) : call_statement(op, values, result_var));
   }
   return lines;
 }

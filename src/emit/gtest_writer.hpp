@@ -26,6 +26,31 @@ struct GtestSuiteOptions {
   size_t max_states = 100000;
 };
 
+// A failing sequence as a failures suite prints it.
+struct SuiteFinding {
+  Outcome kind;
+  std::string message;
+  uint32_t op;             // the call that failed: the sequence's last
+  FlatSequence sequence;
+  int slot = -1;           // invariant findings (not through a contract check): the slot that broke it
+  bool in_copy = false;    // the failure is in copying that slot's object
+  bool reproducible = true;
+  uint64_t hits = 1;           // calls that found it (the sequence is the shortest)
+  size_t original_calls = 0;   // before minimization (0: not minimized)
+};
+
+// The exhaustive run's findings as suite findings.
+std::vector<SuiteFinding> suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result);
+
+// <name>_states_test.cpp for the target states of `result` (what: the file's headline).
+std::string write_states_suite(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
+                               const GtestSuiteOptions& g, const std::string& dir, const oracles::OracleResult* oracles,
+                               const std::string& what);
+// <name>_failures_test.cpp, one TEST per finding; removes a stale one and returns "" when there
+// are none.
+std::string write_failures_suite(const Api& api, const LiteralDomain& domain, const std::vector<SuiteFinding>& findings,
+                                 const GtestSuiteOptions& g, const std::string& dir, size_t worker_memory_limit);
+
 // The target states a suite with this cap holds.
 std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId target, size_t max_states);
 

@@ -22,13 +22,15 @@ const char* outcome_name(Outcome o) {
     case Outcome::OutOfScope: return "out-of-scope";
     case Outcome::Nondeterministic: return "nondeterministic";
     case Outcome::OutOfMemory: return "out-of-memory";
+    case Outcome::ContractBroken: return "contract";
   }
   return "?";
 }
 
 bool is_finding(Outcome o) {
   return o == Outcome::Failure || o == Outcome::InvariantBroken || o == Outcome::Crash ||
-         o == Outcome::Timeout || o == Outcome::Nondeterministic || o == Outcome::OutOfMemory;
+         o == Outcome::Timeout || o == Outcome::Nondeterministic || o == Outcome::OutOfMemory ||
+         o == Outcome::ContractBroken;
 }
 
 namespace {
@@ -44,6 +46,10 @@ Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const Misu
     op.call(args, out);
     check_after_call();
     return Outcome::Normal;
+  } catch (const ContractViolation& v) {
+    check_after_call();
+    if (message) *message = v.what();
+    return v.invariant ? Outcome::InvariantBroken : Outcome::ContractBroken;
   } catch (...) {
     check_after_call();
     std::string type = current_exception_type();

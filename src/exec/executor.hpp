@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 #include "objgen/api.hpp"
@@ -18,8 +19,16 @@ enum class Outcome : uint8_t {
   OutOfScope,        // a resulting object exceeds the scope
   Nondeterministic,  // replaying the same calls gave a different state
   OutOfMemory,       // std::bad_alloc in a worker under --memory-limit
+  ContractBroken,    // a contract check (gen/oracles/contracts) found the object breaking it
 };
-constexpr Outcome kLastOutcome = Outcome::OutOfMemory;
+constexpr Outcome kLastOutcome = Outcome::ContractBroken;
+
+// Thrown by a contract check to say the object broke it: the call's outcome is ContractBroken
+// (InvariantBroken for the registered-invariant check), never misuse or failure.
+struct ContractViolation : std::runtime_error {
+  ContractViolation(const std::string& what, bool invariant = false) : std::runtime_error(what), invariant(invariant) {}
+  bool invariant;
+};
 const char* outcome_name(Outcome o);
 bool is_finding(Outcome o);
 

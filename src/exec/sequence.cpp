@@ -79,4 +79,19 @@ FlatSequence Replayer::flatten_call(uint32_t op, std::span<const ArgRef> args) c
   return std::move(f.out);
 }
 
+std::string finding_bucket(const SequenceFinding& f) {
+  std::string key = std::to_string(static_cast<int>(f.kind)) + ":" + std::to_string(f.op) + ":";
+  size_t cut = f.message.find(" (", 0);  // "(3 calls)" and other notes
+  auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+  for (size_t i = 0; i < f.message.size() && (cut == std::string::npos || i < cut); ++i) {
+    char c = f.message[i];
+    if (c == '0' && i + 1 < f.message.size() && f.message[i + 1] == 'x')  // an address
+      for (i += 2; i + 1 < f.message.size() && hex(f.message[i + 1]);) ++i;
+    bool digit = (c >= '0' && c <= '9');
+    if (!digit) key += c;
+    else if (key.back() != '#') key += '#';
+  }
+  return key;
+}
+
 }  // namespace objgen

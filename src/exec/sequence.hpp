@@ -51,7 +51,12 @@ struct SequenceFinding {
   std::string message;
   FlatSequence sequence;  // ends with that call
   LiteralDomain domain;   // what the sequence's literal indices refer to
+  uint64_t hits = 1;      // how many calls found it (the sequence is the shortest of them)
 };
+
+// Findings that are the same fault: same kind, same operation, same message once the numbers in
+// it (addresses, values, counts) are left out.
+std::string finding_bucket(const SequenceFinding& f);
 
 class Replayer {
  public:

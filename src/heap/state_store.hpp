@@ -99,6 +99,7 @@ class StateStore {
     return args_.span(sequences_[sequence].args_begin, count);
   }
   size_t state_count() const { return states_.size(); }
+  size_t sequence_count() const { return sequences_.size(); }
   // States of one class, in the order found.
   const std::vector<uint32_t>& states_of(ClassId cls) const;
   size_t memory_bytes() const;

@@ -24,7 +24,30 @@ void encode_sequence(std::ostream& out, const FlatSequence& seq) {
   out << '\n';
 }
 
-std::string encode(const RandomResult& r) {
+// A kept store: its sequence nodes, then its states in id order with their fingerprints.
+void encode_store(std::ostream& out, const Api& api, const RandomResult& r) {
+  if (!r.store) {
+    out << "0 0\n";
+    return;
+  }
+  const StateStore& store = *r.store;
+  out << store.sequence_count() << ' ' << store.state_count() << '\n';
+  for (uint32_t i = 0; i < store.sequence_count(); ++i) {
+    uint32_t op = store.sequence(i).op;
+    out << op;
+    for (ArgRef a : store.args(i, api.operations()[op].params.size())) out << ' ' << a.bits;
+    out << '\n';
+  }
+  std::vector<Fingerprint> fps(store.state_count());
+  store.for_each_fingerprint([&](const Fingerprint& fp, uint32_t id) { fps[id] = fp; });
+  for (uint32_t i = 0; i < store.state_count(); ++i) {
+    const StateRecord& s = store.state(i);
+    out << s.sequence << ' ' << int{s.slot} << ' ' << s.cls << ' ' << int{i < r.broken.size() && r.broken[i]} << ' '
+        << fps[i].lo << ' ' << fps[i].hi << '\n';
+  }
+}
+
+std::string encode(const Api& api, const RandomResult& r) {
   std::ostringstream out;
   out << r.calls << ' ' << r.states << ' ' << r.target_states << ' ' << r.largest_object << ' '
       << r.field_extensions << ' ' << r.seconds << ' ' << r.effects.size() << ' ' << r.findings.size() << ' '
@@ -39,10 +62,11 @@ std::string encode(const RandomResult& r) {
     std::string m = f.message;
     for (char& c : m)
       if (c == '\n' || c == '\r') c = ' ';
-    out << static_cast<int>(f.kind) << ' ' << f.op << ' ';
+    out << static_cast<int>(f.kind) << ' ' << f.op << ' ' << f.hits << ' ';
     encode_sequence(out, f.sequence);
     out << m << '\n';
   }
+  encode_store(out, api, r);
   out << "end\n";
   return out.str();
 }
@@ -69,7 +93,32 @@ FlatSequence decode_sequence(std::istream& in, size_t operations) {
   return seq;
 }
 
-RandomResult decode(const std::string& text, size_t operations, const LiteralDomain& domain) {
+void decode_store(std::istream& in, const Api& api, RandomResult& r) {
+  size_t sequences = read<size_t>(in, 1u << 31), states = read<size_t>(in, 1u << 31);
+  if (sequences == 0 && states == 0) return;
+  r.store = std::make_shared<StateStore>();
+  std::vector<ArgRef> args;
+  for (size_t i = 0; i < sequences; ++i) {
+    uint32_t op = read<uint32_t>(in, static_cast<uint32_t>(api.operations().size() - 1));
+    args.resize(api.operations()[op].params.size());
+    for (ArgRef& a : args) a.bits = read<uint32_t>(in);
+    r.store->add_sequence(op, args);
+  }
+  r.broken.resize(states);
+  for (size_t i = 0; i < states; ++i) {
+    uint32_t seq = read<uint32_t>(in, static_cast<uint32_t>(sequences - 1));
+    auto slot = static_cast<uint8_t>(read<int>(in, 255));
+    auto cls = static_cast<ClassId>(read<int>(in, 65535));
+    r.broken[i] = static_cast<uint8_t>(read<int>(in, 1));
+    Fingerprint fp{};
+    fp.lo = read<uint64_t>(in);
+    fp.hi = read<uint64_t>(in);
+    if (r.store->add_state(fp, seq, slot, cls, 0) != i) throw std::runtime_error("a random run's states are malformed");
+  }
+}
+
+RandomResult decode(const std::string& text, const Api& api, const LiteralDomain& domain) {
+  size_t operations = api.operations().size();
   std::istringstream in(text);
   RandomResult r;
   r.calls = read<uint64_t>(in);
@@ -98,12 +147,14 @@ RandomResult decode(const std::string& text, size_t operations, const LiteralDom
     SequenceFinding f{};
     f.kind = static_cast<Outcome>(read<int>(in, static_cast<int>(kLastOutcome)));
     f.op = read<uint32_t>(in, static_cast<uint32_t>(operations - 1));
+    f.hits = read<uint64_t>(in);
     f.sequence = decode_sequence(in, operations);
     in.get();
     std::getline(in, f.message);
     f.domain = domain;
     r.findings.push_back(std::move(f));
   }
+  decode_store(in, api, r);
   std::string end;
   if (!(in >> end) || end != "end") throw std::runtime_error("a random run's result is truncated");
   return r;
@@ -114,7 +165,7 @@ void add_crash_findings(std::vector<std::pair<uint64_t, SequenceFinding>>& crash
   std::vector<std::pair<SequenceFinding, size_t>> merged;
   for (auto& [call, f] : crashes) {
     for (const auto& s : result.skipped)
-      if (s.call == call) {
+      if (s.call == call && (f.op == UINT32_MAX || s.op == f.op)) {
         f.op = s.op;
         f.sequence = s.sequence;
       }
@@ -124,7 +175,7 @@ void add_crash_findings(std::vector<std::pair<uint64_t, SequenceFinding>>& crash
     else merged.push_back({std::move(f), 1});
   }
   for (auto& [f, n] : merged) {
-    if (n > 1) f.message += " (" + std::to_string(n) + " calls)";
+    f.hits = n;
     result.findings.push_back(std::move(f));
   }
 }
@@ -140,7 +191,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
   std::vector<std::vector<std::pair<uint64_t, SequenceFinding>>> crashes(runs.size());
   ChildOptions workers;
   workers.memory_limit_bytes = options.worker_memory_limit_bytes;
-  WorkerPool pool(options.workers, options.isolate, options.call_timeout_seconds, 4, 16 << 20, workers);
+  WorkerPool pool(options.workers, options.isolate, options.call_timeout_seconds, 4, options.result_bytes, workers);
   pool.begin(
       runs.size(), [](size_t) { return uint64_t{0}; },
       [&](size_t job, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
@@ -149,7 +200,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
         if (crashes[job].size() >= static_cast<size_t>(options.max_crashes_per_run))
           opt.max_calls = std::max<uint64_t>(1, crashes[job].back().first);
         RandomResult r = run_random(api, opt, &progress);
-        region.append(CandidateRecord{}, encode(r), true);
+        region.append(CandidateRecord{}, encode(api, r), true);
       });
   std::vector<char> finished(runs.size(), 0);
   size_t done = 0, next_release = 0;
@@ -157,11 +208,15 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
     for (const auto& ev : pool.wait(0.25)) {
       if (ev.kind != WorkerPool::Event::Done) {
         Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
-        bool copying = (ev.phase & kRandomPhaseCopy) != 0;
-        crashes[ev.job].push_back({ev.at, SequenceFinding{kind, UINT32_MAX, (copying ? "copying an input: " : "") + ev.what,
+        bool copying = (ev.phase & kRandomPhaseCopy) != 0, checking = (ev.phase & kRandomPhaseContract) != 0;
+        uint32_t check = checking ? static_cast<uint32_t>(ev.phase & 0xffffffffu) : UINT32_MAX;
+        crashes[ev.job].push_back({ev.at, SequenceFinding{kind, check, (copying ? "copying an input: " : "") + ev.what,
                                                           {}, runs[ev.job].domain}});
-        // The run starts again: without that call, or lending instead of copying that class.
-        if (copying) {
+        // The run starts again: without that call (or that check at that call), or lending
+        // instead of copying that class.
+        if (checking) {
+          runs[ev.job].contract_crashes.push_back({ev.at, check});
+        } else if (copying) {
           runs[ev.job].no_copy.push_back(static_cast<ClassId>(ev.phase & 0xffffffffu));
           runs[ev.job].note_calls.push_back(ev.at);
         } else {
@@ -172,16 +227,52 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
       }
       JobRegion& region = pool.region(ev.job);
       results[ev.job] = region.record_count()
-                            ? decode(region.text(region.record(0)), api.operations().size(), runs[ev.job].domain)
+                            ? decode(region.text(region.record(0)), api, runs[ev.job].domain)
                             : RandomResult{};
       finished[ev.job] = 1;
       ++done;
+      if (options.on_result) options.on_result(ev.job, results[ev.job]);
       while (next_release < runs.size() && finished[next_release]) pool.release(next_release++);
     }
   }
   pool.end();
   for (size_t j = 0; j < runs.size(); ++j) add_crash_findings(crashes[j], results[j]);
   return results;
+}
+
+size_t merge_run_states(const Api& api, const RandomResult& run, StateStore& into) {
+  if (!run.store) return 0;
+  const StateStore& from = *run.store;
+  std::vector<Fingerprint> fps(from.state_count());
+  from.for_each_fingerprint([&](const Fingerprint& fp, uint32_t id) { fps[id] = fp; });
+  std::vector<uint32_t> state_map(from.state_count(), UINT32_MAX), sequence_map(from.sequence_count(), UINT32_MAX);
+  std::vector<ArgRef> args;
+  size_t added = 0;
+  for (uint32_t s = 0; s < from.state_count(); ++s) {
+    if (s < run.broken.size() && run.broken[s]) continue;
+    if (const uint32_t* known = into.find(fps[s])) {
+      state_map[s] = *known;
+      continue;
+    }
+    const StateRecord& rec = from.state(s);
+    uint32_t& seq = sequence_map[rec.sequence];
+    if (seq == UINT32_MAX) {
+      const SequenceNode& node = from.sequence(rec.sequence);
+      auto refs = from.args(rec.sequence, api.operations()[node.op].params.size());
+      args.assign(refs.begin(), refs.end());
+      bool built = true;
+      for (ArgRef& a : args)
+        if (!a.is_literal()) {
+          built = built && state_map[a.index()] != UINT32_MAX;
+          a = ArgRef::state(state_map[a.index()]);
+        }
+      if (!built) continue;  // made from a broken state: no sequence to rebuild it by
+      seq = into.add_sequence(node.op, args);
+    }
+    state_map[s] = into.add_state(fps[s], seq, rec.slot, rec.cls, 0);
+    ++added;
+  }
+  return added;
 }
 
 }  // namespace objgen

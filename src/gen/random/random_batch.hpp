@@ -5,9 +5,11 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <vector>
 
 #include "gen/random/random_generator.hpp"
+#include "heap/state_store.hpp"
 
 namespace objgen {
 
@@ -21,9 +23,17 @@ struct RandomBatchOptions {
   const std::atomic<bool>* interrupted = nullptr;
   // What the code under test may add to a worker (0: no limit): see ChildOptions.
   size_t worker_memory_limit_bytes = 0;
+  // Room for one run's result (a run keeping its states needs about 60 bytes per state).
+  size_t result_bytes = 16 << 20;
+  // Called in the parent as each run's result arrives (progress).
+  std::function<void(size_t run, const RandomResult&)> on_result;
 };
 
 std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs,
                                            const RandomBatchOptions& options);
+
+// Adds the states of a run kept with keep_states (not the broken ones) to `into`, skipping those
+// it already has, with their sequences rewritten to its state ids. Returns how many were new.
+size_t merge_run_states(const Api& api, const RandomResult& run, StateStore& into);
 
 }  // namespace objgen

@@ -24,8 +24,11 @@ class RandomRun {
   RandomRun(const Api& api, const RandomOptions& opt, std::atomic<uint64_t>* progress)
       : api_(api), opt_(opt), progress_(progress), rng_(opt.seed), lin_(opt.scope, opt.omit),
         extensions_(opt.scope, opt.omit), pools_(registered_class_count()),
-        copy_deep_(registered_class_count(), -1), skip_(opt.skip_calls), failures_(api.operations().size(), 0) {
+        copy_deep_(registered_class_count(), -1), skip_(opt.skip_calls), failures_(api.operations().size(), 0),
+        contract_rng_(opt.seed ^ 0x636f6e7472616374ull), checks_(registered_class_count()),
+        check_crashes_(api.operations().size(), 0) {
     std::sort(skip_.begin(), skip_.end());
+    for (uint32_t c : opt.contract_checks) checks_[api.operations()[c].owner].push_back(c);
     for (ClassId c : opt.no_copy)
       if (c < copy_deep_.size()) copy_deep_[c] = 0;
     result_.effects.resize(api.operations().size());
@@ -36,6 +39,7 @@ class RandomRun {
     std::vector<uint32_t> ready;
     for (uint64_t call = 0; opt_.max_calls == 0 || call < opt_.max_calls; ++call) {
       if ((call & 63) == 0 && opt_.time_limit_seconds > 0 && seconds_since(start) >= opt_.time_limit_seconds) break;
+      if (opt_.max_states && store_.state_count() >= opt_.max_states) break;
       ready_operations(ready);
       if (ready.empty()) break;  // nothing can be called: no constructor among the operations
       uint32_t op = ready[rng_.below(ready.size())];
@@ -53,6 +57,11 @@ class RandomRun {
     }
     result_.seconds = seconds_since(start);
     result_.field_extensions = extensions_.size();
+    if (opt_.keep_states) {
+      result_.store = std::make_shared<StateStore>(std::move(store_));
+      broken_.resize(result_.store->state_count(), 0);
+      result_.broken = std::move(broken_);
+    }
     return std::move(result_);
   }
 
@@ -135,7 +144,8 @@ class RandomRun {
     if (outcome == Outcome::Normal) record_normal(op, res);
     else return_unchanged_lent(o);
     if (outcome == Outcome::Misuse) ++result_.effects[op].misuse;
-    if (outcome == Outcome::Failure || outcome == Outcome::OutOfMemory) note_finding(outcome, op, message_);
+    if ((outcome == Outcome::Failure && opt_.report_failures) || outcome == Outcome::OutOfMemory)
+      note_finding(outcome, op, message_, [&] { return this_call_sequence(op); });
     // The inputs die here, while progress still names this call: a destructor that crashes is
     // this call's finding.
     for (auto& obj : objects_) obj.reset();
@@ -202,12 +212,12 @@ class RandomRun {
     uint32_t state = store_.add_state(fp, call_sequence_, slot, cls, 0);
     uint32_t size = 0;
     if (cls == opt_.target) for (uint32_t c : lin_.class_counts()) size += c;
-    if (const ClassInfo* info = api_.find_class(cls)) {
-      std::string why;
-      if (!invariant_holds(*info, obj.get(), &why)) {
-        note_finding(Outcome::InvariantBroken, op, why);
-        return;
-      }
+    // A state that broke a contract still joins the pool (further states may break others)
+    // unless the check changed it or it broke the invariant.
+    if (!contracts_hold(cls, obj, op, state) && (invariant_broken_ || !lin_.run(cls, obj.get()) || lin_.fingerprint(cls) != fp)) {
+      if (broken_.size() <= state) broken_.resize(state + 1, 0);
+      broken_[state] = 1;
+      return;
     }
     ++result_.states;
     if (cls == opt_.target) {
@@ -218,10 +228,91 @@ class RandomRun {
     pools_[cls].push_back({copyable(cls, obj) ? copy_of(cls, obj) : obj, fp, state});
   }
 
-  void note_finding(Outcome kind, uint32_t op, const std::string& message) {
-    for (const auto& f : result_.findings)
-      if (f.op == op && f.kind == kind) return;
-    result_.findings.push_back({kind, op, message, this_call_sequence(op), opt_.domain});
+  // The state just stored as `state` (obj) against its class's contract checks, or its
+  // invariant when it has none.
+  bool contracts_hold(ClassId cls, const Object& obj, uint32_t op, uint32_t state) {
+    invariant_broken_ = false;
+    if (checks_[cls].empty()) {
+      const ClassInfo* info = opt_.check_invariant ? api_.find_class(cls) : nullptr;
+      std::string why;
+      if (!info || invariant_holds(*info, obj.get(), &why)) return true;
+      invariant_broken_ = true;
+      note_finding(Outcome::InvariantBroken, op, why, [&] { return this_call_sequence(op); });
+      return false;
+    }
+    for (uint32_t check : checks_[cls])
+      if (!contract_holds(check, obj, state)) return false;
+    return true;
+  }
+
+  bool contract_holds(uint32_t check, const Object& obj, uint32_t state) {
+    const Operation& c = api_.operations()[check];
+    size_t n = c.params.size();
+    check_objects_.assign(n, nullptr);
+    check_args_.assign(n, Arg{});
+    check_refs_.resize(n);
+    for (size_t i = 0; i < n; ++i) {  // every draw before the crash check: see draw_inputs
+      const SlotType& p = c.params[i];
+      const auto& pool = pools_[p.cls];
+      if (p.is_literal()) {
+        uint64_t k = contract_rng_.below(opt_.domain.of(p).size());
+        check_args_[i].lit = &opt_.domain.of(p)[k];
+        check_refs_[i] = ArgRef::literal(static_cast<uint32_t>(k));
+      } else if (i == 0 || pool.empty()) {
+        check_objects_[i] = obj;
+        check_refs_[i] = ArgRef::state(state);
+      } else {
+        const PoolEntry& e = pool[contract_rng_.below(pool.size())];
+        check_objects_[i] = e.object;
+        check_refs_[i] = ArgRef::state(e.state);
+      }
+      if (!p.is_literal()) check_args_[i].obj = &check_objects_[i];
+    }
+    uint64_t call = result_.calls - 1;
+    if (opt_.quarantine_after && check_crashes_[check] >= opt_.quarantine_after) return true;
+    for (auto [at, op] : opt_.contract_crashes)
+      if (at == call && op == check) {
+        result_.skipped.push_back({call, check, contract_sequence(check), true});
+        ++check_crashes_[check];
+        return true;
+      }
+    CallResult res;
+    set_worker_phase(kRandomPhaseContract | check);
+    Outcome outcome = execute_call(c, check_args_.data(), res, api_.misuse(), &message_);
+    set_worker_phase(0);
+    check_objects_.clear();
+    if (outcome == Outcome::Normal || outcome == Outcome::Misuse) return true;
+    invariant_broken_ = invariant_broken_ || outcome == Outcome::InvariantBroken;
+    if (outcome != Outcome::Failure || opt_.report_failures) note_finding(outcome, check, message_, [&] { return contract_sequence(check); });
+    return false;
+  }
+
+  FlatSequence contract_sequence(uint32_t check) const {
+    return Replayer(api_, store_, opt_.domain).flatten_call(check, check_refs_);
+  }
+
+  // Counts the finding in its bucket; keeps its sequence (made by make_sequence) if it is the
+  // bucket's first or shortest.
+  template <class MakeSequence>
+  void note_finding(Outcome kind, uint32_t op, const std::string& message, MakeSequence&& make_sequence) {
+    SequenceFinding f{kind, op, message, {}, {}};
+    std::string bucket = finding_bucket(f);
+    for (size_t i = 0; i < result_.findings.size(); ++i)
+      if (buckets_[i] == bucket) {
+        SequenceFinding& known = result_.findings[i];
+        ++known.hits;
+        if (known.hits > 64) return;  // long since as short as the run's sequences get
+        f.sequence = make_sequence();
+        if (f.sequence.calls.size() < known.sequence.calls.size()) {
+          known.sequence = std::move(f.sequence);
+          known.message = f.message;
+        }
+        return;
+      }
+    f.sequence = make_sequence();
+    f.domain = opt_.domain;
+    buckets_.push_back(std::move(bucket));
+    result_.findings.push_back(std::move(f));
   }
 
   // The calls that built the drawn inputs, then op on them.
@@ -251,6 +342,15 @@ class RandomRun {
   uint32_t call_sequence_ = 0;   // the call's node in store_, made when it first offers a state
   std::vector<std::pair<ClassId, uint64_t>> taken_;
   std::string message_;
+  Rng contract_rng_;
+  std::vector<std::vector<uint32_t>> checks_;  // contract checks by class
+  std::vector<Object> check_objects_;
+  std::vector<Arg> check_args_;
+  std::vector<ArgRef> check_refs_;
+  std::vector<uint8_t> broken_;       // by state: broke the invariant or a contract
+  std::vector<uint32_t> check_crashes_;  // by operation: contract checks skipped after crashing
+  bool invariant_broken_ = false;        // the last contracts_hold found the invariant broken
+  std::vector<std::string> buckets_;  // finding_bucket of each finding
 };
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include "exec/executor.hpp"
 #include "exec/sequence.hpp"
+#include "heap/state_store.hpp"
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
 
@@ -49,11 +50,26 @@ struct RandomOptions {
   bool leak_pool_at_end = false;
   // Classes whose copy constructor killed an earlier attempt: their objects are lent, not copied.
   std::vector<ClassId> no_copy;
+  // Contract checks (Operation::contract, gen/oracles/contracts.hpp) run on every new state of
+  // their class; a state that breaks one is a finding and stays out of the pool. Checks taking
+  // two objects get a second one drawn from the pool (from a stream of its own: the checks' draws
+  // do not shift the calls'). Without checks for a class, its
+  // registered invariant is checked directly.
+  std::vector<uint32_t> contract_checks;
+  // (call, check) pairs whose check crashed or hung in an earlier attempt: not run again there.
+  std::vector<std::pair<uint64_t, uint32_t>> contract_crashes;
+  bool report_failures = true;  // an exception that is not misuse is a finding (contract "failures")
+  bool check_invariant = true;  // for classes without contract checks (contract "invariant")
+  // Keep the run's store (every state and how it was built) in the result.
+  bool keep_states = false;
+  uint64_t max_states = 0;  // the run stops when its store holds this many states (0: no limit)
 };
 
 // What a random run says it is doing (set_worker_phase) while it copies an object of a class, so
 // that a worker's death there is not blamed on the call.
 constexpr uint64_t kRandomPhaseCopy = uint64_t{1} << 32;
+// ... while it runs contract check op (kRandomPhaseContract | op).
+constexpr uint64_t kRandomPhaseContract = uint64_t{2} << 32;
 
 struct OperationEffect {
   uint64_t normal = 0;          // calls that returned normally
@@ -79,8 +95,13 @@ struct RandomResult {
   uint64_t field_extensions = 0;
   double seconds = 0;
   std::vector<OperationEffect> effects;  // by operation index in Api::operations()
-  std::vector<SequenceFinding> findings;  // the first of each (operation, kind)
+  // One per bucket (kind, operation, message with its numbers left out): the shortest
+  // sequence, and how many calls hit the bucket.
+  std::vector<SequenceFinding> findings;
   std::vector<SkippedCall> skipped;
+  // With keep_states: the store, and which of its states broke the invariant or a contract.
+  std::shared_ptr<StateStore> store;
+  std::vector<uint8_t> broken;
 };
 
 // Runs the loop in this process. `progress` (if set) holds the index of the call being run, so

@@ -1,0 +1,314 @@
+// objgen random: feedback-directed random generation over the whole API (Randoop's loop with
+// state matching, src/gen/random), with the contracts checked on every new state, findings
+// minimized, and a regression suite and an error-revealing suite written.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <chrono>
+
+#include "cli/cli_common.hpp"
+#include "cli/reported_findings.hpp"
+#include "cli/subject.hpp"
+#include "cli/suite_oracles.hpp"
+#include "emit/gtest_writer.hpp"
+#include "gen/oracles/contracts.hpp"
+#include "gen/random/random_batch.hpp"
+#include "io/atomic_file.hpp"
+
+namespace objgen::cli {
+namespace {
+
+struct RandomArgs {
+  SubjectArgs subject;
+  int scope = 6;
+  LiteralSpec literals;
+  std::string omit_fields;
+  bool omit_given = false;
+  std::string methods;
+  std::string builders;
+  int threads = 0;
+  bool force = false;
+  std::string isolation = "fork";
+  double time_limit = 0;
+  uint64_t max_calls = 0;
+  uint64_t seed = 0;
+  int runs = 8;
+  double call_timeout = 2.0;
+  std::string contracts = "all";
+  std::string minimize = "on";
+  std::string emit_gtest;
+  std::string report_json;
+  std::string oracles = "on";
+  size_t gtest_inline_limit = 64;
+  size_t gtest_max_states = 1000;
+  size_t oracle_states = 0;
+  std::vector<std::string> misuse;
+  std::string validation_errors = "misuse";
+  std::string worker_memory_limit;
+  bool quiet = false;
+};
+
+uint64_t run_seed(uint64_t seed, int run) {
+  uint64_t z = seed + 0x9e3779b97f4a7c15ull * static_cast<uint64_t>(run + 1);  // splitmix64
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// The classes the operations take or make: each gets its contract checks.
+std::vector<ClassId> classes_of(const Api& api, const std::vector<uint32_t>& operations) {
+  std::vector<ClassId> out;
+  auto add = [&](const SlotType& s) {
+    if (s.is_object() && std::find(out.begin(), out.end(), s.cls) == out.end()) out.push_back(s.cls);
+  };
+  for (uint32_t i : operations) {
+    for (const SlotType& p : api.operations()[i].params) add(p);
+    add(api.operations()[i].result);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<RandomOptions> plan_runs(const RandomOptions& base, const RandomArgs& a, int workers) {
+  std::vector<RandomOptions> runs(static_cast<size_t>(a.runs), base);
+  for (int r = 0; r < a.runs; ++r) {
+    RandomOptions& o = runs[static_cast<size_t>(r)];
+    o.seed = run_seed(a.seed, r);
+    o.max_calls = a.max_calls ? a.max_calls / a.runs + (static_cast<uint64_t>(r) < a.max_calls % a.runs ? 1 : 0) : 0;
+    if (a.max_calls && o.max_calls == 0) o.max_calls = 1;
+    // Runs go in waves of `workers`: each gets its share of the wall-clock limit.
+    o.time_limit_seconds = a.time_limit > 0 ? a.time_limit * std::min(workers, a.runs) / a.runs : 0;
+  }
+  return runs;
+}
+
+// Findings of all runs, one per bucket (the first run's first, the shortest sequence kept).
+std::vector<ReportedFinding> merge_findings(const std::vector<RandomResult>& results) {
+  std::vector<ReportedFinding> out;
+  std::map<std::string, size_t> index;
+  for (const RandomResult& r : results)
+    for (const SequenceFinding& f : r.findings) {
+      std::string bucket = finding_bucket(f);
+      auto [it, fresh] = index.emplace(bucket, out.size());
+      if (fresh) {
+        out.push_back({f, std::nullopt});
+        continue;
+      }
+      SequenceFinding& known = out[it->second].finding;
+      known.hits += f.hits;
+      if (!f.sequence.calls.empty() && (known.sequence.calls.empty() || f.sequence.calls.size() < known.sequence.calls.size()))
+        known.sequence = f.sequence;
+    }
+  return out;
+}
+
+void validate(const RandomArgs& a) {
+  if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
+  if (a.runs < 1 || a.runs > 4096) throw UsageError(fmt::format("bad --runs {}: use 1..4096", a.runs));
+  require_isolation(a.isolation);
+  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  require_non_negative(a.time_limit, "--time-limit");
+  require_writable_file(a.report_json);
+  if (!a.emit_gtest.empty()) {
+    try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
+  }
+  if (!a.builders.empty() && !a.methods.empty()) throw UsageError("give --methods or --builders, not both");
+}
+
+int run_random_command(RandomArgs a) {
+  validate(a);
+  if (a.time_limit == 0 && a.max_calls == 0) a.time_limit = 10;
+  contracts::ContractSet enabled;
+  try {
+    enabled = contracts::ContractSet::parse(a.contracts);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--contracts: ") + e.what());
+  }
+  size_t worker_memory_limit = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  int workers = default_workers(a.threads, a.force);
+
+  const Example* ex = &resolve_subject(a.subject, a.quiet);
+  Api api;
+  const ClassInfo* target = &register_example(*ex, api);
+  set_misuse(api, a.misuse);
+  apply_validation_errors(api, a.validation_errors);
+  std::string omit_fields = a.omit_given ? a.omit_fields : target->omit_fields;
+
+  RandomOptions base;
+  base.scope = static_cast<uint32_t>(a.scope);
+  base.domain = literal_domain(a.scope, api, a.literals);
+  base.omit = build_omit(omit_fields);
+  base.target = target->id;
+  if (!a.builders.empty()) {
+    base.operations = resolve_builders(api, *target, a.builders, omit_fields, workers, a.isolation == "fork", a.quiet);
+  } else {
+    base.operations = select_methods(api, target->id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
+  }
+  require_constructible(api, target->id, base.operations);
+  for (ClassId cls : classes_of(api, base.operations))
+    for (uint32_t check : contracts::add_contract_operations(api, cls, {enabled, base.omit}))
+      base.contract_checks.push_back(check);
+  base.report_failures = enabled.has(contracts::Contract::Failures);
+  base.check_invariant = enabled.has(contracts::Contract::Invariant);
+  base.keep_states = true;
+  base.max_states = 400000;
+
+  std::vector<std::string> methods;
+  for (uint32_t i : base.operations) methods.push_back(api.operations()[i].signature());
+  if (!a.quiet)
+    std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, contracts: %s\n  methods: %s\n",
+                 ex->name.c_str(), static_cast<unsigned long long>(a.seed), a.runs, workers,
+                 a.isolation == "fork" ? "worker processes" : "threads",
+                 a.max_calls ? fmt::format("{} calls", a.max_calls).c_str() : fmt::format("{:g} s", a.time_limit).c_str(),
+                 a.scope, enabled.names().c_str(), fmt::format("{}", fmt::join(methods, ", ")).c_str());
+
+  RandomBatchOptions bo;
+  bo.workers = workers;
+  bo.isolate = a.isolation == "fork";
+  bo.call_timeout_seconds = a.call_timeout;
+  bo.interrupted = &g_interrupted;
+  bo.worker_memory_limit_bytes = worker_memory_limit;
+  bo.result_bytes = 64u << 20;
+  uint64_t done_calls = 0, done_states = 0, done_findings = 0;
+  size_t done_runs = 0;
+  double busy_seconds = 0;
+  if (!a.quiet)
+    bo.on_result = [&](size_t, const RandomResult& r) {
+      ++done_runs;
+      done_calls += r.calls;
+      done_states += r.target_states;
+      done_findings += r.findings.size();
+      busy_seconds += r.seconds;
+      std::fprintf(stderr, "%s  runs %zu/%d  calls %llu  (%.0f calls/s per worker)  states %llu  findings %llu%s",
+                   isatty(STDERR_FILENO) ? "\r" : "", done_runs, a.runs, static_cast<unsigned long long>(done_calls),
+                   busy_seconds > 0 ? done_calls / busy_seconds : 0.0, static_cast<unsigned long long>(done_states),
+                   static_cast<unsigned long long>(done_findings), isatty(STDERR_FILENO) ? "" : "\n");
+    };
+  catch_interrupts(true);
+  auto start = std::chrono::steady_clock::now();
+  std::vector<RandomResult> results = run_random_batch(api, plan_runs(base, a, workers), bo);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!a.quiet && isatty(STDERR_FILENO)) std::fprintf(stderr, "\n");
+
+  ExhaustiveResult merged;
+  uint64_t calls = 0;
+  double run_seconds = 0;
+  for (const RandomResult& r : results) {
+    merge_run_states(api, r, merged.store);
+    calls += r.calls;
+    run_seconds += r.seconds;
+  }
+  std::vector<ReportedFinding> findings = merge_findings(results);
+  if (a.minimize == "on" && !g_interrupted.load())
+    minimize_findings(api, base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
+  catch_interrupts(false);
+
+  size_t target_states = merged.store.states_of(base.target).size();
+  std::fprintf(stdout, "calls %llu  states %zu (%s: %zu)  findings %zu  %.2f s  (%.0f calls/s per worker)\n",
+               static_cast<unsigned long long>(calls), merged.store.state_count(), ex->name.c_str(), target_states,
+               findings.size(), seconds, run_seconds > 0 ? calls / run_seconds : 0.0);
+  print_findings(api, findings);
+
+  ExhaustiveOptions opt;
+  opt.scope = base.scope;
+  opt.domain = base.domain;
+  opt.omit = base.omit;
+  opt.operations = base.operations;
+  opt.target = base.target;
+  opt.worker_memory_limit_bytes = worker_memory_limit;
+  nlohmann::json report = {
+      {"strategy", "random"}, {"subject", ex->name}, {"target", target->name}, {"seed", a.seed}, {"runs", a.runs},
+      {"scope", a.scope}, {"methods", methods}, {"contracts", enabled.names()}, {"calls", calls},
+      {"states", merged.store.state_count()}, {"target_states", target_states}, {"findings", nlohmann::json::array()},
+      {"timing", {{"seconds", seconds}, {"workers", workers}, {"calls_per_second_per_worker", run_seconds > 0 ? calls / run_seconds : 0.0}}}};
+  if (a.time_limit > 0) report["time_limit"] = a.time_limit;
+  else report["max_calls"] = a.max_calls;
+  for (const ReportedFinding& f : findings) report["findings"].push_back(finding_json(api, base.domain, f));
+  std::optional<oracles::OracleResult> observed;
+  if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
+    observed = record_oracles(api, opt, merged, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
+    report["oracles"] = oracle_report(api, *observed);
+  }
+  if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
+  if (!a.emit_gtest.empty()) {
+    unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
+    GtestSuiteOptions g{ex->header, ex->name + "_random", a.gtest_inline_limit, alarm, a.gtest_max_states};
+    std::vector<std::string> written{write_states_suite(
+        api, opt, merged, g, a.emit_gtest, observed ? &*observed : nullptr,
+        fmt::format("states of {} found by random generation (seed {}, {} calls)", target->name, a.seed, calls))};
+    std::string failures = write_failures_suite(api, base.domain, suite_findings_of(findings), g, a.emit_gtest, worker_memory_limit);
+    if (!failures.empty()) written.push_back(failures);
+    for (const auto& file : written)
+      if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
+  }
+  return g_interrupted.load() ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace
+
+void add_random_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<RandomArgs>();
+  auto* cmd = app.add_subcommand("random",
+                                 "Feedback-directed random generation over the whole API (Randoop's loop with state "
+                                 "matching), contracts checked on every new state, failing sequences minimized");
+  add_subject_options(cmd, args->subject);
+  cmd->add_option("--time-limit", args->time_limit,
+                  "Seconds of generation (default 10 when --max-calls is not given); results depend on the machine's speed")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-calls", args->max_calls,
+                  "Calls in all (split over the runs): the same seed then gives the same report for any --threads");
+  cmd->add_option("--seed", args->seed, "Random seed")->default_val(0);
+  cmd->add_option("--runs", args->runs,
+                  "Independent runs (seeds derived from --seed) the work is split into; fixed, so that --threads does not "
+                  "change the result")
+      ->default_val(8);
+  cmd->add_option("--scope", args->scope, "Objects per class above which a state is dropped; default int range 0..N-1")
+      ->default_val(6);
+  add_literal_options(cmd, args->literals);
+  cmd->add_option("--omit-fields", args->omit_fields,
+                  "Regex of fields left out of state matching and contract comparisons; default: the example's")
+      ->each([args](const std::string&) { args->omit_given = true; });
+  cmd->add_option("--methods", args->methods, "Methods to call: a,b,c or @file or all (default: all)");
+  cmd->add_option("--builders", args->builders, "auto: only the identified builders (cached per API), or a builders file");
+  std::string contract_help = "Contracts checked on every new state: all (default), none, or a list (a,b; -a removes):";
+  for (size_t c = 0; c < contracts::kContractCount; ++c)
+    contract_help += fmt::format(" {} ({});", contracts::contract_name(static_cast<contracts::Contract>(c)),
+                                 contracts::contract_description(static_cast<contracts::Contract>(c)));
+  cmd->add_option("--contracts", args->contracts, contract_help)->default_val("all");
+  cmd->add_option("--minimize", args->minimize, "on: shrink every finding's sequence in test workers (delta debugging)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_val("on");
+  cmd->add_option("--threads", args->threads, "Workers (default: all cores)")->check(CLI::Range(1, 1 << 20));
+  cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
+  cmd->add_option("--isolation", args->isolation, "fork: worker processes (survive crashes and hangs); none: threads")
+      ->default_val("fork");
+  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
+      ->default_val(2.0);
+  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
+                  "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
+  cmd->add_option("--misuse", args->misuse, "Exception types meaning API misuse (replaces the default list)");
+  add_validation_option(cmd, args->validation_errors);
+  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
+  cmd->add_option("--emit-gtest", args->emit_gtest,
+                  "Write <name>_random_states_test.cpp (regression suite) and <name>_random_failures_test.cpp "
+                  "(error-revealing, minimized) into this directory");
+  cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit, "Up to this many states get one readable TEST each")
+      ->default_val(64);
+  cmd->add_option("--gtest-max-states", args->gtest_max_states,
+                  "The regression suite holds at most this many states, evenly sampled (0: all)")
+      ->default_val(1000);
+  cmd->add_option("--oracles", args->oracles, "on: the regression suite checks returned and observed values")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_val("on");
+  cmd->add_option("--oracle-states", args->oracle_states,
+                  "On this many states every member is also called and checked (see docs/ORACLES.md)")
+      ->default_val(0);
+  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  cmd->callback([args, &exit_code] { exit_code = run_random_command(*args); });
+}
+
+}  // namespace objgen::cli

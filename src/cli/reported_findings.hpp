@@ -1,0 +1,31 @@
+// Findings as the commands report them: minimized in test workers, printed, in the JSON report and
+// in the failures suite (shared by random and exhaustive).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <vector>
+
+#include "emit/gtest_writer.hpp"
+#include "gen/minimize/delta_debugging.hpp"
+
+namespace objgen::cli {
+
+struct ReportedFinding {
+  SequenceFinding finding;
+  std::optional<minimize::Minimized> minimized;
+  const FlatSequence& sequence() const {
+    return minimized && minimized->reproduced ? minimized->sequence : finding.sequence;
+  }
+};
+
+// Minimizes each finding's sequence (those of at most evolve::kMaxTestCalls calls).
+void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings,
+                       double call_timeout, size_t worker_memory_limit, bool quiet);
+// "  contract in Op: message (N hits) [12 -> 3 calls, 1-minimal]" per finding, on stdout.
+void print_findings(const Api& api, const std::vector<ReportedFinding>& findings);
+nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const ReportedFinding& f);
+std::vector<SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& findings);
+
+}  // namespace objgen::cli

@@ -1,0 +1,48 @@
+#include "cli/suite_oracles.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "cli/cli_common.hpp"
+#include "emit/gtest_writer.hpp"
+
+namespace objgen::cli {
+
+oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
+                                     const OracleSettings& a) {
+  Replayer replayer(api, result.store, opt.domain);
+  std::vector<FlatSequence> states;
+  for (uint32_t s : emitted_states(result, opt.target, a.max_states)) states.push_back(replayer.flatten(s));
+  oracles::OracleOptions o;
+  o.methods = oracles::members_to_check(api, opt.target);
+  o.method_states = a.oracle_states;
+  o.calls_and_equality = states.size() <= a.inline_limit;
+  o.call_timeout_seconds = a.call_timeout;
+  o.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
+  o.interrupted = &g_interrupted;
+  if (!a.quiet && isatty(STDERR_FILENO))
+    o.progress = [](size_t done, size_t total) { std::fprintf(stderr, "\robjgen: regression oracles %zu/%zu", done, total); };
+  catch_interrupts(true);
+  oracles::OracleResult r = oracles::observe_states(api, opt.domain, opt.target, states, o);
+  catch_interrupts(false);
+  if (!a.quiet)
+    std::fprintf(stderr, "%sobjgen: regression oracles: %llu values on %zu states (%llu flaky, dropped), %.1f s\n",
+                 o.progress ? "\n" : "", static_cast<unsigned long long>(r.values), states.size(),
+                 static_cast<unsigned long long>(r.flaky), r.seconds);
+  for (const oracles::ObserverFinding& f : r.findings)
+    std::fprintf(stdout, "  %s in %s called on emitted state %zu: %s\n", outcome_name(f.outcome),
+                 api.operations()[f.op].signature().c_str(), f.state, f.message.c_str());
+  return r;
+}
+
+nlohmann::json oracle_report(const Api& api, const oracles::OracleResult& observed) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const oracles::ObserverFinding& f : observed.findings)
+    findings.push_back({{"kind", outcome_name(f.outcome)}, {"operation", api.operations()[f.op].signature()},
+                        {"emitted_state", f.state}, {"message", f.message}});
+  return {{"values", observed.values}, {"flaky", observed.flaky}, {"executions", observed.executions},
+          {"seconds", observed.seconds}, {"observer_findings", findings}};
+}
+
+}  // namespace objgen::cli

@@ -1,0 +1,127 @@
+#include "emit/contract_writer.hpp"
+
+#include <fmt/format.h>
+
+#include "emit/code_writer.hpp"
+#include "gen/oracles/contracts.hpp"
+#include "gen/oracles/regression_oracles.hpp"
+
+namespace objgen {
+namespace {
+
+using contracts::Contract;
+
+// A call statement as an expression: "(void)x->size();" -> "x->size()".
+std::string expression_of(const std::string& statement) {
+  if (statement.rfind("(void)", 0) != 0 || statement.back() != ';') return "";
+  return statement.substr(6, statement.size() - 7);
+}
+
+// A lambda that prints what the class's observers return on an object (an exception as
+// "throws"): two objects in the same canonical state print the same.
+std::string observe_lambda(const Api& api, ClassId cls) {
+  const std::string& name = class_vtable(cls).name;
+  std::string body;
+  for (uint32_t k : oracles::observers_of(api, cls)) {
+    const Operation& o = api.operations()[k];
+    if (o.contract >= 0) continue;
+    std::string call = expression_of(call_statement(o, {"(&x)"}, ""));
+    if (call.empty()) continue;
+    if (o.result.literal == LiteralKind::Char) call = "static_cast<int>(" + call + ")";
+    body += fmt::format(" try {{ o << {}; }} catch (...) {{ o << \"throws\"; }} o << \" | \";", call);
+  }
+  if (body.empty()) return "";
+  return fmt::format("auto observe = [](const {}& x) {{ std::ostringstream o;{} return o.str(); }};", name, body);
+}
+
+std::string no_observer_note() {
+  return " // objgen compared canonical states; no observer of the class shows them here: run under "
+         "-fsanitize=address to see shared or freed memory";
+}
+
+std::string copy_equal(const std::string& cls, const std::string& observe, bool equals, const std::string& a) {
+  std::string out = fmt::format("{{ const {} copy = *{};", cls, a);
+  if (equals) out += fmt::format(" EXPECT_TRUE(copy == *{}) << \"contract copy-equal: a copy is not == to its original\";", a);
+  if (!observe.empty())
+    out += fmt::format(" {} EXPECT_EQ(observe(copy), observe(*{})) << \"contract copy-equal: a copy differs from its original\";",
+                       observe, a);
+  return out + " }" + (observe.empty() && !equals ? no_observer_note() : "");
+}
+
+std::string copy_independent(const Api& api, const Operation& check, const std::string& cls, const std::string& observe,
+                             const std::vector<std::string>& values) {
+  const Operation& mutator = api.operations()[check.contract_mutator];
+  std::vector<std::string> margs = values;
+  margs[0] = "copy";
+  std::string change = call_statement(mutator, margs, "changed");
+  if (observe.empty())
+    return fmt::format("{{ auto copy = std::make_shared<{}>(*{}); {} }}{}", cls, values[0], change, no_observer_note());
+  return fmt::format(
+      "{{ {} const std::string before = observe(*{}); {{ auto copy = std::make_shared<{}>(*{}); {} }} "
+      "EXPECT_EQ(observe(*{}), before) << \"contract copy-independent: changing a copy with {} changed the original\"; }}",
+      observe, values[0], cls, values[0], change, values[0], mutator.name);
+}
+
+std::string moved_from(const std::string& cls, const std::string& observe, const ClassVTable& v, const std::string& a) {
+  std::string check = observe.empty() ? "" : observe + fmt::format(" const std::string before = observe(*{});", a);
+  auto expect = [&](const std::string& obj, const char* why) {
+    return observe.empty() ? std::string() : fmt::format(" EXPECT_EQ(observe({}), before) << \"contract moved-from: {}\";", obj, why);
+  };
+  std::string out = fmt::format("{{{} auto source = std::make_unique<{}>(*{}); {} moved(std::move(*source));", check, cls, a, cls);
+  out += expect("moved", "an object moved from a copy differs from the original");
+  if (v.copy_assign)
+    out += fmt::format(" *source = *{};", a) + expect("*source", "a moved-from object, assigned the original, differs from it");
+  out += " source.reset();" + expect("moved", "destroying the moved-from object changed the moved-to one");
+  return out + " }" + (observe.empty() ? no_observer_note() : "");
+}
+
+std::string assign_equal(const std::string& cls, const std::string& observe, const std::string& a, const std::string& b) {
+  if (observe.empty())
+    return fmt::format("{{ auto d = std::make_unique<{}>(*{}); *d = *{}; {}& self = *d; *d = self; d.reset(); }}{}", cls, b, a,
+                       cls, no_observer_note());
+  return fmt::format(
+      "{{ {} const std::string before = observe(*{}); auto d = std::make_unique<{}>(*{}); *d = *{}; "
+      "EXPECT_EQ(observe(*d), before) << \"contract assign-equal: after d = a, d differs from a\"; "
+      "EXPECT_EQ(observe(*{}), before) << \"contract assign-equal: d = a changed a\"; "
+      "{}& self = *d; *d = self; EXPECT_EQ(observe(*d), before) << \"contract assign-equal: d = d changed d\"; "
+      "d.reset(); EXPECT_EQ(observe(*{}), before) << \"contract assign-equal: destroying d changed a\"; }}",
+      observe, a, cls, b, a, a, cls, a);
+}
+
+}  // namespace
+
+std::string contract_statement(const Api& api, const Operation& check, const std::vector<std::string>& values) {
+  ClassId cls_id = check.params[0].cls;
+  const ClassVTable& v = class_vtable(cls_id);
+  const std::string& cls = v.name;
+  const std::string& a = values[0];
+  const std::string& b = values.size() > 1 ? values[1] : values[0];
+  std::string hash = "std::hash<" + cls + ">{}";
+  switch (contracts::contract_of(check)) {
+    case Contract::Failures: return "";
+    case Contract::Invariant: {
+      const ClassInfo* info = api.find_class(cls_id);
+      if (!info || info->invariant_call.empty()) return "// contract invariant: the invariant is a lambda objgen cannot write";
+      return fmt::format("EXPECT_TRUE({}->{}()) << \"contract invariant\";", a, info->invariant_call);
+    }
+    case Contract::CopyEqual: return copy_equal(cls, observe_lambda(api, cls_id), v.equals != nullptr, a);
+    case Contract::CopyIndependent: return copy_independent(api, check, cls, observe_lambda(api, cls_id), values);
+    case Contract::EqReflexive: return fmt::format("EXPECT_TRUE(*{0} == *{0}) << \"contract eq-reflexive\";", a);
+    case Contract::EqSymmetric:
+      return fmt::format("EXPECT_EQ(*{0} == *{1}, *{1} == *{0}) << \"contract eq-symmetric: a == b differs from b == a\";", a, b);
+    case Contract::HashEq:
+      return fmt::format(
+          "{{ const {0} copy = *{1}; if (copy == *{1}) EXPECT_EQ({3}(copy), {3}(*{1})) << \"contract hash-eq: a copy\"; "
+          "if (*{1} == *{2}) EXPECT_EQ({3}(*{1}), {3}(*{2})) << \"contract hash-eq: a == b\"; }}",
+          cls, a, b, hash);
+    case Contract::LtIrreflexive:
+      return fmt::format("EXPECT_FALSE(*{0} < *{0}) << \"contract lt-irreflexive\"; "
+                         "EXPECT_FALSE(*{0} < *{1} && *{1} < *{0}) << \"contract lt-irreflexive: both a < b and b < a\";",
+                         a, b);
+    case Contract::MovedFrom: return moved_from(cls, observe_lambda(api, cls_id), v, a);
+    case Contract::AssignEqual: return assign_equal(cls, observe_lambda(api, cls_id), a, b);
+  }
+  return "";
+}
+
+}  // namespace objgen

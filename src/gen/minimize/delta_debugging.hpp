@@ -1,0 +1,71 @@
+// Minimizing failing sequences (Zeller's delta debugging over calls, then simpler arguments).
+//
+// A finding's sequence is re-run in an isolated test worker (evolve::TestRunner) for every
+// candidate: it reproduces when its last call ends the same way (same outcome kind, same
+// operation, and the same message once numbers and addresses are left out: finding_bucket).
+// Removing a call also removes the calls that use an object it built. The result is 1-minimal:
+// removing any one call more loses the finding. Arguments are then simplified where the finding
+// survives it: a literal to the first (smallest) value of its domain that still reproduces, an
+// object to one built earlier, after which calls are removed again.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/sequence.hpp"
+#include "model/literal_domain.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen::minimize {
+
+struct MinimizeOptions {
+  double call_timeout_seconds = 1.0;
+  size_t worker_memory_limit_bytes = 0;
+  // Literal arguments index into their slot's values (exhaustive and random sequences), not
+  // their kind's (evolve, params).
+  bool enumerations = true;
+  size_t max_runs = 2000;  // candidates run per finding at most; past it the result is not 1-minimal
+  const std::atomic<bool>* interrupted = nullptr;
+};
+
+struct Minimized {
+  FlatSequence sequence;     // the original when it did not reproduce
+  bool reproduced = false;   // the original sequence showed the finding in a test worker
+  bool one_minimal = false;  // checked: no single call can go
+  size_t original_calls = 0;
+  size_t runs = 0;           // candidate sequences run
+  std::string message;       // the finding as the test worker saw it
+};
+
+// The sequence without the calls `drop` marks, and without every call that then uses an object
+// no remaining call built; nullopt when that removes the last call. Values are renumbered.
+std::optional<FlatSequence> without_calls(const Api& api, const FlatSequence& seq, std::vector<bool> drop);
+
+// Runs candidate sequences in test workers: for each, whether its last call ended with the
+// finding's kind in the finding's operation, and the bucket of what it said.
+class FindingOracle {
+ public:
+  struct Verdict {
+    bool same_call = false;  // the last call ended with the finding's kind, in its operation
+    std::string bucket;      // finding_bucket of that ending
+    std::string message;
+  };
+  FindingOracle(const Api& api, const LiteralDomain& domain, const MinimizeOptions& options);
+  ~FindingOracle();
+  std::vector<Verdict> run(const SequenceFinding& finding, const std::vector<FlatSequence>& candidates);
+  size_t runs() const { return runs_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  size_t runs_ = 0;
+};
+
+Minimized minimize_finding(const Api& api, const SequenceFinding& finding, FindingOracle& oracle,
+                           const MinimizeOptions& options);
+
+}  // namespace objgen::minimize

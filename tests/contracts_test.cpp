@@ -1,0 +1,129 @@
+// Contracts and minimization in process: each buggy_* example breaks its contract and no other,
+// a correct class breaks none, and every minimized sequence is 1-minimal, checked here by
+// removing each call and re-running it in a test worker.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "gen/minimize/delta_debugging.hpp"
+#include "gen/oracles/contracts.hpp"
+#include "gen/random/random_batch.hpp"
+#include "model/selection.hpp"
+#include "objgen/example.hpp"
+
+namespace objgen {
+namespace {
+
+struct Run {
+  Api api;
+  RandomOptions options;
+  std::vector<SequenceFinding> findings;
+};
+
+std::unique_ptr<Run> random_run(const std::string& example, uint64_t calls = 40000) {
+  auto r = std::make_unique<Run>();
+  const Example* ex = find_example(example);
+  ex->register_api(r->api);
+  const ClassInfo* target = r->api.find_class(ex->target);
+  r->options.target = target->id;
+  r->options.scope = 5;
+  r->options.domain = LiteralDomain::defaults(3);
+  r->options.operations = select_operations(r->api, target->id, {"all"});
+  r->options.max_calls = calls;
+  r->options.seed = 5;
+  r->options.contract_checks = contracts::add_contract_operations(r->api, target->id, {});
+  RandomBatchOptions batch;
+  batch.workers = 1;
+  r->findings = run_random_batch(r->api, {r->options}, batch)[0].findings;
+  return r;
+}
+
+std::vector<std::string> contracts_broken(const Run& r) {
+  std::vector<std::string> out;
+  for (const SequenceFinding& f : r.findings) out.push_back(r.api.operations()[f.op].name + " " + outcome_name(f.kind));
+  return out;
+}
+
+TEST(Contracts, EachBuggyExampleBreaksItsOwnContract) {
+  EXPECT_EQ(contracts_broken(*random_run("buggy_copy")),
+            std::vector<std::string>{"contract copy-independent via add contract"});
+  EXPECT_EQ(contracts_broken(*random_run("buggy_equals")), std::vector<std::string>{"contract eq-symmetric contract"});
+  EXPECT_EQ(contracts_broken(*random_run("buggy_hash")), std::vector<std::string>{"contract hash-eq contract"});
+  auto move = contracts_broken(*random_run("buggy_move"));
+  ASSERT_FALSE(move.empty());
+  for (const std::string& f : move) EXPECT_EQ(f.rfind("contract moved-from", 0), 0u) << f;
+}
+
+TEST(Contracts, CorrectClassesBreakNone) {
+  for (const char* ex : {"sll", "dll", "binheap", "rbt", "stdset"})
+    EXPECT_TRUE(random_run(ex, 20000)->findings.empty()) << ex;
+}
+
+TEST(Contracts, SpecParsing) {
+  using contracts::Contract;
+  using contracts::ContractSet;
+  EXPECT_TRUE(ContractSet::parse("all").has(Contract::HashEq));
+  EXPECT_FALSE(ContractSet::parse("all,-hash-eq").has(Contract::HashEq));
+  EXPECT_TRUE(ContractSet::parse("all,-hash-eq").has(Contract::EqSymmetric));
+  EXPECT_EQ(ContractSet::parse("none,copy-equal").names(), "copy-equal");
+  EXPECT_EQ(ContractSet::parse("none").names(), "none");
+  EXPECT_THROW(ContractSet::parse("copy-eq"), std::invalid_argument);
+}
+
+// v0 = List(); v0.add(x); v1 = List(); v1.add(y); v0.contains(z)
+TEST(Minimize, RemovingACallRemovesTheCallsUsingWhatItBuilt) {
+  Api api;
+  find_example("sll")->register_api(api);
+  ClassId list = api.find_class("examples::SinglyLinkedList")->id;
+  uint32_t ctor = select_operations(api, list, {"SinglyLinkedList"}, false)[0];
+  uint32_t add = select_operations(api, list, {"add"}, false)[0];
+  uint32_t contains = select_operations(api, list, {"contains"}, false)[0];
+  FlatSequence s;
+  s.calls = {{ctor, {}, {0}}, {add, {0, -1}, {0, -1, -1}}, {ctor, {}, {1}}, {add, {1, -2}, {1, -1, -1}},
+             {contains, {0, -3}, {0, -1, -1}}};
+  s.result_value = 0;
+  auto without_first = minimize::without_calls(api, s, {true, false, false, false, false});
+  EXPECT_FALSE(without_first.has_value());  // the last call used v0
+  auto without_second_list = minimize::without_calls(api, s, {false, false, true, false, false});
+  ASSERT_TRUE(without_second_list.has_value());
+  EXPECT_EQ(without_second_list->calls.size(), 3u);
+  EXPECT_EQ(without_second_list->calls[2].op, contains);
+  FlatSequence swapped = s;
+  swapped.calls[4].args[0] = 1;
+  swapped.calls[4].produced[0] = 1;
+  auto renumbered = minimize::without_calls(api, swapped, {true, false, false, false, false});
+  ASSERT_TRUE(renumbered.has_value());
+  ASSERT_EQ(renumbered->calls.size(), 3u);
+  EXPECT_EQ(renumbered->calls[0].produced.back(), 0);  // v1 became v0
+  EXPECT_EQ(renumbered->calls[2].args[0], 0);
+}
+
+TEST(Minimize, EveryMinimizedSequenceIsOneMinimal) {
+  for (const char* ex : {"buggy_equals", "buggy_hash", "buggy_move", "buggy_copy", "buggy_abort", "buggy_throw"}) {
+    auto r = random_run(ex);
+    ASSERT_FALSE(r->findings.empty()) << ex;
+    minimize::MinimizeOptions mo;
+    minimize::FindingOracle oracle(r->api, r->options.domain, mo);
+    for (const SequenceFinding& f : r->findings) {
+      minimize::Minimized m = minimize::minimize_finding(r->api, f, oracle, mo);
+      ASSERT_TRUE(m.reproduced) << ex << ": " << f.message;
+      EXPECT_TRUE(m.one_minimal) << ex;
+      EXPECT_LE(m.sequence.calls.size(), f.sequence.calls.size());
+      SequenceFinding reference = f;
+      auto same = [&](const FlatSequence& s) {
+        auto v = oracle.run(f, {s})[0];
+        return v.same_call && v.bucket == finding_bucket(SequenceFinding{f.kind, f.op, m.message, {}, {}});
+      };
+      EXPECT_TRUE(same(m.sequence)) << ex;
+      for (size_t i = 0; i + 1 < m.sequence.calls.size(); ++i) {
+        std::vector<bool> drop(m.sequence.calls.size(), false);
+        drop[i] = true;
+        auto smaller = minimize::without_calls(r->api, m.sequence, drop);
+        if (smaller) EXPECT_FALSE(same(*smaller)) << ex << ": call " << i << " could go";
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace objgen
