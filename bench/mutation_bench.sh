@@ -4,15 +4,16 @@
 #
 #   bench/mutation_bench.sh [--only ex1,ex2] [--max-mutants N] [--jobs J] [--keep DIR]
 #
-# Suites, emitted from the correct class (objgen's bundled build of it):
+# Suites, emitted from the correct class (objgen's bundled build of it), default options otherwise:
 #   (a) exhaustive --scope 4 --oracles off   rebuild each state + repOK (the suites before oracles)
-#   (b) exhaustive --scope 4                 + regression oracles (returned values, observers, ==)
+#   (b) exhaustive --scope 4                 + regression oracles: returned values, observers, ==,
+#                                              every member called on 16 states
 #   (c) random --max-calls 200000            objgen random's regression suite
-#   (d) exhaustive --scope 3 --oracle-states 16   + every member called on 16 states
+#   (d) exhaustive --scope 3                 the same oracles at scope 3
 # and, for classes read from a header without a repOK (emulated: the same suites with every
-# repOK assertion removed): (b-) and (ref-), where ref- = (c) and (d) with --oracle-states 64, both
-# without repOK. A mutant "changes observable behaviour" when some suite without repOK kills it;
-# the bench reports (b-)'s share of those.
+# repOK assertion removed): (b-), and as the reference of what is observable, (c) and (d) with
+# --oracle-states 64, both without repOK. A mutant "changes observable behaviour" when one of
+# these three suites without repOK kills it; the bench reports (b-)'s share of those.
 #
 # Mutants (bench/mutate.py): flip a comparison, swap && / ||, constant + 1, drop a statement, in
 # the example's .cpp; an evenly spaced sample of --max-mutants per example; a mutant that does not
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
     --max-mutants) max_mutants="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "mutation_bench: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -49,7 +50,7 @@ emit() {  # emit EX: the suites of EX into $work/EX/<suite>/
   "$objgen" exhaustive --example "$ex" --scope 4 --oracles off -q --emit-gtest "$d/a" >/dev/null &&
   "$objgen" exhaustive --example "$ex" --scope 4 -q --emit-gtest "$d/b" >/dev/null &&
   "$objgen" random --example "$ex" --max-calls 200000 --seed 1 -q --emit-gtest "$d/c" >/dev/null &&
-  "$objgen" exhaustive --example "$ex" --scope 3 --oracle-states 16 -q --emit-gtest "$d/d" >/dev/null &&
+  "$objgen" exhaustive --example "$ex" --scope 3 -q --emit-gtest "$d/d" >/dev/null &&
   "$objgen" random --example "$ex" --max-calls 200000 --seed 1 --oracle-states 64 -q --emit-gtest "$d/refc" >/dev/null &&
   "$objgen" exhaustive --example "$ex" --scope 3 --oracle-states 64 -q --emit-gtest "$d/refd" >/dev/null || return 1
   mkdir -p "$d/bn"
@@ -86,7 +87,7 @@ run_suites() {
 
 mutant() {  # mutant EX K: one line "K compiled kills..."
   local ex=$1 k=$2 m="$work/$1/mutants"
-  if "$cxx" "${cflags[@]}" -c "$m/m$k.cpp" -o "$m/m$k.o" 2>/dev/null; then
+  if "$cxx" "${cflags[@]}" -I "$examples_root/$ex" -c "$m/m$k.cpp" -o "$m/m$k.o" 2>/dev/null; then
     echo "$k 1 $(run_suites "$ex" "$m/m$k.o" "$m/bin$k")"
   else
     echo "$k 0"
@@ -94,7 +95,7 @@ mutant() {  # mutant EX K: one line "K compiled kills..."
   rm -f "$m/m$k.o"
 }
 export -f mutant run_suites
-export work cxx suites_s="${suites[*]}"
+export work cxx suites_s="${suites[*]}" examples_root="$root/examples"
 export cflags_s="${cflags[*]}"
 
 printf '%-8s %8s %7s %7s %7s %7s %9s %9s\n' example mutants "(a)" "(b)" "(c)" "(d)" "observ." "(b-)/obs"

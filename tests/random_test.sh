@@ -55,6 +55,13 @@ check "--contracts all,-eq-symmetric: the asymmetric == is not reported" bash -c
 check "hostile: crashing, throwing and hanging members are findings, objgen finishes" bash -c \
   "'$objgen' random --example buggy_hang --max-calls 20000 --call-timeout 0.5 -q --report-json '$work/hang.json' &&
    grep -q '\"timeout\"' '$work/hang.json'"
+check "exhaustive checks the contracts on its states: buggy_hash's hash-eq, minimized, in the failures suite" bash -c \
+  "'$objgen' exhaustive --example buggy_hash --scope 3 -q --report-json '$work/ex_hash.json' --emit-gtest '$work/ex_hash' &&
+   [ \"\$(python3 -c \"import json; f=json.load(open('$work/ex_hash.json'))['contracts']['findings']; print([x['operation'].split('(')[0] for x in f], all(x['minimized']['one_minimal'] for x in f))\")\" = \"['contract hash-eq'] True\" ] &&
+   grep -q 'contract hash-eq' '$work/ex_hash/buggy_hash_failures_test.cpp'"
+check "exhaustive on a correct class: no contract broken" bash -c \
+  "'$objgen' exhaustive --example rbt --scope 4 -q --report-json '$work/ex_rbt.json' &&
+   [ \"\$(python3 -c \"import json; print(len(json.load(open('$work/ex_rbt.json'))['contracts']['findings']))\")\" = 0 ]"
 check "unknown contract: exit 2" expect_exit2 "unknown contract 'symmetric'" "$objgen" random --example sll --contracts symmetric
 check "bad --runs: exit 2" expect_exit2 "runs" "$objgen" random --example sll --runs 0
 check "unwritable report: exit 2, nothing written" expect_exit2 "/dev/null/r.json" "$objgen" random --example sll --max-calls 10 \

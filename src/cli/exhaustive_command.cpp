@@ -45,7 +45,7 @@ struct ExhaustiveArgs {
   size_t gtest_inline_limit = 64;
   size_t gtest_max_states = 100000;
   std::string oracles = "on";
-  size_t oracle_states = 0;
+  size_t oracle_states = 16;
   std::string contracts = "all";
   size_t contract_states = 2000;
   std::string minimize = "on";
@@ -99,12 +99,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
       a.worker_memory_limit.empty() ? memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
   int workers = default_workers(a.threads, a.force);
   require_writable_file(a.report_json);
-  contracts::ContractSet enabled;
-  try {
-    enabled = contracts::ContractSet::parse(a.contracts);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--contracts: ") + e.what());
-  }
+  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
   if (!a.emit_gtest.empty()) {
     try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
   }
@@ -248,26 +243,11 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--gtest-max-states", args->gtest_max_states,
                   "A states suite holds at most this many states, evenly sampled beyond (0: all)")
       ->default_val(100000);
-  cmd->add_option("--oracles", args->oracles,
-                  "on: the emitted tests also check what the calls and the target's observers returned (values equal in "
-                  "two runs in separate processes); off: they rebuild states and check the invariant only")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->default_val("on");
-  cmd->add_option("--oracle-states", args->oracle_states,
-                  "With --oracles on: on this many states (evenly spaced) every member of the class is also called, its "
-                  "value or exception and the observers after it checked, one TEST each (default 0: see docs/ORACLES.md on "
-                  "members that read indeterminate values)")
-      ->default_val(0);
-  cmd->add_option("--contracts", args->contracts,
-                  "Contracts checked on the target's states after generation (see docs/RANDOM.md): all, none, or a "
-                  "list (a,b; -a removes)")
-      ->default_val("all");
+  add_oracle_options(cmd, args->oracles, args->oracle_states);
+  add_contract_options(cmd, args->contracts, args->minimize);
   cmd->add_option("--contract-states", args->contract_states,
-                  "Check the contracts on at most this many states, evenly sampled (0: all)")
+                  "Check the contracts on at most this many states (after generation), evenly sampled (0: all)")
       ->default_val(2000);
-  cmd->add_option("--minimize", args->minimize, "on: shrink the sequence of every broken contract (delta debugging)")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->default_val("on");
   cmd->add_option("--seed", args->seed, "Accepted for uniformity; exhaustive generation is deterministic");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
   cmd->callback([args, &exit_code] { exit_code = run_exhaustive(*args); });

@@ -45,7 +45,7 @@ struct RandomArgs {
   std::string oracles = "on";
   size_t gtest_inline_limit = 64;
   size_t gtest_max_states = 1000;
-  size_t oracle_states = 0;
+  size_t oracle_states = 16;
   std::vector<std::string> misuse;
   std::string validation_errors = "misuse";
   std::string worker_memory_limit;
@@ -86,12 +86,19 @@ std::vector<RandomOptions> plan_runs(const RandomOptions& base, const RandomArgs
   return runs;
 }
 
-// Findings of all runs, one per bucket (the first run's first, the shortest sequence kept).
-std::vector<ReportedFinding> merge_findings(const std::vector<RandomResult>& results) {
+// Findings of all runs, one per bucket (the first run's first, the shortest sequence kept). A
+// crash whose call no restarted run reached again (a run stops after --max-crashes) has no
+// operation or sequence: counted in *unplaced.
+std::vector<ReportedFinding> merge_findings(const Api& api, const std::vector<RandomResult>& results, uint64_t* unplaced) {
   std::vector<ReportedFinding> out;
   std::map<std::string, size_t> index;
+  *unplaced = 0;
   for (const RandomResult& r : results)
     for (const SequenceFinding& f : r.findings) {
+      if (f.op >= api.operations().size()) {
+        *unplaced += f.hits;
+        continue;
+      }
       std::string bucket = finding_bucket(f);
       auto [it, fresh] = index.emplace(bucket, out.size());
       if (fresh) {
@@ -122,12 +129,7 @@ void validate(const RandomArgs& a) {
 int run_random_command(RandomArgs a) {
   validate(a);
   if (a.time_limit == 0 && a.max_calls == 0) a.time_limit = 10;
-  contracts::ContractSet enabled;
-  try {
-    enabled = contracts::ContractSet::parse(a.contracts);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--contracts: ") + e.what());
-  }
+  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
   size_t worker_memory_limit = parse_size(a.worker_memory_limit, "--worker-memory-limit");
   int workers = default_workers(a.threads, a.force);
 
@@ -202,7 +204,11 @@ int run_random_command(RandomArgs a) {
     calls += r.calls;
     run_seconds += r.seconds;
   }
-  std::vector<ReportedFinding> findings = merge_findings(results);
+  uint64_t unplaced = 0;
+  std::vector<ReportedFinding> findings = merge_findings(api, results, &unplaced);
+  if (unplaced)
+    std::fprintf(stderr, "objgen: %llu more crashes or hangs at calls no restarted run reached again (a run stops after 100 crashes; not reported)\n",
+                 static_cast<unsigned long long>(unplaced));
   if (a.minimize == "on" && !g_interrupted.load())
     minimize_findings(api, base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
   catch_interrupts(false);
@@ -274,14 +280,7 @@ void add_random_command(CLI::App& app, int& exit_code) {
       ->each([args](const std::string&) { args->omit_given = true; });
   cmd->add_option("--methods", args->methods, "Methods to call: a,b,c or @file or all (default: all)");
   cmd->add_option("--builders", args->builders, "auto: only the identified builders (cached per API), or a builders file");
-  std::string contract_help = "Contracts checked on every new state: all (default), none, or a list (a,b; -a removes):";
-  for (size_t c = 0; c < contracts::kContractCount; ++c)
-    contract_help += fmt::format(" {} ({});", contracts::contract_name(static_cast<contracts::Contract>(c)),
-                                 contracts::contract_description(static_cast<contracts::Contract>(c)));
-  cmd->add_option("--contracts", args->contracts, contract_help)->default_val("all");
-  cmd->add_option("--minimize", args->minimize, "on: shrink every finding's sequence in test workers (delta debugging)")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->default_val("on");
+  add_contract_options(cmd, args->contracts, args->minimize);
   cmd->add_option("--threads", args->threads, "Workers (default: all cores)")->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
   cmd->add_option("--isolation", args->isolation, "fork: worker processes (survive crashes and hangs); none: threads")
@@ -301,12 +300,7 @@ void add_random_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--gtest-max-states", args->gtest_max_states,
                   "The regression suite holds at most this many states, evenly sampled (0: all)")
       ->default_val(1000);
-  cmd->add_option("--oracles", args->oracles, "on: the regression suite checks returned and observed values")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->default_val("on");
-  cmd->add_option("--oracle-states", args->oracle_states,
-                  "On this many states every member is also called and checked (see docs/ORACLES.md)")
-      ->default_val(0);
+  add_oracle_options(cmd, args->oracles, args->oracle_states);
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
   cmd->callback([args, &exit_code] { exit_code = run_random_command(*args); });
 }

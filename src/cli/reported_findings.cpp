@@ -10,6 +10,25 @@
 
 namespace objgen::cli {
 
+void add_contract_options(CLI::App* cmd, std::string& contracts, std::string& minimize) {
+  std::string help = "Contracts checked on every new state: all (default), none, or a list (a,b; -a removes):";
+  for (size_t c = 0; c < contracts::kContractCount; ++c)
+    help += fmt::format(" {} ({});", contracts::contract_name(static_cast<contracts::Contract>(c)),
+                        contracts::contract_description(static_cast<contracts::Contract>(c)));
+  cmd->add_option("--contracts", contracts, help)->default_val("all");
+  cmd->add_option("--minimize", minimize, "on: shrink every finding's sequence in test workers (delta debugging)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->default_val("on");
+}
+
+contracts::ContractSet parse_contracts_option(const std::string& spec) {
+  try {
+    return contracts::ContractSet::parse(spec);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--contracts: ") + e.what());
+  }
+}
+
 void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings,
                        double call_timeout, size_t worker_memory_limit, bool quiet) {
   if (findings.empty()) return;

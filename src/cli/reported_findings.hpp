@@ -2,6 +2,7 @@
 // in the failures suite (shared by random and exhaustive).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include "emit/gtest_writer.hpp"
 #include "gen/minimize/delta_debugging.hpp"
+#include "gen/oracles/contracts.hpp"
 
 namespace objgen::cli {
 
@@ -19,6 +21,11 @@ struct ReportedFinding {
     return minimized && minimized->reproduced ? minimized->sequence : finding.sequence;
   }
 };
+
+// --contracts (each contract named and described in the help) and --minimize.
+void add_contract_options(CLI::App* cmd, std::string& contracts, std::string& minimize);
+// The --contracts list, or a UsageError naming the unknown contract.
+contracts::ContractSet parse_contracts_option(const std::string& spec);
 
 // Minimizes each finding's sequence (those of at most evolve::kMaxTestCalls calls).
 void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings,

@@ -2,6 +2,7 @@
 // strategies that write states suites: exhaustive, random).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "gen/exhaustive/exhaustive.hpp"
@@ -16,6 +17,9 @@ struct OracleSettings {
   double call_timeout;
   bool quiet;
 };
+
+// --oracles on|off and --oracle-states N.
+void add_oracle_options(CLI::App* cmd, std::string& oracles, size_t& oracle_states);
 
 // The states' sequences run twice more in test workers, observers called on each state; prints a
 // summary on stderr and the observers' findings on stdout.

@@ -333,6 +333,7 @@ std::string death_test(const std::vector<std::string>& lines, const std::string&
           kill(0, SIGKILL);  // this process and the ones the sequence forked
         }
         if (single_threaded && !__libc_single_threaded) { std::fputs("objgen: the sequence started a thread\n", stderr); std::_Exit(1); }
+        if (::testing::Test::HasFailure()) std::_Exit(1);  // a check inside failed
         std::fputs("objgen: the sequence returned\n", stderr);
         std::_Exit(0);
       },
@@ -371,7 +372,9 @@ std::string failure_tests(const Api& api, const LiteralDomain& domain, const std
     } else if (f.kind == Outcome::Crash && f.message.rfind(kHeapDamage, 0) == 0) {
       out += heap_damage_guard();
       out += death_test(lines, f.in_copy ? copy_statement(f) : "", g.alarm_seconds);
-    } else if (f.kind == Outcome::Crash || f.kind == Outcome::Timeout) {
+    } else if (f.kind == Outcome::Crash || f.kind == Outcome::Timeout || f.kind == Outcome::ContractBroken) {
+      // A broken contract may leave objects sharing or pointing at freed memory: their
+      // destructors run in a process of the test's own.
       out += death_test(lines, f.in_copy ? copy_statement(f) : "", g.alarm_seconds);
     } else if (f.kind == Outcome::OutOfMemory) {
       out += death_test(memory_limited(lines, worker_memory_limit), "", g.alarm_seconds);

@@ -12,5 +12,7 @@ namespace objgen {
 // True iff the class has a copy constructor whose copy of obj has the same canonical form and
 // shares no object with the original.
 bool copy_is_deep(ClassId cls, const Object& obj, const std::shared_ptr<const std::regex>& omit);
+// Whether the objects reachable from a and from b (both of class cls) overlap.
+bool share_objects(ClassId cls, const void* a, const void* b, const std::shared_ptr<const std::regex>& omit);
 
 }  // namespace objgen

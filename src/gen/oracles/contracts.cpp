@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <deque>
+#include <exception>
 #include <optional>
 #include <stdexcept>
 
 #include "exec/executor.hpp"
+#include "exec/object_copy.hpp"
 #include "objgen/linearizer.hpp"
 
 namespace objgen::contracts {
@@ -47,10 +50,35 @@ struct Check {
 
 [[noreturn]] void broken(const std::string& what) { throw ContractViolation(what); }
 
+// The objects a check made: when it finds the contract broken they may share or have freed each
+// other's memory (a shallow copy, a move that left the source owning the nodes), so they are
+// leaked, never destroyed: destroying them would damage the worker's heap for the calls after.
+class Scratch {
+ public:
+  Scratch() : unwinding_(std::uncaught_exceptions()) {}
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  ~Scratch() {
+    if (std::uncaught_exceptions() > unwinding_)
+      for (Object& o : objects_) new Object(std::move(o));  // leaked on purpose
+  }
+  Object& hold(Object o) { return objects_.emplace_back(std::move(o)); }
+
+ private:
+  int unwinding_;
+  std::deque<Object> objects_;  // stable references
+};
+
 std::optional<Fingerprint> canonical(const Check& c, const void* p) {
-  Linearizer lin(kCheckScope, c.omit);
-  if (!lin.run(c.cls, p)) return std::nullopt;
-  return lin.fingerprint(c.cls);
+  // One linearizer per thread and omission pattern: a check runs on every new state.
+  thread_local std::shared_ptr<const std::regex> omit;
+  thread_local std::unique_ptr<Linearizer> lin;
+  if (!lin || omit != c.omit) {
+    omit = c.omit;
+    lin = std::make_unique<Linearizer>(kCheckScope, c.omit);
+  }
+  if (!lin->run(c.cls, p)) return std::nullopt;
+  return lin->fingerprint(c.cls);
 }
 
 // A copy of the object; null when the class has none or this object must not be copied as one
@@ -64,6 +92,13 @@ Object copy_of(const Check& c, const void* p) {
     if (std::string_view(e.what()).starts_with("objgen:")) return nullptr;
     throw;
   }
+}
+
+// Whether a copy of the object shares memory with it (a class of shared handles): then sharing
+// after a move or an assignment is by design.
+bool copy_shares(const Check& c, const void* a) {
+  Object copy = copy_of(c, a);
+  return !copy || share_objects(c.cls, a, copy.get(), c.omit);
 }
 
 std::optional<bool> equal(const Check& c, const void* a, const void* b) {
@@ -87,7 +122,8 @@ void check_invariant(const Check& c, Arg* args) {
 
 void check_copy_equal(const Check& c, Arg* args) {
   const void* a = args[0].obj->get();
-  Object copy = copy_of(c, a);
+  Scratch scratch;
+  Object& copy = scratch.hold(copy_of(c, a));
   if (!copy) return;
   auto fa = canonical(c, a), fc = canonical(c, copy.get());
   if (fa && fc && *fa != *fc) broken("a copy's canonical state differs from the original's");
@@ -97,7 +133,8 @@ void check_copy_equal(const Check& c, Arg* args) {
 void check_copy_independent(const Check& c, Arg* args) {
   const void* a = args[0].obj->get();
   auto before = canonical(c, a);
-  Object copy = before ? copy_of(c, a) : nullptr;
+  Scratch scratch;
+  Object& copy = scratch.hold(before ? copy_of(c, a) : nullptr);
   if (!copy) return;
   std::vector<Arg> margs(args, args + c.mutator.params.size());
   margs[0].obj = &copy;
@@ -128,7 +165,8 @@ void check_hash_eq(const Check& c, Arg* args) {
     return !v.hash(x, &hx) || !v.hash(y, &hy) || hx == hy;
   };
   const void *a = args[0].obj->get(), *b = args[1].obj->get();
-  Object copy = copy_of(c, a);
+  Scratch scratch;
+  Object& copy = scratch.hold(copy_of(c, a));
   if (copy && equal(c, a, copy.get()) == true && !same_hash(a, copy.get()))
     broken("a copy is == to its original but their std::hash values differ");
   if (equal(c, a, b) == true && !same_hash(a, b)) broken("a == b but std::hash(a) != std::hash(b)");
@@ -146,11 +184,17 @@ void check_moved_from(const Check& c, Arg* args) {
   const ClassVTable& v = class_vtable(c.cls);
   const void* a = args[0].obj->get();
   auto original = canonical(c, a);
-  Object source = original ? copy_of(c, a) : nullptr;
+  Scratch scratch;
+  Object& source = scratch.hold(original ? copy_of(c, a) : nullptr);
   if (!source) return;
-  Object moved = v.move_construct(source.get());
+  bool copies_share = share_objects(c.cls, a, source.get(), c.omit);
+  Object& moved = scratch.hold(v.move_construct(source.get()));
   if (!moved) return;
   if (canonical(c, moved.get()) != original) broken("an object moved from a copy differs from the original");
+  // Where copies share nothing, neither may a moved-from object and the moved-to one: destroying
+  // either would free the other's memory (checked before anything is destroyed).
+  if (!copies_share && share_objects(c.cls, moved.get(), source.get(), c.omit))
+    broken("the moved-from object still refers to the memory of the moved-to one");
   if (v.copy_assign && v.copy_assign(source.get(), a) && canonical(c, source.get()) != original)
     broken("a moved-from object, assigned the original, differs from it");
   source.reset();
@@ -161,9 +205,11 @@ void check_assign_equal(const Check& c, Arg* args) {
   const ClassVTable& v = class_vtable(c.cls);
   const void *a = args[0].obj->get(), *b = args[1].obj->get();
   auto original = canonical(c, a);
-  Object target = original ? copy_of(c, b) : nullptr;
+  Scratch scratch;
+  Object& target = scratch.hold(original ? copy_of(c, b) : nullptr);
   if (!target || !v.copy_assign(target.get(), a)) return;
   if (canonical(c, target.get()) != original) broken("after d = a, d differs from a");
+  if (share_objects(c.cls, target.get(), a, c.omit) && !copy_shares(c, a)) broken("after d = a, d shares memory with a");
   if (canonical(c, a) != original) broken("d = a changed a");
   v.copy_assign(target.get(), target.get());
   if (canonical(c, target.get()) != original) broken("d = d changed d");

@@ -1,6 +1,7 @@
 #include "gen/oracles/regression_oracles.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <chrono>
 #include <climits>
 #include <cmath>
@@ -60,12 +61,38 @@ std::vector<size_t> sample(const std::vector<FlatSequence>& states, size_t limit
 }
 
 
-// The value both runs agree on, or nullopt (counted as flaky when they disagree).
+// A value read from a local nobody initialized: harnesses are built with
+// -ftrivial-auto-var-init=pattern, which fills such locals with 0xFE bytes (GCC; Clang: 0xAA,
+// floating point 0xFF), the same in every run (two runs cannot tell it from a real value) and
+// unlike what another build reads. Only 4- and 8-byte patterns are recognized: a 1- or 2-byte
+// one is too likely a real value.
+bool indeterminate(const Literal& l) {
+  auto pattern = [](int64_t v, uint8_t byte) {
+    uint32_t b32 = 0x01010101u * byte;
+    uint64_t b64 = 0x0101010101010101ull * byte;
+    return v == static_cast<int32_t>(b32) || v == static_cast<int64_t>(b32) || v == static_cast<int64_t>(b64);
+  };
+  switch (l.kind) {
+    case LiteralKind::Int: return pattern(l.i, 0xFE) || pattern(l.i, 0xAA);
+    case LiteralKind::Double: {
+      uint64_t bits;
+      std::memcpy(&bits, &l.d, sizeof bits);
+      float f = static_cast<float>(l.d);
+      uint32_t fbits;
+      std::memcpy(&fbits, &f, sizeof fbits);
+      return bits == 0xFEFEFEFEFEFEFEFEull || bits == 0xFFFFFFFFFFFFFFFFull || fbits == 0xFEFEFEFEu || fbits == 0xFFFFFFFFu;
+    }
+    default: return false;
+  }
+}
+
+// The value both runs agree on, or nullopt (counted as flaky when they disagree or it is
+// indeterminate).
 std::optional<Literal> agreed(const evolve::TestOutcome& a, const evolve::TestOutcome& b, uint64_t& flaky) {
   bool valued = a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal && a.has_result &&
                 b.has_result;
   if (!valued) return std::nullopt;
-  if (!same_value(a.result, b.result)) {
+  if (!same_value(a.result, b.result) || indeterminate(a.result)) {
     ++flaky;
     return std::nullopt;
   }

@@ -78,6 +78,23 @@ T read(std::istream& in, T bound = std::numeric_limits<T>::max()) {
   return v;
 }
 
+// Whether every argument of seq is a literal of its slot's domain or a value an earlier call made
+// (a worker whose heap the code under test damaged may send anything).
+bool well_formed(const Api& api, const LiteralDomain& domain, const FlatSequence& seq) {
+  int values = 0;
+  for (const FlatCall& c : seq.calls) {
+    const Operation& op = api.operations()[c.op];
+    if (c.args.size() != op.params.size() || c.produced.size() != op.params.size() + 1) return false;
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      int64_t a = c.args[i];
+      if (op.params[i].is_object() ? (a < 0 || a >= values) : (a >= 0 || -1 - a >= static_cast<int64_t>(domain.of(op.params[i]).size())))
+        return false;
+    }
+    if (c.produced.back() >= 0) ++values;
+  }
+  return seq.result_value < values;
+}
+
 FlatSequence decode_sequence(std::istream& in, size_t operations) {
   FlatSequence seq;
   size_t calls = read<size_t>(in, 1 << 20);
@@ -135,6 +152,7 @@ RandomResult decode(const std::string& text, const Api& api, const LiteralDomain
     s.op = read<uint32_t>(in, static_cast<uint32_t>(operations - 1));
     s.ran = read<int>(in, 1) != 0;
     s.sequence = decode_sequence(in, operations);
+    if (!well_formed(api, domain, s.sequence)) s.sequence = FlatSequence{};
   }
   r.effects.resize(effects);
   for (auto& e : r.effects) {
@@ -152,6 +170,7 @@ RandomResult decode(const std::string& text, const Api& api, const LiteralDomain
     in.get();
     std::getline(in, f.message);
     f.domain = domain;
+    if (!well_formed(api, domain, f.sequence)) f.sequence = FlatSequence{};  // reported without one
     r.findings.push_back(std::move(f));
   }
   decode_store(in, api, r);

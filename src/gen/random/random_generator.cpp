@@ -111,12 +111,14 @@ class RandomRun {
   }
 
   void step(uint32_t op) {
+    current_op_ = op;
     const Operation& o = api_.operations()[op];
     size_t n = o.params.size();
     objects_.assign(n, nullptr);
     args_.assign(n, Arg{});
     before_.resize(n);
     before_state_.resize(n);
+    lent_.assign(n, 0);
     call_sequence_ = UINT32_MAX;
     taken_.clear();
     for (size_t i = 0; i < n; ++i) {
@@ -128,9 +130,13 @@ class RandomRun {
       PoolEntry& e = pools_[p.cls][picks_[i]];
       before_[i] = e.fp;
       before_state_[i] = e.state;
-      // A class without a deep copy lends its object itself; it leaves the pool (its state is
-      // still known), and whatever state the call leaves it in may come back.
-      if (copyable(p.cls, e.object)) {
+      // A class without a deep copy lends its object itself, and so does every class to a
+      // parameter that cannot change it (const reference or pointer: no copy to make); it leaves
+      // the pool (its state is still known), and whatever state the call leaves it in may come
+      // back (a mutable member can change it).
+      bool read_only = p.passing == Passing::ConstRef || p.passing == Passing::ConstPtr;
+      lent_[i] = read_only || !copyable(p.cls, e.object);
+      if (!lent_[i]) {
         objects_[i] = copy_of(p.cls, e.object);
       } else {
         objects_[i] = e.object;
@@ -165,8 +171,8 @@ class RandomRun {
       bool in_scope = lin_.run(p.cls, objects_[i].get());
       bool same = in_scope && lin_.fingerprint(p.cls) == before_[i];
       if (!same) changed = true;
-      if (same && lent(p.cls, objects_[i])) pools_[p.cls].push_back({objects_[i], before_[i], before_state_[i]});
-      else if (in_scope) offer(p.cls, objects_[i], op, static_cast<uint8_t>(i));
+      if (same && lent_[i]) give_back(i);
+      else if (in_scope && !lent_twice(i)) offer(p.cls, objects_[i], op, static_cast<uint8_t>(i));
     }
     if (changed) ++effect.changed_input;
     if (res.has_object) {
@@ -179,15 +185,24 @@ class RandomRun {
   void return_unchanged_lent(const Operation& o) {
     for (size_t i = 0; i < o.params.size(); ++i) {
       const SlotType& p = o.params[i];
-      if (!p.is_object() || p.consumed() || !lent(p.cls, objects_[i])) continue;
-      if (lin_.run(p.cls, objects_[i].get()) && lin_.fingerprint(p.cls) == before_[i])
-        pools_[p.cls].push_back({objects_[i], before_[i], before_state_[i]});
+      if (!p.is_object() || p.consumed() || !lent_[i] || !objects_[i]) continue;
+      if (lin_.run(p.cls, objects_[i].get()) && lin_.fingerprint(p.cls) == before_[i]) give_back(i);
     }
   }
 
   // A lent object whose state the call left unchanged goes back to the pool (its state is known,
-  // so offer() would not take it, and its class would run out of objects).
-  bool lent(ClassId cls, const Object& obj) const { return copy_deep_[cls] == 0 && obj; }
+  // so offer() would not take it, and its class would run out of objects), once when it was lent
+  // to two parameters.
+  void give_back(size_t i) {
+    if (lent_twice(i)) return;
+    const SlotType& p = api_.operations()[current_op_].params[i];
+    pools_[p.cls].push_back({objects_[i], before_[i], before_state_[i]});
+  }
+  bool lent_twice(size_t i) const {
+    for (size_t k = 0; k < i; ++k)
+      if (lent_[k] && objects_[k] == objects_[i]) return true;
+    return false;
+  }
 
   // Removes lent entries from their pools (highest index first, so indices stay valid; an entry
   // lent to two parameters is removed once).
@@ -341,6 +356,8 @@ class RandomRun {
   std::vector<ArgRef> refs_;     // the call's arguments as store references
   uint32_t call_sequence_ = 0;   // the call's node in store_, made when it first offers a state
   std::vector<std::pair<ClassId, uint64_t>> taken_;
+  std::vector<uint8_t> lent_;  // per parameter: the pool's object itself, not a copy
+  uint32_t current_op_ = 0;
   std::string message_;
   Rng contract_rng_;
   std::vector<std::vector<uint32_t>> checks_;  // contract checks by class
