@@ -292,6 +292,7 @@ Operation check_operation(const Api& api, ClassId cls, Contract contract, size_t
   if (mutator != UINT32_MAX) {
     check->mutator = api.operations()[mutator];
     op.name += " via " + check->mutator.name;
+    op.cpp_call = op.name;
     op.params.insert(op.params.end(), check->mutator.params.begin() + 1, check->mutator.params.end());
     op.contract_mutator = mutator;
     op.emittable = check->mutator.emittable;
