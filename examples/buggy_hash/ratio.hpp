@@ -12,7 +12,7 @@ class Ratio {
  public:
   Ratio(int numerator, int denominator);  // std::invalid_argument for a zero denominator
   void scale(int factor);                 // multiplies both terms (same value)
-  void negate() { num = -num; }
+  void negate();
   int numerator() const { return num; }
   int denominator() const { return den; }
   bool operator==(const Ratio& other) const {

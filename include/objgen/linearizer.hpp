@@ -372,10 +372,17 @@ bool copy_assign_erased(void* to, const void* from) {
   x = y;
   return true;
 }
+// A class that converts implicitly to a number, bool or pointer compares through the conversion
+// when it has no operator of its own: such a comparison is not the class's, so it is not checked.
+template <class T>
+constexpr bool converts_to_builtin = std::is_convertible_v<const T&, bool> || std::is_convertible_v<const T&, long long> ||
+                                     std::is_convertible_v<const T&, double> || std::is_convertible_v<const T&, const void*>;
 template <class T>
 void add_contract_operations(ClassVTable& v) {
-  if constexpr (requires(const T& a) { { a == a } -> std::convertible_to<bool>; }) v.equals = &equals_erased<T>;
-  if constexpr (requires(const T& a) { { a < a } -> std::convertible_to<bool>; }) v.less = &less_erased<T>;
+  if constexpr (!converts_to_builtin<T> && requires(const T& a) { { a == a } -> std::convertible_to<bool>; })
+    v.equals = &equals_erased<T>;
+  if constexpr (!converts_to_builtin<T> && requires(const T& a) { { a < a } -> std::convertible_to<bool>; })
+    v.less = &less_erased<T>;
   if constexpr (requires(const T& a) { { std::hash<T>{}(a) } -> std::convertible_to<size_t>; }) v.hash = &hash_erased<T>;
   if constexpr (std::is_move_constructible_v<T> && !std::is_abstract_v<T> && copyable<T>::value)
     v.move_construct = &move_construct_erased<T>;

@@ -1,6 +1,7 @@
 // objgen evolve: eCrash's evolutionary testing of each method under test, on a coverage build.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <filesystem>
 #include <limits>
 #include <utility>
@@ -8,6 +9,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/evolve_seeding.hpp"
+#include "cli/reported_findings.hpp"
 #include "cli/subject.hpp"
 #include "emit/code_writer.hpp"
 #include "cover/coverage_runtime.hpp"
@@ -15,6 +17,7 @@
 #include "emit/evolve_report.hpp"
 #include "gen/evolve/mut_coverage.hpp"
 #include "gen/evolve/purity.hpp"
+#include "gen/oracles/contract_runner.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 #include "model/selection.hpp"
 
@@ -35,6 +38,7 @@ struct EvolveArgs {
   double distance_weight = 0;
   double p_reproduction = 0.33, p_crossover = 0.33, p_mutation = 0.34;
   std::string report_json, plot, emit_gtest;
+  std::string contracts = "all", minimize = "on";
   bool show_domain = false;
   bool quiet = false;
   std::string seeding = "off";
@@ -245,9 +249,49 @@ std::vector<EvolvedMethod> with_stable_results(const Api& api, const LiteralDoma
   return results;
 }
 
+// The contracts of the target checked on the receiver each covering test leaves (after the method
+// under test), findings minimized.
+std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
+                                             const LiteralDomain& terminals, const std::vector<EvolvedMethod>& results,
+                                             const EvolveArgs& a) {
+  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
+  enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;  // the search reports those
+  enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
+  std::vector<uint32_t> checks = contracts::add_contract_operations(api, target.id, {enabled, build_omit(target.omit_fields), 8, members});
+  std::vector<FlatSequence> receivers;
+  for (const EvolvedMethod& m : results)
+    if (!m.runs.empty())
+      for (const auto& t : m.runs[0].test_set) {
+        if (t.sequence.calls.empty()) continue;
+        const FlatCall& last = t.sequence.calls.back();
+        const Operation& op = api.operations()[last.op];
+        if (op.params.empty() || !op.params[0].is_object() || op.params[0].cls != target.id || last.produced[0] < 0) continue;
+        FlatSequence s = t.sequence;
+        s.result_value = last.produced[0];
+        receivers.push_back(std::move(s));
+      }
+  contracts::StateCheckOptions co;
+  co.call_timeout_seconds = a.call_timeout;
+  co.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  co.interrupted = &g_interrupted;
+  co.enumerations = false;  // evolve's terminals are by kind
+  catch_interrupts(true);
+  contracts::StateCheckResult checked = contracts::check_states(api, terminals, receivers, checks, co);
+  std::vector<ReportedFinding> findings;
+  for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
+  if (a.minimize == "on" && !g_interrupted.load())
+    minimize_findings(api, terminals, findings, a.call_timeout, co.worker_memory_limit_bytes, a.quiet, false);
+  catch_interrupts(false);
+  if (!a.quiet)
+    std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu covering tests' receivers, %zu broken\n",
+                 enabled.names().c_str(), static_cast<unsigned long long>(checked.checks_run), receivers.size(), findings.size());
+  print_findings(api, findings);
+  return findings;
+}
+
 void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals,
                    const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
-                   const std::vector<EvolvedMethod>& results) {
+                   const std::vector<EvolvedMethod>& results, const std::vector<ReportedFinding>& broken) {
   if (!a.report_json.empty()) {
     nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
                      {"class", ex.target},
@@ -262,6 +306,8 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                      {"summary", {{"without_purity", summary(results, false)}, {"with_purity", summary(results, true)}}}};
     j["methods"] = nlohmann::json::array();
     for (const auto& m : results) j["methods"].push_back(evolve_method_json(m, api));
+    j["contracts"] = {{"checked", a.contracts}, {"findings", nlohmann::json::array()}};
+    for (const ReportedFinding& f : broken) j["contracts"]["findings"].push_back(finding_json(api, terminals, f));
     write_file_atomically(a.report_json, j.dump(2) + "\n");
   }
   if (!a.plot.empty()) write_file_atomically(a.plot, nodes_remaining_svg(results, "objgen evolve: " + ex.target));
@@ -272,6 +318,10 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
     write_file_atomically(path, evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include,
                                                    name + "_evolve"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
+    GtestSuiteOptions g{include, name + "_evolve", 64, static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)))};
+    std::string failures = write_failures_suite(api, terminals, suite_findings_of(broken), g, a.emit_gtest,
+                                                parse_size(a.worker_memory_limit, "--worker-memory-limit"));
+    if (!failures.empty() && !a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", failures.c_str());
   }
 }
 
@@ -405,7 +455,9 @@ int run_evolve(EvolveArgs& a) {
       std::fflush(stdout);
     }
   catch_interrupts(false);
-  write_outputs(a, *ex, api, terminals, plain, purity, results);
+  std::vector<ReportedFinding> broken;
+  if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
+  write_outputs(a, *ex, api, terminals, plain, purity, results, broken);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 
@@ -443,7 +495,10 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
       ->default_val(1.0);
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
   cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (mean of the runs)");
-  cmd->add_option("--emit-gtest", args->emit_gtest, "Write the covering test sets as a GoogleTest file into this directory");
+  cmd->add_option("--emit-gtest", args->emit_gtest,
+                  "Write the covering test sets as a GoogleTest file into this directory (and the broken contracts, "
+                  "minimized, as <name>_evolve_failures_test.cpp)");
+  add_contract_options(cmd, args->contracts, args->minimize);
   cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
   cmd->add_option("--seeding", args->seeding,
                   "evoobj: insert test templates built from each uncovered branch's object construction graph "

@@ -63,7 +63,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& 
                                              contracts::ContractSet enabled, const ExhaustiveArgs& a, nlohmann::json& report) {
   enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;
   enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
-  std::vector<uint32_t> checks = contracts::add_contract_operations(api, opt.target, {enabled, opt.omit});
+  std::vector<uint32_t> checks = contracts::add_contract_operations(api, opt.target, {enabled, opt.omit, 8, opt.operations});
   Replayer replayer(api, result.store, opt.domain);
   std::vector<FlatSequence> states;
   for (uint32_t s : emitted_states(result, opt.target, a.contract_states)) states.push_back(replayer.flatten(s));

@@ -152,7 +152,7 @@ int run_random_command(RandomArgs a) {
   }
   require_constructible(api, target->id, base.operations);
   for (ClassId cls : classes_of(api, base.operations))
-    for (uint32_t check : contracts::add_contract_operations(api, cls, {enabled, base.omit}))
+    for (uint32_t check : contracts::add_contract_operations(api, cls, {enabled, base.omit, 8, base.operations}))
       base.contract_checks.push_back(check);
   base.report_failures = enabled.has(contracts::Contract::Failures);
   base.check_invariant = enabled.has(contracts::Contract::Invariant);

@@ -30,9 +30,10 @@ contracts::ContractSet parse_contracts_option(const std::string& spec) {
 }
 
 void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings,
-                       double call_timeout, size_t worker_memory_limit, bool quiet) {
+                       double call_timeout, size_t worker_memory_limit, bool quiet, bool enumerations) {
   if (findings.empty()) return;
   minimize::MinimizeOptions mo;
+  mo.enumerations = enumerations;
   mo.call_timeout_seconds = call_timeout;
   mo.worker_memory_limit_bytes = worker_memory_limit;
   mo.interrupted = &g_interrupted;

@@ -28,8 +28,10 @@ void add_contract_options(CLI::App* cmd, std::string& contracts, std::string& mi
 contracts::ContractSet parse_contracts_option(const std::string& spec);
 
 // Minimizes each finding's sequence (those of at most evolve::kMaxTestCalls calls).
+// enumerations: literal arguments index into their slot's values (exhaustive, random), not their
+// kind's (evolve).
 void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings,
-                       double call_timeout, size_t worker_memory_limit, bool quiet);
+                       double call_timeout, size_t worker_memory_limit, bool quiet, bool enumerations = true);
 // "  contract in Op: message (N hits) [12 -> 3 calls, 1-minimal]" per finding, on stdout.
 void print_findings(const Api& api, const std::vector<ReportedFinding>& findings);
 nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const ReportedFinding& f);

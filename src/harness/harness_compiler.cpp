@@ -13,6 +13,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
+#include <utility>
 
 #include "io/atomic_file.hpp"
 
@@ -60,6 +63,15 @@ HarnessToolchain harness_toolchain() {
   const char* cov = std::getenv("OBJGEN_COVERAGE_CXX");
   t.coverage_compiler = cov && *cov ? cov : OBJGEN_COVERAGE_CXX;
   return t;
+}
+
+bool compiler_accepts(const std::string& compiler, const std::string& flag) {
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, std::string>, bool> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, fresh] = known.emplace(std::make_pair(compiler, flag), false);
+  if (fresh) it->second = run_tool({compiler, flag, "-x", "c++", "-fsyntax-only", "/dev/null"}, "/dev/null") == 0;
+  return it->second;
 }
 
 bool is_source_file(const std::string& arg) {

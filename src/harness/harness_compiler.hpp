@@ -36,6 +36,9 @@ bool is_source_file(const std::string& arg);
 int run_tool(const std::vector<std::string>& argv, const std::string& log_path,
              const std::atomic<bool>* interrupted = nullptr);
 
+// Whether the compiler takes this flag (asked once per compiler and flag, then remembered).
+bool compiler_accepts(const std::string& compiler, const std::string& flag);
+
 // The prerequisites listed in a make-style dependency file (-MD -MF), absolute.
 std::vector<std::string> read_depfile(const std::string& path);
 

@@ -169,13 +169,18 @@ class Reducer {
     return s;
   }
 
-  // The class of value v if a call before `before` built it, else UINT16_MAX.
+  // The class of value v if a call before `before` built it and no call since took it away
+  // (moved from it), else UINT32_MAX.
   uint32_t value_class(int64_t v, size_t before) const {
+    uint32_t cls = UINT32_MAX;
     for (size_t i = 0; i < before; ++i) {
       const FlatCall& c = current_.calls[i];
-      if (!c.produced.empty() && c.produced.back() == v) return api_.operations()[c.op].result.cls;
+      if (!c.produced.empty() && c.produced.back() == v) cls = api_.operations()[c.op].result.cls;
+      const Operation& op = api_.operations()[c.op];
+      for (size_t k = 0; k < c.args.size(); ++k)
+        if (c.args[k] == v && op.params[k].consumed()) cls = UINT32_MAX;
     }
-    return UINT32_MAX;
+    return cls;
   }
 
   const Api& api_;

@@ -10,14 +10,14 @@ namespace {
 
 // The state's sequence (and the next state's, for a check of two objects), then the check.
 FlatSequence check_test(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& states, size_t s,
-                        uint32_t check) {
+                        uint32_t check, bool enumerations) {
   const Operation& op = api.operations()[check];
   FlatSequence test = states[s];
   FlatCall call{check, {}, {}};
   size_t objects = 0;
   for (const SlotType& p : op.params) {
     if (p.is_literal()) {
-      size_t n = domain.of(p).size();
+      size_t n = enumerations ? domain.of(p).size() : domain.of(p.literal).size();
       call.args.push_back(-1 - static_cast<int64_t>(n ? s % n : 0));
     } else if (objects++ == 0) {
       call.args.push_back(test.result_value);
@@ -40,7 +40,7 @@ StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const
   evolve::RunnerOptions ro;
   ro.call_timeout_seconds = options.call_timeout_seconds;
   ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
-  ro.enumerations = true;
+  ro.enumerations = options.enumerations;
   evolve::TestRunner runner(api, domain, ro);
   std::map<std::string, size_t> buckets;
   constexpr size_t kBatch = 512;
@@ -68,7 +68,7 @@ StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const
   for (size_t s = 0; s < states.size(); ++s) {
     if (options.interrupted && options.interrupted->load()) break;
     for (uint32_t check : checks) {
-      FlatSequence test = check_test(api, domain, states, s, check);
+      FlatSequence test = check_test(api, domain, states, s, check, options.enumerations);
       if (test.calls.size() > evolve::kMaxTestCalls) continue;
       batch.push_back(std::move(test));
     }

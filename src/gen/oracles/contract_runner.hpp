@@ -17,6 +17,8 @@ struct StateCheckOptions {
   double call_timeout_seconds = 1.0;
   size_t worker_memory_limit_bytes = 0;
   const std::atomic<bool>* interrupted = nullptr;
+  // Literal arguments index into their slot's values (exhaustive), or their kind's (evolve).
+  bool enumerations = true;
 };
 
 struct StateCheckResult {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 #include <exception>
 #include <optional>
@@ -50,22 +51,27 @@ struct Check {
 
 [[noreturn]] void broken(const std::string& what) { throw ContractViolation(what); }
 
-// The objects a check made: when it finds the contract broken they may share or have freed each
-// other's memory (a shallow copy, a move that left the source owning the nodes), so they are
-// leaked, never destroyed: destroying them would damage the worker's heap for the calls after.
+// The objects a check made. When it finds the contract broken they may share or have freed each
+// other's memory (a shallow copy, a move that left the source owning the nodes), and a copy that
+// shares memory with the checked object would free that object's memory when destroyed: such
+// objects are leaked, never destroyed, so that no damage is left for the calls after.
 class Scratch {
  public:
   Scratch() : unwinding_(std::uncaught_exceptions()) {}
   Scratch(const Scratch&) = delete;
   Scratch& operator=(const Scratch&) = delete;
   ~Scratch() {
-    if (std::uncaught_exceptions() > unwinding_)
+    if (leak_ || std::uncaught_exceptions() > unwinding_)
       for (Object& o : objects_) new Object(std::move(o));  // leaked on purpose
   }
   Object& hold(Object o) { return objects_.emplace_back(std::move(o)); }
+  // A copy of p (null when there is none); when it shares memory with p nothing is destroyed.
+  Object& copy(const Check& c, const void* p);
+  bool leaking() const { return leak_; }
 
  private:
   int unwinding_;
+  bool leak_ = false;
   std::deque<Object> objects_;  // stable references
 };
 
@@ -94,11 +100,10 @@ Object copy_of(const Check& c, const void* p) {
   }
 }
 
-// Whether a copy of the object shares memory with it (a class of shared handles): then sharing
-// after a move or an assignment is by design.
-bool copy_shares(const Check& c, const void* a) {
-  Object copy = copy_of(c, a);
-  return !copy || share_objects(c.cls, a, copy.get(), c.omit);
+Object& Scratch::copy(const Check& c, const void* p) {
+  Object& o = hold(copy_of(c, p));
+  if (o && share_objects(c.cls, p, o.get(), c.omit)) leak_ = true;
+  return o;
 }
 
 std::optional<bool> equal(const Check& c, const void* a, const void* b) {
@@ -123,7 +128,7 @@ void check_invariant(const Check& c, Arg* args) {
 void check_copy_equal(const Check& c, Arg* args) {
   const void* a = args[0].obj->get();
   Scratch scratch;
-  Object& copy = scratch.hold(copy_of(c, a));
+  Object& copy = scratch.copy(c, a);
   if (!copy) return;
   auto fa = canonical(c, a), fc = canonical(c, copy.get());
   if (fa && fc && *fa != *fc) broken("a copy's canonical state differs from the original's");
@@ -133,8 +138,9 @@ void check_copy_equal(const Check& c, Arg* args) {
 void check_copy_independent(const Check& c, Arg* args) {
   const void* a = args[0].obj->get();
   auto before = canonical(c, a);
+  if (!before) return;
   Scratch scratch;
-  Object& copy = scratch.hold(before ? copy_of(c, a) : nullptr);
+  Object& copy = scratch.copy(c, a);
   if (!copy) return;
   std::vector<Arg> margs(args, args + c.mutator.params.size());
   margs[0].obj = &copy;
@@ -142,6 +148,7 @@ void check_copy_independent(const Check& c, Arg* args) {
   static const MisusePolicy any_exception;
   if (execute_call(c.mutator, margs.data(), result, any_exception, nullptr) != Outcome::Normal) return;
   if (canonical(c, a) != before) broken("calling " + c.mutator.name + " on a copy changed the original");
+  if (scratch.leaking()) return;  // copies share memory (handles): destroying one is not tried
   result = CallResult{};
   copy.reset();
   if (canonical(c, a) != before) broken("destroying a copy changed by " + c.mutator.name + " changed the original");
@@ -166,7 +173,7 @@ void check_hash_eq(const Check& c, Arg* args) {
   };
   const void *a = args[0].obj->get(), *b = args[1].obj->get();
   Scratch scratch;
-  Object& copy = scratch.hold(copy_of(c, a));
+  Object& copy = scratch.copy(c, a);
   if (copy && equal(c, a, copy.get()) == true && !same_hash(a, copy.get()))
     broken("a copy is == to its original but their std::hash values differ");
   if (equal(c, a, b) == true && !same_hash(a, b)) broken("a == b but std::hash(a) != std::hash(b)");
@@ -184,16 +191,17 @@ void check_moved_from(const Check& c, Arg* args) {
   const ClassVTable& v = class_vtable(c.cls);
   const void* a = args[0].obj->get();
   auto original = canonical(c, a);
+  if (!original) return;
   Scratch scratch;
-  Object& source = scratch.hold(original ? copy_of(c, a) : nullptr);
+  Object& source = scratch.copy(c, a);
   if (!source) return;
-  bool copies_share = share_objects(c.cls, a, source.get(), c.omit);
   Object& moved = scratch.hold(v.move_construct(source.get()));
   if (!moved) return;
   if (canonical(c, moved.get()) != original) broken("an object moved from a copy differs from the original");
+  if (scratch.leaking()) return;  // copies share memory (handles): sharing after a move is by design
   // Where copies share nothing, neither may a moved-from object and the moved-to one: destroying
   // either would free the other's memory (checked before anything is destroyed).
-  if (!copies_share && share_objects(c.cls, moved.get(), source.get(), c.omit))
+  if (share_objects(c.cls, moved.get(), source.get(), c.omit))
     broken("the moved-from object still refers to the memory of the moved-to one");
   if (v.copy_assign && v.copy_assign(source.get(), a) && canonical(c, source.get()) != original)
     broken("a moved-from object, assigned the original, differs from it");
@@ -205,11 +213,13 @@ void check_assign_equal(const Check& c, Arg* args) {
   const ClassVTable& v = class_vtable(c.cls);
   const void *a = args[0].obj->get(), *b = args[1].obj->get();
   auto original = canonical(c, a);
+  if (!original) return;
   Scratch scratch;
-  Object& target = scratch.hold(original ? copy_of(c, b) : nullptr);
-  if (!target || !v.copy_assign(target.get(), a)) return;
+  Object& target = scratch.copy(c, b);
+  if (!target || scratch.leaking() || !scratch.copy(c, a) || scratch.leaking()) return;  // copies share: handles
+  if (!v.copy_assign(target.get(), a)) return;
   if (canonical(c, target.get()) != original) broken("after d = a, d differs from a");
-  if (share_objects(c.cls, target.get(), a, c.omit) && !copy_shares(c, a)) broken("after d = a, d shares memory with a");
+  if (share_objects(c.cls, target.get(), a, c.omit)) broken("after d = a, d shares memory with a");
   if (canonical(c, a) != original) broken("d = a changed a");
   v.copy_assign(target.get(), target.get());
   if (canonical(c, target.get()) != original) broken("d = d changed d");
@@ -261,10 +271,11 @@ size_t arity(const ClassVTable& v, const ClassInfo* info, Contract c) {
 
 // Non-const members of cls taking the receiver by reference and literals only: what the
 // copy-independence check changes a copy with.
-std::vector<uint32_t> mutators_of(const Api& api, ClassId cls, size_t limit) {
+std::vector<uint32_t> mutators_of(const Api& api, ClassId cls, size_t limit, const std::vector<uint32_t>& among) {
   std::vector<uint32_t> out;
   for (uint32_t k = 0; k < api.operations().size() && out.size() < limit; ++k) {
     const Operation& o = api.operations()[k];
+    if (!among.empty() && std::find(among.begin(), among.end(), k) == among.end()) continue;
     if (o.kind != OpKind::Method || o.is_const || o.contract >= 0 || o.upcast || o.through.derived() ||
         o.params.empty() || !o.params[0].is_object() || o.params[0].cls != cls || o.params[0].passing != Passing::Ref)
       continue;
@@ -351,7 +362,7 @@ std::string ContractSet::names() const {
 std::vector<uint32_t> add_contract_operations(Api& api, ClassId cls, const ContractOptions& options) {
   const ClassVTable& v = class_vtable(cls);
   const ClassInfo* info = api.find_class(cls);
-  std::vector<uint32_t> mutators = mutators_of(api, cls, options.mutators_per_class);
+  std::vector<uint32_t> mutators = mutators_of(api, cls, options.mutators_per_class, options.mutators_among);
   std::vector<uint32_t> added;
   for (const ContractInfo& c : kContracts) {
     size_t objects = options.enabled.has(c.contract) ? arity(v, info, c.contract) : 0;

@@ -53,6 +53,8 @@ struct ContractOptions {
   // copy-independence mutates the copy with each non-const member taking literals only, at most
   // this many per class (in registration order).
   size_t mutators_per_class = 8;
+  // ... and only among these operations (the ones the user selected), when not empty.
+  std::vector<uint32_t> mutators_among;
 };
 
 // The checks of class `cls`: added to api (after every other operation, so existing indices stay

@@ -1,6 +1,7 @@
 #include "gen/random/random_batch.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -86,11 +87,14 @@ bool well_formed(const Api& api, const LiteralDomain& domain, const FlatSequence
     const Operation& op = api.operations()[c.op];
     if (c.args.size() != op.params.size() || c.produced.size() != op.params.size() + 1) return false;
     for (size_t i = 0; i < c.args.size(); ++i) {
+      const SlotType& p = op.params[i];
       int64_t a = c.args[i];
-      if (op.params[i].is_object() ? (a < 0 || a >= values) : (a >= 0 || -1 - a >= static_cast<int64_t>(domain.of(op.params[i]).size())))
+      if (p.is_object() ? (a < 0 || a >= values) : (a >= 0 || -1 - a >= static_cast<int64_t>(domain.of(p).size())))
         return false;
+      if (c.produced[i] != (p.is_object() && !p.consumed() ? a : -1)) return false;
     }
-    if (c.produced.back() >= 0) ++values;
+    if (c.produced.back() != (op.result.is_object() ? values : -1)) return false;
+    values += op.result.is_object();
   }
   return seq.result_value < values;
 }
@@ -110,22 +114,34 @@ FlatSequence decode_sequence(std::istream& in, size_t operations) {
   return seq;
 }
 
-void decode_store(std::istream& in, const Api& api, RandomResult& r) {
+void decode_store(std::istream& in, const Api& api, const LiteralDomain& domain, RandomResult& r) {
   size_t sequences = read<size_t>(in, 1u << 31), states = read<size_t>(in, 1u << 31);
   if (sequences == 0 && states == 0) return;
+  if (sequences == 0) throw std::runtime_error("a random run's states are malformed");
   r.store = std::make_shared<StateStore>();
   std::vector<ArgRef> args;
   for (size_t i = 0; i < sequences; ++i) {
     uint32_t op = read<uint32_t>(in, static_cast<uint32_t>(api.operations().size() - 1));
-    args.resize(api.operations()[op].params.size());
-    for (ArgRef& a : args) a.bits = read<uint32_t>(in);
+    const Operation& o = api.operations()[op];
+    args.resize(o.params.size());
+    for (size_t k = 0; k < args.size(); ++k) {
+      args[k].bits = read<uint32_t>(in);
+      bool ok = o.params[k].is_literal() ? args[k].is_literal() && args[k].index() < domain.of(o.params[k]).size()
+                                         : !args[k].is_literal() && args[k].index() < states;
+      if (!ok) throw std::runtime_error("a random run's states are malformed");
+    }
     r.store->add_sequence(op, args);
   }
   r.broken.resize(states);
   for (size_t i = 0; i < states; ++i) {
     uint32_t seq = read<uint32_t>(in, static_cast<uint32_t>(sequences - 1));
-    auto slot = static_cast<uint8_t>(read<int>(in, 255));
-    auto cls = static_cast<ClassId>(read<int>(in, 65535));
+    int slot_read = read<int>(in, 255);
+    int cls_read = read<int>(in, static_cast<int>(registered_class_count()) - 1);
+    size_t params = api.operations()[r.store->sequence(seq).op].params.size();
+    if (slot_read < 0 || cls_read < 0 || (slot_read != kResultSlot && static_cast<size_t>(slot_read) >= params))
+      throw std::runtime_error("a random run's states are malformed");
+    auto slot = static_cast<uint8_t>(slot_read);
+    auto cls = static_cast<ClassId>(cls_read);
     r.broken[i] = static_cast<uint8_t>(read<int>(in, 1));
     Fingerprint fp{};
     fp.lo = read<uint64_t>(in);
@@ -173,7 +189,7 @@ RandomResult decode(const std::string& text, const Api& api, const LiteralDomain
     if (!well_formed(api, domain, f.sequence)) f.sequence = FlatSequence{};  // reported without one
     r.findings.push_back(std::move(f));
   }
-  decode_store(in, api, r);
+  decode_store(in, api, domain, r);
   std::string end;
   if (!(in >> end) || end != "end") throw std::runtime_error("a random run's result is truncated");
   return r;
@@ -245,9 +261,13 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
         continue;
       }
       JobRegion& region = pool.region(ev.job);
-      results[ev.job] = region.record_count()
-                            ? decode(region.text(region.record(0)), api, runs[ev.job].domain)
-                            : RandomResult{};
+      try {
+        results[ev.job] = region.record_count() ? decode(region.text(region.record(0)), api, runs[ev.job].domain)
+                                                : RandomResult{};
+      } catch (const std::runtime_error& e) {  // the code under test wrote over the worker's region
+        std::fprintf(stderr, "objgen: random run %zu: %s (the code under test damaged it); left out\n", ev.job, e.what());
+        results[ev.job] = RandomResult{};
+      }
       finished[ev.job] = 1;
       ++done;
       if (options.on_result) options.on_result(ev.job, results[ev.job]);

@@ -26,7 +26,7 @@ class RandomRun {
         extensions_(opt.scope, opt.omit), pools_(registered_class_count()),
         copy_deep_(registered_class_count(), -1), skip_(opt.skip_calls), failures_(api.operations().size(), 0),
         contract_rng_(opt.seed ^ 0x636f6e7472616374ull), checks_(registered_class_count()),
-        check_crashes_(api.operations().size(), 0) {
+        check_crashes_(api.operations().size(), 0), crash_counted_at_(api.operations().size(), UINT64_MAX) {
     std::sort(skip_.begin(), skip_.end());
     for (uint32_t c : opt.contract_checks) checks_[api.operations()[c].owner].push_back(c);
     for (ClassId c : opt.no_copy)
@@ -288,7 +288,8 @@ class RandomRun {
     for (auto [at, op] : opt_.contract_crashes)
       if (at == call && op == check) {
         result_.skipped.push_back({call, check, contract_sequence(check), true});
-        ++check_crashes_[check];
+        if (crash_counted_at_[check] != call) ++check_crashes_[check];  // once per call, as it crashed once
+        crash_counted_at_[check] = call;
         return true;
       }
     CallResult res;
@@ -366,6 +367,7 @@ class RandomRun {
   std::vector<ArgRef> check_refs_;
   std::vector<uint8_t> broken_;       // by state: broke the invariant or a contract
   std::vector<uint32_t> check_crashes_;  // by operation: contract checks skipped after crashing
+  std::vector<uint64_t> crash_counted_at_;  // by operation: the call its last crash was counted at
   bool invariant_broken_ = false;        // the last contracts_hold found the invariant broken
   std::vector<std::string> buckets_;  // finding_bucket of each finding
 };

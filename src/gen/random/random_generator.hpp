@@ -99,7 +99,9 @@ struct RandomResult {
   // sequence, and how many calls hit the bucket.
   std::vector<SequenceFinding> findings;
   std::vector<SkippedCall> skipped;
-  // With keep_states: the store, and which of its states broke the invariant or a contract.
+  // With keep_states: the store, and which of its states stayed out of the pool (they broke the
+  // invariant, or a contract check changed them); a state that broke a contract without changing
+  // stays in, and in the regression suite.
   std::shared_ptr<StateStore> store;
   std::vector<uint8_t> broken;
 };
