@@ -82,16 +82,16 @@ TEST(Minimize, RemovingACallRemovesTheCallsUsingWhatItBuilt) {
   s.calls = {{ctor, {}, {0}}, {add, {0, -1}, {0, -1, -1}}, {ctor, {}, {1}}, {add, {1, -2}, {1, -1, -1}},
              {contains, {0, -3}, {0, -1, -1}}};
   s.result_value = 0;
-  auto without_first = minimize::without_calls(api, s, {true, false, false, false, false});
+  auto without_first = minimize::without_calls(s, {true, false, false, false, false});
   EXPECT_FALSE(without_first.has_value());  // the last call used v0
-  auto without_second_list = minimize::without_calls(api, s, {false, false, true, false, false});
+  auto without_second_list = minimize::without_calls(s, {false, false, true, false, false});
   ASSERT_TRUE(without_second_list.has_value());
   EXPECT_EQ(without_second_list->calls.size(), 3u);
   EXPECT_EQ(without_second_list->calls[2].op, contains);
   FlatSequence swapped = s;
   swapped.calls[4].args[0] = 1;
   swapped.calls[4].produced[0] = 1;
-  auto renumbered = minimize::without_calls(api, swapped, {true, false, false, false, false});
+  auto renumbered = minimize::without_calls(swapped, {true, false, false, false, false});
   ASSERT_TRUE(renumbered.has_value());
   ASSERT_EQ(renumbered->calls.size(), 3u);
   EXPECT_EQ(renumbered->calls[0].produced.back(), 0);  // v1 became v0
@@ -118,7 +118,7 @@ TEST(Minimize, EveryMinimizedSequenceIsOneMinimal) {
       for (size_t i = 0; i + 1 < m.sequence.calls.size(); ++i) {
         std::vector<bool> drop(m.sequence.calls.size(), false);
         drop[i] = true;
-        auto smaller = minimize::without_calls(r->api, m.sequence, drop);
+        auto smaller = minimize::without_calls(m.sequence, drop);
         if (smaller) EXPECT_FALSE(same(*smaller)) << ex << ": call " << i << " could go";
       }
     }

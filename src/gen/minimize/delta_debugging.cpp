@@ -6,7 +6,7 @@
 
 namespace objgen::minimize {
 
-std::optional<FlatSequence> without_calls(const Api& api, const FlatSequence& seq, std::vector<bool> drop) {
+std::optional<FlatSequence> without_calls(const FlatSequence& seq, std::vector<bool> drop) {
   size_t n = seq.calls.size();
   if (n == 0 || drop.size() != n || drop[n - 1]) return std::nullopt;
   std::vector<int> renumbered;  // old value number -> new (-1: gone)
@@ -30,7 +30,6 @@ std::optional<FlatSequence> without_calls(const Api& api, const FlatSequence& se
   if (drop[n - 1]) return std::nullopt;
   if (seq.result_value >= 0 && static_cast<size_t>(seq.result_value) < renumbered.size())
     out.result_value = renumbered[static_cast<size_t>(seq.result_value)];
-  (void)api;
   return out;
 }
 
@@ -123,7 +122,7 @@ class Reducer {
       for (size_t k = 0; k < n; ++k) {
         std::vector<bool> drop(current_.calls.size(), false);
         for (size_t i = k * removable / n; i < (k + 1) * removable / n; ++i) drop[i] = true;
-        if (auto c = without_calls(api_, current_, drop)) candidates.push_back(std::move(*c));
+        if (auto c = without_calls(current_, drop)) candidates.push_back(std::move(*c));
       }
       int hit = first_reproducing(candidates);
       if (hit >= 0) {

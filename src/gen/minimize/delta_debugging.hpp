@@ -43,7 +43,7 @@ struct Minimized {
 
 // The sequence without the calls `drop` marks, and without every call that then uses an object
 // no remaining call built; nullopt when that removes the last call. Values are renumbered.
-std::optional<FlatSequence> without_calls(const Api& api, const FlatSequence& seq, std::vector<bool> drop);
+std::optional<FlatSequence> without_calls(const FlatSequence& seq, std::vector<bool> drop);
 
 // Runs candidate sequences in test workers: for each, whether its last call ended with the
 // finding's kind in the finding's operation, and the bucket of what it said.
