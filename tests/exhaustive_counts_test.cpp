@@ -95,31 +95,49 @@ INSTANTIATE_TEST_SUITE_P(Examples, PublishedCounts, ::testing::ValuesIn(expected
                            return std::string(i.param.example) + "_scope" + std::to_string(i.param.scope);
                          });
 
-// Every state's recorded sequence, as a comparable list.
+// Every state's recorded sequence and the iteration that found it, as a comparable list.
 std::vector<std::vector<uint32_t>> recorded(const objgen::testing::ExampleRun& r) {
   std::vector<std::vector<uint32_t>> out;
   const auto& store = r.result.store;
   for (uint32_t s = 0; s < store.state_count(); ++s) {
     const auto& rec = store.state(s);
     const auto& seq = store.sequence(rec.sequence);
-    std::vector<uint32_t> row{seq.op, rec.slot, rec.cls};
+    std::vector<uint32_t> row{seq.op, rec.slot, rec.cls, store.iteration_of(s)};
     for (auto a : store.args(rec.sequence, r.api.operations()[seq.op].params.size())) row.push_back(a.bits);
     out.push_back(row);
   }
   return out;
 }
 
-TEST(Determinism, SameStatesAndSequencesForAnyWorkerCountAndIsolation) {
-  for (const char* ex : {"ncl", "rbt", "binheap"}) {
-    auto one = run_example(ex, 5, 1, false);
-    auto two = run_example(ex, 5, 2, false);
-    auto forked = run_example(ex, 5, 2, true);
-    EXPECT_EQ(one->result.explored, two->result.explored) << ex;
-    EXPECT_EQ(one->result.explored, forked->result.explored) << ex;
-    EXPECT_EQ(recorded(*one), recorded(*two)) << ex;
-    EXPECT_EQ(recorded(*one), recorded(*forked)) << ex;
+// Every bundled subject (not the deliberately faulty ones) at two scopes: one forked worker, two
+// forked workers and two threads find the same states with the same sequences, in the same
+// iterations, after exploring the same number of candidates.
+class Determinism : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Determinism, SameStatesSequencesAndCountsForAnyWorkerCountAndIsolation) {
+  for (uint32_t scope : {3u, 4u}) {
+    auto one = run_example(GetParam(), scope, 1, true);
+    auto two = run_example(GetParam(), scope, 2, true);
+    auto threads = run_example(GetParam(), scope, 2, false);
+    ASSERT_TRUE(one->result.complete) << "scope " << scope;
+    EXPECT_GT(one->result.store.state_count(), 0u) << "scope " << scope;
+    EXPECT_EQ(one->result.explored, two->result.explored) << "scope " << scope;
+    EXPECT_EQ(one->result.explored, threads->result.explored) << "scope " << scope;
+    auto expected = recorded(*one);
+    EXPECT_EQ(expected, recorded(*two)) << "scope " << scope;
+    EXPECT_EQ(expected, recorded(*threads)) << "scope " << scope;
   }
 }
+
+std::vector<std::string> well_behaved_examples() {
+  std::vector<std::string> names;
+  for (const auto& e : objgen::bundled_examples())
+    if (e.name.rfind("buggy_", 0) != 0) names.push_back(e.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(BundledExamples, Determinism, ::testing::ValuesIn(well_behaved_examples()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 TEST(Methods, WholeApiFindsAtLeastTheBuildersStates) {
   auto builders = run_example("ncl", 3);

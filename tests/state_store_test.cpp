@@ -24,6 +24,45 @@ TEST(FingerprintSet, TheZeroFingerprintIsStorable) {
   ASSERT_NE(set.find({0, 0}), nullptr);
 }
 
+TEST(FingerprintSet, InsertAllMovesEveryEntry) {
+  objgen::FingerprintSet a, b;
+  for (uint32_t i = 0; i < 50000; ++i) a.insert({i * 104729ull + 3, i}, i);
+  b.insert({1, 1}, 7);
+  b.insert_all(a);
+  EXPECT_EQ(b.size(), 50001u);
+  for (uint32_t i = 0; i < 50000; ++i) {
+    const uint32_t* id = b.find({i * 104729ull + 3, i});
+    ASSERT_NE(id, nullptr);
+    EXPECT_EQ(*id, i);
+  }
+}
+
+TEST(HotFingerprints, AnswersOnlyWhatWasAdded) {
+  objgen::HotFingerprints hot;
+  Fingerprint fp{0x1234, 0xabcdef0011223344ull};
+  EXPECT_FALSE(hot.holds(fp));
+  EXPECT_FALSE(hot.holds({0, 0}));  // an empty slot is not the zero fingerprint
+  hot.add(fp);
+  EXPECT_TRUE(hot.holds(fp));
+  EXPECT_FALSE(hot.holds({0x1235, fp.hi}));  // same slot, another fingerprint
+  hot.clear();
+  EXPECT_FALSE(hot.holds(fp));
+}
+
+TEST(StateStore, IterationsAreKeptPerIteration) {
+  objgen::StateStore store;
+  uint32_t seq = store.add_sequence(0, {});
+  for (uint64_t i = 0; i < 3; ++i) store.add_state({i + 1, 0}, seq, 0, 1, 1);
+  store.add_state({1, 0}, seq, 0, 1, 2);  // known: not added, no iteration 2 start
+  for (uint64_t i = 3; i < 5; ++i) store.add_state({i + 1, 0}, seq, 0, 1, 4);
+  EXPECT_EQ(store.iteration_of(0), 1);
+  EXPECT_EQ(store.iteration_of(2), 1);
+  EXPECT_EQ(store.iteration_of(3), 4);
+  EXPECT_EQ(store.iteration_of(4), 4);
+  EXPECT_THROW(store.add_state({99, 0}, seq, 0, 1, 3), std::logic_error);
+  EXPECT_EQ(sizeof(objgen::StateRecord), 8u);
+}
+
 TEST(StateStore, StatesAreUniqueAcrossSeals) {
   objgen::StateStore store;
   objgen::ArgRef args[] = {objgen::ArgRef::literal(2)};

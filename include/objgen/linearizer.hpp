@@ -166,13 +166,21 @@ class Linearizer {
   // Returns the per-class number of ptr, enqueuing it when first seen. Small heaps (the common
   // case within a scope) are searched linearly; larger ones through an address table.
   static constexpr size_t kLinearLimit = 24;
+  // A pointer to an object not seen yet (every `next` of a list) would scan the whole queue;
+  // a 64-bit filter of the queued addresses answers most of those at once.
   uint32_t identify(ClassId cls, const void* ptr) {
     if (!hashed_) {
-      for (const Pending& p : queue_)
-        if (p.ptr == ptr && p.cls == cls) return p.object;
+      uint64_t bit = address_bit(ptr);
+      if (queued_bits_ & bit)
+        for (const Pending& p : queue_)
+          if (p.ptr == ptr && p.cls == cls) return p.object;
+      queued_bits_ |= bit;
       return add_object(cls, ptr);
     }
     return identify_hashed(cls, ptr);
+  }
+  static uint64_t address_bit(const void* ptr) {
+    return uint64_t{1} << ((reinterpret_cast<uintptr_t>(ptr) * 0x9E3779B97F4A7C15ull) >> 58);
   }
   uint32_t add_object(ClassId cls, const void* ptr);
   uint32_t identify_hashed(ClassId cls, const void* ptr);
@@ -298,6 +306,7 @@ class Linearizer {
   std::vector<Slot> ids_;
   uint32_t generation_ = 0;
   uint32_t used_ = 0;
+  uint64_t queued_bits_ = 0;  // address_bit() of every queued object (while not hashed_)
   bool hashed_ = false;
   std::vector<FieldEvent> events_;
   std::vector<const ClassVTable*> vtables_;  // avoids the registry lock per object

@@ -22,6 +22,7 @@ bool Linearizer::run(ClassId cls, const void* root) {
     generation_ = 1;
   }
   used_ = 0;
+  queued_bits_ = 0;
   hashed_ = false;
   identify(cls, root);
   for (size_t next = 0; next < queue_.size() && !stop_; ++next) {

@@ -1,9 +1,15 @@
 #include "heap/state_store.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
 namespace objgen {
 namespace {
-// A fingerprint of all zeroes marks an empty slot; remap the (astronomically unlikely) real one.
+// What a slot keeps: the high word cut to 32 bits. A fingerprint of all zeroes marks an empty
+// slot; remap the (astronomically unlikely) real one.
 Fingerprint stored_form(Fingerprint fp) {
+  fp.hi &= 0xffffffffu;
   if (fp.lo == 0 && fp.hi == 0) fp.lo = 1;
   return fp;
 }
@@ -14,8 +20,8 @@ const uint32_t* FingerprintSet::find(const Fingerprint& raw) const {
   size_t mask = slots_.size() - 1;
   for (size_t i = fp.lo & mask;; i = (i + 1) & mask) {
     const Entry& e = slots_[i];
-    if (e.fp.lo == 0 && e.fp.hi == 0) return nullptr;
-    if (e.fp == fp) return &e.id;
+    if (e.empty()) return nullptr;
+    if (e.holds(fp.lo, static_cast<uint32_t>(fp.hi))) return &e.id;
   }
 }
 
@@ -25,12 +31,12 @@ bool FingerprintSet::insert(const Fingerprint& raw, uint32_t id) {
   size_t mask = slots_.size() - 1;
   for (size_t i = fp.lo & mask;; i = (i + 1) & mask) {
     Entry& e = slots_[i];
-    if (e.fp.lo == 0 && e.fp.hi == 0) {
-      e = {fp, id};
+    if (e.empty()) {
+      e = {fp.lo, static_cast<uint32_t>(fp.hi), id};
       ++size_;
       return true;
     }
-    if (e.fp == fp) return false;
+    if (e.holds(fp.lo, static_cast<uint32_t>(fp.hi))) return false;
   }
 }
 
@@ -46,14 +52,30 @@ size_t FingerprintSet::bytes_to_hold(size_t n) const {
   return capacity == slots_.size() ? 0 : capacity * sizeof(Entry);
 }
 
+void FingerprintSet::insert_all(const FingerprintSet& other) {
+  reserve(size_ + other.size_);
+  constexpr size_t kAhead = 16;
+  size_t mask = slots_.size() - 1;
+  const std::vector<Entry>& from = other.slots_;
+  for (size_t i = 0; i < from.size(); ++i) {
+    if (i + kAhead < from.size() && !from[i + kAhead].empty()) __builtin_prefetch(&slots_[from[i + kAhead].lo & mask]);
+    const Entry& e = from[i];
+    if (e.empty()) continue;
+    size_t at = e.lo & mask;
+    while (!slots_[at].empty()) at = (at + 1) & mask;
+    slots_[at] = e;
+    ++size_;
+  }
+}
+
 void FingerprintSet::rehash(size_t capacity) {
   std::vector<Entry> old(capacity);
   old.swap(slots_);
   size_t mask = slots_.size() - 1;
   for (const Entry& e : old) {
-    if (e.fp.lo == 0 && e.fp.hi == 0) continue;
-    size_t i = e.fp.lo & mask;
-    while (!(slots_[i].fp.lo == 0 && slots_[i].fp.hi == 0)) i = (i + 1) & mask;
+    if (e.empty()) continue;
+    size_t i = e.lo & mask;
+    while (!slots_[i].empty()) i = (i + 1) & mask;
     slots_[i] = e;
   }
 }
@@ -65,11 +87,26 @@ uint32_t StateStore::add_sequence(uint32_t op, std::span<const ArgRef> args) {
 
 uint32_t StateStore::add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
                                uint16_t iteration) {
+  if (sealed_.find(fp)) return UINT32_MAX;
+  return add_unsealed_state(fp, sequence, slot, cls, iteration);
+}
+
+uint32_t StateStore::add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
+                                        uint16_t iteration) {
   uint32_t id = static_cast<uint32_t>(states_.size());
-  if (sealed_.find(fp) || !fresh_.insert(fp, id)) return UINT32_MAX;
-  states_.push_back({sequence, slot, cls, iteration});
+  if (!iteration_starts_.empty() && iteration < iteration_starts_.back().iteration)
+    throw std::logic_error("objgen: a state of iteration " + std::to_string(iteration) + " added after iteration " +
+                           std::to_string(iteration_starts_.back().iteration));
+  if (!fresh_.insert(fp, id)) return UINT32_MAX;
+  if (iteration_starts_.empty() || iteration != iteration_starts_.back().iteration)
+    iteration_starts_.push_back({id, iteration});
+  states_.push_back({sequence, slot, cls});
   if (cls >= by_class_.size()) by_class_.resize(cls + 1);
-  by_class_[cls].push_back(id);
+  std::vector<uint32_t>& list = by_class_[cls];
+  // Growing by a quarter, not doubling: the list is a tenth of a state's bytes either way, but
+  // a doubled one carries up to half of itself unused.
+  if (list.size() == list.capacity()) list.reserve(list.size() + std::max<size_t>(list.size() / 4, 1024));
+  list.push_back(id);
   return id;
 }
 
@@ -81,8 +118,7 @@ const std::vector<uint32_t>& StateStore::states_of(ClassId cls) const {
 void StateStore::seal() {
   // Without room made first, copying one table into a smaller one in slot order piles the
   // entries into long probe runs (quadratic).
-  sealed_.reserve(sealed_.size() + fresh_.size());
-  fresh_.for_each([this](const Fingerprint& fp, uint32_t id) { sealed_.insert(fp, id); });
+  sealed_.insert_all(fresh_);
   fresh_ = FingerprintSet();
 }
 
@@ -92,7 +128,7 @@ size_t StateStore::growth_bytes_ahead() const {
   size_t seal = sealed_.bytes_to_hold(sealed_.size() + fresh_.size());
   size_t lists = 0;
   for (const auto& v : by_class_)
-    if (v.size() * 10 > v.capacity() * 9) lists += 2 * v.capacity() * sizeof(uint32_t);
+    if (v.size() * 10 > v.capacity() * 9) lists += (v.capacity() + std::max<size_t>(v.capacity() / 4, 1024)) * sizeof(uint32_t);
   return fresh_soon + seal + lists;
 }
 
@@ -100,7 +136,7 @@ size_t StateStore::memory_bytes() const {
   size_t n = sealed_.memory_bytes() + fresh_.memory_bytes() + states_.memory_bytes() +
              sequences_.memory_bytes() + args_.memory_bytes();
   for (const auto& v : by_class_) n += v.capacity() * sizeof(uint32_t);
-  return n;
+  return n + iteration_starts_.capacity() * sizeof(IterationStart);
 }
 
 }  // namespace objgen

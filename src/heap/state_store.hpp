@@ -3,6 +3,7 @@
 // states built by earlier sequences, so prefixes are shared and each costs a few bytes.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -32,11 +33,13 @@ struct StateRecord {
   uint32_t sequence;
   uint8_t slot;  // which parameter (or kResultSlot) of the sequence's last call holds it
   ClassId cls;
-  uint16_t iteration;
 };
+static_assert(sizeof(StateRecord) == 8);
 
 // Open-addressed set of fingerprints mapping to state ids. Fingerprints are 128-bit hashes of
-// canonical forms, so a probe touches one cache line and never the canonical bytes.
+// canonical forms, so a probe touches one cache line and never the canonical bytes. A slot keeps
+// 96 of the 128 bits and the id in 16 bytes: a false match needs two of a billion states to agree
+// on 96 bits (chance about 1e-11), and a third less memory per state is worth more.
 class FingerprintSet {
  public:
   FingerprintSet() : slots_(1024) {}
@@ -46,12 +49,18 @@ class FingerprintSet {
   bool insert(const Fingerprint& fp, uint32_t id);
   // Makes room for n entries in all, so that inserting them never rehashes.
   void reserve(size_t n);
+  // Starts loading fp's slot into the cache: a table of millions misses the cache on every
+  // probe, so a caller with a batch of fingerprints asks for a few ahead of the one it probes.
+  void prefetch(const Fingerprint& fp) const { __builtin_prefetch(&slots_[fp.lo & (slots_.size() - 1)]); }
+  // Inserts every entry of other (none of which is here), a few probes in flight at a time.
+  void insert_all(const FingerprintSet& other);
   size_t size() const { return size_; }
   size_t capacity() const { return slots_.size(); }
+  // f(fingerprint as stored: its high word cut to 32 bits, id)
   template <class F>
   void for_each(F f) const {
     for (const Entry& e : slots_)
-      if (e.fp.lo != 0 || e.fp.hi != 0) f(e.fp, e.id);
+      if (!e.empty()) f(Fingerprint{e.lo, e.hi}, e.id);
   }
   size_t memory_bytes() const { return slots_.size() * sizeof(Entry); }
   // The bytes a table able to hold n entries would take, when this one cannot; else 0.
@@ -59,12 +68,41 @@ class FingerprintSet {
 
  private:
   struct Entry {
-    Fingerprint fp;  // lo == 0 && hi == 0 marks an empty slot
-    uint32_t id;
+    uint64_t lo = 0;  // lo == 0 && hi == 0 marks an empty slot
+    uint32_t hi = 0;  // the fingerprint's high word, cut to 32 bits
+    uint32_t id = 0;
+    bool empty() const { return lo == 0 && hi == 0; }
+    bool holds(uint64_t l, uint32_t h) const { return lo == l && hi == h; }
   };
+  static_assert(sizeof(Entry) == 16);
   void rehash(size_t capacity);
   std::vector<Entry> slots_;
   size_t size_ = 0;
+};
+
+// A small direct-mapped cache of fingerprints known to be in a large FingerprintSet that does
+// not change meanwhile. Most candidates rebuild a state found long ago, and the same few
+// thousand of those over and over: this answers them from the cache instead of a probe that
+// misses it. Entries keep what the set keeps (96 bits), so a hit is what a probe would say.
+class HotFingerprints {
+ public:
+  static constexpr size_t kSlots = size_t{1} << 15;  // 512 KiB: about the L2 cache
+  HotFingerprints() : slots_(kSlots) {}
+  void clear() { std::fill(slots_.begin(), slots_.end(), Slot{}); }
+  bool holds(const Fingerprint& fp) const {
+    const Slot& s = slot(fp);
+    return s.lo == fp.lo && s.hi == static_cast<uint32_t>(fp.hi) && (s.lo | s.hi) != 0;
+  }
+  void add(const Fingerprint& fp) { slot(fp) = {fp.lo, static_cast<uint32_t>(fp.hi)}; }
+
+ private:
+  struct Slot {
+    uint64_t lo = 0;
+    uint32_t hi = 0;
+  };
+  Slot& slot(const Fingerprint& fp) { return slots_[(fp.hi >> 40) & (kSlots - 1)]; }
+  const Slot& slot(const Fingerprint& fp) const { return slots_[(fp.hi >> 40) & (kSlots - 1)]; }
+  std::vector<Slot> slots_;
 };
 
 class StateStore {
@@ -73,6 +111,11 @@ class StateStore {
   // Returns the new state's id, or nullopt-like UINT32_MAX if fp was known.
   uint32_t add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
                      uint16_t iteration);
+  // add_state for a caller that knows fp is not sealed (a worker looked): one probe instead of two.
+  uint32_t add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
+                              uint16_t iteration);
+  // Before add_unsealed_state(fp, ...) a few records later.
+  void prefetch_unsealed(const Fingerprint& fp) const { fresh_.prefetch(fp); }
   bool contains(const Fingerprint& fp) const {
     return sealed_.find(fp) != nullptr || fresh_.find(fp) != nullptr;
   }
@@ -94,6 +137,13 @@ class StateStore {
   void seal();
 
   const StateRecord& state(uint32_t id) const { return states_[id]; }
+  // The iteration that found the state (states are added in the order of their iterations, so
+  // the store keeps where each iteration's states begin instead of a field per state).
+  uint16_t iteration_of(uint32_t id) const {
+    auto it = std::upper_bound(iteration_starts_.begin(), iteration_starts_.end(), id,
+                               [](uint32_t i, const IterationStart& s) { return i < s.first_state; });
+    return it == iteration_starts_.begin() ? 0 : std::prev(it)->iteration;
+  }
   const SequenceNode& sequence(uint32_t id) const { return sequences_[id]; }
   std::span<const ArgRef> args(uint32_t sequence, size_t count) const {
     return args_.span(sequences_[sequence].args_begin, count);
@@ -117,6 +167,11 @@ class StateStore {
   AppendOnlyArray<SequenceNode> sequences_;
   AppendOnlyArray<ArgRef> args_;
   std::vector<std::vector<uint32_t>> by_class_;
+  struct IterationStart {
+    uint32_t first_state;
+    uint16_t iteration;
+  };
+  std::vector<IterationStart> iteration_starts_;
 };
 
 }  // namespace objgen

@@ -137,6 +137,7 @@ struct WorkerScratch {
   std::vector<std::pair<uint32_t, std::string>> nondeterministic;
   uint32_t last_checked = UINT32_MAX;  // rebuilt without a cache: the last state compared with the store
   uint64_t executed = 0;  // candidates this worker process finished
+  HotFingerprints sealed_seen;  // states of earlier iterations this worker's calls built
 };
 
 }  // namespace
@@ -224,7 +225,7 @@ struct ExhaustiveGenerator::Impl {
       const auto& all = result.store.states_of(c);
       class_states[c] = all;
       uint32_t start = static_cast<uint32_t>(all.size());
-      while (start > 0 && result.store.state(all[start - 1]).iteration == iteration - 1) --start;
+      while (start > 0 && result.store.iteration_of(all[start - 1]) == iteration - 1) --start;
       frontier_start[c] = start;
     }
     for (uint32_t op_index : opt.operations) {
@@ -371,6 +372,7 @@ struct ExhaustiveGenerator::Impl {
       w.copy_checked.assign(clone_ok.size(), -1);
       w.nondeterministic.clear();
       w.last_checked = UINT32_MAX;
+      w.sealed_seen.clear();
     }
     return w;
   }
@@ -379,7 +381,7 @@ struct ExhaustiveGenerator::Impl {
   // rebuild did not give that state back (noted as nondeterministic).
   const Object* live_of(uint32_t state) const {
     WorkerScratch& w = scratch();
-    bool receiver = result.store.state(state).iteration + 1 == iteration;
+    bool receiver = result.store.iteration_of(state) + 1 == iteration;
     if (const Object* obj = w.live.find(state, receiver)) return obj;
     Object built = rebuild(state, checked_state(state));
     if (!built) return nullptr;
@@ -613,7 +615,7 @@ struct ExhaustiveGenerator::Impl {
       r.fps[j] = lin.fingerprint(values[j].cls);
     }
     for (size_t j = 0; j < n; ++j) {
-      if (result.store.contains_sealed(r.fps[j]) || !seen_in_job.insert(r.fps[j], 0)) continue;
+      if (known_before(r.fps[j]) || !seen_in_job.insert(r.fps[j], 0)) continue;
       const ClassInfo* info = api.find_class(values[j].cls);
       std::string why;
       if (info && !invariant_holds(*info, values[j].object->get(), &why)) {
@@ -627,6 +629,15 @@ struct ExhaustiveGenerator::Impl {
       check_copy(values[j], j, r);
     }
     if (r.new_mask) pending.push_back({r, {}});
+  }
+
+  // Whether fp is a state of an earlier iteration.
+  bool known_before(const Fingerprint& fp) const {
+    HotFingerprints& hot = scratch().sealed_seen;
+    if (hot.holds(fp)) return true;
+    if (!result.store.contains_sealed(fp)) return false;
+    hot.add(fp);
+    return true;
   }
 
   // The first new object of a class whose copy is not known yet tells whether copies of the
@@ -660,7 +671,9 @@ struct ExhaustiveGenerator::Impl {
     std::sort(crashes.begin(), crashes.end(),
               [](const CrashNote& a, const CrashNote& b) { return a.candidate < b.candidate; });
     size_t next_crash = 0;
+    constexpr size_t kAhead = 8;  // records whose table slots are loading while one is merged
     for (size_t i = 0; i < region.record_count(); ++i) {
+      if (i + kAhead < region.record_count()) prefetch_new_states(region.record(i + kAhead));
       const CandidateRecord& r = region.record(i);
       if (r.candidate < job.lo || r.candidate >= job.hi) continue;  // the region was scribbled on
       for (; next_crash < crashes.size() && crashes[next_crash].candidate < r.candidate; ++next_crash)
@@ -670,6 +683,11 @@ struct ExhaustiveGenerator::Impl {
     for (; next_crash < crashes.size(); ++next_crash) add_death_finding(crashes[next_crash]);
     size_t j = static_cast<size_t>(&job - jobs.data());
     result.explored += region.header().explored.load() - (retried.count(j) ? retried[j] : 0);
+  }
+
+  void prefetch_new_states(const CandidateRecord& r) const {
+    for (size_t j = 0; j < kMaxRecordSlots; ++j)
+      if (r.new_mask >> j & 1) result.store.prefetch_unsealed(r.fps[j]);
   }
 
   void merge_record(const CandidateRecord& r, const std::string& text) {
@@ -713,22 +731,23 @@ struct ExhaustiveGenerator::Impl {
     return -1;
   }
 
-  // Adds the record's states that are still new.
+  // Adds the record's states that are still new. Its worker found them missing from the sealed
+  // set, which does not change while workers run, so one probe of this iteration's set each
+  // decides; the sequence they share gets the next id, added only when one of them is new.
   void record_new_states(const OpSpace& s, uint64_t idx, const CandidateRecord& r, ArgRef* refs) {
-    uint8_t still_new = 0;
-    for (int j = 0; j < kMaxRecordSlots; ++j)
-      if ((r.new_mask >> j & 1) && !result.store.contains(r.fps[j])) still_new |= static_cast<uint8_t>(1u << j);
-    if (!still_new) return;
-    decode(s, idx, refs);
     const Operation& op = op_of(s);
-    uint32_t seq = result.store.add_sequence(s.op, std::span<const ArgRef>(refs, op.params.size()));
+    uint32_t seq = static_cast<uint32_t>(result.store.sequence_count());
+    bool added = false;
     for (size_t j = 0; j < kMaxRecordSlots; ++j) {
-      if (!(still_new >> j & 1)) continue;
+      if (!(r.new_mask >> j & 1)) continue;
       int param = values_slot(op, j);
       ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
       uint8_t slot = param < 0 ? kResultSlot : static_cast<uint8_t>(param);
-      result.store.add_state(r.fps[j], seq, slot, cls, static_cast<uint16_t>(iteration));
+      added |= result.store.add_unsealed_state(r.fps[j], seq, slot, cls, static_cast<uint16_t>(iteration)) != UINT32_MAX;
     }
+    if (!added) return;
+    decode(s, idx, refs);
+    result.store.add_sequence(s.op, std::span<const ArgRef>(refs, op.params.size()));
   }
 
   // A crash of a call that ran after others in the same worker is not blamed at once: the
