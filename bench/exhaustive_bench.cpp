@@ -698,7 +698,7 @@ int main(int argc, char** argv) {
   const double t_start = now_seconds();
   std::vector<CaseResult> results;
   bool missed = false;
-  size_t total = cases.size() + 2 * speedup_cases.size(), done = 0;
+  size_t total = cases.size() + 2 * speedup_cases.size() * static_cast<size_t>(std::max(1, speedup_repeat)), done = 0;
   auto run = [&](const CaseSpec& spec, bool print, int times) {
     std::fprintf(stderr, "[%zu/%zu] %s %u, %d thread%s, isolation %s%s ...\n", ++done, total, spec.example.c_str(),
                  spec.scope, spec.threads, spec.threads == 1 ? "" : "s", spec.isolate ? "fork" : "none",

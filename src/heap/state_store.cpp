@@ -54,9 +54,21 @@ size_t FingerprintSet::bytes_to_hold(size_t n) const {
 
 void FingerprintSet::insert_all(const FingerprintSet& other) {
   reserve(size_ + other.size_);
+  place_all(other.slots_);
+}
+
+void FingerprintSet::rehash(size_t capacity) {
+  std::vector<Entry> old(capacity);
+  old.swap(slots_);
+  size_ = 0;
+  place_all(old);
+}
+
+// Every entry of `from` goes to its first free slot here, with the slots of the entries sixteen
+// ahead loading meanwhile (each is a cache miss in a large table).
+void FingerprintSet::place_all(const std::vector<Entry>& from) {
   constexpr size_t kAhead = 16;
   size_t mask = slots_.size() - 1;
-  const std::vector<Entry>& from = other.slots_;
   for (size_t i = 0; i < from.size(); ++i) {
     if (i + kAhead < from.size() && !from[i + kAhead].empty()) __builtin_prefetch(&slots_[from[i + kAhead].lo & mask]);
     const Entry& e = from[i];
@@ -65,18 +77,6 @@ void FingerprintSet::insert_all(const FingerprintSet& other) {
     while (!slots_[at].empty()) at = (at + 1) & mask;
     slots_[at] = e;
     ++size_;
-  }
-}
-
-void FingerprintSet::rehash(size_t capacity) {
-  std::vector<Entry> old(capacity);
-  old.swap(slots_);
-  size_t mask = slots_.size() - 1;
-  for (const Entry& e : old) {
-    if (e.empty()) continue;
-    size_t i = e.lo & mask;
-    while (!slots_[i].empty()) i = (i + 1) & mask;
-    slots_[i] = e;
   }
 }
 

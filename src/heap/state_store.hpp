@@ -76,6 +76,7 @@ class FingerprintSet {
   };
   static_assert(sizeof(Entry) == 16);
   void rehash(size_t capacity);
+  void place_all(const std::vector<Entry>& from);
   std::vector<Entry> slots_;
   size_t size_ = 0;
 };

@@ -545,7 +545,7 @@ struct ExhaustiveGenerator::Impl {
         if (js.message.size() > 1000) js.message = js.message.substr(0, 1000) + "...";
         if (js.failures_in_job.insert({s.op, js.message}).second) js.pending.push_back({call_record(pos, o), js.message});
       } else if (o == Outcome::Normal) {
-        collect_new_states(s, pos, objects, res, lin, js.seen_in_job, js.pending);
+        collect_new_states(s, pos, objects, res, lin, w.sealed_seen, js.seen_in_job, js.pending);
       }
       for (auto& obj : objects) obj.reset();
       res.object.reset();
@@ -598,7 +598,8 @@ struct ExhaustiveGenerator::Impl {
   // Canonicalizes what the call produced; queues a record of the states new to this job and a
   // finding for each new state that breaks its invariant.
   void collect_new_states(const OpSpace& s, uint64_t pos, const std::vector<Object>& objects,
-                          const CallResult& res, Linearizer& lin, FingerprintSet& seen_in_job,
+                          const CallResult& res, Linearizer& lin, HotFingerprints& hot,
+                          FingerprintSet& seen_in_job,
                           std::vector<std::pair<CandidateRecord, std::string>>& pending) const {
     const Operation& op = op_of(s);
     SlotValue values[kMaxRecordSlots];
@@ -615,7 +616,7 @@ struct ExhaustiveGenerator::Impl {
       r.fps[j] = lin.fingerprint(values[j].cls);
     }
     for (size_t j = 0; j < n; ++j) {
-      if (known_before(r.fps[j]) || !seen_in_job.insert(r.fps[j], 0)) continue;
+      if (known_before(r.fps[j], hot) || !seen_in_job.insert(r.fps[j], 0)) continue;
       const ClassInfo* info = api.find_class(values[j].cls);
       std::string why;
       if (info && !invariant_holds(*info, values[j].object->get(), &why)) {
@@ -631,9 +632,8 @@ struct ExhaustiveGenerator::Impl {
     if (r.new_mask) pending.push_back({r, {}});
   }
 
-  // Whether fp is a state of an earlier iteration.
-  bool known_before(const Fingerprint& fp) const {
-    HotFingerprints& hot = scratch().sealed_seen;
+  // Whether fp is a state of an earlier iteration (hot: the worker's cache of such states).
+  bool known_before(const Fingerprint& fp, HotFingerprints& hot) const {
     if (hot.holds(fp)) return true;
     if (!result.store.contains_sealed(fp)) return false;
     hot.add(fp);
