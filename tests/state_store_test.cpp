@@ -98,3 +98,45 @@ TEST(StateStore, GrowthAheadCountsTheSealAndTheNextDoubling) {
 }
 
 }  // namespace
+
+namespace {
+
+// A checkpoint or a rank's copy: the loaded store answers every question as the saved one did.
+TEST(StateStore, SaveAndLoadGiveTheSameStore) {
+  objgen::StateStore store;
+  for (uint32_t i = 0; i < 70000; ++i) {  // more than one block of each array
+    objgen::ArgRef args[] = {objgen::ArgRef::state(i / 2), objgen::ArgRef::literal(i % 3)};
+    uint32_t seq = store.add_sequence(i % 5, args);
+    store.add_state({i * 2654435761ull + 7, i ^ 0xabcdu}, seq, static_cast<uint8_t>(i % 2), 1 + i % 3,
+                    static_cast<uint16_t>(1 + i / 20000));
+  }
+  store.seal();
+  objgen::ByteWriter w;
+  store.save(w);
+  std::string bytes = w.take();
+  objgen::StateStore loaded;
+  objgen::ByteReader r(bytes);
+  loaded.load(r);
+  EXPECT_TRUE(r.done());
+  ASSERT_EQ(loaded.state_count(), store.state_count());
+  ASSERT_EQ(loaded.sequence_count(), store.sequence_count());
+  for (uint32_t i = 0; i < store.state_count(); ++i) {
+    EXPECT_EQ(loaded.state(i).sequence, store.state(i).sequence);
+    EXPECT_EQ(loaded.state(i).cls, store.state(i).cls);
+    EXPECT_EQ(loaded.iteration_of(i), store.iteration_of(i));
+    EXPECT_EQ(loaded.sequence(i).op, store.sequence(i).op);
+    EXPECT_EQ(loaded.args(i, 2)[0].bits, store.args(i, 2)[0].bits);
+    EXPECT_EQ(loaded.args(i, 2)[1].bits, store.args(i, 2)[1].bits);
+    const uint32_t* id = loaded.find({i * 2654435761ull + 7, i ^ 0xabcdu});
+    ASSERT_NE(id, nullptr);
+    EXPECT_EQ(*id, i);
+  }
+  for (objgen::ClassId c = 1; c <= 3; ++c) EXPECT_EQ(loaded.states_of(c), store.states_of(c));
+  // Cut short: an error, not a crash or a half-loaded store in use.
+  std::string cut = bytes.substr(0, bytes.size() / 2);
+  objgen::ByteReader short_reader(cut);
+  objgen::StateStore partial;
+  EXPECT_THROW(partial.load(short_reader), std::runtime_error);
+}
+
+}  // namespace

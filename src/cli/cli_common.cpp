@@ -125,9 +125,23 @@ std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::
   }
 }
 
+Cluster* g_cluster = nullptr;
+
+// Ranks started on one machine share its cores: by default each takes its share.
+int cores_per_rank() {
+  int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int ranks_here = 1;
+  for (const char* var : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "PMIX_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE"})
+    if (const char* v = std::getenv(var); g_cluster && v && std::atoi(v) > 0) {
+      ranks_here = std::atoi(v);
+      break;
+    }
+  return std::max(1, cores / ranks_here);
+}
+
 int default_workers(int requested, bool force) {
   int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  if (requested == 0) return cores;
+  if (requested == 0) return cores_per_rank();
   if (requested < 0) throw UsageError("--threads must be at least 1 (leave it out for all " + std::to_string(cores) + " cores)");
   if (requested > 4 * cores && !force)
     throw UsageError("--threads " + std::to_string(requested) + " is more than 4 x the " + std::to_string(cores) +

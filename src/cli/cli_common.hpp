@@ -2,6 +2,8 @@
 // usage errors, and the options common to all strategies.
 #pragma once
 
+#include "exec/cluster.hpp"
+
 #include <atomic>
 #include <memory>
 #include <regex>
@@ -40,6 +42,11 @@ void require_writable_file(const std::string& path);
 // write what they have.
 extern std::atomic<bool> g_interrupted;
 void catch_interrupts(bool on);
+// The ranks of this run when an MPI launcher started objgen (and it was built with MPI); null alone.
+extern Cluster* g_cluster;
+// This rank's number, or 0 alone: only rank 0 prints and writes.
+inline bool is_main_rank() { return !g_cluster || g_cluster->rank() == 0; }
+
 // --heap-check on|off in argv: when it differs from this process's allocator mode (fixed at its
 // first allocation), re-executes objgen with OBJGEN_HEAP_CHECK set. Returns the mode in effect.
 std::string follow_heap_check_option(int argc, char** argv);

@@ -16,6 +16,7 @@
 #include "io/atomic_file.hpp"
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
+#include "gen/exhaustive/checkpoint.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
 #include "gen/oracles/contract_runner.hpp"
 #include "gen/oracles/contracts.hpp"
@@ -55,7 +56,28 @@ struct ExhaustiveArgs {
   bool force = false;
   uint64_t seed = 0;
   std::string memory_limit, worker_memory_limit;
+  std::string checkpoint;
 };
+
+// Bad checkpoints and runs that cannot be split are the user's input, not objgen's failure.
+ExhaustiveResult run_generator(ExhaustiveGenerator& gen) {
+  try {
+    return gen.run();
+  } catch (const CheckpointError& e) {
+    throw UsageError(e.what());
+  } catch (const TooSmallToSplit& e) {
+    throw UsageError(e.what());
+  }
+}
+
+// Every rank's peak resident memory, on rank 0 (empty when alone).
+std::vector<size_t> peak_rss_of_ranks() {
+  if (!g_cluster) return {};
+  std::vector<uint64_t> peaks(static_cast<size_t>(g_cluster->size()), 0);
+  peaks[static_cast<size_t>(g_cluster->rank())] = peak_rss_bytes();
+  g_cluster->max(peaks);
+  return {peaks.begin(), peaks.end()};
+}
 
 // The contracts of the target checked on its states (the invariant and failures were checked while
 // generating), findings minimized.
@@ -99,6 +121,9 @@ int run_exhaustive(const ExhaustiveArgs& a) {
       a.worker_memory_limit.empty() ? memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
   int workers = default_workers(a.threads, a.force);
   require_writable_file(a.report_json);
+  if (!a.checkpoint.empty()) {
+    try { ensure_writable_directory(a.checkpoint); } catch (const std::exception& e) { throw UsageError(std::string("--checkpoint: ") + e.what()); }
+  }
   contracts::ContractSet enabled = parse_contracts_option(a.contracts);
   if (!a.emit_gtest.empty()) {
     try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
@@ -111,7 +136,8 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   ExhaustiveOptions opt;
   opt.scope = static_cast<uint32_t>(a.scope);
   opt.domain = literal_domain(a.scope, api, a.literals);
-  opt.omit = build_omit(a.omit_given ? a.omit_fields : target->omit_fields);
+  opt.omit_pattern = a.omit_given ? a.omit_fields : target->omit_fields;
+  opt.omit = build_omit(opt.omit_pattern);
   opt.target = target->id;
   opt.workers = workers;
   set_misuse(api, a.misuse);
@@ -134,26 +160,46 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   opt.memory_limit_bytes = memory_limit;
   opt.worker_memory_limit_bytes = worker_memory_limit;
   opt.interrupted = &g_interrupted;
+  opt.cluster = g_cluster;
+  opt.checkpoint_dir = a.checkpoint;
 
   RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
   for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
-  if (!a.quiet)
-    std::fprintf(stderr, "objgen: %s, scope %u, %d %s, heap check %s, methods: %s\n", ex->name.c_str(), opt.scope,
-                 opt.workers, opt.isolate ? "worker processes" : "threads", heap_check_mode(),
+  bool quiet = a.quiet || !is_main_rank();
+  if (!quiet)
+    std::fprintf(stderr, "objgen: %s, scope %u, %s%d %s, heap check %s, methods: %s\n", ex->name.c_str(), opt.scope,
+                 g_cluster ? fmt::format("{} ranks x ", g_cluster->size()).c_str() : "", opt.workers,
+                 opt.isolate ? "worker processes" : "threads", heap_check_mode(),
                  fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
 
   catch_interrupts(true);
   ExhaustiveGenerator gen(api, opt);
-  if (!a.quiet)
+  if (!quiet)
     gen.on_progress([](const ExhaustiveProgress& p) {
       std::fprintf(stderr, "  iteration %d  frontier %zu  states %zu  explored %llu  %.1f s  (%.0f/s)\n",
                    p.iteration, p.frontier, p.states, static_cast<unsigned long long>(p.explored),
                    p.seconds, p.seconds > 0 ? p.explored / p.seconds : 0.0);
     });
-  ExhaustiveResult result = gen.run();
+  ExhaustiveResult result = run_generator(gen);
   catch_interrupts(false);
+  std::vector<size_t> rank_peaks = peak_rss_of_ranks();
+  uint64_t sent[1] = {result.sent_bytes};
+  if (g_cluster) g_cluster->sum(sent);
+  if (!is_main_rank()) return result.stopped_by == "interrupted" ? kExitInterrupted : kExitOk;  // rank 0 writes
 
   auto report = exhaustive_report(api, opt, run, result);
+  if (g_cluster)
+    report["distributed"] = {{"ranks", g_cluster->size()},
+                             {"peak_rss_bytes_per_rank", rank_peaks},
+                             {"rounds", result.rounds},
+                             {"rank0_exchange_seconds", result.exchange_seconds},
+                             {"rank0_merge_seconds", result.merge_seconds},
+                             {"bytes_exchanged", sent[0]},
+                             {"bytes_exchanged_per_state", result.store.state_count() ? double(sent[0]) / result.store.state_count() : 0.0},
+                             {"bytes_exchanged_per_candidate", result.explored ? double(sent[0]) / result.explored : 0.0}};
+  if (result.resumed_after > 0 && !a.quiet)
+    std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after,
+                 a.checkpoint.c_str());
   if (!a.emit_gtest.empty())
     report["gtest"] = {{"states", emitted_states(result, opt.target, a.gtest_max_states).size()},
                        {"of", result.store.states_of(opt.target).size()},
@@ -235,6 +281,10 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                   "Exception types meaning API misuse (replaces the default std::invalid_argument, "
                   "std::out_of_range, std::length_error, std::domain_error)");
   add_validation_option(cmd, args->validation_errors);
+  cmd->add_option("--checkpoint", args->checkpoint,
+                  "Save the run's state here after every iteration, and resume from it when it holds one of this "
+                  "run (same options): a killed run goes on from its last finished iteration with the same results")
+      ->type_name("DIR");
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
   cmd->add_option("--emit-gtest", args->emit_gtest, "Write GoogleTest files into this directory");
   cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit,

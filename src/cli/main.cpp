@@ -1,9 +1,14 @@
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <memory>
 
 #include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
 #include "exec/sanitizer_options.hpp"
+#ifdef OBJGEN_HAVE_MPI
+#include "exec/mpi_cluster.hpp"
+#endif
 #include "objgen/example.hpp"
 #include "objgen/version.hpp"
 
@@ -25,8 +30,49 @@ extern "C" __attribute__((visibility("default"), used)) const char* __ubsan_defa
   return objgen::kUbsanOptions;
 }
 
+namespace {
+
+// Started by mpirun or srun: join the other ranks (objgen built without MPI cannot, and says so
+// instead of running the same work alone K times).
+std::unique_ptr<objgen::Cluster> join_ranks(int* argc, char*** argv) {
+#ifdef OBJGEN_HAVE_MPI
+  if (objgen::launched_by_mpi()) return objgen::start_mpi_cluster(argc, argv);
+#else
+  const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
+  if (!size) size = std::getenv("PMI_SIZE");
+  if (size && std::atoi(size) > 1) {
+    std::fprintf(stderr, "objgen: started as one of %s MPI ranks, but this objgen was built without MPI "
+                         "(apt-get install libopenmpi-dev and build again; docs/DISTRIBUTED.md)\n", size);
+    std::exit(objgen::cli::kExitBadInput);
+  }
+#endif
+  (void)argc;
+  (void)argv;
+  return nullptr;
+}
+
+// An error on one rank would leave the others waiting in an exchange forever: end them all.
+int finish(int code) {
+  using objgen::cli::g_cluster;
+  if (code != objgen::cli::kExitOk && g_cluster && g_cluster->size() > 1) {
+    std::fflush(stdout);
+    std::fflush(stderr);
+    g_cluster->abort_all(code);
+  }
+  return code;
+}
+
+// Messages about the input are the same on every rank: rank 0 says it.
+void say(const char* what, const char* text) {
+  if (objgen::cli::is_main_rank()) std::fprintf(stderr, "objgen: %s%s\n", what, text);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace objgen::cli;
+  std::unique_ptr<objgen::Cluster> cluster = join_ranks(&argc, &argv);
+  g_cluster = cluster.get();
   CLI::App app{
       "objgen: test inputs for C++ classes from their API.\n"
       "Finds call sequences that build every distinct object state within a bound, and emits\n"
@@ -56,17 +102,17 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int rc = app.exit(e);
-    return rc == 0 ? 0 : kExitBadInput;
+    int rc = is_main_rank() ? app.exit(e) : e.get_exit_code();
+    return finish(rc == 0 ? 0 : kExitBadInput);
   } catch (const Interrupted& e) {
-    std::fprintf(stderr, "objgen: %s\n", e.what());
-    return kExitInterrupted;
+    say("", e.what());
+    return finish(kExitInterrupted);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "objgen: %s\n", e.what());
-    return kExitBadInput;
+    say("", e.what());
+    return finish(kExitBadInput);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "objgen: internal error: %s\n", e.what());
-    return kExitInternal;
+    std::fprintf(stderr, "objgen: internal error: %s\n", e.what());  // may be this rank's alone
+    return finish(kExitInternal);
   }
-  return exit_code;
+  return finish(exit_code);
 }

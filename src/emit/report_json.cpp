@@ -1,5 +1,7 @@
 #include "emit/report_json.hpp"
 
+#include <fmt/format.h>
+
 #include <sys/resource.h>
 
 #include "emit/code_writer.hpp"
@@ -17,6 +19,26 @@ size_t peak_child_rss_bytes() {
   rusage u{};
   getrusage(RUSAGE_CHILDREN, &u);
   return static_cast<size_t>(u.ru_maxrss) * 1024;
+}
+
+// Every state's recorded call, slot, class and iteration, in id order, hashed: two runs with the
+// same digest found the same states with the same sequences (how a distributed or resumed run is
+// compared with a single one).
+std::string states_digest(const Api& api, const StateStore& store) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](uint64_t v) {
+    for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xff)) * 1099511628211ull;
+  };
+  for (uint32_t s = 0; s < store.state_count(); ++s) {
+    const StateRecord& rec = store.state(s);
+    const SequenceNode& seq = store.sequence(rec.sequence);
+    mix(seq.op);
+    mix(rec.slot);
+    mix(rec.cls);
+    mix(store.iteration_of(s));
+    for (ArgRef a : store.args(rec.sequence, api.operations()[seq.op].params.size())) mix(a.bits);
+  }
+  return fmt::format("{:016x}", h);
 }
 
 nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt,
@@ -45,10 +67,12 @@ nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt,
               {"methods", run.methods},
               {"structures", store.states_of(opt.target).size()},
               {"states", states},
+              {"states_digest", states_digest(api, store)},
               {"explored", result.explored},
               {"iterations", result.iterations},
               {"seconds", result.seconds},
               {"complete", result.complete},
+              {"resumed_after_iteration", result.resumed_after},
               {"stopped_by", result.stopped_by},
               {"peak_rss_bytes", rss},
               {"peak_worker_rss_bytes", peak_child_rss_bytes()},

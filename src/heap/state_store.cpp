@@ -122,6 +122,61 @@ void StateStore::seal() {
   fresh_ = FingerprintSet();
 }
 
+// Arrays are written element by element, gaps included: appending them one at a time in order
+// puts every element back at its index (a single append never skips to the next block).
+template <class T>
+void save_array(ByteWriter& w, const AppendOnlyArray<T>& a) {
+  w.put<uint64_t>(a.size());
+  for (size_t i = 0; i < a.size(); ++i) w.put(a[i]);
+}
+
+template <class T>
+void load_array(ByteReader& r, AppendOnlyArray<T>& a) {
+  uint64_t n = r.get<uint64_t>();
+  if (n > r.left() / sizeof(T)) throw std::runtime_error("a state store array longer than its data");
+  for (uint64_t i = 0; i < n; ++i) a.push_back(r.get<T>());
+}
+
+void StateStore::save(ByteWriter& w) const {
+  if (fresh_.size() != 0) throw std::logic_error("objgen: StateStore::save before seal()");
+  save_array(w, states_);
+  save_array(w, sequences_);
+  save_array(w, args_);
+  w.put<uint64_t>(iteration_starts_.size());
+  for (const IterationStart& s : iteration_starts_) w.put(s);
+  w.put<uint64_t>(sealed_.size());
+  sealed_.for_each([&](const Fingerprint& fp, uint32_t id) {
+    w.put(fp.lo);
+    w.put(static_cast<uint32_t>(fp.hi));
+    w.put(id);
+  });
+}
+
+void StateStore::load(ByteReader& r) {
+  if (states_.size() != 0) throw std::logic_error("objgen: StateStore::load into a store that has states");
+  load_array(r, states_);
+  load_array(r, sequences_);
+  load_array(r, args_);
+  uint64_t starts = r.get<uint64_t>();
+  for (uint64_t i = 0; i < starts && r.left() >= sizeof(IterationStart); ++i) iteration_starts_.push_back(r.get<IterationStart>());
+  uint64_t fps = r.get<uint64_t>();
+  if (fps != states_.size()) throw std::runtime_error("a state store with " + std::to_string(states_.size()) +
+                                                      " states and " + std::to_string(fps) + " fingerprints");
+  sealed_.reserve(fps);
+  for (uint64_t i = 0; i < fps; ++i) {
+    Fingerprint fp;
+    fp.lo = r.get<uint64_t>();
+    fp.hi = r.get<uint32_t>();
+    uint32_t id = r.get<uint32_t>();
+    if (id >= states_.size() || !sealed_.insert(fp, id)) throw std::runtime_error("a state store with a bad fingerprint entry");
+  }
+  for (uint32_t id = 0; id < states_.size(); ++id) {
+    ClassId cls = states_[id].cls;
+    if (cls >= by_class_.size()) by_class_.resize(cls + 1);
+    by_class_[cls].push_back(id);
+  }
+}
+
 size_t StateStore::growth_bytes_ahead() const {
   // "Near": within a tenth of the table (far more than a quarter second of inserts).
   size_t fresh_soon = fresh_.bytes_to_hold(fresh_.size() + fresh_.capacity() / 10);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "heap/append_only_array.hpp"
+#include "io/byte_stream.hpp"
 #include "objgen/linearizer.hpp"
 
 namespace objgen {
@@ -136,6 +137,11 @@ class StateStore {
   }
   // Moves the states added since the last seal into the sealed set (between iterations).
   void seal();
+  // The whole store, at an iteration boundary (after seal()): a checkpoint, or what a rank sends.
+  // load() into an empty store gives the same ids, sequences and lookups; it throws
+  // std::runtime_error when the bytes are not a saved store.
+  void save(ByteWriter& w) const;
+  void load(ByteReader& r);
 
   const StateRecord& state(uint32_t id) const { return states_[id]; }
   // The iteration that found the state (states are added in the order of their iterations, so

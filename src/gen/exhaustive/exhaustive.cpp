@@ -1,15 +1,20 @@
 #include "gen/exhaustive/exhaustive.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <chrono>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
-#include "exec/sequence.hpp"
 #include "exec/object_copy.hpp"
+#include "exec/sequence.hpp"
 #include "exec/worker_pool.hpp"
+#include "gen/exhaustive/checkpoint.hpp"
+#include "gen/exhaustive/packed_job.hpp"
 
 namespace objgen {
 namespace {
@@ -50,13 +55,6 @@ uint64_t next_run_id() {
   static std::atomic<uint64_t> counter{0};
   return ++counter;
 }
-
-struct CrashNote {
-  uint64_t candidate;
-  Outcome kind;
-  std::string what;
-  uint64_t phase;
-};
 
 struct SlotValue {
   int param;  // parameter index, or -1 for the result
@@ -213,6 +211,23 @@ struct ExhaustiveGenerator::Impl {
 
   const Operation& op_of(const OpSpace& s) const { return api.operations()[s.op]; }
 
+  int ranks() const { return opt.cluster ? opt.cluster->size() : 1; }
+  int all_workers() const { return opt.workers * ranks(); }
+
+  // The planned iteration's candidates.
+  uint64_t candidate_count() const {
+    return segments.empty() ? 0 : segments.back().begin + (segments.back().hi - segments.back().lo);
+  }
+
+  // At the fixpoint of a distributed run from scratch: if no iteration had a candidate for every
+  // rank, the ranks only repeated each other's work (a resumed run cannot tell: it saw only some).
+  void require_split(uint64_t widest) const {
+    if (ranks() > 1 && result.resumed_after == 0 && widest < static_cast<uint64_t>(ranks()))
+      throw TooSmallToSplit(fmt::format("scope {} is too small to split over {} ranks: its largest iteration has {} "
+                                        "candidate calls; run it with fewer ranks (or alone) or at a larger scope",
+                                        opt.scope, ranks(), widest));
+  }
+
   void plan_iteration() {
     unconfirmed.clear();
     retried.clear();
@@ -318,7 +333,7 @@ struct ExhaustiveGenerator::Impl {
         group_ends.push_back(pos);
       }
     uint64_t cap = std::max<uint64_t>(1, opt.job_size);  // a region holds one job at most
-    uint64_t size = std::min(cap, std::max<uint64_t>(16, pos / (static_cast<uint64_t>(opt.workers) * 4)));
+    uint64_t size = std::min(cap, std::max<uint64_t>(16, pos / (static_cast<uint64_t>(all_workers()) * 4)));
     uint64_t lo = 0, end = 0;
     for (uint64_t e : group_ends) {
       if (e - lo > size && end > lo) {  // the next range would overflow the job: close it
@@ -667,22 +682,42 @@ struct ExhaustiveGenerator::Impl {
 
   // Adds the job's new states (in candidate order) and its findings.
   void merge(const Job& job, JobRegion& region, std::vector<CrashNote>& crashes) {
-    add_unconfirmed(static_cast<size_t>(&job - jobs.data()), crashes);
+    size_t j = static_cast<size_t>(&job - jobs.data());
+    add_unconfirmed(j, crashes);
+    merge_records(job, RegionRecords{region}, crashes, explored_by(j, region));
+  }
+
+  // The job's candidates, each counted once (a retried candidate ran twice).
+  uint64_t explored_by(size_t j, JobRegion& region) const {
+    auto it = retried.find(j);
+    return region.header().explored.load() - (it == retried.end() ? 0 : it->second);
+  }
+
+  // A job's records as they lie in its region, or as a rank sent them (PackedJob).
+  struct RegionRecords {
+    const JobRegion& region;
+    size_t count() const { return region.record_count(); }
+    const CandidateRecord& at(size_t i) const { return region.record(i); }
+    std::string text(size_t i) const { return region.text(region.record(i)); }
+  };
+
+  template <class Records>
+  void merge_records(const Job& job, const Records& records, std::vector<CrashNote>& crashes, uint64_t explored) {
     std::sort(crashes.begin(), crashes.end(),
               [](const CrashNote& a, const CrashNote& b) { return a.candidate < b.candidate; });
     size_t next_crash = 0;
     constexpr size_t kAhead = 8;  // records whose table slots are loading while one is merged
-    for (size_t i = 0; i < region.record_count(); ++i) {
-      if (i + kAhead < region.record_count()) prefetch_new_states(region.record(i + kAhead));
-      const CandidateRecord& r = region.record(i);
+    size_t n = records.count();
+    for (size_t i = 0; i < n; ++i) {
+      if (i + kAhead < n) prefetch_new_states(records.at(i + kAhead));
+      const CandidateRecord& r = records.at(i);
       if (r.candidate < job.lo || r.candidate >= job.hi) continue;  // the region was scribbled on
       for (; next_crash < crashes.size() && crashes[next_crash].candidate < r.candidate; ++next_crash)
         add_death_finding(crashes[next_crash]);
-      merge_record(r, region.text(r));
+      merge_record(r, records.text(i));
     }
     for (; next_crash < crashes.size(); ++next_crash) add_death_finding(crashes[next_crash]);
-    size_t j = static_cast<size_t>(&job - jobs.data());
-    result.explored += region.header().explored.load() - (retried.count(j) ? retried[j] : 0);
+    result.explored += explored;
   }
 
   void prefetch_new_states(const CandidateRecord& r) const {
@@ -889,7 +924,301 @@ struct ExhaustiveGenerator::Impl {
       if (clone_ok[c] < 0 && copy_check_crashed[c]) clone_ok[c] = 0;
     }
   }
+  // ---- Running an iteration's jobs ----
+
+  // Progress reports, at most one a second.
+  struct Tick {
+    std::function<double()> elapsed;
+    std::chrono::steady_clock::time_point last;
+    const std::function<void(const ExhaustiveProgress&)>& progress;
+  };
+
+  void report(Tick& t, size_t frontier) {
+    if (on_progress_due(std::chrono::steady_clock::now(), t.last) && t.progress)
+      t.progress({iteration, frontier, result.store.state_count(), result.explored, t.elapsed()});
+  }
+
+  size_t frontier_size() const {
+    size_t n = 0;
+    for (ClassId c = 0; c < class_states.size(); ++c) n += class_states[c].size() - frontier_start[c];
+    return n;
+  }
+
+  // A worker died or hung on candidate ev.at of global job `job` (the pool's job ev.job): note
+  // it, and let the pool go on after it (or retry it first in a fresh worker).
+  void on_death(WorkerPool& pool, const WorkerPool::Event& ev, size_t job, std::vector<std::vector<CrashNote>>& crashes) {
+    Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
+    WorkerPool::Event global = ev;
+    global.job = job;
+    if (confirm_first(global, kind)) {
+      pool.resume(ev.job, ev.at);  // the same candidate, first in a fresh worker
+      return;
+    }
+    crashes[job].push_back({ev.at, kind, ev.what, ev.phase});
+    // A copy that killed the worker is not the call's fault: from the replacement worker on,
+    // the class is rebuilt instead of copied, and the candidate runs again.
+    bool copy_died = blame_copy(ev.at, ev.phase);
+    if (!copy_died) note_failed_call(ev.at);
+    pool.resume(ev.job, copy_died ? ev.at : ev.at + 1);  // the rest of the job, then the next ones
+  }
+
+  // Runs `mine` (global job indices, ascending) on the pool and hands each finished job, in
+  // order, to done_job(index in mine, region, its deaths). Returns why it stopped early, or null.
+  template <class DoneJob>
+  const char* run_jobs(WorkerPool& pool, const std::vector<size_t>& mine, Tick& tick, DoneJob done_job) {
+    std::vector<std::vector<CrashNote>> crashes(jobs.size());
+    std::vector<char> done(mine.size(), 0);
+    size_t frontier = frontier_size();
+    pool.begin(
+        mine.size(), [&](size_t i) { return jobs[mine[i]].lo; },
+        [&](size_t i, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
+          run_job(jobs[mine[i]], region, first, progress);
+        });
+    const char* why = nullptr;
+    for (size_t next = 0; next < mine.size();) {
+      if ((why = stop_reason(tick.elapsed()))) break;
+      for (const auto& ev : pool.wait(0.25)) {
+        if (ev.kind == WorkerPool::Event::Done)
+          done[ev.job] = 1;
+        else
+          on_death(pool, ev, mine[ev.job], crashes);
+      }
+      for (; next < mine.size() && done[next]; ++next) {
+        done_job(next, pool.region(next), crashes[mine[next]]);
+        pool.release(next);
+      }
+      report(tick, frontier);
+    }
+    pool.end();
+    return why;
+  }
+
+  // This process alone: every job, merged as it finishes.
+  const char* run_alone(WorkerPool& pool, Tick& tick) {
+    std::vector<size_t> all(jobs.size());
+    for (size_t j = 0; j < all.size(); ++j) all[j] = j;
+    return run_jobs(pool, all, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
+      merge(jobs[all[i]], region, crashes);
+    });
+  }
+
+  // One of several ranks: the jobs go in rounds of a few per rank (job j to rank j mod ranks);
+  // after each round every rank has every rank's records and merges all of them in order, so the
+  // store stays the same on every rank. Rounds bound the records in flight and let a stop (time
+  // limit, interrupt, memory) on any rank end the run on all of them at the same job.
+  const char* run_rounds(WorkerPool& pool, Tick& tick) {
+    const size_t k = static_cast<size_t>(ranks()), me = static_cast<size_t>(opt.cluster->rank());
+    const size_t round = k * static_cast<size_t>(std::max(4, 4 * opt.workers));
+    for (size_t first = 0; first < jobs.size(); first += round) {
+      size_t last = std::min(jobs.size(), first + round);
+      std::vector<size_t> mine;
+      for (size_t j = first; j < last; ++j)
+        if (j % k == me) mine.push_back(j);
+      ByteWriter out;
+      const char* why = run_jobs(pool, mine, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
+        size_t j = mine[i];
+        add_unconfirmed(j, crashes);
+        out.put(kJob);
+        pack_job(out, j, explored_by(j, region), region, crashes);
+      });
+      out.put(kLearned);
+      put_learned(out);
+      result.sent_bytes += out.bytes().size();
+      ++result.rounds;
+      auto t0 = std::chrono::steady_clock::now();
+      std::vector<std::string> from = opt.cluster->gather_all(out.take());
+      auto t1 = std::chrono::steady_clock::now();
+      bool whole = merge_round(from, first, last);
+      result.exchange_seconds += std::chrono::duration<double>(t1 - t0).count();
+      result.merge_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+      if (!whole) return why ? why : "a rank stopped";
+      report(tick, frontier_size());
+      if (const char* any = agreed_stop(why)) return any;
+    }
+    return nullptr;
+  }
+
+  // What a rank learned about copies and failing calls in its jobs: every rank applies all of it,
+  // so that they all stay alike.
+  void put_learned(ByteWriter& w) {
+    w.put<uint64_t>(copy_crashed.size());
+    for (size_t c = 0; c < copy_crashed.size(); ++c) {
+      w.put(copy_crashed[c]);
+      w.put(copy_check_crashed[c]);
+    }
+    w.put<uint64_t>(failing_now.size());
+    for (const auto& [op, idx] : failing_now) {
+      w.put(op);
+      w.put(idx);
+    }
+    failing_now.clear();
+  }
+
+  void get_learned(ByteReader& r) {
+    if (r.get<uint64_t>() != copy_crashed.size()) throw std::runtime_error("ranks with different class counts");
+    for (size_t c = 0; c < copy_crashed.size(); ++c) {
+      copy_crashed[c] |= r.get<int8_t>();
+      copy_check_crashed[c] |= r.get<int8_t>();
+    }
+    uint64_t n = r.get<uint64_t>();
+    for (uint64_t i = 0; i < n; ++i) {
+      uint32_t op = r.get<uint32_t>();
+      failing_now.emplace_back(op, r.get<uint64_t>());
+    }
+  }
+
+  // Merges jobs [first, last) from every rank's bytes, in order, up to the first one no rank
+  // finished (a rank stopped early). Returns whether all of them were there.
+  bool merge_round(const std::vector<std::string>& from, size_t first, size_t last) {
+    std::vector<PackedJob> got(last - first);
+    std::vector<char> have(last - first, 0);
+    for (const std::string& bytes : from) {
+      ByteReader r(bytes);
+      while (r.left() > 0) {
+        if (r.get<uint8_t>() == kLearned) {
+          get_learned(r);
+          continue;
+        }
+        PackedJob p = unpack_job(r);
+        if (p.job < first || p.job >= last) throw std::runtime_error("a rank sent a job of another round");
+        have[p.job - first] = 1;
+        got[p.job - first] = std::move(p);
+      }
+    }
+    for (size_t j = first; j < last; ++j) {
+      if (!have[j - first]) return false;
+      merge_records(jobs[j], got[j - first], got[j - first].crashes, got[j - first].explored);
+      got[j - first] = PackedJob{};
+    }
+    return true;
+  }
+
+  // The first stop reason any rank has (all ranks call this at the same point).
+  const char* agreed_stop(const char* mine) {
+    // A rank that saw only that another stopped yields to the one that knows why.
+    static const char* const kReasons[] = {"a rank stopped", "interrupted", "time limit", "memory limit"};
+    uint64_t code[1] = {0};
+    for (size_t i = 0; mine && i < std::size(kReasons); ++i)
+      if (std::string_view(mine) == kReasons[i]) code[0] = i + 1;
+    if (mine && code[0] == 0) code[0] = 1;
+    opt.cluster->max(code);
+    return code[0] ? kReasons[code[0] - 1] : nullptr;
+  }
+
+  // ---- Checkpoints ----
+
+  void save_checkpoint(const CheckpointDir& dir, CheckpointManifest& manifest, bool complete) {
+    manifest.iteration = iteration;
+    manifest.complete = complete;
+    if (!opt.cluster || opt.cluster->rank() == 0) {
+      ByteWriter w;
+      save_state(w);
+      dir.write(manifest, w.take());
+    }
+    if (opt.cluster) opt.cluster->barrier();  // a rank killed after this resumes from here
+  }
+
+  void save_state(ByteWriter& w) const {
+    w.put<uint64_t>(kStateMagic);
+    w.put<int32_t>(iteration);
+    w.put(result.explored);
+    w.put_string(result.stopped_by);
+    result.store.save(w);
+    w.put<uint64_t>(result.findings.size());
+    for (const Finding& f : result.findings) {
+      w.put(static_cast<uint8_t>(f.kind));
+      w.put_string(f.message);
+      w.put(f.op);
+      w.put<uint64_t>(f.args.size());
+      for (ArgRef a : f.args) w.put(a);
+      w.put<int32_t>(f.slot);
+      w.put<uint8_t>(f.in_copy);
+      w.put<uint8_t>(f.reproducible);
+      w.put(f.iteration);
+    }
+    w.put<uint64_t>(reported_states.size());
+    reported_states.for_each([&](const Fingerprint& fp, uint32_t) { w.put(fp); });
+    w.put<uint64_t>(reported_nondeterministic.size());
+    for (uint32_t s : reported_nondeterministic) w.put(s);
+    w.put<uint64_t>(reported_calls.size());
+    for (const auto& [key, at] : reported_calls) {
+      w.put(key.first);
+      w.put_string(key.second);
+      w.put<uint64_t>(at);
+    }
+    w.put<uint64_t>(failed_literal_calls.size());
+    for (const auto& [op, idx] : failed_literal_calls) {
+      w.put(op);
+      w.put(idx);
+    }
+    w.put<uint64_t>(clone_ok.size());
+    for (size_t c = 0; c < clone_ok.size(); ++c) {
+      w.put(clone_ok[c]);
+      w.put(clone_learned[c]);
+      w.put(copy_check_crashed[c]);
+      w.put(copy_crashed[c]);
+    }
+  }
+
+  void load_state(const std::string& bytes, const CheckpointManifest& manifest) {
+    try {
+      ByteReader r(bytes);
+      if (r.get<uint64_t>() != kStateMagic) throw std::runtime_error("not an objgen checkpoint state");
+      int saved = r.get<int32_t>();
+      if (saved != manifest.iteration) throw std::runtime_error("of iteration " + std::to_string(saved));
+      result.iterations = saved;
+      result.resumed_after = saved;
+      result.explored = r.get<uint64_t>();
+      result.stopped_by = r.get_string();
+      result.store.load(r);
+      uint64_t findings = r.get<uint64_t>();
+      for (uint64_t i = 0; i < findings; ++i) {
+        Finding f;
+        f.kind = static_cast<Outcome>(r.get<uint8_t>());
+        f.message = r.get_string();
+        f.op = r.get<uint32_t>();
+        if (f.op >= api.operations().size()) throw std::runtime_error("a finding of an operation the API lacks");
+        uint64_t args = r.get<uint64_t>();
+        if (args != api.operations()[f.op].params.size()) throw std::runtime_error("a finding with a wrong argument count");
+        for (uint64_t a = 0; a < args; ++a) f.args.push_back(r.get<ArgRef>());
+        f.slot = r.get<int32_t>();
+        f.in_copy = r.get<uint8_t>();
+        f.reproducible = r.get<uint8_t>();
+        f.iteration = r.get<uint16_t>();
+        result.findings.push_back(std::move(f));
+      }
+      for (uint64_t i = 0, n = r.get<uint64_t>(); i < n; ++i) reported_states.insert(r.get<Fingerprint>(), 0);
+      for (uint64_t i = 0, n = r.get<uint64_t>(); i < n; ++i) reported_nondeterministic.insert(r.get<uint32_t>());
+      for (uint64_t i = 0, n = r.get<uint64_t>(); i < n; ++i) {
+        uint32_t op = r.get<uint32_t>();
+        std::string what = r.get_string();
+        reported_calls.emplace(std::make_pair(op, std::move(what)), r.get<uint64_t>());
+      }
+      for (uint64_t i = 0, n = r.get<uint64_t>(); i < n; ++i) {
+        uint32_t op = r.get<uint32_t>();
+        failed_literal_calls.emplace(op, r.get<uint64_t>());
+      }
+      if (r.get<uint64_t>() != clone_ok.size()) throw std::runtime_error("made with another set of classes");
+      for (size_t c = 0; c < clone_ok.size(); ++c) {
+        clone_ok[c] = r.get<int8_t>();
+        clone_learned[c] = r.get<int8_t>();
+        copy_check_crashed[c] = r.get<int8_t>();
+        copy_crashed[c] = r.get<int8_t>();
+      }
+      if (!r.done()) throw std::runtime_error("longer than what it holds");
+      for (uint32_t id = 0; id < result.store.state_count(); ++id)
+        if (result.store.state(id).sequence >= result.store.sequence_count())
+          throw std::runtime_error("a state without its sequence");
+    } catch (const std::runtime_error& e) {
+      throw CheckpointError("the checkpoint of iteration " + std::to_string(manifest.iteration) + " in " +
+                            opt.checkpoint_dir + " is damaged (" + e.what() + ")");
+    }
+  }
+
+  static constexpr uint64_t kStateMagic = 0x316b6f6e656774ull;  // "tgenok1"
+  static constexpr uint8_t kLearned = 1, kJob = 0;
 };
+
 
 std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result,
                                                  const LiteralDomain& domain) {
@@ -909,71 +1238,50 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   using clock = std::chrono::steady_clock;
   auto started = clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - started).count(); };
-  auto last_progress = started;
+  std::optional<CheckpointDir> checkpoint;
+  CheckpointManifest manifest;
+  if (!m.opt.checkpoint_dir.empty()) {
+    checkpoint.emplace(m.opt.checkpoint_dir);
+    checkpoint->check_writable();
+    manifest.run = checkpoint_run_lines(m.api, m.opt);
+    if (checkpoint->read_manifest(manifest.run, manifest)) {
+      m.load_state(checkpoint->read_state(manifest.iteration), manifest);
+      if (manifest.complete) {  // nothing left to run: the finished run's result
+        m.result.complete = m.result.stopped_by == "fixpoint";
+        m.result.seconds = elapsed();
+        return std::move(m.result);
+      }
+    }
+  }
+  if (m.result.stopped_by.empty()) m.result.stopped_by = "fixpoint";
+  Impl::Tick tick{elapsed, clock::now(), progress_};
   ChildOptions workers;
   workers.memory_limit_bytes = m.opt.worker_memory_limit_bytes;
   WorkerPool pool(m.opt.workers, m.opt.isolate, m.opt.call_timeout_seconds, m.opt.job_size * m.records_per_candidate(),
                   m.opt.job_size * 256 + (1 << 20), workers);
-  m.result.stopped_by = "fixpoint";
   bool stop = false;
-  for (m.iteration = 1; !stop; ++m.iteration) {
+  uint64_t widest = 0;  // the most candidates of an iteration
+  for (m.iteration = m.result.iterations + 1; !stop; ++m.iteration) {
     m.plan_iteration();
+    widest = std::max(widest, m.candidate_count());
     size_t states_before = m.result.store.state_count();
-    size_t frontier = 0;
-    for (ClassId c = 0; c < m.class_states.size(); ++c) frontier += m.class_states[c].size() - m.frontier_start[c];
-    std::vector<std::vector<CrashNote>> crashes(m.jobs.size());
-    std::vector<char> done(m.jobs.size(), 0);
-    pool.begin(
-        m.jobs.size(), [&m](size_t j) { return m.jobs[j].lo; },
-        [&m](size_t j, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
-          m.run_job(m.jobs[j], region, first, progress);
-        });
-    size_t next_merge = 0;
-    while (next_merge < m.jobs.size()) {
-      if (const char* why = m.stop_reason(elapsed())) {
-        m.result.stopped_by = why;
-        stop = true;
-        break;
-      }
-      for (const auto& ev : pool.wait(0.25)) {
-        if (ev.kind == WorkerPool::Event::Done) {
-          done[ev.job] = 1;
-          continue;
-        }
-        Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
-        if (m.confirm_first(ev, kind)) {
-          pool.resume(ev.job, ev.at);  // the same candidate, first in a fresh worker
-          continue;
-        }
-        crashes[ev.job].push_back({ev.at, kind, ev.what, ev.phase});
-        // A copy that killed the worker is not the call's fault: from the replacement worker on,
-        // the class is rebuilt instead of copied, and the candidate runs again.
-        bool copy_died = m.blame_copy(ev.at, ev.phase);
-        if (!copy_died) m.note_failed_call(ev.at);
-        pool.resume(ev.job, copy_died ? ev.at : ev.at + 1);  // the rest of the job, then the next ones
-      }
-      while (next_merge < m.jobs.size() && done[next_merge]) {
-        m.merge(m.jobs[next_merge], pool.region(next_merge), crashes[next_merge]);
-        pool.release(next_merge);
-        ++next_merge;
-      }
-      if (m.on_progress_due(clock::now(), last_progress) && progress_)
-        progress_({m.iteration, frontier, m.result.store.state_count(), m.result.explored, elapsed()});
-    }
-    pool.end();
+    const char* why = m.opt.cluster ? m.run_rounds(pool, tick) : m.run_alone(pool, tick);
     // The last merges may have grown the store past what the last check saw: check before the seal.
-    if (!stop && m.over_memory_limit()) {
-      m.result.stopped_by = "memory limit";
-      stop = true;
-    }
+    if (!why && m.over_memory_limit()) why = "memory limit";
+    if (m.opt.cluster) why = m.agreed_stop(why);
+    stop = why != nullptr;
+    if (stop) m.result.stopped_by = why;
     m.remember_failed_calls();
     m.finish_iteration(stop);
     m.result.iterations = m.iteration;
-    if (!stop && m.result.store.state_count() == states_before) break;
-    if (!stop && m.iteration >= m.max_iterations()) {
-      m.result.stopped_by = "iteration limit";
-      stop = true;
-    }
+    if (stop) break;  // a partly merged iteration is not a checkpoint
+    bool fixpoint = m.result.store.state_count() == states_before;
+    bool capped = !fixpoint && m.iteration >= m.max_iterations();
+    if (capped) m.result.stopped_by = "iteration limit";
+    if (fixpoint) m.require_split(widest);
+    if (checkpoint) m.save_checkpoint(*checkpoint, manifest, fixpoint || capped);
+    if (fixpoint) break;
+    stop = capped;
   }
   m.result.complete = !stop;
   m.result.seconds = elapsed();

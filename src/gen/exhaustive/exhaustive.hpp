@@ -11,6 +11,11 @@
 // Work is split into jobs of consecutive candidates; workers (forked processes or threads) find
 // the candidates new to them, and the parent merges jobs in candidate order, so the states, the
 // sequences and the counts are identical for any number of workers.
+//
+// Distributed (options.cluster): every rank plans the same jobs; in rounds, each rank runs its
+// share of a round's jobs on its own workers, the ranks exchange the jobs' records (all-gather),
+// and every rank merges all of them in candidate order. Every rank thus holds the whole store,
+// identical to a single process's (docs/DISTRIBUTED.md).
 #pragma once
 
 #include <atomic>
@@ -18,9 +23,11 @@
 #include <functional>
 #include <memory>
 #include <regex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "exec/cluster.hpp"
 #include "exec/executor.hpp"
 #include "exec/sequence.hpp"
 #include "heap/state_store.hpp"
@@ -33,6 +40,7 @@ struct ExhaustiveOptions {
   uint32_t scope = 3;
   LiteralDomain domain = LiteralDomain::defaults(3);
   std::shared_ptr<const std::regex> omit;  // null: omit nothing
+  std::string omit_pattern;                // omit's text: part of what identifies a checkpoint
   std::vector<uint32_t> operations;        // indices into Api::operations()
   ClassId target = 0;
   int workers = 1;
@@ -49,6 +57,11 @@ struct ExhaustiveOptions {
   // out-of-memory finding (0: none).
   size_t worker_memory_limit_bytes = 0;
   const std::atomic<bool>* interrupted = nullptr;
+  // A distributed run: every rank calls run() with the same options and gets the same result
+  // (null: this process alone).
+  Cluster* cluster = nullptr;
+  // Where the run saves its state after every iteration, and resumes from (empty: nowhere).
+  std::string checkpoint_dir;
 };
 
 struct Finding {
@@ -60,6 +73,12 @@ struct Finding {
   bool in_copy = false;      // the failure is in copying the object in `slot` (its copy constructor)
   bool reproducible = true;  // false: it died only after other calls in the same worker
   uint16_t iteration = 0;
+};
+
+// A distributed run whose every iteration had fewer candidates than there are ranks: nothing
+// was split, so the ranks only repeated each other's work (thrown when the run ends).
+struct TooSmallToSplit : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
 };
 
 struct ExhaustiveProgress {
@@ -77,6 +96,12 @@ struct ExhaustiveResult {
   int iterations = 0;
   double seconds = 0;
   bool complete = false;
+  int resumed_after = 0;   // the checkpointed iteration the run started from (0: from scratch)
+  // Distributed: the bytes this rank sent to the others' all-gathers, and how many rounds.
+  uint64_t sent_bytes = 0;
+  uint64_t rounds = 0;
+  double exchange_seconds = 0;  // in all-gathers (waiting for the slowest rank included)
+  double merge_seconds = 0;     // merging every rank's records (the part no rank count divides)
   std::string stopped_by;  // "fixpoint", "time limit", "iteration limit", "memory limit", "interrupted"
 };
 

@@ -1,0 +1,132 @@
+#include "gen/exhaustive/checkpoint.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include "gen/exhaustive/exhaustive.hpp"
+#include "io/atomic_file.hpp"
+
+namespace objgen {
+namespace {
+
+constexpr const char* kFormat = "objgen-checkpoint 1";
+
+std::string hex(uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+uint64_t fnv(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+// The literal values every parameter of the run's operations takes, in order.
+std::string literal_values(const Api& api, const ExhaustiveOptions& opt) {
+  std::string all;
+  for (uint32_t op : opt.operations)
+    for (const auto& p : api.operations()[op].params) {
+      if (p.is_object()) continue;
+      const auto& values = opt.domain.of(p);
+      for (size_t i = 0; i < values.size(); ++i) all += opt.domain.cpp(p, i) + ",";
+      all += ";";
+    }
+  return all;
+}
+
+std::string first_difference(const std::string& there, const std::string& here) {
+  std::istringstream a(there), b(here);
+  std::string la, lb;
+  while (true) {
+    bool ga = static_cast<bool>(std::getline(a, la)), gb = static_cast<bool>(std::getline(b, lb));
+    if (!ga && !gb) return "";
+    if (la != lb || ga != gb) {
+      auto key = [](const std::string& l) { return l.substr(0, l.find(' ')); };
+      auto value = [](const std::string& l) { size_t sp = l.find(' '); return sp == std::string::npos ? "" : l.substr(sp + 1); };
+      std::string k = key(ga ? la : lb);
+      return k + " is " + (ga ? value(la) : "(none)") + " there and " + (gb ? value(lb) : "(none)") + " here";
+    }
+  }
+}
+
+}  // namespace
+
+std::string checkpoint_run_lines(const Api& api, const ExhaustiveOptions& opt) {
+  std::string methods;
+  for (uint32_t op : opt.operations) methods += (methods.empty() ? "" : ", ") + api.operations()[op].signature();
+  std::string out;
+  out += "scope " + std::to_string(opt.scope) + "\n";
+  out += "target " + class_vtable(opt.target).name + "\n";
+  out += "methods " + methods + "\n";
+  out += "literals " + hex(fnv(literal_values(api, opt))) + "\n";
+  out += "omit " + (opt.omit_pattern.empty() ? std::string("-") : opt.omit_pattern) + "\n";
+  out += "max-iterations " + std::to_string(opt.max_iterations) + "\n";
+  return out;
+}
+
+void CheckpointDir::check_writable() const {
+  try {
+    ensure_writable_directory(dir_);
+  } catch (const std::exception& e) {
+    throw CheckpointError(std::string("--checkpoint: ") + e.what());
+  }
+}
+
+bool CheckpointDir::read_manifest(const std::string& run, CheckpointManifest& out) const {
+  std::string file = dir_ + "/manifest";
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return false;
+  auto text = read_whole_file(file);
+  if (!text) throw CheckpointError("cannot read the checkpoint manifest " + file);
+  std::istringstream in(*text);
+  std::string line, lines;
+  if (!std::getline(in, line) || line != kFormat)
+    throw CheckpointError(file + " is not an objgen checkpoint manifest (or one of another version)");
+  bool have_iteration = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("iteration ", 0) == 0) {
+      out.iteration = std::atoi(line.c_str() + 10);
+      have_iteration = out.iteration > 0;
+    } else if (line.rfind("complete ", 0) == 0) {
+      out.complete = line == "complete yes";
+    } else {
+      lines += line + "\n";
+    }
+  }
+  if (!have_iteration) throw CheckpointError(file + " is damaged (no iteration)");
+  std::string diff = first_difference(lines, run);
+  if (!diff.empty())
+    throw CheckpointError("the checkpoint in " + dir_ + " was made by another run (" + diff +
+                          "): give the same options, or another --checkpoint directory");
+  out.run = lines;
+  return true;
+}
+
+std::string CheckpointDir::state_file(int iteration) const {
+  return dir_ + "/state-" + std::to_string(iteration) + ".bin";
+}
+
+void CheckpointDir::write(const CheckpointManifest& m, const std::string& state) const {
+  write_file_atomically(state_file(m.iteration), state);
+  write_file_atomically(dir_ + "/manifest", std::string(kFormat) + "\n" + m.run + "iteration " +
+                                                std::to_string(m.iteration) + "\ncomplete " +
+                                                (m.complete ? "yes" : "no") + "\n");
+  std::error_code ec;
+  std::string keep = "state-" + std::to_string(m.iteration) + ".bin";
+  for (const auto& e : std::filesystem::directory_iterator(dir_, ec)) {
+    std::string name = e.path().filename().string();
+    if (name.rfind("state-", 0) == 0 && name.size() > 4 && name.compare(name.size() - 4, 4, ".bin") == 0 && name != keep)
+      std::filesystem::remove(e.path(), ec);
+  }
+}
+
+std::string CheckpointDir::read_state(int iteration) const {
+  auto bytes = read_whole_file(state_file(iteration));
+  if (!bytes) throw CheckpointError("cannot read the checkpoint file " + state_file(iteration));
+  return std::move(*bytes);
+}
+
+}  // namespace objgen

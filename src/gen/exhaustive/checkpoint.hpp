@@ -1,0 +1,57 @@
+// Checkpoints of a bounded-exhaustive run at iteration boundaries (--checkpoint DIR): a run that
+// was killed (the whole job, or one of its ranks, which takes the job down) starts again from
+// the last finished iteration and ends with the same states, sequences and counts.
+//
+// DIR holds, for the last checkpointed iteration I:
+//   manifest     text: what run made it (scope, target, methods, literals, omitted fields,
+//                iteration limit) and I; replaced atomically after state-I.bin is complete, so it
+//                only ever names a whole file
+//   state-I.bin  the generator's state after iteration I: the store, the findings, the counters
+// Every rank of a distributed run holds the same state (exhaustive.hpp), so rank 0 writes it and
+// any number of ranks may resume it; DIR must be on a file system every rank sees.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "objgen/api.hpp"
+
+namespace objgen {
+
+struct ExhaustiveOptions;
+
+// A checkpoint that cannot be used for this run: made by another run, damaged, or unreadable.
+class CheckpointError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct CheckpointManifest {
+  std::string run;  // the lines that must match (checkpoint_run_lines)
+  int iteration = 0;
+  bool complete = false;  // the run reached its end at `iteration`
+};
+
+// What identifies the run: one "key value" line each.
+std::string checkpoint_run_lines(const Api& api, const ExhaustiveOptions& opt);
+
+class CheckpointDir {
+ public:
+  explicit CheckpointDir(std::string dir) : dir_(std::move(dir)) {}
+  const std::string& path() const { return dir_; }
+  // Throws CheckpointError when DIR cannot be created or written.
+  void check_writable() const;
+  // Whether DIR holds a manifest (else this is a new run). Throws CheckpointError when it is
+  // damaged or was made by another run (the message names the first difference).
+  bool read_manifest(const std::string& run, CheckpointManifest& out) const;
+  // The state after `iteration`, then the manifest naming it; older states are removed.
+  void write(const CheckpointManifest& m, const std::string& state) const;
+  // The state the manifest names; throws CheckpointError naming the file when it cannot be read.
+  std::string read_state(int iteration) const;
+
+ private:
+  std::string state_file(int iteration) const;
+  std::string dir_;
+};
+
+}  // namespace objgen

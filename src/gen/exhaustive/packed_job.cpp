@@ -1,0 +1,73 @@
+#include "gen/exhaustive/packed_job.hpp"
+
+#include <bit>
+#include <cstddef>
+#include <cstring>
+#include <stdexcept>
+
+namespace objgen {
+namespace {
+
+// A record is sent without its unused fingerprints (most calls produce one or two values of the
+// eight a record has room for): a quarter of its bytes.
+constexpr size_t kHead = offsetof(CandidateRecord, fps);
+
+size_t fingerprints_used(const CandidateRecord& r) {
+  unsigned used = r.new_mask;
+  if (r.slot < kMaxRecordSlots) used |= 1u << r.slot;
+  return static_cast<size_t>(std::bit_width(used));
+}
+
+}  // namespace
+
+void pack_job(ByteWriter& w, uint64_t job, uint64_t explored, const JobRegion& region,
+              const std::vector<CrashNote>& crashes) {
+  w.put(job);
+  w.put(explored);
+  w.put<uint64_t>(region.record_count());
+  for (size_t i = 0; i < region.record_count(); ++i) {
+    CandidateRecord r = region.record(i);
+    std::string text = region.text(r);
+    r.text_offset = 0;
+    r.text_length = 0;
+    size_t n = fingerprints_used(r);
+    w.put_raw(&r, kHead);
+    w.put_raw(r.fps, n * sizeof(Fingerprint));
+    w.put_string(text);
+  }
+  w.put<uint64_t>(crashes.size());
+  for (const CrashNote& c : crashes) {
+    w.put(c.candidate);
+    w.put(static_cast<uint8_t>(c.kind));
+    w.put(c.phase);
+    w.put_string(c.what);
+  }
+}
+
+PackedJob unpack_job(ByteReader& r) {
+  PackedJob p;
+  p.job = r.get<uint64_t>();
+  p.explored = r.get<uint64_t>();
+  uint64_t n = r.get<uint64_t>();
+  if (n > r.left() / kHead) throw std::runtime_error("a packed job with more records than bytes");
+  p.records.resize(n);
+  p.texts.reserve(n);
+  for (CandidateRecord& rec : p.records) {
+    r.get_raw(&rec, kHead);
+    size_t used = fingerprints_used(rec);
+    r.get_raw(rec.fps, used * sizeof(Fingerprint));
+    p.texts.push_back(r.get_string());
+  }
+  uint64_t deaths = r.get<uint64_t>();
+  for (uint64_t i = 0; i < deaths; ++i) {
+    CrashNote c;
+    c.candidate = r.get<uint64_t>();
+    c.kind = static_cast<Outcome>(r.get<uint8_t>());
+    c.phase = r.get<uint64_t>();
+    c.what = r.get_string();
+    p.crashes.push_back(std::move(c));
+  }
+  return p;
+}
+
+}  // namespace objgen

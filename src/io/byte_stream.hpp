@@ -1,0 +1,69 @@
+// Plain binary encoding of trivially copyable values and strings into a byte string, and back:
+// what ranks exchange and checkpoints hold. Same machine type on every rank (no byte-order
+// conversion: a cluster of one architecture, as MPI_BYTE assumes).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace objgen {
+
+class ByteWriter {
+ public:
+  template <class T>
+  void put(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    bytes_.append(reinterpret_cast<const char*>(&v), sizeof(T));
+  }
+  void put_string(const std::string& s) {
+    put<uint64_t>(s.size());
+    bytes_ += s;
+  }
+  void put_raw(const void* p, size_t n) { bytes_.append(static_cast<const char*>(p), n); }
+  std::string& bytes() { return bytes_; }
+  std::string take() { return std::move(bytes_); }
+
+ private:
+  std::string bytes_;
+};
+
+// Throws std::runtime_error when the bytes end early (a truncated or foreign file).
+class ByteReader {
+ public:
+  explicit ByteReader(const std::string& bytes) : p_(bytes.data()), end_(bytes.data() + bytes.size()) {}
+  template <class T>
+  T get() {
+    static_assert(std::is_trivially_copyable_v<T>);
+    T v;
+    need(sizeof(T));
+    std::memcpy(&v, p_, sizeof(T));
+    p_ += sizeof(T);
+    return v;
+  }
+  std::string get_string() {
+    uint64_t n = get<uint64_t>();
+    need(n);
+    std::string s(p_, n);
+    p_ += n;
+    return s;
+  }
+  void get_raw(void* to, size_t n) {
+    need(n);
+    std::memcpy(to, p_, n);
+    p_ += n;
+  }
+  bool done() const { return p_ == end_; }
+  size_t left() const { return static_cast<size_t>(end_ - p_); }
+
+ private:
+  void need(size_t n) const {
+    if (static_cast<size_t>(end_ - p_) < n) throw std::runtime_error("the data ends early (truncated)");
+  }
+  const char* p_;
+  const char* end_;
+};
+
+}  // namespace objgen

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Distributed exhaustive generation (mpirun, oversubscribed on a small machine): every bundled
+# subject at two scopes gives the same states, sequences and explored counts with --threads 1,
+# --threads 2, --isolation none, and 1, 2 and 4 ranks (a run too small to split over the ranks is
+# exit 2 with that message instead); faulty subjects give the same findings; a job whose rank is
+# killed resumes from its checkpoint with the same result.
+set -u
+objgen=$1
+mpirun=${2:-mpirun}
+tmp=$(mktemp -d)
+trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI containers run as root
+export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
+fail=0
+say() { echo "$@"; }
+summary() {  # what must agree: counts, the digest of every state's sequence, the findings
+  python3 -c "
+import json,sys
+d=json.load(open(sys.argv[1]))
+print(d['states'], d['structures'], d['explored'], d['iterations'], d['states_digest'],
+      sorted((f['kind'], f['operation'], f['sequence']) for f in d['failures']))" "$1"
+}
+ranks() { local n=$1; shift; "$mpirun" --oversubscribe -np "$n" "$objgen" "$@"; }
+
+examples=$("$objgen" examples | awk '{print $1}' | grep -v '^buggy_')
+for ex in $examples; do
+  for scope in 3 4; do
+    base=(exhaustive --example "$ex" --scope "$scope" -q --contracts none)
+    "$objgen" "${base[@]}" --threads 1 --report-json "$tmp/one.json" >/dev/null 2>"$tmp/err" ||
+      { say "FAIL [$ex $scope]: alone: $(cat "$tmp/err")"; fail=1; continue; }
+    want=$(summary "$tmp/one.json")
+    explored=$(python3 -c "import json; print(json.load(open('$tmp/one.json'))['explored'])")
+    bad=""
+    "$objgen" "${base[@]}" --threads 2 --report-json "$tmp/r.json" >/dev/null 2>&1 && [ "$(summary "$tmp/r.json")" = "$want" ] || bad+=" threads-2"
+    "$objgen" "${base[@]}" --isolation none --report-json "$tmp/r.json" >/dev/null 2>&1 && [ "$(summary "$tmp/r.json")" = "$want" ] || bad+=" isolation-none"
+    for np in 1 2 4; do
+      rm -f "$tmp/r.json"
+      ranks "$np" "${base[@]}" --report-json "$tmp/r.json" >/dev/null 2>"$tmp/err"
+      rc=$?
+      if [ $rc -eq 2 ] && grep -q "too small to split over $np ranks" "$tmp/err" && [ ! -e "$tmp/r.json" ]; then
+        continue  # a run this small is refused, as it should be
+      fi
+      [ $rc -eq 0 ] && [ "$(summary "$tmp/r.json")" = "$want" ] || { bad+=" np-$np(rc $rc)"; head -3 "$tmp/err"; }
+    done
+    if [ -n "$bad" ]; then say "FAIL [$ex scope $scope]: differs with$bad"; fail=1; else say "ok   [$ex scope $scope] explored $explored"; fi
+  done
+done
+
+# The deep-object subjects with every method: calls that take objects of other classes.
+for ex in thesis game config orders account routes scheduler warehouse; do
+  base=(exhaustive --example "$ex" --scope 3 -q --contracts none --methods all --max-iterations 3)
+  "$objgen" "${base[@]}" --report-json "$tmp/one.json" >/dev/null 2>&1
+  ranks 2 "${base[@]}" --report-json "$tmp/r.json" >/dev/null 2>"$tmp/err"
+  ranks 4 "${base[@]}" --report-json "$tmp/r4.json" >/dev/null 2>>"$tmp/err"
+  if [ "$(summary "$tmp/one.json")" = "$(summary "$tmp/r.json")" ] && [ "$(summary "$tmp/one.json")" = "$(summary "$tmp/r4.json")" ]; then
+    say "ok   [$ex, every method, 2 and 4 ranks] $(summary "$tmp/one.json" | cut -d' ' -f1-3)"
+  else
+    say "FAIL [$ex, every method, 2 and 4 ranks]: $(head -3 "$tmp/err")"; fail=1
+  fi
+done
+
+# Faulty code under test: crashes, hangs and aborts are found by whichever rank runs them and
+# reported once, the same as alone.
+for ex in buggy_segv buggy_hang buggy_abort buggy_throw buggy_invariant buggy_dtor; do
+  base=(exhaustive --example "$ex" --scope 4 -q --contracts none --call-timeout 0.5)
+  "$objgen" "${base[@]}" --report-json "$tmp/one.json" >/dev/null 2>&1
+  ranks 2 "${base[@]}" --report-json "$tmp/r.json" >/dev/null 2>&1
+  if [ "$(summary "$tmp/one.json")" = "$(summary "$tmp/r.json")" ]; then say "ok   [$ex, 2 ranks]"; else say "FAIL [$ex, 2 ranks]"; fail=1; fi
+done
+
+# Too small to split: a clear error, exit 2, nothing written.
+ranks 4 exhaustive --example account --scope 3 -q --report-json "$tmp/small.json" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "too small to split" "$tmp/err" && [ ! -e "$tmp/small.json" ]; then
+  say "ok   [too small to split]: $(grep -m1 'too small' "$tmp/err")"
+else
+  say "FAIL [too small to split]: exit $rc: $(head -3 "$tmp/err")"; fail=1
+fi
+
+# A rank killed (SIGKILL) mid-run takes the job down; the job run again resumes from the last
+# checkpoint, with another number of ranks even, and ends with the single-process result.
+run=(exhaustive --example ncl --scope 8 -q --contracts none)
+"$objgen" "${run[@]}" --threads 2 --report-json "$tmp/whole.json" >/dev/null 2>&1
+ranks 2 "${run[@]}" --threads 1 --checkpoint "$tmp/ck" --report-json "$tmp/killed.json" >/dev/null 2>&1 &
+job=$!
+for _ in $(seq 1200); do
+  at=$(sed -n 's/^iteration //p' "$tmp/ck/manifest" 2>/dev/null)
+  [ "${at:-0}" -ge 10 ] && break
+  kill -0 $job 2>/dev/null || break
+  sleep 0.05
+done
+rank=$(pgrep -f "objgen exhaustive --example ncl --scope 8" | while read -r p; do
+  [ "$(ps -o ppid= -p "$p" | tr -d ' ')" = "$job" ] && echo "$p"; done | tail -1)
+[ -n "$rank" ] && kill -9 "$rank"
+wait $job 2>/dev/null
+rc=$?
+at=$(sed -n 's/^iteration //p' "$tmp/ck/manifest" 2>/dev/null)
+if [ -n "$rank" ] && [ $rc -ne 0 ] && [ ! -e "$tmp/killed.json" ] && [ "${at:-0}" -ge 10 ]; then
+  say "ok   [rank $rank killed: job exit $rc, checkpoint of iteration $at]"
+else
+  say "FAIL [kill a rank]: rank '${rank}', job exit $rc, checkpoint '${at}'"; fail=1
+fi
+ranks 4 "${run[@]}" --threads 1 --checkpoint "$tmp/ck" --report-json "$tmp/resumed.json" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(summary "$tmp/resumed.json")" = "$(summary "$tmp/whole.json")" ] &&
+   [ "$(python3 -c "import json; print(json.load(open('$tmp/resumed.json'))['resumed_after_iteration'])")" = "$at" ]; then
+  say "ok   [resumed on 4 ranks after iteration $at: same result as alone]"
+else
+  say "FAIL [resume after a killed rank]: exit $rc $(head -3 "$tmp/err")"; fail=1
+fi
+exit $fail
