@@ -149,16 +149,20 @@ class Linearizer {
     const void* ptr;
   };
 
-  void emit(uint64_t w) {
-    if (n_ == out_.size()) out_.resize(out_.size() * 2);
+  // Several times per object: inlined, with the rare growth out of line.
+  [[gnu::always_inline]] void emit(uint64_t w) {
+    if (__builtin_expect(n_ == out_.size(), 0)) grow_output();
     out_[n_++] = w;
   }
+  void grow_output();
   void out_of_scope() { stop_ = true; oos_ = true; }
   static constexpr uint32_t kOmitStride = 32;  // fields per class with a cached decision
   bool omitted(ClassId cls, uint32_t idx, const char* name) {
     if (!omit_) return false;
-    size_t at = size_t{cls} * kOmitStride + idx;
-    if (idx < kOmitStride && at < omit_cache_.size() && omit_cache_[at] >= 0) return omit_cache_[at];
+    if (idx < kOmitStride && cls < omit_bits_.size()) {
+      const OmitBits& b = omit_bits_[cls];
+      if (b.decided >> idx & 1) return b.omitted >> idx & 1;
+    }
     return decide_omitted(cls, idx, name);
   }
   bool decide_omitted(ClassId cls, uint32_t idx, const char* name);
@@ -168,19 +172,26 @@ class Linearizer {
   static constexpr size_t kLinearLimit = 24;
   // A pointer to an object not seen yet (every `next` of a list) would scan the whole queue;
   // a 64-bit filter of the queued addresses answers most of those at once.
+  // An object seen before (every `previous` of a list) is usually the last one queued with the
+  // same 6-bit address hash: one compare instead of the scan.
   uint32_t identify(ClassId cls, const void* ptr) {
     if (!hashed_) {
-      uint64_t bit = address_bit(ptr);
-      if (queued_bits_ & bit)
+      unsigned h = address_hash(ptr);
+      uint64_t bit = uint64_t{1} << h;
+      if (queued_bits_ & bit) {
+        const Pending& last = queue_[latest_[h]];
+        if (last.ptr == ptr && last.cls == cls) return last.object;
         for (const Pending& p : queue_)
           if (p.ptr == ptr && p.cls == cls) return p.object;
+      }
       queued_bits_ |= bit;
+      latest_[h] = static_cast<uint8_t>(queue_.size());  // where add_object puts it
       return add_object(cls, ptr);
     }
     return identify_hashed(cls, ptr);
   }
-  static uint64_t address_bit(const void* ptr) {
-    return uint64_t{1} << ((reinterpret_cast<uintptr_t>(ptr) * 0x9E3779B97F4A7C15ull) >> 58);
+  static unsigned address_hash(const void* ptr) {
+    return static_cast<unsigned>((reinterpret_cast<uintptr_t>(ptr) * 0x9E3779B97F4A7C15ull) >> 58);
   }
   uint32_t add_object(ClassId cls, const void* ptr);
   uint32_t identify_hashed(ClassId cls, const void* ptr);
@@ -295,7 +306,11 @@ class Linearizer {
   Frame frame_{};  // the object whose fields are being visited
   size_t n_ = 0;   // words written to out_
   std::vector<Pending> queue_;
-  std::vector<int8_t> omit_cache_;  // [class * kOmitStride + field]: -1 unknown, 0 keep, 1 omit
+  struct OmitBits {
+    uint32_t decided = 0;  // bit i: field i of the class was matched against omit_
+    uint32_t omitted = 0;  // ...and is left out
+  };
+  std::vector<OmitBits> omit_bits_;  // per class, for its first kOmitStride fields
   // Open-addressed address -> (class, number) map, cleared by bumping a generation stamp.
   struct Slot {
     const void* ptr;
@@ -306,7 +321,8 @@ class Linearizer {
   std::vector<Slot> ids_;
   uint32_t generation_ = 0;
   uint32_t used_ = 0;
-  uint64_t queued_bits_ = 0;  // address_bit() of every queued object (while not hashed_)
+  uint64_t queued_bits_ = 0;  // bit address_hash() of every queued object (while not hashed_)
+  uint8_t latest_[64] = {};      // [address_hash()]: the queue index of the last object queued with it
   bool hashed_ = false;
   std::vector<FieldEvent> events_;
   std::vector<const ClassVTable*> vtables_;  // avoids the registry lock per object

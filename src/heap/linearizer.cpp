@@ -40,6 +40,8 @@ void Linearizer::size_mismatch(bool more) {
             (more ? "more" : "fewer") + " elements than its size()";
 }
 
+void Linearizer::grow_output() { out_.resize(out_.size() * 2); }
+
 const ClassVTable& Linearizer::class_vtable_cache(ClassId cls) {
   if (cls >= vtables_.size()) vtables_.resize(cls + 1, nullptr);
   if (!vtables_[cls]) vtables_[cls] = &class_vtable(cls);
@@ -88,9 +90,9 @@ bool Linearizer::decide_omitted(ClassId cls, uint32_t idx, const char* name) {
   std::string qualified = class_vtable_cache(cls).name + "." + name;
   bool omit = std::regex_match(name, *omit_) || std::regex_match(qualified, *omit_);
   if (idx < kOmitStride) {
-    size_t at = size_t{cls} * kOmitStride + idx;
-    if (at >= omit_cache_.size()) omit_cache_.resize((size_t{cls} + 1) * kOmitStride, -1);
-    omit_cache_[at] = omit;
+    if (cls >= omit_bits_.size()) omit_bits_.resize(size_t{cls} + 1);
+    omit_bits_[cls].decided |= uint32_t{1} << idx;
+    if (omit) omit_bits_[cls].omitted |= uint32_t{1} << idx;
   }
   return omit;
 }
