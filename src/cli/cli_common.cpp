@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <sched.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -127,12 +129,23 @@ std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::
 
 Cluster* g_cluster = nullptr;
 
-// Ranks started on one machine share its cores: by default each takes its share.
-int cores_per_rank() {
+// The cores this process may run on: a launcher (mpirun binds each rank to a core by default,
+// Slurm to its allocation) or taskset may have given it fewer than the machine has.
+int usable_cores() {
   int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) cores = std::min(cores, std::max(1, CPU_COUNT(&set)));
+  return cores;
+}
+
+// Ranks started on one machine, unbound, share its cores: by default each takes its share.
+int cores_per_rank() {
+  int machine = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int cores = usable_cores();
+  if (!g_cluster || cores < machine) return cores;  // bound: the cores it was given are its own
   int ranks_here = 1;
   for (const char* var : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "PMIX_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE"})
-    if (const char* v = std::getenv(var); g_cluster && v && std::atoi(v) > 0) {
+    if (const char* v = std::getenv(var); v && std::atoi(v) > 0) {
       ranks_here = std::atoi(v);
       break;
     }

@@ -963,7 +963,8 @@ struct ExhaustiveGenerator::Impl {
   }
 
   // Runs `mine` (global job indices, ascending) on the pool and hands each finished job, in
-  // order, to done_job(index in mine, region, its deaths). Returns why it stopped early, or null.
+  // order, to done_job(index in mine, region, its deaths), which says whether to go on. Returns
+  // why it stopped early (kHalted when done_job said so), or null.
   template <class DoneJob>
   const char* run_jobs(WorkerPool& pool, const std::vector<size_t>& mine, Tick& tick, DoneJob done_job) {
     std::vector<std::vector<CrashNote>> crashes(jobs.size());
@@ -975,7 +976,7 @@ struct ExhaustiveGenerator::Impl {
           run_job(jobs[mine[i]], region, first, progress);
         });
     const char* why = nullptr;
-    for (size_t next = 0; next < mine.size();) {
+    for (size_t next = 0; next < mine.size() && !why;) {
       if ((why = stop_reason(tick.elapsed()))) break;
       for (const auto& ev : pool.wait(0.25)) {
         if (ev.kind == WorkerPool::Event::Done)
@@ -983,8 +984,8 @@ struct ExhaustiveGenerator::Impl {
         else
           on_death(pool, ev, mine[ev.job], crashes);
       }
-      for (; next < mine.size() && done[next]; ++next) {
-        done_job(next, pool.region(next), crashes[mine[next]]);
+      for (; next < mine.size() && done[next] && !why; ++next) {
+        if (!done_job(next, pool.region(next), crashes[mine[next]])) why = kHalted;
         pool.release(next);
       }
       report(tick, frontier);
@@ -992,6 +993,7 @@ struct ExhaustiveGenerator::Impl {
     pool.end();
     return why;
   }
+  static constexpr const char* kHalted = "halted";
 
   // This process alone: every job, merged as it finishes.
   const char* run_alone(WorkerPool& pool, Tick& tick) {
@@ -999,28 +1001,29 @@ struct ExhaustiveGenerator::Impl {
     for (size_t j = 0; j < all.size(); ++j) all[j] = j;
     return run_jobs(pool, all, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
       merge(jobs[all[i]], region, crashes);
+      return true;
     });
   }
 
-  // One of several ranks: the jobs go in rounds of a few per rank (job j to rank j mod ranks);
-  // after each round every rank has every rank's records and merges all of them in order, so the
-  // store stays the same on every rank. Rounds bound the records in flight and let a stop (time
-  // limit, interrupt, memory) on any rank end the run on all of them at the same job.
+  // One of several ranks: job j runs on rank j mod ranks, on this rank's workers for the whole
+  // iteration (their caches of live objects stay warm). Jobs are exchanged in rounds of a few per
+  // rank: once this rank's jobs of a round are done, the ranks all-gather the round's records and
+  // every rank merges all of them in order, while the workers go on with the next round's jobs.
+  // So the store stays the same on every rank; rounds bound the records in flight and let a stop
+  // on any rank (time limit, interrupt, memory) end the run on all of them after the same job.
   const char* run_rounds(WorkerPool& pool, Tick& tick) {
     const size_t k = static_cast<size_t>(ranks()), me = static_cast<size_t>(opt.cluster->rank());
     const size_t round = k * static_cast<size_t>(std::max(4, 4 * opt.workers));
-    for (size_t first = 0; first < jobs.size(); first += round) {
-      size_t last = std::min(jobs.size(), first + round);
-      std::vector<size_t> mine;
-      for (size_t j = first; j < last; ++j)
-        if (j % k == me) mine.push_back(j);
-      ByteWriter out;
-      const char* why = run_jobs(pool, mine, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
-        size_t j = mine[i];
-        add_unconfirmed(j, crashes);
-        out.put(kJob);
-        pack_job(out, j, explored_by(j, region), region, crashes);
-      });
+    const size_t rounds = (jobs.size() + round - 1) / round;
+    std::vector<size_t> mine;
+    for (size_t j = me; j < jobs.size(); j += k) mine.push_back(j);
+    size_t next_round = 0;
+    const char* agreed = nullptr;
+    ByteWriter out;
+    // Every rank calls this once per round, in order (it is a collective).
+    auto exchange = [&](const char* mine_stop) {
+      size_t first = next_round * round, last = std::min(jobs.size(), first + round);
+      ++next_round;
       out.put(kLearned);
       put_learned(out);
       result.sent_bytes += out.bytes().size();
@@ -1031,11 +1034,24 @@ struct ExhaustiveGenerator::Impl {
       bool whole = merge_round(from, first, last);
       result.exchange_seconds += std::chrono::duration<double>(t1 - t0).count();
       result.merge_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
-      if (!whole) return why ? why : "a rank stopped";
+      agreed = agreed_stop(whole ? mine_stop : mine_stop ? mine_stop : "a rank stopped");
       report(tick, frontier_size());
-      if (const char* any = agreed_stop(why)) return any;
-    }
-    return nullptr;
+      return agreed == nullptr;
+    };
+    const char* why = run_jobs(pool, mine, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
+      size_t j = mine[i];
+      add_unconfirmed(j, crashes);
+      out.put(kJob);
+      pack_job(out, j, explored_by(j, region), region, crashes);
+      bool last_of_round = i + 1 == mine.size() || mine[i + 1] / round != j / round;
+      while (last_of_round && next_round <= j / round)
+        if (!exchange(nullptr)) return false;
+      return true;
+    });
+    // The rounds the other ranks still expect: those with none of this rank's jobs, or all of
+    // them after a stop here (its partial round tells the others to stop too).
+    while (!agreed && next_round < rounds) exchange(why == kHalted ? nullptr : why);
+    return agreed;
   }
 
   // What a rank learned about copies and failing calls in its jobs: every rank applies all of it,
