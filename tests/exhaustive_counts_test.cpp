@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "gen/exhaustive/packed_job.hpp"
 #include "run_example.hpp"
 
 namespace {
@@ -144,6 +145,54 @@ TEST(Methods, WholeApiFindsAtLeastTheBuildersStates) {
   auto all = run_example("ncl", 3, 1, false, {"all"});
   EXPECT_GE(all->structures(), builders->structures());
   EXPECT_TRUE(all->result.findings.empty());
+}
+
+}  // namespace
+
+
+namespace {
+
+// What a rank sends for a job is what the job's region held: records (only the fingerprints they
+// use travel), their messages, its explored count and its deaths.
+TEST(PackedJob, UnpacksWhatWasPacked) {
+  objgen::JobRegion region(8, 4096, false);
+  objgen::CandidateRecord a{};
+  a.candidate = 17;
+  a.new_mask = 0b101;
+  a.fps[0] = {1, 2};
+  a.fps[2] = {3, 4};
+  a.fps[5] = {9, 9};  // unused by the record: not sent
+  region.append(a);
+  objgen::CandidateRecord b{};
+  b.candidate = 20;
+  b.kind = 3;
+  b.slot = 1;
+  b.fps[1] = {5, 6};
+  region.append(b, "the invariant broke");
+  std::vector<objgen::CrashNote> deaths{{19, objgen::Outcome::Crash, "SIGSEGV", 4}};
+  objgen::ByteWriter w;
+  objgen::pack_job(w, 7, 1234, region, deaths);
+  std::string bytes = w.take();
+  objgen::ByteReader r(bytes);
+  objgen::PackedJob p = objgen::unpack_job(r);
+  EXPECT_TRUE(r.done());
+  EXPECT_EQ(p.job, 7u);
+  EXPECT_EQ(p.explored, 1234u);
+  ASSERT_EQ(p.count(), 2u);
+  EXPECT_EQ(p.at(0).candidate, 17u);
+  EXPECT_EQ(p.at(0).fps[0], (objgen::Fingerprint{1, 2}));
+  EXPECT_EQ(p.at(0).fps[2], (objgen::Fingerprint{3, 4}));
+  EXPECT_EQ(p.at(0).fps[5], (objgen::Fingerprint{}));
+  EXPECT_EQ(p.text(0), "");
+  EXPECT_EQ(p.at(1).fps[1], (objgen::Fingerprint{5, 6}));
+  EXPECT_EQ(p.text(1), "the invariant broke");
+  ASSERT_EQ(p.crashes.size(), 1u);
+  EXPECT_EQ(p.crashes[0].candidate, 19u);
+  EXPECT_EQ(p.crashes[0].what, "SIGSEGV");
+  EXPECT_EQ(p.crashes[0].phase, 4u);
+  std::string cut = bytes.substr(0, bytes.size() - 3);
+  objgen::ByteReader short_reader(cut);
+  EXPECT_THROW(objgen::unpack_job(short_reader), std::runtime_error);
 }
 
 }  // namespace

@@ -140,3 +140,4 @@ TEST(StateStore, SaveAndLoadGiveTheSameStore) {
 }
 
 }  // namespace
+

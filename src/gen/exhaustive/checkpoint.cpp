@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include <xxhash.h>
+
 #include "gen/exhaustive/exhaustive.hpp"
 #include "io/atomic_file.hpp"
 
@@ -52,6 +54,9 @@ std::string first_difference(const std::string& there, const std::string& here) 
   }
 }
 
+// A damaged state file must be refused before its contents are believed: ids in it index arrays.
+std::string checksum(const std::string& bytes) { return hex(XXH64(bytes.data(), bytes.size(), 0)); }
+
 }  // namespace
 
 std::string checkpoint_run_lines(const Api& api, const ExhaustiveOptions& opt) {
@@ -92,6 +97,8 @@ bool CheckpointDir::read_manifest(const std::string& run, CheckpointManifest& ou
       have_iteration = out.iteration > 0;
     } else if (line.rfind("complete ", 0) == 0) {
       out.complete = line == "complete yes";
+    } else if (line.rfind("checksum ", 0) == 0) {
+      out.checksum = line.substr(9);
     } else {
       lines += line + "\n";
     }
@@ -113,7 +120,7 @@ void CheckpointDir::write(const CheckpointManifest& m, const std::string& state)
   write_file_atomically(state_file(m.iteration), state);
   write_file_atomically(dir_ + "/manifest", std::string(kFormat) + "\n" + m.run + "iteration " +
                                                 std::to_string(m.iteration) + "\ncomplete " +
-                                                (m.complete ? "yes" : "no") + "\n");
+                                                (m.complete ? "yes" : "no") + "\nchecksum " + checksum(state) + "\n");
   std::error_code ec;
   std::string keep = "state-" + std::to_string(m.iteration) + ".bin";
   for (const auto& e : std::filesystem::directory_iterator(dir_, ec)) {
@@ -123,9 +130,12 @@ void CheckpointDir::write(const CheckpointManifest& m, const std::string& state)
   }
 }
 
-std::string CheckpointDir::read_state(int iteration) const {
-  auto bytes = read_whole_file(state_file(iteration));
-  if (!bytes) throw CheckpointError("cannot read the checkpoint file " + state_file(iteration));
+std::string CheckpointDir::read_state(const CheckpointManifest& m) const {
+  auto bytes = read_whole_file(state_file(m.iteration));
+  if (!bytes) throw CheckpointError("cannot read the checkpoint file " + state_file(m.iteration));
+  if (checksum(*bytes) != m.checksum)
+    throw CheckpointError("the checkpoint of iteration " + std::to_string(m.iteration) + " in " + dir_ +
+                          " is damaged (" + state_file(m.iteration) + " does not match the manifest's checksum)");
   return std::move(*bytes);
 }
 

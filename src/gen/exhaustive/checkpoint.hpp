@@ -4,8 +4,8 @@
 //
 // DIR holds, for the last checkpointed iteration I:
 //   manifest     text: what run made it (scope, target, methods, literals, omitted fields,
-//                iteration limit) and I; replaced atomically after state-I.bin is complete, so it
-//                only ever names a whole file
+//                iteration limit), I and the checksum of state-I.bin; replaced atomically after
+//                state-I.bin is complete, so it only ever names a whole file
 //   state-I.bin  the generator's state after iteration I: the store, the findings, the counters
 // Every rank of a distributed run holds the same state (exhaustive.hpp), so rank 0 writes it and
 // any number of ranks may resume it; DIR must be on a file system every rank sees.
@@ -30,6 +30,7 @@ struct CheckpointManifest {
   std::string run;  // the lines that must match (checkpoint_run_lines)
   int iteration = 0;
   bool complete = false;  // the run reached its end at `iteration`
+  std::string checksum;   // of the state file (read_manifest)
 };
 
 // What identifies the run: one "key value" line each.
@@ -46,8 +47,9 @@ class CheckpointDir {
   bool read_manifest(const std::string& run, CheckpointManifest& out) const;
   // The state after `iteration`, then the manifest naming it; older states are removed.
   void write(const CheckpointManifest& m, const std::string& state) const;
-  // The state the manifest names; throws CheckpointError naming the file when it cannot be read.
-  std::string read_state(int iteration) const;
+  // The state the manifest names; throws CheckpointError naming the file when it cannot be read
+  // or does not match the manifest's checksum.
+  std::string read_state(const CheckpointManifest& m) const;
 
  private:
   std::string state_file(int iteration) const;

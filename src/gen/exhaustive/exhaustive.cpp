@@ -148,6 +148,7 @@ struct ExhaustiveGenerator::Impl {
   int iteration = 0;
   std::vector<std::vector<uint32_t>> class_states;  // states of each class found before k
   std::vector<uint32_t> frontier_start;             // index in class_states of the first new one
+  uint32_t frontier_first_state = 0;                // the first state found in iteration k-1
   const uint64_t run_id = next_run_id();  // tells this run's per-thread caches from another's
   std::vector<OpSpace> spaces;
   std::vector<Segment> segments;
@@ -236,6 +237,7 @@ struct ExhaustiveGenerator::Impl {
     size_t classes = registered_class_count() + 1;
     class_states.assign(classes, {});
     frontier_start.assign(classes, 0);
+    frontier_first_state = first_state_of(iteration - 1);
     for (ClassId c = 0; c < classes; ++c) {
       const auto& all = result.store.states_of(c);
       class_states[c] = all;
@@ -273,6 +275,17 @@ struct ExhaustiveGenerator::Impl {
       spaces.push_back(std::move(s));
     }
     plan_jobs();
+  }
+
+  // The first state found in `it` or later (states are added in the order of their iterations).
+  uint32_t first_state_of(int it) const {
+    uint32_t lo = 0, hi = static_cast<uint32_t>(result.store.state_count());
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (result.store.iteration_of(mid) < it) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   // A space whose first parameter is an object of the last iteration's frontier: its candidates
@@ -376,6 +389,38 @@ struct ExhaustiveGenerator::Impl {
     return has_new;
   }
 
+  // A segment's candidates are consecutive numbers in their space's mixed radix: a worker counts
+  // through their argument tuples digit by digit instead of dividing for each one.
+  struct ArgCounter {
+    uint32_t digits[kMaxRecordSlots];
+  };
+
+  void start_counter(const OpSpace& s, uint64_t idx, ArgCounter& c, ArgRef* refs) const {
+    decode(s, idx, refs);
+    for (size_t i = s.slots.size(); i-- > 0;) {
+      c.digits[i] = static_cast<uint32_t>(idx % s.slots[i].count);
+      idx /= s.slots[i].count;
+    }
+  }
+
+  // To the next candidate (the caller never passes the space's last one).
+  void advance(const OpSpace& s, ArgCounter& c, ArgRef* refs) const {
+    for (size_t i = s.slots.size(); i-- > 0;) {
+      const SlotDomain& d = s.slots[i];
+      bool carry = ++c.digits[i] == d.count;
+      if (carry) c.digits[i] = 0;
+      refs[i] = d.object ? ArgRef::state(class_states[d.cls][d.base + c.digits[i]]) : ArgRef::literal(c.digits[i]);
+      if (!carry) return;
+    }
+  }
+
+  // Whether an object of the counter's tuple is new in iteration k-1 (what decode returns).
+  bool has_new(const OpSpace& s, const ArgCounter& c) const {
+    for (size_t i = 0; i < s.slots.size(); ++i)
+      if (s.slots[i].object && s.slots[i].base + c.digits[i] >= frontier_start[s.slots[i].cls]) return true;
+    return false;
+  }
+
   // ---- Worker side: everything below up to merge() runs in workers, never in the parent. ----
 
   WorkerScratch& scratch() const {
@@ -396,7 +441,7 @@ struct ExhaustiveGenerator::Impl {
   // rebuild did not give that state back (noted as nondeterministic).
   const Object* live_of(uint32_t state) const {
     WorkerScratch& w = scratch();
-    bool receiver = result.store.iteration_of(state) + 1 == iteration;
+    bool receiver = state >= frontier_first_state;
     if (const Object* obj = w.live.find(state, receiver)) return obj;
     Object built = rebuild(state, checked_state(state));
     if (!built) return nullptr;
@@ -537,12 +582,15 @@ struct ExhaustiveGenerator::Impl {
     ArgRef refs[kMaxRecordSlots];
     JobHeader& h = region.header();
     uint32_t receiver = UINT32_MAX;
+    ArgCounter counter;
+    start_counter(s, candidate_at(sg, from), counter, refs);
     for (uint64_t pos = from; pos < to; ++pos) {
+      if (pos != from) advance(s, counter, refs);
       uint64_t idx = candidate_at(sg, pos);
       progress.store(pos, std::memory_order_relaxed);
       t_after_other_calls = w.executed ? kAfterOtherCalls : 0;
       set_phase(phase(Phase::Call, 0));
-      if (!decode(s, idx, refs) && s.semi_naive) continue;
+      if (s.semi_naive && !has_new(s, counter)) continue;
       if (sg.last_on_receivers && refs[0].index() != receiver) {
         if (receiver != UINT32_MAX) destroy(w.live.drop_receiver(receiver), receiver);
         receiver = refs[0].index();
@@ -1261,7 +1309,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     checkpoint->check_writable();
     manifest.run = checkpoint_run_lines(m.api, m.opt);
     if (checkpoint->read_manifest(manifest.run, manifest)) {
-      m.load_state(checkpoint->read_state(manifest.iteration), manifest);
+      m.load_state(checkpoint->read_state(manifest), manifest);
       if (manifest.complete) {  // nothing left to run: the finished run's result
         m.result.complete = m.result.stopped_by == "fixpoint";
         m.result.seconds = elapsed();
