@@ -77,6 +77,15 @@ else
   say "FAIL [too small to split]: exit $rc: $(head -3 "$tmp/err")"; fail=1
 fi
 
+# Other commands do not split their work: on several ranks they refuse instead of running K times.
+ranks 2 random --example ncl --time-limit 1 -q >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "only exhaustive runs on MPI ranks" "$tmp/err"; then
+  say "ok   [random on 2 ranks: exit 2]"
+else
+  say "FAIL [random on 2 ranks]: exit $rc: $(head -3 "$tmp/err")"; fail=1
+fi
+
 # A rank killed (SIGKILL) mid-run takes the job down; the job run again resumes from the last
 # checkpoint, with another number of ranks even, and ends with the single-process result.
 run=(exhaustive --example ncl --scope 8 -q --contracts none)
@@ -94,6 +103,8 @@ rank=$(pgrep -f "objgen exhaustive --example ncl --scope 8" | while read -r p; d
 [ -n "$rank" ] && kill -9 "$rank"
 wait $job 2>/dev/null
 rc=$?
+# mpirun may return before the other ranks are gone, and rank 0 may yet write a checkpoint.
+for _ in $(seq 200); do pgrep -f -- "--checkpoint $tmp/ck" >/dev/null || break; sleep 0.05; done
 at=$(sed -n 's/^iteration //p' "$tmp/ck/manifest" 2>/dev/null)
 if [ -n "$rank" ] && [ $rc -ne 0 ] && [ ! -e "$tmp/killed.json" ] && [ "${at:-0}" -ge 10 ]; then
   say "ok   [rank $rank killed: job exit $rc, checkpoint of iteration $at]"
@@ -107,5 +118,7 @@ if [ $rc -eq 0 ] && [ "$(summary "$tmp/resumed.json")" = "$(summary "$tmp/whole.
   say "ok   [resumed on 4 ranks after iteration $at: same result as alone]"
 else
   say "FAIL [resume after a killed rank]: exit $rc $(head -3 "$tmp/err")"; fail=1
+  say "  checkpoint $at; alone: $(summary "$tmp/whole.json")"
+  say "  resumed: $(summary "$tmp/resumed.json" 2>&1) after $(python3 -c "import json; print(json.load(open('$tmp/resumed.json'))['resumed_after_iteration'])" 2>&1)"
 fi
 exit $fail

@@ -99,6 +99,14 @@ int main(int argc, char** argv) {
   add_scan_command(app, exit_code);
   add_evolve_command(app, exit_code);
 #endif
+  // Only exhaustive splits its work over ranks; any other command on K ranks would run K times
+  // and write the same files at once.
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    if (sub->get_name() != "exhaustive")
+      sub->preparse_callback([name = sub->get_name()](size_t) {
+        if (g_cluster && g_cluster->size() > 1)
+          throw UsageError("objgen " + name + " runs in one process; of the commands only exhaustive runs on MPI ranks");
+      });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
