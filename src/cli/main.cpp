@@ -1,3 +1,5 @@
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -52,9 +54,10 @@ std::unique_ptr<objgen::Cluster> join_ranks(int* argc, char*** argv) {
 }
 
 // An error on one rank would leave the others waiting in an exchange forever: end them all.
+// Not after an interrupt: every rank agreed to stop, and rank 0 is still writing what it has.
 int finish(int code) {
   using objgen::cli::g_cluster;
-  if (code != objgen::cli::kExitOk && g_cluster && g_cluster->size() > 1) {
+  if (code != objgen::cli::kExitOk && code != objgen::cli::kExitInterrupted && g_cluster && g_cluster->size() > 1) {
     std::fflush(stdout);
     std::fflush(stderr);
     g_cluster->abort_all(code);
@@ -62,17 +65,24 @@ int finish(int code) {
   return code;
 }
 
-// Messages about the input are the same on every rank: rank 0 says it.
+// Messages about the input are the same on every rank: rank 0 says it. Another rank says it
+// too after a second, in case it failed alone (when rank 0 failed too, its abort ends this rank
+// first).
 void say(const char* what, const char* text) {
-  if (objgen::cli::is_main_rank()) std::fprintf(stderr, "objgen: %s%s\n", what, text);
+  using objgen::cli::g_cluster;
+  if (objgen::cli::is_main_rank()) {
+    std::fprintf(stderr, "objgen: %s%s\n", what, text);
+    return;
+  }
+  sleep(1);
+  std::fprintf(stderr, "objgen (rank %d): %s%s\n", g_cluster->rank(), what, text);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace objgen::cli;
-  std::unique_ptr<objgen::Cluster> cluster = join_ranks(&argc, &argv);
-  g_cluster = cluster.get();
+
   CLI::App app{
       "objgen: test inputs for C++ classes from their API.\n"
       "Finds call sequences that build every distinct object state within a bound, and emits\n"
@@ -83,6 +93,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "objgen " OBJGEN_VERSION_STRING);
   // Before anything else runs: the allocator's mode is fixed when the process starts.
   std::string heap_check = follow_heap_check_option(argc, argv);
+  // After that: following --heap-check may start objgen again (exec), which must not have joined.
+  std::unique_ptr<objgen::Cluster> cluster = join_ranks(&argc, &argv);
+  g_cluster = cluster.get();
   app.add_option("--heap-check", heap_check,
                  "on: guard every heap block, so a write past its end or a double free in the code under test is "
                  "a finding of the call that did it; off: faster; auto: on except for bundled examples")

@@ -172,6 +172,7 @@ struct ExhaustiveGenerator::Impl {
   // while workers run; this iteration's join them when it ends.
   std::set<std::pair<uint32_t, uint64_t>> failed_literal_calls;
   std::vector<std::pair<uint32_t, uint64_t>> failing_now;
+  std::vector<std::pair<uint32_t, uint64_t>> failing_on_ranks;  // every rank's failing_now, as received
 
   Impl(const Api& a, ExhaustiveOptions o)
       : api(a), opt(std::move(o)) {
@@ -213,7 +214,11 @@ struct ExhaustiveGenerator::Impl {
   const Operation& op_of(const OpSpace& s) const { return api.operations()[s.op]; }
 
   int ranks() const { return opt.cluster ? opt.cluster->size() : 1; }
-  int all_workers() const { return opt.workers * ranks(); }
+  // Job and round sizes must be the same on every rank: they come from every rank's workers
+  // (agree_with_ranks), not from this rank's.
+  int all_workers() const { return opt.cluster ? ranks_workers : opt.workers; }
+  int ranks_workers = 1;      // the workers of all ranks
+  int most_rank_workers = 1;  // the most workers a rank has
 
   // The planned iteration's candidates.
   uint64_t candidate_count() const {
@@ -655,7 +660,9 @@ struct ExhaustiveGenerator::Impl {
 
   void remember_failed_calls() {
     failed_literal_calls.insert(failing_now.begin(), failing_now.end());
+    failed_literal_calls.insert(failing_on_ranks.begin(), failing_on_ranks.end());
     failing_now.clear();
+    failing_on_ranks.clear();
   }
 
   // Canonicalizes what the call produced; queues a record of the states new to this job and a
@@ -1061,7 +1068,7 @@ struct ExhaustiveGenerator::Impl {
   // on any rank (time limit, interrupt, memory) end the run on all of them after the same job.
   const char* run_rounds(WorkerPool& pool, Tick& tick) {
     const size_t k = static_cast<size_t>(ranks()), me = static_cast<size_t>(opt.cluster->rank());
-    const size_t round = k * static_cast<size_t>(std::max(4, 4 * opt.workers));
+    const size_t round = k * static_cast<size_t>(std::max(4, 4 * most_rank_workers));
     const size_t rounds = (jobs.size() + round - 1) / round;
     std::vector<size_t> mine;
     for (size_t j = me; j < jobs.size(); j += k) mine.push_back(j);
@@ -1127,7 +1134,7 @@ struct ExhaustiveGenerator::Impl {
     uint64_t n = r.get<uint64_t>();
     for (uint64_t i = 0; i < n; ++i) {
       uint32_t op = r.get<uint32_t>();
-      failing_now.emplace_back(op, r.get<uint64_t>());
+      failing_on_ranks.emplace_back(op, r.get<uint64_t>());  // this rank's own come back too
     }
   }
 
@@ -1155,6 +1162,24 @@ struct ExhaustiveGenerator::Impl {
       got[j - first] = PackedJob{};
     }
     return true;
+  }
+
+  // Before the first iteration: every rank must plan the same jobs from the same run and the
+  // same checkpoint, or the ranks' exchanges would not match (a hang, or records dropped).
+  void agree_with_ranks(const std::string& run_lines) {
+    uint64_t workers[1] = {static_cast<uint64_t>(opt.workers)};
+    opt.cluster->sum(workers);
+    ranks_workers = static_cast<int>(workers[0]);
+    uint64_t most[1] = {static_cast<uint64_t>(opt.workers)};
+    opt.cluster->max(most);
+    most_rank_workers = static_cast<int>(most[0]);
+    uint64_t h = std::hash<std::string>{}(run_lines + "\n" + std::to_string(result.resumed_after));
+    uint64_t seen[2] = {h, ~h};
+    opt.cluster->max(seen);
+    if (seen[0] != h || seen[1] != ~h)
+      throw CheckpointError("the ranks disagree on the run (options, or the checkpoint they resumed from: " +
+                            std::string(opt.checkpoint_dir.empty() ? "none" : "is " + opt.checkpoint_dir +
+                            " the same directory on every node?") + ")");
   }
 
   // The first stop reason any rank has (all ranks call this at the same point).
@@ -1308,14 +1333,13 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     checkpoint.emplace(m.opt.checkpoint_dir);
     checkpoint->check_writable();
     manifest.run = checkpoint_run_lines(m.api, m.opt);
-    if (checkpoint->read_manifest(manifest.run, manifest)) {
-      m.load_state(checkpoint->read_state(manifest), manifest);
-      if (manifest.complete) {  // nothing left to run: the finished run's result
-        m.result.complete = m.result.stopped_by == "fixpoint";
-        m.result.seconds = elapsed();
-        return std::move(m.result);
-      }
-    }
+    if (checkpoint->read_manifest(manifest.run, manifest)) m.load_state(checkpoint->read_state(manifest), manifest);
+  }
+  if (m.opt.cluster) m.agree_with_ranks(checkpoint_run_lines(m.api, m.opt) + (manifest.complete ? "complete" : ""));
+  if (manifest.complete) {  // nothing left to run: the finished run's result
+    m.result.complete = m.result.stopped_by == "fixpoint";
+    m.result.seconds = elapsed();
+    return std::move(m.result);
   }
   if (m.result.stopped_by.empty()) m.result.stopped_by = "fixpoint";
   Impl::Tick tick{elapsed, clock::now(), progress_};
