@@ -16,8 +16,6 @@ class Cluster {
   virtual ~Cluster() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
-  // Sends to_rank[r] to rank r; returns what each rank sent here, indexed by sender.
-  virtual std::vector<std::string> exchange(const std::vector<std::string>& to_rank) = 0;
   // Every rank's buffer, indexed by rank, on every rank.
   virtual std::vector<std::string> gather_all(const std::string& mine) = 0;
   // Element-wise sum or maximum over the ranks (every rank passes the same length).

@@ -31,30 +31,6 @@ class MpiCluster final : public Cluster {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
 
-  std::vector<std::string> exchange(const std::vector<std::string>& to_rank) override {
-    std::vector<int> send_counts(size_), recv_counts(size_), send_at(size_), recv_at(size_);
-    std::string out;
-    for (int r = 0; r < size_; ++r) {
-      send_at[r] = checked_count(out.size());
-      send_counts[r] = checked_count(to_rank[r].size());
-      out += to_rank[r];
-    }
-    checked_count(out.size());
-    check(MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD), "alltoall");
-    size_t total = 0;
-    for (int r = 0; r < size_; ++r) {
-      recv_at[r] = checked_count(total);
-      total += static_cast<size_t>(recv_counts[r]);
-    }
-    std::string in(checked_count(total), '\0');
-    check(MPI_Alltoallv(out.data(), send_counts.data(), send_at.data(), MPI_BYTE, in.data(), recv_counts.data(),
-                        recv_at.data(), MPI_BYTE, MPI_COMM_WORLD),
-          "alltoallv");
-    std::vector<std::string> from(size_);
-    for (int r = 0; r < size_; ++r) from[r] = in.substr(recv_at[r], recv_counts[r]);
-    return from;
-  }
-
   std::vector<std::string> gather_all(const std::string& mine) override {
     int count = checked_count(mine.size());
     std::vector<int> counts(size_), at(size_);

@@ -1329,13 +1329,13 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   auto elapsed = [&] { return std::chrono::duration<double>(clock::now() - started).count(); };
   std::optional<CheckpointDir> checkpoint;
   CheckpointManifest manifest;
+  manifest.run = checkpoint_run_lines(m.api, m.opt);
   if (!m.opt.checkpoint_dir.empty()) {
     checkpoint.emplace(m.opt.checkpoint_dir);
     checkpoint->check_writable();
-    manifest.run = checkpoint_run_lines(m.api, m.opt);
     if (checkpoint->read_manifest(manifest.run, manifest)) m.load_state(checkpoint->read_state(manifest), manifest);
   }
-  if (m.opt.cluster) m.agree_with_ranks(checkpoint_run_lines(m.api, m.opt) + (manifest.complete ? "complete" : ""));
+  if (m.opt.cluster) m.agree_with_ranks(manifest.run + (manifest.complete ? "complete" : ""));
   if (manifest.complete) {  // nothing left to run: the finished run's result
     m.result.complete = m.result.stopped_by == "fixpoint";
     m.result.seconds = elapsed();
