@@ -15,7 +15,10 @@ class Linearizer;
 
 struct ClassVTable {
   std::string name;                                // C++ spelling, e.g. "ncl::List::Node"
-  void (*visit_fields)(Linearizer&, const void*);  // Fields<T>::visit
+  // Fields<T>::visit for the linearizer's queued objects from `next` on while they are of this
+  // class; returns the index of the first one it left (one indirect call per run of a class, not
+  // per object: a list's nodes are visited in one loop).
+  size_t (*visit_queued)(Linearizer&, size_t next);
   Object (*clone)(const void*);                    // copy constructor; null when not copyable
   const std::type_info* type;
   // What the contracts check (null when the class lacks the operation). Each refuses, by

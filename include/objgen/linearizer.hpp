@@ -130,6 +130,16 @@ class Linearizer {
     put_range(c);
     if (record_) record(frame_, name, begin);
   }
+  template <class T>
+  size_t visit_queued(size_t next) {
+    const ClassId cls = queue_[next].cls;
+    do {
+      const Pending p = queue_[next];  // visiting may grow (move) the queue
+      frame_ = {cls, p.object, 0};
+      Fields<T>::visit(*this, *static_cast<const T*>(p.ptr));
+    } while (++next < queue_.size() && !stop_ && queue_[next].cls == cls);
+    return next;
+  }
   template <class B>
   void base(const B& b) {
     static_assert(is_described_v<B>, "objgen: base class has no objgen::Fields<> description");
@@ -151,7 +161,7 @@ class Linearizer {
 
   // Several times per object: inlined, with the rare growth out of line.
   [[gnu::always_inline]] void emit(uint64_t w) {
-    if (__builtin_expect(n_ == out_.size(), 0)) grow_output();
+    if (__builtin_expect(n_ == capacity_, 0)) grow_output();
     out_[n_++] = w;
   }
   void grow_output();
@@ -174,7 +184,7 @@ class Linearizer {
   // a 64-bit filter of the queued addresses answers most of those at once.
   // An object seen before (every `previous` of a list) is usually the last one queued with the
   // same 6-bit address hash: one compare instead of the scan.
-  uint32_t identify(ClassId cls, const void* ptr) {
+  [[gnu::always_inline]] uint32_t identify(ClassId cls, const void* ptr) {
     if (!hashed_) {
       unsigned h = address_hash(ptr);
       uint64_t bit = uint64_t{1} << h;
@@ -193,14 +203,26 @@ class Linearizer {
   static unsigned address_hash(const void* ptr) {
     return static_cast<unsigned>((reinterpret_cast<uintptr_t>(ptr) * 0x9E3779B97F4A7C15ull) >> 58);
   }
-  uint32_t add_object(ClassId cls, const void* ptr);
+  // Once per object: inlined, with the rare parts (a new class, the switch to the address
+  // table) out of line.
+  [[gnu::always_inline]] uint32_t add_object(ClassId cls, const void* ptr) {
+    if (__builtin_expect(cls >= count_.size(), 0)) grow_counts(cls);
+    uint32_t number = count_[cls]++;
+    if (number >= scope_) out_of_scope();
+    queue_.push_back({cls, number, ptr});
+    if (__builtin_expect(hashed_ || queue_.size() >= kLinearLimit, 0)) index_queued();
+    return number;
+  }
+  void grow_counts(ClassId cls);
+  void index_queued();
   uint32_t identify_hashed(ClassId cls, const void* ptr);
   void index_address(const Pending& p);
   void sort_unordered_elements(size_t first_word, const std::vector<uint32_t>& starts);
   const ClassVTable& class_vtable_cache(ClassId cls);
 
+  // Inlined into the visit of each class: three pointers of a tree node made three calls.
   template <class T>
-  void put_pointer(const T* p) {
+  [[gnu::always_inline]] void put_pointer(const T* p) {
     using U = std::remove_cv_t<T>;
     if constexpr (std::is_void_v<U> || !is_described_v<U>) {
       // Opaque pointee: only null-ness is state.
@@ -304,7 +326,10 @@ class Linearizer {
   std::vector<uint64_t> out_;
   std::vector<uint32_t> count_;        // objects per class
   Frame frame_{};  // the object whose fields are being visited
-  size_t n_ = 0;   // words written to out_
+  // 32 bits, unlike the words: a word stored to out_ cannot be this counter, so the compiler
+  // keeps it in a register across a run of emits instead of reloading it after each.
+  uint32_t n_ = 0;  // words written to out_
+  uint32_t capacity_ = 0;  // out_.size()
   std::vector<Pending> queue_;
   struct OmitBits {
     uint32_t decided = 0;  // bit i: field i of the class was matched against omit_
@@ -335,8 +360,8 @@ class Linearizer {
 
 namespace detail {
 template <class T>
-void visit_fields_erased(Linearizer& l, const void* p) {
-  Fields<T>::visit(l, *static_cast<const T*>(p));
+size_t visit_queued_erased(Linearizer& l, size_t next) {
+  return l.visit_queued<T>(next);
 }
 template <class T>
 Object clone_erased(const void* p) {
@@ -415,7 +440,7 @@ void add_contract_operations(ClassVTable& v) {
 }
 template <class T>
 ClassVTable vtable_of() {
-  ClassVTable v{Fields<T>::name, &visit_fields_erased<T>, clone_function<T>(), &typeid(T)};
+  ClassVTable v{Fields<T>::name, &visit_queued_erased<T>, clone_function<T>(), &typeid(T)};
   add_contract_operations<T>(v);
   return v;
 }
@@ -423,7 +448,7 @@ ClassVTable vtable_of() {
 
 // The id of a described class, registering it on first use.
 template <class T>
-ClassId class_id() {
+[[gnu::always_inline]] inline ClassId class_id() {
   static_assert(is_described_v<T>, "objgen: type has no objgen::Fields<> description");
   static const ClassId id = register_class_vtable(detail::vtable_of<T>());
   return id;

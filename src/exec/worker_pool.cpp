@@ -3,9 +3,12 @@
 #include "exec/child_process.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/eventfd.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -80,6 +83,10 @@ constexpr int64_t kIdle = -1;
 constexpr uint64_t kNotStarted = UINT64_MAX;
 // A job whose fresh workers keep dying before its first candidate is reported as a crash.
 constexpr int kMaxTakeovers = 3;
+// How often the parent looks at its workers when nothing wakes it: a hang is noticed this much
+// after the call time limit at most, and a wake-up lost to a worker whose code under test closed
+// the wake-up file is made up for.
+constexpr auto kLookPeriod = std::chrono::milliseconds(20);
 }  // namespace
 
 struct WorkerPool::Control {
@@ -97,6 +104,7 @@ struct WorkerPool::Control {
 
 struct WorkerPool::Worker {
   ChildProcess process;  // isolated workers
+  int pidfd = -1;        // readable when the process ends (-1: the kernel has no pidfd_open)
   std::thread thread;
   bool running = false;
   int64_t seen_job = kIdle;
@@ -111,10 +119,14 @@ WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, s
   for (int i = 0; i < workers_ * 2 + 2; ++i)
     ring_.push_back(std::make_unique<JobRegion>(record_capacity_, text_capacity, isolate_));
   for (int i = 0; i < workers_; ++i) slots_.push_back(std::make_unique<Worker>());
+  wake_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);  // -1: the parent polls on a timer alone
 }
 
 WorkerPool::~WorkerPool() {
   end();
+  for (auto& w : slots_)
+    if (w->pidfd >= 0) close(w->pidfd);
+  if (wake_fd_ >= 0) close(wake_fd_);
   if (control_) {
     if (isolate_) munmap(control_, control_bytes_);
     else ::operator delete(control_);
@@ -156,6 +168,8 @@ void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
   s.phase.store(0);
   if (isolate_) {
     w.process.start([this, slot, resume_job, resume_first] { start(slot, resume_job, resume_first); }, child_options_);
+    if (w.pidfd >= 0) close(w.pidfd);
+    w.pidfd = static_cast<int>(syscall(SYS_pidfd_open, w.process.pid(), 0));
   } else {
     w.thread = std::thread([this, slot, resume_job, resume_first] { start(slot, resume_job, resume_first); });
   }
@@ -204,6 +218,10 @@ void WorkerPool::run_job(int slot, size_t job, uint64_t first) {
   if (!is_original_child()) _exit(0);
   s.job.store(kIdle, std::memory_order_release);
   control_->done()[job].store(1, std::memory_order_release);
+  uint64_t one = 1;
+  if (wake_fd_ >= 0 && write(wake_fd_, &one, sizeof one) < 0) {
+    // Only a wake-up is lost (the counter cannot overflow at one per job): the parent looks anyway.
+  }
 }
 
 JobRegion& WorkerPool::region(size_t job) { return *ring_[job % ring_.size()]; }
@@ -222,7 +240,8 @@ void WorkerPool::resume(size_t job, uint64_t first) {
 }
 
 std::vector<WorkerPool::Event> WorkerPool::wait(double max_seconds) {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(max_seconds);
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(max_seconds));
   for (;;) {
     std::vector<Event> events = isolate_ ? poll_processes() : std::vector<Event>{};
     for (size_t j = 0; j < job_count_; ++j)
@@ -230,8 +249,25 @@ std::vector<WorkerPool::Event> WorkerPool::wait(double max_seconds) {
         reported_[j] = 1;
         events.push_back({Event::Done, j, 0, {}});
       }
-    if (!events.empty() || std::chrono::steady_clock::now() >= deadline) return events;
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    auto now = std::chrono::steady_clock::now();
+    if (!events.empty() || now >= deadline) return events;
+    sleep_until_event(std::min<std::chrono::steady_clock::time_point>(deadline, now + kLookPeriod));
+  }
+}
+
+void WorkerPool::sleep_until_event(std::chrono::steady_clock::time_point until) {
+  pollfd fds[kMaxWorkers + 1];
+  nfds_t n = 0;
+  if (wake_fd_ >= 0) fds[n++] = {wake_fd_, POLLIN, 0};
+  for (auto& w : slots_)
+    if (w->running && w->pidfd >= 0) fds[n++] = {w->pidfd, POLLIN, 0};
+  auto left = std::chrono::duration_cast<std::chrono::microseconds>(until - std::chrono::steady_clock::now());
+  int ms = static_cast<int>(std::max<int64_t>(1, (left.count() + 999) / 1000));
+  if (poll(fds, n, ms) > 0 && wake_fd_ >= 0) {
+    uint64_t count;
+    if (read(wake_fd_, &count, sizeof count) < 0) {
+      // Nothing to read: a worker process ended instead.
+    }
   }
 }
 

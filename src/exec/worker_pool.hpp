@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -139,6 +140,8 @@ class WorkerPool {
   void worker_loop(int slot, int64_t claimed);
   void run_job(int slot, size_t job, uint64_t first);
   std::vector<Event> poll_processes();
+  // Sleeps until a job is done, a worker process ends, or `until`.
+  void sleep_until_event(std::chrono::steady_clock::time_point until);
   void after_death(int slot, Event::Kind kind, const std::string& what, std::vector<Event>& events);
 
   int workers_;
@@ -155,6 +158,9 @@ class WorkerPool {
   std::function<uint64_t(size_t)> first_of_;
   Body body_;
   std::vector<std::unique_ptr<Worker>> slots_;
+  // Workers write to it when a job is done: the parent sleeps in poll() on it and on the worker
+  // processes (pidfds) instead of waking every few hundred microseconds to look.
+  int wake_fd_ = -1;
 };
 
 }  // namespace objgen

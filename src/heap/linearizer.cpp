@@ -1,5 +1,7 @@
 #include "objgen/linearizer.hpp"
 
+// Inlined: the library's entry point dispatches at run time, per call, for a few dozen bytes.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 namespace objgen {
@@ -7,6 +9,7 @@ namespace objgen {
 Linearizer::Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit)
     : scope_(scope), omit_(std::move(omit)), ids_(256) {
   out_.resize(256);
+  capacity_ = static_cast<uint32_t>(out_.size());
   queue_.reserve(64);
 }
 
@@ -25,11 +28,7 @@ bool Linearizer::run(ClassId cls, const void* root) {
   queued_bits_ = 0;
   hashed_ = false;
   identify(cls, root);
-  for (size_t next = 0; next < queue_.size() && !stop_; ++next) {
-    Pending p = queue_[next];
-    frame_ = {p.cls, p.object, 0};
-    class_vtable_cache(p.cls).visit_fields(*this, p.ptr);
-  }
+  for (size_t next = 0; next < queue_.size() && !stop_;) next = class_vtable_cache(queue_[next].cls).visit_queued(*this, next);
   return !oos_ && broken_.empty();
 }
 
@@ -40,7 +39,10 @@ void Linearizer::size_mismatch(bool more) {
             (more ? "more" : "fewer") + " elements than its size()";
 }
 
-void Linearizer::grow_output() { out_.resize(out_.size() * 2); }
+void Linearizer::grow_output() {
+  out_.resize(out_.size() * 2);
+  capacity_ = static_cast<uint32_t>(out_.size());
+}
 
 const ClassVTable& Linearizer::class_vtable_cache(ClassId cls) {
   if (cls >= vtables_.size()) vtables_.resize(cls + 1, nullptr);
@@ -48,18 +50,15 @@ const ClassVTable& Linearizer::class_vtable_cache(ClassId cls) {
   return *vtables_[cls];
 }
 
-uint32_t Linearizer::add_object(ClassId cls, const void* ptr) {
-  if (cls >= count_.size()) count_.resize(cls + 8, 0);
-  uint32_t number = count_[cls]++;
-  if (count_[cls] > scope_) out_of_scope();
-  queue_.push_back({cls, number, ptr});
+void Linearizer::grow_counts(ClassId cls) { count_.resize(size_t{cls} + 8, 0); }
+
+void Linearizer::index_queued() {
   if (hashed_) {
     index_address(queue_.back());
-  } else if (queue_.size() >= kLinearLimit) {
-    hashed_ = true;
-    for (const Pending& p : queue_) index_address(p);
+    return;
   }
-  return number;
+  hashed_ = true;
+  for (const Pending& p : queue_) index_address(p);
 }
 
 void Linearizer::index_address(const Pending& p) {
@@ -123,14 +122,17 @@ void Linearizer::sort_unordered_elements(size_t first_word, const std::vector<ui
                                         out_.begin() + b.e);
   });
   std::vector<uint64_t> sorted;
-  sorted.reserve(n_ - first_word);
+  sorted.reserve(size_t{n_} - first_word);
   for (Range r : ranges) sorted.insert(sorted.end(), out_.begin() + r.b, out_.begin() + r.e);
   std::copy(sorted.begin(), sorted.end(), out_.begin() + static_cast<ptrdiff_t>(first_word));
 }
 
+// Unseeded: a seed makes XXH3 derive a secret per call for inputs over 240 bytes (a list of 8
+// nodes), which cost as much as the hashing. The class is mixed in afterwards by an odd
+// multiple: equal words of two classes still give two fingerprints.
 Fingerprint Linearizer::fingerprint(ClassId cls) const {
-  XXH128_hash_t h = XXH3_128bits_withSeed(out_.data(), n_ * sizeof(uint64_t), cls);
-  return {h.low64, h.high64};
+  XXH128_hash_t h = XXH3_128bits(out_.data(), n_ * sizeof(uint64_t));
+  return {h.low64 + (uint64_t{cls} + 1) * 0x9E3779B97F4A7C15ull, h.high64};
 }
 
 std::vector<const void*> Linearizer::reached_addresses() const {

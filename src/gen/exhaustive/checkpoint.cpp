@@ -12,7 +12,7 @@
 namespace objgen {
 namespace {
 
-constexpr const char* kFormat = "objgen-checkpoint 1";
+constexpr const char* kFormat = "objgen-checkpoint 2";  // 2: fingerprints without a seed
 
 std::string hex(uint64_t v) {
   char buf[17];
