@@ -49,4 +49,27 @@ check "checkpoint with a changed byte: exit 2" expect_exit2 "does not match the 
   "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
 head -c 1000 "$work/state.orig" > "$state"
 check "truncated checkpoint: exit 2" expect_exit2 "is damaged" "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+# A file made by hand, with the checksum to match: the first argument of a call names a state
+# that does not exist.
+python3 - "$work/state.orig" "$state" "$work/ck/manifest" <<'PY'
+import ctypes, re, struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = 8 + 4 + 8  # magic, iteration, explored
+at += 8 + struct.unpack_from("<Q", data, at)[0]  # why it stopped
+for record_bytes in (8, 8):  # states, then calls: a count, then the records
+    at += 8 + record_bytes * struct.unpack_from("<Q", data, at)[0]
+at += 8  # the number of arguments; the first one follows
+struct.pack_into("<I", data, at, 0x7FFFFF00)
+open(sys.argv[2], "wb").write(data)
+xxh = ctypes.CDLL("libxxhash.so.0")
+xxh.XXH64.restype = ctypes.c_uint64
+xxh.XXH64.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint64]
+manifest = open(sys.argv[3]).read()
+sum = "%016x" % xxh.XXH64(bytes(data), len(data), 0)
+open(sys.argv[3], "w").write(re.sub(r"checksum \w+", "checksum " + sum, manifest))
+PY
+check "checkpoint made by hand with an id out of range: exit 2" expect_exit2 "a call with an argument that names nothing" \
+  "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+check "checkpoint of another call time limit: exit 2" expect_exit2 "call-timeout is 2 there and 5 here" \
+  "$objgen" exhaustive --example ncl --scope 8 -q --call-timeout 5 --checkpoint "$work/ck"
 exit $fail

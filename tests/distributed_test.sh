@@ -68,6 +68,16 @@ for ex in buggy_segv buggy_hang buggy_abort buggy_throw buggy_invariant buggy_dt
   if [ "$(summary "$tmp/one.json")" = "$(summary "$tmp/r.json")" ]; then say "ok   [$ex, 2 ranks]"; else say "FAIL [$ex, 2 ranks]"; fail=1; fi
 done
 
+# Rounds gathered in pieces (what a large cluster's rounds of over 2 GiB take): the same result.
+base=(exhaustive --example sll --scope 6 -q --contracts none)
+"$objgen" "${base[@]}" --report-json "$tmp/one.json" >/dev/null 2>&1
+OBJGEN_MPI_PIECE_BYTES=1000 ranks 3 "${base[@]}" --report-json "$tmp/r.json" >/dev/null 2>"$tmp/err"
+if [ "$(summary "$tmp/one.json")" = "$(summary "$tmp/r.json")" ]; then
+  say "ok   [rounds gathered in pieces of 1000 bytes, 3 ranks]"
+else
+  say "FAIL [rounds gathered in pieces of 1000 bytes, 3 ranks]: $(head -3 "$tmp/err")"; fail=1
+fi
+
 # Too small to split: a clear error, exit 2, nothing written.
 ranks 4 exhaustive --example account --scope 3 -q --report-json "$tmp/small.json" >/dev/null 2>"$tmp/err"
 rc=$?

@@ -2,7 +2,9 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -26,26 +28,39 @@ class MpiCluster final : public Cluster {
     check(MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided), "init");
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    piece_ = static_cast<uint64_t>(INT_MAX) / static_cast<uint64_t>(size_);
+    // A test makes the pieces small to go through the steps on small runs.
+    if (const char* v = std::getenv("OBJGEN_MPI_PIECE_BYTES"))
+      piece_ = std::clamp<uint64_t>(std::strtoull(v, nullptr, 10), 1, piece_);
   }
   ~MpiCluster() override { MPI_Finalize(); }
   int rank() const override { return rank_; }
   int size() const override { return size_; }
 
+  // In steps of at most piece_ bytes from each rank: MPI counts and offsets are ints, and a
+  // round of a large cluster can pass 2 GiB in all.
   std::vector<std::string> gather_all(const std::string& mine) override {
-    int count = checked_count(mine.size());
-    std::vector<int> counts(size_), at(size_);
-    check(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD), "allgather");
-    size_t total = 0;
-    for (int r = 0; r < size_; ++r) {
-      at[r] = checked_count(total);
-      total += static_cast<size_t>(counts[r]);
+    uint64_t mine_size = mine.size();
+    std::vector<uint64_t> sizes(static_cast<size_t>(size_));
+    check(MPI_Allgather(&mine_size, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD), "allgather");
+    std::vector<std::string> from(static_cast<size_t>(size_));
+    for (int r = 0; r < size_; ++r) from[r].resize(sizes[r]);
+    std::vector<int> counts(static_cast<size_t>(size_)), at(static_cast<size_t>(size_));
+    std::string step;
+    for (uint64_t done = 0;; done += piece_) {
+      size_t total = 0;
+      for (int r = 0; r < size_; ++r) {
+        counts[r] = static_cast<int>(sizes[r] > done ? std::min(piece_, sizes[r] - done) : 0);
+        at[r] = static_cast<int>(total);
+        total += static_cast<size_t>(counts[r]);
+      }
+      if (total == 0) return from;
+      step.resize(total);
+      check(MPI_Allgatherv(mine.data() + std::min(done, mine_size), counts[rank_], MPI_BYTE, step.data(), counts.data(),
+                           at.data(), MPI_BYTE, MPI_COMM_WORLD),
+            "allgatherv");
+      for (int r = 0; r < size_; ++r) step.copy(from[r].data() + done, static_cast<size_t>(counts[r]), static_cast<size_t>(at[r]));
     }
-    std::string all(checked_count(total), '\0');
-    check(MPI_Allgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), at.data(), MPI_BYTE, MPI_COMM_WORLD),
-          "allgatherv");
-    std::vector<std::string> from(size_);
-    for (int r = 0; r < size_; ++r) from[r] = all.substr(at[r], counts[r]);
-    return from;
   }
 
   void sum(std::span<uint64_t> values) override { reduce(values, MPI_SUM); }
@@ -62,6 +77,7 @@ class MpiCluster final : public Cluster {
           "allreduce");
   }
   int rank_ = 0, size_ = 1;
+  uint64_t piece_ = INT_MAX;  // bytes a rank sends in one step of gather_all
 };
 
 }  // namespace

@@ -155,6 +155,13 @@ class StateStore {
   std::span<const ArgRef> args(uint32_t sequence, size_t count) const {
     return args_.span(sequences_[sequence].args_begin, count);
   }
+  // Whether the sequence's `count` arguments lie within the argument pool (always, unless the
+  // store was loaded from a file made by hand: args() must not be asked then).
+  bool args_in_pool(uint32_t sequence, size_t count) const {
+    size_t first = sequences_[sequence].args_begin;
+    return count == 0 || (first + count <= args_.size() &&
+                          first >> AppendOnlyArray<ArgRef>::kBlockBits == (first + count - 1) >> AppendOnlyArray<ArgRef>::kBlockBits);
+  }
   size_t state_count() const { return states_.size(); }
   size_t sequence_count() const { return sequences_.size(); }
   // States of one class, in the order found.

@@ -11,13 +11,25 @@
 namespace objgen {
 namespace fs = std::filesystem;
 
+namespace {
+// fsync of a file or a directory (O_RDONLY opens both).
+bool sync_path(const std::string& path) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool ok = fsync(fd) == 0;
+  close(fd);
+  return ok;
+}
+}  // namespace
+
 std::optional<std::string> read_whole_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-void write_file_atomically(const std::string& path, const std::string& contents) {
+namespace {
+void write_file(const std::string& path, const std::string& contents, bool durable) {
   fs::path parent = fs::path(path).parent_path();
   std::error_code made;
   if (!parent.empty()) fs::create_directories(parent, made);  // output directories appear with their first file
@@ -32,13 +44,23 @@ void write_file_atomically(const std::string& path, const std::string& contents)
       throw std::runtime_error("cannot write " + path + " (disk full?)");
     }
   }
+  if (durable && !sync_path(tmp)) {
+    std::remove(tmp.c_str());
+    throw std::runtime_error("cannot write " + path + " to the disk (fsync failed)");
+  }
   std::error_code ec;
   fs::rename(tmp, path, ec);
   if (ec) {
     std::remove(tmp.c_str());
     throw std::runtime_error("cannot write " + path + ": " + ec.message());
   }
+  if (durable && !sync_path(parent.empty() ? "." : parent.string()))
+    throw std::runtime_error("cannot write " + path + " to the disk (fsync of its directory failed)");
 }
+}  // namespace
+
+void write_file_atomically(const std::string& path, const std::string& contents) { write_file(path, contents, false); }
+void write_file_durably(const std::string& path, const std::string& contents) { write_file(path, contents, true); }
 
 namespace {
 // The directory dir is or will be created in: itself if it exists, else its nearest existing

@@ -9,6 +9,9 @@ namespace objgen {
 
 // Throws std::runtime_error naming the path when it cannot be written.
 void write_file_atomically(const std::string& path, const std::string& contents);
+// The same, and on the disk before it returns (the file, then its directory entry): for files a
+// later step relies on after a power loss, such as a checkpoint whose predecessor is deleted next.
+void write_file_durably(const std::string& path, const std::string& contents);
 // Checks that dir exists or can be created, without creating it (write_file_atomically creates
 // a file's missing directories when it writes).
 void ensure_writable_directory(const std::string& dir);

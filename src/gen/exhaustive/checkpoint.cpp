@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <xxhash.h>
 
 #include "gen/exhaustive/exhaustive.hpp"
@@ -69,6 +70,13 @@ std::string checkpoint_run_lines(const Api& api, const ExhaustiveOptions& opt) {
   out += "literals " + hex(fnv(literal_values(api, opt))) + "\n";
   out += "omit " + (opt.omit_pattern.empty() ? std::string("-") : opt.omit_pattern) + "\n";
   out += "max-iterations " + std::to_string(opt.max_iterations) + "\n";
+  // What decides a call's outcome (misuse, failure, hang, out of memory) decides the states too.
+  std::string misuse;
+  for (const std::string& name : api.misuse().names()) misuse += (misuse.empty() ? "" : ", ") + name;
+  out += "misuse " + (misuse.empty() ? std::string("-") : misuse) + "\n";
+  out += std::string("validation-errors ") + (api.misuse().creators_validate ? "misuse" : "failure") + "\n";
+  out += "call-timeout " + fmt::format("{:g}", opt.call_timeout_seconds) + "\n";
+  out += "worker-memory-limit " + std::to_string(opt.worker_memory_limit_bytes) + "\n";
   return out;
 }
 
@@ -117,8 +125,9 @@ std::string CheckpointDir::state_file(int iteration) const {
 }
 
 void CheckpointDir::write(const CheckpointManifest& m, const std::string& state) const {
-  write_file_atomically(state_file(m.iteration), state);
-  write_file_atomically(dir_ + "/manifest", std::string(kFormat) + "\n" + m.run + "iteration " +
+  // On the disk before the older state is removed: a power loss must leave one whole checkpoint.
+  write_file_durably(state_file(m.iteration), state);
+  write_file_durably(dir_ + "/manifest", std::string(kFormat) + "\n" + m.run + "iteration " +
                                                 std::to_string(m.iteration) + "\ncomplete " +
                                                 (m.complete ? "yes" : "no") + "\nchecksum " + checksum(state) + "\n");
   std::error_code ec;

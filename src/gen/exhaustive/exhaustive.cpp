@@ -1295,12 +1295,41 @@ struct ExhaustiveGenerator::Impl {
         copy_crashed[c] = r.get<int8_t>();
       }
       if (!r.done()) throw std::runtime_error("longer than what it holds");
-      for (uint32_t id = 0; id < result.store.state_count(); ++id)
-        if (result.store.state(id).sequence >= result.store.sequence_count())
-          throw std::runtime_error("a state without its sequence");
+      check_loaded_ids();
     } catch (const std::runtime_error& e) {
       throw CheckpointError("the checkpoint of iteration " + std::to_string(manifest.iteration) + " in " +
                             opt.checkpoint_dir + " is damaged (" + e.what() + ")");
+    }
+  }
+
+  // Every id in a loaded store names something that exists: the checksum only tells a damaged
+  // file from the one written, and a file made by hand must not index past an array either.
+  void check_loaded_ids() const {
+    const StateStore& st = result.store;
+    size_t classes = registered_class_count();
+    for (uint32_t q = 0; q < st.sequence_count(); ++q) {
+      uint32_t op = st.sequence(q).op;
+      if (op >= api.operations().size()) throw std::runtime_error("a call of an operation the API lacks");
+      if (!st.args_in_pool(q, api.operations()[op].params.size())) throw std::runtime_error("a call whose arguments are missing");
+      check_loaded_args(op, st.args(q, api.operations()[op].params.size()).data(), "a call");
+    }
+    for (uint32_t id = 0; id < st.state_count(); ++id) {
+      const StateRecord& rec = st.state(id);
+      if (rec.sequence >= st.sequence_count()) throw std::runtime_error("a state without its sequence");
+      if (rec.cls >= classes) throw std::runtime_error("a state of a class the API lacks");
+      const SequenceNode& seq = st.sequence(rec.sequence);
+      if (rec.slot != kResultSlot && rec.slot >= api.operations()[seq.op].params.size())
+        throw std::runtime_error("a state in a parameter its call lacks");
+    }
+    for (const Finding& f : result.findings) check_loaded_args(f.op, f.args.data(), "a finding");
+  }
+
+  void check_loaded_args(uint32_t op, const ArgRef* args, const char* what) const {
+    const Operation& o = api.operations()[op];
+    for (size_t i = 0; i < o.params.size(); ++i) {
+      bool ok = o.params[i].is_object() ? !args[i].is_literal() && args[i].index() < result.store.state_count()
+                                        : args[i].is_literal() && args[i].index() < opt.domain.of(o.params[i]).size();
+      if (!ok) throw std::runtime_error(std::string(what) + " with an argument that names nothing");
     }
   }
 
