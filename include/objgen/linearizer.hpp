@@ -109,7 +109,7 @@ class Linearizer {
   // Words written after the scope is exceeded are harmless (the result is discarded), so the
   // hot path does not test for it; traversal stops at the next object.
   template <class T>
-  void field(const char* name, const T& value) {
+  [[gnu::always_inline]] void field(const char* name, const T& value) {
     uint32_t idx = frame_.next_field++;
     if (omit_ && omitted(frame_.cls, idx, name)) return;
     if (!record_) {
@@ -236,7 +236,7 @@ class Linearizer {
   }
 
   template <class T>
-  void put(const T& v) {
+  [[gnu::always_inline]] void put(const T& v) {
     using U = std::remove_cv_t<T>;
     if constexpr (std::is_same_v<U, bool> || std::is_integral_v<U> || std::is_enum_v<U>) {
       if constexpr (std::is_enum_v<U>)
