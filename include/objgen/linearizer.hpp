@@ -137,7 +137,7 @@ class Linearizer {
       const Pending p = queue_[next];  // visiting may grow (move) the queue
       frame_ = {cls, p.object, 0};
       Fields<T>::visit(*this, *static_cast<const T*>(p.ptr));
-    } while (++next < queue_.size() && !stop_ && queue_[next].cls == cls);
+    } while (++next < queued_ && !stop_ && queue_[next].cls == cls);
     return next;
   }
   template <class B>
@@ -191,11 +191,11 @@ class Linearizer {
       if (queued_bits_ & bit) {
         const Pending& last = queue_[latest_[h]];
         if (last.ptr == ptr && last.cls == cls) return last.object;
-        for (const Pending& p : queue_)
-          if (p.ptr == ptr && p.cls == cls) return p.object;
+        for (uint32_t i = 0; i < queued_; ++i)
+          if (queue_[i].ptr == ptr && queue_[i].cls == cls) return queue_[i].object;
       }
       queued_bits_ |= bit;
-      latest_[h] = static_cast<uint8_t>(queue_.size());  // where add_object puts it
+      latest_[h] = static_cast<uint8_t>(queued_);  // where add_object puts it
       return add_object(cls, ptr);
     }
     return identify_hashed(cls, ptr);
@@ -209,11 +209,13 @@ class Linearizer {
     if (__builtin_expect(cls >= count_.size(), 0)) grow_counts(cls);
     uint32_t number = count_[cls]++;
     if (number >= scope_) out_of_scope();
-    queue_.push_back({cls, number, ptr});
-    if (__builtin_expect(hashed_ || queue_.size() >= kLinearLimit, 0)) index_queued();
+    if (__builtin_expect(queued_ == queue_.size(), 0)) grow_queue();
+    queue_[queued_++] = {cls, number, ptr};
+    if (__builtin_expect(hashed_ || queued_ >= kLinearLimit, 0)) index_queued();
     return number;
   }
   void grow_counts(ClassId cls);
+  void grow_queue();
   void index_queued();
   uint32_t identify_hashed(ClassId cls, const void* ptr);
   void index_address(const Pending& p);
@@ -330,7 +332,10 @@ class Linearizer {
   // keeps it in a register across a run of emits instead of reloading it after each.
   uint32_t n_ = 0;  // words written to out_
   uint32_t capacity_ = 0;  // out_.size()
+  // Objects found, in order; the first queued_ slots are this run's (a vector's push_back was a
+  // call per object).
   std::vector<Pending> queue_;
+  uint32_t queued_ = 0;
   struct OmitBits {
     uint32_t decided = 0;  // bit i: field i of the class was matched against omit_
     uint32_t omitted = 0;  // ...and is left out

@@ -10,13 +10,13 @@ Linearizer::Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit)
     : scope_(scope), omit_(std::move(omit)), ids_(256) {
   out_.resize(256);
   capacity_ = static_cast<uint32_t>(out_.size());
-  queue_.reserve(64);
+  queue_.resize(64);
 }
 
 bool Linearizer::run(ClassId cls, const void* root) {
   n_ = 0;
   events_.clear();
-  queue_.clear();
+  queued_ = 0;
   stop_ = oos_ = false;
   broken_.clear();
   std::fill(count_.begin(), count_.end(), 0);
@@ -28,7 +28,7 @@ bool Linearizer::run(ClassId cls, const void* root) {
   queued_bits_ = 0;
   hashed_ = false;
   identify(cls, root);
-  for (size_t next = 0; next < queue_.size() && !stop_;) next = class_vtable_cache(queue_[next].cls).visit_queued(*this, next);
+  for (size_t next = 0; next < queued_ && !stop_;) next = class_vtable_cache(queue_[next].cls).visit_queued(*this, next);
   return !oos_ && broken_.empty();
 }
 
@@ -52,13 +52,15 @@ const ClassVTable& Linearizer::class_vtable_cache(ClassId cls) {
 
 void Linearizer::grow_counts(ClassId cls) { count_.resize(size_t{cls} + 8, 0); }
 
+void Linearizer::grow_queue() { queue_.resize(queue_.size() * 2); }
+
 void Linearizer::index_queued() {
   if (hashed_) {
-    index_address(queue_.back());
+    index_address(queue_[queued_ - 1]);
     return;
   }
   hashed_ = true;
-  for (const Pending& p : queue_) index_address(p);
+  for (uint32_t i = 0; i < queued_; ++i) index_address(queue_[i]);
 }
 
 void Linearizer::index_address(const Pending& p) {
@@ -137,7 +139,7 @@ Fingerprint Linearizer::fingerprint(ClassId cls) const {
 
 std::vector<const void*> Linearizer::reached_addresses() const {
   std::vector<const void*> out;
-  for (const Pending& p : queue_) out.push_back(p.ptr);
+  for (uint32_t i = 0; i < queued_; ++i) out.push_back(queue_[i].ptr);
   return out;
 }
 
