@@ -451,11 +451,20 @@ ClassVTable vtable_of() {
 }
 }  // namespace detail
 
+namespace detail {
+// Out of line and cold: inlined, building the vtable was hoisted into every visit that reads a
+// pointer to T, ahead of the check that it was built already.
+template <class T>
+[[gnu::noinline, gnu::cold]] ClassId register_class() {
+  return register_class_vtable(vtable_of<T>());
+}
+}  // namespace detail
+
 // The id of a described class, registering it on first use.
 template <class T>
 [[gnu::always_inline]] inline ClassId class_id() {
   static_assert(is_described_v<T>, "objgen: type has no objgen::Fields<> description");
-  static const ClassId id = register_class_vtable(detail::vtable_of<T>());
+  static const ClassId id = detail::register_class<T>();
   return id;
 }
 
