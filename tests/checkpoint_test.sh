@@ -68,7 +68,7 @@ manifest = open(sys.argv[3]).read()
 sum = "%016x" % xxh.XXH64(bytes(data), len(data), 0)
 open(sys.argv[3], "w").write(re.sub(r"checksum \w+", "checksum " + sum, manifest))
 PY
-check "checkpoint made by hand with an id out of range: exit 2" expect_exit2 "a call with an argument that names nothing" \
+check "checkpoint made by hand with an id out of range: exit 2" expect_exit2 "a call with an argument that names nothing before it" \
   "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
 check "checkpoint of another call time limit: exit 2" expect_exit2 "call-timeout is 2 there and 5 here" \
   "$objgen" exhaustive --example ncl --scope 8 -q --call-timeout 5 --checkpoint "$work/ck"

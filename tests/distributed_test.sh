@@ -70,12 +70,15 @@ done
 
 # Rounds gathered in pieces (what a large cluster's rounds of over 2 GiB take): the same result.
 base=(exhaustive --example sll --scope 6 -q --contracts none)
-"$objgen" "${base[@]}" --report-json "$tmp/one.json" >/dev/null 2>&1
-OBJGEN_MPI_PIECE_BYTES=1000 ranks 3 "${base[@]}" --report-json "$tmp/r.json" >/dev/null 2>"$tmp/err"
-if [ "$(summary "$tmp/one.json")" = "$(summary "$tmp/r.json")" ]; then
-  say "ok   [rounds gathered in pieces of 1000 bytes, 3 ranks]"
+rm -f "$tmp/one.json" "$tmp/r.json"
+"$objgen" "${base[@]}" --report-json "$tmp/one.json" >/dev/null 2>&1 &&
+  OBJGEN_MPI_PIECE_BYTES=1000 ranks 3 "${base[@]}" --report-json "$tmp/r.json" >/dev/null 2>"$tmp/err"
+rc=$?
+sent=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['distributed']['bytes_exchanged'])" "$tmp/r.json" 2>/dev/null || echo 0)
+if [ $rc -eq 0 ] && [ "$sent" -gt 3000 ] && [ "$(summary "$tmp/one.json")" = "$(summary "$tmp/r.json")" ]; then
+  say "ok   [rounds gathered in pieces of 1000 bytes, 3 ranks: $sent bytes sent]"
 else
-  say "FAIL [rounds gathered in pieces of 1000 bytes, 3 ranks]: $(head -3 "$tmp/err")"; fail=1
+  say "FAIL [rounds gathered in pieces of 1000 bytes, 3 ranks]: exit $rc, $sent bytes: $(head -3 "$tmp/err")"; fail=1
 fi
 
 # Too small to split: a clear error, exit 2, nothing written.

@@ -46,7 +46,17 @@ struct Rings {
   Ring<true> sized;
   Ring<false> unsized;
 };
+// Two classes whose objects linearize to the same words.
+struct Celsius {
+  int degrees = 0;
+};
+struct Fahrenheit {
+  int degrees = 0;
+};
 }  // namespace lin_test
+
+OBJGEN_FIELDS(lin_test::Celsius, degrees)
+OBJGEN_FIELDS(lin_test::Fahrenheit, degrees)
 
 OBJGEN_FIELDS(lin_test::Rings, sized, unsized)
 OBJGEN_FIELDS(lin_test::Node, value, next, other)
@@ -96,6 +106,23 @@ TEST(Linearizer, ValuesDistinguishStates) {
   x.head = &a;
   y.head = &b;
   EXPECT_NE(words(x), words(y));
+}
+
+// Fingerprints of all classes share one store: equal words of two classes must differ there,
+// in both halves (a cache of fingerprints picks its slot from the high half).
+TEST(Linearizer, EqualWordsOfTwoClassesHaveDifferentFingerprints) {
+  lin_test::Celsius c{21};
+  lin_test::Fahrenheit f{21};
+  objgen::Linearizer lin(3, nullptr);
+  ASSERT_TRUE(lin.run(objgen::class_id<lin_test::Celsius>(), &c));
+  std::vector<uint64_t> celsius_words(lin.words().begin(), lin.words().end());
+  objgen::Fingerprint celsius = lin.fingerprint(objgen::class_id<lin_test::Celsius>());
+  ASSERT_TRUE(lin.run(objgen::class_id<lin_test::Fahrenheit>(), &f));
+  std::vector<uint64_t> fahrenheit_words(lin.words().begin(), lin.words().end());
+  objgen::Fingerprint fahrenheit = lin.fingerprint(objgen::class_id<lin_test::Fahrenheit>());
+  EXPECT_EQ(celsius_words, fahrenheit_words);
+  EXPECT_NE(celsius.lo, fahrenheit.lo);
+  EXPECT_NE(celsius.hi, fahrenheit.hi);
 }
 
 TEST(Linearizer, OmittedFieldsDoNotCount) {

@@ -32,6 +32,8 @@ class MpiCluster final : public Cluster {
     // A test makes the pieces small to go through the steps on small runs.
     if (const char* v = std::getenv("OBJGEN_MPI_PIECE_BYTES"))
       piece_ = std::clamp<uint64_t>(std::strtoull(v, nullptr, 10), 1, piece_);
+    // Every rank must cut the same pieces (mpirun does not pass every variable to every node).
+    check(MPI_Allreduce(MPI_IN_PLACE, &piece_, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD), "allreduce");
   }
   ~MpiCluster() override { MPI_Finalize(); }
   int rank() const override { return rank_; }
@@ -59,7 +61,8 @@ class MpiCluster final : public Cluster {
       check(MPI_Allgatherv(mine.data() + std::min(done, mine_size), counts[rank_], MPI_BYTE, step.data(), counts.data(),
                            at.data(), MPI_BYTE, MPI_COMM_WORLD),
             "allgatherv");
-      for (int r = 0; r < size_; ++r) step.copy(from[r].data() + done, static_cast<size_t>(counts[r]), static_cast<size_t>(at[r]));
+      for (int r = 0; r < size_; ++r)
+        if (counts[r] > 0) step.copy(from[r].data() + done, static_cast<size_t>(counts[r]), static_cast<size_t>(at[r]));
     }
   }
 

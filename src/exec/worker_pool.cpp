@@ -6,7 +6,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
-#include <sys/eventfd.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -84,9 +83,9 @@ constexpr uint64_t kNotStarted = UINT64_MAX;
 // A job whose fresh workers keep dying before its first candidate is reported as a crash.
 constexpr int kMaxTakeovers = 3;
 // How often the parent looks at its workers when nothing wakes it: a hang is noticed this much
-// after the call time limit at most, and a wake-up lost to a worker whose code under test closed
-// the wake-up file is made up for.
-constexpr auto kLookPeriod = std::chrono::milliseconds(20);
+// after the call time limit at most, a worker's captured output is trimmed this often, and a
+// lost wake-up (a full pipe) is made up for.
+constexpr auto kLookPeriod = std::chrono::milliseconds(5);
 }  // namespace
 
 struct WorkerPool::Control {
@@ -119,14 +118,15 @@ WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, s
   for (int i = 0; i < workers_ * 2 + 2; ++i)
     ring_.push_back(std::make_unique<JobRegion>(record_capacity_, text_capacity, isolate_));
   for (int i = 0; i < workers_; ++i) slots_.push_back(std::make_unique<Worker>());
-  wake_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);  // -1: the parent polls on a timer alone
+  if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) wake_[0] = wake_[1] = -1;  // the parent looks on a timer alone
 }
 
 WorkerPool::~WorkerPool() {
   end();
   for (auto& w : slots_)
     if (w->pidfd >= 0) close(w->pidfd);
-  if (wake_fd_ >= 0) close(wake_fd_);
+  for (int fd : wake_)
+    if (fd >= 0) close(fd);
   if (control_) {
     if (isolate_) munmap(control_, control_bytes_);
     else ::operator delete(control_);
@@ -167,12 +167,28 @@ void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
   s.job.store(resume_job);
   s.phase.store(0);
   if (isolate_) {
-    w.process.start([this, slot, resume_job, resume_first] { start(slot, resume_job, resume_first); }, child_options_);
-    if (w.pidfd >= 0) close(w.pidfd);
+    if (w.pidfd >= 0) close(w.pidfd);  // before the fork: the new worker must not inherit it
+    w.pidfd = -1;
+    w.process.start(
+        [this, slot, resume_job, resume_first] {
+          close_parent_fds();
+          start(slot, resume_job, resume_first);
+        },
+        child_options_);
     w.pidfd = static_cast<int>(syscall(SYS_pidfd_open, w.process.pid(), 0));
   } else {
     w.thread = std::thread([this, slot, resume_job, resume_first] { start(slot, resume_job, resume_first); });
   }
+}
+
+void WorkerPool::close_parent_fds() {
+  if (wake_[0] >= 0) close(wake_[0]);
+  wake_[0] = -1;
+  for (auto& w : slots_)
+    if (w->pidfd >= 0) {
+      close(w->pidfd);
+      w->pidfd = -1;
+    }
 }
 
 void WorkerPool::start(int slot, int64_t resume_job, uint64_t resume_first) {
@@ -218,9 +234,9 @@ void WorkerPool::run_job(int slot, size_t job, uint64_t first) {
   if (!is_original_child()) _exit(0);
   s.job.store(kIdle, std::memory_order_release);
   control_->done()[job].store(1, std::memory_order_release);
-  uint64_t one = 1;
-  if (wake_fd_ >= 0 && write(wake_fd_, &one, sizeof one) < 0) {
-    // Only a wake-up is lost (the counter cannot overflow at one per job): the parent looks anyway.
+  char done = 1;
+  if (wake_[1] >= 0 && write(wake_[1], &done, 1) < 0) {
+    // Only a wake-up is lost (a full pipe, say): the parent looks anyway.
   }
 }
 
@@ -258,16 +274,14 @@ std::vector<WorkerPool::Event> WorkerPool::wait(double max_seconds) {
 void WorkerPool::sleep_until_event(std::chrono::steady_clock::time_point until) {
   pollfd fds[kMaxWorkers + 1];
   nfds_t n = 0;
-  if (wake_fd_ >= 0) fds[n++] = {wake_fd_, POLLIN, 0};
+  if (wake_[0] >= 0) fds[n++] = {wake_[0], POLLIN, 0};
   for (auto& w : slots_)
     if (w->running && w->pidfd >= 0) fds[n++] = {w->pidfd, POLLIN, 0};
   auto left = std::chrono::duration_cast<std::chrono::microseconds>(until - std::chrono::steady_clock::now());
   int ms = static_cast<int>(std::max<int64_t>(1, (left.count() + 999) / 1000));
-  if (poll(fds, n, ms) > 0 && wake_fd_ >= 0) {
-    uint64_t count;
-    if (read(wake_fd_, &count, sizeof count) < 0) {
-      // Nothing to read: a worker process ended instead.
-    }
+  if (poll(fds, n, ms) <= 0 || wake_[0] < 0 || !(fds[0].revents & POLLIN)) return;
+  char drain[256];
+  while (read(wake_[0], drain, sizeof drain) == static_cast<ssize_t>(sizeof drain)) {
   }
 }
 

@@ -158,9 +158,13 @@ class WorkerPool {
   std::function<uint64_t(size_t)> first_of_;
   Body body_;
   std::vector<std::unique_ptr<Worker>> slots_;
-  // Workers write to it when a job is done: the parent sleeps in poll() on it and on the worker
-  // processes (pidfds) instead of waking every few hundred microseconds to look.
-  int wake_fd_ = -1;
+  // Workers write a byte to wake_[1] when a job is done: the parent sleeps in poll() on wake_[0]
+  // and on the worker processes (pidfds) instead of waking every few hundred microseconds to
+  // look. A worker process closes wake_[0] and the pidfds first thing, so the code under test
+  // cannot read the parent's wake-ups or change how its end blocks.
+  int wake_[2] = {-1, -1};
+  // In a new worker process: closes what only the parent may use.
+  void close_parent_fds();
 };
 
 }  // namespace objgen

@@ -130,11 +130,13 @@ void Linearizer::sort_unordered_elements(size_t first_word, const std::vector<ui
 }
 
 // Unseeded: a seed makes XXH3 derive a secret per call for inputs over 240 bytes (a list of 8
-// nodes), which cost as much as the hashing. The class is mixed in afterwards by an odd
-// multiple: equal words of two classes still give two fingerprints.
+// nodes), which cost as much as the hashing. The class is mixed into both halves afterwards by
+// odd multiples: equal words of two classes still give two fingerprints, whose high halves
+// (where a cache of fingerprints picks its slot) differ too.
 Fingerprint Linearizer::fingerprint(ClassId cls) const {
   XXH128_hash_t h = XXH3_128bits(out_.data(), n_ * sizeof(uint64_t));
-  return {h.low64 + (uint64_t{cls} + 1) * 0x9E3779B97F4A7C15ull, h.high64};
+  uint64_t c = uint64_t{cls} + 1;
+  return {h.low64 + c * 0x9E3779B97F4A7C15ull, h.high64 + c * 0xC2B2AE3D27D4EB4Full};
 }
 
 std::vector<const void*> Linearizer::reached_addresses() const {

@@ -159,7 +159,8 @@ class StateStore {
   // store was loaded from a file made by hand: args() must not be asked then).
   bool args_in_pool(uint32_t sequence, size_t count) const {
     size_t first = sequences_[sequence].args_begin;
-    return count == 0 || (first + count <= args_.size() &&
+    if (count == 0) return first <= args_.size();
+    return (first + count <= args_.size() &&
                           first >> AppendOnlyArray<ArgRef>::kBlockBits == (first + count - 1) >> AppendOnlyArray<ArgRef>::kBlockBits);
   }
   size_t state_count() const { return states_.size(); }

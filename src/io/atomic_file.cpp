@@ -32,13 +32,13 @@ namespace {
 void write_file(const std::string& path, const std::string& contents, bool durable) {
   fs::path parent = fs::path(path).parent_path();
   std::error_code made;
-  if (!parent.empty()) fs::create_directories(parent, made);  // output directories appear with their first file
+  bool created = !parent.empty() && fs::create_directories(parent, made);  // output directories appear with their first file
   std::string tmp = path + ".tmp." + std::to_string(getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw std::runtime_error("cannot write " + path);
     out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    out.flush();
+    out.close();
     if (!out) {
       std::remove(tmp.c_str());
       throw std::runtime_error("cannot write " + path + " (disk full?)");
@@ -56,6 +56,8 @@ void write_file(const std::string& path, const std::string& contents, bool durab
   }
   if (durable && !sync_path(parent.empty() ? "." : parent.string()))
     throw std::runtime_error("cannot write " + path + " to the disk (fsync of its directory failed)");
+  // A directory made here is an entry of its own parent (best effort: that may be read-only).
+  if (durable && created) sync_path(parent.has_parent_path() ? parent.parent_path().string() : ".");
 }
 }  // namespace
 

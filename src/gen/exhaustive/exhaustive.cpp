@@ -1302,7 +1302,8 @@ struct ExhaustiveGenerator::Impl {
     }
   }
 
-  // Every id in a loaded store names something that exists: the checksum only tells a damaged
+  // Every id in a loaded store names something that exists, and calls only take states found
+  // before them (replaying follows those links recursively): the checksum only tells a damaged
   // file from the one written, and a file made by hand must not index past an array either.
   void check_loaded_ids() const {
     const StateStore& st = result.store;
@@ -1310,26 +1311,37 @@ struct ExhaustiveGenerator::Impl {
     for (uint32_t q = 0; q < st.sequence_count(); ++q) {
       uint32_t op = st.sequence(q).op;
       if (op >= api.operations().size()) throw std::runtime_error("a call of an operation the API lacks");
-      if (!st.args_in_pool(q, api.operations()[op].params.size())) throw std::runtime_error("a call whose arguments are missing");
-      check_loaded_args(op, st.args(q, api.operations()[op].params.size()).data(), "a call");
+      size_t params = api.operations()[op].params.size();
+      if (!st.args_in_pool(q, params)) throw std::runtime_error("a call whose arguments are missing");
+      if (params) check_loaded_args(op, st.args(q, params).data(), UINT32_MAX, "a call");
     }
     for (uint32_t id = 0; id < st.state_count(); ++id) {
       const StateRecord& rec = st.state(id);
       if (rec.sequence >= st.sequence_count()) throw std::runtime_error("a state without its sequence");
       if (rec.cls >= classes) throw std::runtime_error("a state of a class the API lacks");
       const SequenceNode& seq = st.sequence(rec.sequence);
-      if (rec.slot != kResultSlot && rec.slot >= api.operations()[seq.op].params.size())
-        throw std::runtime_error("a state in a parameter its call lacks");
+      const Operation& op = api.operations()[seq.op];
+      bool object_slot = rec.slot == kResultSlot ? op.result.is_object()
+                                                 : rec.slot < op.params.size() && op.params[rec.slot].is_object() &&
+                                                       !op.params[rec.slot].consumed();
+      if (!object_slot) throw std::runtime_error("a state in a place of its call that holds no object");
+      if (!op.params.empty()) check_loaded_args(seq.op, st.args(rec.sequence, op.params.size()).data(), id, "a call");
     }
-    for (const Finding& f : result.findings) check_loaded_args(f.op, f.args.data(), "a finding");
+    for (const Finding& f : result.findings) {
+      if (f.slot < -1 || f.slot >= static_cast<int>(api.operations()[f.op].params.size()))
+        throw std::runtime_error("a finding about a parameter its call lacks");
+      check_loaded_args(f.op, f.args.data(), UINT32_MAX, "a finding");
+    }
   }
 
-  void check_loaded_args(uint32_t op, const ArgRef* args, const char* what) const {
+  // Object arguments must be states below `before` (the state the call built, if known).
+  void check_loaded_args(uint32_t op, const ArgRef* args, uint32_t before, const char* what) const {
     const Operation& o = api.operations()[op];
+    uint32_t limit = std::min<uint32_t>(before, static_cast<uint32_t>(result.store.state_count()));
     for (size_t i = 0; i < o.params.size(); ++i) {
-      bool ok = o.params[i].is_object() ? !args[i].is_literal() && args[i].index() < result.store.state_count()
+      bool ok = o.params[i].is_object() ? !args[i].is_literal() && args[i].index() < limit
                                         : args[i].is_literal() && args[i].index() < opt.domain.of(o.params[i]).size();
-      if (!ok) throw std::runtime_error(std::string(what) + " with an argument that names nothing");
+      if (!ok) throw std::runtime_error(std::string(what) + " with an argument that names nothing before it");
     }
   }
 
