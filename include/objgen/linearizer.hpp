@@ -328,10 +328,8 @@ class Linearizer {
   std::vector<uint64_t> out_;
   std::vector<uint32_t> count_;        // objects per class
   Frame frame_{};  // the object whose fields are being visited
-  // 32 bits, unlike the words: a word stored to out_ cannot be this counter, so the compiler
-  // keeps it in a register across a run of emits instead of reloading it after each.
-  uint32_t n_ = 0;  // words written to out_
-  uint32_t capacity_ = 0;  // out_.size()
+  uint32_t n_ = 0;         // words written to out_
+  uint32_t capacity_ = 0;  // out_.size(), beside n_: emit's check is one compare
   // Objects found, in order; the first queued_ slots are this run's (a vector's push_back was a
   // call per object).
   std::vector<Pending> queue_;

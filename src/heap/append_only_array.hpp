@@ -36,6 +36,11 @@ class AppendOnlyArray {
   T& operator[](size_t i) { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
   const T& operator[](size_t i) const { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
   std::span<const T> span(size_t first, size_t n) const { return {&(*this)[first], n}; }
+  // Whether span(first, n) lies within what was appended, in one block (as append() puts it).
+  bool holds_span(size_t first, size_t n) const {
+    if (n == 0) return first <= size_;
+    return first + n <= size_ && first >> kBlockBits == (first + n - 1) >> kBlockBits;
+  }
   size_t size() const { return size_; }
   size_t memory_bytes() const { return blocks_.size() * kBlock * sizeof(T); }
 

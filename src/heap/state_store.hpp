@@ -158,10 +158,7 @@ class StateStore {
   // Whether the sequence's `count` arguments lie within the argument pool (always, unless the
   // store was loaded from a file made by hand: args() must not be asked then).
   bool args_in_pool(uint32_t sequence, size_t count) const {
-    size_t first = sequences_[sequence].args_begin;
-    if (count == 0) return first <= args_.size();
-    return (first + count <= args_.size() &&
-                          first >> AppendOnlyArray<ArgRef>::kBlockBits == (first + count - 1) >> AppendOnlyArray<ArgRef>::kBlockBits);
+    return args_.holds_span(sequences_[sequence].args_begin, count);
   }
   size_t state_count() const { return states_.size(); }
   size_t sequence_count() const { return sequences_.size(); }

@@ -21,11 +21,6 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
-uint64_t fnv(const std::string& s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 // The literal values every parameter of the run's operations takes, in order.
 std::string literal_values(const Api& api, const ExhaustiveOptions& opt) {
@@ -67,7 +62,8 @@ std::string checkpoint_run_lines(const Api& api, const ExhaustiveOptions& opt) {
   out += "scope " + std::to_string(opt.scope) + "\n";
   out += "target " + class_vtable(opt.target).name + "\n";
   out += "methods " + methods + "\n";
-  out += "literals " + hex(fnv(literal_values(api, opt))) + "\n";
+  std::string literals = literal_values(api, opt);
+  out += "literals " + hex(XXH64(literals.data(), literals.size(), 0)) + "\n";
   out += "omit " + (opt.omit_pattern.empty() ? std::string("-") : opt.omit_pattern) + "\n";
   out += "max-iterations " + std::to_string(opt.max_iterations) + "\n";
   // What decides a call's outcome (misuse, failure, hang, out of memory) decides the states too.

@@ -376,22 +376,13 @@ struct ExhaustiveGenerator::Impl {
   }
   static uint64_t candidate_at(const Segment& sg, uint64_t pos) { return sg.lo + (pos - sg.begin); }
 
-  // Fills refs for candidate idx; returns whether any object is new in iteration k-1.
-  bool decode(const OpSpace& s, uint64_t idx, ArgRef* refs) const {
-    bool has_new = false;
+  // Fills refs for candidate idx.
+  void decode(const OpSpace& s, uint64_t idx, ArgRef* refs) const {
     for (size_t i = s.slots.size(); i-- > 0;) {
       const SlotDomain& d = s.slots[i];
-      uint32_t digit = static_cast<uint32_t>(idx % d.count);
+      refs[i] = ref_at(d, static_cast<uint32_t>(idx % d.count));
       idx /= d.count;
-      if (d.object) {
-        uint32_t pos = d.base + digit;
-        has_new |= pos >= frontier_start[d.cls];
-        refs[i] = ArgRef::state(class_states[d.cls][pos]);
-      } else {
-        refs[i] = ArgRef::literal(digit);
-      }
     }
-    return has_new;
   }
 
   // A segment's candidates are consecutive numbers in their space's mixed radix: a worker counts
@@ -401,11 +392,16 @@ struct ExhaustiveGenerator::Impl {
   };
 
   void start_counter(const OpSpace& s, uint64_t idx, ArgCounter& c, ArgRef* refs) const {
-    decode(s, idx, refs);
     for (size_t i = s.slots.size(); i-- > 0;) {
       c.digits[i] = static_cast<uint32_t>(idx % s.slots[i].count);
       idx /= s.slots[i].count;
+      refs[i] = ref_at(s.slots[i], c.digits[i]);
     }
+  }
+
+  // The argument a slot's digit stands for.
+  ArgRef ref_at(const SlotDomain& d, uint32_t digit) const {
+    return d.object ? ArgRef::state(class_states[d.cls][d.base + digit]) : ArgRef::literal(digit);
   }
 
   // To the next candidate (the caller never passes the space's last one).
@@ -414,12 +410,12 @@ struct ExhaustiveGenerator::Impl {
       const SlotDomain& d = s.slots[i];
       bool carry = ++c.digits[i] == d.count;
       if (carry) c.digits[i] = 0;
-      refs[i] = d.object ? ArgRef::state(class_states[d.cls][d.base + c.digits[i]]) : ArgRef::literal(c.digits[i]);
+      refs[i] = ref_at(d, c.digits[i]);
       if (!carry) return;
     }
   }
 
-  // Whether an object of the counter's tuple is new in iteration k-1 (what decode returns).
+  // Whether an object of the counter's tuple is new in iteration k-1.
   bool has_new(const OpSpace& s, const ArgCounter& c) const {
     for (size_t i = 0; i < s.slots.size(); ++i)
       if (s.slots[i].object && s.slots[i].base + c.digits[i] >= frontier_start[s.slots[i].cls]) return true;
@@ -1313,8 +1309,7 @@ struct ExhaustiveGenerator::Impl {
       if (op >= api.operations().size()) throw std::runtime_error("a call of an operation the API lacks");
       size_t params = api.operations()[op].params.size();
       if (!st.args_in_pool(q, params)) throw std::runtime_error("a call whose arguments are missing");
-      if (params) check_loaded_args(op, st.args(q, params).data(), UINT32_MAX, "a call");
-    }
+    }  // their arguments are checked below, against the states the calls built
     for (uint32_t id = 0; id < st.state_count(); ++id) {
       const StateRecord& rec = st.state(id);
       if (rec.sequence >= st.sequence_count()) throw std::runtime_error("a state without its sequence");
