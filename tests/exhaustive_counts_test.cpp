@@ -171,7 +171,7 @@ TEST(PackedJob, UnpacksWhatWasPacked) {
   region.append(b, "the invariant broke");
   std::vector<objgen::CrashNote> deaths{{19, objgen::Outcome::Crash, "SIGSEGV", 4}};
   objgen::ByteWriter w;
-  objgen::pack_job(w, 7, 1234, region, deaths);
+  objgen::pack_job(w, objgen::read_job(7, 1234, region, deaths));
   std::string bytes = w.take();
   objgen::ByteReader r(bytes);
   objgen::PackedJob p = objgen::unpack_job(r);

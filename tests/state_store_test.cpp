@@ -141,3 +141,67 @@ TEST(StateStore, SaveAndLoadGiveTheSameStore) {
 
 }  // namespace
 
+
+namespace {
+
+// A distributed run: the records go whole to every rank, the fingerprints in shares. Loading every
+// share while keeping one's own gives that share's lookups, and the check values of every fourth
+// state come back from the fingerprints read, kept or not.
+TEST(StateStore, FingerprintSharesLoadIntoRecordsAndCheckValues) {
+  objgen::StateStore store;
+  store.keep_check_values();
+  auto fp_of = [](uint32_t i) { return objgen::Fingerprint{i * 0x9E3779B97F4A7C15ull + 1, i * 31ull}; };
+  for (uint32_t i = 0; i < 1000; ++i) {
+    objgen::ArgRef args[] = {objgen::ArgRef::literal(i % 3)};
+    uint32_t seq = store.add_sequence(0, args);
+    // Only even states' fingerprints are this rank's: the others are records alone.
+    EXPECT_EQ(store.add_decided_state(fp_of(i), seq, objgen::kResultSlot, 1, 1, i % 2 == 0), i);
+  }
+  EXPECT_FALSE(store.contains(fp_of(1)));
+  EXPECT_TRUE(store.contains(fp_of(2)));
+  EXPECT_TRUE(store.check_value_matches(8, fp_of(8)));
+  EXPECT_TRUE(store.check_value_matches(12, fp_of(12)));  // a record alone has its check value too
+  EXPECT_FALSE(store.check_value_matches(8, fp_of(9)));
+  store.seal();
+  objgen::ByteWriter records, fingerprints;
+  store.save_records(records);
+  store.save_fingerprints(fingerprints);
+  std::string rb = records.take(), fb = fingerprints.take();
+
+  objgen::StateStore loaded;
+  loaded.keep_check_values();
+  objgen::ByteReader r(rb);
+  loaded.load_records(r);
+  EXPECT_TRUE(r.done());
+  objgen::ByteReader f(fb);
+  // Keep a quarter of what the file holds (another number of ranks than the run that saved it).
+  size_t read = loaded.load_fingerprints(f, [&](const objgen::Fingerprint& fp) { return fp.hi % 4 == 0; });
+  EXPECT_EQ(read, 500u);
+  ASSERT_EQ(loaded.state_count(), 1000u);
+  for (uint32_t i = 0; i < 1000; i += 2) {
+    const uint32_t* id = loaded.find(fp_of(i));
+    if ((i * 31ull) % 4 == 0) {
+      ASSERT_NE(id, nullptr);
+      EXPECT_EQ(*id, i);
+    } else {
+      EXPECT_EQ(id, nullptr);
+    }
+    if (objgen::StateStore::has_check_value(i)) EXPECT_TRUE(loaded.check_value_matches(i, fp_of(i)));
+  }
+  EXPECT_EQ(loaded.states_of(1).size(), 1000u);
+}
+
+TEST(FingerprintSet, FindOrInsertGivesTheStoredId) {
+  objgen::FingerprintSet set;
+  bool inserted = false;
+  uint32_t* id = set.find_or_insert({5, 6}, 10, &inserted);
+  EXPECT_TRUE(inserted);
+  EXPECT_EQ(*id, 10u);
+  *id = 3;  // a caller keeping the smallest of several
+  id = set.find_or_insert({5, 6}, 11, &inserted);
+  EXPECT_FALSE(inserted);
+  EXPECT_EQ(*id, 3u);
+  EXPECT_EQ(set.size(), 1u);
+}
+
+}  // namespace

@@ -18,6 +18,8 @@ class Cluster {
   virtual int size() const = 0;
   // Every rank's buffer, indexed by rank, on every rank.
   virtual std::vector<std::string> gather_all(const std::string& mine) = 0;
+  // to[r] goes to rank r; returns what every rank sent this one, indexed by sender.
+  virtual std::vector<std::string> exchange(const std::vector<std::string>& to) = 0;
   // Element-wise sum or maximum over the ranks (every rank passes the same length).
   virtual void sum(std::span<uint64_t> values) = 0;
   virtual void max(std::span<uint64_t> values) = 0;

@@ -66,6 +66,43 @@ class MpiCluster final : public Cluster {
     }
   }
 
+  // In steps too: every rank sends at most piece_ bytes to each other rank per step.
+  std::vector<std::string> exchange(const std::vector<std::string>& to) override {
+    const size_t k = static_cast<size_t>(size_);
+    if (to.size() != k) throw std::logic_error("objgen: Cluster::exchange needs one buffer per rank");
+    std::vector<uint64_t> out_sizes(k), in_sizes(k);
+    for (size_t r = 0; r < k; ++r) out_sizes[r] = to[r].size();
+    check(MPI_Alltoall(out_sizes.data(), 1, MPI_UINT64_T, in_sizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD), "alltoall");
+    std::vector<std::string> from(k);
+    for (size_t r = 0; r < k; ++r) from[r].resize(in_sizes[r]);
+    std::vector<int> send_counts(k), send_at(k), recv_counts(k), recv_at(k);
+    std::string send, recv;
+    for (uint64_t done = 0;; done += piece_) {
+      auto step = [&](const std::vector<uint64_t>& sizes, std::vector<int>& counts, std::vector<int>& at) {
+        size_t total = 0;
+        for (size_t r = 0; r < k; ++r) {
+          counts[r] = static_cast<int>(sizes[r] > done ? std::min(piece_, sizes[r] - done) : 0);
+          at[r] = static_cast<int>(total);
+          total += static_cast<size_t>(counts[r]);
+        }
+        return total;
+      };
+      size_t sending = step(out_sizes, send_counts, send_at), receiving = step(in_sizes, recv_counts, recv_at);
+      uint64_t busy[1] = {sending + receiving};
+      reduce(busy, MPI_MAX);
+      if (busy[0] == 0) return from;
+      send.resize(sending);
+      for (size_t r = 0; r < k; ++r)
+        if (send_counts[r] > 0) to[r].copy(send.data() + send_at[r], static_cast<size_t>(send_counts[r]), done);
+      recv.resize(receiving);
+      check(MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_BYTE, recv.data(), recv_counts.data(),
+                          recv_at.data(), MPI_BYTE, MPI_COMM_WORLD),
+            "alltoallv");
+      for (size_t r = 0; r < k; ++r)
+        if (recv_counts[r] > 0) recv.copy(from[r].data() + done, static_cast<size_t>(recv_counts[r]), static_cast<size_t>(recv_at[r]));
+    }
+  }
+
   void sum(std::span<uint64_t> values) override { reduce(values, MPI_SUM); }
   void max(std::span<uint64_t> values) override { reduce(values, MPI_MAX); }
   void barrier() override { check(MPI_Barrier(MPI_COMM_WORLD), "barrier"); }

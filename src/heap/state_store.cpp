@@ -25,18 +25,25 @@ const uint32_t* FingerprintSet::find(const Fingerprint& raw) const {
   }
 }
 
-bool FingerprintSet::insert(const Fingerprint& raw, uint32_t id) {
+bool FingerprintSet::insert(const Fingerprint& fp, uint32_t id) {
+  bool inserted = false;
+  find_or_insert(fp, id, &inserted);
+  return inserted;
+}
+
+uint32_t* FingerprintSet::find_or_insert(const Fingerprint& raw, uint32_t id, bool* inserted) {
   if ((size_ + 1) * 10 > slots_.size() * 7) rehash(slots_.size() * 2);
   Fingerprint fp = stored_form(raw);
   size_t mask = slots_.size() - 1;
   for (size_t i = fp.lo & mask;; i = (i + 1) & mask) {
     Entry& e = slots_[i];
+    *inserted = e.empty();
     if (e.empty()) {
       e = {fp.lo, static_cast<uint32_t>(fp.hi), id};
       ++size_;
-      return true;
+      return &e.id;
     }
-    if (e.holds(fp.lo, static_cast<uint32_t>(fp.hi))) return false;
+    if (e.holds(fp.lo, static_cast<uint32_t>(fp.hi))) return &e.id;
   }
 }
 
@@ -93,21 +100,32 @@ uint32_t StateStore::add_state(const Fingerprint& fp, uint32_t sequence, uint8_t
 
 uint32_t StateStore::add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
                                         uint16_t iteration) {
+  return add_decided_state(fp, sequence, slot, cls, iteration, true);
+}
+
+uint32_t StateStore::add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
+                                       uint16_t iteration, bool owned) {
   uint32_t id = static_cast<uint32_t>(states_.size());
   if (!iteration_starts_.empty() && iteration < iteration_starts_.back().iteration)
     throw std::logic_error("objgen: a state of iteration " + std::to_string(iteration) + " added after iteration " +
                            std::to_string(iteration_starts_.back().iteration));
-  if (!fresh_.insert(fp, id)) return UINT32_MAX;
+  if (owned && !fresh_.insert(fp, id)) return UINT32_MAX;
+  add_record(fp, id, sequence, slot, cls, iteration);
+  return id;
+}
+
+void StateStore::add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls,
+                            uint16_t iteration) {
   if (iteration_starts_.empty() || iteration != iteration_starts_.back().iteration)
     iteration_starts_.push_back({id, iteration});
   states_.push_back({sequence, slot, cls});
+  if (check_values_on_ && has_check_value(id)) check_values_.push_back(static_cast<uint32_t>(fp.lo));
   if (cls >= by_class_.size()) by_class_.resize(cls + 1);
   std::vector<uint32_t>& list = by_class_[cls];
   // Growing by a quarter, not doubling: the list is a tenth of a state's bytes either way, but
   // a doubled one carries up to half of itself unused.
   if (list.size() == list.capacity()) list.reserve(list.size() + std::max<size_t>(list.size() / 4, 1024));
   list.push_back(id);
-  return id;
 }
 
 const std::vector<uint32_t>& StateStore::states_of(ClassId cls) const {
@@ -138,43 +156,51 @@ void load_array(ByteReader& r, AppendOnlyArray<T>& a) {
 }
 
 void StateStore::save(ByteWriter& w) const {
+  save_records(w);
+  save_fingerprints(w);
+}
+
+void StateStore::load(ByteReader& r) {
+  load_records(r);
+  size_t fps = load_fingerprints(r, [](const Fingerprint&) { return true; });
+  if (fps != states_.size()) throw std::runtime_error("a state store with " + std::to_string(states_.size()) +
+                                                      " states and " + std::to_string(fps) + " fingerprints");
+}
+
+void StateStore::save_records(ByteWriter& w) const {
   if (fresh_.size() != 0) throw std::logic_error("objgen: StateStore::save before seal()");
   save_array(w, states_);
   save_array(w, sequences_);
   save_array(w, args_);
   w.put<uint64_t>(iteration_starts_.size());
   for (const IterationStart& s : iteration_starts_) w.put(s);
-  w.put<uint64_t>(sealed_.size());
-  sealed_.for_each([&](const Fingerprint& fp, uint32_t id) {
-    w.put(fp.lo);
-    w.put(static_cast<uint32_t>(fp.hi));
-    w.put(id);
-  });
 }
 
-void StateStore::load(ByteReader& r) {
+void StateStore::load_records(ByteReader& r) {
   if (states_.size() != 0) throw std::logic_error("objgen: StateStore::load into a store that has states");
   load_array(r, states_);
   load_array(r, sequences_);
   load_array(r, args_);
   uint64_t starts = r.get<uint64_t>();
   for (uint64_t i = 0; i < starts && r.left() >= sizeof(IterationStart); ++i) iteration_starts_.push_back(r.get<IterationStart>());
-  uint64_t fps = r.get<uint64_t>();
-  if (fps != states_.size()) throw std::runtime_error("a state store with " + std::to_string(states_.size()) +
-                                                      " states and " + std::to_string(fps) + " fingerprints");
-  sealed_.reserve(fps);
-  for (uint64_t i = 0; i < fps; ++i) {
-    Fingerprint fp;
-    fp.lo = r.get<uint64_t>();
-    fp.hi = r.get<uint32_t>();
-    uint32_t id = r.get<uint32_t>();
-    if (id >= states_.size() || !sealed_.insert(fp, id)) throw std::runtime_error("a state store with a bad fingerprint entry");
-  }
+  // Filled in by load_fingerprints, from every fingerprint it reads.
+  if (check_values_on_)
+    for (uint32_t id = 0; id < states_.size(); id += 4) check_values_.push_back(0);
   for (uint32_t id = 0; id < states_.size(); ++id) {
     ClassId cls = states_[id].cls;
     if (cls >= by_class_.size()) by_class_.resize(cls + 1);
     by_class_[cls].push_back(id);
   }
+}
+
+void StateStore::save_fingerprints(ByteWriter& w) const {
+  if (fresh_.size() != 0) throw std::logic_error("objgen: StateStore::save before seal()");
+  w.put<uint64_t>(sealed_.size());
+  sealed_.for_each([&](const Fingerprint& fp, uint32_t id) {
+    w.put(fp.lo);
+    w.put(static_cast<uint32_t>(fp.hi));
+    w.put(id);
+  });
 }
 
 size_t StateStore::growth_bytes_ahead() const {
@@ -191,7 +217,7 @@ size_t StateStore::memory_bytes() const {
   size_t n = sealed_.memory_bytes() + fresh_.memory_bytes() + states_.memory_bytes() +
              sequences_.memory_bytes() + args_.memory_bytes();
   for (const auto& v : by_class_) n += v.capacity() * sizeof(uint32_t);
-  return n + iteration_starts_.capacity() * sizeof(IterationStart);
+  return n + iteration_starts_.capacity() * sizeof(IterationStart) + check_values_.memory_bytes();
 }
 
 }  // namespace objgen

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "heap/append_only_array.hpp"
@@ -48,6 +49,9 @@ class FingerprintSet {
   const uint32_t* find(const Fingerprint& fp) const;
   // Inserts; returns false if already present.
   bool insert(const Fingerprint& fp, uint32_t id);
+  // The id stored for fp, inserting id first when fp is absent (*inserted says which); the
+  // pointer is good until the next insertion.
+  uint32_t* find_or_insert(const Fingerprint& fp, uint32_t id, bool* inserted);
   // Makes room for n entries in all, so that inserting them never rehashes.
   void reserve(size_t n);
   // Starts loading fp's slot into the cache: a table of millions misses the cache on every
@@ -116,6 +120,10 @@ class StateStore {
   // add_state for a caller that knows fp is not sealed (a worker looked): one probe instead of two.
   uint32_t add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
                               uint16_t iteration);
+  // A state whose fingerprint the caller decided is new (a distributed run: the fingerprint's
+  // owner decided). Only the owner keeps fp in its sets (owned); every rank keeps the record.
+  uint32_t add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
+                             uint16_t iteration, bool owned);
   // Before add_unsealed_state(fp, ...) a few records later.
   void prefetch_unsealed(const Fingerprint& fp) const { fresh_.prefetch(fp); }
   bool contains(const Fingerprint& fp) const {
@@ -126,6 +134,8 @@ class StateStore {
     const uint32_t* id = sealed_.find(fp);
     return id ? id : fresh_.find(fp);
   }
+  // Whether fp is among this iteration's states (not the sealed ones).
+  bool contains_fresh(const Fingerprint& fp) const { return fresh_.find(fp) != nullptr; }
   // Only states of earlier iterations: safe to read from workers while the parent adds states.
   bool contains_sealed(const Fingerprint& fp) const { return sealed_.find(fp) != nullptr; }
   const uint32_t* find_sealed(const Fingerprint& fp) const { return sealed_.find(fp); }
@@ -142,6 +152,24 @@ class StateStore {
   // std::runtime_error when the bytes are not a saved store.
   void save(ByteWriter& w) const;
   void load(ByteReader& r);
+  // The same in two parts: the records (every rank of a distributed run has them all) and the
+  // fingerprints (each rank has its share). load_fingerprints keeps those `keep` accepts and
+  // returns how many it read.
+  void save_records(ByteWriter& w) const;
+  void load_records(ByteReader& r);
+  void save_fingerprints(ByteWriter& w) const;
+  template <class Keep>
+  size_t load_fingerprints(ByteReader& r, Keep keep);
+
+  // Check values: 32 bits of the fingerprint of every fourth state (ids divisible by 4), so that
+  // a rank which keeps only some fingerprints can still tell whether rebuilding such a state gave
+  // it back (a false match: one in four billion). Enabled before the first state is added or
+  // loaded; not saved (load_fingerprints computes them from every fingerprint it reads).
+  void keep_check_values() { check_values_on_ = true; }
+  static bool has_check_value(uint32_t id) { return id % 4 == 0; }
+  bool check_value_matches(uint32_t id, const Fingerprint& fp) const {
+    return check_values_[id / 4] == static_cast<uint32_t>(fp.lo);
+  }
 
   const StateRecord& state(uint32_t id) const { return states_[id]; }
   // The iteration that found the state (states are added in the order of their iterations, so
@@ -184,6 +212,25 @@ class StateStore {
     uint16_t iteration;
   };
   std::vector<IterationStart> iteration_starts_;
+  bool check_values_on_ = false;
+  AppendOnlyArray<uint32_t> check_values_;
+  void add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration);
 };
+
+template <class Keep>
+size_t StateStore::load_fingerprints(ByteReader& r, Keep keep) {
+  uint64_t n = r.get<uint64_t>();
+  if (n > r.left() / 16) throw std::runtime_error("a fingerprint list longer than its data");
+  for (uint64_t i = 0; i < n; ++i) {
+    Fingerprint fp;
+    fp.lo = r.get<uint64_t>();
+    fp.hi = r.get<uint32_t>();
+    uint32_t id = r.get<uint32_t>();
+    if (id >= states_.size()) throw std::runtime_error("a fingerprint of a state that does not exist");
+    if (check_values_on_ && has_check_value(id)) check_values_[id / 4] = static_cast<uint32_t>(fp.lo);
+    if (keep(fp) && !sealed_.insert(fp, id)) throw std::runtime_error("a fingerprint listed twice");
+  }
+  return n;
+}
 
 }  // namespace objgen

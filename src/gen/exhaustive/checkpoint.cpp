@@ -1,5 +1,6 @@
 #include "gen/exhaustive/checkpoint.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -13,7 +14,7 @@
 namespace objgen {
 namespace {
 
-constexpr const char* kFormat = "objgen-checkpoint 2";  // 2: fingerprints without a seed
+constexpr const char* kFormat = "objgen-checkpoint 3";  // 3: fingerprints in files of their own
 
 std::string hex(uint64_t v) {
   char buf[17];
@@ -103,11 +104,13 @@ bool CheckpointDir::read_manifest(const std::string& run, CheckpointManifest& ou
       out.complete = line == "complete yes";
     } else if (line.rfind("checksum ", 0) == 0) {
       out.checksum = line.substr(9);
+    } else if (line.rfind("fingerprints ", 0) == 0) {
+      out.shard_checksums.push_back(line.substr(13));
     } else {
       lines += line + "\n";
     }
   }
-  if (!have_iteration) throw CheckpointError(file + " is damaged (no iteration)");
+  if (!have_iteration || out.shard_checksums.empty()) throw CheckpointError(file + " is damaged (no iteration or no fingerprints)");
   std::string diff = first_difference(lines, run);
   if (!diff.empty())
     throw CheckpointError("the checkpoint in " + dir_ + " was made by another run (" + diff +
@@ -120,19 +123,41 @@ std::string CheckpointDir::state_file(int iteration) const {
   return dir_ + "/state-" + std::to_string(iteration) + ".bin";
 }
 
+std::string CheckpointDir::shard_file(int iteration, size_t shard, size_t shards) const {
+  return fmt::format("{}/fingerprints-{}-{}-of-{}.bin", dir_, iteration, shard, shards);
+}
+
+std::string CheckpointDir::write_shard(int iteration, size_t shard, size_t shards, const std::string& bytes) const {
+  write_file_durably(shard_file(iteration, shard, shards), bytes);
+  return checksum(bytes);
+}
+
 void CheckpointDir::write(const CheckpointManifest& m, const std::string& state) const {
   // On the disk before the older state is removed: a power loss must leave one whole checkpoint.
   write_file_durably(state_file(m.iteration), state);
-  write_file_durably(dir_ + "/manifest", std::string(kFormat) + "\n" + m.run + "iteration " +
-                                                std::to_string(m.iteration) + "\ncomplete " +
-                                                (m.complete ? "yes" : "no") + "\nchecksum " + checksum(state) + "\n");
+  std::string manifest = std::string(kFormat) + "\n" + m.run + "iteration " + std::to_string(m.iteration) +
+                         "\ncomplete " + (m.complete ? "yes" : "no") + "\nchecksum " + checksum(state) + "\n";
+  for (const std::string& sum : m.shard_checksums) manifest += "fingerprints " + sum + "\n";
+  write_file_durably(dir_ + "/manifest", manifest);
   std::error_code ec;
-  std::string keep = "state-" + std::to_string(m.iteration) + ".bin";
+  std::vector<std::string> keep{state_file(m.iteration)};
+  for (size_t r = 0; r < m.shard_checksums.size(); ++r) keep.push_back(shard_file(m.iteration, r, m.shard_checksums.size()));
   for (const auto& e : std::filesystem::directory_iterator(dir_, ec)) {
     std::string name = e.path().filename().string();
-    if (name.rfind("state-", 0) == 0 && name.size() > 4 && name.compare(name.size() - 4, 4, ".bin") == 0 && name != keep)
-      std::filesystem::remove(e.path(), ec);
+    bool ours = (name.rfind("state-", 0) == 0 || name.rfind("fingerprints-", 0) == 0) && name.size() > 4 &&
+                name.compare(name.size() - 4, 4, ".bin") == 0;
+    if (ours && std::find(keep.begin(), keep.end(), dir_ + "/" + name) == keep.end()) std::filesystem::remove(e.path(), ec);
   }
+}
+
+std::string CheckpointDir::read_shard(const CheckpointManifest& m, size_t shard) const {
+  std::string file = shard_file(m.iteration, shard, m.shard_checksums.size());
+  auto bytes = read_whole_file(file);
+  if (!bytes) throw CheckpointError("cannot read the checkpoint file " + file);
+  if (checksum(*bytes) != m.shard_checksums[shard])
+    throw CheckpointError("the checkpoint of iteration " + std::to_string(m.iteration) + " in " + dir_ + " is damaged (" +
+                          file + " does not match the manifest's checksum)");
+  return std::move(*bytes);
 }
 
 std::string CheckpointDir::read_state(const CheckpointManifest& m) const {

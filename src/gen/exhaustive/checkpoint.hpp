@@ -6,13 +6,17 @@
 //   manifest     text: what run made it (scope, target, methods, literals, omitted fields,
 //                iteration limit), I and the checksum of state-I.bin; replaced atomically after
 //                state-I.bin is complete, so it only ever names a whole file
-//   state-I.bin  the generator's state after iteration I: the store, the findings, the counters
-// Every rank of a distributed run holds the same state (exhaustive.hpp), so rank 0 writes it and
-// any number of ranks may resume it; DIR must be on a file system every rank sees.
+//   state-I.bin  the generator's state after iteration I: the store's records, the findings, the
+//                counters
+//   fingerprints-I-R-of-K.bin   the fingerprints rank R of K kept (all of them when alone)
+// Every rank of a distributed run holds the same records (exhaustive.hpp), so rank 0 writes the
+// state; each rank writes its fingerprints. Any number of ranks may resume it (each reads every
+// fingerprint file and keeps its own share); DIR must be on a file system every rank sees.
 #pragma once
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "objgen/api.hpp"
 
@@ -31,6 +35,7 @@ struct CheckpointManifest {
   int iteration = 0;
   bool complete = false;  // the run reached its end at `iteration`
   std::string checksum;   // of the state file (read_manifest)
+  std::vector<std::string> shard_checksums;  // of the fingerprint files, by rank
 };
 
 // What identifies the run: one "key value" line each.
@@ -45,14 +50,20 @@ class CheckpointDir {
   // Whether DIR holds a manifest (else this is a new run). Throws CheckpointError when it is
   // damaged or was made by another run (the message names the first difference).
   bool read_manifest(const std::string& run, CheckpointManifest& out) const;
-  // The state after `iteration`, then the manifest naming it; older states are removed.
+  // The state after `iteration`, then the manifest naming it and m.shard_checksums' fingerprint
+  // files (written before); older states are removed.
   void write(const CheckpointManifest& m, const std::string& state) const;
+  // One rank's fingerprints after `iteration`, durably; returns the checksum the manifest lists.
+  std::string write_shard(int iteration, size_t shard, size_t shards, const std::string& bytes) const;
+  // The fingerprint file of `shard`, checked against the manifest like the state.
+  std::string read_shard(const CheckpointManifest& m, size_t shard) const;
   // The state the manifest names; throws CheckpointError naming the file when it cannot be read
   // or does not match the manifest's checksum.
   std::string read_state(const CheckpointManifest& m) const;
 
  private:
   std::string state_file(int iteration) const;
+  std::string shard_file(int iteration, size_t shard, size_t shards) const;
   std::string dir_;
 };
 

@@ -174,8 +174,21 @@ struct ExhaustiveGenerator::Impl {
   std::vector<std::pair<uint32_t, uint64_t>> failing_now;
   std::vector<std::pair<uint32_t, uint64_t>> failing_on_ranks;  // every rank's failing_now, as received
 
+  // Distributed: each rank keeps the fingerprints of one shard (owner_of) and decides whether
+  // their states are new; records stay on every rank.
+  uint32_t shards = 1, my_shard = 0;
+  uint32_t owner_of(const Fingerprint& fp) const {
+    return static_cast<uint32_t>(((fp.hi & 0xffffffffu) * shards) >> 32);  // bits the sets keep
+  }
+  bool owns(const Fingerprint& fp) const { return shards == 1 || owner_of(fp) == my_shard; }
+
   Impl(const Api& a, ExhaustiveOptions o)
       : api(a), opt(std::move(o)) {
+    if (opt.cluster && opt.cluster->size() > 1) {
+      shards = static_cast<uint32_t>(opt.cluster->size());
+      my_shard = static_cast<uint32_t>(opt.cluster->rank());
+      result.store.keep_check_values();  // rebuilt states are checked without their fingerprints
+    }
     size_t classes = registered_class_count() + 1;
     clone_ok.assign(classes, -1);
     clone_learned.assign(classes, -1);
@@ -483,25 +496,28 @@ struct ExhaustiveGenerator::Impl {
     return nullptr;
   }
 
-  // Rebuilds are compared with the store for a fixed quarter of the states (by a hash of the id,
-  // so the same ones for any number of workers): comparing every one cost 5 % of a run, and a
+  // Rebuilds are compared with the store for a fixed quarter of the states (by id, so the same
+  // ones for any number of workers and ranks): comparing every one cost 5 % of a run, and a
   // class that is not deterministic shows it on many states.
-  static bool checked_state(uint32_t state) { return (state * 0x9E3779B1u) >> 30 == 0; }
+  static bool checked_state(uint32_t state) { return StateStore::has_check_value(state); }
 
+  // A rank that keeps only its shard of the fingerprints compares the state's check value.
   bool same_state(ClassId cls, const Object& obj, uint32_t state) const {
     Linearizer& lin = thread_linearizer();
-    return lin.run(cls, obj.get()) && same_id(result.store.find_sealed(lin.fingerprint(cls)), state);
+    if (!lin.run(cls, obj.get())) return false;
+    const Fingerprint& fp = lin.fingerprint(cls);
+    return shards == 1 ? same_id(result.store.find_sealed(fp), state) : result.store.check_value_matches(state, fp);
   }
 
   static bool same_id(const uint32_t* found, uint32_t id) { return found && *found == id; }
 
   // A new object in `state` for one candidate: a copy of the live object when the class copies
-  // deeply, else rebuilt by running its sequence again (checked once in a row per state).
+  // deeply, else rebuilt by running its sequence again (checked once in a row per checked state).
   Object fresh_copy(uint32_t state) const {
     ClassId cls = result.store.state(state).cls;
     if (clone_ok[cls] != 1 || copy_crashed[cls]) {
       WorkerScratch& w = scratch();
-      Object built = rebuild(state, w.last_checked != state);
+      Object built = rebuild(state, w.last_checked != state && checked_state(state));
       if (!built) throw RebuildFailed{};
       w.last_checked = state;
       return built;
@@ -698,10 +714,11 @@ struct ExhaustiveGenerator::Impl {
     if (r.new_mask) pending.push_back({r, {}});
   }
 
-  // Whether fp is a state of an earlier iteration (hot: the worker's cache of such states).
+  // Whether fp is a state of an earlier iteration (hot: the worker's cache of such states). A rank
+  // knows only its shard: the owner decides the others (ask_owners).
   bool known_before(const Fingerprint& fp, HotFingerprints& hot) const {
     if (hot.holds(fp)) return true;
-    if (!result.store.contains_sealed(fp)) return false;
+    if (!owns(fp) || !result.store.contains_sealed(fp)) return false;
     hot.add(fp);
     return true;
   }
@@ -829,7 +846,11 @@ struct ExhaustiveGenerator::Impl {
       int param = values_slot(op, j);
       ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
       uint8_t slot = param < 0 ? kResultSlot : static_cast<uint8_t>(param);
-      added |= result.store.add_unsealed_state(r.fps[j], seq, slot, cls, static_cast<uint16_t>(iteration)) != UINT32_MAX;
+      auto it = static_cast<uint16_t>(iteration);
+      // Distributed, the fingerprint's owner already decided that this state is new.
+      uint32_t id = shards == 1 ? result.store.add_unsealed_state(r.fps[j], seq, slot, cls, it)
+                                : result.store.add_decided_state(r.fps[j], seq, slot, cls, it, owns(r.fps[j]));
+      added |= id != UINT32_MAX;
     }
     if (!added) return;
     decode(s, idx, refs);
@@ -1070,11 +1091,18 @@ struct ExhaustiveGenerator::Impl {
     for (size_t j = me; j < jobs.size(); j += k) mine.push_back(j);
     size_t next_round = 0;
     const char* agreed = nullptr;
+    std::vector<PackedJob> held;  // this rank's jobs of the round, until the owners answered
     ByteWriter out;
     // Every rank calls this once per round, in order (it is a collective).
     auto exchange = [&](const char* mine_stop) {
       size_t first = next_round * round, last = std::min(jobs.size(), first + round);
       ++next_round;
+      ask_owners(held);
+      for (const PackedJob& p : held) {
+        out.put(kJob);
+        pack_job(out, p, worth_sending);
+      }
+      held.clear();
       out.put(kLearned);
       put_learned(out);
       result.sent_bytes += out.bytes().size();
@@ -1092,8 +1120,7 @@ struct ExhaustiveGenerator::Impl {
     const char* why = run_jobs(pool, mine, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
       size_t j = mine[i];
       add_unconfirmed(j, crashes);
-      out.put(kJob);
-      pack_job(out, j, explored_by(j, region), region, crashes);
+      held.push_back(read_job(j, explored_by(j, region), region, std::move(crashes)));
       bool last_of_round = i + 1 == mine.size() || mine[i + 1] / round != j / round;
       while (last_of_round && next_round <= j / round)
         if (!exchange(nullptr)) return false;
@@ -1103,6 +1130,102 @@ struct ExhaustiveGenerator::Impl {
     // them after a stop here (its partial round tells the others to stop too).
     while (!agreed && next_round < rounds) exchange(why == kHalted ? nullptr : why);
     return agreed;
+  }
+
+  // Whether the other ranks need a record: a state a job found new to it is sent only when the
+  // owners said it is the first of the iteration; a copy check, even when it is not (what the
+  // checked object's state was does not change what its class's copies do).
+  static bool worth_sending(const CandidateRecord& r) {
+    return static_cast<Outcome>(r.kind) != Outcome::Normal || r.new_mask != 0 || r.copy_checked != 0;
+  }
+
+  // Each state the round's jobs of this rank found new to them goes to the owner of its
+  // fingerprint (as its position and slot, and the fingerprint: 24 bytes), which answers whether
+  // it is the state's first candidate of the iteration (decide_owned); the others lose their new
+  // bit. Positions are unique and rounds come in order, so the first is the one a single process
+  // would have kept.
+  void ask_owners(std::vector<PackedJob>& held) {
+    if (shards == 1) return;
+    struct Asked {
+      uint32_t job, record;
+      uint8_t slot;
+    };
+    std::vector<std::vector<Asked>> asked(shards);
+    std::vector<ByteWriter> to(shards);
+    for (uint32_t h = 0; h < held.size(); ++h) {
+      const Job& job = jobs[held[h].job];
+      for (uint32_t i = 0; i < held[h].records.size(); ++i) {
+        const CandidateRecord& r = held[h].records[i];
+        if (static_cast<Outcome>(r.kind) != Outcome::Normal || r.candidate < job.lo || r.candidate >= job.hi) continue;
+        for (uint8_t j = 0; j < kMaxRecordSlots; ++j) {
+          if (!(r.new_mask >> j & 1)) continue;
+          uint32_t o = owner_of(r.fps[j]);
+          asked[o].push_back({h, i, j});
+          to[o].put<uint64_t>(r.candidate << 3 | j);
+          to[o].put(r.fps[j]);
+        }
+      }
+    }
+    std::vector<std::string> questions(shards);
+    for (uint32_t o = 0; o < shards; ++o) {
+      if (o != my_shard) result.sent_bytes += to[o].bytes().size();
+      questions[o] = to[o].take();
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    std::vector<std::string> from = opt.cluster->exchange(questions);
+    auto t1 = std::chrono::steady_clock::now();
+    std::vector<std::string> answers = decide_owned(from);
+    auto t2 = std::chrono::steady_clock::now();
+    for (uint32_t o = 0; o < shards; ++o)
+      if (o != my_shard) result.sent_bytes += answers[o].size();
+    std::vector<std::string> back = opt.cluster->exchange(answers);
+    result.exchange_seconds += std::chrono::duration<double>(t1 - t0 + (std::chrono::steady_clock::now() - t2)).count();
+    result.merge_seconds += std::chrono::duration<double>(t2 - t1).count();
+    for (uint32_t o = 0; o < shards; ++o) {
+      if (back[o].size() != asked[o].size()) throw std::runtime_error("a rank answered another number of questions");
+      for (size_t q = 0; q < asked[o].size(); ++q) {
+        CandidateRecord& r = held[asked[o][q].job].records[asked[o][q].record];
+        auto bit = static_cast<uint8_t>(1u << asked[o][q].slot);
+        if (back[o][q] != kFirst) r.new_mask &= static_cast<uint8_t>(~bit);
+        if (back[o][q] == kSealed) r.copy_checked &= static_cast<uint8_t>(~bit);
+      }
+    }
+  }
+
+  // The answers to every rank's questions about this rank's fingerprints, one byte each, in the
+  // order asked: sealed (found in an earlier iteration), found earlier in this one (an earlier
+  // round, or a smaller position in this round), or the first.
+  static constexpr char kSealed = 0, kFoundEarlier = 1, kFirst = 2;
+  std::vector<std::string> decide_owned(const std::vector<std::string>& from) const {
+    std::vector<std::string> answers(shards);
+    FingerprintSet first;  // fingerprint -> the question with the smallest position so far
+    std::vector<uint64_t> keys;
+    std::vector<std::pair<uint32_t, uint32_t>> asker;  // (rank, question)
+    constexpr size_t kQuestion = sizeof(uint64_t) + sizeof(Fingerprint);
+    for (uint32_t r = 0; r < shards; ++r) {
+      if (from[r].size() % kQuestion != 0) throw std::runtime_error("a rank sent a malformed question");
+      ByteReader in(from[r]);
+      size_t n = from[r].size() / kQuestion;
+      answers[r].assign(n, kFoundEarlier);
+      for (uint32_t q = 0; q < n; ++q) {
+        uint64_t key = in.get<uint64_t>();
+        Fingerprint fp = in.get<Fingerprint>();
+        if (!owns(fp)) throw std::runtime_error("a rank asked about a fingerprint this rank does not own");
+        if (result.store.contains_sealed(fp)) {
+          answers[r][q] = kSealed;
+          continue;
+        }
+        if (result.store.contains_fresh(fp)) continue;  // an earlier round's
+        auto at = static_cast<uint32_t>(keys.size());
+        keys.push_back(key);
+        asker.emplace_back(r, q);
+        bool inserted = false;
+        uint32_t* best = first.find_or_insert(fp, at, &inserted);
+        if (!inserted && keys[*best] > key) *best = at;
+      }
+    }
+    first.for_each([&](const Fingerprint&, uint32_t at) { answers[asker[at].first][asker[at].second] = kFirst; });
+    return answers;
   }
 
   // What a rank learned about copies and failing calls in its jobs: every rank applies all of it,
@@ -1195,6 +1318,10 @@ struct ExhaustiveGenerator::Impl {
   void save_checkpoint(const CheckpointDir& dir, CheckpointManifest& manifest, bool complete) {
     manifest.iteration = iteration;
     manifest.complete = complete;
+    ByteWriter fingerprints;
+    result.store.save_fingerprints(fingerprints);
+    std::string sum = dir.write_shard(iteration, my_shard, shards, fingerprints.take());
+    manifest.shard_checksums = opt.cluster ? opt.cluster->gather_all(sum) : std::vector<std::string>{sum};
     if (!opt.cluster || opt.cluster->rank() == 0) {
       ByteWriter w;
       save_state(w);
@@ -1208,7 +1335,7 @@ struct ExhaustiveGenerator::Impl {
     w.put<int32_t>(iteration);
     w.put(result.explored);
     w.put_string(result.stopped_by);
-    result.store.save(w);
+    result.store.save_records(w);
     w.put<uint64_t>(result.findings.size());
     for (const Finding& f : result.findings) {
       w.put(static_cast<uint8_t>(f.kind));
@@ -1245,7 +1372,8 @@ struct ExhaustiveGenerator::Impl {
     }
   }
 
-  void load_state(const std::string& bytes, const CheckpointManifest& manifest) {
+  void load_state(const CheckpointDir& dir, const CheckpointManifest& manifest) {
+    std::string bytes = dir.read_state(manifest);
     try {
       ByteReader r(bytes);
       if (r.get<uint64_t>() != kStateMagic) throw std::runtime_error("not an objgen checkpoint state");
@@ -1255,7 +1383,7 @@ struct ExhaustiveGenerator::Impl {
       result.resumed_after = saved;
       result.explored = r.get<uint64_t>();
       result.stopped_by = r.get_string();
-      result.store.load(r);
+      result.store.load_records(r);
       uint64_t findings = r.get<uint64_t>();
       for (uint64_t i = 0; i < findings; ++i) {
         Finding f;
@@ -1291,11 +1419,29 @@ struct ExhaustiveGenerator::Impl {
         copy_crashed[c] = r.get<int8_t>();
       }
       if (!r.done()) throw std::runtime_error("longer than what it holds");
+      load_fingerprints(dir, manifest);
       check_loaded_ids();
+    } catch (const CheckpointError&) {
+      throw;  // names its file already
     } catch (const std::runtime_error& e) {
       throw CheckpointError("the checkpoint of iteration " + std::to_string(manifest.iteration) + " in " +
                             opt.checkpoint_dir + " is damaged (" + e.what() + ")");
     }
+  }
+
+  // Every rank reads every rank's file (the run may resume on another number of ranks) and keeps
+  // its own share; together the files hold one fingerprint per state.
+  void load_fingerprints(const CheckpointDir& dir, const CheckpointManifest& manifest) {
+    size_t read = 0;
+    for (size_t shard = 0; shard < manifest.shard_checksums.size(); ++shard) {
+      std::string bytes = dir.read_shard(manifest, shard);
+      ByteReader r(bytes);
+      read += result.store.load_fingerprints(r, [this](const Fingerprint& fp) { return owns(fp); });
+      if (!r.done()) throw std::runtime_error("a fingerprint file longer than what it holds");
+    }
+    if (read != result.store.state_count())
+      throw std::runtime_error(std::to_string(result.store.state_count()) + " states and " + std::to_string(read) +
+                               " fingerprints");
   }
 
   // Every id in a loaded store names something that exists, and calls only take states found
@@ -1369,7 +1515,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   if (!m.opt.checkpoint_dir.empty()) {
     checkpoint.emplace(m.opt.checkpoint_dir);
     checkpoint->check_writable();
-    if (checkpoint->read_manifest(manifest.run, manifest)) m.load_state(checkpoint->read_state(manifest), manifest);
+    if (checkpoint->read_manifest(manifest.run, manifest)) m.load_state(*checkpoint, manifest);
   }
   if (m.opt.cluster) m.agree_with_ranks(manifest.run + (manifest.complete ? "complete" : ""));
   if (manifest.complete) {  // nothing left to run: the finished run's result

@@ -20,21 +20,30 @@ size_t fingerprints_used(const CandidateRecord& r) {
 
 }  // namespace
 
-void pack_job(ByteWriter& w, uint64_t job, uint64_t explored, const JobRegion& region,
-              const std::vector<CrashNote>& crashes) {
-  w.put(job);
-  w.put(explored);
-  w.put<uint64_t>(region.record_count());
+PackedJob read_job(uint64_t job, uint64_t explored, const JobRegion& region, std::vector<CrashNote> crashes) {
+  PackedJob p;
+  p.job = job;
+  p.explored = explored;
+  p.records.reserve(region.record_count());
+  p.texts.reserve(region.record_count());
   for (size_t i = 0; i < region.record_count(); ++i) {
-    CandidateRecord r = region.record(i);
-    std::string text = region.text(r);
-    r.text_offset = 0;
-    r.text_length = 0;
-    size_t n = fingerprints_used(r);
-    w.put_raw(&r, kHead);
-    w.put_raw(r.fps, n * sizeof(Fingerprint));
-    w.put_string(text);
+    p.records.push_back(region.record(i));
+    p.texts.push_back(region.text(p.records.back()));
   }
+  p.crashes = std::move(crashes);
+  return p;
+}
+
+void pack_record(ByteWriter& w, const CandidateRecord& record, const std::string& text) {
+  CandidateRecord r = record;
+  r.text_offset = 0;
+  r.text_length = 0;
+  w.put_raw(&r, kHead);
+  w.put_raw(r.fps, fingerprints_used(r) * sizeof(Fingerprint));
+  w.put_string(text);
+}
+
+void pack_crashes(ByteWriter& w, const std::vector<CrashNote>& crashes) {
   w.put<uint64_t>(crashes.size());
   for (const CrashNote& c : crashes) {
     w.put(c.candidate);
@@ -42,6 +51,10 @@ void pack_job(ByteWriter& w, uint64_t job, uint64_t explored, const JobRegion& r
     w.put(c.phase);
     w.put_string(c.what);
   }
+}
+
+void pack_job(ByteWriter& w, const PackedJob& p) {
+  pack_job(w, p, [](const CandidateRecord&) { return true; });
 }
 
 PackedJob unpack_job(ByteReader& r) {

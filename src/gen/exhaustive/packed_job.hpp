@@ -31,9 +31,27 @@ struct PackedJob {
   const std::string& text(size_t i) const { return texts[i]; }
 };
 
-// Appends the job's records (read from its region) and deaths to w.
-void pack_job(ByteWriter& w, uint64_t job, uint64_t explored, const JobRegion& region,
-              const std::vector<CrashNote>& crashes);
+// The job's records and texts, copied out of its region (which the pool reuses).
+PackedJob read_job(uint64_t job, uint64_t explored, const JobRegion& region, std::vector<CrashNote> crashes);
+// Appends the job to w, without the records keep() refuses.
+template <class Keep>
+void pack_job(ByteWriter& w, const PackedJob& p, Keep keep);
+void pack_job(ByteWriter& w, const PackedJob& p);
+void pack_record(ByteWriter& w, const CandidateRecord& r, const std::string& text);
+void pack_crashes(ByteWriter& w, const std::vector<CrashNote>& crashes);
+
+template <class Keep>
+void pack_job(ByteWriter& w, const PackedJob& p, Keep keep) {
+  w.put(p.job);
+  w.put(p.explored);
+  uint64_t n = 0;
+  for (const CandidateRecord& r : p.records) n += keep(r);
+  w.put(n);
+  for (size_t i = 0; i < p.records.size(); ++i)
+    if (keep(p.records[i])) pack_record(w, p.records[i], p.texts[i]);
+  pack_crashes(w, p.crashes);
+}
+
 // Throws std::runtime_error when the bytes are not a packed job.
 PackedJob unpack_job(ByteReader& r);
 
