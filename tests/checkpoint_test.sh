@@ -49,6 +49,17 @@ check "checkpoint with a changed byte: exit 2" expect_exit2 "does not match the 
   "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
 head -c 1000 "$work/state.orig" > "$state"
 check "truncated checkpoint: exit 2" expect_exit2 "is damaged" "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+# The fingerprints are a file of their own (one per rank of a distributed run): checked the same way.
+cp "$work/state.orig" "$state"
+fps=$(ls "$work/ck"/fingerprints-*.bin)
+cp "$fps" "$work/fps.orig"
+printf '\x7f' | dd of="$fps" bs=1 seek=100 conv=notrunc status=none
+check "fingerprint file with a changed byte: exit 2" expect_exit2 "fingerprints-.*does not match the manifest's checksum" \
+  "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+rm "$fps"
+check "fingerprint file missing: exit 2" expect_exit2 "cannot read the checkpoint file .*fingerprints-" \
+  "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+cp "$work/fps.orig" "$fps"
 # A file made by hand, with the checksum to match: the first argument of a call names a state
 # that does not exist.
 python3 - "$work/state.orig" "$state" "$work/ck/manifest" <<'PY'
