@@ -836,7 +836,8 @@ struct ExhaustiveGenerator::Impl {
 
   // Adds the record's states that are still new. Its worker found them missing from the sealed
   // set, which does not change while workers run, so one probe of this iteration's set each
-  // decides; the sequence they share gets the next id, added only when one of them is new.
+  // decides (distributed, their owners decided: ask_owners); the sequence they share gets the
+  // next id, added only when one of them is new.
   void record_new_states(const OpSpace& s, uint64_t idx, const CandidateRecord& r, ArgRef* refs) {
     const Operation& op = op_of(s);
     uint32_t seq = static_cast<uint32_t>(result.store.sequence_count());

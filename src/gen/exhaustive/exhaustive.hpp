@@ -13,9 +13,10 @@
 // sequences and the counts are identical for any number of workers.
 //
 // Distributed (options.cluster): every rank plans the same jobs; in rounds, each rank runs its
-// share of a round's jobs on its own workers, the ranks exchange the jobs' records (all-gather),
-// and every rank merges all of them in candidate order. Every rank thus holds the whole store,
-// identical to a single process's (docs/DISTRIBUTED.md).
+// share of a round's jobs on its own workers, asks the owners of the fingerprints its jobs found
+// which states are the iteration's first (all-to-all), the ranks exchange the jobs' records
+// (all-gather), and every rank merges all of them in candidate order. Every rank thus holds the
+// same records as a single process, and the fingerprints of its own shard (docs/DISTRIBUTED.md).
 #pragma once
 
 #include <atomic>
