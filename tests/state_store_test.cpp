@@ -1,3 +1,4 @@
+#include <array>
 #include <gtest/gtest.h>
 
 #include "heap/state_store.hpp"
@@ -202,6 +203,65 @@ TEST(FingerprintSet, FindOrInsertGivesTheStoredId) {
   EXPECT_FALSE(inserted);
   EXPECT_EQ(*id, 3u);
   EXPECT_EQ(set.size(), 1u);
+}
+
+}  // namespace
+
+namespace {
+
+// Split records: a rank holds the records of some states and the class lists of all; densify
+// takes the others' records (here: made up from the id) and gives a store like one that held
+// every record all along, across more than one block of each array.
+TEST(StateStore, HoldsSomeRecordsThenDensifies) {
+  objgen::StateStore some, all;
+  some.hold_only_some();
+  auto args_of = [](uint32_t i) {
+    return std::array<objgen::ArgRef, 2>{objgen::ArgRef::state(i / 3), objgen::ArgRef::literal(i % 5)};
+  };
+  const uint32_t n = 200000;
+  for (uint32_t i = 0; i < n; ++i) {
+    bool held = i % 3 != 1;
+    auto args = args_of(i);
+    objgen::Fingerprint fp{i + 1ull, 7};
+    auto it = static_cast<uint16_t>(1 + i / 50000);
+    uint32_t seq = static_cast<uint32_t>(some.sequence_count());
+    EXPECT_EQ(some.add_decided_state(fp, seq, static_cast<uint8_t>(i % 2), 1 + i % 2, it, false, held), i);
+    if (held) some.add_sequence(i % 4, args);
+    all.add_state(fp, all.add_sequence(i % 4, args), static_cast<uint8_t>(i % 2), 1 + i % 2, it);
+  }
+  ASSERT_EQ(some.state_count(), n);
+  EXPECT_EQ(some.states_of(1), all.states_of(1));
+  for (uint32_t i : {0u, 1u, 2u, 64u, 65u, 130000u, n - 1}) {
+    EXPECT_EQ(some.holds(i), i % 3 != 1) << i;
+    if (!some.holds(i)) continue;
+    EXPECT_EQ(some.state(i).slot, i % 2);
+    EXPECT_EQ(some.sequence(some.state(i).sequence).op, i % 4);
+    EXPECT_EQ(some.args(some.state(i).sequence, 2)[0].bits, args_of(i)[0].bits);
+  }
+  std::vector<uint32_t> params{2, 2, 2, 2};
+  std::array<objgen::ArgRef, 2> buffer;
+  auto missing = [&](uint32_t id) {
+    buffer = args_of(id);
+    objgen::StateStore::Call c;
+    c.op = id % 4;
+    c.slot = static_cast<uint8_t>(id % 2);
+    c.cls = static_cast<objgen::ClassId>(1 + id % 2);
+    c.args = buffer;
+    return c;
+  };
+  for (uint32_t lo = 0; lo < n; lo += 70000) some.densify(std::min(n, lo + 70000), params, missing);
+  some.densify_done();
+  for (uint32_t i = 0; i < n; ++i) {
+    ASSERT_TRUE(some.holds(i));
+    const objgen::StateRecord& a = some.state(i);
+    const objgen::StateRecord& b = all.state(i);
+    ASSERT_EQ(a.slot, b.slot) << i;
+    ASSERT_EQ(a.cls, b.cls) << i;
+    ASSERT_EQ(some.sequence(a.sequence).op, all.sequence(b.sequence).op) << i;
+    ASSERT_EQ(some.args(a.sequence, 2)[0].bits, all.args(b.sequence, 2)[0].bits) << i;
+    ASSERT_EQ(some.args(a.sequence, 2)[1].bits, all.args(b.sequence, 2)[1].bits) << i;
+    ASSERT_EQ(some.iteration_of(i), all.iteration_of(i)) << i;
+  }
 }
 
 }  // namespace

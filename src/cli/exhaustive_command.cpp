@@ -192,6 +192,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
     report["distributed"] = {{"ranks", g_cluster->size()},
                              {"peak_rss_bytes_per_rank", rank_peaks},
                              {"rounds", result.rounds},
+                             {"records_split", result.records_split},
                              {"rank0_exchange_seconds", result.exchange_seconds},
                              {"rank0_merge_seconds", result.merge_seconds},
                              {"bytes_exchanged", sent[0]},

@@ -344,3 +344,8 @@ void objgen::junk_new_blocks(bool on) {
   g_fill_word = on ? kJunkFillWord : kFillWord;
   if (on) g_fast_malloc = nullptr;  // every allocation through allocate()'s filling path
 }
+
+void objgen::return_freed_memory() {
+  static_assert(MALLCTL_ARENAS_ALL == 4096, "every arena: arena.<MALLCTL_ARENAS_ALL>.purge");
+  mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0);
+}

@@ -15,4 +15,9 @@ bool heap_checked();
 // A no-op without the checked heap (no jemalloc).
 void junk_new_blocks(bool on);
 
+// Gives the memory freed so far back to the system now: jemalloc keeps freed pages for seconds,
+// and a process that frees a large table to make room for another would hold both meanwhile.
+// A no-op without jemalloc.
+void return_freed_memory();
+
 }  // namespace objgen

@@ -25,6 +25,7 @@ class AppendOnlyArray {
     while (((size_ + n - 1) >> kBlockBits) >= blocks_.size() || blocks_.empty()) {
       if (blocks_.size() == kMaxBlocks) throw std::length_error("objgen: state store full");
       blocks_.push_back(std::make_unique<T[]>(kBlock));
+      ++live_blocks_;
     }
     size_t first = size_;
     for (size_t i = 0; i < n; ++i) (*this)[first + i] = values[i];
@@ -42,12 +43,21 @@ class AppendOnlyArray {
     return first + n <= size_ && first >> kBlockBits == (first + n - 1) >> kBlockBits;
   }
   size_t size() const { return size_; }
-  size_t memory_bytes() const { return blocks_.size() * kBlock * sizeof(T); }
+  // Frees the blocks that lie wholly below `index` (never read again by the caller).
+  void release_below(size_t index) {
+    for (size_t b = 0; b < blocks_.size() && (b + 1) * kBlock <= index; ++b)
+      if (blocks_[b]) {
+        blocks_[b].reset();
+        --live_blocks_;
+      }
+  }
+  size_t memory_bytes() const { return live_blocks_ * kBlock * sizeof(T); }
 
  private:
   static constexpr size_t kMaxBlocks = size_t{1} << 16;  // reserved up front: never reallocated
   std::vector<std::unique_ptr<T[]>> blocks_;
   size_t size_ = 0;
+  size_t live_blocks_ = 0;
 };
 
 }  // namespace objgen

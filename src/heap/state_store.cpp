@@ -104,21 +104,23 @@ uint32_t StateStore::add_unsealed_state(const Fingerprint& fp, uint32_t sequence
 }
 
 uint32_t StateStore::add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
-                                       uint16_t iteration, bool owned) {
-  uint32_t id = static_cast<uint32_t>(states_.size());
+                                       uint16_t iteration, bool owned, bool held) {
+  uint32_t id = count_;
   if (!iteration_starts_.empty() && iteration < iteration_starts_.back().iteration)
     throw std::logic_error("objgen: a state of iteration " + std::to_string(iteration) + " added after iteration " +
                            std::to_string(iteration_starts_.back().iteration));
   if (owned && !fresh_.insert(fp, id)) return UINT32_MAX;
-  add_record(fp, id, sequence, slot, cls, iteration);
+  add_record(fp, id, sequence, slot, cls, iteration, held || !sparse_);
   return id;
 }
 
 void StateStore::add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls,
-                            uint16_t iteration) {
+                            uint16_t iteration, bool held) {
   if (iteration_starts_.empty() || iteration != iteration_starts_.back().iteration)
     iteration_starts_.push_back({id, iteration});
-  states_.push_back({sequence, slot, cls});
+  ++count_;
+  if (sparse_) mark_held(id, held);
+  if (held) states_.push_back({sequence, slot, cls});
   if (check_values_on_ && has_check_value(id)) check_values_.push_back(static_cast<uint32_t>(fp.lo));
   if (cls >= by_class_.size()) by_class_.resize(cls + 1);
   std::vector<uint32_t>& list = by_class_[cls];
@@ -126,6 +128,45 @@ void StateStore::add_record(const Fingerprint& fp, uint32_t id, uint32_t sequenc
   // a doubled one carries up to half of itself unused.
   if (list.size() == list.capacity()) list.reserve(list.size() + std::max<size_t>(list.size() / 4, 1024));
   list.push_back(id);
+}
+
+void StateStore::mark_held(uint32_t id, bool held) {
+  size_t word = id >> 6;
+  if (word == held_words_.size()) {
+    uint32_t before = word == 0 ? 0 : held_before_[word - 1] + static_cast<uint32_t>(std::popcount(held_words_[word - 1]));
+    held_words_.push_back(0);
+    held_before_.push_back(before);
+  }
+  if (held) __atomic_fetch_or(&held_words_[word], uint64_t{1} << (id & 63), __ATOMIC_RELAXED);
+}
+
+void StateStore::add_dense(const Call& c) {
+  Densified& d = *dense_;
+  uint32_t first = static_cast<uint32_t>(c.args.empty() ? d.args.size() : d.args.append(c.args.data(), c.args.size()));
+  uint32_t sequence = static_cast<uint32_t>(d.sequences.push_back({c.op, first}));
+  d.states.push_back({sequence, c.slot, c.cls});
+}
+
+// The records of held states are in id order, and so are their calls and arguments: what lies
+// below the last passed state's is not read again.
+void StateStore::release_passed(uint32_t id) {
+  size_t at = local_index(id);
+  const StateRecord& rec = states_[at];
+  size_t args_begin = sequences_[rec.sequence].args_begin;
+  args_.release_below(args_begin);
+  sequences_.release_below(rec.sequence);
+  states_.release_below(at);
+}
+
+void StateStore::densify_done() {
+  if (!dense_ || dense_->next != count_) throw std::logic_error("objgen: StateStore::densify_done before every state");
+  states_ = std::move(dense_->states);
+  sequences_ = std::move(dense_->sequences);
+  args_ = std::move(dense_->args);
+  dense_.reset();
+  sparse_ = false;
+  held_words_ = AppendOnlyArray<uint64_t>();
+  held_before_ = AppendOnlyArray<uint32_t>();
 }
 
 const std::vector<uint32_t>& StateStore::states_of(ClassId cls) const {
@@ -169,6 +210,7 @@ void StateStore::load(ByteReader& r) {
 
 void StateStore::save_records(ByteWriter& w) const {
   if (fresh_.size() != 0) throw std::logic_error("objgen: StateStore::save before seal()");
+  if (sparse_) throw std::logic_error("objgen: StateStore::save of a store that holds only some records");
   save_array(w, states_);
   save_array(w, sequences_);
   save_array(w, args_);
@@ -181,6 +223,7 @@ void StateStore::load_records(ByteReader& r) {
   load_array(r, states_);
   load_array(r, sequences_);
   load_array(r, args_);
+  count_ = static_cast<uint32_t>(states_.size());
   uint64_t starts = r.get<uint64_t>();
   for (uint64_t i = 0; i < starts && r.left() >= sizeof(IterationStart); ++i) iteration_starts_.push_back(r.get<IterationStart>());
   // Filled in by load_fingerprints, from every fingerprint it reads.
@@ -217,7 +260,8 @@ size_t StateStore::memory_bytes() const {
   size_t n = sealed_.memory_bytes() + fresh_.memory_bytes() + states_.memory_bytes() +
              sequences_.memory_bytes() + args_.memory_bytes();
   for (const auto& v : by_class_) n += v.capacity() * sizeof(uint32_t);
-  return n + iteration_starts_.capacity() * sizeof(IterationStart) + check_values_.memory_bytes();
+  return n + iteration_starts_.capacity() * sizeof(IterationStart) + check_values_.memory_bytes() +
+         held_words_.memory_bytes() + held_before_.memory_bytes();
 }
 
 }  // namespace objgen

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <memory>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -122,8 +124,9 @@ class StateStore {
                               uint16_t iteration);
   // A state whose fingerprint the caller decided is new (a distributed run: the fingerprint's
   // owner decided). Only the owner keeps fp in its sets (owned); every rank keeps the record.
+  // held: whether this rank keeps its record (always, unless hold_only_some()).
   uint32_t add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
-                             uint16_t iteration, bool owned);
+                             uint16_t iteration, bool owned, bool held = true);
   // Before add_unsealed_state(fp, ...) a few records later.
   void prefetch_unsealed(const Fingerprint& fp) const { fresh_.prefetch(fp); }
   bool contains(const Fingerprint& fp) const {
@@ -147,6 +150,14 @@ class StateStore {
   }
   // Moves the states added since the last seal into the sealed set (between iterations).
   void seal();
+  // Frees the fingerprint sets and check values: the store keeps its records, and looks nothing
+  // up any more.
+  void drop_fingerprints() {
+    sealed_ = FingerprintSet();
+    fresh_ = FingerprintSet();
+    check_values_ = AppendOnlyArray<uint32_t>();
+    check_values_on_ = false;
+  }
   // The whole store, at an iteration boundary (after seal()): a checkpoint, or what a rank sends.
   // load() into an empty store gives the same ids, sequences and lookups; it throws
   // std::runtime_error when the bytes are not a saved store.
@@ -171,7 +182,33 @@ class StateStore {
     return check_values_[id / 4] == static_cast<uint32_t>(fp.lo);
   }
 
-  const StateRecord& state(uint32_t id) const { return states_[id]; }
+  // The record of a state this store holds (all of them unless hold_only_some()).
+  const StateRecord& state(uint32_t id) const { return sparse_ ? states_[local_index(id)] : states_[id]; }
+
+  // ---- Split records (a distributed run: exhaustive.cpp) ----
+  // Before the first state: from now on only the states added as held keep their records (and
+  // the caller adds sequences for those only); class lists, iterations and check values stay
+  // whole. One bit a state says which are held.
+  void hold_only_some() { sparse_ = true; }
+  bool holds(uint32_t id) const {
+    if (!sparse_) return id < count_;
+    return (id >> 6) < held_words_.size() && holds_bit(id);
+  }
+  // For a state of an earlier iteration (workers, while the parent adds states).
+  bool holds_earlier(uint32_t id) const { return !sparse_ || holds_bit(id); }
+  // Back to every record, in ranges of ids from 0 up (a rank receives the others' records a range
+  // at a time): densify(end, ...) appends the records of the states below `end`, its own or, for
+  // those it does not hold, what missing(id) gives; densify_done() swaps them in. The old records
+  // are freed as they are passed, so the store never holds both in full.
+  struct Call {
+    uint32_t op = 0;
+    uint8_t slot = 0;
+    ClassId cls = 0;
+    std::span<const ArgRef> args;
+  };
+  template <class Missing>
+  void densify(uint32_t end, const std::vector<uint32_t>& params_of_op, Missing missing);
+  void densify_done();
   // The iteration that found the state (states are added in the order of their iterations, so
   // the store keeps where each iteration's states begin instead of a field per state).
   uint16_t iteration_of(uint32_t id) const {
@@ -188,7 +225,7 @@ class StateStore {
   bool args_in_pool(uint32_t sequence, size_t count) const {
     return args_.holds_span(sequences_[sequence].args_begin, count);
   }
-  size_t state_count() const { return states_.size(); }
+  size_t state_count() const { return count_; }
   size_t sequence_count() const { return sequences_.size(); }
   // States of one class, in the order found.
   const std::vector<uint32_t>& states_of(ClassId cls) const;
@@ -214,8 +251,52 @@ class StateStore {
   std::vector<IterationStart> iteration_starts_;
   bool check_values_on_ = false;
   AppendOnlyArray<uint32_t> check_values_;
-  void add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration);
+  uint32_t count_ = 0;  // states, held or not
+  bool sparse_ = false;
+  AppendOnlyArray<uint64_t> held_words_;     // bit id % 64 of word id / 64: held
+  AppendOnlyArray<uint32_t> held_before_;    // per word: held states below it
+  struct Densified {
+    AppendOnlyArray<StateRecord> states;
+    AppendOnlyArray<SequenceNode> sequences;
+    AppendOnlyArray<ArgRef> args;
+    uint32_t next = 0;
+    uint32_t last_held = UINT32_MAX;  // the last held state passed
+  };
+  std::unique_ptr<Densified> dense_;
+  bool holds_bit(uint32_t id) const {
+    return __atomic_load_n(&held_words_[id >> 6], __ATOMIC_RELAXED) >> (id & 63) & 1;
+  }
+  size_t local_index(uint32_t id) const {
+    uint64_t below = __atomic_load_n(&held_words_[id >> 6], __ATOMIC_RELAXED) & ((uint64_t{1} << (id & 63)) - 1);
+    return held_before_[id >> 6] + static_cast<size_t>(std::popcount(below));
+  }
+  void mark_held(uint32_t id, bool held);
+  void add_dense(const Call& c);
+  void release_passed(uint32_t id);
+  void add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration,
+                  bool held);
 };
+
+template <class Missing>
+void StateStore::densify(uint32_t end, const std::vector<uint32_t>& params_of_op, Missing missing) {
+  if (!dense_) dense_ = std::make_unique<Densified>();
+  for (; dense_->next < end && dense_->next < count_; ++dense_->next) {
+    uint32_t id = dense_->next;
+    Call c;
+    if (holds(id)) {
+      dense_->last_held = id;
+      const StateRecord& rec = state(id);
+      c.op = sequences_[rec.sequence].op;
+      c.slot = rec.slot;
+      c.cls = rec.cls;
+      c.args = args(rec.sequence, params_of_op.at(c.op));
+    } else {
+      c = missing(id);
+    }
+    add_dense(c);
+    if ((id & 0xffff) == 0xffff && dense_->last_held != UINT32_MAX) release_passed(dense_->last_held);
+  }
+}
 
 template <class Keep>
 size_t StateStore::load_fingerprints(ByteReader& r, Keep keep) {
@@ -226,7 +307,7 @@ size_t StateStore::load_fingerprints(ByteReader& r, Keep keep) {
     fp.lo = r.get<uint64_t>();
     fp.hi = r.get<uint32_t>();
     uint32_t id = r.get<uint32_t>();
-    if (id >= states_.size()) throw std::runtime_error("a fingerprint of a state that does not exist");
+    if (id >= count_) throw std::runtime_error("a fingerprint of a state that does not exist");
     if (check_values_on_ && has_check_value(id)) check_values_[id / 4] = static_cast<uint32_t>(fp.lo);
     if (keep(fp) && !sealed_.insert(fp, id)) throw std::runtime_error("a fingerprint listed twice");
   }

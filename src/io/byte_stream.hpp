@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 namespace objgen {
@@ -34,6 +35,7 @@ class ByteWriter {
 class ByteReader {
  public:
   explicit ByteReader(const std::string& bytes) : p_(bytes.data()), end_(bytes.data() + bytes.size()) {}
+  explicit ByteReader(std::string_view bytes) : p_(bytes.data()), end_(bytes.data() + bytes.size()) {}
   template <class T>
   T get() {
     static_assert(std::is_trivially_copyable_v<T>);

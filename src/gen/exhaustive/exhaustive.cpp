@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
 
+#include "exec/checked_heap.hpp"
 #include "exec/object_copy.hpp"
 #include "exec/sequence.hpp"
 #include "exec/worker_pool.hpp"
@@ -181,6 +183,23 @@ struct ExhaustiveGenerator::Impl {
     return static_cast<uint32_t>(((fp.hi & 0xffffffffu) * shards) >> 32);  // bits the sets keep
   }
   bool owns(const Fingerprint& fp) const { return shards == 1 || owner_of(fp) == my_shard; }
+  // Split records (docs/DISTRIBUTED.md, "Records on the rank that expands them"): the first
+  // shared_states states are held by every rank; a later one by its home, which runs the calls on
+  // it. A state built on a shared receiver (or by a constructor) has home receiver mod ranks (id
+  // mod ranks); one built on a homed receiver inherits the receiver's home, so a home holds every
+  // call its states were built by. Not when an operation takes an object other than its receiver
+  // (its states may be anywhere), nor with --checkpoint (its files hold every record).
+  bool records_split = false;
+  uint32_t shared_states = 1u << 20;
+
+  bool only_receivers_take_objects() const {
+    for (uint32_t op : opt.operations) {
+      const Operation& o = api.operations()[op];
+      size_t objects = o.object_param_count();
+      if (objects > 1 || (objects == 1 && !o.params[0].is_object())) return false;
+    }
+    return true;
+  }
 
   Impl(const Api& a, ExhaustiveOptions o)
       : api(a), opt(std::move(o)) {
@@ -188,6 +207,11 @@ struct ExhaustiveGenerator::Impl {
       shards = static_cast<uint32_t>(opt.cluster->size());
       my_shard = static_cast<uint32_t>(opt.cluster->rank());
       result.store.keep_check_values();  // rebuilt states are checked without their fingerprints
+      records_split = opt.checkpoint_dir.empty() && only_receivers_take_objects();
+      // A test makes it small, to split the records of small runs.
+      if (const char* v = std::getenv("OBJGEN_SHARED_STATES")) shared_states = static_cast<uint32_t>(std::strtoul(v, nullptr, 10));
+      if (records_split) result.store.hold_only_some();
+      result.records_split = records_split;
     }
     size_t classes = registered_class_count() + 1;
     clone_ok.assign(classes, -1);
@@ -437,6 +461,21 @@ struct ExhaustiveGenerator::Impl {
 
   // ---- Worker side: everything below up to merge() runs in workers, never in the parent. ----
 
+  // Split records: a call on a homed receiver runs on its home, the others on the job's rank.
+  bool runs_here(const OpSpace& s, const ArgRef* refs, size_t job) const {
+    if (!records_split) return true;
+    if (receiver_led(s) && refs[0].index() >= shared_states) return result.store.holds_earlier(refs[0].index());
+    return job % shards == my_shard;
+  }
+
+  // Split records: whether this rank is the home of a new state `id` built by candidate refs.
+  bool home_here(const OpSpace& s, const ArgRef* refs, uint32_t id) const {
+    if (!records_split || id < shared_states) return true;
+    if (!receiver_led(s)) return id % shards == my_shard;
+    uint32_t receiver = refs[0].index();
+    return receiver >= shared_states ? result.store.holds(receiver) : receiver % shards == my_shard;
+  }
+
   WorkerScratch& scratch() const {
     thread_local WorkerScratch w;
     uint64_t owner = run_id << 16 | static_cast<uint64_t>(iteration);
@@ -569,9 +608,11 @@ struct ExhaustiveGenerator::Impl {
     return *lin;
   }
 
-  // Worker: runs positions [first, job.hi) and writes records into region.
-  void run_job(const Job& job, JobRegion& region, uint64_t first, std::atomic<uint64_t>& progress) const {
+  // Worker: runs positions [first, job.hi) of job j and writes records into region.
+  void run_job(size_t j, JobRegion& region, uint64_t first, std::atomic<uint64_t>& progress) const {
+    const Job& job = jobs[j];
     JobScratch js;
+    js.job = j;
     for (uint64_t pos = first; pos < job.hi;) {
       const Segment& sg = segment_at(pos);
       uint64_t end = std::min(job.hi, sg.begin + (sg.hi - sg.lo));
@@ -582,6 +623,7 @@ struct ExhaustiveGenerator::Impl {
 
   // What one job keeps across its segments.
   struct JobScratch {
+    size_t job = 0;
     FingerprintSet seen_in_job;
     std::set<std::pair<uint32_t, std::string>> failures_in_job;  // the parent keeps the first of each
     std::vector<std::pair<CandidateRecord, std::string>> pending;
@@ -608,6 +650,7 @@ struct ExhaustiveGenerator::Impl {
       t_after_other_calls = w.executed ? kAfterOtherCalls : 0;
       set_phase(phase(Phase::Call, 0));
       if (s.semi_naive && !has_new(s, counter)) continue;
+      if (!runs_here(s, refs, js.job)) continue;
       if (sg.last_on_receivers && refs[0].index() != receiver) {
         if (receiver != UINT32_MAX) destroy(w.live.drop_receiver(receiver), receiver);
         receiver = refs[0].index();
@@ -842,6 +885,7 @@ struct ExhaustiveGenerator::Impl {
     const Operation& op = op_of(s);
     uint32_t seq = static_cast<uint32_t>(result.store.sequence_count());
     bool added = false;
+    if (records_split) decode(s, idx, refs);  // the receiver decides where the states live
     for (size_t j = 0; j < kMaxRecordSlots; ++j) {
       if (!(r.new_mask >> j & 1)) continue;
       int param = values_slot(op, j);
@@ -849,12 +893,14 @@ struct ExhaustiveGenerator::Impl {
       uint8_t slot = param < 0 ? kResultSlot : static_cast<uint8_t>(param);
       auto it = static_cast<uint16_t>(iteration);
       // Distributed, the fingerprint's owner already decided that this state is new.
+      auto next = static_cast<uint32_t>(result.store.state_count());
+      bool held = home_here(s, refs, next);
       uint32_t id = shards == 1 ? result.store.add_unsealed_state(r.fps[j], seq, slot, cls, it)
-                                : result.store.add_decided_state(r.fps[j], seq, slot, cls, it, owns(r.fps[j]));
-      added |= id != UINT32_MAX;
+                                : result.store.add_decided_state(r.fps[j], seq, slot, cls, it, owns(r.fps[j]), held);
+      added |= id != UINT32_MAX && held;
     }
     if (!added) return;
-    decode(s, idx, refs);
+    if (!records_split) decode(s, idx, refs);
     result.store.add_sequence(s.op, std::span<const ArgRef>(refs, op.params.size()));
   }
 
@@ -945,12 +991,46 @@ struct ExhaustiveGenerator::Impl {
   }
 
   // A finding about an earlier state: its own sequence is the one that fails.
+  // (Split records: a state held elsewhere came with its call, from the rank that saw the failure.)
   void add_state_finding(uint32_t state, Outcome kind, const std::string& what, bool in_copy) {
-    const StateRecord& rec = result.store.state(state);
-    uint32_t op = result.store.sequence(rec.sequence).op;
-    if (!first_report(op, kind, what)) return;
-    auto args = result.store.args(rec.sequence, api.operations()[op].params.size());
-    add_finding(op, args.data(), kind, what, rec.slot == kResultSlot ? -1 : rec.slot, in_copy);
+    SubjectCall call;
+    if (result.store.holds(state)) {
+      const StateRecord& rec = result.store.state(state);
+      call.op = result.store.sequence(rec.sequence).op;
+      call.slot = rec.slot;
+      auto args = result.store.args(rec.sequence, api.operations()[call.op].params.size());
+      call.args.assign(args.begin(), args.end());
+    } else {
+      auto it = subject_calls.find(state);
+      if (it == subject_calls.end() || it->second.op >= api.operations().size() ||
+          it->second.args.size() != api.operations()[it->second.op].params.size())
+        return;  // no rank sent it: the record was scribbled on
+      call = it->second;
+    }
+    if (!first_report(call.op, kind, what)) return;
+    add_finding(call.op, call.args.data(), kind, what, call.slot == kResultSlot ? -1 : call.slot, in_copy);
+  }
+  std::map<uint32_t, SubjectCall> subject_calls;  // split records: states of a round's findings
+
+  // Split records: the calls of the earlier states a job's findings name (their rebuild, copy or
+  // destructor failed). Only this rank may hold them, and every rank reports the finding.
+  void attach_subjects(PackedJob& p) const {
+    if (!records_split) return;
+    std::set<uint32_t> named;
+    for (const CandidateRecord& r : p.records)
+      if (static_cast<Outcome>(r.kind) == Outcome::Nondeterministic) named.insert(r.subject);
+    for (const CrashNote& c : p.crashes) {
+      Phase k = phase_kind(c.phase);
+      if (k == Phase::CopyState || k == Phase::RebuildState || k == Phase::DestroyState) named.insert(phase_arg(c.phase));
+    }
+    for (uint32_t state : named) {
+      if (state >= result.store.state_count() || !result.store.holds(state)) continue;
+      const StateRecord& rec = result.store.state(state);
+      SubjectCall call{state, result.store.sequence(rec.sequence).op, rec.slot, {}};
+      auto args = result.store.args(rec.sequence, api.operations()[call.op].params.size());
+      call.args.assign(args.begin(), args.end());
+      p.subjects.push_back(std::move(call));
+    }
   }
 
   bool first_report(uint32_t op, Outcome kind, const std::string& what) {
@@ -992,6 +1072,7 @@ struct ExhaustiveGenerator::Impl {
   // copy no worker could check (every check crashed) is rebuilt, not copied.
   void finish_iteration(bool stopping) {
     if (!stopping) result.store.seal();  // after a stop nothing reads the sealed set: no growth
+    return_freed_memory();  // the old tables, before the next iteration's grow
     for (size_t c = 0; c < clone_ok.size(); ++c) {
       if (clone_ok[c] < 0 && clone_learned[c] >= 0) clone_ok[c] = clone_learned[c];
       if (clone_ok[c] < 0 && copy_check_crashed[c]) clone_ok[c] = 0;
@@ -1046,7 +1127,7 @@ struct ExhaustiveGenerator::Impl {
     pool.begin(
         mine.size(), [&](size_t i) { return jobs[mine[i]].lo; },
         [&](size_t i, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
-          run_job(jobs[mine[i]], region, first, progress);
+          run_job(mine[i], region, first, progress);
         });
     const char* why = nullptr;
     for (size_t next = 0; next < mine.size() && !why;) {
@@ -1088,8 +1169,8 @@ struct ExhaustiveGenerator::Impl {
     const size_t k = static_cast<size_t>(ranks()), me = static_cast<size_t>(opt.cluster->rank());
     const size_t round = k * static_cast<size_t>(std::max(4, 4 * most_rank_workers));
     const size_t rounds = (jobs.size() + round - 1) / round;
-    std::vector<size_t> mine;
-    for (size_t j = me; j < jobs.size(); j += k) mine.push_back(j);
+    std::vector<size_t> mine;  // split records: every job, of which this rank runs its share
+    for (size_t j = records_split ? 0 : me; j < jobs.size(); j += records_split ? 1 : k) mine.push_back(j);
     size_t next_round = 0;
     const char* agreed = nullptr;
     std::vector<PackedJob> held;  // this rank's jobs of the round, until the owners answered
@@ -1122,6 +1203,7 @@ struct ExhaustiveGenerator::Impl {
       size_t j = mine[i];
       add_unconfirmed(j, crashes);
       held.push_back(read_job(j, explored_by(j, region), region, std::move(crashes)));
+      attach_subjects(held.back());
       bool last_of_round = i + 1 == mine.size() || mine[i + 1] / round != j / round;
       while (last_of_round && next_round <= j / round)
         if (!exchange(nullptr)) return false;
@@ -1262,7 +1344,8 @@ struct ExhaustiveGenerator::Impl {
   // finished (a rank stopped early). Returns whether all of them were there.
   bool merge_round(const std::vector<std::string>& from, size_t first, size_t last) {
     std::vector<PackedJob> got(last - first);
-    std::vector<char> have(last - first, 0);
+    std::vector<uint32_t> parts(last - first, 0);  // split records: every rank sends its part of each job
+    subject_calls.clear();
     for (const std::string& bytes : from) {
       ByteReader r(bytes);
       while (r.left() > 0) {
@@ -1272,16 +1355,109 @@ struct ExhaustiveGenerator::Impl {
         }
         PackedJob p = unpack_job(r);
         if (p.job < first || p.job >= last) throw std::runtime_error("a rank sent a job of another round");
-        have[p.job - first] = 1;
-        got[p.job - first] = std::move(p);
+        for (SubjectCall& c : p.subjects) subject_calls[c.state] = std::move(c);
+        add_part(got[p.job - first], std::move(p), parts[p.job - first]++);
       }
     }
     for (size_t j = first; j < last; ++j) {
-      if (!have[j - first]) return false;
+      if (parts[j - first] < (records_split ? shards : 1)) return false;
+      if (records_split) in_position_order(got[j - first]);
       merge_records(jobs[j], got[j - first], got[j - first].crashes, got[j - first].explored);
       got[j - first] = PackedJob{};
     }
     return true;
+  }
+
+  static void add_part(PackedJob& whole, PackedJob&& part, uint32_t parts_before) {
+    if (parts_before == 0) {
+      whole = std::move(part);
+      return;
+    }
+    whole.explored += part.explored;
+    whole.records.insert(whole.records.end(), part.records.begin(), part.records.end());
+    whole.texts.insert(whole.texts.end(), std::make_move_iterator(part.texts.begin()), std::make_move_iterator(part.texts.end()));
+    whole.crashes.insert(whole.crashes.end(), std::make_move_iterator(part.crashes.begin()), std::make_move_iterator(part.crashes.end()));
+  }
+
+  // The parts of a job, one rank's after another, as one rank running it all would have written
+  // them (a candidate's records come from the one rank that ran it, in their order).
+  static void in_position_order(PackedJob& p) {
+    std::vector<uint32_t> order(p.records.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return p.records[a].candidate < p.records[b].candidate; });
+    std::vector<CandidateRecord> records;
+    std::vector<std::string> texts;
+    records.reserve(order.size());
+    texts.reserve(order.size());
+    for (uint32_t i : order) {
+      records.push_back(p.records[i]);
+      texts.push_back(std::move(p.texts[i]));
+    }
+    p.records = std::move(records);
+    p.texts = std::move(texts);
+  }
+
+  // Split records: rank 0 writes every output, from every record. The ranks send theirs a range of
+  // ids at a time, and rank 0 takes them into its store, freeing its own as it passes them (and
+  // its fingerprints first: nothing after the run looks them up).
+  void gather_records() {
+    if (!records_split) return;
+    const bool root = opt.cluster->rank() == 0;
+    const auto n = static_cast<uint32_t>(result.store.state_count());
+    constexpr uint32_t kRange = 1u << 20;
+    std::vector<uint32_t> params;
+    for (const Operation& o : api.operations()) params.push_back(static_cast<uint32_t>(o.params.size()));
+    class_states = {};  // the last plan's copy of the class lists: no more candidates
+    if (root) {
+      result.store.drop_fingerprints();
+      return_freed_memory();
+    }
+    for (uint32_t lo = 0; lo < n; lo += std::min(kRange, n - lo)) {
+      uint32_t hi = lo + std::min(kRange, n - lo);
+      ByteWriter w;
+      for (uint32_t id = std::max(lo, shared_states); !root && id < hi; ++id) {
+        if (!result.store.holds(id)) continue;
+        const StateRecord& rec = result.store.state(id);
+        uint32_t op = result.store.sequence(rec.sequence).op;
+        w.put(id);
+        w.put(op);
+        w.put(rec.slot);
+        w.put(rec.cls);
+        for (ArgRef a : result.store.args(rec.sequence, params[op])) w.put(a);
+      }
+      std::vector<std::string> from = opt.cluster->gather_all(w.take());
+      if (!root) continue;
+      std::vector<std::pair<const std::string*, size_t>> at(hi - lo, {nullptr, 0});
+      for (const std::string& bytes : from) {
+        ByteReader r(bytes);
+        while (r.left() > 0) {
+          size_t offset = bytes.size() - r.left();
+          uint32_t id = r.get<uint32_t>(), op = r.get<uint32_t>();
+          if (id < lo || id >= hi || op >= params.size()) throw std::runtime_error("a rank sent a malformed record");
+          at[id - lo] = {&bytes, offset};
+          r.get<uint8_t>();
+          r.get<ClassId>();
+          for (uint32_t a = 0; a < params[op]; ++a) r.get<ArgRef>();
+        }
+      }
+      ArgRef args[kMaxRecordSlots];
+      result.store.densify(hi, params, [&](uint32_t id) {
+        auto [bytes, offset] = at[id - lo];
+        if (!bytes) throw std::runtime_error("no rank sent the record of state " + std::to_string(id));
+        ByteReader r(std::string_view(*bytes).substr(offset));
+        r.get<uint32_t>();
+        StateStore::Call c;
+        c.op = r.get<uint32_t>();
+        c.slot = r.get<uint8_t>();
+        c.cls = r.get<ClassId>();
+        for (uint32_t a = 0; a < params[c.op]; ++a) args[a] = r.get<ArgRef>();
+        c.args = std::span<const ArgRef>(args, params[c.op]);
+        return c;
+      });
+      return_freed_memory();  // the records passed, before the next range's arrive
+    }
+    if (root) result.store.densify_done();
   }
 
   // Before the first iteration: every rank must plan the same jobs from the same run and the
@@ -1293,7 +1469,8 @@ struct ExhaustiveGenerator::Impl {
     uint64_t most[1] = {static_cast<uint64_t>(opt.workers)};
     opt.cluster->max(most);
     most_rank_workers = static_cast<int>(most[0]);
-    uint64_t h = std::hash<std::string>{}(run_lines + "\n" + std::to_string(result.resumed_after));
+    uint64_t h = std::hash<std::string>{}(run_lines + "\n" + std::to_string(result.resumed_after) + " " +
+                                          std::to_string(records_split) + " " + std::to_string(shared_states));
     uint64_t seen[2] = {h, ~h};
     opt.cluster->max(seen);
     if (seen[0] != h || seen[1] != ~h)
@@ -1554,6 +1731,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     if (fixpoint) break;
     stop = capped;
   }
+  if (m.opt.cluster) m.gather_records();
   m.result.complete = !stop;
   m.result.seconds = elapsed();
   if (progress_)

@@ -15,8 +15,10 @@
 // Distributed (options.cluster): every rank plans the same jobs; in rounds, each rank runs its
 // share of a round's jobs on its own workers, asks the owners of the fingerprints its jobs found
 // which states are the iteration's first (all-to-all), the ranks exchange the jobs' records
-// (all-gather), and every rank merges all of them in candidate order. Every rank thus holds the
-// same records as a single process, and the fingerprints of its own shard (docs/DISTRIBUTED.md).
+// (all-gather), and every rank merges all of them in candidate order. Every rank thus numbers the
+// states as a single process does, and keeps the fingerprints of its own shard and, unless an
+// operation takes objects besides its receiver or the run is checkpointed, the records of the
+// states it is home to (rank 0 takes every record at the end; docs/DISTRIBUTED.md).
 #pragma once
 
 #include <atomic>
@@ -103,6 +105,7 @@ struct ExhaustiveResult {
   uint64_t rounds = 0;
   double exchange_seconds = 0;  // in all-gathers (waiting for the slowest rank included)
   double merge_seconds = 0;     // merging every rank's records (the part no rank count divides)
+  bool records_split = false;   // each rank held only its states' records (rank 0 has all at the end)
   std::string stopped_by;  // "fixpoint", "time limit", "iteration limit", "memory limit", "interrupted"
 };
 

@@ -43,13 +43,21 @@ void pack_record(ByteWriter& w, const CandidateRecord& record, const std::string
   w.put_string(text);
 }
 
-void pack_crashes(ByteWriter& w, const std::vector<CrashNote>& crashes) {
+void pack_crashes(ByteWriter& w, const std::vector<CrashNote>& crashes, const std::vector<SubjectCall>& subjects) {
   w.put<uint64_t>(crashes.size());
   for (const CrashNote& c : crashes) {
     w.put(c.candidate);
     w.put(static_cast<uint8_t>(c.kind));
     w.put(c.phase);
     w.put_string(c.what);
+  }
+  w.put<uint64_t>(subjects.size());
+  for (const SubjectCall& c : subjects) {
+    w.put(c.state);
+    w.put(c.op);
+    w.put(c.slot);
+    w.put<uint64_t>(c.args.size());
+    for (ArgRef a : c.args) w.put(a);
   }
 }
 
@@ -79,6 +87,17 @@ PackedJob unpack_job(ByteReader& r) {
     c.phase = r.get<uint64_t>();
     c.what = r.get_string();
     p.crashes.push_back(std::move(c));
+  }
+  uint64_t subjects = r.get<uint64_t>();
+  for (uint64_t i = 0; i < subjects && r.left() > 0; ++i) {
+    SubjectCall c;
+    c.state = r.get<uint32_t>();
+    c.op = r.get<uint32_t>();
+    c.slot = r.get<uint8_t>();
+    uint64_t args = r.get<uint64_t>();
+    if (args > r.left() / sizeof(ArgRef)) throw std::runtime_error("a packed job with more arguments than bytes");
+    for (uint64_t a = 0; a < args; ++a) c.args.push_back(r.get<ArgRef>());
+    p.subjects.push_back(std::move(c));
   }
   return p;
 }
