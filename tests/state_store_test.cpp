@@ -176,7 +176,7 @@ TEST(StateStore, FingerprintSharesLoadIntoRecordsAndCheckValues) {
   EXPECT_TRUE(r.done());
   objgen::ByteReader f(fb);
   // Keep a quarter of what the file holds (another number of ranks than the run that saved it).
-  size_t read = loaded.load_fingerprints(f, [&](const objgen::Fingerprint& fp) { return fp.hi % 4 == 0; });
+  size_t read = loaded.load_fingerprints(f, [&](const objgen::Fingerprint& fp, uint32_t) { return fp.hi % 4 == 0; });
   EXPECT_EQ(read, 500u);
   ASSERT_EQ(loaded.state_count(), 1000u);
   for (uint32_t i = 0; i < 1000; i += 2) {

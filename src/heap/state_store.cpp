@@ -159,7 +159,8 @@ void StateStore::release_passed(uint32_t id) {
 }
 
 void StateStore::densify_done() {
-  if (!dense_ || dense_->next != count_) throw std::logic_error("objgen: StateStore::densify_done before every state");
+  if (!dense_) dense_ = std::make_unique<Densified>();  // a store without states
+  if (dense_->next != count_) throw std::logic_error("objgen: StateStore::densify_done before every state");
   states_ = std::move(dense_->states);
   sequences_ = std::move(dense_->sequences);
   args_ = std::move(dense_->args);
@@ -203,7 +204,7 @@ void StateStore::save(ByteWriter& w) const {
 
 void StateStore::load(ByteReader& r) {
   load_records(r);
-  size_t fps = load_fingerprints(r, [](const Fingerprint&) { return true; });
+  size_t fps = load_fingerprints(r, [](const Fingerprint&, uint32_t) { return true; });
   if (fps != states_.size()) throw std::runtime_error("a state store with " + std::to_string(states_.size()) +
                                                       " states and " + std::to_string(fps) + " fingerprints");
 }

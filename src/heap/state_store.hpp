@@ -123,7 +123,7 @@ class StateStore {
   uint32_t add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
                               uint16_t iteration);
   // A state whose fingerprint the caller decided is new (a distributed run: the fingerprint's
-  // owner decided). Only the owner keeps fp in its sets (owned); every rank keeps the record.
+  // owner decided). Only the owner keeps fp in its sets (owned); the record is kept when held.
   // held: whether this rank keeps its record (always, unless hold_only_some()).
   uint32_t add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
                              uint16_t iteration, bool owned, bool held = true);
@@ -158,14 +158,14 @@ class StateStore {
     check_values_ = AppendOnlyArray<uint32_t>();
     check_values_on_ = false;
   }
-  // The whole store, at an iteration boundary (after seal()): a checkpoint, or what a rank sends.
-  // load() into an empty store gives the same ids, sequences and lookups; it throws
-  // std::runtime_error when the bytes are not a saved store.
+  // The whole store, at an iteration boundary (after seal()). load() into an empty store gives the
+  // same ids, sequences and lookups; it throws std::runtime_error when the bytes are not a saved
+  // store.
   void save(ByteWriter& w) const;
   void load(ByteReader& r);
-  // The same in two parts: the records (every rank of a distributed run has them all) and the
+  // The same in two parts (what a checkpoint writes): the records (rank 0's file) and the
   // fingerprints (each rank has its share). load_fingerprints keeps those `keep` accepts and
-  // returns how many it read.
+  // returns how many it read (keep(fingerprint, id)).
   void save_records(ByteWriter& w) const;
   void load_records(ByteReader& r);
   void save_fingerprints(ByteWriter& w) const;
@@ -309,7 +309,7 @@ size_t StateStore::load_fingerprints(ByteReader& r, Keep keep) {
     uint32_t id = r.get<uint32_t>();
     if (id >= count_) throw std::runtime_error("a fingerprint of a state that does not exist");
     if (check_values_on_ && has_check_value(id)) check_values_[id / 4] = static_cast<uint32_t>(fp.lo);
-    if (keep(fp) && !sealed_.insert(fp, id)) throw std::runtime_error("a fingerprint listed twice");
+    if (keep(fp, id) && !sealed_.insert(fp, id)) throw std::runtime_error("a fingerprint listed twice");
   }
   return n;
 }

@@ -177,7 +177,7 @@ struct ExhaustiveGenerator::Impl {
   std::vector<std::pair<uint32_t, uint64_t>> failing_on_ranks;  // every rank's failing_now, as received
 
   // Distributed: each rank keeps the fingerprints of one shard (owner_of) and decides whether
-  // their states are new; records stay on every rank.
+  // their states are new.
   uint32_t shards = 1, my_shard = 0;
   uint32_t owner_of(const Fingerprint& fp) const {
     return static_cast<uint32_t>(((fp.hi & 0xffffffffu) * shards) >> 32);  // bits the sets keep
@@ -650,11 +650,13 @@ struct ExhaustiveGenerator::Impl {
       t_after_other_calls = w.executed ? kAfterOtherCalls : 0;
       set_phase(phase(Phase::Call, 0));
       if (s.semi_naive && !has_new(s, counter)) continue;
-      if (!runs_here(s, refs, js.job)) continue;
       if (sg.last_on_receivers && refs[0].index() != receiver) {
         if (receiver != UINT32_MAX) destroy(w.live.drop_receiver(receiver), receiver);
         receiver = refs[0].index();
       }
+      // After the drop: a receiver is destroyed where a single process destroys it (dropping one
+      // this rank never built is nothing).
+      if (!runs_here(s, refs, js.job)) continue;
       h.explored.store(h.explored.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // one writer
       if (s.literal_only && failed_before(s.op, idx)) continue;
       CallResult res;
@@ -934,8 +936,11 @@ struct ExhaustiveGenerator::Impl {
   // A worker died copying an object: replacement workers (forked after this) rebuild that class's
   // objects instead of copying them. Returns whether it was a copy.
   bool blame_copy(uint64_t pos, uint64_t ph) {
-    if (phase_kind(ph) == Phase::CopyState && phase_arg(ph) < result.store.state_count()) {
-      copy_crashed[result.store.state(phase_arg(ph)).cls] = 1;
+    // (The phase lies in memory the worker shares: a state this rank does not hold is a scribble.)
+    if (phase_kind(ph) == Phase::CopyState && phase_arg(ph) < result.store.state_count() &&
+        result.store.holds(phase_arg(ph))) {
+      ClassId cls = result.store.state(phase_arg(ph)).cls;
+      if (cls < copy_crashed.size()) copy_crashed[cls] = 1;
       return true;
     }
     if (phase_kind(ph) != Phase::CopyCheck) return false;
@@ -1159,12 +1164,14 @@ struct ExhaustiveGenerator::Impl {
     });
   }
 
-  // One of several ranks: job j runs on rank j mod ranks, on this rank's workers for the whole
-  // iteration (their caches of live objects stay warm). Jobs are exchanged in rounds of a few per
-  // rank: once this rank's jobs of a round are done, the ranks all-gather the round's records and
-  // every rank merges all of them in order, while the workers go on with the next round's jobs.
-  // So the store stays the same on every rank; rounds bound the records in flight and let a stop
-  // on any rank (time limit, interrupt, memory) end the run on all of them after the same job.
+  // One of several ranks: job j runs on rank j mod ranks (split records: every rank runs its share
+  // of every job, runs_here), on this rank's workers for the whole iteration (their caches of live
+  // objects stay warm). Jobs are exchanged in rounds of a few per rank: once this rank's jobs of a
+  // round are done, the owners decide which states are first (ask_owners), the ranks all-gather
+  // the round's records and every rank merges all of them in order, while the workers go on with
+  // the next round's jobs. So every rank numbers the states alike; rounds bound the records in
+  // flight and let a stop on any rank (time limit, interrupt, memory) end the run on all of them
+  // after the same job.
   const char* run_rounds(WorkerPool& pool, Tick& tick) {
     const size_t k = static_cast<size_t>(ranks()), me = static_cast<size_t>(opt.cluster->rank());
     const size_t round = k * static_cast<size_t>(std::max(4, 4 * most_rank_workers));
@@ -1611,10 +1618,15 @@ struct ExhaustiveGenerator::Impl {
   // its own share; together the files hold one fingerprint per state.
   void load_fingerprints(const CheckpointDir& dir, const CheckpointManifest& manifest) {
     size_t read = 0;
+    std::vector<bool> listed(result.store.state_count());  // so that no state lacks one
     for (size_t shard = 0; shard < manifest.shard_checksums.size(); ++shard) {
       std::string bytes = dir.read_shard(manifest, shard);
       ByteReader r(bytes);
-      read += result.store.load_fingerprints(r, [this](const Fingerprint& fp) { return owns(fp); });
+      read += result.store.load_fingerprints(r, [&](const Fingerprint& fp, uint32_t id) {
+        if (listed[id]) throw std::runtime_error("a state with two fingerprints");
+        listed[id] = true;
+        return owns(fp);
+      });
       if (!r.done()) throw std::runtime_error("a fingerprint file longer than what it holds");
     }
     if (read != result.store.state_count())
