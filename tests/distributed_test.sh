@@ -107,6 +107,17 @@ for ex in ncl sll bintree binheap buggy_dtor buggy_copy buggy_segv buggy_hang; d
   if [ -n "$bad" ]; then say "FAIL [$ex, split records]: differs with$bad"; fail=1; else say "ok   [$ex, split records, 2 and 3 ranks]"; fi
 done
 
+# Rank 0 writes the states suite from every record, which it takes from the ranks at the end: the
+# same file as a single process writes (contracts checked on rank 0 too).
+"$objgen" exhaustive --example ncl --scope 5 -q --emit-gtest "$tmp/suite-one" >/dev/null 2>&1
+OBJGEN_SHARED_STATES=40 ranks 3 exhaustive --example ncl --scope 5 -q --emit-gtest "$tmp/suite-split" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ -s "$tmp/suite-one/ncl_states_test.cpp" ] && diff -r "$tmp/suite-one" "$tmp/suite-split" >/dev/null; then
+  say "ok   [states suite from split records, 3 ranks: the same file]"
+else
+  say "FAIL [states suite from split records]: exit $rc $(head -3 "$tmp/err")"; fail=1
+fi
+
 # Too small to split: a clear error, exit 2, nothing written.
 ranks 4 exhaustive --example account --scope 3 -q --report-json "$tmp/small.json" >/dev/null 2>"$tmp/err"
 rc=$?
