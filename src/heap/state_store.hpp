@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <memory>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -123,8 +123,8 @@ class StateStore {
   uint32_t add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
                               uint16_t iteration);
   // A state whose fingerprint the caller decided is new (a distributed run: the fingerprint's
-  // owner decided). Only the owner keeps fp in its sets (owned); the record is kept when held.
-  // held: whether this rank keeps its record (always, unless hold_only_some()).
+  // owner decided). Only the owner keeps fp in its sets (owned); the record is kept when held
+  // (always, unless hold_only_some()).
   uint32_t add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
                              uint16_t iteration, bool owned, bool held = true);
   // Before add_unsealed_state(fp, ...) a few records later.
