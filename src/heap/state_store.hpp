@@ -206,6 +206,12 @@ class StateStore {
     ClassId cls = 0;
     std::span<const ArgRef> args;
   };
+  // The call that built a state this store holds (params_of_op: each operation's parameter count).
+  Call call_of(uint32_t id, const std::vector<uint32_t>& params_of_op) const {
+    const StateRecord& rec = state(id);
+    uint32_t op = sequences_[rec.sequence].op;
+    return {op, rec.slot, rec.cls, args(rec.sequence, params_of_op.at(op))};
+  }
   template <class Missing>
   void densify(uint32_t end, const std::vector<uint32_t>& params_of_op, Missing missing);
   void densify_done();
@@ -282,18 +288,8 @@ void StateStore::densify(uint32_t end, const std::vector<uint32_t>& params_of_op
   if (!dense_) dense_ = std::make_unique<Densified>();
   for (; dense_->next < end && dense_->next < count_; ++dense_->next) {
     uint32_t id = dense_->next;
-    Call c;
-    if (holds(id)) {
-      dense_->last_held = id;
-      const StateRecord& rec = state(id);
-      c.op = sequences_[rec.sequence].op;
-      c.slot = rec.slot;
-      c.cls = rec.cls;
-      c.args = args(rec.sequence, params_of_op.at(c.op));
-    } else {
-      c = missing(id);
-    }
-    add_dense(c);
+    if (holds(id)) dense_->last_held = id;
+    add_dense(holds(id) ? call_of(id, params_of_op) : missing(id));
     if ((id & 0xffff) == 0xffff && dense_->last_held != UINT32_MAX) release_passed(dense_->last_held);
   }
 }

@@ -191,6 +191,7 @@ struct ExhaustiveGenerator::Impl {
   // (its states may be anywhere), nor with --checkpoint (its files hold every record).
   bool records_split = false;
   uint32_t shared_states = 1u << 20;
+  std::vector<uint32_t> params_of_op;  // each operation's parameter count (StateStore::call_of)
 
   bool only_receivers_take_objects() const {
     for (uint32_t op : opt.operations) {
@@ -220,6 +221,7 @@ struct ExhaustiveGenerator::Impl {
     copy_crashed.assign(classes, 0);
     for (size_t c = 0; c + 1 < classes; ++c) clone_fn.push_back(class_vtable(static_cast<ClassId>(c)).clone);
     clone_fn.push_back(nullptr);
+    for (const Operation& o2 : api.operations()) params_of_op.push_back(static_cast<uint32_t>(o2.params.size()));
     for (uint32_t op : opt.operations) {
       const Operation& o2 = api.operations()[op];
       if (o2.params.size() + 1 > kMaxRecordSlots)
@@ -1000,11 +1002,7 @@ struct ExhaustiveGenerator::Impl {
   void add_state_finding(uint32_t state, Outcome kind, const std::string& what, bool in_copy) {
     SubjectCall call;
     if (result.store.holds(state)) {
-      const StateRecord& rec = result.store.state(state);
-      call.op = result.store.sequence(rec.sequence).op;
-      call.slot = rec.slot;
-      auto args = result.store.args(rec.sequence, api.operations()[call.op].params.size());
-      call.args.assign(args.begin(), args.end());
+      call = subject_call(state);
     } else {
       auto it = subject_calls.find(state);
       if (it == subject_calls.end() || it->second.op >= api.operations().size() ||
@@ -1030,12 +1028,13 @@ struct ExhaustiveGenerator::Impl {
     }
     for (uint32_t state : named) {
       if (state >= result.store.state_count() || !result.store.holds(state)) continue;
-      const StateRecord& rec = result.store.state(state);
-      SubjectCall call{state, result.store.sequence(rec.sequence).op, rec.slot, {}};
-      auto args = result.store.args(rec.sequence, api.operations()[call.op].params.size());
-      call.args.assign(args.begin(), args.end());
-      p.subjects.push_back(std::move(call));
+      p.subjects.push_back(subject_call(state));
     }
+  }
+
+  SubjectCall subject_call(uint32_t state) const {
+    StateStore::Call c = result.store.call_of(state, params_of_op);
+    return {state, c.op, c.slot, {c.args.begin(), c.args.end()}};
   }
 
   bool first_report(uint32_t op, Outcome kind, const std::string& what) {
@@ -1413,8 +1412,6 @@ struct ExhaustiveGenerator::Impl {
     const bool root = opt.cluster->rank() == 0;
     const auto n = static_cast<uint32_t>(result.store.state_count());
     constexpr uint32_t kRange = 1u << 20;
-    std::vector<uint32_t> params;
-    for (const Operation& o : api.operations()) params.push_back(static_cast<uint32_t>(o.params.size()));
     class_states = {};  // the last plan's copy of the class lists: no more candidates
     if (root) {
       result.store.drop_fingerprints();
@@ -1425,46 +1422,49 @@ struct ExhaustiveGenerator::Impl {
       ByteWriter w;
       for (uint32_t id = std::max(lo, shared_states); !root && id < hi; ++id) {
         if (!result.store.holds(id)) continue;
-        const StateRecord& rec = result.store.state(id);
-        uint32_t op = result.store.sequence(rec.sequence).op;
+        StateStore::Call c = result.store.call_of(id, params_of_op);
         w.put(id);
-        w.put(op);
-        w.put(rec.slot);
-        w.put(rec.cls);
-        for (ArgRef a : result.store.args(rec.sequence, params[op])) w.put(a);
+        w.put(c.op);
+        w.put(c.slot);
+        w.put(c.cls);
+        for (ArgRef a : c.args) w.put(a);
       }
       std::vector<std::string> from = opt.cluster->gather_all(w.take());
       if (!root) continue;
-      std::vector<std::pair<const std::string*, size_t>> at(hi - lo, {nullptr, 0});
-      for (const std::string& bytes : from) {
-        ByteReader r(bytes);
-        while (r.left() > 0) {
+      std::vector<std::string_view> at(hi - lo);  // each missing state's bytes
+      for (const std::string& bytes : from)
+        for (ByteReader r(bytes); r.left() > 0;) {
           size_t offset = bytes.size() - r.left();
-          uint32_t id = r.get<uint32_t>(), op = r.get<uint32_t>();
-          if (id < lo || id >= hi || op >= params.size()) throw std::runtime_error("a rank sent a malformed record");
-          at[id - lo] = {&bytes, offset};
-          r.get<uint8_t>();
-          r.get<ClassId>();
-          for (uint32_t a = 0; a < params[op]; ++a) r.get<ArgRef>();
+          uint32_t id = r.get<uint32_t>();
+          if (id < lo || id >= hi) throw std::runtime_error("a rank sent a record of another range");
+          read_call(r, nullptr);
+          at[id - lo] = std::string_view(bytes).substr(offset);
         }
-      }
       ArgRef args[kMaxRecordSlots];
-      result.store.densify(hi, params, [&](uint32_t id) {
-        auto [bytes, offset] = at[id - lo];
-        if (!bytes) throw std::runtime_error("no rank sent the record of state " + std::to_string(id));
-        ByteReader r(std::string_view(*bytes).substr(offset));
+      result.store.densify(hi, params_of_op, [&](uint32_t id) {
+        if (at[id - lo].empty()) throw std::runtime_error("no rank sent the record of state " + std::to_string(id));
+        ByteReader r(at[id - lo]);
         r.get<uint32_t>();
-        StateStore::Call c;
-        c.op = r.get<uint32_t>();
-        c.slot = r.get<uint8_t>();
-        c.cls = r.get<ClassId>();
-        for (uint32_t a = 0; a < params[c.op]; ++a) args[a] = r.get<ArgRef>();
-        c.args = std::span<const ArgRef>(args, params[c.op]);
-        return c;
+        return read_call(r, args);
       });
       return_freed_memory();  // the records passed, before the next range's arrive
     }
     if (root) result.store.densify_done();
+  }
+
+  // A gathered record's call, after its id (args: where its arguments go, or null to skip them).
+  StateStore::Call read_call(ByteReader& r, ArgRef* args) const {
+    StateStore::Call c;
+    c.op = r.get<uint32_t>();
+    if (c.op >= params_of_op.size()) throw std::runtime_error("a rank sent a record of an operation the API lacks");
+    c.slot = r.get<uint8_t>();
+    c.cls = r.get<ClassId>();
+    for (uint32_t a = 0; a < params_of_op[c.op]; ++a) {
+      ArgRef v = r.get<ArgRef>();
+      if (args) args[a] = v;
+    }
+    if (args) c.args = std::span<const ArgRef>(args, params_of_op[c.op]);
+    return c;
   }
 
   // Before the first iteration: every rank must plan the same jobs from the same run and the
