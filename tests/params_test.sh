@@ -123,7 +123,8 @@ check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work
   --checks off --repository none -q --emit-benchmark "$work/bench" --sweep search:n=10..100000 --sweep push:n=10..100000 \
   --run-benchmarks
 check "stack: every benchmark ran" grep -q "benchmarks ran, 0 skipped" "$work/bench.out"
-check "stack: search is O(N)" grep -Eq "^sweep Stack::search\(int\) const +O\(N\)" "$work/bench.out"
+# (O(N) on a quiet machine; beside other tests a noisy last point can tip the fit to NlgN; O(1) or lgN would mean no scan)
+check "stack: search grows linearly" grep -Eq "^sweep Stack::search\(int\) const +O\((N|NlgN)\)" "$work/bench.out"
 # (O(1) exactly on a quiet machine, bench/params_sweeps.sh; beside other tests the fit may say lgN)
 check "stack: push is sublinear" grep -Eq "^sweep Stack::push\(int\) +O\((\(1\)|lgN)\)" "$work/bench.out"
 check "stack: sweeps plotted" grep -q "<polyline" "$work/bench/sweeps.svg"
