@@ -53,8 +53,25 @@ struct Celsius {
 struct Fahrenheit {
   int degrees = 0;
 };
+// A base, a nested struct and a list, each with a field a test omits.
+struct Inner {
+  int x = 0;
+  int hidden_x = 0;
+};
+struct Base {
+  int b = 0;
+  int hidden_b = 0;
+};
+struct Derived : Base {
+  int d = 0;
+  Inner inner;
+  Node* head = nullptr;
+};
 }  // namespace lin_test
 
+OBJGEN_FIELDS(lin_test::Inner, x, hidden_x)
+OBJGEN_FIELDS(lin_test::Base, b, hidden_b)
+OBJGEN_FIELDS_WITH_BASE(lin_test::Derived, lin_test::Base, d, inner, head)
 OBJGEN_FIELDS(lin_test::Celsius, degrees)
 OBJGEN_FIELDS(lin_test::Fahrenheit, degrees)
 
@@ -132,6 +149,46 @@ TEST(Linearizer, OmittedFieldsDoNotCount) {
   EXPECT_NE(words(x), words(y));
   EXPECT_EQ(words(x, 10, "counter"), words(y, 10, "counter"));
   EXPECT_EQ(words(x, 10, "lin_test::Holder\\.counter"), words(y, 10, "lin_test::Holder\\.counter"));
+}
+
+// The first object of a class is visited field by field (its omitted fields learnt by name),
+// later ones through a mask: both, and a visit recording field events, must write the same words.
+TEST(Linearizer, OmittedFieldsAreTheSameOnEveryVisitAndWithFieldEvents) {
+  auto omit = std::make_shared<const std::regex>("hidden_.*|lin_test::Node\\.other");
+  Node x_nodes[3], y_nodes[3];
+  lin_test::Derived x, y;
+  for (lin_test::Derived* o : {&x, &y}) {
+    Node* nodes = o == &x ? x_nodes : y_nodes;
+    for (int i = 0; i < 3; ++i) {
+      nodes[i].value = i;
+      nodes[i].next = i < 2 ? &nodes[i + 1] : nullptr;
+    }
+    o->b = 1, o->d = 2, o->inner.x = 3, o->head = nodes;
+  }
+  x.hidden_b = 5, x.inner.hidden_x = 6, x_nodes[1].other = &x_nodes[0];  // all omitted
+  auto run = [&](objgen::Linearizer& lin, const lin_test::Derived& o) {
+    EXPECT_TRUE(lin.run(objgen::class_id<lin_test::Derived>(), &o));
+    auto w = lin.words();
+    return std::vector<uint64_t>(w.begin(), w.end());
+  };
+  objgen::Linearizer plain(10, omit), recording(10, omit);
+  recording.record_fields(true);
+  std::vector<uint64_t> first = run(plain, x);
+  EXPECT_EQ(run(plain, x), first);
+  EXPECT_EQ(run(plain, y), first);
+  EXPECT_EQ(run(recording, x), first);
+  EXPECT_EQ(run(recording, y), first);
+  y_nodes[2].value = 9;  // not omitted: a third node, visited through the mask
+  EXPECT_NE(run(plain, y), first);
+  y_nodes[2].value = 2;
+  y.b = 7;  // a base's field
+  EXPECT_NE(run(plain, y), first);
+  y.b = 1;
+  y.inner.x = 8;  // a nested struct's field
+  EXPECT_NE(run(plain, y), first);
+  y.inner.x = 3;
+  objgen::Linearizer unomitted(10, nullptr);  // only the omitted fields differ
+  EXPECT_NE(run(unomitted, x), run(unomitted, y));
 }
 
 TEST(Linearizer, ScopeCountsObjectsPerClassIncludingTheRoot) {

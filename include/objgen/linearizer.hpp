@@ -130,13 +130,17 @@ class Linearizer {
     put_range(c);
     if (record_) record(frame_, name, begin);
   }
+  // Visits the queued objects of class T from `next` on, up to the first of another class.
   template <class T>
   size_t visit_queued(size_t next) {
     const ClassId cls = queue_[next].cls;
+    if (__builtin_expect(record_ || !omit_mask_known(cls), 0)) return visit_queued_field_by_field<T>(next);
+    Plain v{*this, omit_mask(cls), 0};
     do {
       const Pending p = queue_[next];  // visiting may grow (move) the queue
-      frame_ = {cls, p.object, 0};
-      Fields<T>::visit(*this, *static_cast<const T*>(p.ptr));
+      frame_.cls = cls;  // names the class when a container of it is broken
+      v.next_field = 0;
+      Fields<T>::visit(v, *static_cast<const T*>(p.ptr));
     } while (++next < queued_ && !stop_ && queue_[next].cls == cls);
     return next;
   }
@@ -147,6 +151,43 @@ class Linearizer {
   }
 
  private:
+  // The visitor of the hot path: no field events to record, and which fields are omitted is
+  // known per class as a mask (learnt from one visit field by field), so a field costs its words
+  // and no test of names, flags or frames. The words are the same as field() writes.
+  struct Plain {
+    Linearizer& l;
+    uint32_t omitted;  // bit i: the class's field i is left out
+    uint32_t next_field;
+    template <class T>
+    [[gnu::always_inline]] void field(const char*, const T& value) {
+      if (!(omitted >> next_field++ & 1)) l.put(value);
+    }
+    template <class C>
+    void contents(const char*, const C& c) {
+      if (!(omitted >> next_field++ & 1)) l.put_range(c);
+    }
+    template <class B>
+    void base(const B& b) {
+      static_assert(is_described_v<B>, "objgen: base class has no objgen::Fields<> description");
+      Fields<B>::visit(*this, b);  // a base's fields are numbered on from the class's own
+    }
+  };
+  template <class T>
+  size_t visit_queued_field_by_field(size_t next) {
+    const ClassId cls = queue_[next].cls;
+    do {
+      const Pending p = queue_[next];
+      frame_ = {cls, p.object, 0};
+      Fields<T>::visit(*this, *static_cast<const T*>(p.ptr));
+      if (omit_) learn_omit_mask(cls, frame_.next_field);
+    } while (++next < queued_ && !stop_ && queue_[next].cls == cls);
+    return next;
+  }
+  bool omit_mask_known(ClassId cls) const { return !omit_ || (cls < omit_bits_.size() && omit_bits_[cls].complete); }
+  uint32_t omit_mask(ClassId cls) const { return omit_ ? omit_bits_[cls].omitted : 0; }
+  // After a visit field by field, every field of cls has its decision cached (when it has at most
+  // kOmitStride fields).
+  void learn_omit_mask(ClassId cls, uint32_t fields);
   static constexpr ClassId kNoClass = 0xffff;
   struct Frame {
     ClassId cls;
@@ -337,6 +378,7 @@ class Linearizer {
   struct OmitBits {
     uint32_t decided = 0;  // bit i: field i of the class was matched against omit_
     uint32_t omitted = 0;  // ...and is left out
+    bool complete = false;  // every field is decided: visits may use Plain
   };
   std::vector<OmitBits> omit_bits_;  // per class, for its first kOmitStride fields
   // Open-addressed address -> (class, number) map, cleared by bumping a generation stamp.

@@ -98,6 +98,14 @@ bool Linearizer::decide_omitted(ClassId cls, uint32_t idx, const char* name) {
   return omit;
 }
 
+void Linearizer::learn_omit_mask(ClassId cls, uint32_t fields) {
+  if (fields > kOmitStride) return;
+  if (cls >= omit_bits_.size()) omit_bits_.resize(size_t{cls} + 1);
+  OmitBits& b = omit_bits_[cls];
+  uint32_t all = fields == kOmitStride ? ~uint32_t{0} : (uint32_t{1} << fields) - 1;
+  b.complete = (b.decided & all) == all;
+}
+
 void Linearizer::record(const Frame& f, const char* name, uint32_t begin) {
   events_.push_back({f.cls, f.object, name, begin, static_cast<uint32_t>(n_),
                      last_pointer_class_ != kNoClass, last_pointer_class_});
