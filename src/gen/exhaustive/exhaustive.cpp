@@ -1453,7 +1453,11 @@ struct ExhaustiveGenerator::Impl {
         w.put(c.cls);
         for (ArgRef a : c.args) w.put(a);
       }
-      std::vector<std::string> from = opt.cluster->gather_all(w.take());
+      // To rank 0 alone (an all-to-all with nothing for the others): all-gathered, every rank
+      // received every range, K times the bytes and a range's records on every rank at once.
+      std::vector<std::string> to(static_cast<size_t>(ranks()));
+      to[0] = w.take();
+      std::vector<std::string> from = opt.cluster->exchange(to);
       if (!root) continue;
       std::vector<std::string_view> at(hi - lo);  // each missing state's bytes
       for (const std::string& bytes : from)
