@@ -135,7 +135,7 @@ class Linearizer {
   size_t visit_queued(size_t next) {
     const ClassId cls = queue_[next].cls;
     if (__builtin_expect(record_ || !omit_mask_known(cls), 0)) return visit_queued_field_by_field<T>(next);
-    Plain v{*this, omit_mask(cls), 0};
+    Plain v{*this, cls, omit_mask(cls), omit_mask_fields(cls), 0};
     do {
       const Pending p = queue_[next];  // visiting may grow (move) the queue
       frame_.cls = cls;  // names the class when a container of it is broken
@@ -156,15 +156,21 @@ class Linearizer {
   // and no test of names, flags or frames. The words are the same as field() writes.
   struct Plain {
     Linearizer& l;
-    uint32_t omitted;  // bit i: the class's field i is left out
+    ClassId cls;
+    uint32_t omitted;  // bit i: the class's field i is left out...
+    uint32_t known;    // ...for i < known; a visit with more fields than the one learnt from asks
     uint32_t next_field;
+    [[gnu::always_inline]] bool kept(const char* name) {
+      uint32_t i = next_field++;
+      return i < known ? !(omitted >> i & 1) : !l.omitted(cls, i, name);
+    }
     template <class T>
-    [[gnu::always_inline]] void field(const char*, const T& value) {
-      if (!(omitted >> next_field++ & 1)) l.put(value);
+    [[gnu::always_inline]] void field(const char* name, const T& value) {
+      if (kept(name)) l.put(value);
     }
     template <class C>
-    void contents(const char*, const C& c) {
-      if (!(omitted >> next_field++ & 1)) l.put_range(c);
+    void contents(const char* name, const C& c) {
+      if (kept(name)) l.put_range(c);
     }
     template <class B>
     void base(const B& b) {
@@ -185,6 +191,7 @@ class Linearizer {
   }
   bool omit_mask_known(ClassId cls) const { return !omit_ || (cls < omit_bits_.size() && omit_bits_[cls].complete); }
   uint32_t omit_mask(ClassId cls) const { return omit_ ? omit_bits_[cls].omitted : 0; }
+  uint32_t omit_mask_fields(ClassId cls) const { return omit_ ? omit_bits_[cls].fields : kOmitStride; }
   // After a visit field by field, every field of cls has its decision cached (when it has at most
   // kOmitStride fields).
   void learn_omit_mask(ClassId cls, uint32_t fields);
@@ -379,6 +386,7 @@ class Linearizer {
     uint32_t decided = 0;  // bit i: field i of the class was matched against omit_
     uint32_t omitted = 0;  // ...and is left out
     bool complete = false;  // every field is decided: visits may use Plain
+    uint32_t fields = 0;    // how many a visit field by field met (at most kOmitStride)
   };
   std::vector<OmitBits> omit_bits_;  // per class, for its first kOmitStride fields
   // Open-addressed address -> (class, number) map, cleared by bumping a generation stamp.

@@ -104,6 +104,7 @@ void Linearizer::learn_omit_mask(ClassId cls, uint32_t fields) {
   OmitBits& b = omit_bits_[cls];
   uint32_t all = fields == kOmitStride ? ~uint32_t{0} : (uint32_t{1} << fields) - 1;
   b.complete = (b.decided & all) == all;
+  b.fields = fields;
 }
 
 void Linearizer::record(const Frame& f, const char* name, uint32_t begin) {
