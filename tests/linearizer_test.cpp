@@ -1,6 +1,7 @@
 // Canonical forms: isomorphic heaps give equal words, different ones do not; scope and omission.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <map>
 #include <set>
 #include <unordered_set>
@@ -67,6 +68,18 @@ struct Derived : Base {
   Inner inner;
   Node* head = nullptr;
 };
+// Every kind of field a plain visit writes itself (scalars, pointers) or hands on (strings,
+// containers, a nested struct).
+enum class Color : unsigned char { kRed = 1, kBlue = 200 };
+struct Mixed {
+  Color color = Color::kRed;
+  double ratio = 0;
+  bool flag = false;
+  short small = 0;
+  Holder holder;
+  Node* tail = nullptr;
+  std::string name;
+};
 // A hand-written description whose field count depends on the object.
 struct Bag {
   int n = 0;
@@ -92,6 +105,7 @@ OBJGEN_FIELDS(lin_test::Fahrenheit, degrees)
 OBJGEN_FIELDS(lin_test::Rings, sized, unsized)
 OBJGEN_FIELDS(lin_test::Node, value, next, other)
 OBJGEN_FIELDS(lin_test::Holder, head, size, counter, items, label, bag, names, owned)
+OBJGEN_FIELDS(lin_test::Mixed, color, ratio, flag, small, holder, tail, name)
 
 namespace {
 using lin_test::Holder;
@@ -277,6 +291,41 @@ TEST(Linearizer, OptionalsStringsMapsAndOwnedPointers) {
   EXPECT_NE(words(x), words(y));
   y.owned = std::make_unique<Node>();
   EXPECT_EQ(words(x), words(y));
+}
+
+// The plain visitor writes words through a cursor of its own and hands strings, containers and
+// nested structs to the linearizer in between: its words are a recording visit's, also when the
+// output grows in the middle of an object.
+TEST(Linearizer, PlainVisitsWriteTheWordsOfARecordingVisitForEveryFieldKind) {
+  Node nodes[3];
+  for (int i = 0; i < 3; ++i) {
+    nodes[i].value = 10 + i;
+    nodes[i].next = i < 2 ? &nodes[i + 1] : nullptr;
+    nodes[i].other = &nodes[0];
+  }
+  lin_test::Mixed m;
+  m.color = lin_test::Color::kBlue, m.ratio = 2.5, m.flag = true, m.small = -3, m.tail = &nodes[2];
+  m.holder.head = nodes, m.holder.size = 3, m.holder.counter = -1;
+  for (int i = 0; i < 100; ++i) m.holder.items.push_back(i * 7);
+  m.holder.label = std::string(3000, 'x');  // past the initial output capacity
+  m.holder.bag = {4, 1, 9};
+  m.holder.names = {{1, "one"}, {2, "two"}};
+  m.holder.owned = std::make_unique<Node>(Node{5});
+  m.name = "tail";
+  auto run = [&](bool record) {
+    objgen::Linearizer lin(200, nullptr);
+    lin.record_fields(record);
+    EXPECT_TRUE(lin.run(objgen::class_id<lin_test::Mixed>(), &m));
+    return std::vector<uint64_t>(lin.words().begin(), lin.words().end());
+  };
+  std::vector<uint64_t> plain = run(false);
+  EXPECT_EQ(plain, run(true));
+  EXPECT_GT(plain.size(), 400u);
+  EXPECT_EQ(plain[0], 200u);  // the enum's value, then the double's bits
+  double ratio;
+  std::memcpy(&ratio, &plain[1], sizeof ratio);
+  EXPECT_EQ(ratio, 2.5);
+  EXPECT_EQ(plain[3], static_cast<uint64_t>(int64_t{-3}));
 }
 
 TEST(Linearizer, FieldEventsNameEachValue) {

@@ -135,13 +135,14 @@ class Linearizer {
   size_t visit_queued(size_t next) {
     const ClassId cls = queue_[next].cls;
     if (__builtin_expect(record_ || !omit_mask_known(cls), 0)) return visit_queued_field_by_field<T>(next);
-    Plain v{*this, cls, omit_mask(cls), omit_mask_fields(cls), 0};
+    Plain v{*this, cls, omit_mask(cls), omit_mask_fields(cls), 0, out_.data() + n_, out_.data() + capacity_};
     do {
       const Pending p = queue_[next];  // visiting may grow (move) the queue
       frame_.cls = cls;  // names the class when a container of it is broken
       v.next_field = 0;
       Fields<T>::visit(v, *static_cast<const T*>(p.ptr));
     } while (++next < queued_ && !stop_ && queue_[next].cls == cls);
+    v.store();
     return next;
   }
   template <class B>
@@ -153,24 +154,56 @@ class Linearizer {
  private:
   // The visitor of the hot path: no field events to record, and which fields are omitted is
   // known per class as a mask (learnt from one visit field by field), so a field costs its words
-  // and no test of names, flags or frames. The words are the same as field() writes.
+  // and no test of names, flags or frames. It writes words through a cursor of its own, which the
+  // compiler keeps in a register: the linearizer's word count, a member, was reloaded after every
+  // store that might alias it (object counts, the queue). The words are the same as field() writes.
   struct Plain {
     Linearizer& l;
     ClassId cls;
     uint32_t omitted;  // bit i: the class's field i is left out...
     uint32_t known;    // ...for i < known; a visit with more fields than the one learnt from asks
     uint32_t next_field;
+    uint64_t* out;  // the next word, and the end of the linearizer's words; l.n_ is stale until
+    uint64_t* end;  // store()
     [[gnu::always_inline]] bool kept(const char* name) {
       uint32_t i = next_field++;
       return i < known ? !(omitted >> i & 1) : !l.omitted(cls, i, name);
     }
+    [[gnu::always_inline]] void emit(uint64_t w) {
+      if (__builtin_expect(out == end, 0)) {
+        Cursor c = l.grow_output_at(out);
+        out = c.out;
+        end = c.end;
+      }
+      *out++ = w;
+    }
+    void store() { l.n_ = static_cast<uint32_t>(out - l.out_.data()); }
+    void reload() {
+      out = l.out_.data() + l.n_;
+      end = l.out_.data() + l.capacity_;
+    }
     template <class T>
     [[gnu::always_inline]] void field(const char* name, const T& value) {
-      if (kept(name)) l.put(value);
+      if (!kept(name)) return;
+      using U = std::remove_cv_t<T>;
+      if constexpr (is_scalar_word<U>) {
+        emit(scalar_word(value));
+      } else if constexpr (std::is_pointer_v<U>) {
+        emit(l.pointer_word(value));
+      } else if constexpr (detail::is_unique_ptr<U>::value || detail::is_shared_ptr<U>::value) {
+        emit(l.pointer_word(value.get()));
+      } else {  // words of their own (strings, containers, nested structs): through the linearizer
+        store();
+        l.put(value);
+        reload();
+      }
     }
     template <class C>
     void contents(const char* name, const C& c) {
-      if (kept(name)) l.put_range(c);
+      if (!kept(name)) return;
+      store();
+      l.put_range(c);
+      reload();
     }
     template <class B>
     void base(const B& b) {
@@ -178,6 +211,27 @@ class Linearizer {
       Fields<B>::visit(*this, b);  // a base's fields are numbered on from the class's own
     }
   };
+  struct Cursor {
+    uint64_t* out;
+    uint64_t* end;
+  };
+  Cursor grow_output_at(uint64_t* out);
+  template <class U>
+  static constexpr bool is_scalar_word =
+      std::is_same_v<U, bool> || std::is_integral_v<U> || std::is_enum_v<U> || std::is_floating_point_v<U>;
+  template <class U>
+  [[gnu::always_inline]] static uint64_t scalar_word(const U& v) {
+    if constexpr (std::is_enum_v<U>) {
+      return static_cast<uint64_t>(static_cast<std::underlying_type_t<U>>(v));
+    } else if constexpr (std::is_floating_point_v<U>) {
+      double d = static_cast<double>(v);
+      uint64_t bits;
+      std::memcpy(&bits, &d, sizeof bits);
+      return bits;
+    } else {
+      return static_cast<uint64_t>(static_cast<int64_t>(v));
+    }
+  }
   template <class T>
   size_t visit_queued_field_by_field(size_t next) {
     const ClassId cls = queue_[next].cls;
@@ -254,12 +308,12 @@ class Linearizer {
   // Once per object: inlined, with the rare parts (a new class, the switch to the address
   // table) out of line.
   [[gnu::always_inline]] uint32_t add_object(ClassId cls, const void* ptr) {
-    if (__builtin_expect(cls >= count_.size(), 0)) grow_counts(cls);
+    if (__builtin_expect(cls >= count_size_, 0)) grow_counts(cls);
     uint32_t number = count_[cls]++;
     if (number >= scope_) out_of_scope();
-    if (__builtin_expect(queued_ == queue_.size(), 0)) grow_queue();
+    if (__builtin_expect(queued_ == queue_capacity_, 0)) grow_queue();
     queue_[queued_++] = {cls, number, ptr};
-    if (__builtin_expect(hashed_ || queued_ >= kLinearLimit, 0)) index_queued();
+    if (__builtin_expect(queued_ >= index_from_, 0)) index_queued();
     return number;
   }
   void grow_counts(ClassId cls);
@@ -271,33 +325,30 @@ class Linearizer {
   const ClassVTable& class_vtable_cache(ClassId cls);
 
   // Inlined into the visit of each class: three pointers of a tree node made three calls.
+  // 0 (null), 1 + the target's per-class number, or for an opaque pointee only null-ness.
+  template <class T>
+  [[gnu::always_inline]] uint64_t pointer_word(const T* p) {
+    using U = std::remove_cv_t<T>;
+    if constexpr (std::is_void_v<U> || !is_described_v<U>) {
+      return p ? 1 : 0;
+    } else {
+      if (!p) return 0;
+      return uint64_t{identify(class_id<U>(), p)} + 1;
+    }
+  }
   template <class T>
   [[gnu::always_inline]] void put_pointer(const T* p) {
     using U = std::remove_cv_t<T>;
-    if constexpr (std::is_void_v<U> || !is_described_v<U>) {
-      // Opaque pointee: only null-ness is state.
-      emit(p ? 1 : 0);
-    } else {
-      if (!p) { emit(0); return; }
-      ClassId cls = class_id<U>();
-      if (record_) last_pointer_class_ = cls;
-      emit(uint64_t{identify(cls, p)} + 1);
-    }
+    if constexpr (!std::is_void_v<U> && is_described_v<U>)
+      if (record_ && p) last_pointer_class_ = class_id<U>();
+    emit(pointer_word(p));
   }
 
   template <class T>
   [[gnu::always_inline]] void put(const T& v) {
     using U = std::remove_cv_t<T>;
-    if constexpr (std::is_same_v<U, bool> || std::is_integral_v<U> || std::is_enum_v<U>) {
-      if constexpr (std::is_enum_v<U>)
-        emit(static_cast<uint64_t>(static_cast<std::underlying_type_t<U>>(v)));
-      else
-        emit(static_cast<uint64_t>(static_cast<int64_t>(v)));
-    } else if constexpr (std::is_floating_point_v<U>) {
-      double d = static_cast<double>(v);
-      uint64_t bits;
-      std::memcpy(&bits, &d, sizeof bits);
-      emit(bits);
+    if constexpr (is_scalar_word<U>) {
+      emit(scalar_word(v));
     } else if constexpr (std::is_pointer_v<U>) {
       put_pointer(v);
     } else if constexpr (detail::is_unique_ptr<U>::value || detail::is_shared_ptr<U>::value) {
@@ -375,6 +426,11 @@ class Linearizer {
   std::shared_ptr<const std::regex> omit_;
   std::vector<uint64_t> out_;
   std::vector<uint32_t> count_;        // objects per class
+  // The sizes add_object tests, as members of their own: a vector's size is two loads and a
+  // subtraction, once per object.
+  uint32_t count_size_ = 0;      // count_.size()
+  uint32_t queue_capacity_ = 0;  // queue_.size()
+  uint32_t index_from_ = kLinearLimit;  // from this many queued objects on, the address table indexes them
   Frame frame_{};  // the object whose fields are being visited
   uint32_t n_ = 0;         // words written to out_
   uint32_t capacity_ = 0;  // out_.size(), beside n_: emit's check is one compare

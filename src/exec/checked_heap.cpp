@@ -21,6 +21,7 @@
 // branch. Cost of the guard: bench/README.md. Without jemalloc this file is not built.
 #include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <jemalloc/jemalloc.h>
 #include <unistd.h>
 
@@ -133,6 +134,79 @@ OBJGEN_INLINE void* seal(void* p, size_t size, size_t usable) {
 
 bool g_junk = false;  // junk_new_blocks: then g_fast_malloc is null, so the fast path has no test for it
 
+// Unchecked, blocks of 9 to 128 bytes freed by a sized delete wait in a per-thread stack per
+// 16-byte class and go to the next allocation of that class: the code under test allocates and
+// frees the same few sizes in every candidate (a copy of the receiver, then its destruction), and
+// jemalloc's fast paths cost 33 (new) and 42 (sized delete) instructions a call, this one about 8
+// (bench/README.md, issue 16 part 7). The stacks hold pointers, not links through the blocks, so
+// a write after free damages no bookkeeping. A block of 9 to 128 bytes is in jemalloc's size class
+// of 16 x ceil(size / 16) however it was allocated, so a class's stack holds blocks of one
+// jemalloc class and a cached block is an ordinary jemalloc block (free() and realloc() take it).
+// Checked, or filling new blocks, a thread never caches (its depth stays 0), so its stacks are
+// empty and the fast paths below fall through to allocate() and release().
+constexpr size_t kCachedMin = 9, kCachedMax = 128;  // jemalloc's classes are 16-byte steps here
+constexpr unsigned kCacheClasses = kCachedMax / 16;
+constexpr uint32_t kCacheDepth = 64;
+struct BlockCache {
+  uint32_t count[kCacheClasses];
+  uint32_t depth;  // 0 until the thread's exit is set to give the blocks back, and after it did
+  bool closed;
+  void* blocks[kCacheClasses][kCacheDepth];
+};
+thread_local BlockCache t_cache;  // zero-initialized: no constructor and no guard on the fast path
+pthread_key_t g_cache_key;
+pthread_once_t g_cache_key_once = PTHREAD_ONCE_INIT;
+
+OBJGEN_INLINE bool cacheable(size_t size) { return size - kCachedMin <= kCachedMax - kCachedMin; }
+OBJGEN_INLINE unsigned cache_class(size_t size) { return static_cast<unsigned>((size - 1) >> 4); }
+OBJGEN_INLINE size_t class_bytes(unsigned k) { return (size_t{k} + 1) << 4; }
+
+// The fast paths: a cached block, else a tail call of `slow` (out of line, so that the fast path
+// saves no registers).
+template <class Slow>
+OBJGEN_INLINE void* pop_cached_or(size_t size, Slow slow) {
+  if (cacheable(size)) {
+    BlockCache& c = t_cache;
+    unsigned k = cache_class(size);
+    if (uint32_t n = c.count[k]) {
+      c.count[k] = n - 1;
+      return c.blocks[k][n - 1];
+    }
+  }
+  return slow(size);
+}
+
+// size: as the sized delete got it.
+OBJGEN_INLINE bool push_cached(void* p, size_t size) {
+  if (!cacheable(size)) return false;
+  BlockCache& c = t_cache;
+  unsigned k = cache_class(size);
+  uint32_t n = c.count[k];
+  if (n >= c.depth) return false;
+  c.blocks[k][n] = p;
+  c.count[k] = n + 1;
+  return true;
+}
+
+void flush_block_cache(void*) {
+  BlockCache& c = t_cache;
+  c.closed = true;
+  c.depth = 0;
+  for (unsigned k = 0; k < kCacheClasses; ++k)
+    while (c.count[k]) g_fast_free(c.blocks[k][--c.count[k]], class_bytes(k));
+}
+
+// Once per thread, from release(): unchecked with jemalloc's fast paths and no fill, the thread
+// starts caching.
+__attribute__((noinline)) bool start_block_cache() {
+  BlockCache& c = t_cache;
+  if (c.depth || c.closed || !g_fast_malloc || !g_fast_free) return false;
+  pthread_once(&g_cache_key_once, [] { pthread_key_create(&g_cache_key, flush_block_cache); });
+  if (pthread_setspecific(g_cache_key, &c) != 0) return false;  // any non-null value: its destructor runs
+  c.depth = kCacheDepth;
+  return true;
+}
+
 OBJGEN_INLINE void* allocate(size_t size, int flags) {
   if (!checked()) {
     if (flags == 0 && g_fast_malloc) return g_fast_malloc(size);
@@ -182,10 +256,10 @@ OBJGEN_INLINE void release(void* p, size_t usable) {
       g_fast_unsized_free(p);
     else if (usable == 0)
       dallocx(p, 0);
-    else if (g_fast_free)
-      g_fast_free(p, usable);
-    else
+    else if (!g_fast_free)
       sdallocx(p, usable, 0);
+    else if (!cacheable(usable) || t_cache.depth || !start_block_cache() || !push_cached(p, usable))
+      g_fast_free(p, usable);
     return;
   }
   if (usable == 0) usable = sallocx(p, 0);
@@ -228,11 +302,14 @@ void* new_or_null(size_t size, size_t alignment) noexcept {
   }
 }
 
+__attribute__((noinline)) void* new_uncached(size_t size) { return new_or_throw(size, 0); }
+__attribute__((noinline)) void* malloc_uncached(size_t size) { return allocate(size, 0); }
+__attribute__((noinline)) void delete_uncached(void* p, size_t size) { release(p, p ? usable_for(size, 0) : 0); }
 }  // namespace
 
 extern "C" {
 
-void* malloc(size_t size) noexcept { return allocate(size, 0); }
+void* malloc(size_t size) noexcept { return pop_cached_or(size, malloc_uncached); }
 
 void free(void* p) noexcept { release(p, 0); }
 
@@ -306,8 +383,8 @@ size_t malloc_usable_size(void* p) noexcept {
 
 }  // extern "C"
 
-void* operator new(size_t size) { return new_or_throw(size, 0); }
-void* operator new[](size_t size) { return new_or_throw(size, 0); }
+void* operator new(size_t size) { return pop_cached_or(size, new_uncached); }
+void* operator new[](size_t size) { return pop_cached_or(size, new_uncached); }
 void* operator new(size_t size, const std::nothrow_t&) noexcept { return new_or_null(size, 0); }
 void* operator new[](size_t size, const std::nothrow_t&) noexcept { return new_or_null(size, 0); }
 void* operator new(size_t size, std::align_val_t a) { return new_or_throw(size, static_cast<size_t>(a)); }
@@ -328,8 +405,12 @@ void operator delete[](void* p, std::align_val_t) noexcept { release(p, 0); }
 void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { release(p, 0); }
 void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { release(p, 0); }
 // A sized delete knows the block's size class without a lookup (a wrong size shows as damage).
-void operator delete(void* p, size_t size) noexcept { release(p, p ? usable_for(size, 0) : 0); }
-void operator delete[](void* p, size_t size) noexcept { release(p, p ? usable_for(size, 0) : 0); }
+void operator delete(void* p, size_t size) noexcept {
+  if (!p || !push_cached(p, size)) delete_uncached(p, size);
+}
+void operator delete[](void* p, size_t size) noexcept {
+  if (!p || !push_cached(p, size)) delete_uncached(p, size);
+}
 void operator delete(void* p, size_t size, std::align_val_t a) noexcept {
   release(p, p ? usable_for(size, static_cast<size_t>(a)) : 0);
 }
@@ -342,7 +423,10 @@ bool objgen::heap_checked() { return checked(); }
 void objgen::junk_new_blocks(bool on) {
   g_junk = on;
   g_fill_word = on ? kJunkFillWord : kFillWord;
-  if (on) g_fast_malloc = nullptr;  // every allocation through allocate()'s filling path
+  if (on) {
+    g_fast_malloc = nullptr;  // every allocation through allocate()'s filling path...
+    flush_block_cache(nullptr);  // ...none from this thread's cache (a test runner has one thread)
+  }
 }
 
 void objgen::return_freed_memory() {

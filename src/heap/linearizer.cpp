@@ -11,6 +11,7 @@ Linearizer::Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit)
   out_.resize(256);
   capacity_ = static_cast<uint32_t>(out_.size());
   queue_.resize(64);
+  queue_capacity_ = static_cast<uint32_t>(queue_.size());
 }
 
 bool Linearizer::run(ClassId cls, const void* root) {
@@ -27,6 +28,7 @@ bool Linearizer::run(ClassId cls, const void* root) {
   used_ = 0;
   queued_bits_ = 0;
   hashed_ = false;
+  index_from_ = kLinearLimit;
   identify(cls, root);
   for (size_t next = 0; next < queued_ && !stop_;) next = class_vtable_cache(queue_[next].cls).visit_queued(*this, next);
   return !oos_ && broken_.empty();
@@ -44,15 +46,27 @@ void Linearizer::grow_output() {
   capacity_ = static_cast<uint32_t>(out_.size());
 }
 
+Linearizer::Cursor Linearizer::grow_output_at(uint64_t* out) {
+  n_ = static_cast<uint32_t>(out - out_.data());
+  grow_output();
+  return {out_.data() + n_, out_.data() + capacity_};
+}
+
 const ClassVTable& Linearizer::class_vtable_cache(ClassId cls) {
   if (cls >= vtables_.size()) vtables_.resize(cls + 1, nullptr);
   if (!vtables_[cls]) vtables_[cls] = &class_vtable(cls);
   return *vtables_[cls];
 }
 
-void Linearizer::grow_counts(ClassId cls) { count_.resize(size_t{cls} + 8, 0); }
+void Linearizer::grow_counts(ClassId cls) {
+  count_.resize(size_t{cls} + 8, 0);
+  count_size_ = static_cast<uint32_t>(count_.size());
+}
 
-void Linearizer::grow_queue() { queue_.resize(queue_.size() * 2); }
+void Linearizer::grow_queue() {
+  queue_.resize(queue_.size() * 2);
+  queue_capacity_ = static_cast<uint32_t>(queue_.size());
+}
 
 void Linearizer::index_queued() {
   if (hashed_) {
@@ -60,6 +74,7 @@ void Linearizer::index_queued() {
     return;
   }
   hashed_ = true;
+  index_from_ = 0;  // every object from now on
   for (uint32_t i = 0; i < queued_; ++i) index_address(queue_[i]);
 }
 
