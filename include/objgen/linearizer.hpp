@@ -135,7 +135,19 @@ class Linearizer {
   size_t visit_queued(size_t next) {
     const ClassId cls = queue_[next].cls;
     if (__builtin_expect(record_ || !omit_mask_known(cls), 0)) return visit_queued_field_by_field<T>(next);
-    Plain v{*this, cls, omit_mask(cls), omit_mask_fields(cls), 0, out_.data() + n_, out_.data() + capacity_};
+    if (!omit_) return visit_queued_plain<T, Plain<true>>(next, cls);
+    return visit_queued_plain<T, Plain<false>>(next, cls);
+  }
+  template <class B>
+  void base(const B& b) {
+    static_assert(is_described_v<B>, "objgen: base class has no objgen::Fields<> description");
+    Fields<B>::visit(*this, b);
+  }
+
+ private:
+  template <class T, class V>
+  size_t visit_queued_plain(size_t next, ClassId cls) {
+    V v{*this, cls, omit_mask(cls), omit_mask_fields(cls), 0, out_.data() + n_, out_.data() + capacity_};
     do {
       const Pending p = queue_[next];  // visiting may grow (move) the queue
       frame_.cls = cls;  // names the class when a container of it is broken
@@ -145,18 +157,13 @@ class Linearizer {
     v.store();
     return next;
   }
-  template <class B>
-  void base(const B& b) {
-    static_assert(is_described_v<B>, "objgen: base class has no objgen::Fields<> description");
-    Fields<B>::visit(*this, b);
-  }
-
- private:
   // The visitor of the hot path: no field events to record, and which fields are omitted is
   // known per class as a mask (learnt from one visit field by field), so a field costs its words
   // and no test of names, flags or frames. It writes words through a cursor of its own, which the
   // compiler keeps in a register: the linearizer's word count, a member, was reloaded after every
   // store that might alias it (object counts, the queue). The words are the same as field() writes.
+  // kEveryField: the linearizer omits nothing (no omit pattern), so no field is tested at all.
+  template <bool kEveryField>
   struct Plain {
     Linearizer& l;
     ClassId cls;
@@ -166,6 +173,7 @@ class Linearizer {
     uint64_t* out;  // the next word, and the end of the linearizer's words; l.n_ is stale until
     uint64_t* end;  // store()
     [[gnu::always_inline]] bool kept(const char* name) {
+      if constexpr (kEveryField) return true;
       uint32_t i = next_field++;
       return i < known ? !(omitted >> i & 1) : !l.omitted(cls, i, name);
     }
