@@ -845,9 +845,13 @@ struct ExhaustiveGenerator::Impl {
     std::sort(crashes.begin(), crashes.end(),
               [](const CrashNote& a, const CrashNote& b) { return a.candidate < b.candidate; });
     size_t next_crash = 0;
-    constexpr size_t kAhead = 8;  // records whose table slots are loading while one is merged
+    constexpr size_t kAhead = 8;  // records whose table slots are loading while one is merged...
+    // ...and records loading before that: a worker on the other core wrote them, so each line comes
+    // from that core's cache (a wait per record the hardware prefetcher did not hide: sll 8's parent).
+    constexpr size_t kRecordAhead = 2 * kAhead;
     size_t n = records.count();
     for (size_t i = 0; i < n; ++i) {
+      if (i + kRecordAhead < n) prefetch_record(records.at(i + kRecordAhead));
       if (i + kAhead < n) prefetch_new_states(records.at(i + kAhead));
       const CandidateRecord& r = records.at(i);
       if (r.candidate < job.lo || r.candidate >= job.hi) continue;  // the region was scribbled on
@@ -857,6 +861,11 @@ struct ExhaustiveGenerator::Impl {
     }
     for (; next_crash < crashes.size(); ++next_crash) add_death_finding(crashes[next_crash]);
     result.explored += explored;
+  }
+
+  static void prefetch_record(const CandidateRecord& r) {
+    const char* p = reinterpret_cast<const char*>(&r);
+    for (size_t b = 0; b < sizeof r; b += 64) __builtin_prefetch(p + b);
   }
 
   void prefetch_new_states(const CandidateRecord& r) const {
