@@ -102,6 +102,7 @@ class HotFingerprints {
     return s.lo == fp.lo && s.hi == static_cast<uint32_t>(fp.hi) && (s.lo | s.hi) != 0;
   }
   void add(const Fingerprint& fp) { slot(fp) = {fp.lo, static_cast<uint32_t>(fp.hi)}; }
+  void prefetch(const Fingerprint& fp) const { __builtin_prefetch(&slot(fp)); }
 
  private:
   struct Slot {
@@ -141,6 +142,7 @@ class StateStore {
   bool contains_fresh(const Fingerprint& fp) const { return fresh_.find(fp) != nullptr; }
   // Only states of earlier iterations: safe to read from workers while the parent adds states.
   bool contains_sealed(const Fingerprint& fp) const { return sealed_.find(fp) != nullptr; }
+  void prefetch_sealed(const Fingerprint& fp) const { sealed_.prefetch(fp); }
   const uint32_t* find_sealed(const Fingerprint& fp) const { return sealed_.find(fp); }
   // Calls f(fingerprint, state id) for every state.
   template <class F>

@@ -757,6 +757,14 @@ struct ExhaustiveGenerator::Impl {
       std::copy(fps, fps + n, r.fps);
       return r;
     };
+    // The probes below wait on up to three loads in a row (the hot cache, the sealed set, the job's
+    // set), each of which misses the caches for most candidates: they load together.
+    for (size_t j = 0; j < n; ++j)
+      if (fps[j] != js.last_fps[j]) {
+        hot.prefetch(fps[j]);
+        if (owns(fps[j])) result.store.prefetch_sealed(fps[j]);
+        js.seen_in_job.prefetch(fps[j]);
+      }
     for (size_t j = 0; j < n; ++j) {
       // Every fingerprint this job computed before was decided then (known, or new and kept).
       if (fps[j] == js.last_fps[j]) continue;
