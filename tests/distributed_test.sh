@@ -3,7 +3,7 @@
 # subject at two scopes gives the same states, sequences and explored counts with --threads 1,
 # --threads 2, --isolation none, and 1, 2 and 4 ranks (a run too small to split over the ranks is
 # exit 2 with that message instead); faulty subjects give the same findings; a job whose rank is
-# killed resumes from its checkpoint with the same result.
+# killed resumes from its checkpoint with the same result, its records split over the ranks or not.
 set -u
 objgen=$1
 mpirun=${2:-mpirun}
@@ -170,5 +170,29 @@ else
   say "FAIL [resume after a killed rank]: exit $rc $(head -3 "$tmp/err")"; fail=1
   say "  checkpoint $at; alone: $(summary "$tmp/whole.json")"
   say "  resumed: $(summary "$tmp/resumed.json" 2>&1) after $(python3 -c "import json; print(json.load(open('$tmp/resumed.json'))['resumed_after_iteration'])" 2>&1)"
+fi
+
+# Split records in a checkpoint: each rank writes its own records beside its fingerprints, and a
+# run stopped part-way resumes on as many ranks with its records still split (on another number
+# of ranks, as above, or alone, every rank takes every record).
+rm -rf "$tmp/ck"
+OBJGEN_SHARED_STATES=40 ranks 2 "${run[@]}" --threads 1 --checkpoint "$tmp/ck" --time-limit 4 >/dev/null 2>"$tmp/err"
+at=$(sed -n 's/^iteration //p' "$tmp/ck/manifest" 2>/dev/null)
+cp -r "$tmp/ck" "$tmp/ck-alone"
+OBJGEN_SHARED_STATES=40 ranks 2 "${run[@]}" --threads 1 --checkpoint "$tmp/ck" --report-json "$tmp/resumed.json" >/dev/null 2>"$tmp/err"
+rc=$?
+fields=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['resumed_after_iteration'], d['distributed']['records_split'])" "$tmp/resumed.json" 2>/dev/null)
+if [ $rc -eq 0 ] && [ "${at:-0}" -ge 1 ] && [ "$fields" = "$at True" ] &&
+   [ "$(summary "$tmp/resumed.json")" = "$(summary "$tmp/whole.json")" ]; then
+  say "ok   [split records resumed on 2 ranks after iteration $at: still split, same result as alone]"
+else
+  say "FAIL [split records resumed]: exit $rc, checkpoint '${at}', resumed '${fields}' $(head -3 "$tmp/err")"; fail=1
+fi
+"$objgen" "${run[@]}" --checkpoint "$tmp/ck-alone" --report-json "$tmp/resumed.json" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(summary "$tmp/resumed.json")" = "$(summary "$tmp/whole.json")" ]; then
+  say "ok   [split records resumed alone: every record from the rank files, same result]"
+else
+  say "FAIL [split records resumed alone]: exit $rc $(head -3 "$tmp/err")"; fail=1
 fi
 exit $fail

@@ -264,4 +264,106 @@ TEST(StateStore, HoldsSomeRecordsThenDensifies) {
   }
 }
 
+// A checkpoint of split records: rank 0 writes the index, each rank its held records. The same
+// number of ranks loads its own part back; any other number takes every rank's part, densified.
+TEST(StateStore, SplitRecordsSaveByRankAndLoadOwnOrEvery) {
+  const uint32_t n = 70000, shared = 100;  // more than one block of each array
+  auto args_of = [](uint32_t i) {
+    return std::array<objgen::ArgRef, 2>{objgen::ArgRef::state(i / 3), objgen::ArgRef::literal(i % 5)};
+  };
+  auto home = [&](uint32_t i) { return i < shared ? -1 : static_cast<int>(i % 2); };  // -1: every rank
+  objgen::StateStore rank[2], all;
+  for (int k = 0; k < 2; ++k) rank[k].hold_only_some();
+  for (uint32_t i = 0; i < n; ++i) {
+    objgen::Fingerprint fp{i * 2654435761ull + 3, i};
+    auto it = static_cast<uint16_t>(1 + i / 30000);
+    auto args = args_of(i);
+    for (int k = 0; k < 2; ++k) {
+      bool held = home(i) < 0 || home(i) == k;
+      uint32_t seq = static_cast<uint32_t>(rank[k].sequence_count());
+      rank[k].add_decided_state(fp, seq, static_cast<uint8_t>(i % 2), 1 + i % 3, it, true, held);
+      if (held) rank[k].add_sequence(i % 4, args);
+    }
+    all.add_state(fp, all.add_sequence(i % 4, args), static_cast<uint8_t>(i % 2), 1 + i % 3, it);
+  }
+  objgen::ByteWriter index, held[2];
+  for (int k = 0; k < 2; ++k) rank[k].seal();
+  rank[0].save_index(index);
+  for (int k = 0; k < 2; ++k) rank[k].save_held(held[k]);
+  std::string index_bytes = index.take(), held_bytes[2] = {held[0].take(), held[1].take()};
+  EXPECT_EQ(held_bytes[1].size(), rank[1].held_bytes());  // what a checkpoint writes ahead of them
+  std::string file_bytes;  // a rank's file, written a few KiB at a time: fingerprints, then records
+  size_t flushes = 0, short_ones = 0;
+  objgen::ByteWriter file(
+      [&](std::string_view b) {
+        short_ones += b.size() < 4096;
+        file_bytes += b;
+        ++flushes;
+      },
+      4096);
+  rank[1].save_fingerprints(file);
+  file.put<uint64_t>(rank[1].held_bytes());
+  rank[1].save_held(file);
+  file.flush();
+  EXPECT_GT(flushes, 100u);
+  EXPECT_LE(short_ones, 1u);  // the last one
+  EXPECT_EQ(file.written(), file_bytes.size());
+  objgen::ByteReader fr(file_bytes);
+  objgen::StateStore fps;
+  objgen::ByteReader fi(index_bytes);
+  fps.load_index(fi);
+  ASSERT_EQ(fps.load_fingerprints(fr, [](const objgen::Fingerprint&, uint32_t) { return false; }), n);
+  EXPECT_EQ(fr.get_view(), held_bytes[1]);
+  EXPECT_TRUE(fr.done());
+  auto same_record = [&](const objgen::StateStore& s, uint32_t i) {
+    const objgen::StateRecord& a = s.state(i);
+    const objgen::StateRecord& b = all.state(i);
+    return a.slot == b.slot && a.cls == b.cls && s.sequence(a.sequence).op == all.sequence(b.sequence).op &&
+           s.args(a.sequence, 2)[0].bits == all.args(b.sequence, 2)[0].bits &&
+           s.args(a.sequence, 2)[1].bits == all.args(b.sequence, 2)[1].bits;
+  };
+
+  objgen::StateStore own;  // rank 1 again, on as many ranks
+  own.hold_only_some();
+  objgen::ByteReader ri(index_bytes), rh(held_bytes[1]);
+  own.load_index(ri);
+  own.load_held(rh);
+  EXPECT_TRUE(ri.done());
+  EXPECT_TRUE(rh.done());
+  ASSERT_EQ(own.state_count(), n);
+  for (objgen::ClassId c = 1; c <= 3; ++c) EXPECT_EQ(own.states_of(c), all.states_of(c));
+  for (uint32_t i = 0; i < n; ++i) {
+    ASSERT_EQ(own.holds(i), home(i) != 0) << i;
+    ASSERT_EQ(own.iteration_of(i), all.iteration_of(i)) << i;
+    if (own.holds(i)) ASSERT_TRUE(same_record(own, i)) << i;
+  }
+
+  objgen::StateStore every;  // another number of ranks: every record
+  every.hold_only_some();
+  objgen::ByteReader ei(index_bytes);
+  every.load_index(ei);
+  objgen::StateStore donors[2];
+  for (int k = 0; k < 2; ++k) {
+    donors[k].hold_only_some();
+    objgen::ByteReader r(held_bytes[k]);
+    donors[k].load_held(r);
+  }
+  std::vector<uint32_t> params{2, 2, 2, 2};
+  every.densify(n, params, [&](uint32_t id) { return donors[donors[0].holds(id) ? 0 : 1].call_of(id, params); });
+  every.densify_done();
+  for (uint32_t i = 0; i < n; ++i) ASSERT_TRUE(every.holds(i) && same_record(every, i)) << i;
+
+  objgen::StateStore wrong;  // a part of another run: refused
+  wrong.hold_only_some();
+  objgen::ByteWriter small_index;
+  objgen::StateStore small;
+  small.add_state({1, 1}, small.add_sequence(0, {}), objgen::kResultSlot, 1, 1);
+  small.seal();
+  small.save_index(small_index);
+  std::string small_bytes = small_index.take();
+  objgen::ByteReader si(small_bytes), sh(held_bytes[0]);
+  wrong.load_index(si);
+  EXPECT_THROW(wrong.load_held(sh), std::runtime_error);
+}
+
 }  // namespace

@@ -247,6 +247,80 @@ void StateStore::save_fingerprints(ByteWriter& w) const {
   });
 }
 
+void StateStore::save_index(ByteWriter& w) const {
+  if (fresh_.size() != 0) throw std::logic_error("objgen: StateStore::save before seal()");
+  w.put<uint64_t>(count_);
+  w.put<uint64_t>(iteration_starts_.size());
+  for (const IterationStart& s : iteration_starts_) w.put(s);
+  w.put<uint64_t>(by_class_.size());
+  for (const std::vector<uint32_t>& list : by_class_) {
+    w.put<uint64_t>(list.size());
+    for (uint32_t id : list) w.put(id);
+  }
+}
+
+void StateStore::load_index(ByteReader& r) {
+  if (count_ != 0) throw std::logic_error("objgen: StateStore::load into a store that has states");
+  uint64_t n = r.get<uint64_t>();
+  if (n >= UINT32_MAX) throw std::runtime_error("a state store of more states than ids");
+  count_ = static_cast<uint32_t>(n);
+  uint64_t starts = r.get<uint64_t>();
+  if (starts > r.left() / sizeof(IterationStart)) throw std::runtime_error("iteration starts longer than their data");
+  for (uint64_t i = 0; i < starts; ++i) iteration_starts_.push_back(r.get<IterationStart>());
+  uint64_t classes = r.get<uint64_t>();
+  if (classes > r.left() / sizeof(uint64_t)) throw std::runtime_error("class lists longer than their data");
+  by_class_.resize(classes);
+  uint64_t listed = 0;
+  for (std::vector<uint32_t>& list : by_class_) {
+    uint64_t size = r.get<uint64_t>();
+    if (size > r.left() / sizeof(uint32_t)) throw std::runtime_error("a class list longer than its data");
+    list.reserve(size);
+    for (uint64_t i = 0; i < size; ++i) {
+      uint32_t id = r.get<uint32_t>();
+      if (id >= count_ || (!list.empty() && id <= list.back())) throw std::runtime_error("a class list out of order");
+      list.push_back(id);
+    }
+    listed += size;
+  }
+  if (listed != count_) throw std::runtime_error("class lists that do not list every state once");
+  if (check_values_on_)  // filled in by load_fingerprints
+    for (uint32_t id = 0; id < count_; id += 4) check_values_.push_back(0);
+}
+
+void StateStore::save_held(ByteWriter& w) const {
+  if (!sparse_) throw std::logic_error("objgen: StateStore::save_held of a store that holds every record");
+  w.put<uint64_t>(count_);
+  save_array(w, held_words_);
+  save_array(w, states_);
+  save_array(w, sequences_);
+  save_array(w, args_);
+}
+
+size_t StateStore::held_bytes() const {
+  return 5 * sizeof(uint64_t) + held_words_.size() * sizeof(uint64_t) + states_.size() * sizeof(StateRecord) +
+         sequences_.size() * sizeof(SequenceNode) + args_.size() * sizeof(ArgRef);
+}
+
+void StateStore::load_held(ByteReader& r) {
+  if (!sparse_ || states_.size() != 0) throw std::logic_error("objgen: StateStore::load_held into a store not ready for it");
+  uint64_t n = r.get<uint64_t>();
+  if (n >= UINT32_MAX || (count_ != 0 && n != count_)) throw std::runtime_error("held records of another number of states");
+  count_ = static_cast<uint32_t>(n);
+  load_array(r, held_words_);
+  if (held_words_.size() != (count_ + 63) / 64) throw std::runtime_error("held bits of another number of states");
+  uint32_t held = 0;
+  for (size_t i = 0; i < held_words_.size(); ++i) {
+    held_before_.push_back(held);
+    held += static_cast<uint32_t>(std::popcount(held_words_[i]));
+  }
+  if (count_ % 64 != 0 && held_words_.size() != 0 && held_words_[held_words_.size() - 1] >> (count_ % 64) != 0)
+    throw std::runtime_error("held bits past the last state");
+  load_array(r, states_);
+  if (states_.size() != held) throw std::runtime_error("held bits and records that disagree");
+  load_array(r, sequences_);
+  load_array(r, args_);
+}
+
 size_t StateStore::growth_bytes_ahead() const {
   // "Near": within a tenth of the table (far more than a quarter second of inserts).
   size_t fresh_soon = fresh_.bytes_to_hold(fresh_.size() + fresh_.capacity() / 10);

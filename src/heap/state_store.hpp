@@ -171,6 +171,17 @@ class StateStore {
   void save_records(ByteWriter& w) const;
   void load_records(ByteReader& r);
   void save_fingerprints(ByteWriter& w) const;
+  // A checkpoint of split records (hold_only_some()): what every rank has alike (the state count,
+  // where iterations start, the class lists: rank 0 writes it) and what each rank holds (its held
+  // bits and records: each rank writes its own). load_index, then load_held of this rank's part,
+  // gives the store saved; load_held of another part into a store of its own gives a donor for
+  // densify(), which is how another number of ranks resumes: with every record.
+  void save_index(ByteWriter& w) const;
+  void load_index(ByteReader& r);
+  void save_held(ByteWriter& w) const;
+  void load_held(ByteReader& r);
+  // The bytes save_held writes (a checkpoint writes their count ahead of them).
+  size_t held_bytes() const;
   template <class Keep>
   size_t load_fingerprints(ByteReader& r, Keep keep);
 

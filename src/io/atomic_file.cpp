@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -28,11 +29,62 @@ std::optional<std::string> read_whole_file(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-namespace {
-void write_file(const std::string& path, const std::string& contents, bool durable) {
+DurableFileWriter::DurableFileWriter(std::string path) : path_(std::move(path)) {
+  fs::path parent = fs::path(path_).parent_path();
+  std::error_code made;
+  created_parent_ = !parent.empty() && fs::create_directories(parent, made);  // directories appear with their first file
+  tmp_ = path_ + ".tmp." + std::to_string(getpid());
+  fd_ = open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw std::runtime_error("cannot write " + path_);
+}
+
+DurableFileWriter::~DurableFileWriter() {
+  if (fd_ < 0) return;
+  close(fd_);
+  std::remove(tmp_.c_str());
+}
+
+void DurableFileWriter::append(std::string_view bytes) {
+  if (fd_ < 0) throw std::logic_error("objgen: DurableFileWriter::append after commit");
+  while (!bytes.empty()) {
+    ssize_t n = write(fd_, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error("cannot write " + path_ + " (disk full?)");
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+void DurableFileWriter::commit() {
+  if (fsync(fd_) != 0) throw std::runtime_error("cannot write " + path_ + " to the disk (fsync failed)");
+  int fd = fd_;
+  fd_ = -1;
+  if (close(fd) != 0) {
+    std::remove(tmp_.c_str());
+    throw std::runtime_error("cannot write " + path_ + " (disk full?)");
+  }
+  std::error_code ec;
+  fs::rename(tmp_, path_, ec);
+  if (ec) {
+    std::remove(tmp_.c_str());
+    throw std::runtime_error("cannot write " + path_ + ": " + ec.message());
+  }
+  fs::path parent = fs::path(path_).parent_path();
+  if (!sync_path(parent.empty() ? "." : parent.string()))
+    throw std::runtime_error("cannot write " + path_ + " to the disk (fsync of its directory failed)");
+  // A directory made here is an entry of its own parent (best effort: that may be read-only).
+  if (created_parent_) sync_path(parent.has_parent_path() ? parent.parent_path().string() : ".");
+}
+
+void write_file_durably(const std::string& path, const std::string& contents) {
+  DurableFileWriter out(path);
+  out.append(contents);
+  out.commit();
+}
+
+void write_file_atomically(const std::string& path, const std::string& contents) {
   fs::path parent = fs::path(path).parent_path();
   std::error_code made;
-  bool created = !parent.empty() && fs::create_directories(parent, made);  // output directories appear with their first file
+  if (!parent.empty()) fs::create_directories(parent, made);  // output directories appear with their first file
   std::string tmp = path + ".tmp." + std::to_string(getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
@@ -44,25 +96,13 @@ void write_file(const std::string& path, const std::string& contents, bool durab
       throw std::runtime_error("cannot write " + path + " (disk full?)");
     }
   }
-  if (durable && !sync_path(tmp)) {
-    std::remove(tmp.c_str());
-    throw std::runtime_error("cannot write " + path + " to the disk (fsync failed)");
-  }
   std::error_code ec;
   fs::rename(tmp, path, ec);
   if (ec) {
     std::remove(tmp.c_str());
     throw std::runtime_error("cannot write " + path + ": " + ec.message());
   }
-  if (durable && !sync_path(parent.empty() ? "." : parent.string()))
-    throw std::runtime_error("cannot write " + path + " to the disk (fsync of its directory failed)");
-  // A directory made here is an entry of its own parent (best effort: that may be read-only).
-  if (durable && created) sync_path(parent.has_parent_path() ? parent.parent_path().string() : ".");
 }
-}  // namespace
-
-void write_file_atomically(const std::string& path, const std::string& contents) { write_file(path, contents, false); }
-void write_file_durably(const std::string& path, const std::string& contents) { write_file(path, contents, true); }
 
 namespace {
 // The directory dir is or will be created in: itself if it exists, else its nearest existing

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,21 +15,40 @@ namespace objgen {
 
 class ByteWriter {
  public:
+  ByteWriter() = default;
+  // A writer that hands its bytes to sink whenever it holds `chunk` of them, and at flush(): for
+  // data larger than should be held in memory at once (a checkpoint file).
+  ByteWriter(std::function<void(std::string_view)> sink, size_t chunk) : sink_(std::move(sink)), chunk_(chunk) {}
   template <class T>
   void put(const T& v) {
     static_assert(std::is_trivially_copyable_v<T>);
     bytes_.append(reinterpret_cast<const char*>(&v), sizeof(T));
+    if (bytes_.size() >= chunk_) flush();
   }
   void put_string(const std::string& s) {
     put<uint64_t>(s.size());
-    bytes_ += s;
+    put_raw(s.data(), s.size());
   }
-  void put_raw(const void* p, size_t n) { bytes_.append(static_cast<const char*>(p), n); }
+  void put_raw(const void* p, size_t n) {
+    bytes_.append(static_cast<const char*>(p), n);
+    if (bytes_.size() >= chunk_) flush();
+  }
+  // Bytes written so far, sent or not.
+  size_t written() const { return sent_ + bytes_.size(); }
+  void flush() {
+    if (!sink_) return;
+    sink_(bytes_);
+    sent_ += bytes_.size();
+    bytes_.clear();
+  }
   std::string& bytes() { return bytes_; }
   std::string take() { return std::move(bytes_); }
 
  private:
   std::string bytes_;
+  std::function<void(std::string_view)> sink_;
+  size_t chunk_ = SIZE_MAX;
+  size_t sent_ = 0;
 };
 
 // Throws std::runtime_error when the bytes end early (a truncated or foreign file).
@@ -51,6 +71,14 @@ class ByteReader {
     std::string s(p_, n);
     p_ += n;
     return s;
+  }
+  // A string's bytes where they lie (valid while the bytes read are).
+  std::string_view get_view() {
+    uint64_t n = get<uint64_t>();
+    need(n);
+    std::string_view v(p_, n);
+    p_ += n;
+    return v;
   }
   void get_raw(void* to, size_t n) {
     need(n);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
+#include <new>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -10,6 +12,7 @@
 
 #include "gen/exhaustive/exhaustive.hpp"
 #include "io/atomic_file.hpp"
+#include "io/byte_stream.hpp"
 
 namespace objgen {
 namespace {
@@ -127,16 +130,33 @@ std::string CheckpointDir::shard_file(int iteration, size_t shard, size_t shards
   return fmt::format("{}/fingerprints-{}-{}-of-{}.bin", dir_, iteration, shard, shards);
 }
 
-std::string CheckpointDir::write_shard(int iteration, size_t shard, size_t shards, const std::string& bytes) const {
-  write_file_durably(shard_file(iteration, shard, shards), bytes);
-  return checksum(bytes);
+std::string CheckpointDir::write_shard(int iteration, size_t shard, size_t shards,
+                                       const std::function<void(ByteWriter&)>& fill) const {
+  return write_streamed(shard_file(iteration, shard, shards), fill);
 }
 
-void CheckpointDir::write(const CheckpointManifest& m, const std::string& state) const {
+std::string CheckpointDir::write_streamed(const std::string& file, const std::function<void(ByteWriter&)>& fill) const {
+  DurableFileWriter out(file);
+  std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> sum(XXH64_createState(), XXH64_freeState);
+  if (!sum || XXH64_reset(sum.get(), 0) != XXH_OK) throw std::bad_alloc();
+  constexpr size_t kChunk = size_t{8} << 20;  // what the file costs in memory while it is written
+  ByteWriter w(
+      [&](std::string_view bytes) {
+        XXH64_update(sum.get(), bytes.data(), bytes.size());
+        out.append(bytes);
+      },
+      kChunk);
+  fill(w);
+  w.flush();
+  out.commit();
+  return hex(XXH64_digest(sum.get()));
+}
+
+void CheckpointDir::write(const CheckpointManifest& m, const std::function<void(ByteWriter&)>& fill_state) const {
   // On the disk before the older state is removed: a power loss must leave one whole checkpoint.
-  write_file_durably(state_file(m.iteration), state);
+  std::string sum = write_streamed(state_file(m.iteration), fill_state);
   std::string manifest = std::string(kFormat) + "\n" + m.run + "iteration " + std::to_string(m.iteration) +
-                         "\ncomplete " + (m.complete ? "yes" : "no") + "\nchecksum " + checksum(state) + "\n";
+                         "\ncomplete " + (m.complete ? "yes" : "no") + "\nchecksum " + sum + "\n";
   for (const std::string& sum : m.shard_checksums) manifest += "fingerprints " + sum + "\n";
   write_file_durably(dir_ + "/manifest", manifest);
   std::error_code ec;

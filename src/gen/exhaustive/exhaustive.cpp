@@ -188,7 +188,7 @@ struct ExhaustiveGenerator::Impl {
   // it. A state built on a shared receiver (or by a constructor) has home receiver mod ranks (id
   // mod ranks); one built on a homed receiver inherits the receiver's home, so a home holds every
   // call its states were built by. Not when an operation takes an object other than its receiver
-  // (its states may be anywhere), nor with --checkpoint (its files hold every record).
+  // (its states may be anywhere). A checkpoint keeps each rank's records in its own file.
   bool records_split = false;
   uint32_t shared_states = 1u << 20;
   std::vector<uint32_t> params_of_op;  // each operation's parameter count (StateStore::call_of)
@@ -208,7 +208,7 @@ struct ExhaustiveGenerator::Impl {
       shards = static_cast<uint32_t>(opt.cluster->size());
       my_shard = static_cast<uint32_t>(opt.cluster->rank());
       result.store.keep_check_values();  // rebuilt states are checked without their fingerprints
-      records_split = opt.checkpoint_dir.empty() && only_receivers_take_objects();
+      records_split = only_receivers_take_objects();
       // A test makes it small, to split the records of small runs.
       if (const char* v = std::getenv("OBJGEN_SHARED_STATES")) shared_states = static_cast<uint32_t>(std::strtoul(v, nullptr, 10));
       if (records_split) result.store.hold_only_some();
@@ -1548,24 +1548,31 @@ struct ExhaustiveGenerator::Impl {
   void save_checkpoint(const CheckpointDir& dir, CheckpointManifest& manifest, bool complete) {
     manifest.iteration = iteration;
     manifest.complete = complete;
-    ByteWriter fingerprints;
-    result.store.save_fingerprints(fingerprints);
-    std::string sum = dir.write_shard(iteration, my_shard, shards, fingerprints.take());
+    std::string sum = dir.write_shard(iteration, my_shard, shards, [&](ByteWriter& w) {
+      result.store.save_fingerprints(w);
+      if (!records_split) return;
+      uint64_t held = result.store.held_bytes();  // this rank's records follow, as a string
+      w.put(held);
+      size_t before = w.written();
+      result.store.save_held(w);
+      if (w.written() - before != held) throw std::logic_error("objgen: StateStore::held_bytes is not what save_held wrote");
+    });
     manifest.shard_checksums = opt.cluster ? opt.cluster->gather_all(sum) : std::vector<std::string>{sum};
-    if (!opt.cluster || opt.cluster->rank() == 0) {
-      ByteWriter w;
-      save_state(w);
-      dir.write(manifest, w.take());
-    }
+    if (!opt.cluster || opt.cluster->rank() == 0) dir.write(manifest, [&](ByteWriter& w) { save_state(w); });
     if (opt.cluster) opt.cluster->barrier();  // a rank killed after this resumes from here
   }
 
   void save_state(ByteWriter& w) const {
-    w.put<uint64_t>(kStateMagic);
+    w.put<uint64_t>(records_split ? kSplitStateMagic : kStateMagic);
     w.put<int32_t>(iteration);
     w.put(result.explored);
     w.put_string(result.stopped_by);
-    result.store.save_records(w);
+    if (records_split) {
+      w.put<uint32_t>(shared_states);  // the homes of later states depend on it
+      result.store.save_index(w);
+    } else {
+      result.store.save_records(w);
+    }
     w.put<uint64_t>(result.findings.size());
     for (const Finding& f : result.findings) {
       w.put(static_cast<uint8_t>(f.kind));
@@ -1606,14 +1613,26 @@ struct ExhaustiveGenerator::Impl {
     std::string bytes = dir.read_state(manifest);
     try {
       ByteReader r(bytes);
-      if (r.get<uint64_t>() != kStateMagic) throw std::runtime_error("not an objgen checkpoint state");
+      uint64_t magic = r.get<uint64_t>();
+      if (magic != kStateMagic && magic != kSplitStateMagic) throw std::runtime_error("not an objgen checkpoint state");
+      const bool split = magic == kSplitStateMagic;
       int saved = r.get<int32_t>();
       if (saved != manifest.iteration) throw std::runtime_error("of iteration " + std::to_string(saved));
       result.iterations = saved;
       result.resumed_after = saved;
       result.explored = r.get<uint64_t>();
       result.stopped_by = r.get_string();
-      result.store.load_records(r);
+      // Split records resume split on as many ranks as wrote them (each rank reads its own);
+      // alone or on another number of ranks (homes depend on it) every rank takes every record.
+      const bool mine_only = split && records_split && manifest.shard_checksums.size() == shards;
+      if (!mine_only) hold_every_record();
+      if (split) {
+        shared_states = r.get<uint32_t>();
+        if (!mine_only) result.store.hold_only_some();  // until densified from every rank's file
+        result.store.load_index(r);
+      } else {
+        result.store.load_records(r);
+      }
       uint64_t findings = r.get<uint64_t>();
       for (uint64_t i = 0; i < findings; ++i) {
         Finding f;
@@ -1649,7 +1668,7 @@ struct ExhaustiveGenerator::Impl {
         copy_crashed[c] = r.get<int8_t>();
       }
       if (!r.done()) throw std::runtime_error("longer than what it holds");
-      load_fingerprints(dir, manifest);
+      load_fingerprints(dir, manifest, split, mine_only);
       check_loaded_ids();
     } catch (const CheckpointError&) {
       throw;  // names its file already
@@ -1660,10 +1679,13 @@ struct ExhaustiveGenerator::Impl {
   }
 
   // Every rank reads every rank's file (the run may resume on another number of ranks) and keeps
-  // its own share; together the files hold one fingerprint per state.
-  void load_fingerprints(const CheckpointDir& dir, const CheckpointManifest& manifest) {
+  // its own share; together the files hold one fingerprint per state. Split records follow a
+  // rank's fingerprints in its file: this rank's own (mine_only), or every rank's, densified.
+  void load_fingerprints(const CheckpointDir& dir, const CheckpointManifest& manifest, bool split, bool mine_only) {
     size_t read = 0;
     std::vector<bool> listed(result.store.state_count());  // so that no state lacks one
+    std::vector<StateStore> donors;
+    donors.reserve(manifest.shard_checksums.size());
     for (size_t shard = 0; shard < manifest.shard_checksums.size(); ++shard) {
       std::string bytes = dir.read_shard(manifest, shard);
       ByteReader r(bytes);
@@ -1672,11 +1694,45 @@ struct ExhaustiveGenerator::Impl {
         listed[id] = true;
         return owns(fp);
       });
+      if (split) {
+        std::string_view held = r.get_view();
+        if (!mine_only) donors.emplace_back().hold_only_some();
+        if (!mine_only || shard == my_shard) load_rank_records(held, mine_only ? result.store : donors.back());
+      }
       if (!r.done()) throw std::runtime_error("a fingerprint file longer than what it holds");
     }
     if (read != result.store.state_count())
       throw std::runtime_error(std::to_string(result.store.state_count()) + " states and " + std::to_string(read) +
                                " fingerprints");
+    if (split && !mine_only) densify_from(donors);
+  }
+
+  void load_rank_records(std::string_view bytes, StateStore& into) const {
+    ByteReader r(bytes);
+    into.load_held(r);
+    if (!r.done()) throw std::runtime_error("a rank's records longer than what they hold");
+    if (into.state_count() != result.store.state_count())
+      throw std::runtime_error("a rank's records of another number of states");
+  }
+
+  // Split records resumed by another number of ranks (or alone): every record, from the rank
+  // files that hold it.
+  void densify_from(const std::vector<StateStore>& donors) {
+    result.store.densify(static_cast<uint32_t>(result.store.state_count()), params_of_op, [&](uint32_t id) {
+      for (const StateStore& d : donors)
+        if (d.holds(id)) return d.call_of(id, params_of_op);
+      throw std::runtime_error("state " + std::to_string(id) + " in no rank's records");
+    });
+    result.store.densify_done();
+  }
+
+  // Every rank keeps every record from now on (a checkpoint that does not split them like this run).
+  void hold_every_record() {
+    if (!records_split) return;
+    records_split = false;
+    result.records_split = false;
+    result.store = StateStore();
+    result.store.keep_check_values();
   }
 
   // Every id in a loaded store names something that exists, and calls only take states found
@@ -1692,6 +1748,7 @@ struct ExhaustiveGenerator::Impl {
       if (!st.args_in_pool(q, params)) throw std::runtime_error("a call whose arguments are missing");
     }  // their arguments are checked below, against the states the calls built
     for (uint32_t id = 0; id < st.state_count(); ++id) {
+      if (!st.holds(id)) continue;  // split records: another rank's
       const StateRecord& rec = st.state(id);
       if (rec.sequence >= st.sequence_count()) throw std::runtime_error("a state without its sequence");
       if (rec.cls >= classes) throw std::runtime_error("a state of a class the API lacks");
@@ -1701,7 +1758,12 @@ struct ExhaustiveGenerator::Impl {
                                                  : rec.slot < op.params.size() && op.params[rec.slot].is_object() &&
                                                        !op.params[rec.slot].consumed();
       if (!object_slot) throw std::runtime_error("a state in a place of its call that holds no object");
-      if (!op.params.empty()) check_loaded_args(seq.op, st.args(rec.sequence, op.params.size()).data(), id, "a call");
+      if (op.params.empty()) continue;
+      const ArgRef* args = st.args(rec.sequence, op.params.size()).data();
+      check_loaded_args(seq.op, args, id, "a call");
+      for (size_t i = 0; i < op.params.size(); ++i)  // a home holds every call its states were built by
+        if (op.params[i].is_object() && !st.holds(args[i].index()))
+          throw std::runtime_error("a rank's state built on a state it does not hold");
     }
     for (const Finding& f : result.findings) {
       if (f.slot < -1 || f.slot >= static_cast<int>(api.operations()[f.op].params.size()))
@@ -1721,7 +1783,8 @@ struct ExhaustiveGenerator::Impl {
     }
   }
 
-  static constexpr uint64_t kStateMagic = 0x316b6f6e656774ull;  // "tgenok1"
+  static constexpr uint64_t kStateMagic = 0x316b6f6e656774ull;       // "tgenok1"
+  static constexpr uint64_t kSplitStateMagic = 0x736b6f6e656774ull;  // "tgenoks": records in the rank files
   static constexpr uint8_t kLearned = 1, kJob = 0;
 };
 
@@ -1754,6 +1817,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   }
   if (m.opt.cluster) m.agree_with_ranks(manifest.run + (manifest.complete ? "complete" : ""));
   if (manifest.complete) {  // nothing left to run: the finished run's result
+    if (m.opt.cluster) m.gather_records();  // split records: rank 0 writes the outputs
     m.result.complete = m.result.stopped_by == "fixpoint";
     m.result.seconds = elapsed();
     return std::move(m.result);

@@ -17,8 +17,8 @@
 // which states are the iteration's first (all-to-all), the ranks exchange the jobs' records
 // (all-gather), and every rank merges all of them in candidate order. Every rank thus numbers the
 // states as a single process does, and keeps the fingerprints of its own shard and, unless an
-// operation takes objects besides its receiver or the run is checkpointed, the records of the
-// states it is home to (rank 0 takes every record at the end; docs/DISTRIBUTED.md).
+// operation takes objects besides its receiver, the records of the states it is home to (rank 0
+// takes every record at the end; a checkpoint keeps each rank's in its file; docs/DISTRIBUTED.md).
 #pragma once
 
 #include <atomic>
