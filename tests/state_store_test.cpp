@@ -364,6 +364,19 @@ TEST(StateStore, SplitRecordsSaveByRankAndLoadOwnOrEvery) {
   objgen::ByteReader si(small_bytes), sh(held_bytes[0]);
   wrong.load_index(si);
   EXPECT_THROW(wrong.load_held(sh), std::runtime_error);
+
+  objgen::ByteWriter twice;  // an index that lists state 0 in two classes (and state 1 in none)
+  twice.put<uint64_t>(2);
+  twice.put<uint64_t>(0);
+  twice.put<uint64_t>(2);
+  for (int c = 0; c < 2; ++c) {
+    twice.put<uint64_t>(1);
+    twice.put<uint32_t>(0);
+  }
+  std::string twice_bytes = twice.take();
+  objgen::ByteReader ti(twice_bytes);
+  objgen::StateStore listed_twice;
+  EXPECT_THROW(listed_twice.load_index(ti), std::runtime_error);
 }
 
 }  // namespace

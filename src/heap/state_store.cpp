@@ -270,7 +270,7 @@ void StateStore::load_index(ByteReader& r) {
   uint64_t classes = r.get<uint64_t>();
   if (classes > r.left() / sizeof(uint64_t)) throw std::runtime_error("class lists longer than their data");
   by_class_.resize(classes);
-  uint64_t listed = 0;
+  std::vector<bool> listed(count_);
   for (std::vector<uint32_t>& list : by_class_) {
     uint64_t size = r.get<uint64_t>();
     if (size > r.left() / sizeof(uint32_t)) throw std::runtime_error("a class list longer than its data");
@@ -278,11 +278,13 @@ void StateStore::load_index(ByteReader& r) {
     for (uint64_t i = 0; i < size; ++i) {
       uint32_t id = r.get<uint32_t>();
       if (id >= count_ || (!list.empty() && id <= list.back())) throw std::runtime_error("a class list out of order");
+      if (listed[id]) throw std::runtime_error("a state in two class lists");
+      listed[id] = true;
       list.push_back(id);
     }
-    listed += size;
   }
-  if (listed != count_) throw std::runtime_error("class lists that do not list every state once");
+  if (std::find(listed.begin(), listed.end(), false) != listed.end())
+    throw std::runtime_error("a state in no class list");
   if (check_values_on_)  // filled in by load_fingerprints
     for (uint32_t id = 0; id < count_; id += 4) check_values_.push_back(0);
 }

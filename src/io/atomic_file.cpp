@@ -29,6 +29,17 @@ std::optional<std::string> read_whole_file(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+namespace {
+// The written file takes the target's name in one step (or is removed).
+void rename_into_place(const std::string& tmp, const std::string& path) {
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (!ec) return;
+  std::remove(tmp.c_str());
+  throw std::runtime_error("cannot write " + path + ": " + ec.message());
+}
+}  // namespace
+
 DurableFileWriter::DurableFileWriter(std::string path) : path_(std::move(path)) {
   fs::path parent = fs::path(path_).parent_path();
   std::error_code made;
@@ -62,12 +73,7 @@ void DurableFileWriter::commit() {
     std::remove(tmp_.c_str());
     throw std::runtime_error("cannot write " + path_ + " (disk full?)");
   }
-  std::error_code ec;
-  fs::rename(tmp_, path_, ec);
-  if (ec) {
-    std::remove(tmp_.c_str());
-    throw std::runtime_error("cannot write " + path_ + ": " + ec.message());
-  }
+  rename_into_place(tmp_, path_);
   fs::path parent = fs::path(path_).parent_path();
   if (!sync_path(parent.empty() ? "." : parent.string()))
     throw std::runtime_error("cannot write " + path_ + " to the disk (fsync of its directory failed)");
@@ -96,12 +102,7 @@ void write_file_atomically(const std::string& path, const std::string& contents)
       throw std::runtime_error("cannot write " + path + " (disk full?)");
     }
   }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    throw std::runtime_error("cannot write " + path + ": " + ec.message());
-  }
+  rename_into_place(tmp, path);
 }
 
 namespace {

@@ -65,13 +65,7 @@ class ByteReader {
     p_ += sizeof(T);
     return v;
   }
-  std::string get_string() {
-    uint64_t n = get<uint64_t>();
-    need(n);
-    std::string s(p_, n);
-    p_ += n;
-    return s;
-  }
+  std::string get_string() { return std::string(get_view()); }
   // A string's bytes where they lie (valid while the bytes read are).
   std::string_view get_view() {
     uint64_t n = get<uint64_t>();
