@@ -393,6 +393,13 @@ class MisusePolicy {
       try { std::rethrow_exception(e); } catch (const E&) { return true; } catch (...) { return false; }
     });
   }
+  // A test of the exception itself (add<E>() makes one per type).
+  void add_matcher(std::function<bool(const std::exception_ptr&)> matcher) { matchers_.push_back(std::move(matcher)); }
+  bool matches(const std::exception_ptr& e) const {
+    for (const auto& m : matchers_)
+      if (m(e)) return true;
+    return false;
+  }
   bool is_misuse(const std::exception_ptr& e, const std::string& type_name) const;
   // Also a std::exception thrown by a creator taking only literals (a constructor, factory or
   // parser: greg_year(0), from_string("a")): it validated its input and rejected it.
@@ -476,6 +483,12 @@ class Api {
     return ClassBuilder<T>(*this, class_info(id));
   }
   ClassInfo& class_info(ClassId id);
+  // A class's info as given (an API described as data: src/harness); replaces one of its id.
+  void set_class_info(ClassInfo info) {
+    for (auto& c : classes_)
+      if (c.id == info.id) return void(c = std::move(info));
+    classes_.push_back(std::move(info));
+  }
   const ClassInfo* find_class(ClassId id) const;
   const ClassInfo* find_class(const std::string& name) const;
   const std::deque<ClassInfo>& classes() const { return classes_; }
@@ -513,6 +526,10 @@ class Api {
   }
   const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& enumerations() const {
     return enumerations_;
+  }
+  // The same by the enumeration's spelling (an API described as data: src/harness).
+  void set_enumeration(std::string spelling, std::vector<std::pair<std::string, int64_t>> enumerators) {
+    enumerations_[std::move(spelling)] = std::move(enumerators);
   }
 
  private:

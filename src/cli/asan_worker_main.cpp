@@ -3,6 +3,8 @@
 // replaces malloc, so such a harness cannot run in a fork of objgen: the runner's forked child
 // execs this program instead, which loads the harness, registers the same API and serves the
 // runner's batches through the memory file it was handed (evolve::TestRunner::serve).
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -45,23 +47,30 @@ int main(int argc, char** argv) {
   // --check: objgen asks once, before its search, whether this worker can serve (it loads the
   // harness and registers the same API) and shows what went wrong if not.
   if (!check) objgen::adopt_supervised_child();
+  // Once the harness is loaded this program ends with _exit: the static destructors of the code
+  // under test must not run (one that aborts would turn a good answer into a crash).
+  auto end = [](int code) {
+    std::fflush(nullptr);
+    _exit(code);
+  };
   try {
-    objgen::Example ex = objgen::load_harness(harness, false);
+    objgen::Example ex = objgen::load_harness_in_this_process(harness);
     static objgen::Api registered;
     ex.register_api(registered);
     registered.add_calls_through_references();
     const objgen::ClassInfo* target = registered.find_class(ex.target);
     if (!target || objgen::params::api_hash(registered, target->id) != api) {
       std::fprintf(stderr, "objgen-asan-worker: %s registers another API than objgen's harness\n", harness.c_str());
-      return 5;
+      end(5);
     }
-    if (check) return 0;
+    if (check) end(0);
     static objgen::LiteralDomain domain = objgen::params::params_domain(registered);
     objgen::evolve::RunnerOptions ro;
     ro.probe = probe;
     objgen::evolve::TestRunner::serve(registered, domain, ro, shared_fd, bytes, notify_fd);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "objgen-asan-worker: %s\n", e.what());
-    return 4;
+    end(4);
   }
+  end(0);
 }

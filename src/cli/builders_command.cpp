@@ -317,7 +317,7 @@ void print_search(const BuildersArgs& a, const Api& api, const Identification& i
 int run_builders(BuildersArgs& a) {
   auto start = std::chrono::steady_clock::now();  // the budget covers building the harness too
   if (a.algo != "hc" && a.algo != "ga") throw UsageError("bad --algo '" + a.algo + "': use hc or ga");
-  require_isolation(a.isolation);
+  require_isolation(a.isolation, a.subject);
   require_writable_file(a.report_json);
   require_writable_file(a.output);
   std::vector<uint32_t> scopes =

@@ -113,7 +113,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& 
 
 int run_exhaustive(const ExhaustiveArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
-  require_isolation(a.isolation);
+  require_isolation(a.isolation, a.subject);
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   require_non_negative(a.time_limit, "--time-limit");
   size_t memory_limit = parse_size(a.memory_limit, "--memory-limit");

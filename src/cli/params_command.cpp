@@ -7,13 +7,19 @@
 #include "cli/params_benchmarks.hpp"
 #include "cli/subject.hpp"
 #include "emit/params_report.hpp"
+#include "exec/child_process.hpp"
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
 #include "gen/params/parameter_search.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 #include "gen/params/params_repository.hpp"
 
+#include <sys/wait.h>
+
+#include <chrono>
+#include <cstring>
 #include <filesystem>
+#include <thread>
 
 namespace objgen::cli {
 namespace {
@@ -125,18 +131,35 @@ std::string asan_worker_program() {
 }
 
 // The worker loads the ASan build and registers the same API, or the run stops here, saying why
-// (instead of every try failing as a crash of the worker).
+// (instead of every try failing as a crash of the worker). It runs the code under test's static
+// initializers, so it runs as a worker does: a supervised, confined child (which execs it).
 void check_asan_worker(const std::vector<std::string>& command) {
-  std::vector<std::string> argv(command.begin(), command.end() - 1);  // without --probe
-  argv.push_back("--check");
-  std::string log = (std::filesystem::temp_directory_path() / ("objgen-asan-check-" + std::to_string(getpid()) + ".log")).string();
-  int rc = run_tool(argv, log, &g_interrupted);
-  std::string said = read_whole_file(log).value_or("");
-  std::remove(log.c_str());
-  if (rc == 0) return;
-  while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
-  if (size_t nl = said.rfind('\n'); nl != std::string::npos) said = said.substr(nl + 1);
-  throw UsageError("objgen-asan-worker cannot run this class's ASan build (" + (said.empty() ? "exit " + std::to_string(rc) : said) +
+  std::vector<std::string> args(command.begin(), command.end() - 1);  // without --probe
+  args.push_back("--check");
+  ChildOptions options;
+  options.loads_code_under_test = false;  // the worker program loads its own harness
+  ChildProcess child;
+  child.start(
+      [&args] {
+        std::vector<char*> argv;
+        for (std::string& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        abandon_child("cannot start " + args[0] + ": " + std::strerror(errno));
+      },
+      options);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (!child.ended()) {
+    if (g_interrupted.load() || std::chrono::steady_clock::now() > deadline) {
+      child.kill();
+      if (g_interrupted.load()) throw Interrupted("interrupted while starting objgen-asan-worker; nothing written");
+      throw UsageError("objgen-asan-worker did not load this class's ASan build within 120 s; try --checks ubsan");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (WIFEXITED(child.status()) && WEXITSTATUS(child.status()) == 0) return;
+  std::string said = child.output_tail();
+  throw UsageError("objgen-asan-worker cannot run this class's ASan build (" + (said.empty() ? child.describe_death() : said) +
                    "); try --checks ubsan");
 }
 

@@ -116,7 +116,7 @@ std::vector<ReportedFinding> merge_findings(const Api& api, const std::vector<Ra
 void validate(const RandomArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
   if (a.runs < 1 || a.runs > 4096) throw UsageError(fmt::format("bad --runs {}: use 1..4096", a.runs));
-  require_isolation(a.isolation);
+  require_isolation(a.isolation, a.subject);
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   require_non_negative(a.time_limit, "--time-limit");
   require_writable_file(a.report_json);

@@ -77,6 +77,13 @@ SubjectArgs from_header(const SubjectArgs& s) {
   return h;
 }
 
+void require_isolation(const std::string& mode, const SubjectArgs& s) {
+  require_isolation(mode);
+  if (mode == "none" && (s.example.empty() || s.coverage || s.checks))
+    throw UsageError("--isolation none runs the code under test in objgen's own process, which objgen does only for "
+                     "its bundled examples: use --isolation fork (the default) for --header and --harness subjects");
+}
+
 const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   static std::optional<Example> loaded;
   int given = !s.example.empty() + !s.header.empty() + !s.harness.empty();

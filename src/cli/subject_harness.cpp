@@ -55,15 +55,26 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
 std::optional<cover::CoverageMap> g_coverage;
 std::string g_build_directory;
 
-void bind_coverage(const HarnessBuild& b) {
+constexpr const char* kUnusableCoverage = "coverage build of the harness is unusable (--rebuild-harness?): ";
+
+// The map is read here; the library's counters live where it is loaded (every worker, and the
+// child that describes it, which reports a map that does not fit).
+void bind_coverage_where_loaded(const HarnessBuild& b) {
   std::optional<std::string> text = read_whole_file(b.coverage_map);
   try {
     if (!text) throw std::runtime_error("cannot read " + b.coverage_map);
     g_coverage = cover::map_from_json(*text);
-    cover::CoverageRuntime::get().bind(*g_coverage, b.library);
   } catch (const std::runtime_error& e) {
-    throw UsageError(std::string("coverage build of the harness is unusable (--rebuild-harness?): ") + e.what());
+    throw UsageError(std::string(kUnusableCoverage) + e.what());
   }
+  std::string library = std::filesystem::absolute(b.library).string();
+  set_after_harness_load([library] {
+    try {
+      cover::CoverageRuntime::get().bind(*g_coverage, library);
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(kUnusableCoverage + std::string(e.what()));
+    }
+  });
 }
 
 }  // namespace
@@ -121,8 +132,8 @@ std::string build_asan_harness(const SubjectArgs& s, bool quiet) {
 Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   HarnessBuild b = build_or_explain(s, quiet);
   try {
+    if (s.coverage) bind_coverage_where_loaded(b);
     Example ex = load_harness(b.library);
-    if (s.coverage) bind_coverage(b);
     g_build_directory = b.directory;
     return ex;
   } catch (const HarnessLoadError& e) {

@@ -47,6 +47,7 @@ struct ChildState {
   volatile sig_atomic_t forked_copy = 0;  // this process is such a fork
 };
 ChildState g_child;
+void (*g_loader)() = nullptr;
 
 void after_fork_in_parent() {
   if (g_child.in_child && !g_child.supervisor_forking) g_child.forked = 1;
@@ -182,6 +183,15 @@ bool confine_signals(pid_t self) {
 #endif
 }
 
+size_t virtual_size_bytes() {
+  unsigned long pages = 0;
+  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%lu", &pages) != 1) pages = 0;
+    std::fclose(f);
+  }
+  return static_cast<size_t>(pages) * static_cast<size_t>(getpagesize());
+}
+
 // This process is a supervised child (or, in_child false, runs no code under test).
 void enter_child_state(bool in_child, char* note) {
   g_child.in_child = in_child;
@@ -216,14 +226,16 @@ void enter_child_state(bool in_child, char* note) {
     write_note(note, "objgen: cannot confine the worker's signals (seccomp)");
     _exit(kChildThrew);
   }
+  // The child starts as big as objgen: a memory limit is on what the code under test adds
+  // (measured before loading it, which may leave no descriptor to measure with).
+  size_t at_start = o.memory_limit_bytes ? virtual_size_bytes() : 0;
+  try {
+    if (o.runs_code_under_test && o.loads_code_under_test && g_loader) g_loader();
+  } catch (const std::exception& e) {
+    write_note(note, std::string("loading the code under test failed: ") + e.what());
+    _exit(kChildThrew);
+  }
   if (o.memory_limit_bytes) {
-    // The child starts as big as objgen: the limit is on what the code under test adds.
-    rlim_t at_start = 0;
-    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
-      unsigned long pages = 0;
-      if (std::fscanf(f, "%lu", &pages) == 1) at_start = static_cast<rlim_t>(pages) * static_cast<rlim_t>(getpagesize());
-      std::fclose(f);
-    }
     rlimit lim{at_start + o.memory_limit_bytes, at_start + o.memory_limit_bytes};
     setrlimit(RLIMIT_AS, &lim);
     g_child.memory_limit = o.memory_limit_bytes;
@@ -415,6 +427,8 @@ void ChildProcess::trim_output() {
   ssize_t n = pread(out_fd_, tail, sizeof tail, from);
   if (ftruncate(out_fd_, 0) == 0 && n > 0) (void)pwrite(out_fd_, tail, static_cast<size_t>(n), 0);
 }
+
+void set_code_under_test_loader(void (*loader)()) { g_loader = loader; }
 
 void check_after_call() {
   if (!g_child.in_child) return;

@@ -31,7 +31,15 @@ struct ChildOptions {
   // The child runs the code under test: forks and threads it starts are watched
   // (check_after_call). Off for a child that runs objgen itself (a benchmark case).
   bool runs_code_under_test = true;
+  // Such a child first loads the code under test (set_code_under_test_loader); off for a child
+  // that execs a program which loads it itself.
+  bool loads_code_under_test = true;
 };
+
+// What a child that runs code under test does first, once confined, before its body: load the
+// harness (objgen's own process never does). The loader ends the child (abandon_child) or throws
+// when it cannot.
+void set_code_under_test_loader(void (*loader)());
 
 // Exit codes a child uses for its own reasons (the code under test may exit with anything, so
 // these come with a note in shared memory that says they are objgen's).

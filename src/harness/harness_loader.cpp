@@ -1,67 +1,31 @@
 #include "harness/harness_loader.hpp"
 
 #include <dlfcn.h>
-
+#include <sys/mman.h>
+#include <sys/single_threaded.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstring>
-#include <thread>
 #include <filesystem>
+#include <thread>
 
 #include "exec/child_process.hpp"
+#include "harness/harness_description.hpp"
 #include "objgen/harness_entry.hpp"
 
 namespace objgen {
 namespace {
 
 using EntryFunction = const HarnessEntry* (*)();
-constexpr double kProbeSeconds = 60;
-constexpr int kProbeLoaded = 0x4c;  // exit(0) in a static initializer must not pass for success
+constexpr double kDescribeSeconds = 60;
+constexpr int kDescribed = 0x4c;  // exit(0) in a static initializer must not pass for success
+constexpr off_t kMaxDescriptionBytes = 256 << 20;
 
-// Loading a harness runs the static initializers of the code under test, and its registration.
-// objgen's own process must load it (workers are forked from it and inherit the loaded API), so
-// it first does the same in a supervised child: a harness whose loading crashes, hangs, forks or
-// starts a thread is refused with the reason, never loaded into objgen. (A static initializer
-// that damages memory without any of these can still reach objgen: that one load is the only
-// code of the class that ever runs in objgen's process.)
-void probe_loading(const std::string& file) {
-  ChildProcess child;
-  child.start([&file] {
-    void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) _exit(kProbeLoaded);  // the parent's own dlopen says why
-    auto entry_function = reinterpret_cast<EntryFunction>(dlsym(handle, OBJGEN_HARNESS_ENTRY_SYMBOL));
-    const HarnessEntry* e = entry_function ? entry_function() : nullptr;
-    if (e && e->abi == kHarnessAbi && std::strcmp(e->headers_hash, OBJGEN_HEADERS_HASH) == 0) {
-      Api api;
-      e->register_api(api);
-    }
-    check_after_call();
-    _exit(kProbeLoaded);
-  });
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(kProbeSeconds);
-  while (!child.ended()) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      child.kill();
-      throw HarnessLoadError("loading " + file + " did not finish within " + std::to_string(int(kProbeSeconds)) +
-                             " s in a test process (a static initializer of the code under test hangs)");
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  if (!WIFEXITED(child.status()) || WEXITSTATUS(child.status()) != kProbeLoaded)
-    throw HarnessLoadError("loading " + file + " in a test process failed (" + child.describe_death() +
-                           "): the static initializers of the code under test (or its registration) misbehave, "
-                           "so objgen does not load it into its own process");
-}
-
-}  // namespace
-
-Example load_harness(const std::string& path, bool probe) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) throw HarnessLoadError("harness not found: " + path);
-  // dlopen searches the library path for names without a slash; a harness is always a file.
-  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
-  if (probe) probe_loading(file);
+// dlopen and the entry's checks, in whatever process is to run the code under test.
+const HarnessEntry* open_harness(const std::string& file) {
   void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     std::string why = dlerror();
@@ -71,13 +35,141 @@ Example load_harness(const std::string& path, bool probe) {
   }
   auto entry_function = reinterpret_cast<EntryFunction>(dlsym(handle, OBJGEN_HARNESS_ENTRY_SYMBOL));
   if (!entry_function)
-    throw HarnessLoadError(path + " is not an objgen harness (no " OBJGEN_HARNESS_ENTRY_SYMBOL
+    throw HarnessLoadError(file + " is not an objgen harness (no " OBJGEN_HARNESS_ENTRY_SYMBOL
                            " symbol: the harness source needs OBJGEN_HARNESS_ENTRY)");
   const HarnessEntry* e = entry_function();
-  if (e->abi != kHarnessAbi || std::strcmp(e->headers_hash, OBJGEN_HEADERS_HASH) != 0)
-    throw HarnessLoadError(path + " was built for objgen " + e->objgen_version + " (harness ABI " +
-                           std::to_string(e->abi) + ", other headers); this is objgen " OBJGEN_VERSION_STRING
+  if (!e || e->abi != kHarnessAbi || std::strcmp(e->headers_hash, OBJGEN_HEADERS_HASH) != 0)
+    throw HarnessLoadError(file + " was built for objgen " + (e ? e->objgen_version : "?") + " (harness ABI " +
+                           std::to_string(e ? e->abi : 0) + ", other headers); this is objgen " OBJGEN_VERSION_STRING
                            ": rebuild the harness");
+  return e;
+}
+
+std::string g_file;  // the harness every child running code under test loads
+HarnessDescription g_description;
+std::function<void()> g_after_load;
+
+void register_described(Api& api) { register_described_api(g_description, api); }
+
+// A child's first step (ChildProcess, set_code_under_test_loader): the harness loaded here,
+// confined, its API bound to what objgen's process was described.
+void load_in_child() {
+  const HarnessEntry* e = nullptr;
+  try {
+    e = open_harness(g_file);
+  } catch (const HarnessLoadError& x) {
+    abandon_child(std::string("the harness did not load in a worker: ") + x.what());
+  }
+  static Api loaded;  // as long as the process: described operations call it
+  e->register_api(loaded);
+  if (!__libc_single_threaded) abandon_child("loading the harness started a thread in a worker");
+  check_after_call();
+  if (std::string mismatch = bind_described_api(loaded); !mismatch.empty())
+    abandon_child("the harness registered another API in a worker than when objgen described it: " + mismatch);
+  if (g_after_load) g_after_load();
+}
+
+void write_all(int fd, const std::string& bytes) {
+  for (size_t done = 0; done < bytes.size();) {
+    ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
+    if (n <= 0) _exit(kChildThrew);
+    done += static_cast<size_t>(n);
+  }
+}
+
+// In the describing child: 'D' and the description, or 'E' and why the harness cannot be used.
+void describe_in_child(const std::string& file, int out_fd) {
+  std::string answer;
+  try {
+    ClassId first_class = static_cast<ClassId>(registered_class_count());
+    const HarnessEntry* e = open_harness(file);
+    Api api;
+    e->register_api(api);
+    check_after_call();
+    if (g_after_load) g_after_load();
+    answer = "D" + describe_harness(*e, first_class, api);
+  } catch (const HarnessLoadError& x) {
+    answer = std::string("E") + x.what();
+  } catch (const std::runtime_error& x) {
+    answer = std::string("E") + x.what();
+  }
+  write_all(out_fd, answer);
+  _exit(kDescribed);
+}
+
+std::string read_answer(int fd) {
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || st.st_size > kMaxDescriptionBytes) return "";
+  std::string bytes(static_cast<size_t>(st.st_size), '\0');
+  if (pread(fd, bytes.data(), bytes.size(), 0) != static_cast<ssize_t>(bytes.size())) return "";
+  return bytes;
+}
+
+void wait_for_description(ChildProcess& child, const std::string& file) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(kDescribeSeconds);
+  while (!child.ended()) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      child.kill();
+      throw HarnessLoadError("loading " + file + " did not finish within " + std::to_string(int(kDescribeSeconds)) +
+                             " s in a test process (a static initializer of the code under test hangs)");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  if (WIFEXITED(child.status()) && WEXITSTATUS(child.status()) == kDescribed) return;
+  // The child did nothing but load the harness: what it printed last is about that.
+  std::string said = child.output_tail();
+  throw HarnessLoadError("loading " + file + " in a test process failed (" + child.describe_death() +
+                         (said.empty() ? "" : "; it printed: " + said) +
+                         "): the static initializers of the code under test (or its registration) misbehave");
+}
+
+// Loading a harness runs the static initializers of the code under test and its registration:
+// that happens in a supervised, confined child, which answers with the API as data.
+HarnessDescription describe(const std::string& file) {
+  int fd = memfd_create("objgen-harness-description", MFD_CLOEXEC);
+  if (fd < 0) throw HarnessLoadError("cannot create a memory file to describe " + file + ": " + std::strerror(errno));
+  std::string answer;
+  try {
+    ChildProcess child;
+    child.start([&file, fd] { describe_in_child(file, fd); });
+    wait_for_description(child, file);
+    answer = read_answer(fd);
+  } catch (...) {
+    close(fd);
+    throw;
+  }
+  close(fd);
+  if (answer.empty() || (answer[0] != 'D' && answer[0] != 'E'))
+    throw HarnessLoadError("loading " + file + " in a test process gave no usable answer (the code under test wrote over it?)");
+  if (answer[0] == 'E') throw HarnessLoadError(answer.substr(1));
+  try {
+    return parse_harness_description(answer.substr(1));
+  } catch (const std::runtime_error& e) {
+    throw HarnessLoadError("the description of " + file + " from its test process is damaged: " + e.what());
+  }
+}
+
+}  // namespace
+
+void set_after_harness_load(std::function<void()> step) { g_after_load = std::move(step); }
+
+Example load_harness(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw HarnessLoadError("harness not found: " + path);
+  // dlopen searches the library path for names without a slash; a harness is always a file.
+  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  // Workers may start in another directory than objgen did.
+  file = std::filesystem::absolute(file, ec).string();
+  g_description = describe(file);
+  g_file = file;
+  set_code_under_test_loader(&load_in_child);
+  const HarnessDescription& d = g_description;
+  return Example{d.name, std::string("harness ") + path, d.target, d.include, &register_described};
+}
+
+Example load_harness_in_this_process(const std::string& path) {
+  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  const HarnessEntry* e = open_harness(file);
   return Example{e->name, std::string("harness ") + path, e->target, e->include, e->register_api};
 }
 

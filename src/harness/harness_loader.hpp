@@ -1,7 +1,10 @@
-// Loads a harness shared object (built by objgen for --header/--class, or by
-// objgen_add_harness() in a user's CMake project) and turns its entry point into an Example.
+// Harness shared objects (built by objgen for --header/--class, or by objgen_add_harness() in a
+// user's CMake project): objgen's own process never loads one. A confined child loads it and
+// describes its API as data (harness_description.hpp); every child that runs code under test
+// (ChildProcess) loads it again, confined, before it runs anything.
 #pragma once
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -13,11 +16,19 @@ struct HarnessLoadError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The harness stays loaded for the life of the process (its code is the code under test).
-// Throws HarnessLoadError naming the file and the reason.
-// probe: load it in a supervised child first (a harness whose loading crashes, hangs, forks or
-// starts a thread is refused); false only where that child would be this process already (an
-// exec'd worker, loading what its parent loaded).
-Example load_harness(const std::string& path, bool probe = true);
+// Describes the harness at `path` in a supervised child and arranges for workers to load it; the
+// Example registers the described API. Throws HarnessLoadError naming the file and the reason
+// (not a harness, built for another objgen, its static initializers or registration crash,
+// hang, fork or start a thread, an after_load step fails).
+Example load_harness(const std::string& path);
+
+// A step every process that loads the harness takes after registering its API (binding the
+// coverage map of an instrumented build); it throws std::runtime_error when it cannot. Set
+// before load_harness, which takes it in its describing child too, so a failure is reported once.
+void set_after_harness_load(std::function<void()> step);
+
+// In a program of its own that runs the code under test (objgen-asan-worker): loads the harness
+// into this process, as it is.
+Example load_harness_in_this_process(const std::string& path);
 
 }  // namespace objgen

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "model/class_shells.hpp"
+
 namespace objgen::evolve {
 namespace {
 
@@ -104,8 +106,7 @@ int find_operation_function(const cover::CoverageMap& map, const Operation& op) 
 
 int find_operation_body(const std::vector<std::string>& functions, const Operation& op) {
   // As the demangler spells it (the registered name may be an alias of a template instance).
-  const ClassVTable& vt = class_vtable(op.owner);
-  std::string cls = vt.type ? detail::demangle(vt.type->name()) : vt.name;
+  std::string cls = demangled_class_name(op.owner);
   std::string member = op.kind == OpKind::Constructor ? short_class_name(cls) : op.cpp_call;
   if (op.kind != OpKind::Constructor && op.kind != OpKind::Method) return -1;
   size_t first = op.kind == OpKind::Method ? 1 : 0;

@@ -168,6 +168,7 @@ void TestRunner::start_worker() {
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for the test worker");
   ChildOptions options;
   options.memory_limit_bytes = opt_.worker_command.empty() ? opt_.worker_memory_limit_bytes : 0;
+  options.loads_code_under_test = opt_.worker_command.empty();  // the worker program loads its own
   worker_.start(
       [this, fds] {
         close(fds[0]);

@@ -17,6 +17,7 @@
 #include "exec/worker_pool.hpp"
 #include "gen/exhaustive/checkpoint.hpp"
 #include "gen/exhaustive/packed_job.hpp"
+#include "model/class_shells.hpp"
 
 namespace objgen {
 namespace {
@@ -165,7 +166,10 @@ struct ExhaustiveGenerator::Impl {
                                            "an earlier call may have damaged that worker's memory)";
   // A class one of whose copies killed a worker: replacement workers rebuild its objects instead.
   std::vector<int8_t> copy_crashed;
-  std::vector<Object (*)(const void*)> clone_fn;  // per class, read without the registry lock
+  // Per class, read without the registry lock; taken again in a worker whose harness bound the
+  // classes objgen's process knows as shells (model/class_shells.hpp).
+  mutable std::vector<Object (*)(const void*)> clone_fn;
+  mutable size_t clone_fn_binds = 0;
   // Written by the parent only:
   FingerprintSet reported_states;     // invariant findings already reported
   std::set<uint32_t> reported_nondeterministic;
@@ -219,8 +223,7 @@ struct ExhaustiveGenerator::Impl {
     clone_learned.assign(classes, -1);
     copy_check_crashed.assign(classes, 0);
     copy_crashed.assign(classes, 0);
-    for (size_t c = 0; c + 1 < classes; ++c) clone_fn.push_back(class_vtable(static_cast<ClassId>(c)).clone);
-    clone_fn.push_back(nullptr);
+    take_clone_functions();
     for (const Operation& o2 : api.operations()) params_of_op.push_back(static_cast<uint32_t>(o2.params.size()));
     for (uint32_t op : opt.operations) {
       const Operation& o2 = api.operations()[op];
@@ -610,8 +613,16 @@ struct ExhaustiveGenerator::Impl {
     return *lin;
   }
 
+  void take_clone_functions() const {
+    clone_fn.clear();
+    for (size_t c = 0; c < registered_class_count(); ++c) clone_fn.push_back(class_vtable(static_cast<ClassId>(c)).clone);
+    clone_fn.push_back(nullptr);
+    clone_fn_binds = bound_class_shells();
+  }
+
   // Worker: runs positions [first, job.hi) of job j and writes records into region.
   void run_job(size_t j, JobRegion& region, uint64_t first, std::atomic<uint64_t>& progress) const {
+    if (clone_fn_binds != bound_class_shells()) take_clone_functions();
     const Job& job = jobs[j];
     JobScratch js;
     js.job = j;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/class_shells.hpp"
+
 namespace objgen::seeding {
 namespace {
 
@@ -44,8 +46,7 @@ TemplateSynthesizer::TemplateSynthesizer(const Api& api, const evolve::InputDoma
 
 bool TemplateSynthesizer::class_matches(TypeKey type, const std::string& cls) const {
   if (type.literal) return false;
-  const ClassVTable& vt = class_vtable(static_cast<ClassId>(type.id));
-  std::string name = vt.type ? detail::demangle(vt.type->name()) : vt.name;
+  std::string name = demangled_class_name(static_cast<ClassId>(type.id));
   return comparable_class_name(name) == comparable_class_name(cls);
 }
 

@@ -1,0 +1,292 @@
+#include "harness/harness_description.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+#include "io/byte_stream.hpp"
+#include "model/class_shells.hpp"
+#include "objgen/harness_entry.hpp"
+
+namespace objgen {
+namespace {
+
+constexpr const char* kMagic = "objgen harness description 1";
+
+// ---- writing ----
+
+void put_strings(ByteWriter& w, const std::vector<std::string>& v) {
+  w.put<uint32_t>(static_cast<uint32_t>(v.size()));
+  for (const auto& s : v) w.put_string(s);
+}
+
+void put_slot(ByteWriter& w, const SlotType& s) {
+  w.put(s.kind), w.put(s.literal), w.put(s.cls), w.put(s.passing);
+  w.put_string(s.cpp_type);
+  w.put_string(s.enum_type);
+}
+
+void put_operation(ByteWriter& w, const Operation& op) {
+  w.put_string(op.name);
+  w.put_string(op.cpp_call);
+  w.put(op.kind), w.put(op.owner);
+  w.put<uint32_t>(static_cast<uint32_t>(op.params.size()));
+  for (const SlotType& s : op.params) put_slot(w, s);
+  put_slot(w, op.result);
+  w.put(op.is_const), w.put(op.emittable), w.put(op.upcast);
+  w.put_string(op.call_pattern);
+  w.put(op.referenced.cls), w.put(op.referenced.valid), w.put(op.referenced.pointer), w.put(op.referenced.to_const);
+  put_strings(w, op.param_names);
+  w.put(op.through.accessor), w.put(op.through.call), w.put(op.through.accessor_arity);
+  w.put_string(op.through.accessor_name);
+  w.put(op.contract), w.put(op.contract_mutator);
+  w.put<bool>(op.invoke != nullptr);
+}
+
+void put_class_info(ByteWriter& w, const ClassInfo& c) {
+  w.put(c.id);
+  w.put_string(c.name);
+  w.put<bool>(static_cast<bool>(c.invariant));
+  w.put_string(c.invariant_call);
+  put_strings(w, c.builders);
+  w.put_string(c.omit_fields);
+  put_strings(w, c.implementation_members);
+  w.put<uint32_t>(static_cast<uint32_t>(c.constants.size()));
+  for (const auto& [name, value] : c.constants) w.put_string(name), w.put(value);
+}
+
+// ---- reading: every value is checked, the bytes come from the code under test's process ----
+
+template <class E>
+E get_enum(ByteReader& r, E last) {
+  auto v = r.get<std::underlying_type_t<E>>();
+  if (v > static_cast<std::underlying_type_t<E>>(last)) throw std::runtime_error("a value out of range");
+  return static_cast<E>(v);
+}
+
+uint32_t get_count(ByteReader& r) {
+  uint32_t n = r.get<uint32_t>();
+  if (n > r.left()) throw std::runtime_error("a count past the end");  // every item takes a byte at least
+  return n;
+}
+
+std::vector<std::string> get_strings(ByteReader& r) {
+  std::vector<std::string> v(get_count(r));
+  for (auto& s : v) s = r.get_string();
+  return v;
+}
+
+SlotType get_slot(ByteReader& r) {
+  SlotType s;
+  s.kind = get_enum(r, SlotKind::Object);
+  s.literal = get_enum(r, LiteralKind::String);
+  s.cls = r.get<ClassId>();
+  s.passing = get_enum(r, Passing::SharedPtr);
+  s.cpp_type = r.get_string();
+  s.enum_type = r.get_string();
+  return s;
+}
+
+// Calls of a described operation go to the one at the same index of the API the worker loaded.
+const Api* g_loaded = nullptr;
+
+void invoke_loaded(const void* fn, Arg* args, CallResult& out) {
+  if (!g_loaded) code_under_test_called_here("calling a member");
+  const Operation& op = g_loaded->operations()[*static_cast<const uint32_t*>(fn)];
+  op.invoke(op.fn.get(), args, out);
+}
+
+Operation get_operation(ByteReader& r, uint32_t index) {
+  Operation op;
+  op.name = r.get_string();
+  op.cpp_call = r.get_string();
+  op.kind = get_enum(r, OpKind::FreeFunction);
+  op.owner = r.get<ClassId>();
+  op.params.resize(get_count(r));
+  for (SlotType& s : op.params) s = get_slot(r);
+  op.result = get_slot(r);
+  op.is_const = r.get<bool>(), op.emittable = r.get<bool>(), op.upcast = r.get<bool>();
+  op.call_pattern = r.get_string();
+  op.referenced.cls = r.get<ClassId>();
+  op.referenced.valid = r.get<bool>(), op.referenced.pointer = r.get<bool>(), op.referenced.to_const = r.get<bool>();
+  op.param_names = get_strings(r);
+  op.through.accessor = r.get<uint32_t>(), op.through.call = r.get<uint32_t>();
+  op.through.accessor_arity = r.get<uint32_t>();
+  op.through.accessor_name = r.get_string();
+  op.contract = r.get<int8_t>(), op.contract_mutator = r.get<uint32_t>();
+  if (r.get<bool>()) {
+    op.invoke = &invoke_loaded;
+    op.fn = std::make_shared<const uint32_t>(index);
+  }
+  return op;
+}
+
+void get_class_info(ByteReader& r, ClassInfo& c, size_t index) {
+  c.id = r.get<ClassId>();
+  c.name = r.get_string();
+  if (r.get<bool>())
+    c.invariant = [index](const void* object) {
+      if (!g_loaded) code_under_test_called_here("checking an invariant");
+      return g_loaded->classes()[index].invariant(object);
+    };
+  c.invariant_call = r.get_string();
+  c.builders = get_strings(r);
+  c.omit_fields = r.get_string();
+  c.implementation_members = get_strings(r);
+  c.constants.resize(get_count(r));
+  for (auto& [name, value] : c.constants) name = r.get_string(), value = r.get<long long>();
+}
+
+void get_misuse(ByteReader& r, MisusePolicy& m) {
+  m.clear();
+  for (std::string& name : get_strings(r)) m.add_name(std::move(name));
+  m.creators_validate = r.get<bool>();
+  // Exception types registered by type (add<E>) are tested where the exception is: in the worker.
+  m.add_matcher([](const std::exception_ptr& e) { return g_loaded && g_loaded->misuse().matches(e); });
+}
+
+// ---- the process's described API ----
+
+std::optional<Api> g_described;  // the description's API with this process's class ids
+
+// Maps the describing process's class ids to this one's: its own classes (registered before
+// loading) keep theirs, the harness's become shells.
+std::vector<ClassId> register_shells(const HarnessDescription& d) {
+  std::vector<ClassId> ids(d.first_class + d.classes.size());
+  if (d.first_class > registered_class_count())
+    throw std::runtime_error("the description names classes objgen does not have");
+  for (ClassId i = 0; i < d.first_class; ++i) ids[i] = i;
+  for (size_t k = 0; k < d.classes.size(); ++k)
+    ids[d.first_class + k] = register_class_shell(d.classes[k].name, d.classes[k].type_name, d.classes[k].capabilities);
+  return ids;
+}
+
+Api with_ids(const Api& api, const std::vector<ClassId>& ids) {
+  auto map = [&ids](ClassId& id) { id = ids.at(id); };
+  Api mapped;
+  for (ClassInfo c : api.classes()) {
+    map(c.id);
+    mapped.set_class_info(std::move(c));
+  }
+  for (Operation op : api.operations()) {
+    map(op.owner);
+    for (SlotType& s : op.params)
+      if (s.is_object()) map(s.cls);
+    if (op.result.is_object()) map(op.result.cls);
+    if (op.referenced.valid) map(op.referenced.cls);
+    mapped.add_operation(std::move(op));
+  }
+  mapped.misuse() = api.misuse();
+  for (const auto& [spelling, enumerators] : api.enumerations()) mapped.set_enumeration(spelling, enumerators);
+  return mapped;
+}
+
+bool same_slot(const SlotType& a, const SlotType& b) {
+  return a.kind == b.kind && a.literal == b.literal && a.cls == b.cls && a.passing == b.passing;
+}
+
+}  // namespace
+
+std::string describe_harness(const HarnessEntry& entry, ClassId first_class, const Api& api) {
+  ByteWriter w;
+  w.put_string(kMagic);
+  w.put_string(entry.name), w.put_string(entry.target), w.put_string(entry.include);
+  w.put(first_class);
+  w.put<uint32_t>(static_cast<uint32_t>(registered_class_count() - first_class));
+  for (size_t id = first_class; id < registered_class_count(); ++id) {
+    const ClassVTable& v = class_vtable(static_cast<ClassId>(id));
+    w.put_string(v.name);
+    w.put_string(demangled_class_name(static_cast<ClassId>(id)));
+    w.put(class_capabilities(v));
+  }
+  w.put<uint32_t>(static_cast<uint32_t>(api.classes().size()));
+  for (const ClassInfo& c : api.classes()) put_class_info(w, c);
+  w.put<uint32_t>(static_cast<uint32_t>(api.operations().size()));
+  for (const Operation& op : api.operations()) put_operation(w, op);
+  put_strings(w, api.misuse().names());
+  w.put(api.misuse().creators_validate);
+  w.put<uint32_t>(static_cast<uint32_t>(api.enumerations().size()));
+  for (const auto& [spelling, enumerators] : api.enumerations()) {
+    w.put_string(spelling);
+    w.put<uint32_t>(static_cast<uint32_t>(enumerators.size()));
+    for (const auto& [name, value] : enumerators) w.put_string(name), w.put(value);
+  }
+  w.put_string(kMagic);  // the end: a description cut short does not pass for a whole one
+  return w.take();
+}
+
+HarnessDescription parse_harness_description(const std::string& bytes) {
+  ByteReader r(bytes);
+  if (r.get_string() != kMagic) throw std::runtime_error("not a harness description");
+  HarnessDescription d;
+  d.name = r.get_string(), d.target = r.get_string(), d.include = r.get_string();
+  d.first_class = r.get<ClassId>();
+  d.classes.resize(get_count(r));
+  for (DescribedClass& c : d.classes) c.name = r.get_string(), c.type_name = r.get_string(), c.capabilities = r.get<uint8_t>();
+  size_t class_count = get_count(r);
+  for (size_t k = 0; k < class_count; ++k) {
+    ClassInfo info;
+    get_class_info(r, info, k);
+    if (d.api.find_class(info.id)) throw std::runtime_error("a class described twice");
+    d.api.set_class_info(std::move(info));
+  }
+  uint32_t op_count = get_count(r);
+  for (uint32_t k = 0; k < op_count; ++k) d.api.add_operation(get_operation(r, k));
+  get_misuse(r, d.api.misuse());
+  for (uint32_t n = get_count(r); n > 0; --n) {
+    std::string spelling = r.get_string();
+    std::vector<std::pair<std::string, int64_t>> enumerators(get_count(r));
+    for (auto& [name, value] : enumerators) name = r.get_string(), value = r.get<int64_t>();
+    d.api.set_enumeration(std::move(spelling), std::move(enumerators));
+  }
+  if (r.get_string() != kMagic || !r.done()) throw std::runtime_error("the description does not end where it should");
+  size_t ids = size_t{d.first_class} + d.classes.size();
+  auto check = [ids](ClassId id) {
+    if (id >= ids) throw std::runtime_error("a class id out of range");
+  };
+  for (const ClassInfo& c : d.api.classes()) check(c.id);
+  for (const Operation& op : d.api.operations()) {
+    check(op.owner);
+    if (op.result.is_object()) check(op.result.cls);
+    if (op.referenced.valid) check(op.referenced.cls);
+    for (const SlotType& s : op.params)
+      if (s.is_object()) check(s.cls);
+    if (op.through.derived() && (op.through.accessor >= op_count || op.through.call >= op_count))
+      throw std::runtime_error("an operation made of others that are not there");
+  }
+  return d;
+}
+
+void register_described_api(const HarnessDescription& d, Api& api) {
+  if (!g_described) g_described = with_ids(d.api, register_shells(d));
+  for (const ClassInfo& c : g_described->classes()) api.set_class_info(c);
+  for (const Operation& op : g_described->operations()) api.add_operation(op);
+  api.misuse() = g_described->misuse();
+  for (const auto& [spelling, enumerators] : g_described->enumerations()) api.set_enumeration(spelling, enumerators);
+}
+
+std::string bind_described_api(const Api& loaded) {
+  if (!g_described) return "no harness was described in this process";
+  if (size_t n = unbound_class_shells()) return std::to_string(n) + " described classes were not registered";
+  const auto& want = g_described->operations();
+  const auto& got = loaded.operations();
+  if (want.size() != got.size())
+    return "it registers " + std::to_string(got.size()) + " operations, " + std::to_string(want.size()) + " when described";
+  for (size_t k = 0; k < want.size(); ++k) {
+    const Operation &a = want[k], &b = got[k];
+    bool same = a.name == b.name && a.kind == b.kind && a.owner == b.owner && a.params.size() == b.params.size() &&
+                same_slot(a.result, b.result) && (a.invoke != nullptr) == (b.invoke != nullptr);
+    for (size_t i = 0; same && i < a.params.size(); ++i) same = same_slot(a.params[i], b.params[i]);
+    if (!same) return "operation " + std::to_string(k) + " (" + b.name + ") is not the one described (" + a.name + ")";
+  }
+  if (loaded.classes().size() != g_described->classes().size()) return "it registers other classes than described";
+  for (size_t k = 0; k < loaded.classes().size(); ++k)
+    if (loaded.classes()[k].id != g_described->classes()[k].id ||
+        static_cast<bool>(loaded.classes()[k].invariant) != static_cast<bool>(g_described->classes()[k].invariant))
+      return "class " + loaded.classes()[k].name + " is not the one described";
+  g_loaded = &loaded;
+  return "";
+}
+
+}  // namespace objgen
