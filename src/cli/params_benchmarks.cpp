@@ -11,6 +11,7 @@
 #include <regex>
 
 #include "emit/benchmark_writer.hpp"
+#include "exec/confined_program.hpp"
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
 
@@ -166,9 +167,13 @@ int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<b
       run_tool({"cmake", "--build", build}, log + ".build", interrupted) != 0)
     throw UsageError("the benchmarks do not build: see " + log + " and " + log + ".build");
   if (!quiet) std::fprintf(stderr, "objgen: running %s\n", exe.c_str());
-  if (run_tool({exe, "--benchmark_out=" + results, "--benchmark_out_format=json", "--benchmark_min_time=0.05"},
-               t.dir + "/run.log", interrupted) != 0)
-    throw UsageError("the benchmarks did not run to the end: see " + t.dir + "/run.log");
+  // The benchmark runs the code under test: confined, as objgen's workers are.
+  ProgramRun run = run_confined_program({exe, "--benchmark_out=" + results, "--benchmark_out_format=json",
+                                         "--benchmark_min_time=0.05"},
+                                        t.dir + "/run.log", interrupted, 0);
+  if (run.interrupted) throw Interrupted("interrupted while running the benchmarks");
+  if (!run.exited || run.exit_code != 0)
+    throw UsageError("the benchmarks did not run to the end (" + run.death + "): see " + t.dir + "/run.log");
   nlohmann::json j = nlohmann::json::parse(read_whole_file(results).value_or("{}"), nullptr, false);
   if (!j.is_object() || !j.contains("benchmarks")) throw UsageError("cannot read " + results);
   std::map<std::string, std::string> signature_of;  // benchmark family -> signature (overloads spelt alike get _v2, ...)

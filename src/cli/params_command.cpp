@@ -7,19 +7,14 @@
 #include "cli/params_benchmarks.hpp"
 #include "cli/subject.hpp"
 #include "emit/params_report.hpp"
-#include "exec/child_process.hpp"
+#include "exec/confined_program.hpp"
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
 #include "gen/params/parameter_search.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 #include "gen/params/params_repository.hpp"
 
-#include <sys/wait.h>
-
-#include <chrono>
-#include <cstring>
 #include <filesystem>
-#include <thread>
 
 namespace objgen::cli {
 namespace {
@@ -136,30 +131,11 @@ std::string asan_worker_program() {
 void check_asan_worker(const std::vector<std::string>& command) {
   std::vector<std::string> args(command.begin(), command.end() - 1);  // without --probe
   args.push_back("--check");
-  ChildOptions options;
-  options.loads_code_under_test = false;  // the worker program loads its own harness
-  ChildProcess child;
-  child.start(
-      [&args] {
-        std::vector<char*> argv;
-        for (std::string& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(argv[0], argv.data());
-        abandon_child("cannot start " + args[0] + ": " + std::strerror(errno));
-      },
-      options);
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (!child.ended()) {
-    if (g_interrupted.load() || std::chrono::steady_clock::now() > deadline) {
-      child.kill();
-      if (g_interrupted.load()) throw Interrupted("interrupted while starting objgen-asan-worker; nothing written");
-      throw UsageError("objgen-asan-worker did not load this class's ASan build within 120 s; try --checks ubsan");
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  if (WIFEXITED(child.status()) && WEXITSTATUS(child.status()) == 0) return;
-  std::string said = child.output_tail();
-  throw UsageError("objgen-asan-worker cannot run this class's ASan build (" + (said.empty() ? child.describe_death() : said) +
+  ProgramRun run = run_confined_program(args, "", &g_interrupted, 120);
+  if (run.interrupted) throw Interrupted("interrupted while starting objgen-asan-worker; nothing written");
+  if (run.timed_out) throw UsageError("objgen-asan-worker did not load this class's ASan build within 120 s; try --checks ubsan");
+  if (run.exited && run.exit_code == 0) return;
+  throw UsageError("objgen-asan-worker cannot run this class's ASan build (" + (run.last_line.empty() ? run.death : run.last_line) +
                    "); try --checks ubsan");
 }
 
