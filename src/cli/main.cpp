@@ -8,6 +8,7 @@
 #include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
 #include "exec/sanitizer_options.hpp"
+#include "io/file_error.hpp"
 #ifdef OBJGEN_HAVE_MPI
 #include "exec/mpi_cluster.hpp"
 #endif
@@ -129,6 +130,9 @@ int main(int argc, char** argv) {
     say("", e.what());
     return finish(kExitInterrupted);
   } catch (const UsageError& e) {
+    say("", e.what());
+    return finish(kExitBadInput);
+  } catch (const objgen::FileError& e) {  // a full disk, a FIFO for a file, an untrusted cache
     say("", e.what());
     return finish(kExitBadInput);
   } catch (const std::exception& e) {

@@ -9,6 +9,7 @@
 #include "emit/params_report.hpp"
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
+#include "io/private_temp.hpp"
 #include "gen/params/parameter_search.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 #include "gen/params/params_repository.hpp"
@@ -129,10 +130,11 @@ std::string asan_worker_program() {
 void check_asan_worker(const std::vector<std::string>& command) {
   std::vector<std::string> argv(command.begin(), command.end() - 1);  // without --probe
   argv.push_back("--check");
-  std::string log = (std::filesystem::temp_directory_path() / ("objgen-asan-check-" + std::to_string(getpid()) + ".log")).string();
+  // In a directory of its own: a name in /tmp (the pid) could be a planted symbolic link.
+  PrivateTempDir scratch("objgen-asan-check");
+  std::string log = scratch.file("check.log");
   int rc = run_tool(argv, log, &g_interrupted);
   std::string said = read_whole_file(log).value_or("");
-  std::remove(log.c_str());
   if (rc == 0) return;
   while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
   if (size_t nl = said.rfind('\n'); nl != std::string::npos) said = said.substr(nl + 1);

@@ -21,7 +21,7 @@ std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>
 }
 
 std::string builders_cache_path(const std::string& hash) {
-  return cache_root() + "/builders/" + hash + ".json";
+  return trusted_cache_dir("builders") + "/" + hash + ".json";
 }
 
 void write_builders_file(const std::string& path, const BuildersFile& f) {
