@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # objgen's surroundings (issue 32, items 4 and 6): a cache nobody else can plant code in, temporary
 # files that never follow a planted symbolic link, a full disk reported as such with nothing
-# half-written.
-# Usage: surroundings_test.sh OBJGEN SOURCE_DIR CXX CASE   (CASE: cache, uids, tmp, disk)
+# half-written, and bad input (FIFOs, numbers, class names) refused with exit 2.
+# Usage: surroundings_test.sh OBJGEN SOURCE_DIR CXX CASE   (CASE: cache, uids, tmp, disk, options)
 set -u
 objgen=$1
 src=$2
@@ -170,6 +170,61 @@ case_disk() {
   check "  leaves no .failed or temporary directory" test -z "$(find "$full/cache/harness" -mindepth 1 -type d)"
   check "/dev/full as a report is refused" expect_exit2 "not a regular file" \
     "$objgen" exhaustive --example ncl --scope 2 -q --report-json /dev/full
+}
+
+case_options() {
+  mkfifo "$work/fifo.hpp" "$work/fifo.list" "$work/fifo.so"
+  mkdir -p "$work/db" && mkfifo "$work/db/compile_commands.json"
+  check "a FIFO as --header, at once" timeout -s KILL 10 bash -c \
+    "$(declare -f expect_exit2); work='$work'; expect_exit2 'FIFO' '$objgen' exhaustive --header '$work/fifo.hpp' --class sur::Counter"
+  check "a FIFO as --header of scan" timeout -s KILL 10 bash -c \
+    "$(declare -f expect_exit2); work='$work'; expect_exit2 'FIFO' '$objgen' scan --header '$work/fifo.hpp' --class sur::Counter"
+  check "a FIFO as --methods @file" timeout -s KILL 10 bash -c \
+    "$(declare -f expect_exit2); work='$work'; expect_exit2 'FIFO' '$objgen' exhaustive --example ncl --methods @'$work/fifo.list'"
+  check "a FIFO as --builders FILE" timeout -s KILL 10 bash -c \
+    "$(declare -f expect_exit2); work='$work'; expect_exit2 'FIFO' '$objgen' exhaustive --example ncl --builders '$work/fifo.list'"
+  check "a FIFO as --harness" timeout -s KILL 10 bash -c \
+    "$(declare -f expect_exit2); work='$work'; expect_exit2 'FIFO' '$objgen' exhaustive --harness '$work/fifo.so'"
+  check "a FIFO as compile_commands.json" timeout -s KILL 20 bash -c \
+    "$(declare -f expect_exit2); work='$work'; expect_exit2 'not a regular file' '$objgen' scan --header '$header' --class sur::Counter -p '$work/db'"
+  head -c 4096 /dev/urandom >"$work/random.so"
+  check "random bytes as --harness" expect_exit2 "not a shared object" "$objgen" exhaustive --harness "$work/random.so"
+  mkdir -p "$work/ck/manifest"
+  check "a checkpoint manifest that is a directory" expect_exit2 "not an objgen checkpoint manifest" \
+    "$objgen" exhaustive --example ncl --scope 2 -q --checkpoint "$work/ck"
+  local bad
+  for bad in 1 100k 1M; do
+    check "--worker-memory-limit $bad" expect_exit2 "worker needs to run" "$objgen" exhaustive --example ncl --worker-memory-limit "$bad"
+  done
+  check "--memory-limit 1 (the workers' default)" expect_exit2 "memory-limit: '1' is less" "$objgen" exhaustive --example ncl \
+    --memory-limit 1
+  local cmd opt value
+  for cmd in exhaustive random builders params evolve; do
+    for value in 1e308 nan inf -1 '' x; do
+      check "$cmd --call-timeout '$value'" expect_exit2 "call-timeout" "$objgen" "$cmd" --example ncl --call-timeout "$value"
+    done
+    check "$cmd --report-json ''" expect_exit2 "report-json" "$objgen" "$cmd" --example ncl --report-json ''
+    check "$cmd --worker-memory-limit 1" expect_exit2 "worker-memory-limit" "$objgen" "$cmd" --example ncl --worker-memory-limit 1
+  done
+  for opt in "exhaustive --gtest-max-states" "random --gtest-max-states" "exhaustive --contract-states" \
+             "random --max-calls" "random --runs" "builders --population" "evolve --runs" "params --tries" \
+             "exhaustive --seed" "exhaustive --threads"; do
+    set -- $opt
+    check "$1 $2 -1" expect_exit2 "$2" "$objgen" "$1" --example ncl "$2" -1
+  done
+  for opt in "exhaustive --time-limit" "random --time-limit" "params --time-limit" "builders --budget" "evolve --budget"; do
+    set -- $opt
+    for value in inf -5 1e300; do check "$1 $2 $value" expect_exit2 "$2" "$objgen" "$1" --example ncl "$2" "$value"; done
+  done
+  check "exhaustive --methods ''" expect_exit2 "methods" "$objgen" exhaustive --example ncl --methods ''
+  check "exhaustive --emit-gtest ''" expect_exit2 "emit-gtest" "$objgen" exhaustive --example ncl --emit-gtest ''
+  local name
+  for name in 'sur::Counter; int x' 'sur::Counter{}' '#define X' 'a"b' "a'b" 'a\b' $'sur::Counter\nint' \
+              'sur::Counter // x' 'sur::Counter /* x */' 'std::vector<int' 'std::vector<int>>' 'f(int' 'a:b'; do
+    check "--class '$name'" expect_exit2 "class" "$objgen" exhaustive --header "$header" --class "$name"
+    check "scan --class '$name'" expect_exit2 "class" "$objgen" scan --header "$header" --class "$name"
+  done
+  check "a type name with templates passes the check" "$objgen" scan --header '<map>' --class 'std::map<int, std::pair<long, unsigned char*>>' --list
 }
 
 "case_$case_name"

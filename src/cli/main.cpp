@@ -7,6 +7,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "exec/sanitizer_options.hpp"
 #include "io/file_error.hpp"
 #ifdef OBJGEN_HAVE_MPI
@@ -113,6 +114,7 @@ int main(int argc, char** argv) {
   add_scan_command(app, exit_code);
   add_evolve_command(app, exit_code);
 #endif
+  add_option_checks(app);
   // Only exhaustive splits its work over ranks; any other command on K ranks would run K times
   // and write the same files at once.
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))

@@ -32,7 +32,7 @@ void make_directories_0700(const std::filesystem::path& dir) {
   std::error_code ec;
   if (dir.empty() || std::filesystem::exists(dir, ec)) return;
   if (dir.has_parent_path() && dir.parent_path() != dir) make_directories_0700(dir.parent_path());
-  if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) throw FileError(dir.string() + ": " + std::strerror(errno), errno);
+  if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) throw FileError(std::strerror(errno), errno);
 }
 
 }  // namespace
