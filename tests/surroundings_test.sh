@@ -99,7 +99,7 @@ case_uids() {
   check "root builds its own cache" run_counter
   chmod 755 "$work"  # let uid 65534 reach it
   check "the other user refuses root's cache" "${nobody[@]}" bash -c \
-    "$(declare -f expect_exit2); work=/tmp; expect_exit2 'owned by another user' env OBJGEN_CACHE_DIR='$OBJGEN_CACHE_DIR' '$objgen' exhaustive --header '$header' --class sur::Counter -q"
+    "$(declare -f expect_exit2); work='$shared'; expect_exit2 'owned by another user' env OBJGEN_CACHE_DIR='$OBJGEN_CACHE_DIR' '$objgen' exhaustive --header '$header' --class sur::Counter -q"
   # An entry inside one's own cache that another user owns (root put it there) is rebuilt.
   local entry
   entry=$(dirname "$(cached_so)")
@@ -140,9 +140,10 @@ case_tmp() {
   check "  not through them" no_victim "$victim"
   check "  and leaves no scratch directory" test -z "$(find "$work/tmp" -mindepth 1 -not -type l)"
   local lock
-  lock=$(find "$OBJGEN_CACHE_DIR/harness" -name '*.lock' | head -1)
-  rm -f "$lock"
-  ln -s "$victim" "$lock"
+  for lock in "$OBJGEN_CACHE_DIR"/harness/*.lock; do
+    rm -f "$lock"
+    ln -s "$victim" "$lock"
+  done
   check "a symbolic link at the harness's lock is refused" expect_exit2 "lock" "$objgen" params --header "$header" \
     --class sur::Counter --checks asan --repository none -q
   check "  not followed" no_victim "$victim"
