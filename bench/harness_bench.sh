@@ -13,7 +13,7 @@ now() { date +%s.%N; }
 printf '%-46s %s\n' "scan (parse + extract)" "seconds"
 scan() {  # scan LABEL HEADER CLASS
   local t
-  t=$("$objgen" scan --header "$2" --class "$3" --time -o /dev/null 2>&1 | sed -n 's/^objgen: parse \([0-9.]*\) s, extract \([0-9.]*\) s$/\1 + \2/p')
+  t=$("$objgen" scan --header "$2" --class "$3" --time -o - 2>&1 >/dev/null | sed -n 's/^objgen: parse \([0-9.]*\) s, extract \([0-9.]*\) s$/\1 + \2/p')
   printf '%-46s %s\n' "$1" "$t"
 }
 scan "stl_heavy.hpp (vector, map, string, memory, ...)" "$here/tests/scan_inputs/stl_heavy.hpp" heavy::Registry

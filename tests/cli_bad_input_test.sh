@@ -34,6 +34,12 @@ expect_usage_error "unwritable gtest dir" "output directory" exhaustive --exampl
 expect_usage_error "unwritable report" "cannot" exhaustive --example ncl --report-json /proc/objgen-test/r.json
 expect_usage_error "bad isolation" "bad --isolation" exhaustive --example ncl --isolation maybe
 expect_usage_error "unknown subcommand" "" frobnicate
+expect_usage_error "infinite call timeout" "--call-timeout" exhaustive --example ncl --call-timeout 1e308
+expect_usage_error "negative count" "--gtest-max-states" random --example ncl --gtest-max-states -1
+expect_usage_error "empty report path" "--report-json" builders --example ncl --report-json ''
+expect_usage_error "tiny worker memory" "worker needs to run" exhaustive --example ncl --worker-memory-limit 1
+expect_usage_error "code in --class" "not a C++ type name" exhaustive --header x.hpp --class 'A; }'
+expect_usage_error "directory as report" "is a directory" exhaustive --example ncl --report-json "$tmp"
 
 # Nothing half-written: a failed run leaves no report behind.
 "$objgen" exhaustive --example ncl --scope 0 --report-json "$tmp/r.json" 2>/dev/null

@@ -104,6 +104,7 @@ std::vector<std::string> split_list(const std::string& s) {
 
 std::vector<std::string> read_method_list(const std::string& spec) {
   if (spec.empty() || spec[0] != '@') return split_list(spec);
+  refuse_non_regular_file(spec.substr(1), "methods file");
   std::optional<std::string> all = read_whole_file(spec.substr(1));
   if (!all) throw UsageError("cannot read methods file " + spec.substr(1));
   return split_list(*all);

@@ -7,7 +7,9 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "exec/sanitizer_options.hpp"
+#include "io/file_error.hpp"
 #ifdef OBJGEN_HAVE_MPI
 #include "exec/mpi_cluster.hpp"
 #endif
@@ -112,6 +114,7 @@ int main(int argc, char** argv) {
   add_scan_command(app, exit_code);
   add_evolve_command(app, exit_code);
 #endif
+  add_option_checks(app);
   // Only exhaustive splits its work over ranks; any other command on K ranks would run K times
   // and write the same files at once.
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
@@ -129,6 +132,9 @@ int main(int argc, char** argv) {
     say("", e.what());
     return finish(kExitInterrupted);
   } catch (const UsageError& e) {
+    say("", e.what());
+    return finish(kExitBadInput);
+  } catch (const objgen::FileError& e) {  // a full disk, a FIFO for a file, an untrusted cache
     say("", e.what());
     return finish(kExitBadInput);
   } catch (const std::exception& e) {

@@ -36,6 +36,7 @@ int run_scan(ScanArgs& a) {
   else if (a.state == "value") a.harness.state = scan::StateMode::Value;
   else throw UsageError("bad --state '" + a.state + "': use auto, fields or value");
   if (!a.output.empty() && a.output != "-") require_writable_file(a.output);
+  if (!a.request.header.empty() && a.request.header.front() != '<') refuse_non_regular_file(a.request.header, "--header");
   if (!a.json && a.output.empty()) a.list = true;
 
   if (!a.compile_db.empty()) {

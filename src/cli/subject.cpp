@@ -1,10 +1,13 @@
 #include "cli/subject.hpp"
 
 #include <filesystem>
+#include <fstream>
 #include <optional>
+#include <string_view>
 
 #include "cli/cli_common.hpp"
 #include "harness/harness_loader.hpp"
+#include "io/file_error.hpp"
 
 #ifndef OBJGEN_EXAMPLES_DIR
 #define OBJGEN_EXAMPLES_DIR "examples"
@@ -84,6 +87,21 @@ void require_isolation(const std::string& mode, const SubjectArgs& s) {
                      "its bundled examples: use --isolation fork (the default) for --header and --harness subjects");
 }
 
+namespace {
+// A --harness that is not a shared object at all is said plainly, before the loader's
+// "invalid ELF header" (random bytes, a truncated copy, a source file given by mistake).
+void require_shared_object(const std::string& path) {
+  refuse_non_regular_file(path, "--harness");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return;  // missing or unreadable: the loader says so
+  char head[4] = {};
+  in.read(head, sizeof head);
+  if (std::string_view(head, 4) != "\x7f" "ELF")
+    throw UsageError("--harness " + path + " is not a shared object (no ELF header: damaged, truncated, or not built); "
+                     "build it with objgen_add_harness() in CMake, or give --header/--class");
+}
+}  // namespace
+
 const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   static std::optional<Example> loaded;
   int given = !s.example.empty() + !s.header.empty() + !s.harness.empty();
@@ -97,6 +115,7 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   }
   if (!s.example.empty()) return require_example(s.example);
   if (!s.harness.empty()) {
+    require_shared_object(s.harness);
     try {
       loaded = load_harness(s.harness);
     } catch (const HarnessLoadError& e) {
@@ -105,6 +124,7 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
     return *loaded;
   }
   if (s.class_name.empty()) throw UsageError("--header needs --class");
+  if (s.header.front() != '<') refuse_non_regular_file(s.header, "--header");
   loaded = build_subject_harness(s, quiet);
   return *loaded;
 }

@@ -46,7 +46,7 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
     std::fprintf(stderr, "objgen: harness for %s: %s (cached)\n", class_name.c_str(), b.directory.c_str());
     return;
   }
-  if (!b.rebuild_reason.empty()) std::fprintf(stderr, "objgen: rebuilding the harness: %s\n", b.rebuild_reason.c_str());
+  if (!b.rebuild_reason.empty() && b.damage.empty()) std::fprintf(stderr, "objgen: rebuilding the harness: %s\n", b.rebuild_reason.c_str());
   for (const auto& w : b.scan.result.warnings) std::fprintf(stderr, "objgen: warning: %s\n", w.c_str());
   std::fprintf(stderr, "objgen: harness for %s: scan %.1f s, compile %.1f s, in %s\n", class_name.c_str(),
                b.scan_seconds, b.compile_seconds, b.directory.c_str());
@@ -103,6 +103,8 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
     throw UsageError(std::string("cannot build the harness: ") + e.what());
   }
   catch_interrupts(false);
+  // Said even with --quiet: someone or something changed a file objgen would have run.
+  if (!b.damage.empty()) std::fprintf(stderr, "objgen: %s: rebuilding\n", b.damage.c_str());
   switch (b.status) {
     case HarnessBuildStatus::ScanFailed:
       print_scan_failure(b.scan, false);

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,6 +13,8 @@
 
 #include "cover/ir_coverage_map.hpp"
 #include "io/atomic_file.hpp"
+#include "io/cache_dir.hpp"
+#include "io/file_error.hpp"
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
 #include "scan/harness_writer.hpp"
@@ -75,8 +78,8 @@ class Builder {
 
  private:
   std::shared_ptr<int> lock_key() const {
-    fs::create_directories(fs::path(out_.directory).parent_path());
-    int fd = open((out_.directory + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // <cache>/harness exists and is this user's alone (harness_cache_dir checked it).
+    int fd = open((out_.directory + ".lock").c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) throw std::runtime_error("cannot create " + out_.directory + ".lock: " + std::strerror(errno));
     // Another objgen is building this harness: wait for it, but not through a Ctrl-C.
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -94,9 +97,21 @@ class Builder {
 
   bool reusable() {
     std::error_code ec;
-    if (!fs::exists(out_.library, ec)) return false;
-    out_.rebuild_reason = r_.rebuild ? "--rebuild-harness" : manifest_changes(out_.directory + "/manifest.json");
+    if (!fs::exists(out_.directory, ec)) return false;
+    out_.damage = damage();
+    out_.rebuild_reason = r_.rebuild ? "--rebuild-harness" : out_.damage;
+    if (out_.rebuild_reason.empty()) out_.rebuild_reason = manifest_changes(out_.directory + "/manifest.json");
     return out_.rebuild_reason.empty();
+  }
+
+  // Why the cached entry itself cannot be trusted (it is code objgen runs): someone else's, or
+  // a built file changed since (replaced, truncated, random bytes). Such an entry is never
+  // loaded, only rebuilt; "" when it is as built.
+  std::string damage() const {
+    std::string why = untrusted_reason(out_.directory);
+    if (why.empty()) why = artefact_changes(out_.directory + "/manifest.json");
+    if (why.empty()) return "";
+    return "cached harness " + out_.library + " was changed or damaged (" + why + ")";
   }
 
   bool scan() {
@@ -121,20 +136,34 @@ class Builder {
   }
 
   void compile() {
-    work_ = out_.directory + ".tmp-" + std::to_string(getpid());
+    std::string pattern = out_.directory + ".tmp-XXXXXX";  // mode 0700, a name no one else took
+    if (!mkdtemp(pattern.data())) throw_write_failure(errno);
+    work_ = pattern;
     try {
       compile_in_work_dir();
-    } catch (...) {  // no half-built harness stays behind
-      std::error_code ec;
-      fs::remove_all(work_, ec);
+    } catch (const FileError& e) {  // no half-built harness stays behind
+      remove_work_dir();
+      if (e.code) throw_write_failure(e.code);
+      throw;
+    } catch (...) {
+      remove_work_dir();
       throw;
     }
   }
 
+  void remove_work_dir() const {
+    std::error_code ec;
+    fs::remove_all(work_, ec);
+  }
+
+  [[noreturn]] void throw_write_failure(int err) const {
+    std::string dir = fs::path(out_.directory).parent_path().string();
+    if (is_no_space(err)) throw FileError("no space left on device while writing the harness in " + dir, err);
+    throw FileError("cannot write the harness in " + dir + ": " + std::strerror(err), err);
+  }
+
   void compile_in_work_dir() {
     auto start = std::chrono::steady_clock::now();
-    fs::remove_all(work_);
-    fs::create_directories(work_);
     scan::HarnessOptions options = harness_options();
     write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
     progress_("compiling the harness with " + compiler() + (r_.coverage ? " (coverage)" : ""));
@@ -160,6 +189,14 @@ class Builder {
     out_.compile_seconds = seconds_since(start);
     if (ok) finish(depfiles);
     else fail();
+  }
+
+  bool disk_full() const {
+    std::string log = read_whole_file(work_ + "/build.log").value_or("");
+    if (log.find("No space left on device") != std::string::npos || log.find("Disk quota exceeded") != std::string::npos)
+      return true;
+    struct statvfs fs_stat {};
+    return statvfs(work_.c_str(), &fs_stat) == 0 && fs_stat.f_bavail * fs_stat.f_frsize < (64u << 10);
   }
 
   bool has_template_instances() const {
@@ -281,7 +318,9 @@ class Builder {
         if (f.rfind(work_, 0) != 0) inputs.push_back(f);
     for (const std::string& a : flags_.link)
       if (a[0] != '-') inputs.push_back(fs::absolute(a).string());
-    write_manifest(work_ + "/manifest.json", inputs, build_start_ns_);
+    std::vector<std::string> artefacts{"harness.so"};
+    if (r_.coverage) artefacts.push_back("coverage_map.json");
+    write_manifest(work_ + "/manifest.json", inputs, build_start_ns_, artefacts);
     fs::remove_all(out_.directory);
     fs::rename(work_, out_.directory);
   }
@@ -291,6 +330,11 @@ class Builder {
       fs::remove_all(work_);
       out_.status = HarnessBuildStatus::Interrupted;
       return;
+    }
+    // A compiler that could not write its output (a full cache disk) is not the class's fault.
+    if (disk_full()) {
+      remove_work_dir();
+      throw_write_failure(ENOSPC);
     }
     out_.status = HarnessBuildStatus::CompileFailed;
     out_.compiler_errors = compiler_errors(work_ + "/build.log", 20);

@@ -44,6 +44,8 @@ struct HarnessBuild {
   std::string coverage_map;     // with coverage: the map's path (cover/coverage_map.hpp)
   bool cached = false;
   std::string rebuild_reason;   // why a cached harness was not used ("" when none existed)
+  // A cached entry that was changed or damaged since it was built (never loaded, rebuilt): why.
+  std::string damage;
   scan::ScanOutcome scan;       // when scanned: warnings, skipped members, or why it failed
   std::vector<std::string> compiler_errors;
   double scan_seconds = 0, compile_seconds = 0;

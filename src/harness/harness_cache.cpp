@@ -1,12 +1,14 @@
 #include "harness/harness_cache.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include <xxhash.h>
 
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "io/atomic_file.hpp"
@@ -30,15 +32,24 @@ FileStamp stamp(const std::string& path) {
 }
 
 std::string content_hash(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "";
+  // Non-blocking, regular files only: a FIFO put in a header's place must not hang the check.
+  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return "";
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return "";
+  }
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
   char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) XXH3_64bits_update(state, buffer, in.gcount());
+  ssize_t n = 0;
+  while ((n = read(fd, buffer, sizeof buffer)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0) XXH3_64bits_update(state, buffer, static_cast<size_t>(n));
+  close(fd);
   uint64_t h = XXH3_64bits_digest(state);
   XXH3_freeState(state);
-  return fmt::format("{:016x}", h);
+  return n < 0 ? "" : fmt::format("{:016x}", h);
 }
 
 }  // namespace
@@ -60,7 +71,7 @@ std::string harness_cache_key(const std::vector<std::string>& parts) {
   return fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
 }
 
-std::string harness_cache_dir(const std::string& key) { return cache_root() + "/harness/" + key; }
+std::string harness_cache_dir(const std::string& key) { return trusted_cache_dir("harness") + "/" + key; }
 
 long long file_clock_now_ns() {
   struct timespec ts {};
@@ -68,7 +79,8 @@ long long file_clock_now_ns() {
   return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-void write_manifest(const std::string& path, const std::vector<std::string>& files, long long build_start_ns) {
+void write_manifest(const std::string& path, const std::vector<std::string>& files, long long build_start_ns,
+                    const std::vector<std::string>& artefacts) {
   nlohmann::json deps = nlohmann::json::array();
   for (const std::string& f : files) {
     FileStamp s = stamp(f);
@@ -76,13 +88,38 @@ void write_manifest(const std::string& path, const std::vector<std::string>& fil
     bool racy = s.mtime_ns >= build_start_ns - 50'000'000LL;
     deps.push_back({{"path", f}, {"size", racy ? -1 : s.size}, {"mtime_ns", s.mtime_ns}, {"hash", content_hash(f)}});
   }
-  write_file_atomically(path, nlohmann::json{{"deps", deps}}.dump(1) + "\n");
+  nlohmann::json made = nlohmann::json::array();
+  std::string dir = fs::path(path).parent_path().string();
+  for (const std::string& name : artefacts) {
+    FileStamp s = stamp(dir + "/" + name);
+    made.push_back({{"file", name}, {"size", s.size}, {"hash", content_hash(dir + "/" + name)}});
+  }
+  write_file_atomically(path, nlohmann::json{{"deps", deps}, {"artefacts", made}}.dump(1) + "\n");
+}
+
+std::string artefact_changes(const std::string& manifest_path) {
+  std::optional<std::string> text = read_whole_file(manifest_path);
+  if (!text) return "no manifest";
+  nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
+  if (j.is_discarded() || !j.contains("artefacts") || !j["artefacts"].is_array() || j["artefacts"].empty())
+    return "the manifest lists no built files";
+  std::string dir = fs::path(manifest_path).parent_path().string();
+  for (const auto& a : j["artefacts"]) {
+    if (!a.is_object() || !a.contains("file") || !a["file"].is_string()) return "the manifest is damaged";
+    std::string name = a["file"], file = dir + "/" + name;
+    struct stat st {};
+    if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return name + " is gone or not a regular file";
+    if (st.st_uid != geteuid()) return name + " belongs to another user (uid " + std::to_string(st.st_uid) + ")";
+    if (st.st_size != a.value("size", -1LL)) return name + " has another size than the one built";
+    if (content_hash(file) != a.value("hash", std::string())) return name + " has other contents than the ones built";
+  }
+  return "";
 }
 
 std::string manifest_changes(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return "no manifest";
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  std::optional<std::string> text = read_whole_file(path);
+  if (!text) return "no manifest";
+  nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
   if (j.is_discarded() || !j.contains("deps") || !j["deps"].is_array()) return "corrupt manifest";
   for (const auto& d : j["deps"]) {
     if (!d.is_object() || !d.contains("path") || !d["path"].is_string()) return "corrupt manifest";

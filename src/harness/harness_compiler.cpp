@@ -105,7 +105,9 @@ int run_tool(const std::vector<std::string>& argv, const std::string& log_path, 
   posix_spawnattr_setpgroup(&attr, 0);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  // Logs live in directories of objgen's own (the cache's, a PrivateTempDir); O_NOFOLLOW all the same.
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW,
+                                   0600);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));

@@ -1,13 +1,14 @@
 #include "io/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <stdexcept>
+
+#include "io/private_temp.hpp"
 
 namespace objgen {
 namespace fs = std::filesystem;
@@ -21,38 +22,78 @@ bool sync_path(const std::string& path) {
   close(fd);
   return ok;
 }
+
+// Makes the missing directories of dir (output directories appear with their first file); the
+// ones made, outermost first, so that a failed write can take them back.
+std::vector<std::string> make_missing_directories(const fs::path& dir) {
+  std::vector<std::string> missing;
+  std::error_code ec;
+  for (fs::path p = dir; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+    missing.insert(missing.begin(), p.string());
+    if (p.parent_path() == p) break;
+  }
+  std::vector<std::string> made;
+  for (const std::string& d : missing) {
+    if (mkdir(d.c_str(), 0777) == 0) made.push_back(d);
+    else if (errno != EEXIST) break;  // the file's open then says why
+  }
+  return made;
+}
+
+void remove_directories(const std::vector<std::string>& made) {
+  for (auto d = made.rbegin(); d != made.rend(); ++d) rmdir(d->c_str());  // only while empty
+}
 }  // namespace
 
 std::optional<std::string> read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // O_NONBLOCK: a FIFO in a file's place opens at once (and is then refused) instead of waiting
+  // for a writer forever.
+  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return std::nullopt;
+  }
+  std::string bytes;
+  char buffer[1 << 16];
+  for (;;) {
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      close(fd);
+      if (n < 0) return std::nullopt;
+      return bytes;
+    }
+    bytes.append(buffer, static_cast<size_t>(n));
+  }
 }
 
-namespace {
-// The written file takes the target's name in one step (or is removed).
-void rename_into_place(const std::string& tmp, const std::string& path) {
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (!ec) return;
-  std::remove(tmp.c_str());
-  throw std::runtime_error("cannot write " + path + ": " + ec.message());
-}
-}  // namespace
-
-DurableFileWriter::DurableFileWriter(std::string path) : path_(std::move(path)) {
+DurableFileWriter::DurableFileWriter(std::string path, bool sync) : path_(std::move(path)), sync_(sync) {
   fs::path parent = fs::path(path_).parent_path();
-  std::error_code made;
-  created_parent_ = !parent.empty() && fs::create_directories(parent, made);  // directories appear with their first file
-  tmp_ = path_ + ".tmp." + std::to_string(getpid());
-  fd_ = open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw std::runtime_error("cannot write " + path_);
+  made_dirs_ = make_missing_directories(parent);
+  try {
+    // Beside the target (the rename must not cross file systems), under a name made exclusively:
+    // a symbolic link planted at a guessable name is never written through.
+    NewFile tmp = create_new_file(path_ + ".tmp.", 0644);
+    fd_ = tmp.fd;
+    tmp_ = tmp.path;
+  } catch (const FileError& e) {
+    remove_directories(made_dirs_);
+    throw e.code ? write_error(path_, e.code) : e;
+  }
 }
 
 DurableFileWriter::~DurableFileWriter() {
-  if (fd_ < 0) return;
-  close(fd_);
-  std::remove(tmp_.c_str());
+  if (fd_ >= 0) abandon();
+}
+
+// Nothing stays of an uncommitted file: its temporary file and the directories made for it.
+void DurableFileWriter::abandon() {
+  if (fd_ >= 0) close(fd_);
+  fd_ = -1;
+  unlink(tmp_.c_str());
+  remove_directories(made_dirs_);
 }
 
 void DurableFileWriter::append(std::string_view bytes) {
@@ -60,25 +101,41 @@ void DurableFileWriter::append(std::string_view bytes) {
   while (!bytes.empty()) {
     ssize_t n = write(fd_, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw std::runtime_error("cannot write " + path_ + " (disk full?)");
+    if (n <= 0) {
+      int err = n < 0 ? errno : ENOSPC;
+      abandon();
+      throw write_error(path_, err);
+    }
     bytes.remove_prefix(static_cast<size_t>(n));
   }
 }
 
 void DurableFileWriter::commit() {
-  if (fsync(fd_) != 0) throw std::runtime_error("cannot write " + path_ + " to the disk (fsync failed)");
+  if (fd_ < 0) throw std::logic_error("objgen: DurableFileWriter::commit twice");
+  // A full disk may show only here (delayed allocation, network file systems).
+  if (sync_ && fsync(fd_) != 0) {
+    int err = errno;
+    abandon();
+    throw write_error(path_, err);
+  }
   int fd = fd_;
   fd_ = -1;
   if (close(fd) != 0) {
-    std::remove(tmp_.c_str());
-    throw std::runtime_error("cannot write " + path_ + " (disk full?)");
+    int err = errno;
+    abandon();
+    throw write_error(path_, err);
   }
-  rename_into_place(tmp_, path_);
+  if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    int err = errno;
+    abandon();
+    throw write_error(path_, err);
+  }
+  if (!sync_) return;
   fs::path parent = fs::path(path_).parent_path();
   if (!sync_path(parent.empty() ? "." : parent.string()))
-    throw std::runtime_error("cannot write " + path_ + " to the disk (fsync of its directory failed)");
+    throw FileError("cannot write " + path_ + " to the disk (fsync of its directory failed)");
   // A directory made here is an entry of its own parent (best effort: that may be read-only).
-  if (created_parent_) sync_path(parent.has_parent_path() ? parent.parent_path().string() : ".");
+  if (!made_dirs_.empty()) sync_path(parent.has_parent_path() ? parent.parent_path().string() : ".");
 }
 
 void write_file_durably(const std::string& path, const std::string& contents) {
@@ -88,21 +145,9 @@ void write_file_durably(const std::string& path, const std::string& contents) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& contents) {
-  fs::path parent = fs::path(path).parent_path();
-  std::error_code made;
-  if (!parent.empty()) fs::create_directories(parent, made);  // output directories appear with their first file
-  std::string tmp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + path);
-    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    out.close();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw std::runtime_error("cannot write " + path + " (disk full?)");
-    }
-  }
-  rename_into_place(tmp, path);
+  DurableFileWriter out(path, false);
+  out.append(contents);
+  out.commit();
 }
 
 namespace {
@@ -119,13 +164,15 @@ void check_creatable(const fs::path& dir, const std::string& what) {
     if (p.parent_path() == p) break;
     p = p.parent_path();
   }
-  if (!fs::is_directory(p, ec)) throw std::runtime_error("cannot create " + what + ": " + p.string() + " is not a directory");
+  if (!fs::is_directory(p, ec)) throw FileError("cannot create " + what + ": " + p.string() + " is not a directory");
   // access() says yes to root even where nothing can be created (/proc): try, and leave nothing.
-  std::string probe = (p / (".objgen-probe." + std::to_string(getpid()))).string();
-  int fd = open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
-  if (fd < 0) throw std::runtime_error("cannot create " + what + ": " + p.string() + " is not writable");
-  close(fd);
-  unlink(probe.c_str());
+  try {
+    NewFile probe = create_new_file((p / ".objgen-probe.").string(), 0600);
+    close(probe.fd);
+    unlink(probe.path.c_str());
+  } catch (const FileError&) {
+    throw FileError("cannot create " + what + ": " + p.string() + " is not writable");
+  }
 }
 }  // namespace
 
@@ -134,7 +181,9 @@ void ensure_writable_directory(const std::string& dir) { check_creatable(dir, "o
 void ensure_writable_file(const std::string& path) {
   fs::path p(path);
   check_creatable(p.has_parent_path() ? p.parent_path() : fs::path("."), path);
-  if (fs::is_directory(p)) throw std::runtime_error(path + " is a directory");
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw FileError(path + " is " + file_kind(st.st_mode) + ", not a regular file");
 }
 
 }  // namespace objgen

@@ -73,6 +73,9 @@ std::vector<std::string> parsing_flags(const std::vector<std::string>& command, 
 std::vector<std::string> flags_from_compile_db(const std::string& dir, const std::string& header) {
   std::error_code ec;
   fs::path file = fs::is_directory(dir, ec) ? fs::path(dir) / "compile_commands.json" : fs::path(dir);
+  // A FIFO in the database's place would block the read forever: refuse what is not a file.
+  if (fs::exists(file, ec) && !fs::is_regular_file(file, ec))
+    throw CompileDbError(file.string() + " is not a regular file (a FIFO, a device or a directory?)");
   std::string error;
   auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(
       file.string(), error, clang::tooling::JSONCommandLineSyntax::AutoDetect);

@@ -4,7 +4,6 @@
 #include <xxhash.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "io/atomic_file.hpp"
@@ -21,7 +20,7 @@ std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>
 }
 
 std::string builders_cache_path(const std::string& hash) {
-  return cache_root() + "/builders/" + hash + ".json";
+  return trusted_cache_dir("builders") + "/" + hash + ".json";
 }
 
 void write_builders_file(const std::string& path, const BuildersFile& f) {
@@ -36,10 +35,11 @@ void write_builders_file(const std::string& path, const BuildersFile& f) {
 }
 
 BuildersFile read_builders_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read builders file " + path);
+  refuse_non_regular_file(path, "builders file");  // a FIFO would be waited on forever
+  std::optional<std::string> text = read_whole_file(path);
+  if (!text) throw std::invalid_argument("cannot read builders file " + path);
   try {
-    nlohmann::json j = nlohmann::json::parse(in);
+    nlohmann::json j = nlohmann::json::parse(*text);
     BuildersFile f;
     f.cls = j.at("class").get<std::string>();
     f.builders = j.at("builders").get<std::vector<std::string>>();

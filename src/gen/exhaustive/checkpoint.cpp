@@ -92,6 +92,8 @@ bool CheckpointDir::read_manifest(const std::string& run, CheckpointManifest& ou
   std::string file = dir_ + "/manifest";
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) return false;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw CheckpointError(file + " is not a file (a directory, FIFO or device): not an objgen checkpoint manifest");
   auto text = read_whole_file(file);
   if (!text) throw CheckpointError("cannot read the checkpoint manifest " + file);
   std::istringstream in(*text);

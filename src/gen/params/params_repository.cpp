@@ -193,7 +193,7 @@ std::vector<nlohmann::json> values_given(const Api& api, const LiteralDomain& do
 
 }  // namespace
 
-std::string default_repository_path() { return cache_root() + "/params.sqlite"; }
+std::string default_repository_path() { return trusted_cache_root() + "/params.sqlite"; }
 
 std::string api_hash(const Api& api, ClassId target) {
   std::vector<uint32_t> all(api.operations().size());
