@@ -91,6 +91,7 @@ class ChildProcess {
  private:
   void reap_after_kill();
   void finish(int status, const rusage& usage);
+  bool waits_for_vfork_child() const;
   pid_t pid_ = -1;
   int out_fd_ = -1;
   char* note_ = nullptr;  // a shared page: the child's reason for kChildThrew / kChildAbandoned

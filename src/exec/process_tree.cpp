@@ -132,6 +132,11 @@ int reap_orphans() {
   return reaped;
 }
 
+char process_state(pid_t pid) {
+  char state = '?';
+  return read_stat(pid, nullptr, &state, nullptr) ? state : '?';
+}
+
 std::string running_child_name(pid_t parent) {
   for (pid_t c : children_of(parent)) {
     std::string comm;

@@ -32,6 +32,9 @@ int reap_orphans();
 // not ended by then. status and usage are filled when given.
 bool reap_within(pid_t pid, double seconds, int* status = nullptr, rusage* usage = nullptr);
 
+// The state letter of process `pid` in /proc/<pid>/stat ('R', 'S', 'D', 'T', 'Z', ...), '?' when gone.
+char process_state(pid_t pid);
+
 // The command name of a child of `parent` that is still running (not a zombie), or "" when none.
 std::string running_child_name(pid_t parent);
 

@@ -49,11 +49,12 @@ inline const char* sentinel() {
   _exit(0);
 }
 
-// Opens objgen's memory through /proc to write into it (as a debugger would): refused, which the
-// call reports by throwing; opening it is the escape.
-class ProcMem {
-  ESCAPE_COUNTER(ProcMem)
-  void poke() {
+// Reaches for objgen (the worker's parent), one way per member.
+class Reacher {
+  ESCAPE_COUNTER(Reacher)
+  // objgen's memory through /proc, as a debugger opens it: refused, which the call reports by
+  // throwing (opening it at all is the escape).
+  void proc_mem() {
     std::string path = "/proc/" + std::to_string(getppid()) + "/mem";
     int fd = open(path.c_str(), O_RDWR);
     if (fd < 0) throw std::runtime_error(std::string("cannot open the parent's memory: ") + std::strerror(errno));
@@ -62,42 +63,29 @@ class ProcMem {
     if (out >= 0) (void)!write(out, "opened /proc/ppid/mem\n", 22);
     throw std::runtime_error("opened the parent's memory");
   }
-};
-
-// Writes objgen's memory without /proc: one byte, to the address of a local (the same in the parent).
-class VmWriter {
-  ESCAPE_COUNTER(VmWriter)
-  void poke() {
+  // objgen's memory without /proc: one byte, at the address of a static (the same in the parent).
+  void vm_write() {
     static char byte = 0;
     iovec local{&byte, 1}, remote{&byte, 1};
     process_vm_writev(getppid(), &local, 1, &remote, 1, 0);
   }
-};
-
-// Lowers objgen's limits: 4 open files, 1 s of CPU.
-class Limiter {
-  ESCAPE_COUNTER(Limiter)
-  void files() {
+  void limit_files() {
     rlimit few{4, 4};
     prlimit(getppid(), RLIMIT_NOFILE, &few, nullptr);
   }
-  void cpu() {
+  void limit_cpu() {
     rlimit second{1, 1};
     prlimit(getppid(), RLIMIT_CPU, &second, nullptr);
   }
+  void renice() { setpriority(PRIO_PROCESS, static_cast<id_t>(getppid()), 19); }
+  void pidfd() { syscall(SYS_pidfd_open, getppid(), 0); }
 };
 
-// Makes objgen the slowest process on the machine.
-class Renicer {
-  ESCAPE_COUNTER(Renicer)
-  void poke() { setpriority(PRIO_PROCESS, static_cast<id_t>(getppid()), 19); }
-};
-
-// A double fork behind glibc's back (no atfork handler runs): the grandchild leaves the session
-// and touches the sentinel later.
-class RawFork {
-  ESCAPE_COUNTER(RawFork)
-  void poke() {
+// Leaves a process behind that touches the sentinel two seconds later, one way per member.
+class Lingerer {
+  ESCAPE_COUNTER(Lingerer)
+  // A double fork behind glibc's back (no atfork handler runs); the grandchild leaves the session.
+  void raw_fork() {
     long child = syscall(SYS_fork);
     if (child == 0) {
       setsid();
@@ -106,12 +94,8 @@ class RawFork {
     }
     if (child > 0) waitpid(static_cast<pid_t>(child), nullptr, 0);
   }
-};
-
-// The same double fork through clone(), as glibc's fork() calls it but without glibc.
-class CloneFork {
-  ESCAPE_COUNTER(CloneFork)
-  void poke() {
+  // The same through clone(), as glibc's fork() calls it but without glibc.
+  void clone_fork() {
     long child = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
     if (child == 0) {
       setsid();
@@ -120,12 +104,8 @@ class CloneFork {
     }
     if (child > 0) waitpid(static_cast<pid_t>(child), nullptr, 0);
   }
-};
-
-// A shell command left running in the background, in a session of its own.
-class Backgrounder {
-  ESCAPE_COUNTER(Backgrounder)
-  void poke() {
+  // A shell command left running in the background, in a session of its own.
+  void background() {
     std::string command = std::string("setsid sh -c 'sleep 2; touch ") + sentinel() + "' &";
     (void)!std::system(command.c_str());
   }
@@ -143,23 +123,15 @@ class Vforker {
   }
 };
 
-// Timers whose signal ends the worker a second after the call, during some later call.
-class Alarmist {
-  ESCAPE_COUNTER(Alarmist)
-  void poke() { alarm(1); }
-};
-
-class Itimer {
-  ESCAPE_COUNTER(Itimer)
-  void poke() {
+// Timers whose signal would end the worker after the call, during some later call.
+class Timers {
+  ESCAPE_COUNTER(Timers)
+  void alarm_once() { alarm(1); }
+  void itimer() {
     itimerval once{{0, 0}, {0, 300000}};
     setitimer(ITIMER_REAL, &once, nullptr);
   }
-};
-
-class PosixTimer {
-  ESCAPE_COUNTER(PosixTimer)
-  void poke() {
+  void posix_timer() {
     sigevent ev{};
     ev.sigev_notify = SIGEV_SIGNAL;
     ev.sigev_signo = SIGALRM;
