@@ -12,7 +12,7 @@
 //   ends the child with a note naming what the call tried;
 // - no process outlives objgen or escapes its worker: the child is a subreaper, so whatever the
 //   code under test starts stays below it however it forks or setsid()s; it looks for such
-//   processes after every call during which one of them ended, and every 64 calls, and ends with
+//   processes after every call during which one of them ended, and every 1024 calls, and ends with
 //   the note "the call started a process that outlives it"; objgen is a subreaper too and kills
 //   and reaps what a child leaves when it ends (reap_orphans). PR_SET_PDEATHSIG, a parent-liveness
 //   check at start, and a process group per child (killed with it) cover objgen's own death;
@@ -102,7 +102,7 @@ class ChildProcess {
 
 // In a supervised child, after each call of the code under test: a process the call forked exits
 // here; a call that forked, started a thread, or left a process running (seen at once when a
-// process below the worker ended during it, else within 64 calls) ends the child with a note
+// process below the worker ended during it, else within 1024 calls) ends the child with a note
 // naming it.
 void check_after_call();
 // In a supervised child: ends it with a note when a process the code under test started still

@@ -1,7 +1,9 @@
 #include "exec/process_tree.hpp"
 
 #include <dirent.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -100,18 +102,28 @@ std::vector<pid_t> children_of(pid_t pid) {
 
 bool reap_within(pid_t pid, double seconds, int* status, rusage* usage) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  for (auto pause = std::chrono::microseconds(20);; pause = std::min(pause * 2, std::chrono::microseconds(2000))) {
+  // Woken when the process ends (a pidfd is readable then), not on a timer: a worker killed at
+  // the end of each iteration is reaped as soon as its memory is torn down.
+  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  bool reaped = false;
+  for (;;) {
     int st = 0;
     rusage ru{};
     pid_t r = wait4(pid, &st, WNOHANG | __WALL, &ru);
-    if (r == pid || (r < 0 && errno == ECHILD)) {
+    if (r == pid || (r < 0 && errno != EINTR)) {
       if (status) *status = st;
       if (usage) *usage = ru;
-      return r == pid;
+      reaped = r == pid;
+      break;
     }
-    if (std::chrono::steady_clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(pause);
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    pollfd ready{pidfd, POLLIN, 0};
+    if (pidfd < 0 || poll(&ready, 1, static_cast<int>(std::min<int64_t>(left.count(), 10))) < 0)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
+  if (pidfd >= 0) close(pidfd);
+  return reaped;
 }
 
 int reap_orphans() {
