@@ -13,6 +13,7 @@
 #ifdef OBJGEN_CHECKED_HEAP
 #include "exec/checked_heap.hpp"
 #endif
+#include "exec/child_process.hpp"
 #include "io/atomic_file.hpp"
 #include "model/selection.hpp"
 
@@ -66,6 +67,7 @@ std::string follow_heap_check_option(int argc, char** argv) {
 
 void catch_interrupts(bool on) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, on ? on_interrupt : SIG_DFL);
+  set_interrupt_flag(&g_interrupted);  // every wait on a worker gives up when it is set
 }
 
 const Example& require_example(const std::string& name) {

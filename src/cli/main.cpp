@@ -8,6 +8,7 @@
 #include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "exec/confinement.hpp"
 #include "exec/sanitizer_options.hpp"
 #include "io/file_error.hpp"
 #ifdef OBJGEN_HAVE_MPI
@@ -95,6 +96,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "objgen " OBJGEN_VERSION_STRING);
   // Before anything else runs: the allocator's mode is fixed when the process starts.
   std::string heap_check = follow_heap_check_option(argc, argv);
+  // After that exec (which would undo it): workers cannot open /proc/<objgen>/mem, and what they
+  // orphan is reparented to objgen (exec/confinement.hpp).
+  objgen::protect_supervisor();
   // After that: following --heap-check may start objgen again (exec), which must not have joined.
   std::unique_ptr<objgen::Cluster> cluster = join_ranks(&argc, &argv);
   g_cluster = cluster.get();

@@ -4,12 +4,24 @@
 // What it guarantees, whatever the code under test does:
 // - the child never returns into or unwinds through the parent's frames: its body runs under a
 //   catch-all and the child ends with _exit;
-// - no child outlives objgen: PR_SET_PDEATHSIG, a parent-liveness check at start, and a process
-//   group per child that is killed with it, so processes the code under test forks die too
-//   (they are also given PR_SET_PDEATHSIG by an atfork handler);
+// - the child cannot reach objgen or any process outside its own subtree (confinement.hpp): a
+//   seccomp filter (libseccomp) lets it signal, limit, reprioritize, trace or read the memory of
+//   no process but itself and its group, and traps raw fork(), CLONE_PARENT, setpgid, setns,
+//   unshare and timer signals (alarm, setitimer, timer_create); it has no capabilities, even in a
+//   run as root, and objgen is not dumpable, so /proc/<objgen>/mem is closed to it. A trapped call
+//   ends the child with a note naming what the call tried;
+// - no process outlives objgen or escapes its worker: the child is a subreaper, so whatever the
+//   code under test starts stays below it however it forks or setsid()s; it looks for such
+//   processes after every call during which one of them ended, and every 1024 calls, and ends with
+//   the note "the call started a process that outlives it"; objgen is a subreaper too and kills
+//   and reaps what a child leaves when it ends (reap_orphans). PR_SET_PDEATHSIG, a parent-liveness
+//   check at start, and a process group per child (killed with it) cover objgen's own death;
 // - a process forked by the code under test never runs objgen's code: it exits at the first
 //   check_after_call(), and the child that forked it ends itself with a note ("the call forked a
 //   process"); likewise for a call that starts a thread (the thread may crash or spin later);
+// - every wait on a child is bounded: a child that does not stop within a second of SIGSTOP (a
+//   vfork() parent whose child never execs) is killed with its subtree, and a wait gives up when
+//   objgen is interrupted (set_interrupt_flag);
 // - stdin is /dev/null, stdout and stderr go to a memory file the parent bounds and reads the
 //   last line of (a failed assert or sanitizer report explains a crash); objgen's own output
 //   is written only by the parent, through descriptors the child cannot reach;
@@ -19,6 +31,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -60,8 +73,11 @@ class ChildProcess {
 
   // Non-blocking: true when the child has ended (its group is killed and it is reaped).
   bool ended();
-  // Stops the child (SIGSTOP) and waits until it is stopped: false when it ended instead.
-  bool freeze();
+  // Stops the child (SIGSTOP) and waits until it is stopped. Ended: it ended instead.
+  // Unstoppable: not stopped within a second (a vfork() parent), so it was killed; describe_death
+  // says why. Interrupted: objgen was interrupted while waiting (the child may still stop).
+  enum class Freeze { Stopped, Ended, Unstoppable, Interrupted };
+  Freeze freeze();
   void thaw();
   // SIGKILL to the child and its group, then reaps it. Nothing when not running.
   void kill();
@@ -83,16 +99,25 @@ class ChildProcess {
  private:
   void reap_after_kill();
   void finish(int status, const rusage& usage);
+  bool waits_for_vfork_child() const;
   pid_t pid_ = -1;
   int out_fd_ = -1;
   char* note_ = nullptr;  // a shared page: the child's reason for kChildThrew / kChildAbandoned
+  std::string verdict_;   // the parent's reason, when it killed a child it could not stop
   int status_ = 0;
   rusage usage_{};
 };
 
 // In a supervised child, after each call of the code under test: a process the call forked exits
-// here; a call that forked or started a thread ends the child with a note naming it.
+// here; a call that forked, started a thread, or left a process running (seen at once when a
+// process below the worker ended during it, else within 1024 calls) ends the child with a note
+// naming it.
 void check_after_call();
+// In a supervised child: ends it with a note when a process the code under test started still
+// runs (one system call when there is none). Called by check_after_call, and after each job.
+void check_no_process_left();
+// objgen's interruption flag (Ctrl-C, SIGTERM): waits on children give up when it is set.
+void set_interrupt_flag(const std::atomic<bool>* flag);
 // This process's resident set now (for objgen's own --memory-limit).
 size_t resident_set_bytes();
 // In a supervised child with a memory limit: the limit (growth allowed over the parent's size at

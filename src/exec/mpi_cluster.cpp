@@ -1,6 +1,9 @@
 #include "exec/mpi_cluster.hpp"
 
+#include <linux/capability.h>
 #include <mpi.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <climits>
@@ -21,9 +24,19 @@ void check(int rc, const char* what) {
   if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("MPI ") + what + " failed");
 }
 
+bool has_capability(int cap) {
+  __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+  __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3]{};
+  return syscall(SYS_capget, &header, data) == 0 && (data[cap / 32].effective & (1u << (cap % 32)));
+}
+
 class MpiCluster final : public Cluster {
  public:
   MpiCluster(int* argc, char*** argv) {
+    // objgen is not dumpable (confinement.hpp), so Open MPI's single copy between the ranks of a
+    // node (CMA: process_vm_readv of the other rank) fails without CAP_SYS_PTRACE ("Read -1,
+    // errno = 1"): then the ranks copy through shared memory. A user's own setting wins.
+    if (!has_capability(CAP_SYS_PTRACE)) setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
     int provided = 0;
     check(MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided), "init");
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);

@@ -232,6 +232,7 @@ void WorkerPool::run_job(int slot, size_t job, uint64_t first) {
   body_(job, first, *ring_[job % ring_.size()], s.current);
   t_worker_phase = nullptr;
   if (!is_original_child()) _exit(0);
+  check_no_process_left();  // before the job counts as done: its last calls are checked too
   s.job.store(kIdle, std::memory_order_release);
   control_->done()[job].store(1, std::memory_order_release);
   char done = 1;
@@ -310,7 +311,13 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
     } else if (std::chrono::duration<double>(now - w.seen_at).count() > call_timeout_) {
       // Freeze it first: it may have moved on since the reads above, and killing a worker between
       // two of its own steps (job finished, next one claimed) would lose a job.
-      if (!w.process.freeze()) {
+      ChildProcess::Freeze frozen = w.process.freeze();
+      if (frozen == ChildProcess::Freeze::Interrupted) continue;  // objgen stops; end() kills it
+      if (frozen == ChildProcess::Freeze::Unstoppable) {
+        w.running = false;
+        after_death(slot, Event::TimedOut,
+                    fmt::format("no return within {:g} s; {}", call_timeout_, w.process.describe_death()), events);
+      } else if (frozen == ChildProcess::Freeze::Ended) {
         w.running = false;
         after_death(slot, Event::Crashed, w.process.describe_death(), events);
       } else if (s.job.load() != job || s.current.load() != at) {
