@@ -57,6 +57,9 @@ case "$route" in
              "pidfd:$blocked reach a process outside its worker")
     run_case exhaustive Reacher 60 "${members[@]}" -- --scope 3
     run_case random Reacher 30 "${members[@]}" -- --time-limit 3
+    run_case builders Reacher 60 "vm_write:$blocked write the memory" -- --scope 3
+    run_case evolve Reacher 60 "${members[@]}" -- --generations 3
+    run_case params Reacher 120 -- --time-limit 10 --checks ubsan
     ;;
   linger)
     members=("raw_fork:$blocked fork a process"
@@ -66,11 +69,17 @@ case "$route" in
     run_case random Lingerer 30 "${members[@]}" -- --time-limit 3
     run_case builders Lingerer 60 "background:the call started a process that outlives it" -- --scope 3
     run_case evolve Lingerer 60 "${members[@]}" -- --generations 3
+    run_case params Lingerer 120 -- --time-limit 10 --checks ubsan
     ;;
   vfork)
     # Each call waits its 0.5 s and a second for the stop that never comes.
     run_case exhaustive Vforker 60 "poke:no return within 0.5 s; the call vfork\(\)ed a process" -- --scope 3
     run_case random Vforker 30 "poke:no return within 0.5 s; the call vfork\(\)ed a process" -- --time-limit 3
+    run_case builders Vforker 90 -- --scope 3
+    # evolve's test runner kills a hung worker without the stop attempt that tells a vfork apart:
+    # a hang of poke(), with nothing left behind.
+    run_case evolve Vforker 90 "poke:no return within 0.5 s" -- --generations 2
+    run_case params Vforker 120 -- --time-limit 10 --checks ubsan
     # SIGTERM wins while a worker cannot be stopped: exit 130 soon after, nothing left.
     # (The call hangs from about 0.1 s on; at 2 s the supervisor tries to stop it, for a second.)
     "$objgen" random --header "$header" --class escape::Vforker --call-timeout 2 --time-limit 60 -q \
@@ -94,6 +103,8 @@ case "$route" in
     run_case exhaustive Timers 60 "${members[@]}" -- --scope 3
     # --time-limit 5 is honoured (the run once took 57 s).
     run_case random Timers 15 "${members[@]}" -- --time-limit 5
+    run_case builders Timers 60 "alarm_once:$blocked arm a timer signal \(alarm" -- --scope 3
+    run_case evolve Timers 60 "${members[@]}" -- --generations 3
     # In objgen-asan-worker (exec'd, no note to name the system call): each timer call crashes
     # with SIGSYS, blocked.
     run_case params Timers 120 -- --time-limit 10

@@ -131,7 +131,7 @@ if [ -f "$runtime" ]; then
   build_e2e() {  # build_e2e TAG REGISTER_FUNCTION HARNESS
     g++ -std=c++20 -O1 "-DREGISTER_FUNCTION=$2" "-I$objgen/include" "-I$objgen/examples/ncl" \
       "$here/scan_e2e_states.cpp" "$objgen/examples/ncl/node_caching_list.cpp" -fno-access-control "$3" \
-      "$work/runtime.a" -lfmt -lxxhash -lpthread -o "$work/e2e_$1"
+      "$work/runtime.a" -lfmt -lxxhash -lseccomp -lpthread -o "$work/e2e_$1"
   }
   same_states() {
     build_e2e gen register_node_caching_list "$work/ncl_gen.cpp" &&
