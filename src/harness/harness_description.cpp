@@ -242,6 +242,7 @@ HarnessDescription parse_harness_description(const std::string& bytes) {
   }
   if (r.get_string() != kMagic || !r.done()) throw std::runtime_error("the description does not end where it should");
   size_t ids = size_t{d.first_class} + d.classes.size();
+  if (ids > 0xfff0) throw std::runtime_error("more classes than objgen can register");
   auto check = [ids](ClassId id) {
     if (id >= ids) throw std::runtime_error("a class id out of range");
   };

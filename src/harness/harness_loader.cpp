@@ -143,7 +143,10 @@ HarnessDescription describe(const std::string& file) {
     throw HarnessLoadError("loading " + file + " in a test process gave no usable answer (the code under test wrote over it?)");
   if (answer[0] == 'E') throw HarnessLoadError(answer.substr(1));
   try {
-    return parse_harness_description(answer.substr(1));
+    HarnessDescription d = parse_harness_description(answer.substr(1));
+    // The child was forked from this process: its classes before the harness are these.
+    if (d.first_class != registered_class_count()) throw std::runtime_error("its classes do not start after objgen's");
+    return d;
   } catch (const std::runtime_error& e) {
     throw HarnessLoadError("the description of " + file + " from its test process is damaged: " + e.what());
   }
