@@ -65,9 +65,11 @@ E get_enum(ByteReader& r, E last) {
   return static_cast<E>(v);
 }
 
-uint32_t get_count(ByteReader& r) {
+// A count of items that each take at least item_bytes: more than the bytes left can hold is damage
+// (and would otherwise ask for memory in proportion to a forged number).
+uint32_t get_count(ByteReader& r, size_t item_bytes = sizeof(uint64_t)) {
   uint32_t n = r.get<uint32_t>();
-  if (n > r.left()) throw std::runtime_error("a count past the end");  // every item takes a byte at least
+  if (n > r.left() / item_bytes) throw std::runtime_error("a count past the end");
   return n;
 }
 
@@ -103,8 +105,8 @@ Operation get_operation(ByteReader& r, uint32_t index) {
   op.cpp_call = r.get_string();
   op.kind = get_enum(r, OpKind::FreeFunction);
   op.owner = r.get<ClassId>();
-  op.params.resize(get_count(r));
-  for (SlotType& s : op.params) s = get_slot(r);
+  op.params.resize(get_count(r, 2 * sizeof(uint64_t)));
+  for (SlotType& s : op.params) s = get_slot(r);  // (each at least two strings' lengths)
   op.result = get_slot(r);
   op.is_const = r.get<bool>(), op.emittable = r.get<bool>(), op.upcast = r.get<bool>();
   op.call_pattern = r.get_string();
@@ -134,7 +136,7 @@ void get_class_info(ByteReader& r, ClassInfo& c, size_t index) {
   c.builders = get_strings(r);
   c.omit_fields = r.get_string();
   c.implementation_members = get_strings(r);
-  c.constants.resize(get_count(r));
+  c.constants.resize(get_count(r, 2 * sizeof(uint64_t)));
   for (auto& [name, value] : c.constants) name = r.get_string(), value = r.get<long long>();
 }
 
@@ -222,7 +224,7 @@ HarnessDescription parse_harness_description(const std::string& bytes) {
   HarnessDescription d;
   d.name = r.get_string(), d.target = r.get_string(), d.include = r.get_string();
   d.first_class = r.get<ClassId>();
-  d.classes.resize(get_count(r));
+  d.classes.resize(get_count(r, 2 * sizeof(uint64_t)));
   for (DescribedClass& c : d.classes) c.name = r.get_string(), c.type_name = r.get_string(), c.capabilities = r.get<uint8_t>();
   size_t class_count = get_count(r);
   for (size_t k = 0; k < class_count; ++k) {
@@ -253,8 +255,13 @@ HarnessDescription parse_harness_description(const std::string& bytes) {
     if (op.referenced.valid) check(op.referenced.cls);
     for (const SlotType& s : op.params)
       if (s.is_object()) check(s.cls);
-    if (op.through.derived() && (op.through.accessor >= op_count || op.through.call >= op_count))
+    // What signatures and emitted calls read of an operation made of two must be there.
+    if (op.through.derived() && (op.through.accessor >= op_count || op.through.call >= op_count ||
+                                 op.through.accessor_arity > op.params.size() ||
+                                 op.through.accessor_name.size() > op.name.size()))
       throw std::runtime_error("an operation made of others that are not there");
+    if (op.contract != -1 || op.contract_mutator != UINT32_MAX)
+      throw std::runtime_error("a contract check among the registered operations");
   }
   return d;
 }

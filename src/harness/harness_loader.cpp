@@ -22,7 +22,7 @@ namespace {
 using EntryFunction = const HarnessEntry* (*)();
 constexpr double kDescribeSeconds = 60;
 constexpr int kDescribed = 0x4c;  // exit(0) in a static initializer must not pass for success
-constexpr off_t kMaxDescriptionBytes = 256 << 20;
+constexpr off_t kMaxDescriptionBytes = 16 << 20;  // a real one takes kilobytes
 
 // dlopen and the entry's checks, in whatever process is to run the code under test.
 const HarnessEntry* open_harness(const std::string& file) {
@@ -131,7 +131,9 @@ HarnessDescription describe(const std::string& file) {
   std::string answer;
   try {
     ChildProcess child;
-    child.start([&file, fd] { describe_in_child(file, fd); });
+    ChildOptions options;
+    options.loads_code_under_test = false;  // it loads this harness itself
+    child.start([&file, fd] { describe_in_child(file, fd); }, options);
     wait_for_description(child, file);
     answer = read_answer(fd);
   } catch (...) {
@@ -147,7 +149,7 @@ HarnessDescription describe(const std::string& file) {
     // The child was forked from this process: its classes before the harness are these.
     if (d.first_class != registered_class_count()) throw std::runtime_error("its classes do not start after objgen's");
     return d;
-  } catch (const std::runtime_error& e) {
+  } catch (const std::exception& e) {  // bad_alloc too: the sizes in it are the code under test's
     throw HarnessLoadError("the description of " + file + " from its test process is damaged: " + e.what());
   }
 }
@@ -157,6 +159,7 @@ HarnessDescription describe(const std::string& file) {
 void set_after_harness_load(std::function<void()> step) { g_after_load = std::move(step); }
 
 Example load_harness(const std::string& path) {
+  if (!g_file.empty()) throw HarnessLoadError("objgen loads one harness per run (" + g_file + " already)");
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw HarnessLoadError("harness not found: " + path);
   // dlopen searches the library path for names without a slash; a harness is always a file.
