@@ -121,13 +121,18 @@ void install_worker_handlers() {
   sigaction(SIGCHLD, &chld, nullptr);
 }
 
-size_t virtual_size_bytes() {
-  unsigned long pages = 0;
+// /proc/self/statm's first two fields, in bytes: the address space's size and the resident set.
+struct MemoryUse {
+  size_t virtual_bytes = 0, resident_bytes = 0;
+};
+MemoryUse memory_use() {
+  unsigned long size = 0, resident = 0;
   if (FILE* f = std::fopen("/proc/self/statm", "r")) {
-    if (std::fscanf(f, "%lu", &pages) != 1) pages = 0;
+    if (std::fscanf(f, "%lu %lu", &size, &resident) != 2) size = resident = 0;
     std::fclose(f);
   }
-  return static_cast<size_t>(pages) * static_cast<size_t>(getpagesize());
+  size_t page = static_cast<size_t>(getpagesize());
+  return {size * page, resident * page};
 }
 
 // This process is a supervised child (or, in_child false, runs no code under test).
@@ -177,7 +182,7 @@ bool confine_code_under_test(char* note) {
   if (o.runs_code_under_test && !confine_code_under_test(note)) _exit(kChildThrew);
   // The child starts as big as objgen: a memory limit is on what the code under test adds
   // (measured before loading it, which may leave no descriptor to measure with).
-  size_t at_start = o.memory_limit_bytes ? virtual_size_bytes() : 0;
+  size_t at_start = o.memory_limit_bytes ? memory_use().virtual_bytes : 0;
   try {
     if (o.runs_code_under_test && o.loads_code_under_test && g_loader) g_loader();
   } catch (const std::exception& e) {
@@ -429,14 +434,7 @@ void check_no_process_left() {
 
 void set_interrupt_flag(const std::atomic<bool>* flag) { g_interrupt_flag = flag; }
 
-size_t resident_set_bytes() {
-  unsigned long size = 0, resident = 0;
-  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
-    if (std::fscanf(f, "%lu %lu", &size, &resident) != 2) resident = 0;
-    std::fclose(f);
-  }
-  return static_cast<size_t>(resident) * static_cast<size_t>(getpagesize());
-}
+size_t resident_set_bytes() { return memory_use().resident_bytes; }
 
 size_t child_memory_limit() { return g_child.in_child ? g_child.memory_limit : 0; }
 

@@ -162,10 +162,9 @@ Example load_harness(const std::string& path) {
   if (!g_file.empty()) throw HarnessLoadError("objgen loads one harness per run (" + g_file + " already)");
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw HarnessLoadError("harness not found: " + path);
-  // dlopen searches the library path for names without a slash; a harness is always a file.
-  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
-  // Workers may start in another directory than objgen did.
-  file = std::filesystem::absolute(file, ec).string();
+  // An absolute path: workers may start in another directory than objgen did, and dlopen would
+  // search the library path for a name without a slash.
+  std::string file = std::filesystem::absolute(path, ec).string();
   g_description = describe(file);
   g_file = file;
   set_code_under_test_loader(&load_in_child);
