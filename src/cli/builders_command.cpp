@@ -481,7 +481,7 @@ void add_builders_command(CLI::App& app, int& exit_code) {
                   "--worker-memory-limit");
   cmd->add_option("--worker-memory-limit", a->worker_memory_limit,
                   "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
-  cmd->add_option("--isolation", a->isolation, "fork: code under test runs in worker processes; none: threads")
+  cmd->add_option("--isolation", a->isolation, "fork: code under test runs in worker processes; none: threads (bundled --example subjects only)")
       ->default_val("fork");
   cmd->add_option("--call-timeout", a->call_timeout, "A call running longer than this is a hang finding (s)")
       ->default_val(2.0);

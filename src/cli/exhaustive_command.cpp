@@ -265,7 +265,7 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
   cmd->add_option("--isolation", args->isolation,
-                  "fork: run the code under test in worker processes (survives crashes and hangs); none: threads")
+                  "fork: run the code under test in worker processes (survives crashes and hangs); none: threads (bundled --example subjects only)")
       ->default_val("fork");
   cmd->add_option("--time-limit", args->time_limit, "Stop after this many seconds with a partial result (0: none)");
   cmd->add_option("--max-iterations", args->max_iterations,

@@ -283,7 +283,7 @@ void add_random_command(CLI::App& app, int& exit_code) {
   add_contract_options(cmd, args->contracts, args->minimize);
   cmd->add_option("--threads", args->threads, "Workers (default: all cores)")->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
-  cmd->add_option("--isolation", args->isolation, "fork: worker processes (survive crashes and hangs); none: threads")
+  cmd->add_option("--isolation", args->isolation, "fork: worker processes (survive crashes and hangs); none: threads (bundled --example subjects only)")
       ->default_val("fork");
   cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
       ->default_val(2.0);
