@@ -9,6 +9,7 @@
 
 #include <fmt/ranges.h>
 
+#include "cli/builder_checks.hpp"
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
 #include "io/atomic_file.hpp"
@@ -17,6 +18,7 @@
 #include "gen/builders/builders_file.hpp"
 #include "gen/builders/identify.hpp"
 #include "gen/builders/verify.hpp"
+#include "model/selection.hpp"
 
 namespace objgen::cli {
 namespace {
@@ -131,11 +133,29 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
 }
 
 BuildersFile builders_file_of(const Api& api, const ClassInfo& target, const Identification& id, std::string hash,
-                              std::string algorithm) {
+                              std::string algorithm, const std::optional<Verification>& proofs) {
   BuildersFile f{target.name, std::move(hash), std::move(algorithm), {}, {}, id.seconds};
   for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
   for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
+  for (const RuledOut& r : id.ruled_out) f.ruled_out.emplace_back(api.operations()[r.op].signature(), r.evidence);
+  if (proofs) {
+    f.verdict = proofs->verdict();
+    for (const ScopeProof& p : proofs->scopes)
+      if (p.complete) f.proven_scopes.push_back(p.scope);
+  }
   return f;
+}
+
+// "proved at scopes 3, 4" or "unknown (...)": one wording for `builders` and `--builders auto`.
+std::string verdict_line(const BuildersFile& f) {
+  if (f.verdict.empty()) return "not proven (no proof was run)";
+  if (f.proven_scopes.empty()) return f.verdict;
+  return fmt::format("{} at scope{} {}", f.verdict, f.proven_scopes.size() == 1 ? "" : "s",
+                     fmt::join(f.proven_scopes, ", "));
+}
+
+void print_ruled_out(const BuildersFile& f) {
+  for (const auto& [op, why] : f.ruled_out) std::fprintf(stderr, "objgen: ruled out of the builders: %s: %s\n", op.c_str(), why.c_str());
 }
 
 IdentifyProgress progress_printer(const Api& api) {
@@ -215,7 +235,7 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
                    const Identification& id, const std::optional<Verification>& v) {
   BuildersFile f = builders_file_of(api, target, id,
                                     api_hash(api, target.id, o.operations, a.omit_given ? a.omit_fields : target.omit_fields),
-                                    a.given.empty() ? algorithm_name(id.algorithm) : "given");
+                                    a.given.empty() ? algorithm_name(id.algorithm) : "given", v);
   if (!a.output.empty()) write_builders_file(a.output, f);
   if (!a.report_json.empty()) {
     BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
@@ -224,16 +244,25 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
   }
 }
 
-// Where `exhaustive --builders auto` looks for the builders of this API (all operations).
+// Where `exhaustive --builders auto` looks for the builders chosen from these operations (the
+// API's own, contract checks left out, less the user's exclusions).
 struct BuildersCacheKey {
   std::string hash, path;
 };
-BuildersCacheKey builders_cache_key(const Api& api, const ClassInfo& target, const std::string& omit_fields) {
-  std::vector<uint32_t> all(api.operations().size());
-  for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
-  std::string hash = api_hash(api, target.id, all,
+BuildersCacheKey builders_cache_key(const Api& api, const ClassInfo& target, const std::vector<uint32_t>& pool,
+                                    const std::string& omit_fields) {
+  std::string hash = api_hash(api, target.id, pool,
                               omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
   return {hash, builders_cache_path(hash)};
+}
+
+// The API's own operations (the contract checks added to it are no builders) less `excluded`.
+std::vector<uint32_t> builder_pool(const Api& api, const std::vector<uint32_t>& excluded) {
+  std::vector<uint32_t> pool;
+  for (uint32_t i = 0; i < api.operations().size(); ++i)
+    if (api.operations()[i].contract < 0 && std::find(excluded.begin(), excluded.end(), i) == excluded.end())
+      pool.push_back(i);
+  return pool;
 }
 
 void write_builders_cache(const BuildersCacheKey& key, const BuildersFile& f, bool quiet) {
@@ -246,15 +275,15 @@ void write_builders_cache(const BuildersCacheKey& key, const BuildersFile& f, bo
   }
 }
 
-// A finished search over the whole API, not disproved, is what `--builders auto` would find.
+// A finished search, not disproved, is what `--builders auto` would find from the same operations.
 void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o,
                       const Identification& id, const std::optional<Verification>& v) {
-  if (!a.given.empty() || !id.complete || g_interrupted.load() || o.operations.size() != api.operations().size() ||
+  if (!a.given.empty() || !id.complete || g_interrupted.load() ||
       !a.literals.empty())  // `--builders auto` identifies with the default literals
     return;
   if (v && std::string(v->verdict()) == "disproved") return;
-  BuildersCacheKey key = builders_cache_key(api, target, a.omit_given ? a.omit_fields : target.omit_fields);
-  write_builders_cache(key, builders_file_of(api, target, id, key.hash, algorithm_name(id.algorithm)), a.quiet);
+  BuildersCacheKey key = builders_cache_key(api, target, o.operations, a.omit_given ? a.omit_fields : target.omit_fields);
+  write_builders_cache(key, builders_file_of(api, target, id, key.hash, algorithm_name(id.algorithm), v), a.quiet);
 }
 
 // Proofs at exactly these scopes; those the ladder already finished are reused.
@@ -296,11 +325,17 @@ SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const Buil
     out.id = std::move(lr.id);
     out.stopped = std::move(lr.stopped);
     if (a.verify && auto_proof) out.proofs = std::move(lr.proofs);
-    else if (a.verify) out.proofs = prove_at(api, o, out.id.builders, scopes, lr.proofs);
+    else if (a.verify) {
+      BuilderSearchOptions narrowed = o;
+      for (const RuledOut& r : out.id.ruled_out) std::erase(narrowed.operations, r.op);
+      out.proofs = prove_at(api, narrowed, out.id.builders, scopes, lr.proofs);
+    }
   } else {
     if (given.empty()) out.id = identify_builders(api, o, algo, progress);
     else out.id.builders = given;
-    if (a.verify) out.proofs = prove_at(api, o, out.id.builders, scopes, {});
+    BuilderSearchOptions narrowed = o;  // proofs compare against the API without what was ruled out
+    for (const RuledOut& r : out.id.ruled_out) std::erase(narrowed.operations, r.op);
+    if (a.verify) out.proofs = prove_at(api, narrowed, out.id.builders, scopes, {});
   }
   return out;
 }
@@ -309,6 +344,8 @@ void print_search(const BuildersArgs& a, const Api& api, const Identification& i
   print_classification(api, id.classification);
   if (!id.pruned.empty())
     std::printf("dropped from the GA's best set (no structure lost at the climbing scope): %s\n", names(api, id.pruned).c_str());
+  for (const RuledOut& r : id.ruled_out)
+    std::printf("ruled out: %s: %s\n", api.operations()[r.op].signature().c_str(), r.evidence.c_str());
   std::printf("builders (%s, %.2f s)%s: %s\n", a.algo.c_str(), id.seconds,
               id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
   print_findings(api, id);
@@ -334,6 +371,8 @@ int run_builders(BuildersArgs& a) {
   require_constructible(api, target.id, o.operations);
   std::vector<uint32_t> given;
   if (!a.given.empty()) given = select_methods(api, target.id, nonempty_list(a.given, "--builders"), false);
+  if (given.empty())
+    o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
 
   catch_interrupts(true);
   if (!a.quiet && given.empty())
@@ -364,12 +403,13 @@ namespace {
 
 // The cached builders for this API, if the cache holds a usable entry.
 bool read_cached_builders(const Api& api, const ClassInfo& target, const std::string& path, const std::string& hash,
-                          std::vector<uint32_t>* builders) {
+                          std::vector<uint32_t>* builders, BuildersFile* file = nullptr) {
   try {
     if (!std::filesystem::exists(path)) return false;
     BuildersFile f = read_builders_file(path);
     if (f.cls != target.name || f.api_hash != hash || f.builders.empty()) return false;
     *builders = operations_by_signature(api, f.builders);
+    if (file) *file = std::move(f);
     return true;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "objgen: ignoring unusable builders cache %s (%s)\n", path.c_str(), e.what());
@@ -377,63 +417,91 @@ bool read_cached_builders(const Api& api, const ClassInfo& target, const std::st
   }
 }
 
-std::vector<uint32_t> identify_and_cache(const Api& api, const ClassInfo& target, const std::vector<uint32_t>& all,
-                                         const std::string& omit_fields, const std::string& path,
-                                         const std::string& hash, int workers, bool isolate, bool quiet) {
+std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, const BuildersRequest& r,
+                                         const std::vector<uint32_t>& pool, const BuildersCacheKey& key) {
   BuilderSearchOptions o;
   o.target = target.id;
-  o.operations = all;
-  o.omit = build_omit(omit_fields);
-  o.workers = workers;
-  o.isolate = isolate;
+  o.operations = pool;
+  o.omit = build_omit(r.omit_fields);
+  o.workers = r.workers;
+  o.isolate = r.isolate;
   o.interrupted = &g_interrupted;
   o.climb_scope = kFirstScope;
-  if (!quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
+  if (r.check_contracts)
+    o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
+  if (!r.quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
   LadderOptions ladder;  // the defaults of `objgen builders`: an API whose states explode still finishes
-  Identification id = identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder,
-                                         quiet ? IdentifyProgress{} : progress_printer(api)).id;
+  LadderResult found = identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder,
+                                          r.quiet ? IdentifyProgress{} : progress_printer(api));
+  const Identification& id = found.id;
   if (g_interrupted.load()) throw Interrupted("interrupted while identifying builders; nothing written");
   if (id.builders.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
-  if (!id.complete) {
-    if (!quiet) std::fprintf(stderr, "objgen: builders from an incomplete search, not cached\n");
+  BuildersFile f = builders_file_of(api, target, id, key.hash, "hc", found.proofs);
+  if (!r.quiet) print_ruled_out(f);
+  if (!id.complete || f.verdict == "disproved") {
+    if (!r.quiet)
+      std::fprintf(stderr, "objgen: builders %s, not cached\n",
+                   id.complete ? ("of a search the proofs disproved (" + verdict_line(f) + ")").c_str()
+                               : "from an incomplete search");
     return id.builders;
   }
-  if (!quiet) std::fprintf(stderr, "objgen: builders identified in %.1f s\n", id.seconds);
-  write_builders_cache({hash, path}, builders_file_of(api, target, id, hash, "hc"), quiet);
+  if (!r.quiet)
+    std::fprintf(stderr, "objgen: builders identified in %.1f s, %s%s\n", id.seconds, verdict_line(f).c_str(),
+                 found.stopped.empty() ? "" : (" (" + found.stopped + ")").c_str());
+  write_builders_cache(key, f, r.quiet);
   return id.builders;
 }
 
 }  // namespace
 
 std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields) {
-  BuildersCacheKey key = builders_cache_key(api, target, omit_fields);
+  BuildersCacheKey key = builders_cache_key(api, target, builder_pool(api, {}), omit_fields);
   std::vector<uint32_t> builders;
   if (!read_cached_builders(api, target, key.path, key.hash, &builders)) return std::nullopt;
   return builders;
 }
 
-std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, const std::string& spec,
-                                       const std::string& omit_fields, int workers, bool isolate, bool quiet) {
-  if (spec != "auto") {
+BuildersRequest builders_request(const std::string& spec, const std::string& methods, const Api& api,
+                                 const std::string& omit_fields, int workers, bool isolate, bool quiet) {
+  BuildersRequest r{spec, omit_fields, {}, workers, isolate, quiet};
+  if (methods.empty()) return r;
+  std::vector<std::string> names = read_method_list(methods);
+  MethodList list = split_exclusions(names);
+  if (list.included.size() != 1 || list.included[0] != "all")
+    throw UsageError("give --methods or --builders, not both (beside --builders, --methods may only leave "
+                     "operations out: --methods=-name or all,-name)");
+  try {
+    r.excluded = excluded_operations(api, names);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  return r;
+}
+
+std::vector<uint32_t> resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& r) {
+  if (r.spec != "auto") {
     try {
-      BuildersFile f = read_builders_file(spec);
+      BuildersFile f = read_builders_file(r.spec);
       if (f.cls != target.name)
-        throw UsageError("builders file " + spec + " is for class " + f.cls + ", not " + target.name);
-      if (f.builders.empty()) throw UsageError("builders file " + spec + " lists no builders");
+        throw UsageError("builders file " + r.spec + " is for class " + f.cls + ", not " + target.name);
+      if (f.builders.empty()) throw UsageError("builders file " + r.spec + " lists no builders");
       return operations_by_signature(api, f.builders);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
   }
-  std::vector<uint32_t> all(api.operations().size());
-  for (uint32_t i = 0; i < all.size(); ++i) all[i] = i;
-  BuildersCacheKey key = builders_cache_key(api, target, omit_fields);
+  std::vector<uint32_t> pool = builder_pool(api, r.excluded);
+  BuildersCacheKey key = builders_cache_key(api, target, pool, r.omit_fields);
   std::vector<uint32_t> builders;
-  if (read_cached_builders(api, target, key.path, key.hash, &builders)) {
-    if (!quiet) std::fprintf(stderr, "objgen: builders reused from %s\n", key.path.c_str());
+  BuildersFile cached;
+  if (read_cached_builders(api, target, key.path, key.hash, &builders, &cached)) {
+    if (!r.quiet) {
+      print_ruled_out(cached);
+      std::fprintf(stderr, "objgen: builders reused from %s, %s\n", key.path.c_str(), verdict_line(cached).c_str());
+    }
     return builders;
   }
-  return identify_and_cache(api, target, all, omit_fields, key.path, key.hash, workers, isolate, quiet);
+  return identify_and_cache(api, target, r, pool, key);
 }
 
 void add_builders_command(CLI::App& app, int& exit_code) {
@@ -444,7 +512,7 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   add_subject_options(cmd, a->subject);
   cmd->add_option("--algo", a->algo, "hc: hill climbing on exhaustive counts; ga: genetic algorithm on field extensions")
       ->default_val("hc");
-  cmd->add_option("--methods", a->methods, "The API to choose from: a,b,c or @file or all")->default_val("all");
+  cmd->add_option("--methods", a->methods, "The API to choose from: a,b,c or @file or all; -name leaves one out (all,-name)")->default_val("all");
   cmd->add_option("--builders", a->given, "Skip the search and verify these builders (a,b,c or @file)");
   cmd->add_option("--scope", a->scope,
                   "Hill climbing: scope of the exhaustive runs; auto: climb at 3, then prove the builders at 4 and 5 "

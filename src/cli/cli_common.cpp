@@ -257,4 +257,22 @@ void apply_validation_errors(Api& api, const std::string& value) {
   api.misuse().creators_validate = value != "failure";
 }
 
+namespace {
+bool g_progress_open = false;  // a terminal line holds progress not yet ended
+}
+
+void print_progress(const std::string& line) {
+  if (isatty(STDERR_FILENO)) {
+    std::fprintf(stderr, "\r%s\033[K", line.c_str());
+    g_progress_open = true;
+  } else {
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+}
+
+void end_progress() {
+  if (g_progress_open) std::fputc('\n', stderr);
+  g_progress_open = false;
+}
+
 }  // namespace objgen::cli

@@ -42,6 +42,11 @@ void require_writable_file(const std::string& path);
 // write what they have.
 extern std::atomic<bool> g_interrupted;
 void catch_interrupts(bool on);
+
+// A progress line ("objgen: minimizing finding 2/3"): rewritten in place on a terminal, one line
+// each in a log, so two never run together. end_progress() ends the terminal's line.
+void print_progress(const std::string& line);
+void end_progress();
 // The ranks of this run when an MPI launcher started objgen (and it was built with MPI); null alone.
 extern Cluster* g_cluster;
 // This rank's number, or 0 alone: only rank 0 prints and writes.

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "objgen/api.hpp"
@@ -34,7 +35,21 @@ void add_scan_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_
 // identifies them (hill climbing) and caches them.
 // The builders identified earlier for this API (`objgen builders`), if the cache has them.
 std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields);
-std::vector<uint32_t> resolve_builders(const Api& api, const ClassInfo& target, const std::string& spec,
-                                       const std::string& omit_fields, int workers, bool isolate, bool quiet);
+struct BuildersRequest {
+  std::string spec;                // "auto" or a builders file
+  std::string omit_fields;
+  std::vector<uint32_t> excluded;  // --methods -name: never a builder (and out of the cache key)
+  int workers = 1;
+  bool isolate = true;
+  bool quiet = false;
+  // Rule out builders whose states break the class's contracts (adds the checks to the API; off
+  // where the API must stay as the harness registers it, as for params' exec'd workers).
+  bool check_contracts = true;
+};
+std::vector<uint32_t> resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& request);
+// The request of `--builders SPEC` beside `--methods METHODS`, which may only leave operations
+// out ("-name,..." or "all,-name"); anything else beside --builders is a usage error.
+BuildersRequest builders_request(const std::string& spec, const std::string& methods, const Api& api,
+                                 const std::string& omit_fields, int workers, bool isolate, bool quiet);
 
 }  // namespace objgen::cli

@@ -49,6 +49,7 @@ struct ExhaustiveArgs {
   size_t oracle_states = 16;
   std::string contracts = "all";
   size_t contract_states = 2000;
+  bool emit_preconditions = false;
   std::string minimize = "on";
   std::vector<std::string> misuse;
   std::string validation_errors = "misuse";
@@ -143,10 +144,10 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   set_misuse(api, a.misuse);
   apply_validation_errors(api, a.validation_errors);
   catch_interrupts(true);
-  if (!a.builders.empty() && !a.methods.empty()) throw UsageError("give --methods or --builders, not both");
   if (!a.builders.empty()) {
-    opt.operations = resolve_builders(api, *target, a.builders, a.omit_given ? a.omit_fields : target->omit_fields,
-                                      opt.workers, a.isolation == "fork", a.quiet);
+    opt.operations = resolve_builders(api, *target, builders_request(a.builders, a.methods, api,
+                                                                     a.omit_given ? a.omit_fields : target->omit_fields,
+                                                                     opt.workers, a.isolation == "fork", a.quiet));
   } else {
     std::vector<std::string> names = a.methods.empty() ? target->builders : read_method_list(a.methods);
     if (names.empty()) names = {"all"};
@@ -222,6 +223,11 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   }
   std::vector<ReportedFinding> broken;
   if (!g_interrupted.load()) broken = check_contracts(api, opt, result, enabled, a, report);
+  std::vector<SuiteFinding> failing = suite_findings(api, opt.domain, result);
+  for (SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
+  report["preconditions"] = set_apart_preconditions(
+      api, opt.domain, failing, probe_states(api, result, opt.target, opt.domain),
+      {a.call_timeout, opt.worker_memory_limit_bytes, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
     unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
@@ -229,8 +235,6 @@ int run_exhaustive(const ExhaustiveArgs& a) {
     std::vector<std::string> written{write_states_suite(api, opt, result, g, a.emit_gtest, observed ? &*observed : nullptr,
                                                         "every state of " + class_vtable(opt.target).name + " within scope " +
                                                             std::to_string(opt.scope))};
-    std::vector<SuiteFinding> failing = suite_findings(api, opt.domain, result);
-    for (SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
     std::string failures = write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
     if (!failures.empty()) written.push_back(failures);
     for (const auto& file : written)
@@ -258,7 +262,7 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                   "Regex of fields left out of state matching (field or Class.field); default: the example's")
       ->each([args](const std::string&) { args->omit_given = true; });
   cmd->add_option("--methods", args->methods,
-                  "Methods to combine: a,b,c or @file or all (default: the example's builders)");
+                  "Methods to combine: a,b,c or @file or all (default: the example's builders); -name leaves one out (all,-name); beside --builders only exclusions, which auto never chooses");
   cmd->add_option("--builders", args->builders,
                   "auto: identified builders (cached per API; see `objgen builders`), or a builders file");
   cmd->add_option("--threads", args->threads, "Workers (default: all cores); results are identical for any count")
@@ -296,6 +300,7 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
       ->default_val(100000);
   add_oracle_options(cmd, args->oracles, args->oracle_states);
   add_contract_options(cmd, args->contracts, args->minimize);
+  add_preconditions_option(cmd, args->emit_preconditions);
   cmd->add_option("--contract-states", args->contract_states,
                   "Check the contracts on at most this many states (after generation), evenly sampled (0: all)")
       ->default_val(2000);

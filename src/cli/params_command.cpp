@@ -174,8 +174,10 @@ int run_params(ParamsArgs& a) {
   if (a.builders == "auto") {
     if (auto cached = cached_builders(api, target, target.omit_fields)) builders[target.id] = *cached;
   } else if (a.builders != "harness") {
-    builders[target.id] = resolve_builders(api, target, a.builders == "identify" ? "auto" : a.builders, target.omit_fields,
-                                           default_workers(0), true, a.quiet);
+    BuildersRequest r = builders_request(a.builders == "identify" ? "auto" : a.builders, "", api, target.omit_fields,
+                                         default_workers(0), true, a.quiet);
+    r.check_contracts = false;  // params' exec'd workers check the API against the harness's own
+    builders[target.id] = resolve_builders(api, target, r);
   }
 
   params::ParamsOptions po;

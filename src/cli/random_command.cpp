@@ -39,6 +39,7 @@ struct RandomArgs {
   int runs = 8;
   double call_timeout = 2.0;
   std::string contracts = "all";
+  bool emit_preconditions = false;
   std::string minimize = "on";
   std::string emit_gtest;
   std::string report_json;
@@ -123,7 +124,6 @@ void validate(const RandomArgs& a) {
   if (!a.emit_gtest.empty()) {
     try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
   }
-  if (!a.builders.empty() && !a.methods.empty()) throw UsageError("give --methods or --builders, not both");
 }
 
 int run_random_command(RandomArgs a) {
@@ -146,7 +146,8 @@ int run_random_command(RandomArgs a) {
   base.omit = build_omit(omit_fields);
   base.target = target->id;
   if (!a.builders.empty()) {
-    base.operations = resolve_builders(api, *target, a.builders, omit_fields, workers, a.isolation == "fork", a.quiet);
+    base.operations = resolve_builders(
+        api, *target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolation == "fork", a.quiet));
   } else {
     base.operations = select_methods(api, target->id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
   }
@@ -239,6 +240,10 @@ int run_random_command(RandomArgs a) {
     observed = record_oracles(api, opt, merged, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
     report["oracles"] = oracle_report(api, *observed);
   }
+  std::vector<SuiteFinding> failing = suite_findings_of(findings);
+  report["preconditions"] = set_apart_preconditions(api, base.domain, failing,
+                                                    probe_states(api, merged, base.target, base.domain),
+                                                    {a.call_timeout, worker_memory_limit, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
     unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
@@ -246,7 +251,7 @@ int run_random_command(RandomArgs a) {
     std::vector<std::string> written{write_states_suite(
         api, opt, merged, g, a.emit_gtest, observed ? &*observed : nullptr,
         fmt::format("states of {} found by random generation (seed {}, {} calls)", target->name, a.seed, calls))};
-    std::string failures = write_failures_suite(api, base.domain, suite_findings_of(findings), g, a.emit_gtest, worker_memory_limit);
+    std::string failures = write_failures_suite(api, base.domain, failing, g, a.emit_gtest, worker_memory_limit);
     if (!failures.empty()) written.push_back(failures);
     for (const auto& file : written)
       if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
@@ -278,9 +283,10 @@ void add_random_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--omit-fields", args->omit_fields,
                   "Regex of fields left out of state matching and contract comparisons; default: the example's")
       ->each([args](const std::string&) { args->omit_given = true; });
-  cmd->add_option("--methods", args->methods, "Methods to call: a,b,c or @file or all (default: all)");
+  cmd->add_option("--methods", args->methods, "Methods to call: a,b,c or @file or all (default: all); -name leaves one out (all,-name); beside --builders only exclusions");
   cmd->add_option("--builders", args->builders, "auto: only the identified builders (cached per API), or a builders file");
   add_contract_options(cmd, args->contracts, args->minimize);
+  add_preconditions_option(cmd, args->emit_preconditions);
   cmd->add_option("--threads", args->threads, "Workers (default: all cores)")->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
   cmd->add_option("--isolation", args->isolation, "fork: worker processes (survive crashes and hangs); none: threads (bundled --example subjects only)")

@@ -6,6 +6,7 @@
 
 #include "cli/cli_common.hpp"
 #include "emit/code_writer.hpp"
+#include "gen/minimize/finding_blame.hpp"
 #include "gen/evolve/test_runner.hpp"
 
 namespace objgen::cli {
@@ -41,10 +42,10 @@ void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<
   for (size_t i = 0; i < findings.size() && !g_interrupted.load(); ++i) {
     ReportedFinding& f = findings[i];
     if (f.finding.sequence.calls.empty() || f.finding.sequence.calls.size() > evolve::kMaxTestCalls) continue;
-    if (!quiet) std::fprintf(stderr, "\robjgen: minimizing finding %zu/%zu", i + 1, findings.size());
+    if (!quiet) print_progress(fmt::format("objgen: minimizing finding {}/{}", i + 1, findings.size()));
     f.minimized = minimize::minimize_finding(api, f.finding, oracle, mo);
   }
-  if (!quiet) std::fprintf(stderr, "\n");
+  if (!quiet) end_progress();
 }
 
 void print_findings(const Api& api, const std::vector<ReportedFinding>& findings) {
@@ -88,6 +89,51 @@ std::vector<SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& 
     out.push_back(std::move(s));
   }
   return out;
+}
+
+std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& result, ClassId target,
+                                       const LiteralDomain& domain) {
+  constexpr size_t kProbeStates = 16;
+  const auto& ids = result.store.states_of(target);
+  Replayer replayer(api, result.store, domain);
+  std::vector<FlatSequence> out;
+  for (size_t k = ids.size(); k-- > 0 && out.size() < kProbeStates;) out.push_back(replayer.flatten(ids[k]));
+  return out;
+}
+
+nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
+                                       const std::vector<FlatSequence>& states, const PreconditionCheck& check) {
+  std::vector<SequenceFinding> evidence;
+  for (const SuiteFinding& f : findings) evidence.push_back({f.kind, f.op, f.message, f.sequence, {}, f.hits});
+  minimize::BlameOptions bo;
+  bo.call_timeout_seconds = check.call_timeout;
+  bo.worker_memory_limit_bytes = check.worker_memory_limit;
+  bo.interrupted = &g_interrupted;
+  std::vector<minimize::FindingBlame> blames = minimize::blame_findings(api, domain, evidence, states, bo);
+  nlohmann::json list = nlohmann::json::array();
+  for (size_t i = 0; i < findings.size(); ++i) {
+    SuiteFinding& f = findings[i];
+    if (blames[i].blame != minimize::Blame::Precondition) continue;
+    f.precondition = blames[i].evidence;
+    if (list.empty())
+      std::fprintf(stdout, "likely precondition violations (the caller's, not bugs; --emit-preconditions adds them to "
+                           "the failures suite):\n");
+    std::fprintf(stdout, "  %s in %s: %s\n    why: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(),
+                 f.message.c_str(), f.precondition.c_str());
+    list.push_back({{"kind", outcome_name(f.kind)},
+                    {"operation", api.operations()[f.op].signature()},
+                    {"message", f.message},
+                    {"why", f.precondition},
+                    {"sequence", write_statements(api, domain, f.sequence)}});
+  }
+  if (!check.keep_preconditions) std::erase_if(findings, [](const SuiteFinding& f) { return !f.precondition.empty(); });
+  return list;
+}
+
+void add_preconditions_option(CLI::App* cmd, bool& keep) {
+  cmd->add_flag("--emit-preconditions", keep,
+                "Put likely precondition violations (a library assertion; a crash on an object no call changed since "
+                "its constructor) in the failures suite too; by default they are listed apart as the caller's");
 }
 
 }  // namespace objgen::cli

@@ -37,4 +37,22 @@ void print_findings(const Api& api, const std::vector<ReportedFinding>& findings
 nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const ReportedFinding& f);
 std::vector<SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& findings);
 
+// Decides for each finding whether it is likely a precondition violation (exec/finding_blame.hpp)
+// and records why in it; prints those apart on stdout and returns them for the JSON report.
+// Unless `keep_preconditions`, they leave `findings` (the failures suite holds bugs only).
+// states: the run's states, the other receivers a failing member is tried on.
+struct PreconditionCheck {
+  double call_timeout = 1.0;
+  size_t worker_memory_limit = 0;
+  bool keep_preconditions = false;  // --emit-preconditions
+  bool quiet = false;
+};
+nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
+                                       const std::vector<FlatSequence>& states, const PreconditionCheck& check);
+// A few of the target's states of a run (the last found: the largest), flattened.
+std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& result, ClassId target,
+                                       const LiteralDomain& domain);
+// --emit-preconditions: whether failures suites hold likely precondition violations too.
+void add_preconditions_option(CLI::App* cmd, bool& keep);
+
 }  // namespace objgen::cli

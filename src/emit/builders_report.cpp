@@ -91,6 +91,9 @@ nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run
   r["builders"] = signatures(api, id.builders);
   r["observers"] = signatures(api, id.classification.observers());
   if (!id.pruned.empty()) r["pruned"] = signatures(api, id.pruned);
+  r["ruled_out"] = nlohmann::json::array();
+  for (const RuledOut& o : id.ruled_out)
+    r["ruled_out"].push_back({{"operation", api.operations()[o.op].signature()}, {"why", o.evidence}});
   nlohmann::json classes = nlohmann::json::array();
   for (const auto& c : id.classification.operations)
     classes.push_back({{"method", api.operations()[c.op].signature()}, {"role", role_name(c.role)},

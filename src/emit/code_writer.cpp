@@ -71,14 +71,35 @@ std::string expect_returns(const std::string& statement, LiteralKind kind, const
   if (statement.rfind("(void)", 0) != 0 || statement.size() < 8 || statement.back() != ';') return statement;
   std::string call = statement.substr(6, statement.size() - 7);
   switch (kind) {
-    case LiteralKind::Double: return "EXPECT_DOUBLE_EQ(" + call + ", " + expected + ");";
-    case LiteralKind::String: return "EXPECT_EQ(" + call + ", " + expected + ");";
+    case LiteralKind::Double: return "EXPECT_DOUBLE_EQ(" + macro_argument(call) + ", " + expected + ");";
+    case LiteralKind::String: return "EXPECT_EQ(" + macro_argument(call) + ", " + expected + ");";
     case LiteralKind::Bool:
-      if (expected == "true") return "EXPECT_TRUE(" + call + ");";
-      if (expected == "false") return "EXPECT_FALSE(" + call + ");";
+      if (expected == "true") return "EXPECT_TRUE(" + macro_argument(call) + ");";
+      if (expected == "false") return "EXPECT_FALSE(" + macro_argument(call) + ");";
       return "EXPECT_EQ(static_cast<bool>(" + call + "), " + expected + ");";
     default: return "EXPECT_EQ(static_cast<long long>(" + call + "), " + expected + ");";
   }
+}
+
+std::string macro_argument(const std::string& expression) {
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = 0; i < expression.size(); ++i) {
+    char c = expression[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      return "(" + expression + ")";
+    }
+  }
+  return expression;
 }
 
 std::string expect_value(const std::string& statement, const Literal& value) {

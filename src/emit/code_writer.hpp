@@ -26,6 +26,10 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
 // a literal, or an expression such as a table's field); the statement itself when it is not one.
 // Integers and chars are compared as long long, doubles within 4 ULPs (EXPECT_DOUBLE_EQ).
 std::string expect_returns(const std::string& statement, LiteralKind kind, const std::string& expected);
+
+// An expression as one macro argument: parenthesized when it has a comma outside parentheses and
+// string or character literals (get<int, int>()), which would split the macro's arguments.
+std::string macro_argument(const std::string& expression);
 // The same with a recorded value (a char as its number: '\xc8' would be read as -56).
 std::string expect_value(const std::string& statement, const Literal& value);
 

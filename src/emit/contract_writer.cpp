@@ -112,9 +112,10 @@ std::string contract_statement(const Api& api, const Operation& check, const std
       return fmt::format("EXPECT_EQ(*{0} == *{1}, *{1} == *{0}) << \"contract eq-symmetric: a == b differs from b == a\";", a, b);
     case Contract::HashEq:
       return fmt::format(
-          "{{ const {0} copy = *{1}; if (copy == *{1}) EXPECT_EQ({3}(copy), {3}(*{1})) << \"contract hash-eq: a copy\"; "
-          "if (*{1} == *{2}) EXPECT_EQ({3}(*{1}), {3}(*{2})) << \"contract hash-eq: a == b\"; }}",
-          cls, a, b, hash);
+          "{{ const {0} copy = *{1}; if (copy == *{1}) EXPECT_EQ({3}, {4}) << \"contract hash-eq: a copy\"; "
+          "if (*{1} == *{2}) EXPECT_EQ({4}, {5}) << \"contract hash-eq: a == b\"; }}",
+          cls, a, b, macro_argument(hash + "(copy)"), macro_argument(hash + "(*" + a + ")"),
+          macro_argument(hash + "(*" + b + ")"));
     case Contract::LtIrreflexive:
       return fmt::format("EXPECT_FALSE(*{0} < *{0}) << \"contract lt-irreflexive\"; "
                          "EXPECT_FALSE(*{0} < *{1} && *{1} < *{0}) << \"contract lt-irreflexive: both a < b and b < a\";",

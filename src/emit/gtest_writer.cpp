@@ -301,7 +301,6 @@ int slot_value(const SuiteFinding& f) {
 }
 
 // The same limit the worker had: what the code under test may add to the process's address space.
-// (No commas outside parentheses: the statement is a macro argument.)
 std::vector<std::string> memory_limited(std::vector<std::string> lines, size_t limit) {
   lines.insert(lines.begin(),
                fmt::format("{{ unsigned long pages = 0; if (FILE* f = std::fopen(\"/proc/self/statm\", \"r\")) {{ "
@@ -318,10 +317,12 @@ std::string copy_statement(const SuiteFinding& f) {
 
 // The sequence must return normally in a process of its own. A crash, a hang (alarm), an exit
 // with any status before the marker, and a process or thread the sequence left behind all fail
-// the test. The inner block ends first, so destructors run inside the death test too.
+// the test. The inner block ends first, so destructors run inside the death test too. The
+// statement is a lambda called inside parentheses: the preprocessor splits a macro's arguments at
+// every comma outside parentheses, and types and calls have such commas (Map<int, int>).
 std::string death_test(const std::vector<std::string>& lines, const std::string& extra, unsigned alarm_seconds) {
   std::string out = fmt::format(
-      "  EXPECT_EXIT(\n      {{\n        alarm({});\n        setpgid(0, 0);\n"
+      "  EXPECT_EXIT(\n      ([&] {{\n        alarm({});\n        setpgid(0, 0);\n"
       "        const bool single_threaded = __libc_single_threaded;\n"
       "        {{\n",
       alarm_seconds);
@@ -336,7 +337,7 @@ std::string death_test(const std::vector<std::string>& lines, const std::string&
         if (::testing::Test::HasFailure()) std::_Exit(1);  // a check inside failed
         std::fputs("objgen: the sequence returned\n", stderr);
         std::_Exit(0);
-      },
+      }()),
       ::testing::ExitedWithCode(0), "objgen: the sequence returned");
 )";
   return out;
@@ -359,6 +360,7 @@ std::string failure_tests(const Api& api, const LiteralDomain& domain, const std
     const Operation& op = api.operations()[f.op];
     std::vector<std::string> lines = write_statements(api, domain, seq);
     out += fmt::format("// {} in {}: {}\n", outcome_name(f.kind), op.signature(), f.message);
+    if (!f.precondition.empty()) out += "// likely a precondition violation, not a bug: " + f.precondition + "\n";
     if (f.hits > 1 || f.original_calls > 0)
       out += fmt::format("// {} found it{}{}.\n", f.hits > 1 ? fmt::format("{} calls", f.hits) : "one call",
                          f.original_calls > seq.calls.size() ? fmt::format("; minimized from {} calls to {}", f.original_calls, seq.calls.size()) : "",

@@ -37,6 +37,8 @@ struct SuiteFinding {
   bool reproducible = true;
   uint64_t hits = 1;           // calls that found it (the sequence is the shortest)
   size_t original_calls = 0;   // before minimization (0: not minimized)
+  // A likely precondition violation rather than a bug (exec/finding_blame.hpp): why, or empty.
+  std::string precondition;
 };
 
 // The exhaustive run's findings as suite findings.

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <regex>
@@ -70,6 +71,12 @@ struct BuilderSearchOptions {
   // code under test may add to a worker (0: no limit).
   size_t memory_limit_bytes = 0;
   size_t worker_memory_limit_bytes = 0;
+  // Contract checks on states of the target (the CLI binds src/gen/oracles); without them only
+  // invariant findings show that a set of builders corrupts (ruling_out.hpp).
+  std::function<std::vector<SequenceFinding>(const std::vector<FlatSequence>& states, const LiteralDomain& domain)>
+      check_contracts;
+  // Leave out of the set a builder whose states break checks a set without it does not break.
+  bool rule_out_corrupting = true;
 };
 
 // The random-batch options these search options imply.

@@ -31,6 +31,10 @@ void write_builders_file(const std::string& path, const BuildersFile& f) {
   j["builders"] = f.builders;
   j["observers"] = f.observers;
   j["seconds"] = f.seconds;
+  j["verdict"] = f.verdict;
+  j["proven_scopes"] = f.proven_scopes;
+  j["ruled_out"] = nlohmann::json::array();
+  for (const auto& [op, why] : f.ruled_out) j["ruled_out"].push_back({{"operation", op}, {"why", why}});
   write_file_atomically(path, j.dump(2) + "\n");
 }
 
@@ -47,6 +51,10 @@ BuildersFile read_builders_file(const std::string& path) {
     f.algorithm = j.value("algorithm", "");
     f.observers = j.value("observers", std::vector<std::string>{});
     f.seconds = j.value("seconds", 0.0);
+    f.verdict = j.value("verdict", "");
+    f.proven_scopes = j.value("proven_scopes", std::vector<uint32_t>{});
+    for (const auto& r : j.value("ruled_out", nlohmann::json::array()))
+      f.ruled_out.emplace_back(r.at("operation").get<std::string>(), r.at("why").get<std::string>());
     return f;
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument("malformed builders file " + path + ": " + e.what());

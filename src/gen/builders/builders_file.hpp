@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "objgen/api.hpp"
@@ -19,6 +20,13 @@ struct BuildersFile {
   std::vector<std::string> builders;   // operation signatures
   std::vector<std::string> observers;
   double seconds = 0;
+  // The proof the builders had when they were written: "proved", "disproved", "unknown", or ""
+  // (none run), and the scopes it reached.
+  std::string verdict;
+  std::vector<uint32_t> proven_scopes;
+  // Operations left out of the search because their states broke the class's contracts
+  // (ruling_out.hpp): signature, then why.
+  std::vector<std::pair<std::string, std::string>> ruled_out;
 };
 
 // A hash of what builder identification depends on: the class, every operation's signature,

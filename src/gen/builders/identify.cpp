@@ -65,8 +65,10 @@ size_t count_structures(const Api& api, const BuilderSearchOptions& options, con
 
 const char* algorithm_name(BuilderAlgorithm a) { return a == BuilderAlgorithm::Genetic ? "ga" : "hc"; }
 
-Identification identify_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
-                                 const IdentifyProgress& progress) {
+namespace {
+
+Identification search_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
+                               const IdentifyProgress& progress) {
   auto start = std::chrono::steady_clock::now();
   Identification id;
   id.algorithm = algorithm;
@@ -95,6 +97,31 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
   }
   if (options.interrupted && options.interrupted->load()) id.complete = false;
   std::sort(id.builders.begin(), id.builders.end());
+  id.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return id;
+}
+
+}  // namespace
+
+Identification identify_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
+                                 const IdentifyProgress& progress) {
+  auto start = std::chrono::steady_clock::now();
+  Identification id = search_builders(api, options, algorithm, progress);
+  if (!options.rule_out_corrupting || id.builders.empty()) return id;
+  BuilderSearchOptions narrowed = options;
+  std::vector<Identification> searched;  // the one whose builders were kept replaces id
+  auto search = [&](const BuilderSearchOptions& o) {
+    searched.push_back(search_builders(api, o, algorithm, progress));
+    return searched.back().complete ? searched.back().builders : std::vector<uint32_t>{};
+  };
+  std::vector<uint32_t> builders = id.builders;
+  std::vector<RuledOut> ruled_out = rule_out_corrupting(api, narrowed, builders, search);
+  for (Identification& other : searched)
+    if (!ruled_out.empty() && other.complete && other.builders == builders) {
+      id = std::move(other);
+      id.ruled_out = std::move(ruled_out);
+      break;
+    }
   id.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return id;
 }
@@ -132,6 +159,7 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
   LadderResult out;
   if (ladder.given.empty()) out.id = identify_builders(api, options, algorithm, progress);
   else out.id.builders = ladder.given;
+  for (const RuledOut& r : out.id.ruled_out) std::erase(options.operations, r.op);  // proofs without them
   std::vector<uint32_t> candidates = out.id.classification.candidates();
   if (!out.id.with_implementation_members) candidates = own_interface(api, candidates, options.target);
   std::vector<double> costs{seconds_since(start)};

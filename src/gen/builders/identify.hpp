@@ -9,6 +9,7 @@
 #include "gen/builders/genetic.hpp"
 #include "gen/builders/hill_climbing.hpp"
 #include "gen/builders/observers.hpp"
+#include "gen/builders/ruling_out.hpp"
 #include "gen/builders/verify.hpp"
 
 namespace objgen {
@@ -29,6 +30,9 @@ struct Identification {
   // The own interface built nothing beyond its constructors, so the search was run again with
   // the implementation members (ClassInfo::implementation_members).
   bool with_implementation_members = false;
+  // Operations left out because their states break checks a set without them does not
+  // (ruling_out.hpp); the builders and proofs are of the API without them.
+  std::vector<RuledOut> ruled_out;
   double seconds = 0;     // observers and search
   // False when interrupted or when an exhaustive run stopped early (a time limit): the builders
   // are the best found so far, not a finished search.

@@ -1,0 +1,22 @@
+// What builder identification checks on a candidate set's states, bound to src/gen/oracles: the
+// target's contracts (a == a, a copy is ==, std::hash agrees with ==, ...). A set whose states
+// break one that a set without some builder does not break has a corrupting builder
+// (gen/builders/ruling_out.hpp).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <regex>
+
+#include "gen/builders/builder_search.hpp"
+
+namespace objgen::cli {
+
+// Adds the target's contract checks to the API now, before identification forks any worker (the
+// builders cache key leaves them out). Empty when the class has no contract to check.
+decltype(BuilderSearchOptions::check_contracts) builder_contract_checks(Api& api, ClassId target,
+                                                                       std::shared_ptr<const std::regex> omit,
+                                                                       double call_timeout_seconds,
+                                                                       size_t worker_memory_limit_bytes);
+
+}  // namespace objgen::cli

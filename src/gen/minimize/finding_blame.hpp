@@ -1,0 +1,40 @@
+// Whether a finding is the library's bug or the caller's: objgen calls members on objects and
+// with values no careful caller would use, so a crash can be a precondition the sequence broke
+// (front() of an empty container). Decided from behaviour, never from names: the library's own
+// assertion failed, or the member crashes on an object no call changed since its constructor and
+// returns normally, with the same arguments, on states the run built. Such findings are likely
+// precondition violations, listed apart with the evidence; every other finding is a bug.
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "exec/sequence.hpp"
+#include "model/literal_domain.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen::minimize {
+
+enum class Blame { Bug, Precondition };
+
+struct FindingBlame {
+  Blame blame = Blame::Bug;
+  std::string evidence;  // why it is a precondition violation; empty for a bug
+};
+
+struct BlameOptions {
+  double call_timeout_seconds = 1.0;
+  size_t worker_memory_limit_bytes = 0;
+  const std::atomic<bool>* interrupted = nullptr;
+  bool enumerations = true;   // literal arguments index into their slot's values
+  size_t probed_states = 4;   // states the failing member is called on, per finding
+};
+
+// findings: each with its shortest sequence (minimized when it could be). states: sequences of
+// states the run built (any classes), the probe's other receivers. One blame per finding.
+std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain,
+                                         const std::vector<SequenceFinding>& findings,
+                                         const std::vector<FlatSequence>& states, const BlameOptions& options);
+
+}  // namespace objgen::minimize

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# corpus_test.sh OBJGEN SRC CXX TAG: one class of the real-code corpus (docs/CORPUS.md), from a
+# library scripts/install-deps.sh installs from Debian, run through every command with default
+# flags: scan, builders --verify, exhaustive --builders auto at scopes 3 and 4, random, params and
+# (where the class has a branchy member) evolve. Every run exits 0; every emitted file compiles
+# with -O0 and with -O2 -Wall; the states suites pass twice; counts equal the closed form where
+# one is known. The findings are printed for the corpus page, which labels each by hand.
+set -u
+objgen=$(realpath "$1")
+src=$(realpath "$2")
+cxx=$3
+tag=$4
+. "$src/tests/check_lib.sh"
+[ -n "${CORPUS_CACHE:-}" ] && export OBJGEN_CACHE_DIR=$CORPUS_CACHE  # reuse harnesses between runs by hand
+
+# TAG => header | class | compile and link flags after -- | states at scope 3 and 4 ("" when no
+# closed form) | evolve's method ("" for none)
+declare -A corpus=(
+  # Insertion-ordered: a map of keys 0..2 to values 0..2 is a sequence of distinct keys, each with
+  # a value: sum over k of 3!/(3-k)! * 3^k = 1 + 9 + 54 + 162 = 226 (scope 3).
+  [tsl_ordered_map]="<tsl/ordered_map.h>|tsl::ordered_map<int, int>||226 |erase"
+  # Sequences of distinct elements of 0..2: 1 + 3 + 6 + 6 = 16; of 0..3: 1 + 4 + 12 + 24 + 24 = 65.
+  [tsl_ordered_set]="<tsl/ordered_set.h>|tsl::ordered_set<int>||16 65|erase"
+  # Hash containers: contents only. Maps: sum_k C(3,k) 3^k = 4^3 = 64, 5^4 = 625; sets: 2^3, 2^4.
+  [tsl_hopscotch_map]="<tsl/hopscotch_map.h>|tsl::hopscotch_map<int, int>||64 625|erase"
+  [tsl_hopscotch_set]="<tsl/hopscotch_set.h>|tsl::hopscotch_set<int>||8 16|erase"
+  [jsoncpp_value]="<json/json.h>|Json::Value|-ljsoncpp|| "
+  [gmpxx_mpz]="<gmpxx.h>|mpz_class|-lgmpxx -lgmp|| "
+  [eigen_vector2i]="<Eigen/Dense>|Eigen::Vector2i|-I/usr/include/eigen3|| "
+  # Sorted sets of 0..2 and 0..3.
+  [boost_flat_set]="<boost/container/flat_set.hpp>|boost::container::flat_set<int>||8 16|erase"
+  # Sequences of 0..2 of length <= 3: 1 + 3 + 9 + 27 = 40; of 0..3, length <= 4: 341.
+  [boost_small_vector]="<boost/container/small_vector.hpp>|boost::container::small_vector<int, 4>||40 341| "
+  [absl_inlined_vector]="<absl/container/inlined_vector.h>|absl::InlinedVector<int, 4>||40 341| "
+  [std_forward_list]="<forward_list>|std::forward_list<int>||40 341|remove"
+)
+entry=${corpus[$tag]:-}
+[ -n "$entry" ] || { echo "unknown corpus class $tag"; exit 2; }
+IFS='|' read -r header cls flags counts evolve_method <<<"$entry"
+read -r count3 count4 <<<"$counts"
+subject=(--header "$header" --class "$cls")
+after=()
+[ -n "$flags" ] && read -r -a after <<<"$flags" && after=(-- "${after[@]}")
+# The flags a suite of this class needs: its include folder and libraries.
+suite_flags=()
+for f in $flags; do suite_flags+=("$f"); done
+
+# compiles FILE: with -O0 and with -O2 -Wall (objects are kept as FILE.O0 and FILE.O2)
+compiles() {
+  local f=$1 extra=()
+  case "$f" in *_benchmark*) return 0 ;; esac
+  check "$(basename "$f") compiles with -O0" "$cxx" -std=c++20 -O0 "$f" "${suite_flags[@]}" -lgtest -lgtest_main -pthread -o "$f.O0"
+  check "$(basename "$f") compiles with -O2 -Wall" "$cxx" -std=c++20 -O2 -Wall "$f" "${suite_flags[@]}" -lgtest -lgtest_main -pthread -o "$f.O2"
+}
+
+structures() { grep -o '^structures [0-9]*' "$1" | grep -o '[0-9]*'; }
+
+run() {  # run NAME ARGS...: objgen ARGS with the subject, output in $work/NAME.out
+  local name=$1; shift
+  check "$name exits 0" bash -c '"$@" >"'"$work/$name.out"'" 2>&1' _ "$objgen" "$@" "${subject[@]}" "${after[@]}"
+  sed -n '/^  [a-z]* in /p; /^likely precondition/,/^[^ ]/p; /^ruled out/p; /^verdict/p; /^builders (/p' "$work/$name.out" |
+    sed "s/^/  [$tag $name] /" | head -40
+}
+
+check "scan lists the API" bash -c '"$@" | grep -q "("' _ "$objgen" scan --list "${subject[@]}" "${after[@]}"
+run builders builders --verify --report-json "$work/builders.json"
+for scope in 3 4; do
+  run "exhaustive$scope" exhaustive --builders auto --scope "$scope" --emit-gtest "$work/ex$scope" --report-json "$work/ex$scope.json"
+  echo "  [$tag exhaustive$scope] structures $(structures "$work/exhaustive$scope.out")"
+  want=$([ "$scope" = 3 ] && echo "$count3" || echo "$count4")
+  [ -n "$want" ] && check "scope $scope: $want states (closed form)" [ "$(structures "$work/exhaustive$scope.out")" = "$want" ]
+done
+for f in "$work"/ex3/*_test.cpp; do compiles "$f"; done
+states=$(ls "$work"/ex3/*_states_test.cpp 2>/dev/null | head -1)
+[ -n "$states" ] && check "the states suite passes" "$states.O2" && check "the states suite passes again" "$states.O0"
+run random random --time-limit "${CORPUS_RANDOM_SECONDS:-20}" --emit-gtest "$work/rnd"
+for f in "$work"/rnd/*_test.cpp; do compiles "$f"; done
+run params params --emit-gtest "$work/params" --report-json "$work/params.json"
+for f in "$work"/params/*_test.cpp; do compiles "$f"; done
+if [ -n "${evolve_method// /}" ]; then
+  run evolve evolve --method "$evolve_method" --budget 10 --emit-gtest "$work/evolve"
+  for f in "$work"/evolve/*_test.cpp; do compiles "$f"; done
+fi
+exit $fail

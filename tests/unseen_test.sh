@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# unseen_test.sh OBJGEN SRC CXX CASE: what a user meets on code objgen has never seen (issue 33),
+# one behaviour per CASE, each on a class of ours with the shape (tests/unseen_inputs/):
+#   corrupting_builder  a builder with a precondition objgen's literals break is ruled out of
+#                       --builders auto and `builders`, with the reason; a real bug rules out nothing
+#   exclusions          --methods all,-name / -name everywhere; errors name the problem
+#   commas              a class and calls with top-level commas: every emitted file compiles
+#   preconditions       crashes of calls on unchanged objects are listed apart, out of the failures suite
+set -u
+objgen=$(realpath "$1")
+src=$(realpath "$2")
+cxx=$3
+case_name=$4
+. "$src/tests/check_lib.sh"
+inputs="$src/tests/unseen_inputs"
+
+structures() { grep -o '^structures [0-9]*' "$1" | grep -o '[0-9]*'; }
+export -f structures json
+
+corrupting_builder() {
+  local h="$inputs/hinted_set.hpp"
+  # Subsets of {0,1,2} (scope 3) and of {0,1,2,3} (scope 4): 8 and 16 states; none break a contract.
+  for scope in 3 4; do
+    check "hinted set, --builders auto, scope $scope: insert_with_hash ruled out, 2^$scope states, no contract broken" bash -c \
+      "'$objgen' exhaustive --header '$h' --class shapes::HintedSet --builders auto --scope $scope >'$work/auto$scope.out' 2>&1 &&
+       grep -q 'ruled out of the builders: HintedSet::insert_with_hash(unsigned long, int): ' '$work/auto$scope.out' &&
+       [ \"\$(structures '$work/auto$scope.out')\" = $((1 << scope)) ] && grep -q ', 0 broken' '$work/auto$scope.out'"
+  done
+  check "builders --verify: the same set, the reason, proved" bash -c \
+    "'$objgen' builders --header '$h' --class shapes::HintedSet --verify >'$work/b.out' 2>&1 &&
+     grep -q '^ruled out: HintedSet::insert_with_hash' '$work/b.out' &&
+     grep -q '^builders (hc, .*): HintedSet::HintedSet(), HintedSet::insert(int)$' '$work/b.out' && grep -q '^verdict: proved' '$work/b.out'"
+  check "--builders auto reuses the cached set and says its verdict" bash -c \
+    "'$objgen' exhaustive --header '$h' --class shapes::HintedSet --builders auto --scope 3 2>&1 |
+       grep -q 'builders reused from .*, proved at scopes 3, 4, 5'"
+  # insert misplaces 2 as well: every builder set breaks ==, so the findings are the class's own.
+  check "a real bug rules nothing out and is reported" bash -c \
+    "'$objgen' exhaustive --header '$h' --class 'shapes::BasicHintedSet<true>' --builders auto --scope 3 >'$work/bug.out' 2>&1 &&
+     ! grep -q 'ruled out' '$work/bug.out' && grep -q 'contract in contract eq-reflexive' '$work/bug.out'"
+}
+
+exclusions() {
+  local h="$inputs/hinted_set.hpp" cls=shapes::HintedSet
+  check "exhaustive --methods=-insert_with_hash: the rest of the API, 8 states" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --methods=-insert_with_hash --scope 3 >'$work/e.out' 2>&1 &&
+     grep -q 'methods: .*insert(int)' '$work/e.out' && ! grep -q 'methods: .*insert_with_hash' '$work/e.out' &&
+     [ \"\$(structures '$work/e.out')\" = 8 ]"
+  check "random --methods all,-insert_with_hash" bash -c \
+    "'$objgen' random --header '$h' --class $cls --methods all,-insert_with_hash --max-calls 2000 >'$work/r.out' 2>&1 &&
+     grep -q 'methods: .*insert(int)' '$work/r.out' && ! grep -q 'methods: .*insert_with_hash' '$work/r.out'"
+  check "--builders auto beside an exclusion never chooses it (nothing to rule out)" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --builders auto --methods=-insert_with_hash --scope 3 >'$work/a.out' 2>&1 &&
+     ! grep -q 'ruled out' '$work/a.out' && [ \"\$(structures '$work/a.out')\" = 8 ]"
+  check "an unknown exclusion is exit 2 naming it" expect_exit2 "unknown method 'nosuch'" \
+    "$objgen" exhaustive --header "$h" --class $cls --methods all,-nosuch --scope 3
+  check "--builders beside methods to take is exit 2" expect_exit2 "may only leave" \
+    "$objgen" exhaustive --header "$h" --class $cls --builders auto --methods insert --scope 3
+}
+
+# compiles NAME FILE: with -O0, and with -O2 -Wall
+compiles() {
+  check "$1 compiles with -O0" "$cxx" -std=c++20 -O0 -I"$inputs" "$2" -lgtest -lgtest_main -pthread -o "$2.O0"
+  check "$1 compiles with -O2 -Wall" "$cxx" -std=c++20 -O2 -Wall -I"$inputs" "$2" -lgtest -lgtest_main -pthread -o "$2.O2"
+}
+
+commas() {
+  local h="$inputs/pair_table.hpp" cls='shapes::PairTable<int, int>'
+  check "exhaustive on PairTable<int, int> finds the abort" bash -c \
+    "'$objgen' exhaustive --header '$h' --class '$cls' --methods all --scope 3 --emit-gtest '$work/ex' >'$work/ex.out' 2>&1 &&
+     grep -q 'crash in PairTable::put' '$work/ex.out'"
+  local states failures
+  states=$(ls "$work"/ex/*_states_test.cpp) failures=$(ls "$work"/ex/*_failures_test.cpp)
+  compiles "the states suite" "$states"
+  check "the states suite passes" "$states.O2"
+  compiles "the failures suite" "$failures"
+  check "every failure test fails" bash -c "! '$failures.O2' >'$work/f.log' 2>&1 && ! grep -q '^\[       OK \]' '$work/f.log'"
+  check "random on PairTable<int, int>: its suites compile" bash -c \
+    "'$objgen' random --header '$h' --class '$cls' --max-calls 20000 --emit-gtest '$work/rnd' >'$work/rnd.out' 2>&1 &&
+     for f in '$work'/rnd/*_test.cpp; do '$cxx' -std=c++20 -O0 -I'$inputs' \"\$f\" -lgtest -lgtest_main -pthread -o \"\$f.bin\" || exit 1; done"
+}
+
+preconditions() {
+  local h="$inputs/unchecked_stack.hpp" cls=shapes::UncheckedStack
+  check "top() and pop() on an empty stack: likely precondition violations, with why" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --methods all --scope 3 --emit-gtest '$work/p' --report-json '$work/p.json' >'$work/p.out' 2>&1 &&
+     sed -n '/^likely precondition/,\$p' '$work/p.out' | grep -q 'crash in UncheckedStack::top() const' &&
+     sed -n '/^likely precondition/,\$p' '$work/p.out' | grep -q 'crash in UncheckedStack::pop()' &&
+     ! sed -n '/^likely precondition/,\$p' '$work/p.out' | grep -q 'push' &&
+     [ \"\$(json '$work/p.json' 'len(j[\"preconditions\"])')\" -ge 2 ]"
+  check "the failures suite holds the bug (push) only" bash -c \
+    "grep -q '// crash in UncheckedStack::push(int)' '$work/p/unchecked_stack_failures_test.cpp' &&
+     ! grep -q '// crash in .*\(top\|pop\)()' '$work/p/unchecked_stack_failures_test.cpp'"
+  compiles "the failures suite" "$work/p/unchecked_stack_failures_test.cpp"
+  check "its tests all fail" bash -c "! '$work/p/unchecked_stack_failures_test.cpp.O2' >'$work/pf.log' 2>&1 && ! grep -q '^\[       OK \]' '$work/pf.log'"
+  check "--emit-preconditions puts them in, marked" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --methods all --scope 3 -q --emit-preconditions --emit-gtest '$work/q' >/dev/null 2>&1 &&
+     grep -q 'likely a precondition violation' '$work/q/unchecked_stack_failures_test.cpp' &&
+     grep -q '// crash in UncheckedStack::pop()' '$work/q/unchecked_stack_failures_test.cpp'"
+  check "random: the same verdicts" bash -c \
+    "'$objgen' random --header '$h' --class $cls --max-calls 20000 >'$work/pr.out' 2>&1 &&
+     sed -n '/^likely precondition/,\$p' '$work/pr.out' | grep -q 'UncheckedStack::pop()'"
+}
+
+case "$case_name" in
+  corrupting_builder | exclusions | commas | preconditions) "$case_name" ;;
+  *) echo "unknown case $case_name"; exit 2 ;;
+esac
+exit $fail
