@@ -87,6 +87,12 @@ preconditions() {
      sed -n '/^likely precondition/,\$p' '$work/p.out' | grep -q 'crash in UncheckedStack::pop()' &&
      ! sed -n '/^likely precondition/,\$p' '$work/p.out' | grep -q 'push' &&
      [ \"\$(json '$work/p.json' 'len(j[\"preconditions\"])')\" -ge 2 ]"
+  check "the oracles' calls on the empty state say so too; push's bug does not" bash -c \
+    "grep -q 'top() const called on emitted state 0: .*\[likely a precondition violation' '$work/p.out' &&
+     ! grep -q 'push(int) called on .*likely' '$work/p.out'"
+  check "builders: the same verdicts beside its findings" bash -c \
+    "'$objgen' builders --header '$h' --class $cls >'$work/b.out' 2>&1 &&
+     grep -q 'crash in UncheckedStack::pop(): .*\[likely a precondition violation' '$work/b.out'"
   check "the failures suite holds the bug (push) only" bash -c \
     "grep -q '// crash in UncheckedStack::push(int)' '$work/p/unchecked_stack_failures_test.cpp' &&
      ! grep -q '// crash in .*\(top\|pop\)()' '$work/p/unchecked_stack_failures_test.cpp'"

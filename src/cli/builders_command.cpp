@@ -11,6 +11,7 @@
 
 #include "cli/builder_checks.hpp"
 #include "cli/cli_common.hpp"
+#include "cli/reported_findings.hpp"
 #include "cli/subject.hpp"
 #include "io/atomic_file.hpp"
 #include "emit/builders_report.hpp"
@@ -197,9 +198,21 @@ void print_program(const Api& api, const Witness& w) {
   for (const auto& line : write_statements(api, w.domain, w.sequence, "o")) std::printf("      %s\n", line.c_str());
 }
 
-void print_findings(const Api& api, const Identification& id) {
-  for (const auto& f : identification_findings(id)) {
-    std::printf("  %s in %s: %s\n", outcome_name(f.kind), finding_method(api, f).c_str(), f.message.c_str());
+// Each finding with its sequence; one likely to be a precondition violation says so, judged on
+// the states the builders build at the climbing scope.
+void print_findings(const Api& api, const BuilderSearchOptions& o, const Identification& id) {
+  std::vector<SequenceFinding> findings = identification_findings(id);
+  if (findings.empty()) return;
+  std::vector<FlatSequence> states;
+  if (!id.builders.empty() && !g_interrupted.load()) {
+    ExhaustiveResult r = exhaustive_with(api, o, id.builders, o.climb_scope);
+    states = probe_states(api, r, o.target, search_domain(api, o, o.climb_scope));
+  }
+  for (const auto& f : findings) {
+    std::vector<std::string> why = precondition_evidence(api, f.domain, {f}, states,
+                                                         {o.call_timeout_seconds, o.worker_memory_limit_bytes, false, true});
+    std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), finding_method(api, f).c_str(), f.message.c_str(),
+                why[0].empty() ? "" : (" [likely a precondition violation: " + why[0] + "]").c_str());
     for (const auto& line : write_statements(api, f.domain, f.sequence)) std::printf("      %s\n", line.c_str());
   }
 }
@@ -340,7 +353,7 @@ SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const Buil
   return out;
 }
 
-void print_search(const BuildersArgs& a, const Api& api, const Identification& id) {
+void print_search(const BuildersArgs& a, const Api& api, const BuilderSearchOptions& o, const Identification& id) {
   print_classification(api, id.classification);
   if (!id.pruned.empty())
     std::printf("dropped from the GA's best set (no structure lost at the climbing scope): %s\n", names(api, id.pruned).c_str());
@@ -348,7 +361,7 @@ void print_search(const BuildersArgs& a, const Api& api, const Identification& i
     std::printf("ruled out: %s: %s\n", api.operations()[r.op].signature().c_str(), r.evidence.c_str());
   std::printf("builders (%s, %.2f s)%s: %s\n", a.algo.c_str(), id.seconds,
               id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
-  print_findings(api, id);
+  print_findings(api, o, id);
 }
 
 int run_builders(BuildersArgs& a) {
@@ -380,7 +393,7 @@ int run_builders(BuildersArgs& a) {
                  target.name.c_str(), a.algo.c_str(), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
   double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   SearchOutcome r = search_and_prove(a, api, o, given, scopes, a.budget - spent);
-  if (given.empty()) print_search(a, api, r.id);
+  if (given.empty()) print_search(a, api, o, r.id);
   const std::optional<Verification>& v = r.proofs;
   if (v && !g_interrupted.load()) {
     bool narrowed = !uses_implementation_members(api, r.id.builders, target.id) &&

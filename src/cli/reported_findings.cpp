@@ -101,20 +101,29 @@ std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& r
   return out;
 }
 
-nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
-                                       const std::vector<FlatSequence>& states, const PreconditionCheck& check) {
-  std::vector<SequenceFinding> evidence;
-  for (const SuiteFinding& f : findings) evidence.push_back({f.kind, f.op, f.message, f.sequence, {}, f.hits});
+std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain,
+                                               const std::vector<SequenceFinding>& findings,
+                                               const std::vector<FlatSequence>& states, const PreconditionCheck& check) {
   minimize::BlameOptions bo;
   bo.call_timeout_seconds = check.call_timeout;
   bo.worker_memory_limit_bytes = check.worker_memory_limit;
   bo.interrupted = &g_interrupted;
-  std::vector<minimize::FindingBlame> blames = minimize::blame_findings(api, domain, evidence, states, bo);
+  std::vector<std::string> out;
+  for (const minimize::FindingBlame& b : minimize::blame_findings(api, domain, findings, states, bo))
+    out.push_back(b.blame == minimize::Blame::Precondition ? b.evidence : "");
+  return out;
+}
+
+nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
+                                       const std::vector<FlatSequence>& states, const PreconditionCheck& check) {
+  std::vector<SequenceFinding> evidence;
+  for (const SuiteFinding& f : findings) evidence.push_back({f.kind, f.op, f.message, f.sequence, {}, f.hits});
+  std::vector<std::string> why = precondition_evidence(api, domain, evidence, states, check);
   nlohmann::json list = nlohmann::json::array();
   for (size_t i = 0; i < findings.size(); ++i) {
     SuiteFinding& f = findings[i];
-    if (blames[i].blame != minimize::Blame::Precondition) continue;
-    f.precondition = blames[i].evidence;
+    if (why[i].empty()) continue;
+    f.precondition = why[i];
     if (list.empty())
       std::fprintf(stdout, "likely precondition violations (the caller's, not bugs; --emit-preconditions adds them to "
                            "the failures suite):\n");

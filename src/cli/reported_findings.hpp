@@ -47,6 +47,10 @@ struct PreconditionCheck {
   bool keep_preconditions = false;  // --emit-preconditions
   bool quiet = false;
 };
+// For each finding, why it is likely a precondition violation, or "" for a bug.
+std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain,
+                                               const std::vector<SequenceFinding>& findings,
+                                               const std::vector<FlatSequence>& states, const PreconditionCheck& check);
 nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
                                        const std::vector<FlatSequence>& states, const PreconditionCheck& check);
 // A few of the target's states of a run (the last found: the largest), flattened.

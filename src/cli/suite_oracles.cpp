@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "cli/cli_common.hpp"
+#include "cli/reported_findings.hpp"
 #include "emit/gtest_writer.hpp"
 
 namespace objgen::cli {
@@ -20,6 +22,37 @@ void add_oracle_options(CLI::App* cmd, std::string& oracles, size_t& oracle_stat
                   "value or exception and the observers after it checked, one TEST each (0: none)")
       ->default_val(16);
 }
+
+namespace {
+
+// The member's call on the state, each literal argument its first value: what a finding of the
+// oracles stands for.
+FlatSequence member_on_state(const Api& api, const FlatSequence& state, uint32_t op) {
+  FlatSequence seq = state;
+  int next = 0;
+  for (const FlatCall& c : seq.calls)
+    for (int v : c.produced) next = std::max(next, v + 1);
+  const Operation& o = api.operations()[op];
+  FlatCall call{op, std::vector<int64_t>(o.params.size(), -1), std::vector<int>(o.params.size() + 1, -1)};
+  call.args[0] = state.result_value;
+  call.produced[0] = state.result_value;
+  if (o.result.is_object()) call.produced.back() = next;
+  seq.calls.push_back(std::move(call));
+  return seq;
+}
+
+void blame_observer_findings(const Api& api, const ExhaustiveOptions& opt, const std::vector<FlatSequence>& states,
+                             double call_timeout, std::vector<oracles::ObserverFinding>& findings) {
+  std::vector<SequenceFinding> evidence;
+  for (const oracles::ObserverFinding& f : findings)
+    evidence.push_back({f.outcome, f.op, f.message, member_on_state(api, states[f.state], f.op), {}, 1});
+  std::vector<FlatSequence> others(states.size() > 16 ? states.end() - 16 : states.begin(), states.end());
+  std::vector<std::string> why =
+      precondition_evidence(api, opt.domain, evidence, others, {call_timeout, opt.worker_memory_limit_bytes, false, true});
+  for (size_t i = 0; i < findings.size(); ++i) findings[i].precondition = why[i];
+}
+
+}  // namespace
 
 oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
                                      const OracleSettings& a) {
@@ -42,9 +75,11 @@ oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& op
     std::fprintf(stderr, "%sobjgen: regression oracles: %llu values on %zu states (%llu flaky, dropped), %.1f s\n",
                  o.progress ? "\n" : "", static_cast<unsigned long long>(r.values), states.size(),
                  static_cast<unsigned long long>(r.flaky), r.seconds);
+  blame_observer_findings(api, opt, states, a.call_timeout, r.findings);
   for (const oracles::ObserverFinding& f : r.findings)
-    std::fprintf(stdout, "  %s in %s called on emitted state %zu: %s\n", outcome_name(f.outcome),
-                 api.operations()[f.op].signature().c_str(), f.state, f.message.c_str());
+    std::fprintf(stdout, "  %s in %s called on emitted state %zu: %s%s\n", outcome_name(f.outcome),
+                 api.operations()[f.op].signature().c_str(), f.state, f.message.c_str(),
+                 f.precondition.empty() ? "" : (" [likely a precondition violation: " + f.precondition + "]").c_str());
   return r;
 }
 
@@ -52,7 +87,7 @@ nlohmann::json oracle_report(const Api& api, const oracles::OracleResult& observ
   nlohmann::json findings = nlohmann::json::array();
   for (const oracles::ObserverFinding& f : observed.findings)
     findings.push_back({{"kind", outcome_name(f.outcome)}, {"operation", api.operations()[f.op].signature()},
-                        {"emitted_state", f.state}, {"message", f.message}});
+                        {"emitted_state", f.state}, {"message", f.message}, {"precondition", f.precondition}});
   return {{"values", observed.values}, {"flaky", observed.flaky}, {"executions", observed.executions},
           {"seconds", observed.seconds}, {"observer_findings", findings}};
 }

@@ -65,6 +65,7 @@ struct ObserverFinding {
   uint32_t op;   // the observer, or the member called on the state
   Outcome outcome;  // Crash or Timeout
   std::string message;
+  std::string precondition;  // why it is likely a precondition violation (the CLI decides), or ""
 };
 
 // The sequence twice, the second copy's values renumbered after the first's: its state is value
