@@ -102,7 +102,8 @@ class Search {
       for (const std::string& d : package_dirs(ns)) dirs.push_back(d);
       dirs.insert(dirs.end(), system_dirs_.begin(), system_dirs_.end());
     }
-    std::set<std::string> seen;
+    std::map<std::string, std::string> by_real;  // one name per file: the shortest (libx.so, what -lx finds)
+    std::vector<std::string> order;
     for (size_t i = 0; i < dirs.size(); ++i) {
       bool user = i < user_dirs_.size();
       std::error_code ec;
@@ -110,10 +111,15 @@ class Search {
         std::string name = e.path().filename().string();
         if (!is_library_name(name) || (!user && name.find(ns) == std::string::npos)) continue;
         if (name.ends_with(".a") && !user) continue;  // the system's shared libraries are what -l finds
-        std::string real = fs::weakly_canonical(e.path(), ec).string();
-        if (!ec && seen.insert(real).second) files.push_back(e.path().string());
+        std::error_code rc;
+        std::string real = fs::weakly_canonical(e.path(), rc).string();
+        if (rc) continue;
+        auto [it, fresh] = by_real.emplace(real, e.path().string());
+        if (fresh) order.push_back(real);
+        else if (e.path().string().size() < it->second.size()) it->second = e.path().string();
       }
     }
+    for (const std::string& real : order) files.push_back(by_real[real]);
     return files;
   }
 
