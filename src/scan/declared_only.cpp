@@ -70,7 +70,7 @@ std::string leaf_name(std::string name) {
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Whether `text` defines `class name` or `struct name`: the keyword, the name, then a body
-// (`{`) before any `;` (a declaration) — base clauses and `final` in between are fine.
+// (`{`), with `final` or a base clause in between (`template <class name>` is no definition).
 bool defines_class(const std::string& text, const std::string& name) {
   for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
     size_t end = at + name.size();
@@ -81,7 +81,12 @@ bool defines_class(const std::string& text, const std::string& name) {
     while (word > 0 && is_word_char(text[word - 1])) --word;
     std::string keyword = text.substr(word, k - word);
     if (keyword != "class" && keyword != "struct") continue;
-    size_t stop = text.find_first_of(";{()", end);
+    size_t next = text.find_first_not_of(" \t\r\n", end);
+    if (next != std::string::npos && text.compare(next, 5, "final") == 0) next = text.find_first_not_of(" \t\r\n", next + 5);
+    if (next == std::string::npos) continue;
+    if (text[next] == '{') return true;
+    bool base_clause = text[next] == ':' && text.compare(next, 2, "::") != 0;
+    size_t stop = base_clause ? text.find_first_of(";{", next) : std::string::npos;
     if (stop != std::string::npos && text[stop] == '{') return true;
   }
   return false;
