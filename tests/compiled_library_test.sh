@@ -10,6 +10,7 @@
 #   missing  nothing passed: exit 2 asking for the sources or libraries, the symbols named
 #   absl     absl::flat_hash_map<int, int>: the absl libraries that define what it needs, found
 #            with pkg-config and added
+#   absl_inlined_vector  the same for a function symbol (absl_throw_delegate)
 set -u
 objgen=$1
 src=$2
@@ -98,9 +99,18 @@ case_absl() {
     "cd '$work/fhm' && eval \"\$(head -1 '$suite' | sed 's|^// Compile with: ||')\" && ./\$(basename '$suite' .cpp) >/dev/null"
 }
 
+# A function symbol this time (InlinedVector's at() throws through absl's throw_delegate).
+case_absl_inlined_vector() {
+  check "InlinedVector<int, 4>: absl_throw_delegate found and linked, the run completes" bash -c \
+    "'$objgen' exhaustive --header '<absl/container/inlined_vector.h>' --class 'absl::InlinedVector<int, 4>' --scope 2 \
+       --methods 'InlinedVector::InlinedVector(),push_back' >'$work/iv.out' 2>'$work/iv.err' &&
+     grep -q 'note: linked .*/libabsl_throw_delegate.so, the one library that defines absl::.*ThrowStdOutOfRange' '$work/iv.err' &&
+     grep -q '^structures 7 ' '$work/iv.out'"
+}
+
 case "$case_name" in
   scan | drop | lookup | missing) build_library; "case_$case_name" ;;
-  absl) case_absl ;;
+  absl | absl_inlined_vector) "case_$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
 exit $fail

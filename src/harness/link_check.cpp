@@ -116,7 +116,7 @@ class Search {
         if (rc) continue;
         auto [it, fresh] = by_real.emplace(real, e.path().string());
         if (fresh) order.push_back(real);
-        else if (e.path().string().size() < it->second.size()) it->second = e.path().string();
+        else if (name.size() < fs::path(it->second).filename().string().size()) it->second = e.path().string();
       }
     }
     for (const std::string& real : order) files.push_back(by_real[real]);
