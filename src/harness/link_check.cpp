@@ -19,6 +19,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Per namespace: a short namespace name matches many libraries, and each is read with nm.
+constexpr size_t kMaxLibrariesRead = 300;
+
 // Runs a tool and returns what it printed (stdout and stderr), "" when it could not run.
 std::string tool_output(const std::vector<std::string>& argv, const std::string& scratch, int* status = nullptr) {
   std::string out = scratch + "/tool-output.txt";
@@ -58,13 +61,18 @@ bool parse_undefined(const std::string& line, UnresolvedSymbol& s) {
   return !s.name.empty();
 }
 
-// The first name of a demangled symbol's qualified name: "absl" for absl::lts_2023::Hash<int>...
+// The first name of a demangled symbol's qualified name: "absl" for absl::lts_2023::Hash<int>...,
+// past "typeinfo for " and the like, and a function template's result type ("void absl::f<int>()").
 std::string top_namespace(const std::string& demangled) {
-  size_t start = demangled.rfind("typeinfo for ", 0) == 0 ? 13 : demangled.rfind("vtable for ", 0) == 0 ? 11 : 0;
-  size_t end = start;
-  while (end < demangled.size() && (std::isalnum(static_cast<unsigned char>(demangled[end])) || demangled[end] == '_')) ++end;
-  if (demangled.compare(end, 2, "::") != 0) return "";
-  return demangled.substr(start, end - start);
+  size_t start = 0;
+  for (int words = 0; words < 3; ++words) {
+    size_t end = start;
+    while (end < demangled.size() && (std::isalnum(static_cast<unsigned char>(demangled[end])) || demangled[end] == '_')) ++end;
+    if (end > start && demangled.compare(end, 2, "::") == 0) return demangled.substr(start, end - start);
+    if (end == start || end >= demangled.size() || demangled[end] != ' ') return "";
+    start = end + 1;
+  }
+  return "";
 }
 
 bool is_library_name(const std::string& file) {
@@ -119,7 +127,8 @@ class Search {
         else if (name.size() < fs::path(it->second).filename().string().size()) it->second = e.path().string();
       }
     }
-    for (const std::string& real : order) files.push_back(by_real[real]);
+    for (const std::string& real : order)
+      if (files.size() < kMaxLibrariesRead) files.push_back(by_real[real]);
     return files;
   }
 
