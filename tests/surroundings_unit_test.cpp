@@ -11,6 +11,7 @@
 #include "io/cache_dir.hpp"
 #include "io/file_error.hpp"
 #include "io/private_temp.hpp"
+#include "io/utf8_text.hpp"
 
 namespace objgen {
 namespace {
@@ -86,6 +87,22 @@ TEST(CacheTrust, PrivateDirectoriesOnly) {
   EXPECT_EQ(untrusted_reason(dir.file("link")), "");
   std::ofstream(dir.file("plain")) << "x";
   EXPECT_THROW(require_private_directory(dir.file("plain"), "the cache directory"), FileError);
+}
+
+// GCC quotes names with ‘ ’ (three bytes each): a message cut for length must stay text.
+TEST(Utf8Text, CutsBetweenCharacters) {
+  std::string quoted = "error: \u2018Summary\u2019 is incomplete";  // ‘ at bytes 7..9
+  for (size_t n = 0; n <= quoted.size(); ++n) {
+    std::string cut = utf8_prefix(quoted, n);
+    EXPECT_LE(cut.size(), n);
+    EXPECT_EQ(quoted.compare(0, cut.size(), cut), 0);
+    if (cut.size() < quoted.size()) EXPECT_NE(static_cast<unsigned char>(quoted[cut.size()]) & 0xC0, 0x80u) << n;
+    EXPECT_GE(cut.size() + 3, std::min(n, quoted.size()));  // at most one character (3 bytes) dropped
+  }
+  EXPECT_EQ(utf8_prefix(quoted, 8), "error: ");
+  EXPECT_EQ(utf8_prefix(quoted, 10), "error: \u2018");
+  EXPECT_EQ(utf8_shorten("abc", 3), "abc");
+  EXPECT_EQ(utf8_shorten("\u2018\u2019", 4, "..."), "\u2018...");
 }
 
 }  // namespace

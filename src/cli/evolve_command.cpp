@@ -15,6 +15,7 @@
 #include "cover/coverage_runtime.hpp"
 #include "io/atomic_file.hpp"
 #include "emit/evolve_report.hpp"
+#include "emit/suite_preamble.hpp"
 #include "gen/evolve/mut_coverage.hpp"
 #include "gen/evolve/purity.hpp"
 #include "gen/oracles/contract_runner.hpp"
@@ -315,7 +316,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
     std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
     std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
     std::string path = a.emit_gtest + "/" + name + "_evolve_test.cpp";
-    write_file_atomically(path, evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include,
+    write_file_atomically(path, suite_build_comment(path) + evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include,
                                                    name + "_evolve"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
     GtestSuiteOptions g{include, name + "_evolve", 64, static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)))};

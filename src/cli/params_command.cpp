@@ -7,6 +7,7 @@
 #include "cli/params_benchmarks.hpp"
 #include "cli/subject.hpp"
 #include "emit/params_report.hpp"
+#include "emit/suite_preamble.hpp"
 #include "exec/confined_program.hpp"
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
@@ -241,7 +242,7 @@ int run_params(ParamsArgs& a) {
     std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
     std::string path = a.emit_gtest + "/" + name + "_params_test.cpp";
     ReturnedValues returned = stable_results(api, domain, found, a);
-    write_file_atomically(path, params_gtest_file(api, domain, found, include, name + "_params", &returned));
+    write_file_atomically(path, suite_build_comment(path) + params_gtest_file(api, domain, found, include, name + "_params", &returned));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
   }
   if (repo && !g_interrupted.load()) {

@@ -7,6 +7,7 @@
 
 #include "cli/cli_common.hpp"
 #include "harness/harness_loader.hpp"
+#include "emit/suite_preamble.hpp"
 #include "io/file_error.hpp"
 
 #ifndef OBJGEN_EXAMPLES_DIR
@@ -113,7 +114,10 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
     loaded = build_subject_harness(from_header(s), quiet);
     return *loaded;
   }
-  if (!s.example.empty()) return require_example(s.example);
+  if (!s.example.empty()) {
+    set_suite_build(suite_build_from_flags(from_header(s).flags, {}));
+    return require_example(s.example);
+  }
   if (!s.harness.empty()) {
     require_shared_object(s.harness);
     try {

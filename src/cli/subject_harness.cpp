@@ -8,8 +8,10 @@
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
 #include "cover/coverage_runtime.hpp"
+#include "emit/suite_preamble.hpp"
 #include "io/atomic_file.hpp"
 #include "harness/harness_build.hpp"
+#include "harness/harness_compiler.hpp"
 #include "harness/harness_loader.hpp"
 #include "scan/compile_db.hpp"
 
@@ -87,6 +89,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
     throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
   if (s.class_depth < 0) throw UsageError("--class-depth must be >= 0");
   HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, s.checks, s.asan, &g_interrupted};
+  set_link_inputs_given(!split_user_flags(request.flags).link.empty());
   request.extra_classes = s.extra_classes;
   request.class_depth = s.class_depth;
   catch_interrupts(true);
@@ -113,11 +116,17 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
       for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
       throw UsageError("the harness for " + s.class_name + " does not compile (sources and build.log in " +
                        b.directory + ")");
+    case HarnessBuildStatus::LinkFailed:
+      for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
+      throw UsageError("the harness for " + s.class_name + " does not link (sources and build.log in " + b.directory + ")");
     case HarnessBuildStatus::Interrupted:
       throw Interrupted("interrupted while building the harness; nothing written");
     case HarnessBuildStatus::Ok:
       break;
   }
+  // Said even with --quiet: the API under test is not all the header declares.
+  for (const auto& note : b.link_notes) std::fprintf(stderr, "objgen: note: %s\n", note.c_str());
+  set_suite_build(suite_build_from_flags(request.flags, b.added_libraries));
   if (!quiet) report_build(b, s.class_name);
   return b;
 }

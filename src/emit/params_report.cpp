@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "io/utf8_text.hpp"
 #include "emit/code_writer.hpp"
 
 namespace objgen {
@@ -101,7 +102,7 @@ std::string params_summary_text(const Api& api, const ParamsResult& found, const
       std::string repeats = m.repeatable < 0 ? "" : m.repeatable == m.repeat_limit ? fmt::format("repeats {}+", m.repeatable)
                                                                                   : fmt::format("repeats {}", m.repeatable);
       out += fmt::format("  {:<11} {:>2} {}  {}\n", params::status_name(m.status), m.attempts.size(),
-                         api.operations()[m.op].signature(), m.ran() ? repeats : m.why.substr(0, 160));
+                         api.operations()[m.op].signature(), m.ran() ? repeats : utf8_prefix(m.why, 160));
       if (m.status == params::Status::Repaired)
         for (const Attempt& a : m.attempts)
           if (a.cause != Cause::None)

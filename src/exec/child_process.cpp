@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "io/utf8_text.hpp"
 #include "exec/checked_heap.hpp"
 #include "exec/confinement.hpp"
 #include "exec/executor.hpp"
@@ -219,7 +220,7 @@ std::string shorten_assert(std::string line) {
     line = function + ": " + line.substr(assertion);
   }
   if (line.size() > 300 && assertion != std::string::npos) line = line.substr(line.find("Assertion"));  // the expression first
-  return line.size() > 300 ? line.substr(0, 300) + "..." : line;
+  return utf8_shorten(line, 300);
 }
 
 }  // namespace

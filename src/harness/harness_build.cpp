@@ -8,8 +8,10 @@
 #include <cerrno>
 #include <cstring>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <set>
 
 #include "cover/ir_coverage_map.hpp"
 #include "io/atomic_file.hpp"
@@ -17,6 +19,7 @@
 #include "io/file_error.hpp"
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
+#include "harness/link_check.hpp"
 #include "scan/harness_writer.hpp"
 
 namespace objgen {
@@ -101,6 +104,7 @@ class Builder {
     out_.damage = damage();
     out_.rebuild_reason = r_.rebuild ? "--rebuild-harness" : out_.damage;
     if (out_.rebuild_reason.empty()) out_.rebuild_reason = manifest_changes(out_.directory + "/manifest.json");
+    if (out_.rebuild_reason.empty()) out_.added_libraries = read_added_libraries(out_.directory);
     return out_.rebuild_reason.empty();
   }
 
@@ -121,9 +125,20 @@ class Builder {
     scan::ScanRequest request{r_.header, r_.class_name, flags_.compile, r_.resource_dir, r_.extra_classes, r_.class_depth};
     out_.scan = scan::scan_header(request);
     out_.scan_seconds = seconds_since(start);
-    if (out_.scan.status == scan::ScanStatus::Ok) return true;
-    out_.status = HarnessBuildStatus::ScanFailed;
-    return false;
+    if (out_.scan.status != scan::ScanStatus::Ok) {
+      out_.status = HarnessBuildStatus::ScanFailed;
+      return false;
+    }
+    include_by_absolute_path(out_.scan.result);
+    return true;
+  }
+
+  // The harness entry's include line is what emitted suites include: by its absolute path, a
+  // suite compiles wherever it is written without a -I of the header's folder (<lib/x.hpp> stays).
+  void include_by_absolute_path(scan::ScanResult& r) const {
+    if (is_angle_header(r_.header)) return;
+    r.include_line = "#include \"" + header_ + "\"";
+    for (scan::ScanResult& c : r.companions) include_by_absolute_path(c);
   }
 
   scan::HarnessOptions harness_options() const {
@@ -185,7 +200,7 @@ class Builder {
     for (const std::string& source : flags_.link)
       if (ok && is_source_file(source)) ok = compile_one(fs::absolute(source).string(), objects, depfiles);
     if (ok && r_.coverage) write_file_atomically(work_ + "/coverage_map.json", cover::map_to_json(cover::link_coverage(modules_)));
-    if (ok) ok = link(objects);
+    if (ok) ok = link_checked(objects, depfiles, options);
     out_.compile_seconds = seconds_since(start);
     if (ok) finish(depfiles);
     else fail();
@@ -291,7 +306,130 @@ class Builder {
     cmd.insert(cmd.end(), objects.begin(), objects.end());
     for (const std::string& a : flags_.link)
       if (!is_source_file(a)) cmd.push_back(a);
+    for (const std::string& dir : library_dirs(flags_.link)) cmd.push_back("-Wl,-rpath," + dir);
     return tool_ok(cmd);
+  }
+
+  // A harness links even when a symbol it needs is defined nowhere (a shared object leaves its
+  // symbols to the loader), and dlopen would name one at a time, far from the cause. So the build
+  // looks now: the one installed library that defines what is missing is added, members whose
+  // symbols no given library defines (leftover declarations) are dropped, and what is still
+  // missing is an error naming the flag that would define it.
+  bool link_checked(std::vector<std::string>& objects, std::vector<std::string>& depfiles, const scan::HarnessOptions& options) {
+    if (!link(objects)) return false;
+    if (r_.asan) return true;  // loaded by objgen-asan-worker, not by a process like this one
+    LinkCheck check = check_link(work_ + "/harness.so", work_);
+    if (!check.ran || (check.unresolved.empty() && check.missing_libraries.empty())) return true;
+    LibraryLookup lookup = find_defining_libraries(check.unresolved, flags_.link, compiler(), work_);
+    if (check.missing_libraries.empty() && !lookup.unambiguous.empty()) {
+      for (const DefiningLibrary& l : lookup.unambiguous) add_library(l, lookup);
+      if (!link(objects)) return false;
+      check = check_link(work_ + "/harness.so", work_);
+    }
+    std::set<std::string> missing;
+    for (const UnresolvedSymbol& u : check.unresolved) missing.insert(u.name);
+    std::vector<scan::Function*> members = members_needing(out_.scan.result, missing);
+    if (!members.empty() && !implementation_missing(members)) {
+      for (const std::string& note : drop_members(members, missing)) out_.link_notes.push_back(note);
+      progress_("no source or library given defines " + std::to_string(members.size()) +
+                " declared member(s); compiling the harness without them");
+      if (!recompile_all(objects, depfiles, options) || !link(objects)) return false;
+      check = check_link(work_ + "/harness.so", work_);
+    }
+    if (check.unresolved.empty() && check.missing_libraries.empty()) return true;
+    return link_failure(check, find_defining_libraries(check.unresolved, flags_.link, compiler(), work_));
+  }
+
+  // Every library folder the harness links from, so that the loader finds them where the linker did.
+  static std::vector<std::string> library_dirs(const std::vector<std::string>& link_args) {
+    std::vector<std::string> dirs;
+    for (size_t i = 0; i < link_args.size(); ++i) {
+      const std::string& a = link_args[i];
+      std::string dir = a == "-L" && i + 1 < link_args.size() ? link_args[++i]
+                        : a.rfind("-L", 0) == 0                ? a.substr(2)
+                        : a[0] != '-' && (a.ends_with(".so") || a.find(".so.") != std::string::npos)
+                            ? fs::absolute(a).parent_path().string()
+                            : "";
+      if (!dir.empty() && std::find(dirs.begin(), dirs.end(), fs::absolute(dir).string()) == dirs.end())
+        dirs.push_back(fs::absolute(dir).string());
+    }
+    return dirs;
+  }
+
+  void add_library(const DefiningLibrary& l, const LibraryLookup& lookup) {
+    std::string defines;
+    for (const auto& [symbol, found] : lookup.definers)
+      if (!found.empty() && found.front().file == l.file && defines.empty()) defines = demangle(symbol);
+    flags_.link.push_back(l.file);
+    out_.added_libraries.push_back(l.file);
+    out_.link_notes.push_back("linked " + l.file + ", the one library that defines " + defines +
+                              ": add " + l.advice() + " after -- to say so yourself");
+    write_file_atomically(work_ + "/added_libraries.txt", join_lines(out_.added_libraries));
+  }
+
+  static std::string join_lines(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& l : lines) text += l + "\n";
+    return text;
+  }
+
+  static std::vector<std::string> read_added_libraries(const std::string& dir) {
+    std::vector<std::string> files;
+    std::string text = read_whole_file(dir + "/added_libraries.txt").value_or("");
+    for (size_t start = 0, nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) files.push_back(text.substr(start, nl - start));
+    return files;
+  }
+
+  bool given_link_inputs() const { return !flags_.link.empty(); }
+
+  // Nothing was passed after -- and none of the class's out-of-line members links: its
+  // implementation is missing, not some leftover declaration.
+  bool implementation_missing(const std::vector<scan::Function*>& members) const {
+    if (given_link_inputs()) return false;
+    size_t out_of_line = 0;
+    auto count = [&](const scan::ScanResult& r, auto&& self) -> void {
+      for (const scan::Function& f : r.functions) out_of_line += f.registration != scan::Registration::Skip && !f.link_symbols.empty();
+      for (const scan::ScanResult& c : r.companions) self(c, self);
+    };
+    count(out_.scan.result, count);
+    return members.size() == out_of_line;
+  }
+
+  // The harness again, without the members just dropped, and the sources beside it.
+  bool recompile_all(std::vector<std::string>& objects, std::vector<std::string>& depfiles, const scan::HarnessOptions& options) {
+    write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
+    objects.clear();
+    depfiles.clear();
+    modules_.clear();
+    bool ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
+    for (const std::string& source : flags_.link)
+      if (ok && is_source_file(source)) ok = compile_one(fs::absolute(source).string(), objects, depfiles);
+    if (ok && r_.coverage) write_file_atomically(work_ + "/coverage_map.json", cover::map_to_json(cover::link_coverage(modules_)));
+    return ok;
+  }
+
+  bool link_failure(const LinkCheck& check, const LibraryLookup& lookup) {
+    std::vector<std::string>& lines = out_.compiler_errors;
+    for (const std::string& lib : check.missing_libraries)
+      lines.push_back("error: the harness needs " + lib + ", which the loader does not find: pass its full path or its folder with -L");
+    if (!check.unresolved.empty()) lines.push_back("error: the harness needs symbols that nothing it is linked with defines:");
+    constexpr size_t kShown = 12;
+    for (size_t i = 0; i < check.unresolved.size() && i < kShown; ++i) {
+      const UnresolvedSymbol& u = check.unresolved[i];
+      std::string where;
+      auto found = lookup.definers.find(u.name);
+      if (found != lookup.definers.end())
+        for (size_t k = 0; k < found->second.size() && k < 3; ++k) where += (k ? ", " : "; defined by ") + found->second[k].advice();
+      lines.push_back("  " + u.demangled + " (needed by " + fs::path(u.needed_by).filename().string() + ")" + where);
+    }
+    if (check.unresolved.size() > kShown) lines.push_back("  and " + std::to_string(check.unresolved.size() - kShown) + " more");
+    if (!given_link_inputs())
+      lines.push_back("hint: the class's implementation is missing: pass its sources or libraries after --, e.g. -- list.cpp -lmylib");
+    else
+      lines.push_back("hint: none of the sources and libraries given after -- defines them (declared but never defined?)");
+    for (const std::string& l : lines) write_log(l + "\n");
+    link_failed_ = true;
+    return false;
   }
 
   bool tool_ok(const std::vector<std::string>& cmd) {
@@ -336,8 +474,8 @@ class Builder {
       remove_work_dir();
       throw_write_failure(ENOSPC);
     }
-    out_.status = HarnessBuildStatus::CompileFailed;
-    out_.compiler_errors = compiler_errors(work_ + "/build.log", 20);
+    out_.status = link_failed_ ? HarnessBuildStatus::LinkFailed : HarnessBuildStatus::CompileFailed;
+    if (!link_failed_) out_.compiler_errors = compiler_errors(work_ + "/build.log", 20);
     out_.directory += ".failed";
     fs::remove_all(out_.directory);
     fs::rename(work_, out_.directory);
@@ -352,6 +490,7 @@ class Builder {
   std::string work_;
   std::vector<cover::ModuleCoverage> modules_;  // coverage builds: each unit's part, link order
   bool interrupted_ = false;
+  bool link_failed_ = false;
   long long build_start_ns_ = 0;
 };
 

@@ -35,7 +35,7 @@ struct HarnessRequest {
   int class_depth = 3;
 };
 
-enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, Interrupted };
+enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, LinkFailed, Interrupted };
 
 struct HarnessBuild {
   HarnessBuildStatus status = HarnessBuildStatus::Ok;
@@ -47,7 +47,11 @@ struct HarnessBuild {
   // A cached entry that was changed or damaged since it was built (never loaded, rebuilt): why.
   std::string damage;
   scan::ScanOutcome scan;       // when scanned: warnings, skipped members, or why it failed
-  std::vector<std::string> compiler_errors;
+  std::vector<std::string> compiler_errors;  // or, for LinkFailed, the symbols nothing defines and what to pass
+  // Members dropped because no source or library given defines them, and libraries objgen added
+  // because each was the one installed library that defines what the harness needed.
+  std::vector<std::string> link_notes;
+  std::vector<std::string> added_libraries;  // linked files ("/usr/lib/.../libabsl_hash.so"), kept with the cache
   double scan_seconds = 0, compile_seconds = 0;
   // Held until the harness is loaded: another objgen building or replacing the same harness
   // waits for it (flock on <key>.lock).

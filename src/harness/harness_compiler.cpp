@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "io/atomic_file.hpp"
+#include "io/utf8_text.hpp"
 
 #ifndef OBJGEN_HARNESS_CXX
 #define OBJGEN_HARNESS_CXX "c++"
@@ -174,9 +175,13 @@ std::vector<std::string> read_depfile(const std::string& path) {
 }
 
 std::vector<std::string> compiler_errors(const std::string& log_path, size_t max_lines) {
+  // A line about a template instance can run to pages; cut, it must still be text (GCC quotes
+  // names with ‘ ’: three bytes each).
+  constexpr size_t kMaxLineBytes = 600;
   std::ifstream in(log_path);
   std::vector<std::string> errors, fallback;
-  for (std::string line; std::getline(in, line);) {
+  for (std::string whole; std::getline(in, whole);) {
+    std::string line = utf8_shorten(whole, kMaxLineBytes, " …");
     if (line.find("error") != std::string::npos && errors.size() < max_lines) errors.push_back(line);
     if (fallback.size() < max_lines) fallback.push_back(line);
   }

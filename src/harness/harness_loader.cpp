@@ -24,13 +24,18 @@ constexpr double kDescribeSeconds = 60;
 constexpr int kDescribed = 0x4c;  // exit(0) in a static initializer must not pass for success
 constexpr off_t kMaxDescriptionBytes = 16 << 20;  // a real one takes kilobytes
 
+bool g_link_inputs_given = false;
+
 // dlopen and the entry's checks, in whatever process is to run the code under test.
 const HarnessEntry* open_harness(const std::string& file) {
   void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     std::string why = dlerror();
     if (why.find("undefined symbol") != std::string::npos)
-      why += " (the class's implementation is missing: pass its sources or libraries after --, e.g. -- list.cpp -lmylib)";
+      why += g_link_inputs_given
+                 ? " (none of the sources and libraries it was linked with defines it: a declaration never defined, or a"
+                   " library missing from the link)"
+                 : " (the class's implementation is missing: pass its sources or libraries after --, e.g. -- list.cpp -lmylib)";
     throw HarnessLoadError("cannot load harness: " + why);
   }
   auto entry_function = reinterpret_cast<EntryFunction>(dlsym(handle, OBJGEN_HARNESS_ENTRY_SYMBOL));
@@ -157,6 +162,8 @@ HarnessDescription describe(const std::string& file) {
 }  // namespace
 
 void set_after_harness_load(std::function<void()> step) { g_after_load = std::move(step); }
+
+void set_link_inputs_given(bool given) { g_link_inputs_given = given; }
 
 Example load_harness(const std::string& path) {
   if (!g_file.empty()) throw HarnessLoadError("objgen loads one harness per run (" + g_file + " already)");

@@ -27,6 +27,11 @@ Example load_harness(const std::string& path);
 // before load_harness, which takes it in its describing child too, so a failure is reported once.
 void set_after_harness_load(std::function<void()> step);
 
+// Whether the harness was linked with sources or libraries given after -- (or by CMake): an
+// undefined symbol then means a declaration nothing defines, not an implementation left out, and
+// the load error says so instead of asking for them.
+void set_link_inputs_given(bool given);
+
 // In a program of its own that runs the code under test (objgen-asan-worker): loads the harness
 // into this process, as it is.
 Example load_harness_in_this_process(const std::string& path);

@@ -21,6 +21,7 @@
 #include <clang/Sema/TemplateDeduction.h>
 
 #include "scan/clang_types.hpp"
+#include "scan/declared_only.hpp"
 #include "scan/names.hpp"
 #include "scan/toolchain.hpp"
 
@@ -523,6 +524,7 @@ class Extractor {
     f.declaring_class = declaring_class;
     f.is_hidden_friend = hidden_friend;
     decide(f, fd, is_template);
+    check_declared_only(ctx_, sema_, fd, f);  // incomplete types, symbols a library must define
     // &C::m is ambiguous when any other declaration shares the name (whatever its access).
     if (const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(fd)) {
       auto found = target_->lookup(md->getDeclName());
@@ -1241,6 +1243,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
     extract(c.record, namer.spell(c.record), companion);
     r.companions.push_back(std::move(companion));
   }
+  find_completing_headers(r, request.flags, request.header);
   outcome.extract_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

@@ -89,6 +89,13 @@ struct Function {
   // Argument counts to register (constructors and methods): all parameters, or fewer when the
   // rest have defaults and a trailing parameter cannot be generated.
   std::vector<unsigned> arities;
+  // Declared but not defined in the scanned headers: the mangled names a call links to (both of
+  // a constructor's). The harness build drops the member when no given library defines them.
+  std::vector<std::string> link_symbols;
+  // Skipped because this type (a result or parameter) is only declared in the scanned headers,
+  // and the header under the include paths that defines it ("" when none was found).
+  std::string incomplete_type;
+  std::string completing_header;
   SourcePos pos;
 
   std::string signature() const;  // "addLast(int value) const &"

@@ -11,6 +11,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "io/utf8_text.hpp"
 #include "exec/checked_heap.hpp"
 #include "exec/object_copy.hpp"
 #include "exec/sequence.hpp"
@@ -685,7 +686,7 @@ struct ExhaustiveGenerator::Impl {
       for (auto& [state, why] : w.nondeterministic) js.pending.push_back({subject_record(pos, state), why});
       w.nondeterministic.clear();
       if (o == Outcome::Failure || o == Outcome::OutOfMemory) {
-        if (js.message.size() > 1000) js.message = js.message.substr(0, 1000) + "...";
+        js.message = utf8_shorten(js.message, 1000);
         if (js.failures_in_job.insert({s.op, js.message}).second) js.pending.push_back({call_record(pos, o), js.message});
       } else if (o == Outcome::Normal) {
         collect_new_states(s, pos, objects, res, lin, w.sealed_seen, js);

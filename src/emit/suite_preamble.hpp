@@ -1,0 +1,31 @@
+// The first lines of every emitted suite: the exact command that compiles it. A suite includes
+// the class's header and links its implementation, so it needs what objgen's harness needed (the
+// flags after --, those of -p's compile_commands.json, the libraries objgen added), and the
+// user should not have to guess them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace objgen {
+
+struct SuiteBuild {
+  bool known = false;                      // false for a --harness built elsewhere
+  std::vector<std::string> compile_flags;  // -I, -isystem, -D, -U, -std, -include ... (paths absolute)
+  std::vector<std::string> link_args;      // sources, objects, libraries, -l, -L, -Wl, (paths absolute)
+};
+
+// What the subject of this run was built with; set once by the command line, before any suite
+// is written (a run emits suites of one subject).
+void set_suite_build(SuiteBuild build);
+
+// "// Compile with: c++ -std=c++20 ... FILE ... -lgtest -lgtest_main -pthread -o NAME\n": FILE as
+// given (the path the suite is written to), the test libraries as given.
+std::string suite_build_comment(const std::string& file, const std::string& test_libraries = "-lgtest -lgtest_main -pthread");
+
+// The user's flags (after -- and from -p) split into a SuiteBuild: relative paths made absolute,
+// -std below C++20 replaced (the suites use C++20), a folder of each shared library as an rpath
+// so the test finds it when it runs.
+SuiteBuild suite_build_from_flags(const std::vector<std::string>& flags, const std::vector<std::string>& added_libraries);
+
+}  // namespace objgen

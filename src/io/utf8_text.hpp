@@ -1,0 +1,16 @@
+// Shortening text for people without cutting a character in two: compilers, sanitizers and the
+// code under test write UTF-8 (GCC quotes names with ‘ ’), and a message cut inside a character
+// shows as garbage and is invalid in JSON.
+#pragma once
+
+#include <string>
+
+namespace objgen {
+
+// The longest prefix of `text` of at most max_bytes bytes that ends between two UTF-8 characters.
+std::string utf8_prefix(const std::string& text, size_t max_bytes);
+
+// `text` when it fits in max_bytes, else its utf8_prefix followed by `ellipsis`.
+std::string utf8_shorten(const std::string& text, size_t max_bytes, const std::string& ellipsis = "...");
+
+}  // namespace objgen

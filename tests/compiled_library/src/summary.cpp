@@ -1,0 +1,2 @@
+// Nothing out of line yet; the library's second unit, as real ones have several.
+#include "tally/summary.hpp"
