@@ -58,7 +58,7 @@ structures() { grep -o '^structures [0-9]*' "$1" | grep -o '[0-9]*'; }
 run() {  # run NAME ARGS...: objgen ARGS with the subject, output in $work/NAME.out
   local name=$1; shift
   check "$name exits 0" bash -c '"$@" >"'"$work/$name.out"'" 2>&1' _ "$objgen" "$@" "${subject[@]}" "${after[@]}"
-  sed -n '/^  [a-z]* in /p; /^likely precondition/,/^[^ ]/p; /^ruled out/p; /^verdict/p; /^builders (/p' "$work/$name.out" |
+  grep -E '^  [a-z]+ in |^    why: |^likely precondition|^ruled out|^verdict|^builders \(' "$work/$name.out" |
     sed "s/^/  [$tag $name] /" | head -40
 }
 
