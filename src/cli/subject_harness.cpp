@@ -7,6 +7,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
+#include "cli/type_name_check.hpp"
 #include "cover/coverage_runtime.hpp"
 #include "io/atomic_file.hpp"
 #include "harness/harness_build.hpp"
@@ -89,6 +90,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
   HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, s.checks, s.asan, &g_interrupted};
   request.extra_classes = s.extra_classes;
   request.class_depth = s.class_depth;
+  request.template_args = parse_template_args(s.template_args);
   catch_interrupts(true);
   HarnessBuild b;
   auto say = [quiet](const std::string& step) {
