@@ -192,6 +192,8 @@ nlohmann::ordered_json to_json(const ScanResult& r) {
                          {"noexcept", f.is_noexcept},
                          {"operator", f.is_operator},
                          {"template", f.is_template},
+                         {"template_arguments", f.template_arguments},
+                         {"explicit_template_arguments", f.explicit_template_arguments},
                          {"deleted", f.is_deleted},
                          {"implicit", f.is_implicit},
                          {"hidden_friend", f.is_hidden_friend},
