@@ -72,14 +72,14 @@ bool is_invariant_name(const std::string& name) {
 class Extractor {
  public:
   Extractor(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, ScanResult& out,
-            const std::vector<const clang::CXXRecordDecl*>& registered, const UserTemplateArguments& user_templates)
+            const std::vector<const clang::CXXRecordDecl*>& registered, TemplateScan& templates)
       : ctx_(unit.getASTContext()),
         sm_(unit.getSourceManager()),
         sema_(unit.hasSema() ? &unit.getSema() : nullptr),
         namer_(ctx_),
         target_(target),
         registered_(registered),
-        user_templates_(user_templates),
+        templates_(templates),
         out_(out) {}
 
   void run() {
@@ -579,7 +579,7 @@ class Extractor {
     if (seen_functions_.count(md->getCanonicalDecl())) return;
     std::string why_not = "function template (no Sema to deduce its arguments)";
     std::vector<TemplateInstance> found;
-    if (sema_) found = MemberTemplates(*sema_, target_, registered_, namer_, user_templates_).instances(ft, why_not);
+    if (sema_) found = MemberTemplates(*sema_, target_, registered_, namer_, templates_).instances(ft, why_not);
     if (found.empty()) {
       size_t before = out_.functions.size();
       add_function(md, kind, true, declaring_class, false);
@@ -837,7 +837,7 @@ class Extractor {
   TypeNamer namer_;
   const clang::CXXRecordDecl* target_;
   const std::vector<const clang::CXXRecordDecl*>& registered_;  // the target and its companions
-  const UserTemplateArguments& user_templates_;                 // --template-args
+  TemplateScan& templates_;  // --template-args, and the instances whose bodies failed so far
   ScanResult& out_;
   std::set<const clang::Decl*> seen_types_;
   std::set<const clang::Decl*> seen_functions_;
@@ -1188,11 +1188,11 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   add_subclasses(*unit.ast, target, companions, target_bases);
   std::vector<const clang::CXXRecordDecl*> registered{target};
   for (const Companion& c : companions) registered.push_back(c.record);
-  UserTemplateArguments user_templates = user_template_arguments(*unit.ast, request);
+  TemplateScan templates{user_template_arguments(*unit.ast, request), {}};
   auto extract = [&](const clang::CXXRecordDecl* rd, const std::string& requested, ScanResult& r) {
     r.include_line = include_line_for(request.header);
     r.requested_name = requested.rfind("::", 0) == 0 ? requested.substr(2) : requested;
-    Extractor(*unit.ast, rd, r, registered, user_templates).run();
+    Extractor(*unit.ast, rd, r, registered, templates).run();
     r.mangled_prefix = mangled_class_prefix(unit.ast->getASTContext(), rd);
   };
   ScanResult& r = outcome.result;

@@ -2,6 +2,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Sema/Scope.h>
@@ -14,24 +15,63 @@
 namespace objgen::scan {
 namespace {
 
-// Keeps the first error an instantiation reports, with where it is.
+// Keeps the first error an instantiation reports, with where it is, and records every function
+// being instantiated when an error is reported (Sema's instantiation stack) as failed.
 class FirstError : public clang::DiagnosticConsumer {
  public:
+  FirstError(const clang::Sema& sema, std::map<const clang::FunctionDecl*, std::string>& failed)
+      : sema_(sema), failed_(failed) {}
+
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < clang::DiagnosticsEngine::Error || !message.empty()) return;
+    if (level < clang::DiagnosticsEngine::Error) return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
-    message = std::string(text.str());
+    std::string error = std::string(text.str());
     if (info.getLocation().isValid() && info.hasSourceManager()) {
       const clang::SourceManager& sm = info.getSourceManager();
       clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
       if (p.isValid())
-        message = std::filesystem::path(p.getFilename()).filename().string() + ":" + std::to_string(p.getLine()) +
-                  ": " + message;
+        error = std::filesystem::path(p.getFilename()).filename().string() + ":" + std::to_string(p.getLine()) + ": " + error;
     }
+    if (message.empty()) message = error;
+    for (const clang::Sema::CodeSynthesisContext& context : sema_.CodeSynthesisContexts)
+      if (const auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(context.Entity);
+          fd && context.Kind == clang::Sema::CodeSynthesisContext::TemplateInstantiation)
+        failed_.emplace(fd->getCanonicalDecl(), error);
   }
   std::string message;
+
+ private:
+  const clang::Sema& sema_;
+  std::map<const clang::FunctionDecl*, std::string>& failed_;
+};
+
+// "ns::appender<std::vector<int>>::append" -> "ns::appender::append": short enough for a note.
+std::string without_template_arguments(const std::string& name) {
+  std::string out;
+  int depth = 0;
+  for (char c : name) {
+    if (c == '<') ++depth;
+    if (depth == 0) out += c;
+    if (c == '>' && depth > 0) --depth;
+  }
+  return out;
+}
+
+// The functions a body calls or constructs with.
+class Callees : public clang::RecursiveASTVisitor<Callees> {
+ public:
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) { return add(e->getDecl()); }
+  bool VisitMemberExpr(clang::MemberExpr* e) { return add(e->getMemberDecl()); }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) { return add(e->getConstructor()); }
+  std::vector<const clang::FunctionDecl*> found;
+
+ private:
+  bool add(const clang::Decl* d) {
+    if (const auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d)) found.push_back(fd);
+    return true;
+  }
 };
 
 // Routes the engine's diagnostics to `consumer` for the scope's lifetime, then back.
@@ -108,12 +148,12 @@ std::string spelled_template_arguments(const TypeNamer& namer, const clang::Func
 
 MemberTemplates::MemberTemplates(clang::Sema& sema, const clang::CXXRecordDecl* target,
                                  const std::vector<const clang::CXXRecordDecl*>& registered, const TypeNamer& namer,
-                                 const UserTemplateArguments& user)
-    : sema_(sema), ctx_(sema.getASTContext()), target_(target), registered_(registered), namer_(namer), user_(user) {}
+                                 TemplateScan& scan)
+    : sema_(sema), ctx_(sema.getASTContext()), target_(target), registered_(registered), namer_(namer), scan_(scan) {}
 
 std::vector<TemplateInstance> MemberTemplates::instances(const clang::FunctionTemplateDecl* ft, std::string& why_not) {
-  auto asked = user_.find(ft->getNameAsString());
-  if (asked != user_.end()) return user_instances(ft, asked->second, why_not);
+  auto asked = scan_.user.find(ft->getNameAsString());
+  if (asked != scan_.user.end()) return user_instances(ft, asked->second, why_not);
   TemplateInstance instance;
   if (!deduce_for_own_types(ft, instance)) {
     why_not = "function template: no instantiation for the class's own types (name its template arguments with "
@@ -227,9 +267,10 @@ const clang::FunctionDecl* MemberTemplates::deduce(const clang::FunctionTemplate
 // Instantiates the instance's body (and what it uses) as the harness's compile would; the first
 // error it reports, "" when none. Errors do not end the scan: they only decide this instance.
 std::string MemberTemplates::body_error(const clang::FunctionDecl* instance) {
-  if (instance->isDefined()) return "";  // the header's own code instantiated it already, and compiled
+  std::set<const clang::FunctionDecl*> seen;
+  if (instance->isDefined()) return failed_callee(instance, 0, seen);  // instantiated before, maybe by an earlier instance
   clang::DiagnosticsEngine& diags = sema_.getDiagnostics();
-  FirstError first;
+  FirstError first(sema_, scan_.failed_bodies);
   {
     DiagnosticsRedirect redirect(diags, first);
     TranslationUnitScope scope(sema_);
@@ -237,8 +278,34 @@ std::string MemberTemplates::body_error(const clang::FunctionDecl* instance) {
     sema_.InstantiateFunctionDefinition(instance->getLocation(), const_cast<clang::FunctionDecl*>(instance),
                                         /*Recursive=*/true, /*DefinitionRequired=*/false, /*AtEndOfTU=*/false);
   }
-  if (first.message.empty() && instance->isInvalidDecl()) return "its body does not compile";
-  return first.message;
+  bool invalid = instance->isInvalidDecl();
+  // Clang takes a function whose instantiation failed out of later overload resolution, where a
+  // fresh compile (the harness's) would still choose it: a later instance calling it would
+  // silently call another overload and pass. Valid again, it is chosen, and failed_callee finds it.
+  for (const auto& failed : scan_.failed_bodies)
+    for (const clang::FunctionDecl* r : failed.first->redecls()) const_cast<clang::FunctionDecl*>(r)->setInvalidDecl(false);
+  if (first.message.empty() && invalid) return "its body does not compile";
+  return first.message.empty() ? failed_callee(instance, 0, seen) : first.message;
+}
+
+// The first error of a function template instance the body calls (directly, or through other
+// instances), recorded when an earlier instantiation reported it; "" when none failed.
+std::string MemberTemplates::failed_callee(const clang::FunctionDecl* fd, int depth,
+                                           std::set<const clang::FunctionDecl*>& seen) const {
+  constexpr int kMaxDepth = 8;
+  const clang::FunctionDecl* definition = fd->getDefinition();
+  if (depth > kMaxDepth || !definition || !definition->getBody()) return "";
+  Callees callees;
+  callees.TraverseStmt(definition->getBody());
+  for (const clang::FunctionDecl* callee : callees.found) {
+    const clang::FunctionDecl* key = callee->getCanonicalDecl();
+    if (auto failed = scan_.failed_bodies.find(key); failed != scan_.failed_bodies.end())
+      return "it calls " + without_template_arguments(callee->getQualifiedNameAsString()) +
+             ", which does not compile: " + failed->second;
+    if (callee->isTemplateInstantiation() && seen.insert(key).second)
+      if (std::string why = failed_callee(callee, depth + 1, seen); !why.empty()) return why;
+  }
+  return "";
 }
 
 // A member typedef of the class or of one of its bases (value_type of btree_set is its base's),

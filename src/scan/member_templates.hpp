@@ -7,6 +7,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,14 @@ struct ExplicitArguments {
 // Member name -> the argument lists to try it with.
 using UserTemplateArguments = std::map<std::string, std::vector<ExplicitArguments>>;
 
+// What one scan knows about member templates: the user's argument lists, and every function
+// whose instantiation reported an error (Clang reports it once: a later instance calling the same
+// function instantiates nothing and reports nothing, so its callees are checked against these).
+struct TemplateScan {
+  UserTemplateArguments user;
+  std::map<const clang::FunctionDecl*, std::string> failed_bodies;  // canonical declaration -> first error
+};
+
 struct TemplateInstance {
   const clang::FunctionDecl* function = nullptr;  // the specialization
   std::string arguments;   // for the listing: "<int, int>", as deduced or as the user named them
@@ -37,7 +46,7 @@ class MemberTemplates {
  public:
   MemberTemplates(clang::Sema& sema, const clang::CXXRecordDecl* target,
                   const std::vector<const clang::CXXRecordDecl*>& registered, const TypeNamer& namer,
-                  const UserTemplateArguments& user);
+                  TemplateScan& scan);
 
   // The instances to list for ft: those the user asked for, else the one deduced for the class's
   // own types. Empty, with why_not, when none deduces.
@@ -52,6 +61,7 @@ class MemberTemplates {
   std::vector<clang::QualType> call_argument_types(const clang::FunctionDecl* pattern, clang::QualType candidate,
                                                    const std::vector<clang::QualType>& pack, bool& usable);
   std::string body_error(const clang::FunctionDecl* instance);
+  std::string failed_callee(const clang::FunctionDecl* fd, int depth, std::set<const clang::FunctionDecl*>& seen) const;
   clang::QualType member_type(const clang::CXXRecordDecl* rd, const char* name, int depth = 0);
   bool literal_type(clang::QualType t) const;
   std::vector<clang::QualType> element_candidates();
@@ -62,7 +72,7 @@ class MemberTemplates {
   const clang::CXXRecordDecl* target_;
   const std::vector<const clang::CXXRecordDecl*>& registered_;
   const TypeNamer& namer_;
-  const UserTemplateArguments& user_;
+  TemplateScan& scan_;
 };
 
 }  // namespace objgen::scan

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <type_traits>
@@ -25,6 +26,22 @@ struct key_of_self {
   const Key& operator()(const Key& v) const { return v; }
 };
 
+// Appends ranges to a container, beside a positional overload (as hash tables' implementation
+// classes have insert(hint, value) beside insert(first, last)).
+template <class Container>
+struct appender {
+  template <class P>
+  static void append(Container& c, std::size_t room, const P&) {
+    c.reserve(c.size() + room);
+  }
+  template <class InputIt>
+  static void append(Container& c, InputIt first, InputIt last) {
+    if (std::is_base_of_v<std::forward_iterator_tag, typename std::iterator_traits<InputIt>::iterator_category>)
+      c.reserve(c.size() + static_cast<std::size_t>(std::distance(first, last)));
+    for (; first != last; ++first) c.push_back(*first);
+  }
+};
+
 // Mapped is void for a set.
 template <class Value, class KeySelect, class Mapped, class Hash, class KeyEqual, class Allocator,
           class Container, class IndexType>
@@ -39,6 +56,12 @@ class table {
 
   table() = default;
 
+  // Deduces with any type; the helper it calls needs iterators.
+  template <class InputIt>
+  table(InputIt first, InputIt last) {
+    appender<Container>::append(values_, first, last);
+  }
+
   size_type size() const noexcept { return values_.size(); }
   bool empty() const noexcept { return values_.empty(); }
   const_iterator begin() const { return values_.begin(); }
@@ -52,10 +75,12 @@ class table {
     return {values_.end() - 1, true};
   }
 
-  // Deduces with any type; the body needs iterators.
+  // The same helper as the range constructor: Clang reports the helper's error only once, for
+  // whichever instance instantiates it first, and leaves that instance out of later overload
+  // resolution (where the positional overload would then be chosen without a word).
   template <class InputIt>
   void insert(InputIt first, InputIt last) {
-    for (; first != last; ++first) insert(*first);
+    appender<Container>::append(values_, first, last);
   }
 
   template <class... Args>
