@@ -128,6 +128,10 @@ listing_case() {
   check "listing: every signature under 160 characters (the canonical spelling made them over 400)" python3 -c \
     "import re,sys; sigs=[re.split(r'  +', l[9:])[0] for l in open(sys.argv[1]) if re.match(r'  (ctor|method) ', l)]; assert sigs and max(map(len, sigs)) < 160, max(sigs, key=len)" \
     "$work/list.txt"
+  "$objgen" scan --header "$map_h" --class 'amap::map<std::string, int>' --list >"$work/strings.txt" 2>&1 || fail=1
+  check "listing: std::string as written, not std::basic_string<char, ...>" bash -c \
+    "grep -q '^class amap::map<std::string, int>' '$work/strings.txt' && grep -q 'hash_function() const -> std::hash<std::string>' '$work/strings.txt' &&
+     ! grep -v '^  names ' '$work/strings.txt' | grep -q basic_string"
   "$objgen" scan --header "$src/examples/thesis/thesis.hpp" --class examples::Student --list >"$work/thesis.txt" 2>&1 || fail=1
   check "listing: only the target is labelled target" test "$(grep -c '(target' "$work/thesis.txt")" = 1
   check "listing: companions are labelled as registered beside it" test \

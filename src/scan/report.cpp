@@ -16,9 +16,24 @@ std::string pad(const std::string& s, size_t width) {
 // The listing names the class as the user did (`amap::map<int, int>`, an alias template), not
 // as Clang spells its instance (an 8-argument `amap::detail::table<...>`); the harness and the
 // JSON keep Clang's spelling, which compiles anywhere.
+// The standard library's typedefs that Clang's substitution into default template arguments
+// spells out (`Hash = std::hash<Key>` with Key = std::string): the same types, as users write them.
+std::string standard_typedefs(std::string text) {
+  static const std::pair<const char*, const char*> kSpellings[] = {
+      {"std::basic_string<char, std::char_traits<char>, std::allocator<char>>", "std::string"},
+      {"std::basic_string<wchar_t, std::char_traits<wchar_t>, std::allocator<wchar_t>>", "std::wstring"},
+      {"std::basic_string_view<char, std::char_traits<char>>", "std::string_view"},
+      {"std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char>>", "std::string"},
+  };
+  for (const auto& [canonical, written] : kSpellings)
+    for (size_t at = text.find(canonical); at != std::string::npos; at = text.find(canonical, at))
+      text.replace(at, std::string(canonical).size(), written);
+  return text;
+}
+
 std::string readable(const ScanResult& r, const std::string& text) {
-  if (r.requested_name.empty() || r.requested_name == r.target) return text;
-  return replace_name(text, r.target, r.requested_name);
+  if (r.requested_name.empty() || r.requested_name == r.target) return standard_typedefs(text);
+  return standard_typedefs(replace_name(text, r.target, r.requested_name));
 }
 
 std::string status_of(const Function& f) {

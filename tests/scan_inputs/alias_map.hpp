@@ -67,6 +67,7 @@ class table {
   const_iterator begin() const { return values_.begin(); }
   const_iterator end() const { return values_.end(); }
   void clear() noexcept { values_.clear(); }
+  Hash hash_function() const { return Hash(); }  // Clang spells Hash canonically: std::hash<std::basic_string<...>>
 
   std::pair<iterator, bool> insert(const value_type& v) {
     iterator at = find_position(KeySelect()(v));
