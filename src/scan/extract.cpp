@@ -22,6 +22,7 @@
 
 #include "scan/clang_types.hpp"
 #include "scan/member_templates.hpp"
+#include "scan/user_template_arguments.hpp"
 #include "scan/names.hpp"
 #include "scan/toolchain.hpp"
 
@@ -29,7 +30,6 @@ namespace objgen::scan {
 namespace {
 
 constexpr const char* kTargetAlias = "objgen_scan_target";
-constexpr const char* kTemplateArgumentsHolder = "objgen_template_arguments";
 constexpr size_t kMaxDescribedTypes = 40;
 std::string mangled_class_prefix(clang::ASTContext& ctx, const clang::CXXRecordDecl* rd);
 constexpr size_t kMaxEnumerators = 32;  // an enumeration parameter offers at most these (the first)
@@ -871,10 +871,6 @@ void collect_class_names(const clang::DeclContext* dc, std::vector<std::string>&
   }
 }
 
-std::string template_arguments_alias(size_t index) {
-  return std::string(kTemplateArgumentsHolder) + "_" + std::to_string(index);
-}
-
 std::string alias_name(size_t index) {
   return index == 0 ? std::string(kTargetAlias) : std::string(kTargetAlias) + "_" + std::to_string(index);
 }
@@ -905,46 +901,6 @@ const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit, size_t index = 0) 
     return rd && rd->hasDefinition() ? rd->getDefinition() : rd;
   }
   return nullptr;
-}
-
-// The --template-args lists, resolved by Clang (aliases of objgen_template_arguments<...>).
-UserTemplateArguments user_template_arguments(clang::ASTUnit& unit, const ScanRequest& request) {
-  std::map<std::string, const clang::TypedefNameDecl*> aliases;
-  for (const clang::Decl* d : unit.getASTContext().getTranslationUnitDecl()->decls())
-    if (const auto* alias = llvm::dyn_cast<clang::TypedefNameDecl>(d);
-        alias && unit.getSourceManager().isInMainFile(alias->getLocation()))
-      aliases[alias->getNameAsString()] = alias;
-  UserTemplateArguments out;
-  size_t index = 0;
-  for (const auto& [member, lists] : request.template_args)
-    for (const std::string& written : lists) {
-      auto found = aliases.find(template_arguments_alias(index++));
-      if (found == aliases.end()) continue;
-      const auto* holder = found->second->getUnderlyingType()->getAs<clang::TemplateSpecializationType>();
-      if (!holder) continue;
-      ExplicitArguments list{written, {}};
-      for (const clang::TemplateArgument& a : holder->template_arguments())
-        if (a.getKind() == clang::TemplateArgument::Type) list.types.push_back(a.getAsType());
-      out[member].push_back(std::move(list));
-    }
-  return out;
-}
-
-// The first error in the synthesized lines that name --template-args types: "" when none.
-std::string template_arguments_error(const std::vector<Diagnostic>& diagnostics, const ScanRequest& request,
-                                     const std::string& source) {
-  size_t holder = source.find(std::string("template <class...> struct ") + kTemplateArgumentsHolder);
-  if (holder == std::string::npos) return "";
-  unsigned holder_line = 1 + static_cast<unsigned>(std::count(source.begin(), source.begin() + holder, '\n'));
-  for (const Diagnostic& d : diagnostics) {
-    if (!d.is_error() || !d.in_synthesized_source || d.line <= holder_line) continue;
-    size_t index = d.line - holder_line - 1;
-    for (const auto& [member, lists] : request.template_args) {
-      if (index < lists.size()) return "--template-args '" + member + "=" + lists[index] + "': " + d.message;
-      index -= lists.size();
-    }
-  }
-  return "";
 }
 
 // A class a public member takes or returns that objgen should register beside the target: one of
@@ -1105,10 +1061,7 @@ std::string synthesize_source(const std::string& include_line, const std::string
     s += "using " + alias_name(i) + " = " + names[i] + ";\n";
     s += "static_assert(sizeof(" + alias_name(i) + ") > 0, \"objgen scan: incomplete class\");\n";
   }
-  if (!template_argument_lists.empty()) s += std::string("template <class...> struct ") + kTemplateArgumentsHolder + ";\n";
-  for (size_t i = 0; i < template_argument_lists.size(); ++i)
-    s += "using " + template_arguments_alias(i) + " = " + kTemplateArgumentsHolder + "<" + template_argument_lists[i] + ">;\n";
-  return s;
+  return s + template_arguments_source(template_argument_lists);
 }
 
 ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
@@ -1156,7 +1109,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
     outcome.message = std::to_string(unit.errors) + " error(s) while parsing " + request.header;
     return outcome;
   }
-  if (std::string why = template_arguments_error(unit.diagnostics, request, outcome.synthesized_source); !why.empty()) {
+  if (std::string why = template_arguments_error(unit.diagnostics, request.template_args, outcome.synthesized_source); !why.empty()) {
     outcome.status = ScanStatus::ToolError;
     outcome.message = why;
     return outcome;
@@ -1188,7 +1141,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   add_subclasses(*unit.ast, target, companions, target_bases);
   std::vector<const clang::CXXRecordDecl*> registered{target};
   for (const Companion& c : companions) registered.push_back(c.record);
-  TemplateScan templates{user_template_arguments(*unit.ast, request), {}};
+  TemplateScan templates{resolve_template_arguments(*unit.ast, request.template_args), {}};
   auto extract = [&](const clang::CXXRecordDecl* rd, const std::string& requested, ScanResult& r) {
     r.include_line = include_line_for(request.header);
     r.requested_name = requested.rfind("::", 0) == 0 ? requested.substr(2) : requested;
