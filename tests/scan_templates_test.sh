@@ -5,7 +5,7 @@
 # checked by scan, the harness build's fallback leaving out only failing instances, and the
 # listing. One case per run, so each ctest entry stays short.
 # Usage: tests/scan_templates_test.sh OBJGEN_BINARY SOURCE_DIR CASE
-#   CASE: alias | instances | template_args | harness | fallback | listing
+#   CASE: alias | instances | template_args | harness | emitted | fallback | listing
 set -u -o pipefail
 objgen="$1"
 src="$2"
@@ -102,6 +102,20 @@ harness_case() {
     "'$objgen' scan --help >/dev/null; '$objgen' exhaustive --header '$map_h' --class 'amap::map<int, int>' --template-args 'as=long' --scope 1 2>&1 | grep -q 'compiling the harness'"
 }
 
+emitted_case() {
+  check "emitted states suite of the alias template" bash -c \
+    "'$objgen' exhaustive --header '$map_h' --class 'amap::map<int, int>' --template-args 'as=int,double' --scope 2 -q \
+       --emit-gtest '$work/emit' >'$work/out.txt' 2>&1"
+  local suite="$work/emit/map_int_int_states_test.cpp"
+  check "  named after the alias (map_int_int_states_test.cpp)" test -f "$suite"
+  check "  the class as the user spelled it, not detail::table" bash -c \
+    "grep -q 'std::make_shared<amap::map<int, int>>' '$suite' && ! grep -q 'detail::table' '$suite'"
+  check "  calls as<int>(), at, try_emplace" bash -c \
+    "grep -q 'v0->as<int>()' '$suite' && grep -q '\->at(' '$suite' && grep -q '\->try_emplace(' '$suite'"
+  check "  compiles and passes" bash -c \
+    "g++ -std=c++20 -O0 -I'$src/tests/scan_inputs' '$suite' -lgtest -lgtest_main -pthread -o '$work/emit/t' && '$work/emit/t' >/dev/null"
+}
+
 fallback_case() {
   if ! g++ --version 2>/dev/null | grep -qi 'free software'; then
     echo "skip fallback: the harness compiler is not GCC, so Clang-only bodies compile"; return
@@ -143,6 +157,7 @@ case "$case_name" in
   instances) instances_case ;;
   template_args) template_args_case ;;
   harness) harness_case ;;
+  emitted) emitted_case ;;
   fallback) fallback_case ;;
   listing) listing_case ;;
   *) echo "unknown case $case_name"; exit 2 ;;
