@@ -51,6 +51,8 @@ instances_case() {
   check "map: insert(const value_type&) still registered" registered "$work/map.json" insert
   check "map: assign_from(const Source&) deduced for int, dropped for its body alone" \
     skipped_for "$work/map.json" assign_from "its body does not compile (alias_map.hpp:[0-9]*: invalid range expression"
+  check "map: assign(InputIt, InputIt) compiles for int (integer dispatch) and for a pointer: not instantiated" \
+    skipped_for "$work/map.json" assign "function template over iterators: it compiles for const std::pair<int, int>\\* as well as for int"
   check "map: as<T>() has nothing to deduce: skipped, naming --template-args" \
     skipped_for "$work/map.json" as "--template-args 'as=TYPE'"
   check "map: at instantiated with its defaults" bash -c \

@@ -155,13 +155,41 @@ std::vector<TemplateInstance> MemberTemplates::instances(const clang::FunctionTe
   auto asked = scan_.user.find(ft->getNameAsString());
   if (asked != scan_.user.end()) return user_instances(ft, asked->second, why_not);
   TemplateInstance instance;
-  if (!deduce_for_own_types(ft, instance)) {
+  clang::QualType candidate;
+  if (!deduce_for_own_types(ft, instance, candidate)) {
     why_not = "function template: no instantiation for the class's own types (name its template arguments with "
               "--template-args '" + ft->getNameAsString() + "=TYPE')";
     return {};
   }
   instance.body_error = body_error(instance.function);
+  if (std::string pointer = instance.body_error.empty() && !candidate.isNull() ? pointer_it_takes(ft, candidate) : "";
+      !pointer.empty()) {
+    why_not = "function template over iterators: it compiles for " + pointer + " as well as for " + namer_.spell(candidate) +
+              ", which reaches it only through the library's integer dispatch; not instantiated (--template-args names "
+              "other arguments)";
+    return {};
+  }
   return {instance};
+}
+
+// Whether the parameters that took `candidate` accept a pointer to an element (or to the
+// candidate) as well, body included: then they take iterators (a pointer is the simplest one),
+// and the candidate only compiled because the library treats two integers as (count, value), as
+// std::vector(n, v) does. Such an instance (flat_set(int first, int last): `first` copies of
+// `last`) is not what the member is for. The pointer type that compiled, "" when none did.
+std::string MemberTemplates::pointer_it_takes(const clang::FunctionTemplateDecl* ft, clang::QualType candidate) {
+  const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
+  std::vector<clang::QualType> pointees;
+  if (clang::QualType element = member_type(target_, "value_type"); !element.isNull()) pointees.push_back(element);
+  if (pointees.empty() || !ctx_.hasSameUnqualifiedType(pointees.front(), candidate)) pointees.push_back(candidate);
+  for (clang::QualType pointee : pointees) {
+    bool usable = true;
+    clang::QualType pointer = ctx_.getPointerType(pointee.withConst());
+    std::vector<clang::QualType> arg_types = call_argument_types(pattern, pointer, pack_candidates(pattern), usable);
+    const clang::FunctionDecl* probe = usable ? deduce(ft, &arg_types, nullptr) : nullptr;
+    if (probe && body_error(probe).empty()) return namer_.spell(pointer);
+  }
+  return "";
 }
 
 // Each list the user named: its arguments explicit, the rest deduced from the call or defaulted.
@@ -192,7 +220,8 @@ std::vector<TemplateInstance> MemberTemplates::user_instances(const clang::Funct
   return out;
 }
 
-bool MemberTemplates::deduce_for_own_types(const clang::FunctionTemplateDecl* ft, TemplateInstance& out) {
+bool MemberTemplates::deduce_for_own_types(const clang::FunctionTemplateDecl* ft, TemplateInstance& out,
+                                           clang::QualType& candidate_used) {
   const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
   std::vector<clang::QualType> pack = pack_candidates(pattern), own = element_candidates();
   bool has_dependent = false;
@@ -207,6 +236,7 @@ bool MemberTemplates::deduce_for_own_types(const clang::FunctionTemplateDecl* ft
     if (const clang::FunctionDecl* inst = deduce(ft, &arg_types, nullptr)) {
       out.function = inst;
       out.arguments = spelled_template_arguments(namer_, inst);
+      candidate_used = has_dependent ? candidate : clang::QualType();
       return true;
     }
   }

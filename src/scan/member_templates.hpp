@@ -55,7 +55,8 @@ class MemberTemplates {
  private:
   std::vector<TemplateInstance> user_instances(const clang::FunctionTemplateDecl* ft,
                                                const std::vector<ExplicitArguments>& lists, std::string& why_not);
-  bool deduce_for_own_types(const clang::FunctionTemplateDecl* ft, TemplateInstance& out);
+  bool deduce_for_own_types(const clang::FunctionTemplateDecl* ft, TemplateInstance& out, clang::QualType& candidate_used);
+  std::string pointer_it_takes(const clang::FunctionTemplateDecl* ft, clang::QualType candidate);
   const clang::FunctionDecl* deduce(const clang::FunctionTemplateDecl* ft, const std::vector<clang::QualType>* arg_types,
                                     const ExplicitArguments* explicit_arguments);
   std::vector<clang::QualType> call_argument_types(const clang::FunctionDecl* pattern, clang::QualType candidate,

@@ -118,6 +118,19 @@ class table {
     return try_emplace(key).first->second;
   }
 
+  // As std::vector::assign: two integers mean (count, value), so an int pair compiles too; only
+  // a pointer (the simplest iterator) compiling as well shows what the parameters are for.
+  template <class InputIt>
+  void assign(InputIt first, InputIt last) {
+    values_.clear();
+    if constexpr (std::is_integral_v<InputIt>) {
+      values_.reserve(static_cast<size_type>(first));
+      (void)last;
+    } else {
+      for (; first != last; ++first) insert(*first);
+    }
+  }
+
   // Deduces int for `Source`; its body iterates it.
   template <class Source>
   void assign_from(const Source& source) {
