@@ -101,7 +101,8 @@ void add_scan_command(CLI::App& app, int& exit_code) {
                   "With --header: the template arguments to instantiate a member template with, one instance per "
                   "type: MEMBER=TYPE[,TYPE...], e.g. 'as=int,double' (as<int>, as<double>), '<A, B>' for one instance "
                   "of a template of several parameters ('convert=<int, double>'); repeatable. Without it a member "
-                  "template is instantiated for the class's own types where deduction and its body allow");
+                  "template is instantiated for the class's own types where deduction and its body allow")
+      ->allow_extra_args(false);
   cmd->add_flag("--list", a->list, "Print the API as a table (the default when nothing else is asked)");
   cmd->add_flag("--json", a->json, "Print the API as JSON");
   cmd->add_option("-o,--output", a->output, "Write the harness here (- for standard output)");

@@ -42,6 +42,7 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
                   "type: MEMBER=TYPE[,TYPE...], e.g. 'as=int,double' (as<int>, as<double>), '<A, B>' for one instance "
                   "of a template of several parameters ('convert=<int, double>'); repeatable. Without it a member "
                   "template is instantiated for the class's own types where deduction and its body allow")
+      ->allow_extra_args(false)  // one MEMBER=TYPES per --template-args
       ->group(group);
   cmd->add_option("--harness", s.harness, "A harness shared object built by objgen_add_harness() (CMake)")
       ->group(group);
