@@ -53,6 +53,8 @@ instances_case() {
     skipped_for "$work/map.json" assign_from "its body does not compile (alias_map.hpp:[0-9]*: invalid range expression"
   check "map: assign(InputIt, InputIt) compiles for int (integer dispatch) and for a pointer: not instantiated" \
     skipped_for "$work/map.json" assign "function template over iterators: it compiles for const std::pair<int, int>\\* as well as for int"
+  check "map: merge, a member template defined out of line at namespace scope, listed once (not deduced as a free function)" \
+    test "$(json "$work/map.json" "sum(1 for f in j['functions'] if f['name'] == 'merge')")" = 1
   check "map: as<T>() has nothing to deduce: skipped, naming --template-args" \
     skipped_for "$work/map.json" as "--template-args 'as=TYPE'"
   check "map: at instantiated with its defaults" bash -c \

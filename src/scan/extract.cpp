@@ -771,7 +771,10 @@ class Extractor {
             involved = involved || refers_to_record(p->getType(), target_);
           if (involved) add_function(fd, FunctionKind::FreeFunction, false, "", false);
         } else if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
-          if (!spec) continue;
+          // An out-of-line definition of a member template (`template <...> template <class H2>
+          // void unordered_map<...>::merge(...)`) sits in the namespace too: a member, found through
+          // the class; deducing it against the class pattern crashes Clang.
+          if (!spec || llvm::isa<clang::CXXMethodDecl>(ft->getTemplatedDecl())) continue;
           const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
           bool involved = false;
           for (const clang::ParmVarDecl* p : pattern->parameters())

@@ -144,6 +144,10 @@ class table {
     return static_cast<T>(values_.size()) / static_cast<T>(2);
   }
 
+  // Defined out of line, at namespace scope, as boost::unordered_map's merge is.
+  template <class OtherKeyEqual>
+  void merge(table<Value, KeySelect, Mapped, Hash, OtherKeyEqual, Allocator, Container, IndexType>& source);
+
   size_type erase(const key_type& key) {
     iterator at = find_position(key);
     if (at == values_.end()) return 0;
@@ -161,6 +165,15 @@ class table {
   Container values_;
   IndexType generation_ = 0;
 };
+
+template <class Value, class KeySelect, class Mapped, class Hash, class KeyEqual, class Allocator, class Container,
+          class IndexType>
+template <class OtherKeyEqual>
+void table<Value, KeySelect, Mapped, Hash, KeyEqual, Allocator, Container, IndexType>::merge(
+    table<Value, KeySelect, Mapped, Hash, OtherKeyEqual, Allocator, Container, IndexType>& source) {
+  for (const value_type& v : source.values_) insert(v);
+  source.values_.clear();
+}
 
 }  // namespace detail
 
