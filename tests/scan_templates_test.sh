@@ -35,6 +35,11 @@ alias_case() {
   check "harness names from the alias: register_map_int_int" bash -c \
     "'$objgen' scan --header '$map_h' --class 'amap::map<int, int>' -o '$work/h.cpp' 2>&1 | grep -q 'register_map_int_int)'"
   check "  Fields<> named as the user did" grep -q '"amap::map<int, int>"' "$work/h.cpp"
+  check "a second --class through an alias keeps that name" bash -c \
+    "'$objgen' scan --header '$map_h' --class 'amap::map<int, int>' --class 'amap::set<int>' --list | grep -q '^class amap::set<int>' &&
+     '$objgen' scan --header '$map_h' --class 'amap::map<int, int>' --class 'amap::set<int>' -o '$work/two.cpp' &&
+     grep -q 'Fields<amap::set<int>>' '$work/two.cpp' &&
+     g++ -std=c++20 -fsyntax-only -fno-access-control -I'$src/include' -I'$src/tests/scan_inputs' '$work/two.cpp'"
   check "an unknown alias is still exit 2" expect_exit2 "not found" \
     "$objgen" scan --header "$map_h" --class 'amap::nomap<int, int>' --list
 }

@@ -1145,6 +1145,12 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   std::vector<const clang::CXXRecordDecl*> registered{target};
   for (const Companion& c : companions) registered.push_back(c.record);
   TemplateScan templates{resolve_template_arguments(*unit.ast, request.template_args), {}};
+  // A class given with --class keeps the user's name for it (an alias template's, say).
+  auto given_name = [&](const clang::CXXRecordDecl* rd, const std::string& spelled) {
+    for (size_t i = 0; i < given.size(); ++i)
+      if (given[i]->getCanonicalDecl() == rd->getCanonicalDecl()) return request.extra_classes[i];
+    return spelled;
+  };
   auto extract = [&](const clang::CXXRecordDecl* rd, const std::string& requested, ScanResult& r) {
     r.include_line = include_line_for(request.header);
     r.requested_name = requested.rfind("::", 0) == 0 ? requested.substr(2) : requested;
@@ -1159,7 +1165,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
     companion.reached_by = c.reached_by;
     TypeNamer namer(unit.ast->getASTContext());
     for (const clang::CXXRecordDecl* b : c.bases) companion.bases.push_back(namer.spell(b));
-    extract(c.record, namer.spell(c.record), companion);
+    extract(c.record, given_name(c.record, namer.spell(c.record)), companion);
     r.companions.push_back(std::move(companion));
   }
   outcome.extract_seconds =
