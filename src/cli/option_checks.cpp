@@ -82,6 +82,7 @@ void check_option(CLI::Option* opt) {
     if (kTypeNameOptions.count(name)) opt->check(check_with(type_name_problem, "TYPE"));
     if (name == "name") opt->check(check_with(identifier_problem, "IDENTIFIER"));
     if (name == "header") opt->check(check_with(header_name_problem, "HEADER"));
+    if (name == "template-args") opt->check(check_with(template_args_problem, "MEMBER=TYPES"));
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
+#include "cli/type_name_check.hpp"
 #include "io/atomic_file.hpp"
 #include "scan/extract.hpp"
 #include "scan/harness_writer.hpp"
@@ -17,6 +18,7 @@ namespace {
 struct ScanArgs {
   scan::ScanRequest request;
   std::vector<std::string> classes;  // --class, repeatable: the target first
+  std::vector<std::string> template_args;  // --template-args MEMBER=TYPES
   scan::HarnessOptions harness;
   std::string state = "auto";
   bool list = false;
@@ -30,6 +32,7 @@ struct ScanArgs {
 int run_scan(ScanArgs& a) {
   a.request.class_name = a.classes.front();
   a.request.extra_classes.assign(a.classes.begin() + 1, a.classes.end());
+  a.request.template_args = parse_template_args(a.template_args);
   if (a.request.class_depth < 0) throw UsageError("--class-depth must be >= 0");
   if (a.state == "auto") a.harness.state = scan::StateMode::Auto;
   else if (a.state == "fields") a.harness.state = scan::StateMode::Fields;
@@ -94,6 +97,12 @@ void add_scan_command(CLI::App& app, int& exit_code) {
                   "Register the classes of your headers that the target's public members take or return, and theirs, "
                   "up to this many steps (0: none)")
       ->default_val(3);
+  cmd->add_option("--template-args", a->template_args,
+                  "With --header: the template arguments to instantiate a member template with, one instance per "
+                  "type: MEMBER=TYPE[,TYPE...], e.g. 'as=int,double' (as<int>, as<double>), '<A, B>' for one instance "
+                  "of a template of several parameters ('convert=<int, double>'); repeatable. Without it a member "
+                  "template is instantiated for the class's own types where deduction and its body allow")
+      ->allow_extra_args(false);
   cmd->add_flag("--list", a->list, "Print the API as a table (the default when nothing else is asked)");
   cmd->add_flag("--json", a->json, "Print the API as JSON");
   cmd->add_option("-o,--output", a->output, "Write the harness here (- for standard output)");

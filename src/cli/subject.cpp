@@ -38,6 +38,13 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
                   "or return, and theirs, up to this many steps (0: none)")
       ->default_val(3)
       ->group(group);
+  cmd->add_option("--template-args", s.template_args,
+                  "With --header: the template arguments to instantiate a member template with, one instance per "
+                  "type: MEMBER=TYPE[,TYPE...], e.g. 'as=int,double' (as<int>, as<double>), '<A, B>' for one instance "
+                  "of a template of several parameters ('convert=<int, double>'); repeatable. Without it a member "
+                  "template is instantiated for the class's own types where deduction and its body allow")
+      ->allow_extra_args(false)  // one MEMBER=TYPES per --template-args
+      ->group(group);
   cmd->add_option("--harness", s.harness, "A harness shared object built by objgen_add_harness() (CMake)")
       ->group(group);
   cmd->add_option("-p,--compile-commands", s.compile_db,
@@ -108,8 +115,8 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   int given = !s.example.empty() + !s.header.empty() + !s.harness.empty();
   if (given == 0) throw UsageError("name a subject: --example NAME, --header H --class C, or --harness FILE");
   if (given > 1) throw UsageError("give only one of --example, --header, --harness");
-  if (s.header.empty() && (!s.class_name.empty() || !s.flags.empty() || !s.compile_db.empty()))
-    throw UsageError("--class, -p and compile flags after -- go with --header");
+  if (s.header.empty() && (!s.class_name.empty() || !s.flags.empty() || !s.compile_db.empty() || !s.template_args.empty()))
+    throw UsageError("--class, --template-args, -p and compile flags after -- go with --header");
   if (!s.example.empty() && (s.coverage || s.checks)) {
     loaded = build_subject_harness(from_header(s), quiet);
     return *loaded;

@@ -29,6 +29,7 @@ struct SubjectArgs {
   std::string compile_db;         // -p: directory of compile_commands.json
   std::string state = "auto";
   std::vector<std::string> flags;  // after --
+  std::vector<std::string> template_args;  // --template-args MEMBER=TYPES (cli/type_name_check.hpp)
   bool rebuild = false;
   bool coverage = false;  // build the harness with coverage (--coverage; `evolve` always)
   bool checks = false;    // with assertions and UBSan (`params`): built from the header, also for --example

@@ -7,6 +7,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/subject.hpp"
+#include "cli/type_name_check.hpp"
 #include "cover/coverage_runtime.hpp"
 #include "emit/suite_preamble.hpp"
 #include "io/atomic_file.hpp"
@@ -92,6 +93,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
   set_link_inputs_given(!split_user_flags(request.flags).link.empty());
   request.extra_classes = s.extra_classes;
   request.class_depth = s.class_depth;
+  request.template_args = parse_template_args(s.template_args);
   catch_interrupts(true);
   HarnessBuild b;
   auto say = [quiet](const std::string& step) {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace objgen::cli {
 
@@ -11,6 +13,21 @@ namespace objgen::cli {
 // [], commas, numbers, `::`, spaces, `*`, `&`, `const`), else why not: it is pasted into the
 // generated harness, so no `;`, braces, `#`, quotes, backslashes, comments or line breaks.
 std::string type_name_problem(const std::string& text);
+// --template-args MEMBER=ARGS[,ARGS...]: the explicit template argument lists a member template
+// is tried with, one instance per ARGS; ARGS is one type (`as=int,double`: as<int> and
+// as<double>) or several in angle brackets (`convert=<int, double>`). Commas inside brackets
+// belong to the type (`push=std::pair<int, int>`).
+struct MemberTemplateArguments {
+  std::string member;              // "as", "operator[]"
+  std::vector<std::string> lists;  // "int", "int, double"
+};
+// "" when text is a well-formed --template-args value, else why not.
+std::string template_args_problem(const std::string& text);
+// The value parsed; for a value template_args_problem accepts.
+MemberTemplateArguments parse_template_args(const std::string& text);
+// Each value parsed, the lists of one member merged in order.
+std::vector<std::pair<std::string, std::vector<std::string>>> parse_template_args(const std::vector<std::string>& values);
+
 // "" when text can be a --header (a path or <lib/header.hpp>), else why not.
 std::string header_name_problem(const std::string& text);
 

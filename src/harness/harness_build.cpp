@@ -5,6 +5,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 
@@ -53,6 +54,8 @@ std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& h
   for (const std::string& d : t.include_dirs) parts.push_back(d);
   parts.push_back("classes:" + std::to_string(r.class_depth));
   parts.insert(parts.end(), r.extra_classes.begin(), r.extra_classes.end());
+  for (const auto& [member, lists] : r.template_args)
+    for (const std::string& list : lists) parts.push_back("template-args:" + member + "=<" + list + ">");
   parts.push_back("--");
   parts.insert(parts.end(), r.flags.begin(), r.flags.end());
   return parts;
@@ -122,7 +125,8 @@ class Builder {
     build_start_ns_ = file_clock_now_ns();
     progress_("scanning " + r_.header + " for " + r_.class_name);
     auto start = std::chrono::steady_clock::now();
-    scan::ScanRequest request{r_.header, r_.class_name, flags_.compile, r_.resource_dir, r_.extra_classes, r_.class_depth};
+    scan::ScanRequest request{r_.header,        r_.class_name,  flags_.compile,  r_.resource_dir,
+                              r_.extra_classes, r_.class_depth, r_.template_args};
     out_.scan = scan::scan_header(request);
     out_.scan_seconds = seconds_since(start);
     if (out_.scan.status != scan::ScanStatus::Ok) {
@@ -185,18 +189,7 @@ class Builder {
     if (r_.coverage) write_allowlist();
     std::vector<std::string> objects, depfiles;
     bool ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
-    if (!ok && !interrupted_ && has_template_instances()) {
-      // Deduction does not see into bodies: an instantiated member template may not compile.
-      std::vector<std::string> errors = compiler_errors(work_ + "/build.log", 1);
-      progress_("the harness does not compile with the member templates objgen instantiated (" +
-                (errors.empty() ? std::string("see build.log") : errors.front()) + "); compiling it without them");
-      options.template_instances = false;
-      write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
-      objects.clear();
-      depfiles.clear();
-      modules_.clear();
-      ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
-    }
+    if (!ok && !interrupted_ && has_template_instances()) ok = compile_without_failing_instances(options, objects, depfiles);
     for (const std::string& source : flags_.link)
       if (ok && is_source_file(source)) ok = compile_one(fs::absolute(source).string(), objects, depfiles);
     if (ok && r_.coverage) write_file_atomically(work_ + "/coverage_map.json", cover::map_to_json(cover::link_coverage(modules_)));
@@ -212,6 +205,57 @@ class Builder {
       return true;
     struct statvfs fs_stat {};
     return statvfs(work_.c_str(), &fs_stat) == 0 && fs_stat.f_bavail * fs_stat.f_frsize < (64u << 10);
+  }
+
+  // Scan compiled every member template instance's body, yet the harness calls an instance its own
+  // way (a lambda, its arguments' value categories), so one may still fail. The instances whose
+  // registration lines the compiler's errors (or their "required from here" notes) point to are
+  // left out and the harness compiled again; only when the errors point to none, or that compile
+  // fails too, is it compiled without any instance.
+  bool compile_without_failing_instances(scan::HarnessOptions& options, std::vector<std::string>& objects,
+                                         std::vector<std::string>& depfiles) {
+    std::vector<std::string> errors = compiler_errors(work_ + "/build.log", 1);
+    std::string first = errors.empty() ? std::string("see build.log") : errors.front();
+    options.failed_instances = scan::instances_on_lines(out_.scan.result, read_whole_file(work_ + "/harness.cpp").value_or(""),
+                                                        harness_lines_in_log());
+    if (!options.failed_instances.empty()) {
+      std::string names;
+      for (const std::string& key : options.failed_instances) names += (names.empty() ? "" : ", ") + key;
+      progress_("the harness does not compile with " + std::to_string(options.failed_instances.size()) +
+                " member template instance(s) (" + first + "); compiling it without them: " + names);
+      if (recompile_harness(options, objects, depfiles)) return true;
+      if (interrupted_) return false;
+    }
+    progress_("the harness does not compile with the member templates objgen instantiated (" + first +
+              "); compiling it without them");
+    options.failed_instances.clear();
+    options.template_instances = false;
+    return recompile_harness(options, objects, depfiles);
+  }
+
+  bool recompile_harness(const scan::HarnessOptions& options, std::vector<std::string>& objects,
+                         std::vector<std::string>& depfiles) {
+    write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
+    objects.clear();
+    depfiles.clear();
+    modules_.clear();
+    return compile_one(work_ + "/harness.cpp", objects, depfiles);
+  }
+
+  // The lines of harness.cpp the build log names ("harness.cpp:44:70: error", "harness.cpp:44:70:
+  // required from here").
+  std::set<unsigned> harness_lines_in_log() const {
+    std::string log = read_whole_file(work_ + "/build.log").value_or("");
+    std::set<unsigned> lines;
+    const std::string name = "harness.cpp:";
+    for (size_t at = log.find(name); at != std::string::npos; at = log.find(name, at + 1)) {
+      size_t digits = at + name.size();
+      unsigned line = 0;
+      while (digits < log.size() && std::isdigit(static_cast<unsigned char>(log[digits])))
+        line = line * 10 + static_cast<unsigned>(log[digits++] - '0');
+      if (line > 0 && line < 1000000) lines.insert(line);
+    }
+    return lines;
   }
 
   bool has_template_instances() const {

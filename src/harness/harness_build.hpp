@@ -33,6 +33,8 @@ struct HarnessRequest {
   const std::atomic<bool>* interrupted = nullptr;
   std::vector<std::string> extra_classes;  // registered beside the class (scan::ScanRequest)
   int class_depth = 3;
+  // --template-args: member template name -> explicit argument lists (scan::ScanRequest)
+  std::vector<std::pair<std::string, std::vector<std::string>>> template_args;
 };
 
 enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, LinkFailed, Interrupted };

@@ -22,6 +22,8 @@
 
 #include "scan/clang_types.hpp"
 #include "scan/declared_only.hpp"
+#include "scan/member_templates.hpp"
+#include "scan/user_template_arguments.hpp"
 #include "scan/names.hpp"
 #include "scan/toolchain.hpp"
 
@@ -71,13 +73,14 @@ bool is_invariant_name(const std::string& name) {
 class Extractor {
  public:
   Extractor(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, ScanResult& out,
-            const std::vector<const clang::CXXRecordDecl*>& registered)
+            const std::vector<const clang::CXXRecordDecl*>& registered, TemplateScan& templates)
       : ctx_(unit.getASTContext()),
         sm_(unit.getSourceManager()),
         sema_(unit.hasSema() ? &unit.getSema() : nullptr),
         namer_(ctx_),
         target_(target),
         registered_(registered),
+        templates_(templates),
         out_(out) {}
 
   void run() {
@@ -550,55 +553,8 @@ class Extractor {
     if (!ctor && (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator())) return;
     FunctionKind kind = ctor ? FunctionKind::Constructor
                         : md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method;
-    Function* f = add_member(md, ft, kind, ctor ? "" : type_name(md->getParent(), {}));
-    if (f) f->via_using = !ctor;
-  }
-
-  // A member function, or a member template instantiated for the class's own types when that
-  // works (else listed as skipped). Returns what was added, null when already seen.
-  Function* add_member(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
-                       FunctionKind kind, const std::string& declaring_class) {
-    Function* f = add_member_or_instance(md, ft, kind, declaring_class);
-    if (f && f->registration != Registration::Skip && md->getParent()->getCanonicalDecl() != target_->getCanonicalDecl())
-      declaring_bases_.insert(md->getParent()->getCanonicalDecl());
-    return f;
-  }
-
-  Function* add_member_or_instance(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
-                                   FunctionKind kind, const std::string& declaring_class) {
-    size_t before = out_.functions.size();
-    std::string types, why_not;
-    const clang::FunctionDecl* inst = ft ? instantiate_for_class(ft, types, why_not) : nullptr;
-    if (inst && !seen_functions_.count(md->getCanonicalDecl())) {
-      seen_functions_.insert(md->getCanonicalDecl());
-      add_function(inst, kind, false, declaring_class, false);
-      if (out_.functions.size() == before) return nullptr;
-      Function& f = out_.functions.back();
-      f.template_arguments = types;
-      f.pos = pos(md->getLocation());
-      if (f.registration != Registration::Skip)
-        f.note = "instantiated for " + types + (f.note.empty() ? "" : "; " + f.note);
-      return &f;
-    }
-    add_function(md, kind, ft != nullptr, declaring_class, false);
-    if (out_.functions.size() == before) return nullptr;
-    if (ft && !why_not.empty()) out_.functions.back().skip_reason = why_not;
-    return &out_.functions.back();
-  }
-
-  // ---- member templates, instantiated for the class's own types ----
-  // A member typedef of the class or of one of its bases (value_type of btree_set is its base's).
-  clang::QualType member_type(const clang::CXXRecordDecl* rd, const char* name, int depth = 0) {
-    if (!rd || depth > 8) return {};
-    for (const clang::NamedDecl* d : rd->lookup(&ctx_.Idents.get(name)))
-      if (const auto* td = llvm::dyn_cast<clang::TypedefNameDecl>(d))
-        return td->getUnderlyingType().getCanonicalType();
-    for (const clang::CXXBaseSpecifier& b : rd->bases()) {
-      const clang::CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl();
-      if (base && (base = complete(base)))
-        if (clang::QualType t = member_type(base, name, depth + 1); !t.isNull()) return t;
-    }
-    return {};
+    size_t first = add_member(md, ft, kind, ctor ? "" : type_name(md->getParent(), {}));
+    for (size_t i = first; i < out_.functions.size(); ++i) out_.functions[i].via_using = !ctor;
   }
 
   bool literal_type(clang::QualType t) const {
@@ -606,113 +562,50 @@ class Extractor {
     return !t.isNull() && classify_param(t, registered_, ignored) == ParamSupport::Literal;
   }
 
-  // What a dependent parameter most likely takes: the mapped value, the element, the class's
-  // own type arguments (rational<int>'s int). Only types objgen can generate.
-  std::vector<clang::QualType> element_candidates() {
-    std::vector<clang::QualType> out;
-    auto add = [&](clang::QualType t) {
-      if (!literal_type(t)) return;
-      t = t.getCanonicalType().getUnqualifiedType();
-      for (const clang::QualType& o : out)
-        if (ctx_.hasSameType(o, t)) return;
-      out.push_back(t);
-    };
-    add(member_type(target_, "mapped_type"));
-    add(member_type(target_, "value_type"));
-    if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(target_))
-      for (const clang::TemplateArgument& a : spec->getTemplateArgs().asArray())
-        if (a.getKind() == clang::TemplateArgument::Type) add(a.getAsType());
-    return out;
+  // A member function, or a member template's instances (else the template, listed as skipped).
+  // What it added is out_.functions from the index returned to the end.
+  size_t add_member(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
+                    FunctionKind kind, const std::string& declaring_class) {
+    size_t first = out_.functions.size();
+    if (ft) add_template_instances(md, ft, kind, declaring_class);
+    else add_function(md, kind, false, declaring_class, false);
+    bool inherited = md->getParent()->getCanonicalDecl() != target_->getCanonicalDecl();
+    for (size_t i = first; i < out_.functions.size(); ++i)
+      if (inherited && out_.functions[i].registration != Registration::Skip)
+        declaring_bases_.insert(md->getParent()->getCanonicalDecl());
+    return first;
   }
 
-  // The arguments a pack forwards to construct an element: (key, mapped) for a map's
-  // emplace, the mapped value after a key (try_emplace), else the element itself.
-  std::vector<clang::QualType> pack_candidates(const clang::FunctionDecl* pattern) {
-    clang::QualType key = member_type(target_, "key_type"), mapped = member_type(target_, "mapped_type");
-    bool after_key = false;
-    for (const clang::ParmVarDecl* p : pattern->parameters())
-      if (!p->isParameterPack() && !key.isNull() &&
-          ctx_.hasSameUnqualifiedType(p->getType().getNonReferenceType(), key))
-        after_key = true;
-    if (after_key && literal_type(mapped)) return {mapped};
-    clang::QualType value = member_type(target_, "value_type");
-    if (const clang::CXXRecordDecl* rd = value.isNull() ? nullptr : value->getAsCXXRecordDecl();
-        rd && std_class_name(rd) == "pair") {
-      const auto& args = llvm::cast<clang::ClassTemplateSpecializationDecl>(rd)->getTemplateArgs();
-      clang::QualType first = args[0].getAsType().getUnqualifiedType(), second = args[1].getAsType();
-      if (literal_type(first) && literal_type(second)) return {first, second};
-      return {};
+  void add_template_instances(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
+                              FunctionKind kind, const std::string& declaring_class) {
+    if (seen_functions_.count(md->getCanonicalDecl())) return;
+    std::string why_not = "function template (no Sema to deduce its arguments)";
+    std::vector<TemplateInstance> found;
+    if (sema_) found = MemberTemplates(*sema_, target_, registered_, namer_, templates_).instances(ft, why_not);
+    if (found.empty()) {
+      size_t before = out_.functions.size();
+      add_function(md, kind, true, declaring_class, false);
+      if (out_.functions.size() > before && !why_not.empty()) out_.functions.back().skip_reason = why_not;
+      return;
     }
-    if (literal_type(value)) return {value.getUnqualifiedType()};
-    std::vector<clang::QualType> own = element_candidates();
-    return own.empty() ? std::vector<clang::QualType>{} : std::vector<clang::QualType>{own.front()};
-  }
-
-  // Template parameters named for iterators, callables, allocators or ranges take what objgen
-  // cannot build; deducing int for them would compile into a hard error in the body.
-  static bool takes_unbuildable(const clang::FunctionTemplateDecl* ft) {
-    for (const clang::NamedDecl* p : *ft->getTemplateParameters()) {
-      if (!llvm::isa<clang::TemplateTypeParmDecl>(p)) return true;  // non-type: not deducible here
-      std::string n = llvm::StringRef(p->getNameAsString()).lower();
-      for (const char* word : {"iter", "alloc", "pred", "comp", "func", "fn", "hash", "visit", "range",
-                               "container", "seq", "gen", "op", "callable", "handle", "node"})
-        if (n.find(word) != std::string::npos) return true;
-    }
-    return false;
-  }
-
-  const clang::FunctionDecl* deduce(const clang::FunctionTemplateDecl* ft,
-                                    const std::vector<clang::QualType>& arg_types) {
-    clang::SourceLocation loc = ft->getLocation();
-    llvm::SmallVector<clang::Expr*, 4> args;
-    for (clang::QualType t : arg_types)
-      args.push_back(new (ctx_) clang::OpaqueValueExpr(loc, t.getNonReferenceType(), clang::VK_PRValue));
-    clang::sema::TemplateDeductionInfo info(loc);
-    clang::FunctionDecl* result = nullptr;
-    clang::Sema::SFINAETrap trap(*sema_);
-    auto r = sema_->DeduceTemplateArguments(const_cast<clang::FunctionTemplateDecl*>(ft), nullptr, args,
-                                            result, info, false,
-                                            [](llvm::ArrayRef<clang::QualType>) { return false; });
-    if (r != clang::Sema::TDK_Success || !result || trap.hasErrorOccurred() || result->isDeleted()) return nullptr;
-    return result;
-  }
-
-  const clang::FunctionDecl* instantiate_for_class(const clang::FunctionTemplateDecl* ft, std::string& types,
-                                                   std::string& why_not) {
-    if (!sema_) return nullptr;
-    if (takes_unbuildable(ft)) {
-      why_not = "function template over iterators, callables or allocators: not instantiated";
-      return nullptr;
-    }
-    const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
-    std::vector<clang::QualType> pack = pack_candidates(pattern), own = element_candidates();
-    bool has_dependent = false;
-    for (const clang::ParmVarDecl* p : pattern->parameters())
-      has_dependent = has_dependent || (!p->isParameterPack() && p->getType()->isDependentType());
-    if (!has_dependent) own.resize(std::min<size_t>(own.size(), 1));
-    for (const clang::QualType& candidate : own) {
-      std::vector<clang::QualType> arg_types;
-      bool usable = true;
-      for (const clang::ParmVarDecl* p : pattern->parameters()) {
-        if (p->isParameterPack()) {
-          usable = usable && !pack.empty();
-          arg_types.insert(arg_types.end(), pack.begin(), pack.end());
-        } else if (p->hasDefaultArg() || p->hasUninstantiatedDefaultArg()) {
-          break;  // enable_if-style trailing parameters keep their defaults
-        } else {
-          arg_types.push_back(p->getType()->isDependentType() ? candidate : p->getType());
-        }
-      }
-      if (!usable) break;
-      if (const clang::FunctionDecl* inst = deduce(ft, arg_types)) {
-        for (size_t i = 0; i < arg_types.size(); ++i)
-          types += (i ? ", " : "") + namer_.spell(arg_types[i].getCanonicalType());
-        return inst;
+    seen_functions_.insert(md->getCanonicalDecl());
+    for (const TemplateInstance& instance : found) {
+      size_t before = out_.functions.size();
+      add_function(instance.function, kind, false, declaring_class, false);
+      if (out_.functions.size() == before) continue;
+      Function& f = out_.functions.back();
+      f.template_arguments = instance.arguments;
+      f.explicit_template_arguments = instance.explicit_arguments;
+      f.pos = pos(md->getLocation());
+      if (f.registration == Registration::Skip) continue;
+      if (!instance.body_error.empty()) {
+        f.registration = Registration::Skip;
+        f.skip_reason = "instantiated for " + instance.arguments + ", its body does not compile (" +
+                        instance.body_error + ")";
+      } else {
+        f.note = "instantiated for " + instance.arguments + (f.note.empty() ? "" : "; " + f.note);
       }
     }
-    why_not = "function template: no instantiation for the class's own types (" +
-              std::to_string(own.size()) + " tried)";
-    return nullptr;
   }
 
   void collect_members() {
@@ -797,9 +690,9 @@ class Extractor {
             md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator())
           continue;
         if (!target_->lookup(md->getDeclName()).empty()) continue;  // hidden by the target
-        Function* f = add_member(md, ft, md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method,
-                                 base_name);
-        if (f) f->implementation_member = implementation;
+        size_t first = add_member(md, ft, md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method,
+                                  base_name);
+        for (size_t i = first; i < out_.functions.size(); ++i) out_.functions[i].implementation_member = implementation;
       }
       collect_inherited(base);
     }
@@ -880,7 +773,10 @@ class Extractor {
             involved = involved || refers_to_record(p->getType(), target_);
           if (involved) add_function(fd, FunctionKind::FreeFunction, false, "", false);
         } else if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
-          if (!spec) continue;
+          // An out-of-line definition of a member template (`template <...> template <class H2>
+          // void unordered_map<...>::merge(...)`) sits in the namespace too: a member, found through
+          // the class; deducing it against the class pattern crashes Clang.
+          if (!spec || llvm::isa<clang::CXXMethodDecl>(ft->getTemplatedDecl())) continue;
           const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
           bool involved = false;
           for (const clang::ParmVarDecl* p : pattern->parameters())
@@ -946,6 +842,7 @@ class Extractor {
   TypeNamer namer_;
   const clang::CXXRecordDecl* target_;
   const std::vector<const clang::CXXRecordDecl*>& registered_;  // the target and its companions
+  TemplateScan& templates_;  // --template-args, and the instances whose bodies failed so far
   ScanResult& out_;
   std::set<const clang::Decl*> seen_types_;
   std::set<const clang::Decl*> seen_functions_;
@@ -983,6 +880,19 @@ std::string alias_name(size_t index) {
   return index == 0 ? std::string(kTargetAlias) : std::string(kTargetAlias) + "_" + std::to_string(index);
 }
 
+// What `extern template class X<...>;` would do, which cannot name an alias template: the
+// member declarations and nested classes of a template instance instantiated (the member
+// definitions are left to the harness's compile).
+void instantiate_member_declarations(clang::ASTUnit& unit, const clang::CXXRecordDecl* rd, clang::SourceLocation at) {
+  const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(rd);
+  if (!spec || !unit.hasSema() || !spec->hasDefinition() ||
+      spec->getSpecializationKind() != clang::TSK_ImplicitInstantiation)
+    return;
+  auto* instance = const_cast<clang::ClassTemplateSpecializationDecl*>(spec);
+  instance->setSpecializationKind(clang::TSK_ExplicitInstantiationDeclaration);
+  unit.getSema().InstantiateClassTemplateSpecializationMembers(at, instance, clang::TSK_ExplicitInstantiationDeclaration);
+}
+
 // The class the synthesized source's alias number `index` names (0: the target).
 const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit, size_t index = 0) {
   const clang::SourceManager& sm = unit.getSourceManager();
@@ -992,6 +902,7 @@ const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit, size_t index = 0) 
     if (!alias || alias->getName() != wanted || !sm.isInMainFile(alias->getLocation()))
       continue;
     const clang::CXXRecordDecl* rd = alias->getUnderlyingType()->getAsCXXRecordDecl();
+    if (rd) instantiate_member_declarations(unit, rd, alias->getLocation());
     return rd && rd->hasDefinition() ? rd->getDefinition() : rd;
   }
   return nullptr;
@@ -1146,16 +1057,16 @@ std::string include_line_for(const std::string& header) {
 }  // namespace
 
 std::string synthesize_source(const std::string& include_line, const std::string& class_name,
-                              const std::vector<std::string>& extra_classes) {
+                              const std::vector<std::string>& extra_classes,
+                              const std::vector<std::string>& template_argument_lists) {
   std::string s = include_line + "\n";
   std::vector<std::string> names{class_name};
   names.insert(names.end(), extra_classes.begin(), extra_classes.end());
   for (size_t i = 0; i < names.size(); ++i) {
-    if (names[i].find('<') != std::string::npos) s += "extern template class " + names[i] + ";\n";
     s += "using " + alias_name(i) + " = " + names[i] + ";\n";
     s += "static_assert(sizeof(" + alias_name(i) + ") > 0, \"objgen scan: incomplete class\");\n";
   }
-  return s;
+  return s + template_arguments_source(template_argument_lists);
 }
 
 ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
@@ -1180,7 +1091,11 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   }
   outcome.arguments = base_arguments(resource_dir);
   outcome.arguments.insert(outcome.arguments.end(), request.flags.begin(), request.flags.end());
-  outcome.synthesized_source = synthesize_source(parse_include, request.class_name, request.extra_classes);
+  std::vector<std::string> argument_lists;
+  for (const auto& member : request.template_args)
+    argument_lists.insert(argument_lists.end(), member.second.begin(), member.second.end());
+  outcome.synthesized_source =
+      synthesize_source(parse_include, request.class_name, request.extra_classes, argument_lists);
 
   ParsedUnit unit = parse_source(outcome.synthesized_source, outcome.arguments, driver_program());
   outcome.parse_seconds = unit.seconds;
@@ -1197,6 +1112,11 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   if (header_errors) {
     outcome.status = ScanStatus::ParseError;
     outcome.message = std::to_string(unit.errors) + " error(s) while parsing " + request.header;
+    return outcome;
+  }
+  if (std::string why = template_arguments_error(unit.diagnostics, request.template_args, outcome.synthesized_source); !why.empty()) {
+    outcome.status = ScanStatus::ToolError;
+    outcome.message = why;
     return outcome;
   }
   const clang::CXXRecordDecl* target = unit.errors ? nullptr : find_target(*unit.ast);
@@ -1226,10 +1146,17 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   add_subclasses(*unit.ast, target, companions, target_bases);
   std::vector<const clang::CXXRecordDecl*> registered{target};
   for (const Companion& c : companions) registered.push_back(c.record);
+  TemplateScan templates{resolve_template_arguments(*unit.ast, request.template_args), {}};
+  // A class given with --class keeps the user's name for it (an alias template's, say).
+  auto given_name = [&](const clang::CXXRecordDecl* rd, const std::string& spelled) {
+    for (size_t i = 0; i < given.size(); ++i)
+      if (given[i]->getCanonicalDecl() == rd->getCanonicalDecl()) return request.extra_classes[i];
+    return spelled;
+  };
   auto extract = [&](const clang::CXXRecordDecl* rd, const std::string& requested, ScanResult& r) {
     r.include_line = include_line_for(request.header);
     r.requested_name = requested.rfind("::", 0) == 0 ? requested.substr(2) : requested;
-    Extractor(*unit.ast, rd, r, registered).run();
+    Extractor(*unit.ast, rd, r, registered, templates).run();
     r.mangled_prefix = mangled_class_prefix(unit.ast->getASTContext(), rd);
   };
   ScanResult& r = outcome.result;
@@ -1240,7 +1167,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
     companion.reached_by = c.reached_by;
     TypeNamer namer(unit.ast->getASTContext());
     for (const clang::CXXRecordDecl* b : c.bases) companion.bases.push_back(namer.spell(b));
-    extract(c.record, namer.spell(c.record), companion);
+    extract(c.record, given_name(c.record, namer.spell(c.record)), companion);
     r.companions.push_back(std::move(companion));
   }
   find_completing_headers(r, request.flags, request.header);

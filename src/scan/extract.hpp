@@ -19,6 +19,9 @@ struct ScanRequest {
   // headers only, library classes need --class).
   std::vector<std::string> extra_classes;
   int class_depth = 3;
+  // --template-args: a member template's name and the explicit template argument lists to try it
+  // with, each as written ("int", "std::string, double").
+  std::vector<std::pair<std::string, std::vector<std::string>>> template_args;
 };
 
 // At most this many classes come in beside the target by reach.
@@ -46,10 +49,12 @@ struct ScanOutcome {
 
 ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings = false);
 
-// The source scan parses: the header, an explicit instantiation declaration for a template-id
-// (so that member declarations and nested classes are instantiated) and an alias naming the target.
-// Extra classes get aliases of their own, numbered from 1 in the order given.
+// The source scan parses: the header and an alias naming the target (any spelling of a type: a
+// class, a template-id, an alias template's or a typedef's name). Extra classes get aliases of
+// their own, numbered from 1 in the order given; each --template-args list an alias of
+// `objgen_template_arguments<...>`, numbered from 0 in the order given.
 std::string synthesize_source(const std::string& include_line, const std::string& class_name,
-                              const std::vector<std::string>& extra_classes = {});
+                              const std::vector<std::string>& extra_classes = {},
+                              const std::vector<std::string>& template_argument_lists = {});
 
 }  // namespace objgen::scan

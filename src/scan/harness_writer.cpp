@@ -88,7 +88,9 @@ class Writer {
   }
 
   // A member template objgen instantiated, left out after a harness that failed to compile.
-  bool left_out(const Function& f) const { return !f.template_arguments.empty() && !o_.template_instances; }
+  bool left_out(const Function& f) const {
+    return !f.template_arguments.empty() && (!o_.template_instances || o_.failed_instances.count(instance_key(f)));
+  }
 
   bool value_mode() const {
     if (o_.state == StateMode::Value) return true;
@@ -282,7 +284,8 @@ class Writer {
     std::string args = arguments(f, arity);
     if (ctor) return s + ") -> " + alias_ + " { return " + alias_ + "(" + args + "); }";
     s += ") -> " + sp(f.result_type) + " { return ";
-    s += member ? "self." + f.name + "(" + args + ")" : f.name + "(" + args + ")";
+    std::string callee = f.name + f.explicit_template_arguments;  // as<int>: nothing deduces its arguments
+    s += member ? "self." + callee + "(" + args + ")" : callee + "(" + args + ")";
     return s + "; }";
   }
 
@@ -430,7 +433,8 @@ class Writer {
             lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ").emitted_as(" +
                                  quote(call_pattern(f, n)) + ")" + param_names(f, n), comment});
           else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
-            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name) + ")" + param_names(f, n),
+            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " +
+                                 quote(f.name + f.explicit_template_arguments) + ")" + param_names(f, n),
                              comment});
           else
             lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + param_names(f, n), comment});
@@ -547,6 +551,34 @@ std::string registered_target_name(const ScanResult& r) {
 
 std::string subject_name(const ScanResult& r, const HarnessOptions& o) {
   return register_function_name(r, o).substr(std::string("register_").size());
+}
+
+std::string instance_key(const Function& f) {
+  return f.qualified_name + f.template_arguments + "@" + f.pos.str();
+}
+
+// A registration line of an instance holds its name, quoted, and the comment "FILE:LINE:
+// instantiated for <ARGS>" (the writer's `comment`).
+std::set<std::string> instances_on_lines(const ScanResult& r, const std::string& harness, const std::set<unsigned>& lines) {
+  std::vector<std::string> text(1);
+  for (char c : harness) {
+    if (c == '\n') text.emplace_back();
+    else text.back() += c;
+  }
+  std::set<std::string> found;
+  auto look = [&](const ScanResult& result) {
+    for (const Function& f : result.functions) {
+      if (f.template_arguments.empty() || f.registration == Registration::Skip) continue;
+      std::string name = "\"" + f.name + "\"", mark = f.pos.str() + ": instantiated for " + f.template_arguments;
+      for (unsigned line : lines)
+        if (line >= 1 && line <= text.size() && text[line - 1].find(name) != std::string::npos &&
+            text[line - 1].find(mark) != std::string::npos)
+          found.insert(instance_key(f));
+    }
+  };
+  look(r);
+  for (const ScanResult& c : r.companions) look(c);
+  return found;
 }
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options) {

@@ -68,6 +68,9 @@ struct Function {
   // A member template instantiated for the class's own types (emplace(int&&, int&&) of
   // map<int, int>): called through a lambda, and left out if the harness does not compile.
   std::string template_arguments;  // "int, int", "" when not an instance
+  // "<int>" when nothing deduces the instance's template arguments (as<int>() named with
+  // --template-args): calls must name them. "" otherwise.
+  std::string explicit_template_arguments;
   bool is_deleted = false;
   bool is_implicit = false;      // declared by the compiler (implicit default constructor)
   bool is_hidden_friend = false;  // found only by ADL: called unqualified

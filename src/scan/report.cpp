@@ -3,12 +3,37 @@
 #include <algorithm>
 #include <sstream>
 
+#include "scan/names.hpp"
+
 namespace objgen::scan {
 namespace {
 
 // Left-aligns s in a column of `width`, keeping at least one space after it.
 std::string pad(const std::string& s, size_t width) {
   return s.size() + 1 > width ? s + " " : s + std::string(width - s.size(), ' ');
+}
+
+// The listing names the class as the user did (`amap::map<int, int>`, an alias template), not
+// as Clang spells its instance (an 8-argument `amap::detail::table<...>`); the harness and the
+// JSON keep Clang's spelling, which compiles anywhere.
+// The standard library's typedefs that Clang's substitution into default template arguments
+// spells out (`Hash = std::hash<Key>` with Key = std::string): the same types, as users write them.
+std::string standard_typedefs(std::string text) {
+  static const std::pair<const char*, const char*> kSpellings[] = {
+      {"std::basic_string<char, std::char_traits<char>, std::allocator<char>>", "std::string"},
+      {"std::basic_string<wchar_t, std::char_traits<wchar_t>, std::allocator<wchar_t>>", "std::wstring"},
+      {"std::basic_string_view<char, std::char_traits<char>>", "std::string_view"},
+      {"std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char>>", "std::string"},
+  };
+  for (const auto& [canonical, written] : kSpellings)
+    for (size_t at = text.find(canonical); at != std::string::npos; at = text.find(canonical, at))
+      text.replace(at, std::string(canonical).size(), written);
+  return text;
+}
+
+std::string readable(const ScanResult& r, const std::string& text) {
+  if (r.requested_name.empty() || r.requested_name == r.target) return standard_typedefs(text);
+  return standard_typedefs(replace_name(text, r.target, r.requested_name));
 }
 
 std::string status_of(const Function& f) {
@@ -20,6 +45,7 @@ std::string status_of(const Function& f) {
 
 std::string display_signature(const Function& f) {
   std::string s = f.signature();
+  if (!f.explicit_template_arguments.empty()) s.insert(f.name.size(), f.explicit_template_arguments);
   if (f.kind == FunctionKind::FreeFunction) s = f.qualified_name + s.substr(f.name.size());
   if (!f.result_type.empty()) s += " -> " + f.result_type;
   if (!f.declaring_class.empty())
@@ -76,23 +102,17 @@ const char* support_name(ParamSupport s) {
   return "";
 }
 
-std::string list_report(const ScanResult& r) {
-  std::ostringstream out;
-  out << "class " << r.target;
-  if (!r.types.empty() && r.types.back().is_target) out << "  (" << r.types.back().pos.str() << ")";
-  out << "\n";
-  if (r.is_template_instance) out << "  template instance of " << r.requested_name << "\n";
-  if (r.iterable) out << "  iterable: public begin()/end() (OBJGEN_VALUE_TYPE possible)\n";
-  if (r.opaque_state) out << "  note: some state sits behind pointers to non-class data (opaque to objgen)\n";
+namespace {
 
+void list_functions(const ScanResult& r, std::ostringstream& out) {
   out << "\nFunctions (" << r.functions.size() << "):\n";
   size_t sig_width = 0;
   for (const Function& f : r.functions)
-    sig_width = std::max(sig_width, std::min<size_t>(display_signature(f).size(), 70));
+    sig_width = std::max(sig_width, std::min<size_t>(readable(r, display_signature(f)).size(), 70));
   out << "  " << pad("kind", 7) << pad("signature", sig_width + 2) << pad("const", 6)
       << pad("static", 7) << pad("hint", 9) << pad("at", 26) << "registration\n";
   for (const Function& f : r.functions) {
-    std::string sig = display_signature(f);
+    std::string sig = readable(r, display_signature(f));
     out << "  " << pad(short_kind(f.kind), 7);
     if (sig.size() > sig_width) {
       out << sig << "\n  " << std::string(7, ' ') << pad("", sig_width + 2);
@@ -100,16 +120,19 @@ std::string list_report(const ScanResult& r) {
       out << pad(sig, sig_width + 2);
     }
     out << pad(f.is_const ? "yes" : "-", 6) << pad(f.is_static ? "yes" : "-", 7)
-        << pad(f.purity, 9) << pad(f.pos.str(), 26) << status_of(f) << "\n";
+        << pad(f.purity, 9) << pad(f.pos.str(), 26) << readable(r, status_of(f)) << "\n";
   }
+}
 
+// `companion`: the class is registered beside the target, not the target itself.
+void list_types(const ScanResult& r, bool companion, std::ostringstream& out) {
   out << "\nTypes described for objgen (dependencies first):\n";
   for (const TypeDesc& t : r.types) {
-    out << "  " << t.name;
+    out << "  " << readable(r, t.name);
     std::vector<std::string> tags;
-    if (t.is_target) tags.push_back("target");
+    if (t.is_target) tags.push_back(companion ? "registered beside the target" : "target");
     if (t.is_nested) tags.push_back(t.access + " nested");
-    if (!t.reached_by.empty()) tags.push_back("reached by " + t.reached_by);
+    if (!t.reached_by.empty()) tags.push_back("reached by " + readable(r, t.reached_by));
     if (!t.pos.file.empty()) tags.push_back(t.pos.str());
     if (!tags.empty()) {
       out << "  (";
@@ -117,15 +140,15 @@ std::string list_report(const ScanResult& r) {
       out << ")";
     }
     out << "\n";
-    for (const std::string& b : t.bases) out << "    base   " << b << "\n";
-    for (const std::string& b : t.skipped_bases) out << "    base   " << b << " (left out)\n";
+    for (const std::string& b : t.bases) out << "    base   " << readable(r, b) << "\n";
+    for (const std::string& b : t.skipped_bases) out << "    base   " << readable(r, b) << " (left out)\n";
     size_t name_width = 0, type_width = 0;
     for (const Field& f : t.fields) {
       name_width = std::max(name_width, f.name.size());
-      type_width = std::max(type_width, std::min<size_t>(f.type.size(), 50));
+      type_width = std::max(type_width, std::min<size_t>(readable(r, f.type).size(), 50));
     }
     for (const Field& f : t.fields) {
-      out << "    field  " << pad(f.name, name_width + 2) << pad(f.type, type_width + 2)
+      out << "    field  " << pad(f.name, name_width + 2) << pad(readable(r, f.type), type_width + 2)
           << pad(f.access, 10) << pad(f.pos.str(), 26);
       if (!f.supported) out << "left out: " << f.reason;
       else if (!f.reason.empty()) out << "note: " << f.reason;
@@ -133,16 +156,32 @@ std::string list_report(const ScanResult& r) {
     }
     for (const Constant& c : t.constants)
       out << "    const  " << c.name << " = " << (c.value.empty() ? "?" : c.value) << "  ("
-          << c.kind << ", " << c.type << ")\n";
+          << c.kind << ", " << readable(r, c.type) << ")\n";
   }
-  for (const std::string& w : r.warnings) out << "\nwarning: " << w << "\n";
+}
+
+std::string list_class(const ScanResult& r, bool companion) {
+  std::ostringstream out;
+  out << "class " << readable(r, r.target);
+  if (!r.types.empty() && r.types.back().is_target) out << "  (" << r.types.back().pos.str() << ")";
+  out << "\n";
+  if (r.requested_name != r.target && !r.requested_name.empty()) out << "  names " << r.target << "\n";
+  if (r.iterable) out << "  iterable: public begin()/end() (OBJGEN_VALUE_TYPE possible)\n";
+  if (r.opaque_state) out << "  note: some state sits behind pointers to non-class data (opaque to objgen)\n";
+  list_functions(r, out);
+  list_types(r, companion, out);
+  for (const std::string& w : r.warnings) out << "\nwarning: " << readable(r, w) << "\n";
   if (!r.companions.empty()) {
     out << "\nRegistered too (" << r.companions.size() << " classes its API reaches):\n";
-    for (const ScanResult& c : r.companions) out << "  " << c.target << "  (" << c.reached_by << ")\n";
+    for (const ScanResult& c : r.companions) out << "  " << readable(c, c.target) << "  (" << c.reached_by << ")\n";
   }
-  for (const ScanResult& c : r.companions) out << "\n" << list_report(c);
+  for (const ScanResult& c : r.companions) out << "\n" << list_class(c, true);
   return out.str();
 }
+
+}  // namespace
+
+std::string list_report(const ScanResult& r) { return list_class(r, false); }
 
 nlohmann::ordered_json to_json(const ScanResult& r) {
   nlohmann::ordered_json j;
@@ -168,6 +207,8 @@ nlohmann::ordered_json to_json(const ScanResult& r) {
                          {"noexcept", f.is_noexcept},
                          {"operator", f.is_operator},
                          {"template", f.is_template},
+                         {"template_arguments", f.template_arguments},
+                         {"explicit_template_arguments", f.explicit_template_arguments},
                          {"deleted", f.is_deleted},
                          {"implicit", f.is_implicit},
                          {"hidden_friend", f.is_hidden_friend},
