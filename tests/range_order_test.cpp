@@ -113,6 +113,12 @@ class Sequence {
  private:
   std::list<int> items_;
 };
+
+// Unordered ranges inside unordered and ordered ones: each sorts its own elements' encodings.
+struct Nest {
+  std::unordered_map<int, std::unordered_set<int>> by_key;
+  std::vector<std::unordered_set<int>> in_order;
+};
 }  // namespace rorder
 
 OBJGEN_VALUE_TYPE(rorder::OrderedMap)
@@ -122,6 +128,7 @@ OBJGEN_VALUE_TYPE(rorder::BagWithoutEquality)
 OBJGEN_VALUE_TYPE(rorder::OrderedSet)
 OBJGEN_VALUE_TYPE(rorder::SortedSet)
 OBJGEN_VALUE_TYPE(rorder::Sequence)
+OBJGEN_FIELDS(rorder::Nest, by_key, in_order)
 
 namespace {
 using objgen::RangeOrder;
@@ -230,6 +237,31 @@ TEST(RangeOrder, StandardContainers) {
   EXPECT_EQ(objgen::range_order<List>(), RangeOrder::kUndecided);
   EXPECT_EQ(probed(List{{1}, {0}, {1}}), RangeOrder::kState);  // a palindrome, but rotated it differs
   EXPECT_EQ(objgen::range_order<List>(), RangeOrder::kState);
+}
+
+std::vector<uint64_t> words(const rorder::Nest& n) {
+  objgen::Linearizer lin(16, nullptr);
+  EXPECT_TRUE(lin.run(objgen::class_id<rorder::Nest>(), &n));
+  auto w = lin.words();
+  return {w.begin(), w.end()};
+}
+
+TEST(RangeOrder, NestedUnorderedRangesAreCanonicalAtEveryLevel) {
+  rorder::Nest a, b;
+  for (int k : {1, 2, 3})
+    for (int x : {4, 5, 6}) a.by_key[k].insert(x + k);
+  b.by_key.reserve(32);
+  for (int k : {3, 1, 2})
+    for (int x : {6, 4, 5}) b.by_key[k].insert(x + k);
+  a.in_order = {{1, 2, 3}, {4, 5}};
+  b.in_order = {{3, 2, 1}, {5, 4}};
+  EXPECT_EQ(words(a), words(b));
+  std::swap(b.in_order[0], b.in_order[1]);  // the vector's order is state
+  EXPECT_NE(words(a), words(b));
+  std::swap(b.in_order[0], b.in_order[1]);
+  b.by_key[2].erase(7);
+  b.by_key[2].insert(9);
+  EXPECT_NE(words(a), words(b));
 }
 
 // A constructor that takes any two arguments (Eigen's Matrix(const T0&, const T1&)) is not an
