@@ -130,6 +130,13 @@ OBJGEN_VALUE_TYPE(rorder::SortedSet)
 OBJGEN_VALUE_TYPE(rorder::Sequence)
 OBJGEN_FIELDS(rorder::Nest, by_key, in_order)
 
+namespace objgen {
+void PrintTo(RangeOrder o, std::ostream* os) {
+  static const char* const names[] = {"kUndecided", "kState", "kFromContents", "kSorted", "kNotProbed"};
+  *os << names[static_cast<int>(o)];
+}
+}  // namespace objgen
+
 namespace {
 using objgen::RangeOrder;
 
