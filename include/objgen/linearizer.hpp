@@ -31,6 +31,7 @@
 
 #include "objgen/class_registry.hpp"
 #include "objgen/fields.hpp"
+#include "objgen/range_order.hpp"
 
 namespace objgen {
 
@@ -63,8 +64,6 @@ concept Range = requires(const T& r) {
   std::begin(r);
   std::end(r);
 };
-template <class T>
-concept Unordered = Range<T> && requires { typename T::hasher; };
 template <class T>
 concept Sized = requires(const T& r) { r.size(); };
 template <class T>
@@ -329,7 +328,9 @@ class Linearizer {
   void index_queued();
   uint32_t identify_hashed(ClassId cls, const void* ptr);
   void index_address(const Pending& p);
-  void sort_unordered_elements(size_t first_word, const std::vector<uint32_t>& starts);
+  // Sorts the encodings of the elements that start at starts_[outer...], the last one ending at
+  // n_, and writes them back from first_word on.
+  void sort_elements(uint32_t first_word, size_t outer);
   const ClassVTable& class_vtable_cache(ClassId cls);
 
   // Inlined into the visit of each class: three pointers of a tree node made three calls.
@@ -399,10 +400,21 @@ class Linearizer {
     else n = bounded_distance(c);
     emit(n);
     if (n > scope_) { out_of_scope(); return; }
-    // Element order of an unordered container is an accident of hashing: its elements'
-    // encodings are sorted so equal contents give equal words.
-    std::vector<uint32_t> starts;
-    size_t first = n_;
+    // Whether the order is state was observed once per type (objgen/range_order.hpp); from then
+    // on it costs one relaxed load. Under two elements, or all equal, every order reads the same.
+    if constexpr (detail::OrderProbeable<C>) {
+      RangeOrder order = detail::range_order_of<C>.load(std::memory_order_relaxed);
+      if (__builtin_expect(order == RangeOrder::kUndecided, 0) && n >= 2) order = detail::decide_range_order(c, n);
+      if (order == RangeOrder::kSorted) return put_elements<true>(c, n);
+    }
+    put_elements<false>(c, n);
+  }
+
+  // kSort: the elements' encodings are sorted afterwards, so equal contents give equal words.
+  template <bool kSort, class C>
+  void put_elements(const C& c, size_t n) {
+    const size_t outer = starts_.size();  // nested ranges push their elements' starts above ours
+    const uint32_t first = n_;
     // At most n steps: a corrupt container whose iteration never reaches end() (a
     // boost::circular_buffer built with capacity < size) would otherwise hang the worker, and
     // the hang would cost the whole call time limit and be blamed on the call.
@@ -410,13 +422,15 @@ class Linearizer {
     auto it = std::begin(c);
     const auto end = std::end(c);
     for (; it != end && k < n; ++it, ++k) {
-      if constexpr (detail::Unordered<C>) starts.push_back(static_cast<uint32_t>(n_));
+      if constexpr (kSort) starts_.push_back(n_);
       put(*it);
-      if (!detail::Unordered<C> && stop_) return;
+      if (stop_) break;  // out of scope: the words are discarded, and so is their order
     }
-    if (it != end || k != n) return size_mismatch(it != end);
-    if constexpr (detail::Unordered<C>)
-      if (!stop_) sort_unordered_elements(first, starts);
+    if constexpr (kSort) {
+      if (!stop_ && k == n) sort_elements(first, outer);
+      starts_.resize(outer);
+    }
+    if (!stop_ && (it != end || k != n)) size_mismatch(it != end);
   }
 
   // Counting stops past the scope: beyond it the exact length does not matter, and a range
@@ -467,6 +481,10 @@ class Linearizer {
   uint8_t latest_[64] = {};      // [address_hash()]: the queue index of the last object queued with it
   bool hashed_ = false;
   std::vector<FieldEvent> events_;
+  // Where each element of the ranges being sorted starts (a stack: ranges nest), and the words
+  // being reordered; kept between runs, so sorting allocates nothing once they have grown.
+  std::vector<uint32_t> starts_;
+  std::vector<uint64_t> sorted_;
   std::vector<const ClassVTable*> vtables_;  // avoids the registry lock per object
   ClassId last_pointer_class_ = kNoClass;
   bool record_ = false;

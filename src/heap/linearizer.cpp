@@ -138,19 +138,25 @@ void Linearizer::put_string(std::string_view s) {
   if (k) emit(w);
 }
 
-void Linearizer::sort_unordered_elements(size_t first_word, const std::vector<uint32_t>& starts) {
-  struct Range { uint32_t b, e; };
-  std::vector<Range> ranges;
-  for (size_t i = 0; i < starts.size(); ++i)
-    ranges.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : static_cast<uint32_t>(n_)});
-  std::sort(ranges.begin(), ranges.end(), [&](Range a, Range b) {
-    return std::lexicographical_compare(out_.begin() + a.b, out_.begin() + a.e, out_.begin() + b.b,
-                                        out_.begin() + b.e);
-  });
-  std::vector<uint64_t> sorted;
-  sorted.reserve(size_t{n_} - first_word);
-  for (Range r : ranges) sorted.insert(sorted.end(), out_.begin() + r.b, out_.begin() + r.e);
-  std::copy(sorted.begin(), sorted.end(), out_.begin() + static_cast<ptrdiff_t>(first_word));
+void Linearizer::sort_elements(uint32_t first_word, size_t outer) {
+  const uint32_t* starts = starts_.data() + outer;
+  const size_t count = starts_.size() - outer;
+  auto end_of = [&](size_t i) { return i + 1 < count ? starts[i + 1] : n_; };
+  auto less = [&](uint32_t ab, uint32_t ae, uint32_t bb, uint32_t be) {
+    return std::lexicographical_compare(out_.begin() + ab, out_.begin() + ae, out_.begin() + bb, out_.begin() + be);
+  };
+  // Most sets met are in order already (small ints hashed to themselves, or a probe that found
+  // no order at all): one pass answers them.
+  bool in_order = true;
+  for (size_t i = 1; i < count && in_order; ++i) in_order = !less(starts[i], end_of(i), starts[i - 1], starts[i]);
+  if (in_order) return;
+  struct Element { uint32_t b, e; };
+  std::vector<Element> elements(count);
+  for (size_t i = 0; i < count; ++i) elements[i] = {starts[i], end_of(i)};
+  std::sort(elements.begin(), elements.end(), [&](Element x, Element y) { return less(x.b, x.e, y.b, y.e); });
+  sorted_.clear();
+  for (Element r : elements) sorted_.insert(sorted_.end(), out_.begin() + r.b, out_.begin() + r.e);
+  std::copy(sorted_.begin(), sorted_.end(), out_.begin() + first_word);
 }
 
 // Unseeded: a seed makes XXH3 derive a secret per call for inputs over 240 bytes (a list of 8
