@@ -24,7 +24,7 @@ declare -A corpus=(
   # Hash containers: contents only. Maps: sum_k C(3,k) 3^k = 4^3 = 64, 5^4 = 625; sets: 2^3, 2^4.
   [tsl_hopscotch_map]="<tsl/hopscotch_map.h>|tsl::hopscotch_map<int, int>||64 625|erase"
   [tsl_hopscotch_set]="<tsl/hopscotch_set.h>|tsl::hopscotch_set<int>||8 16|erase"
-  [jsoncpp_value]="<json/json.h>|Json::Value|-ljsoncpp|| "
+  [jsoncpp_value]="<json/json.h>|Json::Value|-I/usr/include/jsoncpp -ljsoncpp|| "
   [gmpxx_mpz]="<gmpxx.h>|mpz_class|-lgmpxx -lgmp|| "
   [eigen_vector2i]="<Eigen/Dense>|Eigen::Vector2i|-I/usr/include/eigen3|| "
   # Sorted sets of 0..2 and 0..3.
@@ -41,16 +41,16 @@ read -r count3 count4 <<<"$counts"
 subject=(--header "$header" --class "$cls")
 after=()
 [ -n "$flags" ] && read -r -a after <<<"$flags" && after=(-- "${after[@]}")
-# The flags a suite of this class needs: its include folder and libraries.
-suite_flags=()
-for f in $flags; do suite_flags+=("$f"); done
 
-# compiles FILE: with -O0 and with -O2 -Wall (objects are kept as FILE.O0 and FILE.O2)
+# compiles FILE: with the command on its first line (what a user runs, in the suite's folder),
+# at -O0 and at -O2 -Wall (objects kept as FILE.O0 and FILE.O2)
 compiles() {
-  local f=$1 extra=()
+  local f=$1 cmd
   case "$f" in *_benchmark*) return 0 ;; esac
-  check "$(basename "$f") compiles with -O0" "$cxx" -std=c++20 -O0 "$f" "${suite_flags[@]}" -lgtest -lgtest_main -pthread -o "$f.O0"
-  check "$(basename "$f") compiles with -O2 -Wall" "$cxx" -std=c++20 -O2 -Wall "$f" "${suite_flags[@]}" -lgtest -lgtest_main -pthread -o "$f.O2"
+  cmd=$(head -1 "$f" | sed -n 's|^// Compile with: ||p')
+  check "$(basename "$f") has its compile command" [ -n "$cmd" ]
+  check "$(basename "$f") compiles with -O0" bash -c "cd '$(dirname "$f")' && eval \"$cmd -O0 -o '$f.O0'\""
+  check "$(basename "$f") compiles with -O2 -Wall" bash -c "cd '$(dirname "$f")' && eval \"$cmd -O2 -Wall -o '$f.O2'\""
 }
 
 structures() { grep -o '^structures [0-9]*' "$1" | grep -o '[0-9]*'; }

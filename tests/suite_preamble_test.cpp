@@ -30,7 +30,7 @@ TEST(SuitePreamble, KeepsACxx20OrLaterStd) {
 TEST(SuitePreamble, TheCommentIsOneShellCommand) {
   set_suite_build(suite_build_from_flags({"-DNAME=a b"}, {}));
   EXPECT_EQ(suite_build_comment("out/x_states_test.cpp"),
-            "// Compile with: c++ -std=c++20 '-DNAME=a b' out/x_states_test.cpp -lgtest -lgtest_main -pthread -o x_states_test\n");
+            "// Compile with: c++ -std=c++20 '-DNAME=a b' x_states_test.cpp -lgtest -lgtest_main -pthread -o x_states_test\n");
   set_suite_build(SuiteBuild{});
   EXPECT_NE(suite_build_comment("x.cpp").find("the harness was built with"), std::string::npos);
 }

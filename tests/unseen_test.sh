@@ -68,6 +68,8 @@ commas() {
   check "exhaustive on PairTable<int, int> finds the abort" bash -c \
     "'$objgen' exhaustive --header '$h' --class '$cls' --methods all --scope 3 --emit-gtest '$work/ex' >'$work/ex.out' 2>&1 &&
      grep -q 'crash in PairTable::put' '$work/ex.out'"
+  check "--class just before -- takes one name, the flags stay flags" bash -c \
+    "'$objgen' scan --list --header '$h' --class '$cls' -- -DUNUSED=1 | grep -q 'put('"
   local states failures
   states=$(ls "$work"/ex/*_states_test.cpp) failures=$(ls "$work"/ex/*_failures_test.cpp)
   compiles "the states suite" "$states"

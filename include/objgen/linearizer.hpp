@@ -405,7 +405,10 @@ class Linearizer {
     if constexpr (detail::OrderProbeable<C>) {
       RangeOrder order = detail::range_order_of<C>.load(std::memory_order_relaxed);
       if (__builtin_expect(order == RangeOrder::kUndecided, 0) && n >= 2) order = detail::decide_range_order(c, n);
-      if (order == RangeOrder::kSorted) return put_elements<true>(c, n);
+      // An order that follows the contents on fresh builds may still follow the growth history of
+      // an object (an open-addressing table rehashed at another size): sorting reads both the
+      // same, and costs one comparison per element when the order is already sorted.
+      if (order == RangeOrder::kSorted || order == RangeOrder::kFromContents) return put_elements<true>(c, n);
     }
     put_elements<false>(c, n);
   }

@@ -10,7 +10,8 @@
 //   elements' encodings, so equal contents give equal words (std::unordered_map);
 // - not equal: the order is state (std::vector, std::list, tsl::ordered_map).
 // When every rebuilt object iterates as the original does, the order follows from the contents
-// (std::set): it is kept, and needs no sorting. Comparing the rebuilt objects with each other, not
+// on fresh builds (std::set); it is sorted all the same, since an object with another history
+// may iterate otherwise (absl::flat_hash_map after a rehash), and sorting a sorted range is cheap. Comparing the rebuilt objects with each other, not
 // only with the original, matters: libstdc++'s unordered containers iterate the last inserted
 // element first, so the reversed rebuild iterates exactly as the original.
 // A type without ==, without a way to be built from elements, or whose rebuild throws keeps
@@ -33,7 +34,7 @@ namespace objgen {
 enum class RangeOrder : uint8_t {
   kUndecided,       // no object with two different elements met yet in this process
   kState,           // rebuilt in another order, it is not == to itself: the order is kept
-  kFromContents,    // every rebuild iterates the same: the order is kept (and is canonical)
+  kFromContents,    // every rebuild iterates the same: canonical on fresh builds; sorted like kSorted
   kSorted,          // rebuilt in another order it iterates differently yet is ==: elements sorted
   kNotProbed,       // no ==, no way to rebuild it, or the probe threw: the order is kept
 };

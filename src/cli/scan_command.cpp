@@ -92,6 +92,7 @@ void add_scan_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--class", a->classes,
                   "Qualified class name; a template instance such as 'boost::circular_buffer<int>' is instantiated. "
                   "Again: more classes to register beside the first (the target)")
+      ->allow_extra_args(false)  // one name each time: greedy, it would take the flags after -- too
       ->required();
   cmd->add_option("--class-depth", a->request.class_depth,
                   "Register the classes of your headers that the target's public members take or return, and theirs, "

@@ -32,6 +32,7 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
          },
          "With --header: the qualified class, e.g. my::List or 'boost::circular_buffer<int>'; again: more classes "
          "to register beside it")
+      ->allow_extra_args(false)  // one name each time: greedy, it would take the flags after -- too
       ->group(group);
   cmd->add_option("--class-depth", s.class_depth,
                   "With --header: also register the classes of your headers that the class's public members take "

@@ -96,8 +96,10 @@ SuiteBuild suite_build_from_flags(const std::vector<std::string>& flags, const s
   return b;
 }
 
-std::string suite_build_comment(const std::string& file, const std::string& test_libraries) {
-  std::string name = fs::path(file).stem().string();
+// The file by its name alone: a suite's text must not depend on the folder it is written to (runs
+// in two folders, or on several ranks, give the same files).
+std::string suite_build_comment(const std::string& path, const std::string& test_libraries) {
+  std::string file = fs::path(path).filename().string(), name = fs::path(path).stem().string();
   if (!g_build.known)
     return "// Compile with: c++ -std=c++20 " + shell_word(file) +
            " (plus the include directories, definitions and libraries the harness was built with) " + test_libraries +

@@ -19,8 +19,8 @@ struct SuiteBuild {
 // is written (a run emits suites of one subject).
 void set_suite_build(SuiteBuild build);
 
-// "// Compile with: c++ -std=c++20 ... FILE ... -lgtest -lgtest_main -pthread -o NAME\n": FILE as
-// given (the path the suite is written to), the test libraries as given.
+// "// Compile with: c++ -std=c++20 ... FILE ... -lgtest -lgtest_main -pthread -o NAME\n", run in the
+// suite's folder: FILE the file name of `path` (where the suite is written), the test libraries as given.
 std::string suite_build_comment(const std::string& file, const std::string& test_libraries = "-lgtest -lgtest_main -pthread");
 
 // The user's flags (after -- and from -p) split into a SuiteBuild: relative paths made absolute,

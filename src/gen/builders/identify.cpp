@@ -107,7 +107,9 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
                                  const IdentifyProgress& progress) {
   auto start = std::chrono::steady_clock::now();
   Identification id = search_builders(api, options, algorithm, progress);
-  if (!options.rule_out_corrupting || id.builders.empty()) return id;
+  bool budget_spent = options.deadline != std::chrono::steady_clock::time_point{} &&
+                      std::chrono::steady_clock::now() >= options.deadline;
+  if (!options.rule_out_corrupting || id.builders.empty() || budget_spent) return id;
   BuilderSearchOptions narrowed = options;
   std::vector<Identification> searched;  // the one whose builders were kept replaces id
   auto search = [&](const BuilderSearchOptions& o) {

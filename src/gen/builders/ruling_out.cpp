@@ -1,6 +1,7 @@
 #include "gen/builders/ruling_out.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include <fmt/format.h>
 
@@ -47,7 +48,26 @@ std::vector<uint32_t> suspects(const Api& api, const BuilderSearchOptions& optio
   return out;
 }
 
-bool interrupted(const BuilderSearchOptions& o) { return o.interrupted && o.interrupted->load(); }
+// Interrupted, or the search's budget spent: ruling out is a refinement, never worth overrunning it.
+bool interrupted(const BuilderSearchOptions& o) {
+  if (o.interrupted && o.interrupted->load()) return true;
+  return o.deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() >= o.deadline;
+}
+
+// Only states that break the class's own checks without crashing show corruption: a crash (a copy
+// that aborts) is a bug whichever set builds the state.
+bool shows_corruption(const SequenceFinding& f) {
+  return f.kind == Outcome::InvariantBroken || f.kind == Outcome::ContractBroken;
+}
+
+// The set builds states beyond the ones its constructors build alone: a set of constructors only
+// breaks nothing because it builds nothing.
+bool builds_beyond_constructors(const Api& api, const std::vector<uint32_t>& builders) {
+  return std::any_of(builders.begin(), builders.end(), [&](uint32_t op) {
+    OpKind k = api.operations()[op].kind;
+    return k != OpKind::Constructor && k != OpKind::StaticFactory;
+  });
+}
 
 }  // namespace
 
@@ -57,10 +77,10 @@ std::vector<SequenceFinding> corruption_findings(const Api& api, const BuilderSe
   LiteralDomain domain = search_domain(api, options, options.climb_scope);
   std::vector<SequenceFinding> out;
   for (SequenceFinding& f : replayable_findings(api, r, domain))
-    if (f.kind == Outcome::InvariantBroken) out.push_back(std::move(f));
+    if (shows_corruption(f)) out.push_back(std::move(f));
   if (options.check_contracts && !interrupted(options))
     for (SequenceFinding& f : options.check_contracts(sampled_states(api, r, domain, options.target), domain))
-      out.push_back(std::move(f));
+      if (shows_corruption(f)) out.push_back(std::move(f));
   return out;
 }
 
@@ -75,7 +95,9 @@ std::vector<RuledOut> rule_out_corrupting(const Api& api, BuilderSearchOptions& 
       BuilderSearchOptions without = options;
       std::erase(without.operations, suspect);
       std::vector<uint32_t> other = search(without);
-      if (interrupted(options) || other.empty() || !corruption_findings(api, without, other).empty()) continue;
+      if (interrupted(options) || other.empty() || !builds_beyond_constructors(api, other) ||
+          !corruption_findings(api, without, other).empty())
+        continue;
       ruled_out.push_back({suspect, describe(broken)});
       builders = std::move(other);
       options = std::move(without);
