@@ -145,12 +145,14 @@ fallback_case() {
 listing_case() {
   "$objgen" scan --header "$map_h" --class 'amap::map<int, int>' --list >"$work/list.txt" 2>&1 || fail=1
   check "listing: the class under the user's name" grep -q '^class amap::map<int, int>' "$work/list.txt"
+  # merge() is a member template not instantiated: its parameter's type names its own template
+  # parameter (OtherKeyEqual), which no alias of the class spells; it is left out of both checks.
+  grep -E '^  (ctor|method) ' "$work/list.txt" | grep -v ' merge(' >"$work/instantiated.txt"
   check "listing: member types through the alias, not detail::table<...>" bash -c \
-    "grep -E '^  (ctor|method) ' '$work/list.txt' | grep -q 'amap::map<int, int>::key_type' &&
-     ! grep -E '^  (ctor|method) ' '$work/list.txt' | grep -q 'detail::table'"
+    "grep -q 'amap::map<int, int>::key_type' '$work/instantiated.txt' && ! grep -q 'detail::table' '$work/instantiated.txt'"
   check "listing: every signature under 160 characters (the canonical spelling made them over 400)" python3 -c \
-    "import re,sys; sigs=[re.split(r'  +', l[9:])[0] for l in open(sys.argv[1]) if re.match(r'  (ctor|method) ', l)]; assert sigs and max(map(len, sigs)) < 160, max(sigs, key=len)" \
-    "$work/list.txt"
+    "import re,sys; sigs=[re.split(r'  +', l[9:])[0] for l in open(sys.argv[1])]; assert sigs and max(map(len, sigs)) < 160, max(sigs, key=len)" \
+    "$work/instantiated.txt"
   "$objgen" scan --header "$map_h" --class 'amap::map<std::string, int>' --list >"$work/strings.txt" 2>&1 || fail=1
   check "listing: std::string as written, not std::basic_string<char, ...>" bash -c \
     "grep -q '^class amap::map<std::string, int>' '$work/strings.txt' && grep -q 'hash_function() const -> std::hash<std::string>' '$work/strings.txt' &&
