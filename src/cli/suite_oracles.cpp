@@ -2,11 +2,11 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
+#include "gen/minimize/finding_blame.hpp"
 #include "emit/gtest_writer.hpp"
 
 namespace objgen::cli {
@@ -25,27 +25,12 @@ void add_oracle_options(CLI::App* cmd, std::string& oracles, size_t& oracle_stat
 
 namespace {
 
-// The member's call on the state, each literal argument its first value: what a finding of the
-// oracles stands for.
-FlatSequence member_on_state(const Api& api, const FlatSequence& state, uint32_t op) {
-  FlatSequence seq = state;
-  int next = 0;
-  for (const FlatCall& c : seq.calls)
-    for (int v : c.produced) next = std::max(next, v + 1);
-  const Operation& o = api.operations()[op];
-  FlatCall call{op, std::vector<int64_t>(o.params.size(), -1), std::vector<int>(o.params.size() + 1, -1)};
-  call.args[0] = state.result_value;
-  call.produced[0] = state.result_value;
-  if (o.result.is_object()) call.produced.back() = next;
-  seq.calls.push_back(std::move(call));
-  return seq;
-}
-
 void blame_observer_findings(const Api& api, const ExhaustiveOptions& opt, const std::vector<FlatSequence>& states,
                              double call_timeout, std::vector<oracles::ObserverFinding>& findings) {
   std::vector<SequenceFinding> evidence;
   for (const oracles::ObserverFinding& f : findings)
-    evidence.push_back({f.outcome, f.op, f.message, member_on_state(api, states[f.state], f.op), {}, 1});
+    evidence.push_back({f.outcome, f.op, f.message, minimize::call_on_state(api, states[f.state], f.op,  // each literal argument its first value
+                                                                  std::vector<int64_t>(api.operations()[f.op].params.size(), -1)), {}, 1});
   std::vector<FlatSequence> others(states.size() > 16 ? states.end() - 16 : states.begin(), states.end());
   std::vector<std::string> why =
       precondition_evidence(api, opt.domain, evidence, others, {call_timeout, opt.worker_memory_limit_bytes, false, true});

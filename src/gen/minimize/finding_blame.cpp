@@ -58,19 +58,9 @@ FlatSequence on_other_receiver(const Api& api, const FlatCall& failing, const Fl
   const Operation& op = api.operations()[failing.op];
   const FlatCall* made = maker(state, state.result_value);
   if (!made || state.calls.size() < 2 || api.operations()[made->op].result.cls != op.params[0].cls) return {};
-  FlatSequence out = state;
-  FlatCall call = failing;
-  call.args[0] = state.result_value;
-  for (size_t k = 1; k < call.args.size(); ++k)
-    if (call.args[k] >= 0) return {};
-  int next = 0;
-  for (const FlatCall& c : state.calls)
-    for (int v : c.produced) next = std::max(next, v + 1);
-  call.produced.assign(call.args.size() + 1, -1);
-  call.produced[0] = static_cast<int>(state.result_value);
-  if (op.result.is_object()) call.produced.back() = next;
-  out.calls.push_back(std::move(call));
-  return out;
+  for (size_t k = 1; k < failing.args.size(); ++k)
+    if (failing.args[k] >= 0) return {};
+  return call_on_state(api, state, failing.op, failing.args);
 }
 
 // Some of the probes return normally: the member works on states the run built, not on this one.
@@ -108,6 +98,18 @@ bool all_fail(evolve::TestRunner& runner, const std::vector<FlatSequence>& tests
 }
 
 }  // namespace
+
+FlatSequence call_on_state(const Api& api, FlatSequence state, uint32_t op, std::vector<int64_t> args) {
+  int next = 0;
+  for (const FlatCall& c : state.calls)
+    for (int v : c.produced) next = std::max(next, v + 1);
+  FlatCall call{op, std::move(args), std::vector<int>(api.operations()[op].params.size() + 1, -1)};
+  call.args[0] = state.result_value;
+  call.produced[0] = state.result_value;
+  if (api.operations()[op].result.is_object()) call.produced.back() = next;
+  state.calls.push_back(std::move(call));
+  return state;
+}
 
 std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain,
                                          const std::vector<SequenceFinding>& findings,

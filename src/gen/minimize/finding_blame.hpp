@@ -31,6 +31,10 @@ struct BlameOptions {
   size_t probed_states = 4;   // states the failing member is called on, per finding
 };
 
+// `state` followed by `op` called on its object (the receiver, args[0], is set to it; the other
+// arguments as given: literal indices): a member tried on a state the run built.
+FlatSequence call_on_state(const Api& api, FlatSequence state, uint32_t op, std::vector<int64_t> args);
+
 // findings: each with its shortest sequence (minimized when it could be). states: sequences of
 // states the run built (any classes), the probe's other receivers. One blame per finding.
 std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain,
