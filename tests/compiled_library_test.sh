@@ -112,4 +112,7 @@ case "$case_name" in
   absl | absl_inlined_vector) "case_$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
+if [ "$fail" != 0 ]; then  # what objgen said, for a failure seen only on another machine
+  for f in "$work"/*.err "$work"/*.out; do [ -f "$f" ] && { echo "--- $(basename "$f")"; tail -15 "$f"; }; done
+fi
 exit $fail

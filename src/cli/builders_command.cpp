@@ -205,7 +205,11 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
   if (findings.empty()) return;
   std::vector<FlatSequence> states;
   if (!id.builders.empty() && !g_interrupted.load()) {
-    ExhaustiveResult r = exhaustive_with(api, o, id.builders, o.climb_scope);
+    // The probes need a few states, not all of them: a climbing scope where the builders build
+    // millions (rational's arithmetic) would otherwise outlast the budget many times over.
+    BuilderSearchOptions probe = o;
+    probe.run_time_limit_seconds = probe.run_time_limit_seconds > 0 ? std::min(probe.run_time_limit_seconds, 5.0) : 5.0;
+    ExhaustiveResult r = exhaustive_with(api, probe, id.builders, o.climb_scope);
     states = probe_states(api, r, o.target, search_domain(api, o, o.climb_scope));
   }
   for (const auto& f : findings) {
