@@ -102,6 +102,18 @@ TEST(Verify, CatchesARedundantBuilder) {
   EXPECT_EQ(v.scopes[0].redundant.size(), 2u);  // either adder alone builds every list
 }
 
+TEST(Verify, TheLadderDropsARedundantBuilderAndTheRestIsMinimal) {
+  auto s = subject("sll");
+  std::vector<uint32_t> builders = s->ops({"SinglyLinkedList", "add", "addFirst"});
+  ScopeProof proof = verify_builders(s->api, s->options, builders, s->options.operations, {4}).scopes[0];
+  ASSERT_TRUE(drop_redundant_builder(s->api, s->options, proof, builders));
+  ASSERT_EQ(builders.size(), 2u);
+  Verification v = verify_builders(s->api, s->options, builders, s->options.operations, {4});
+  EXPECT_TRUE(v.sufficient());
+  EXPECT_TRUE(v.minimal());
+  EXPECT_FALSE(drop_redundant_builder(s->api, s->options, v.scopes[0], builders));  // nothing redundant left
+}
+
 TEST(Genetic, SameSeedSameResultForAnyWorkerCount) {
   auto one = subject("ncl", 1), two = subject("ncl", 2);
   one->options.generations = two->options.generations = 6;

@@ -6,6 +6,8 @@
 #   exclusions          --methods all,-name / -name everywhere; errors name the problem
 #   commas              a class and calls with top-level commas: every emitted file compiles
 #   preconditions       crashes of calls on unchanged objects are listed apart, out of the failures suite
+#   huge_count          a call out of time given a -1 its unsigned count sees as 2^64 - 1: a precondition;
+#                       a hang for an ordinary value: a bug
 set -u
 objgen=$(realpath "$1")
 src=$(realpath "$2")
@@ -81,6 +83,18 @@ commas() {
      for f in '$work'/rnd/*_test.cpp; do '$cxx' -std=c++20 -O0 -I'$inputs' \"\$f\" -lgtest -lgtest_main -pthread -o \"\$f.bin\" || exit 1; done"
 }
 
+huge_count() {
+  local h="$inputs/counted_buffer.hpp" cls=shapes::CountedBuffer
+  check "fill(-1, v): a precondition, with why; rotate(2): a bug" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --methods all --scope 1 --ints=-1..2 --call-timeout 0.3 \
+       --oracle-states 4 --emit-gtest '$work/h' --report-json '$work/h.json' >'$work/h.out' 2>&1 &&
+     sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q 'why: fill given -1 (18446744073709551615 to its unsigned parameter) ran out of time, and returns normally given 0, 1, 2' &&
+     ! sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q rotate &&
+     grep -q '// timeout in CountedBuffer::rotate(int)' '$work/h/counted_buffer_failures_test.cpp' &&
+     ! grep -q '// timeout in CountedBuffer::fill' '$work/h/counted_buffer_failures_test.cpp'"
+  compiles "the failures suite" "$work/h/counted_buffer_failures_test.cpp"
+}
+
 preconditions() {
   local h="$inputs/unchecked_stack.hpp" cls=shapes::UncheckedStack
   check "top() and pop() on an empty stack: likely precondition violations, with why" bash -c \
@@ -110,7 +124,7 @@ preconditions() {
 }
 
 case "$case_name" in
-  corrupting_builder | exclusions | commas | preconditions) "$case_name" ;;
+  corrupting_builder | exclusions | commas | preconditions | huge_count) "$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
 exit $fail

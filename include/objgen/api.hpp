@@ -57,6 +57,7 @@ struct SlotType {
   Passing passing = Passing::Value;
   std::string cpp_type;  // spelling of the C++ parameter type for emitted code
   std::string enum_type;  // an enumeration (unqualified, no reference): emitted as enumerators
+  bool is_unsigned = false;  // an unsigned integer: a negative literal reaches it as a huge count
 
   bool is_object() const { return kind == SlotKind::Object; }
   bool is_literal() const { return kind == SlotKind::Literal; }
@@ -202,6 +203,7 @@ struct param {
       s.kind = SlotKind::Literal;
       s.literal = literal_kind_of<B>();
       if constexpr (std::is_enum_v<B>) s.enum_type = type_spelling<B>();
+      if constexpr (std::is_integral_v<B>) s.is_unsigned = std::is_unsigned_v<B>;
     } else {
       static_assert(is_described_v<Target>,
                     "objgen: parameter type is neither a primitive, std::string, nor a class "

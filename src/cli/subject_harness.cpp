@@ -57,6 +57,7 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
 
 std::optional<cover::CoverageMap> g_coverage;
 std::string g_build_directory;
+std::vector<std::string> g_added_libraries;  // by the last plain build
 
 constexpr const char* kUnusableCoverage = "coverage build of the harness is unusable (--rebuild-harness?): ";
 
@@ -129,6 +130,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
   // Said even with --quiet: the API under test is not all the header declares.
   for (const auto& note : b.link_notes) std::fprintf(stderr, "objgen: note: %s\n", note.c_str());
   set_suite_build(suite_build_from_flags(request.flags, b.added_libraries));
+  if (!s.asan) g_added_libraries = b.added_libraries;
   if (!quiet) report_build(b, s.class_name);
   return b;
 }
@@ -137,6 +139,9 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
 
 std::string build_asan_harness(const SubjectArgs& s, bool quiet) {
   SubjectArgs a = from_header(s);
+  // The libraries the plain build found and linked: the ASan build is loaded by a worker that
+  // cannot check its links from here (ASan's runtime is in the worker), so it takes them as given.
+  a.flags.insert(a.flags.end(), g_added_libraries.begin(), g_added_libraries.end());
   a.checks = a.asan = true;
   a.coverage = false;
   return build_or_explain(a, quiet).library;

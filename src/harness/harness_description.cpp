@@ -12,7 +12,7 @@
 namespace objgen {
 namespace {
 
-constexpr const char* kMagic = "objgen harness description 1";
+constexpr const char* kMagic = "objgen harness description 2";
 
 // ---- writing ----
 
@@ -25,6 +25,7 @@ void put_slot(ByteWriter& w, const SlotType& s) {
   w.put(s.kind), w.put(s.literal), w.put(s.cls), w.put(s.passing);
   w.put_string(s.cpp_type);
   w.put_string(s.enum_type);
+  w.put<uint8_t>(s.is_unsigned ? 1 : 0);
 }
 
 void put_operation(ByteWriter& w, const Operation& op) {
@@ -87,6 +88,7 @@ SlotType get_slot(ByteReader& r) {
   s.passing = get_enum(r, Passing::SharedPtr);
   s.cpp_type = r.get_string();
   s.enum_type = r.get_string();
+  s.is_unsigned = r.get<uint8_t>() != 0;
   return s;
 }
 

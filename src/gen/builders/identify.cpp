@@ -6,15 +6,27 @@
 namespace objgen {
 namespace {
 
-// Drops, last first, each builder whose removal loses no structure; returns the dropped ones.
-// Only counts of complete runs are compared.
+// The builders in the order they are tried for removal: the costliest signature first (of two
+// builders that do the same, the one with fewer or more complex parameters stays: HeuriGenJ's
+// signature complexity), the last registered first among equals.
+std::vector<uint32_t> removal_order(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> ops) {
+  std::sort(ops.begin(), ops.end(), [&](uint32_t a, uint32_t b) {
+    int ca = parameter_cost(api.operations()[a], options.weights), cb = parameter_cost(api.operations()[b], options.weights);
+    return ca != cb ? ca > cb : a > b;
+  });
+  return ops;
+}
+
+// Drops each builder whose removal loses no structure (see removal_order); returns the dropped
+// ones. Only counts of complete runs are compared.
 std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions& options,
                                       std::vector<uint32_t>& builders, bool* complete) {
   std::vector<uint32_t> dropped;
   size_t full = count_structures(api, options, builders, complete);
-  for (size_t i = builders.size(); i-- > 0 && *complete;) {
+  for (uint32_t op : removal_order(api, options, builders)) {
+    if (!*complete) break;
     std::vector<uint32_t> rest = builders;
-    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+    std::erase(rest, op);
     bool rest_complete = true;
     size_t n = count_structures(api, options, rest, &rest_complete);
     if (!rest_complete) {
@@ -22,7 +34,7 @@ std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions
       break;
     }
     if (n < full) continue;
-    dropped.push_back(builders[i]);
+    dropped.push_back(op);
     builders = std::move(rest);
   }
   return dropped;
@@ -153,6 +165,18 @@ double predicted_seconds(const std::vector<double>& costs) {
 
 }  // namespace
 
+bool drop_redundant_builder(const Api& api, const BuilderSearchOptions& options, const ScopeProof& proof,
+                            std::vector<uint32_t>& builders) {
+  if (!proof.complete || !proof.sufficient || proof.redundant.empty() || builders.size() < 2) return false;
+  for (uint32_t op : removal_order(api, options, builders))
+    if (std::find(proof.redundant.begin(), proof.redundant.end(), api.operations()[op].signature()) !=
+        proof.redundant.end()) {
+      std::erase(builders, op);
+      return true;
+    }
+  return false;
+}
+
 LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, BuilderAlgorithm algorithm,
                                 const LadderOptions& ladder, const IdentifyProgress& progress) {
   auto start = std::chrono::steady_clock::now();
@@ -192,6 +216,8 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
         continue;  // prove the larger set at this scope
       }
     }
+    if (ladder.refine && ladder.given.empty() && drop_redundant_builder(api, options, proof, out.id.builders))
+      continue;  // prove the smaller set at this scope
     if (progress.on_proof) progress.on_proof(proof);
     out.proofs.scopes.push_back(std::move(proof));
     ++scope;

@@ -67,6 +67,13 @@ struct LadderResult {
   std::string stopped;  // why the ladder ended below top_scope, "" when it reached it
 };
 
+// A proof that finds builders sufficient but not minimal (two overloads that build the same
+// states, each redundant beside the other, where the search's climbing scope could not tell them
+// apart): drops the redundant builder with the costliest signature; true when one was dropped.
+// The ladder then proves the smaller set at the same scope.
+bool drop_redundant_builder(const Api& api, const BuilderSearchOptions& options, const ScopeProof& proof,
+                            std::vector<uint32_t>& builders);
+
 LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, BuilderAlgorithm algorithm,
                                 const LadderOptions& ladder, const IdentifyProgress& progress = {});
 

@@ -91,10 +91,78 @@ std::vector<FlatSequence> other_arguments(const Api& api, const LiteralDomain& d
   return out;
 }
 
+// A count no call can afford: from 2^24 (16 million elements, as the parameter sees the value).
+constexpr uint64_t kHugeCount = uint64_t{1} << 24;
+
+// The call ran out of time or memory: what a count beyond the call's means does.
+bool resource_failure(const SequenceFinding& f) {
+  return f.kind == Outcome::Timeout ||
+         (f.kind == Outcome::Crash && f.message.find("over the worker's memory limit") != std::string::npos);
+}
+
+// The value as the parameter receives it: a negative literal reaches an unsigned count as a huge one.
+uint64_t magnitude_seen(const SlotType& slot, int64_t v) {
+  if (slot.is_unsigned) return static_cast<uint64_t>(v);
+  return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+}
+
+bool all_normal(evolve::TestRunner& runner, const std::vector<FlatSequence>& tests) {
+  if (tests.empty()) return false;
+  for (const evolve::TestOutcome& r : runner.run(tests))
+    if (!r.feasible || r.outcome != Outcome::Normal) return false;
+  return true;
+}
+
+// The finding's last call ran out of time or memory given a huge count, and returns normally with
+// every other value of that argument the run tried (up to kTried): the evidence, or "".
+std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f,
+                                evolve::TestRunner& runner) {
+  constexpr size_t kTried = 4;
+  const FlatCall& last = f.sequence.calls.back();
+  const Operation& op = api.operations()[last.op];
+  for (size_t k = 0; k < last.args.size() && k < op.params.size(); ++k) {
+    const SlotType& slot = op.params[k];
+    if (last.args[k] >= 0 || !slot.is_literal() || slot.literal != LiteralKind::Int || !slot.enum_type.empty()) continue;
+    const std::vector<Literal>& values = domain.of(slot);
+    size_t index = static_cast<size_t>(-1 - last.args[k]);
+    if (index >= values.size() || magnitude_seen(slot, values[index].i) < kHugeCount) continue;
+    std::vector<FlatSequence> others;
+    std::string tried;
+    for (size_t v = 0; v < values.size() && others.size() < kTried; ++v) {
+      if (magnitude_seen(slot, values[v].i) >= kHugeCount) continue;
+      others.push_back(f.sequence);
+      others.back().calls.back().args[k] = -1 - static_cast<int64_t>(v);
+      tried += (tried.empty() ? "" : ", ") + std::to_string(values[v].i);
+    }
+    if (!all_normal(runner, others)) continue;
+    std::string seen = slot.is_unsigned && values[index].i < 0
+                           ? std::to_string(values[index].i) + " (" + std::to_string(magnitude_seen(slot, values[index].i)) +
+                                 " to its unsigned parameter)"
+                           : std::to_string(values[index].i);
+    return op.name + " given " + seen + " ran out of " +
+           (f.kind == Outcome::Timeout ? "time" : "memory") + ", and returns normally given " + tried +
+           ": a count beyond what the call can afford, which its caller must not ask for";
+  }
+  return "";
+}
+
 bool all_fail(evolve::TestRunner& runner, const std::vector<FlatSequence>& tests) {
   for (const evolve::TestOutcome& r : runner.run(tests))
     if (r.feasible && r.outcome == Outcome::Normal) return false;
   return true;
+}
+
+// The probes' runner, started for the first finding that needs one.
+evolve::TestRunner& runner_for(std::unique_ptr<evolve::TestRunner>& runner, const Api& api, const LiteralDomain& domain,
+                               const BlameOptions& options) {
+  if (!runner) {
+    evolve::RunnerOptions ro;
+    ro.call_timeout_seconds = options.call_timeout_seconds;
+    ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
+    ro.enumerations = options.enumerations;
+    runner = std::make_unique<evolve::TestRunner>(api, domain, ro);
+  }
+  return *runner;
 }
 
 }  // namespace
@@ -115,7 +183,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
                                          const std::vector<SequenceFinding>& findings,
                                          const std::vector<FlatSequence>& states, const BlameOptions& options) {
   std::vector<FindingBlame> out(findings.size());
-  std::unique_ptr<evolve::TestRunner> runner;  // started for the first finding that needs a probe
+  std::unique_ptr<evolve::TestRunner> runner;  // runner_for
   for (size_t i = 0; i < findings.size(); ++i) {
     const SequenceFinding& f = findings[i];
     if (f.kind == Outcome::Crash && library_assertion(f.message)) {
@@ -123,6 +191,13 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       continue;
     }
     if (!precondition_like(f) || f.sequence.calls.empty() || (options.interrupted && options.interrupted->load())) continue;
+    if (resource_failure(f)) {
+      std::string why = huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options));
+      if (!why.empty()) {
+        out[i] = {Blame::Precondition, why};
+        continue;
+      }
+    }
     const FlatCall& last = f.sequence.calls.back();
     const Operation& op = api.operations()[last.op];
     bool on_object = op.kind == OpKind::Method || op.contract >= 0;  // a contract check calls members on its first
@@ -134,16 +209,10 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       if (!p.calls.empty() && probes.size() < options.probed_states) probes.push_back(std::move(p));
     }
     if (probes.empty()) continue;
-    if (!runner) {
-      evolve::RunnerOptions ro;
-      ro.call_timeout_seconds = options.call_timeout_seconds;
-      ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
-      ro.enumerations = options.enumerations;
-      runner = std::make_unique<evolve::TestRunner>(api, domain, ro);
-    }
     // A member that needs a built state fails on a fresh object whatever its arguments; one that
     // fails for some values only (add(1) whose object then cannot be destroyed) has a bug.
-    if (all_fail(*runner, other_arguments(api, domain, f.sequence)) && works_elsewhere(*runner, probes))
+    evolve::TestRunner& run = runner_for(runner, api, domain, options);
+    if (all_fail(run, other_arguments(api, domain, f.sequence)) && works_elsewhere(run, probes))
       out[i] = {Blame::Precondition, "on an object as its constructor made it the call fails with every argument "
                                      "tried, and returns normally on states the run built: " + op.name +
                                      " requires a state the sequence never built"};

@@ -1,0 +1,31 @@
+// A buffer whose fill(n, v) appends n copies of v: given a count of billions (a -1 reaching its
+// std::size_t) it runs out of time or memory, which the caller must not ask for: not a bug. Its
+// rotate(k) has a real bug: k == 2 never returns.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace shapes {
+
+class CountedBuffer {
+ public:
+  void fill(std::size_t n, int v) {
+    for (std::size_t i = 0; i < n; ++i) items_.push_back(v);
+  }
+  void rotate(int k) {
+    if (items_.empty()) return;
+    for (int step = 0; step != k % 2 || k == 2; ++step) {  // the bug: k == 2 never ends the loop
+      items_.push_back(items_.front());
+      items_.erase(items_.begin());
+      if (items_.size() > 64) items_.resize(1);
+    }
+  }
+  std::size_t size() const { return items_.size(); }
+  bool operator==(const CountedBuffer& o) const { return items_ == o.items_; }
+
+ private:
+  std::vector<int> items_;
+};
+
+}  // namespace shapes
