@@ -202,8 +202,10 @@ TEST(Isolation, CrashingLiteralOnlyCallRunsOnceButCountsInEveryIteration) {
 }
 
 // Canonicalizing an object whose iteration never ends used to hang the worker until the call
-// time limit and be reported as a hang of the call; it is a broken object, found at once.
-TEST(Isolation, ContainerThatNeverEndsIsAnInvariantFindingNotAHang) {
+// time limit and be reported as a hang of the call. Not a standard container (its size() may
+// count something else), it is read to the scope and found out of scope at once: no hang, and no
+// finding objgen cannot stand behind.
+TEST(Isolation, ContainerThatNeverEndsIsOutOfScopeNotAHang) {
   objgen::Api api;
   api.add_class<hostile::Loop>()
       .constructor<>()
@@ -217,10 +219,8 @@ TEST(Isolation, ContainerThatNeverEndsIsAnInvariantFindingNotAHang) {
     EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30));
     EXPECT_TRUE(r.complete);
     EXPECT_EQ(count(r, Outcome::Timeout), 0u);
-    ASSERT_EQ(count(r, Outcome::InvariantBroken), 1u);  // once per operation and message
-    EXPECT_EQ(r.findings[0].slot, 0);
-    EXPECT_EQ(api.operations()[r.findings[0].op].name, "corrupt");
-    // cells {0|2, 1}: (0,0) (2,0) (0,1) (2,1)
+    EXPECT_EQ(count(r, Outcome::InvariantBroken), 0u);
+    // cells {0|2, 1}: (0,0) (2,0) (0,1) (2,1); the corrupt ones are out of scope
     EXPECT_EQ(r.store.states_of(objgen::class_id<hostile::Loop>()).size(), 4u);
   }
 }

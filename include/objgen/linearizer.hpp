@@ -66,6 +66,15 @@ concept Range = requires(const T& r) {
 };
 template <class T>
 concept Sized = requires(const T& r) { r.size(); };
+
+std::string demangle(const char* mangled);  // objgen/api.hpp's
+// A standard library type, whose size() the standard defines as its iteration's length. Read
+// from the type's name, once per type, only when the two differ.
+template <class C>
+bool is_standard_range() {
+  static const bool standard = demangle(typeid(C).name()).rfind("std::", 0) == 0;
+  return standard;
+}
 template <class T>
 concept StringLike = std::is_convertible_v<const T&, std::string_view> && !std::is_pointer_v<T>;
 }  // namespace detail
@@ -89,7 +98,7 @@ class Linearizer {
   // Linearizes the heap reachable from `root` (an object of class `cls`).
   // Returns false when it is out of scope or broken.
   bool run(ClassId cls, const void* root);
-  // Why the last run found the object inconsistent with its own API (a container whose
+  // Why the last run found the object inconsistent with its own API (a standard container whose
   // iteration does not yield size() elements), or empty. Such an object has no canonical form.
   const std::string& broken() const { return broken_; }
   std::span<const uint64_t> words() const { return {out_.data(), n_}; }
@@ -275,6 +284,8 @@ class Linearizer {
   }
   void grow_output();
   void out_of_scope() { stop_ = true; oos_ = true; }
+  // Marks a range's size word when its iteration's length follows its elements.
+  static constexpr uint64_t kLengthDiffers = uint64_t{1} << 63;
   static constexpr uint32_t kOmitStride = 32;  // fields per class with a cached decision
   bool omitted(ClassId cls, uint32_t idx, const char* name) {
     if (!omit_) return false;
@@ -429,11 +440,29 @@ class Linearizer {
       put(*it);
       if (stop_) break;  // out of scope: the words are discarded, and so is their order
     }
+    // The standard defines a container's size() as its iteration's length: a difference is a bug.
+    // Another class's size() may count something else (jsoncpp's array size is its last index
+    // + 1): its iteration is read to its end, within the scope, and both lengths are state.
+    bool differs = !stop_ && (it != end || k != n);
+    if (differs && detail::is_standard_range<C>()) {
+      if constexpr (kSort) starts_.resize(outer);
+      size_mismatch(it != end);
+      return;
+    }
+    for (; differs && it != end && k <= scope_; ++it, ++k) {
+      if constexpr (kSort) starts_.push_back(n_);
+      put(*it);
+      if (stop_) break;
+    }
+    if (differs && !stop_ && it != end) out_of_scope();
     if constexpr (kSort) {
-      if (!stop_ && k == n) sort_elements(first, outer);
+      if (!stop_) sort_elements(first, outer);
       starts_.resize(outer);
     }
-    if (!stop_ && (it != end || k != n)) size_mismatch(it != end);
+    if (differs && !stop_) {
+      out_[first - 1] |= kLengthDiffers;  // the size word: a length follows the elements
+      emit(k);
+    }
   }
 
   // Counting stops past the scope: beyond it the exact length does not matter, and a range

@@ -205,16 +205,18 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
   if (findings.empty()) return;
   std::vector<FlatSequence> states;
   if (!id.builders.empty() && !g_interrupted.load()) {
-    // The probes need a few states, not all of them: a climbing scope where the builders build
-    // millions (rational's arithmetic) would otherwise outlast the budget many times over.
+    // The probes need a few states of every kind the API builds (not only the builders': a JSON
+    // value's builders may build arrays only), not all of them: a climbing scope where the API
+    // builds millions (rational's arithmetic) would otherwise outlast the budget many times over.
     BuilderSearchOptions probe = o;
     probe.run_time_limit_seconds = probe.run_time_limit_seconds > 0 ? std::min(probe.run_time_limit_seconds, 5.0) : 5.0;
-    ExhaustiveResult r = exhaustive_with(api, probe, id.builders, o.climb_scope);
+    ExhaustiveResult r = exhaustive_with(api, probe, o.operations, o.climb_scope);
     states = probe_states(api, r, o.target, search_domain(api, o, o.climb_scope));
   }
   for (const auto& f : findings) {
     std::vector<std::string> why = precondition_evidence(api, f.domain, {f}, states,
-                                                         {o.call_timeout_seconds, o.worker_memory_limit_bytes, false, true});
+                                                         {o.call_timeout_seconds, o.worker_memory_limit_bytes, false, true,
+                                                          true, &findings});
     std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), finding_method(api, f).c_str(), f.message.c_str(),
                 why[0].empty() ? "" : (" [likely a precondition violation: " + why[0] + "]").c_str());
     for (const auto& line : write_statements(api, f.domain, f.sequence)) std::printf("      %s\n", line.c_str());

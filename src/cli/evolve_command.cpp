@@ -40,6 +40,7 @@ struct EvolveArgs {
   double p_reproduction = 0.33, p_crossover = 0.33, p_mutation = 0.34;
   std::string report_json, plot, emit_gtest;
   std::string contracts = "all", minimize = "on";
+  bool emit_preconditions = false;
   bool show_domain = false;
   bool quiet = false;
   std::string seeding = "off";
@@ -250,15 +251,8 @@ std::vector<EvolvedMethod> with_stable_results(const Api& api, const LiteralDoma
   return results;
 }
 
-// The contracts of the target checked on the receiver each covering test leaves (after the method
-// under test), findings minimized.
-std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
-                                             const LiteralDomain& terminals, const std::vector<EvolvedMethod>& results,
-                                             const EvolveArgs& a) {
-  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
-  enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;  // the search reports those
-  enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
-  std::vector<uint32_t> checks = contracts::add_contract_operations(api, target.id, {enabled, build_omit(target.omit_fields), 8, members});
+// The receiver each covering test leaves (after the method under test), as a state's sequence.
+std::vector<FlatSequence> covering_receivers(const Api& api, const ClassInfo& target, const std::vector<EvolvedMethod>& results) {
   std::vector<FlatSequence> receivers;
   for (const EvolvedMethod& m : results)
     if (!m.runs.empty())
@@ -271,6 +265,19 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, 
         s.result_value = last.produced[0];
         receivers.push_back(std::move(s));
       }
+  return receivers;
+}
+
+// The contracts of the target checked on the receiver each covering test leaves (after the method
+// under test), findings minimized.
+std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
+                                             const LiteralDomain& terminals, const std::vector<EvolvedMethod>& results,
+                                             const EvolveArgs& a) {
+  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
+  enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;  // the search reports those
+  enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
+  std::vector<uint32_t> checks = contracts::add_contract_operations(api, target.id, {enabled, build_omit(target.omit_fields), 8, members});
+  std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
   contracts::StateCheckOptions co;
   co.call_timeout_seconds = a.call_timeout;
   co.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
@@ -292,7 +299,8 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, 
 
 void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals,
                    const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
-                   const std::vector<EvolvedMethod>& results, const std::vector<ReportedFinding>& broken) {
+                   const std::vector<EvolvedMethod>& results, const std::vector<ReportedFinding>& broken,
+                   const std::vector<SuiteFinding>& failing, const nlohmann::json& preconditions) {
   if (!a.report_json.empty()) {
     nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
                      {"class", ex.target},
@@ -309,6 +317,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
     for (const auto& m : results) j["methods"].push_back(evolve_method_json(m, api));
     j["contracts"] = {{"checked", a.contracts}, {"findings", nlohmann::json::array()}};
     for (const ReportedFinding& f : broken) j["contracts"]["findings"].push_back(finding_json(api, terminals, f));
+    j["preconditions"] = preconditions;
     write_file_atomically(a.report_json, j.dump(2) + "\n");
   }
   if (!a.plot.empty()) write_file_atomically(a.plot, nodes_remaining_svg(results, "objgen evolve: " + ex.target));
@@ -320,7 +329,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                                                    name + "_evolve"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
     GtestSuiteOptions g{include, name + "_evolve", 64, static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)))};
-    std::string failures = write_failures_suite(api, terminals, suite_findings_of(broken), g, a.emit_gtest,
+    std::string failures = write_failures_suite(api, terminals, failing, g, a.emit_gtest,
                                                 parse_size(a.worker_memory_limit, "--worker-memory-limit"));
     if (!failures.empty() && !a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", failures.c_str());
   }
@@ -458,7 +467,11 @@ int run_evolve(EvolveArgs& a) {
   catch_interrupts(false);
   std::vector<ReportedFinding> broken;
   if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
-  write_outputs(a, *ex, api, terminals, plain, purity, results, broken);
+  std::vector<SuiteFinding> failing = suite_findings_of(broken);
+  nlohmann::json preconditions = set_apart_preconditions(
+      api, terminals, failing, covering_receivers(api, target, results),
+      {a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"), a.emit_preconditions, a.quiet, false});
+  write_outputs(a, *ex, api, terminals, plain, purity, results, broken, failing, preconditions);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 
@@ -500,6 +513,7 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
                   "Write the covering test sets as a GoogleTest file into this directory (and the broken contracts, "
                   "minimized, as <name>_evolve_failures_test.cpp)");
   add_contract_options(cmd, args->contracts, args->minimize);
+  add_preconditions_option(cmd, args->emit_preconditions);
   cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
   cmd->add_option("--seeding", args->seeding,
                   "evoobj: insert test templates built from each uncovered branch's object construction graph "

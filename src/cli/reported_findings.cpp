@@ -97,7 +97,10 @@ std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& r
   const auto& ids = result.store.states_of(target);
   Replayer replayer(api, result.store, domain);
   std::vector<FlatSequence> out;
-  for (size_t k = ids.size(); k-- > 0 && out.size() < kProbeStates;) out.push_back(replayer.flatten(ids[k]));
+  // Evenly spread from the deepest to the first built (a constructor's object alone).
+  size_t n = ids.size(), count = std::min(n, kProbeStates);
+  for (size_t i = 0; i < count; ++i)
+    out.push_back(replayer.flatten(ids[count == 1 ? n - 1 : (n - 1) - i * (n - 1) / (count - 1)]));
   return out;
 }
 
@@ -108,6 +111,8 @@ std::vector<std::string> precondition_evidence(const Api& api, const LiteralDoma
   bo.call_timeout_seconds = check.call_timeout;
   bo.worker_memory_limit_bytes = check.worker_memory_limit;
   bo.interrupted = &g_interrupted;
+  bo.enumerations = check.enumerations;
+  bo.run_findings = check.run_findings;
   std::vector<std::string> out;
   for (const minimize::FindingBlame& b : minimize::blame_findings(api, domain, findings, states, bo))
     out.push_back(b.blame == minimize::Blame::Precondition ? b.evidence : "");

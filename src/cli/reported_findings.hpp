@@ -46,6 +46,8 @@ struct PreconditionCheck {
   size_t worker_memory_limit = 0;
   bool keep_preconditions = false;  // --emit-preconditions
   bool quiet = false;
+  bool enumerations = true;  // literal arguments index into their slot's values (evolve's: by kind)
+  const std::vector<SequenceFinding>* run_findings = nullptr;  // see minimize::BlameOptions
 };
 // For each finding, why it is likely a precondition violation, or "" for a bug.
 std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain,

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <set>
 #include <string_view>
 
 #include "gen/evolve/test_runner.hpp"
@@ -54,10 +56,10 @@ bool as_constructed(const Api& api, const FlatSequence& seq, int64_t value) {
 
 // The failing call, with the same literal arguments, on the state `state` builds; empty when
 // the call takes another object besides its receiver or the state is of another class.
-FlatSequence on_other_receiver(const Api& api, const FlatCall& failing, const FlatSequence& state) {
+FlatSequence on_other_receiver(const Api& api, const FlatCall& failing, const FlatSequence& state, size_t min_calls = 2) {
   const Operation& op = api.operations()[failing.op];
   const FlatCall* made = maker(state, state.result_value);
-  if (!made || state.calls.size() < 2 || api.operations()[made->op].result.cls != op.params[0].cls) return {};
+  if (!made || state.calls.size() < min_calls || api.operations()[made->op].result.cls != op.params[0].cls) return {};
   for (size_t k = 1; k < failing.args.size(); ++k)
     if (failing.args[k] >= 0) return {};
   return call_on_state(api, state, failing.op, failing.args);
@@ -96,7 +98,7 @@ constexpr uint64_t kHugeCount = uint64_t{1} << 24;
 
 // The call ran out of time or memory: what a count beyond the call's means does.
 bool resource_failure(const SequenceFinding& f) {
-  return f.kind == Outcome::Timeout ||
+  return f.kind == Outcome::Timeout || f.kind == Outcome::OutOfMemory ||
          (f.kind == Outcome::Crash && f.message.find("over the worker's memory limit") != std::string::npos);
 }
 
@@ -146,10 +148,108 @@ std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, con
   return "";
 }
 
+bool is_zero(const Literal& l) {
+  return (l.kind == LiteralKind::Int && l.i == 0) || (l.kind == LiteralKind::Double && l.d == 0);
+}
+
+// The finding's last call crashed with SIGFPE given 0 (a division by it) and returns normally
+// given every other value tried for that argument: the evidence, or "".
+std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f,
+                                  evolve::TestRunner& runner) {
+  constexpr size_t kTried = 3;
+  if (f.kind != Outcome::Crash || f.message.rfind("SIGFPE", 0) != 0) return "";
+  const FlatCall& last = f.sequence.calls.back();
+  const Operation& op = api.operations()[last.op];
+  for (size_t k = 0; k < last.args.size() && k < op.params.size(); ++k) {
+    const SlotType& slot = op.params[k];
+    if (last.args[k] >= 0 || !slot.is_literal() || !slot.enum_type.empty()) continue;
+    const std::vector<Literal>& values = domain.of(slot);
+    size_t index = static_cast<size_t>(-1 - last.args[k]);
+    if (index >= values.size() || !is_zero(values[index])) continue;
+    std::vector<FlatSequence> others;
+    for (size_t v = 0; v < values.size() && others.size() < kTried; ++v) {
+      if (is_zero(values[v])) continue;
+      others.push_back(f.sequence);
+      others.back().calls.back().args[k] = -1 - static_cast<int64_t>(v);
+    }
+    if (all_normal(runner, others))
+      return op.name + " given 0 crashed with SIGFPE (a division by it) and returns normally given other values: "
+                       "the caller must not pass a zero divisor";
+  }
+  return "";
+}
+
 bool all_fail(evolve::TestRunner& runner, const std::vector<FlatSequence>& tests) {
   for (const evolve::TestOutcome& r : runner.run(tests))
     if (r.feasible && r.outcome == Outcome::Normal) return false;
   return true;
+}
+
+// The exception's type, as findings spell it ("Json::LogicError: Value is not ..."); "" if none.
+std::string exception_type(const SequenceFinding& f) {
+  size_t colon = f.message.find(": ");
+  return f.kind == Outcome::Failure && colon != std::string::npos ? f.message.substr(0, colon) : "";
+}
+
+// Per exception type, how many distinct members threw it among the findings.
+std::map<std::string, size_t> members_throwing(const std::vector<SequenceFinding>& findings) {
+  std::map<std::string, std::set<uint32_t>> ops;
+  for (const SequenceFinding& f : findings)
+    if (std::string type = exception_type(f); !type.empty() && !f.sequence.calls.empty())
+      ops[type].insert(f.sequence.calls.back().op);
+  std::map<std::string, size_t> out;
+  for (const auto& [type, set] : ops) out[type] = set.size();
+  return out;
+}
+
+// Objects of class `cls` as each of its constructors makes them from literals alone (the first
+// value of each): other states of another kind than the run's (a JSON value built as an int, a
+// string, null, where the run built arrays).
+std::vector<FlatSequence> constructed_objects(const Api& api, ClassId cls) {
+  std::vector<FlatSequence> out;
+  for (uint32_t i = 0; i < api.operations().size(); ++i) {
+    const Operation& op = api.operations()[i];
+    if ((op.kind != OpKind::Constructor && op.kind != OpKind::StaticFactory) || !op.result.is_object() ||
+        op.result.cls != cls || op.contract >= 0 ||
+        !std::all_of(op.params.begin(), op.params.end(), [](const SlotType& p) { return p.is_literal(); }))
+      continue;
+    FlatSequence s;
+    s.calls.push_back({i, std::vector<int64_t>(op.params.size(), -1), std::vector<int>(op.params.size() + 1, -1)});
+    s.calls.back().produced.back() = 0;
+    s.result_value = 0;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// An exception is the library's own report. When many members throw the same type, each returning
+// normally with other arguments or on other states the run built, that type is how the library
+// refuses calls whose preconditions fail (jsoncpp's LogicError from asInt() on a string, append()
+// on an object). One member that throws for one input (a stale check rejecting a valid call)
+// stays a failure.
+FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, size_t throwing_members,
+                          const std::vector<FlatSequence>& states, evolve::TestRunner& runner) {
+  constexpr size_t kRefusingMembers = 3;
+  constexpr size_t kProbedStates = 8;
+  if (throwing_members < kRefusingMembers) return {};
+  std::string how = exception_type(f) + " is how the library refuses calls (" + std::to_string(throwing_members) +
+                    " members throw it), and this call returns normally ";
+  const FlatCall& last = f.sequence.calls.back();
+  if (works_elsewhere(runner, other_arguments(api, domain, f.sequence)))
+    return {Blame::Precondition, how + "given other arguments: a check of what its caller must ensure"};
+  const Operation& op = api.operations()[last.op];
+  bool on_object = op.kind == OpKind::Method || op.contract >= 0;
+  if (!on_object || last.args.empty() || last.args[0] < 0) return {};
+  std::vector<FlatSequence> probes;
+  for (const FlatSequence& s : states) {  // a constructor's object alone is another state here
+    FlatSequence p = on_other_receiver(api, last, s, 1);
+    if (!p.calls.empty() && probes.size() < kProbedStates) probes.push_back(std::move(p));
+  }
+  for (const FlatSequence& s : constructed_objects(api, op.params[0].cls))
+    if (FlatSequence p = on_other_receiver(api, last, s, 1); !p.calls.empty()) probes.push_back(std::move(p));
+  if (works_elsewhere(runner, probes))
+    return {Blame::Precondition, how + "on other states the run built: a check of a state its caller must ensure"};
+  return {};
 }
 
 // The probes' runner, started for the first finding that needs one.
@@ -184,19 +284,25 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
                                          const std::vector<FlatSequence>& states, const BlameOptions& options) {
   std::vector<FindingBlame> out(findings.size());
   std::unique_ptr<evolve::TestRunner> runner;  // runner_for
+  std::map<std::string, size_t> throwers = members_throwing(options.run_findings ? *options.run_findings : findings);
   for (size_t i = 0; i < findings.size(); ++i) {
     const SequenceFinding& f = findings[i];
     if (f.kind == Outcome::Crash && library_assertion(f.message)) {
       out[i] = {Blame::Precondition, "the library's own assertion failed: it checks what its caller must ensure"};
       continue;
     }
-    if (!precondition_like(f) || f.sequence.calls.empty() || (options.interrupted && options.interrupted->load())) continue;
-    if (resource_failure(f)) {
-      std::string why = huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options));
-      if (!why.empty()) {
-        out[i] = {Blame::Precondition, why};
-        continue;
-      }
+    if (f.sequence.calls.empty() || (options.interrupted && options.interrupted->load())) continue;
+    if (f.kind == Outcome::Failure) {
+      size_t throwing = throwers[exception_type(f)];
+      if (throwing > 1) out[i] = refused_call(api, domain, f, throwing, states, runner_for(runner, api, domain, options));
+      continue;
+    }
+    if (!precondition_like(f)) continue;
+    std::string why = resource_failure(f) ? huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options))
+                                          : zero_divisor_evidence(api, domain, f, runner_for(runner, api, domain, options));
+    if (!why.empty()) {
+      out[i] = {Blame::Precondition, why};
+      continue;
     }
     const FlatCall& last = f.sequence.calls.back();
     const Operation& op = api.operations()[last.op];

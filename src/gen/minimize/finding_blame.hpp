@@ -31,6 +31,9 @@ struct BlameOptions {
   const std::atomic<bool>* interrupted = nullptr;
   bool enumerations = true;   // literal arguments index into their slot's values
   size_t probed_states = 4;   // states the failing member is called on, per finding
+  // All of the run's findings when blame_findings is given some of them: how many members throw
+  // each exception type is counted over these.
+  const std::vector<SequenceFinding>* run_findings = nullptr;
 };
 
 // `state` followed by `op` called on its object (the receiver, args[0], is set to it; the other
