@@ -65,6 +65,17 @@ FlatSequence on_other_receiver(const Api& api, const FlatCall& failing, const Fl
   return call_on_state(api, state, failing.op, failing.args);
 }
 
+// The failing call on up to `limit` of `states` (each of at least min_calls calls).
+std::vector<FlatSequence> on_other_receivers(const Api& api, const FlatCall& failing, const std::vector<FlatSequence>& states,
+                                             size_t limit, size_t min_calls = 2) {
+  std::vector<FlatSequence> probes;
+  for (const FlatSequence& s : states) {
+    if (probes.size() == limit) break;
+    if (FlatSequence p = on_other_receiver(api, failing, s, min_calls); !p.calls.empty()) probes.push_back(std::move(p));
+  }
+  return probes;
+}
+
 // Some of the probes return normally: the member works on states the run built, not on this one.
 bool works_elsewhere(evolve::TestRunner& runner, const std::vector<FlatSequence>& probes) {
   if (probes.empty()) return false;
@@ -115,6 +126,21 @@ bool all_normal(evolve::TestRunner& runner, const std::vector<FlatSequence>& tes
   return true;
 }
 
+// The finding's last call with its literal argument k set, in turn, to the first `limit` values of
+// its slot that `keep` accepts; `tried` lists them.
+template <class Keep>
+std::vector<FlatSequence> with_values(const FlatSequence& seq, size_t k, const std::vector<Literal>& values, size_t limit,
+                                      Keep keep, std::string* tried = nullptr) {
+  std::vector<FlatSequence> out;
+  for (size_t v = 0; v < values.size() && out.size() < limit; ++v) {
+    if (!keep(values[v])) continue;
+    out.push_back(seq);
+    out.back().calls.back().args[k] = -1 - static_cast<int64_t>(v);
+    if (tried) *tried += (tried->empty() ? "" : ", ") + std::to_string(values[v].i);
+  }
+  return out;
+}
+
 // The finding's last call ran out of time or memory given a huge count, and returns normally with
 // every other value of that argument the run tried (up to kTried): the evidence, or "".
 std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f,
@@ -128,15 +154,9 @@ std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, con
     const std::vector<Literal>& values = domain.of(slot);
     size_t index = static_cast<size_t>(-1 - last.args[k]);
     if (index >= values.size() || magnitude_seen(slot, values[index].i) < kHugeCount) continue;
-    std::vector<FlatSequence> others;
     std::string tried;
-    for (size_t v = 0; v < values.size() && others.size() < kTried; ++v) {
-      if (magnitude_seen(slot, values[v].i) >= kHugeCount) continue;
-      others.push_back(f.sequence);
-      others.back().calls.back().args[k] = -1 - static_cast<int64_t>(v);
-      tried += (tried.empty() ? "" : ", ") + std::to_string(values[v].i);
-    }
-    if (!all_normal(runner, others)) continue;
+    auto affordable = [&](const Literal& l) { return magnitude_seen(slot, l.i) < kHugeCount; };
+    if (!all_normal(runner, with_values(f.sequence, k, values, kTried, affordable, &tried))) continue;
     std::string seen = slot.is_unsigned && values[index].i < 0
                            ? std::to_string(values[index].i) + " (" + std::to_string(magnitude_seen(slot, values[index].i)) +
                                  " to its unsigned parameter)"
@@ -166,13 +186,7 @@ std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, c
     const std::vector<Literal>& values = domain.of(slot);
     size_t index = static_cast<size_t>(-1 - last.args[k]);
     if (index >= values.size() || !is_zero(values[index])) continue;
-    std::vector<FlatSequence> others;
-    for (size_t v = 0; v < values.size() && others.size() < kTried; ++v) {
-      if (is_zero(values[v])) continue;
-      others.push_back(f.sequence);
-      others.back().calls.back().args[k] = -1 - static_cast<int64_t>(v);
-    }
-    if (all_normal(runner, others))
+    if (all_normal(runner, with_values(f.sequence, k, values, kTried, [](const Literal& l) { return !is_zero(l); })))
       return op.name + " given 0 crashed with SIGFPE (a division by it) and returns normally given other values: "
                        "the caller must not pass a zero divisor";
   }
@@ -191,16 +205,17 @@ std::string exception_type(const SequenceFinding& f) {
   return f.kind == Outcome::Failure && colon != std::string::npos ? f.message.substr(0, colon) : "";
 }
 
-// Per exception type, how many distinct members threw it among the findings.
-std::map<std::string, size_t> members_throwing(const std::vector<SequenceFinding>& findings) {
+// Per exception type, the distinct members that threw it among the findings.
+std::map<std::string, std::set<uint32_t>> members_throwing(const std::vector<SequenceFinding>& findings) {
   std::map<std::string, std::set<uint32_t>> ops;
   for (const SequenceFinding& f : findings)
     if (std::string type = exception_type(f); !type.empty() && !f.sequence.calls.empty())
       ops[type].insert(f.sequence.calls.back().op);
-  std::map<std::string, size_t> out;
-  for (const auto& [type, set] : ops) out[type] = set.size();
-  return out;
+  return ops;
 }
+
+// Members throwing one type that make it the library's way to refuse calls.
+constexpr size_t kRefusingMembers = 3;
 
 // Objects of class `cls` as each of its constructors makes them from literals alone (the first
 // value of each): other states of another kind than the run's (a JSON value built as an int, a
@@ -229,9 +244,7 @@ std::vector<FlatSequence> constructed_objects(const Api& api, ClassId cls) {
 // stays a failure.
 FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, size_t throwing_members,
                           const std::vector<FlatSequence>& states, evolve::TestRunner& runner) {
-  constexpr size_t kRefusingMembers = 3;
   constexpr size_t kProbedStates = 8;
-  if (throwing_members < kRefusingMembers) return {};
   std::string how = exception_type(f) + " is how the library refuses calls (" + std::to_string(throwing_members) +
                     " members throw it), and this call returns normally ";
   const FlatCall& last = f.sequence.calls.back();
@@ -240,13 +253,10 @@ FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const Seq
   const Operation& op = api.operations()[last.op];
   bool on_object = op.kind == OpKind::Method || op.contract >= 0;
   if (!on_object || last.args.empty() || last.args[0] < 0) return {};
-  std::vector<FlatSequence> probes;
-  for (const FlatSequence& s : states) {  // a constructor's object alone is another state here
-    FlatSequence p = on_other_receiver(api, last, s, 1);
-    if (!p.calls.empty() && probes.size() < kProbedStates) probes.push_back(std::move(p));
-  }
-  for (const FlatSequence& s : constructed_objects(api, op.params[0].cls))
-    if (FlatSequence p = on_other_receiver(api, last, s, 1); !p.calls.empty()) probes.push_back(std::move(p));
+  // A constructor's object alone is another state here.
+  std::vector<FlatSequence> probes = on_other_receivers(api, last, states, kProbedStates, 1);
+  std::vector<FlatSequence> constructed = constructed_objects(api, op.params[0].cls);
+  for (FlatSequence& p : on_other_receivers(api, last, constructed, constructed.size(), 1)) probes.push_back(std::move(p));
   if (works_elsewhere(runner, probes))
     return {Blame::Precondition, how + "on other states the run built: a check of a state its caller must ensure"};
   return {};
@@ -284,7 +294,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
                                          const std::vector<FlatSequence>& states, const BlameOptions& options) {
   std::vector<FindingBlame> out(findings.size());
   std::unique_ptr<evolve::TestRunner> runner;  // runner_for
-  std::map<std::string, size_t> throwers = members_throwing(options.run_findings ? *options.run_findings : findings);
+  std::map<std::string, std::set<uint32_t>> throwers = members_throwing(options.run_findings ? *options.run_findings : findings);
   for (size_t i = 0; i < findings.size(); ++i) {
     const SequenceFinding& f = findings[i];
     if (f.kind == Outcome::Crash && library_assertion(f.message)) {
@@ -293,8 +303,9 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     }
     if (f.sequence.calls.empty() || (options.interrupted && options.interrupted->load())) continue;
     if (f.kind == Outcome::Failure) {
-      size_t throwing = throwers[exception_type(f)];
-      if (throwing > 1) out[i] = refused_call(api, domain, f, throwing, states, runner_for(runner, api, domain, options));
+      size_t throwing = throwers[exception_type(f)].size();
+      if (throwing >= kRefusingMembers)
+        out[i] = refused_call(api, domain, f, throwing, states, runner_for(runner, api, domain, options));
       continue;
     }
     if (!precondition_like(f)) continue;
@@ -309,11 +320,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     bool on_object = op.kind == OpKind::Method || op.contract >= 0;  // a contract check calls members on its first
     if (!on_object || last.args.empty() || last.args[0] < 0 || !as_constructed(api, f.sequence, last.args[0]))
       continue;
-    std::vector<FlatSequence> probes;
-    for (const FlatSequence& s : states) {
-      FlatSequence p = on_other_receiver(api, last, s);
-      if (!p.calls.empty() && probes.size() < options.probed_states) probes.push_back(std::move(p));
-    }
+    std::vector<FlatSequence> probes = on_other_receivers(api, last, states, options.probed_states);
     if (probes.empty()) continue;
     // A member that needs a built state fails on a fresh object whatever its arguments; one that
     // fails for some values only (add(1) whose object then cannot be destroyed) has a bug.
