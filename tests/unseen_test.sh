@@ -8,6 +8,7 @@
 #   preconditions       crashes of calls on unchanged objects are listed apart, out of the failures suite
 #   huge_count          a call out of time given a -1 its unsigned count sees as 2^64 - 1: a precondition;
 #                       a hang for an ordinary value: a bug
+#   refusals            an exception type three members throw on a state, a SIGFPE given 0: preconditions
 set -u
 objgen=$(realpath "$1")
 src=$(realpath "$2")
@@ -95,6 +96,16 @@ huge_count() {
   compiles "the failures suite" "$work/h/counted_buffer_failures_test.cpp"
 }
 
+refusals() {
+  local h="$inputs/refusing_meter.hpp" cls=shapes::Meter
+  check "MeterError refusals and share(0): likely preconditions, with why, out of the failures suite" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --methods all --scope 2 --oracle-states 4 --emit-gtest '$work/r' >'$work/r.out' 2>&1 &&
+     sed -n '/^likely precondition/,\$p' '$work/r.out' > '$work/r.pre' &&
+     [ \"\$(grep -c 'why: shapes::MeterError is how the library refuses calls (3 members throw it)' '$work/r.pre')\" = 3 ] &&
+     grep -q 'why: share given 0 crashed with SIGFPE (a division by it)' '$work/r.pre' &&
+     ! grep -q '// .* in Meter::' '$work/r/meter_failures_test.cpp' 2>/dev/null"
+}
+
 preconditions() {
   local h="$inputs/unchecked_stack.hpp" cls=shapes::UncheckedStack
   check "top() and pop() on an empty stack: likely precondition violations, with why" bash -c \
@@ -124,7 +135,7 @@ preconditions() {
 }
 
 case "$case_name" in
-  corrupting_builder | exclusions | commas | preconditions | huge_count) "$case_name" ;;
+  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals) "$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
 exit $fail
