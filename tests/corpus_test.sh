@@ -24,14 +24,16 @@ declare -A corpus=(
   # Hash containers: contents only. Maps: sum_k C(3,k) 3^k = 4^3 = 64, 5^4 = 625; sets: 2^3, 2^4.
   [tsl_hopscotch_map]="<tsl/hopscotch_map.h>|tsl::hopscotch_map<int, int>||64 625|erase"
   [tsl_hopscotch_set]="<tsl/hopscotch_set.h>|tsl::hopscotch_set<int>||8 16|erase"
+  # Json::Value's members are all in libjsoncpp.so: a coverage build of the header has nothing to
+  # measure, so evolve is left out (issue 36: coverage of what a member calls).
   [jsoncpp_value]="<json/json.h>|Json::Value|-I/usr/include/jsoncpp -ljsoncpp|| "
-  [gmpxx_mpz]="<gmpxx.h>|mpz_class|-lgmpxx -lgmp|| "
+  [gmpxx_mpz]="<gmpxx.h>|mpz_class|-lgmpxx -lgmp||operator+="
   [eigen_vector2i]="<Eigen/Dense>|Eigen::Vector2i|-I/usr/include/eigen3|| "
   # Sorted sets of 0..2 and 0..3.
   [boost_flat_set]="<boost/container/flat_set.hpp>|boost::container::flat_set<int>||8 16|erase"
   # Sequences of 0..2 of length <= 3: 1 + 3 + 9 + 27 = 40; of 0..3, length <= 4: 341.
-  [boost_small_vector]="<boost/container/small_vector.hpp>|boost::container::small_vector<int, 4>||40 341| "
-  [absl_inlined_vector]="<absl/container/inlined_vector.h>|absl::InlinedVector<int, 4>||40 341| "
+  [boost_small_vector]="<boost/container/small_vector.hpp>|boost::container::small_vector<int, 4>||40 341|resize"
+  [absl_inlined_vector]="<absl/container/inlined_vector.h>|absl::InlinedVector<int, 4>||40 341|resize"
   [std_forward_list]="<forward_list>|std::forward_list<int>||40 341|remove"
 )
 entry=${corpus[$tag]:-}

@@ -47,6 +47,11 @@ struct Rings {
   Ring<true> sized;
   Ring<false> unsized;
 };
+// Children held by value in a vector: a recursion only the scope can bound (jsoncpp's values).
+struct Tree {
+  int value = 0;
+  std::vector<Tree> children;
+};
 // A range whose size() is its own count, not its iteration's length (jsoncpp's arrays).
 struct Sparse {
   std::vector<int> entries;
@@ -114,6 +119,7 @@ OBJGEN_FIELDS(lin_test::Celsius, degrees)
 OBJGEN_FIELDS(lin_test::Fahrenheit, degrees)
 
 OBJGEN_FIELDS(lin_test::Rings, sized, unsized)
+OBJGEN_FIELDS(lin_test::Tree, value, children)
 OBJGEN_FIELDS(lin_test::SparseHolder, s)
 OBJGEN_FIELDS(lin_test::Node, value, next, other)
 OBJGEN_FIELDS(lin_test::Holder, head, size, counter, items, label, bag, names, owned)
@@ -261,6 +267,27 @@ TEST(Linearizer, ContainerLengthIsBoundedByScope) {
   h.items = {1, 2, 3, 4};
   objgen::Linearizer lin(3, nullptr);
   EXPECT_FALSE(lin.run(objgen::class_id<Holder>(), &h));
+}
+
+// A value of a class held inside a value of the same class is one more object of it: the root and
+// its nested values together are at most the scope, however they nest. Values of another class
+// in a range stay parts, bounded per range.
+TEST(Linearizer, ValuesNestedInTheirOwnClassCountAgainstTheScope) {
+  using lin_test::Tree;
+  auto in_scope = [](const Tree& t, uint32_t scope) {
+    objgen::Linearizer lin(scope, nullptr);
+    return lin.run(objgen::class_id<Tree>(), &t);
+  };
+  Tree chain;
+  chain.children.push_back(Tree{1, {Tree{2, {}}}});  // three trees, nested three deep
+  EXPECT_TRUE(in_scope(chain, 3));
+  EXPECT_FALSE(in_scope(chain, 2));
+  Tree wide;
+  wide.children = {Tree{1, {}}, Tree{2, {}}, Tree{3, {}}};  // four trees, each range within 3
+  EXPECT_FALSE(in_scope(wide, 3));
+  EXPECT_TRUE(in_scope(wide, 4));
+  lin_test::Mixed m;  // holds a Holder by value: another class, a part as before
+  EXPECT_TRUE(objgen::Linearizer(1, nullptr).run(objgen::class_id<lin_test::Mixed>(), &m));
 }
 
 // Not a standard container: its size() may count something else, so iterating past it is read on

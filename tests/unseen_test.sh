@@ -6,9 +6,13 @@
 #   exclusions          --methods all,-name / -name everywhere; errors name the problem
 #   commas              a class and calls with top-level commas: every emitted file compiles
 #   preconditions       crashes of calls on unchanged objects are listed apart, out of the failures suite
-#   huge_count          a call out of time given a -1 its unsigned count sees as 2^64 - 1: a precondition;
+#   huge_count          a call out of time, or throwing std::bad_array_new_length, given a -1 its unsigned
+#                       count sees as 2^64 - 1: a precondition;
 #                       a hang for an ordinary value: a bug
-#   refusals            an exception type three members throw on a state, a SIGFPE given 0: preconditions
+#   refusals            an exception type three members throw on a state, a SIGFPE given 0: preconditions;
+#                       a fourth member's throw of that type no value avoids: a precondition by its type
+#   const_overloads     a const member beside a non-const one of the same name and parameters: emitted
+#                       tests call the const one (through std::as_const) and pass
 set -u
 objgen=$(realpath "$1")
 src=$(realpath "$2")
@@ -84,12 +88,24 @@ commas() {
      for f in '$work'/rnd/*_test.cpp; do '$cxx' -std=c++20 -O0 -I'$inputs' \"\$f\" -lgtest -lgtest_main -pthread -o \"\$f.bin\" || exit 1; done"
 }
 
+const_overloads() {
+  local h="$inputs/growing_array.hpp" cls=shapes::GrowingArray
+  check "exhaustive on GrowingArray writes its states suite" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --methods all --scope 2 --emit-gtest '$work/ex' >'$work/ex.out' 2>&1"
+  local states
+  states=$(ls "$work"/ex/*_states_test.cpp)
+  check "the const at(i) is called through a const reference" grep -q 'std::as_const(\*v0).at(' "$states"
+  compiles "the states suite" "$states"
+  check "the states suite passes" "$states.O2"
+}
+
 huge_count() {
   local h="$inputs/counted_buffer.hpp" cls=shapes::CountedBuffer
   check "fill(-1, v): a precondition, with why; rotate(2): a bug" bash -c \
     "'$objgen' exhaustive --header '$h' --class $cls --methods all --scope 1 --ints=-1..2 --call-timeout 0.3 \
        --oracle-states 4 --emit-gtest '$work/h' --report-json '$work/h.json' >'$work/h.out' 2>&1 &&
      sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q 'why: fill given -1 (18446744073709551615 to its unsigned parameter) ran out of time, and returns normally given 0, 1, 2' &&
+     sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q 'why: reserve given -1 (18446744073709551615 to its unsigned parameter) threw std::bad_array_new_length, and returns normally given 0, 1, 2' &&
      ! sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q rotate &&
      grep -q '// timeout in CountedBuffer::rotate(int)' '$work/h/counted_buffer_failures_test.cpp' &&
      ! grep -q '// timeout in CountedBuffer::fill' '$work/h/counted_buffer_failures_test.cpp'"
@@ -101,7 +117,8 @@ refusals() {
   check "MeterError refusals and share(0): likely preconditions, with why, out of the failures suite" bash -c \
     "'$objgen' exhaustive --header '$h' --class $cls --methods all --scope 2 --oracle-states 4 --emit-gtest '$work/r' >'$work/r.out' 2>&1 &&
      sed -n '/^likely precondition/,\$p' '$work/r.out' > '$work/r.pre' &&
-     [ \"\$(grep -c 'why: shapes::MeterError is how the library refuses calls (3 members throw it)' '$work/r.pre')\" = 3 ] &&
+     [ \"\$(grep -c 'why: shapes::MeterError is how the library refuses calls (4 members throw it)' '$work/r.pre')\" = 3 ] &&
+     grep -A1 'in Meter::label' '$work/r.pre' | grep -q 'why: shapes::MeterError is how the library refuses calls: 3 members throw it where other arguments or states return normally; no value objgen tried' &&
      grep -q 'why: share given 0 crashed with SIGFPE (a division by it)' '$work/r.pre' &&
      ! grep -q '// .* in Meter::' '$work/r/meter_failures_test.cpp' 2>/dev/null"
 }
@@ -135,7 +152,7 @@ preconditions() {
 }
 
 case "$case_name" in
-  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals) "$case_name" ;;
+  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | const_overloads) "$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
 exit $fail

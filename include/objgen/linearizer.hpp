@@ -384,7 +384,11 @@ class Linearizer {
     } else if constexpr (detail::is_pair_like<U>::value) {
       std::apply([this](const auto&... e) { (put(e), ...); }, v);
     } else if constexpr (is_described_v<U>) {
-      // A nested struct held by value: part of the enclosing object, not a separate object.
+      // A nested struct held by value: part of the enclosing object, not a separate object. But a
+      // value of the class it is nested in (a JSON value's elements, a tree node's children in a
+      // vector) counts against the scope as an object of it: each range within the scope alone
+      // would leave the nesting without a bound.
+      if (class_id<U>() == frame_.cls && ++nested_values_ >= scope_) out_of_scope();
       Frame outer = frame_;
       frame_ = {class_id<U>(), outer.object, 0};
       Fields<U>::visit(*this, v);
@@ -486,6 +490,7 @@ class Linearizer {
   uint32_t queue_capacity_ = 0;  // queue_.size()
   uint32_t index_from_ = kLinearLimit;  // from this many queued objects on, the address table indexes them
   Frame frame_{};  // the object whose fields are being visited
+  uint32_t nested_values_ = 0;  // values held inside a value of their own class, this run
   uint32_t n_ = 0;         // words written to out_
   uint32_t capacity_ = 0;  // out_.size(), beside n_: emit's check is one compare
   // Objects found, in order; the first queued_ slots are this run's (a vector's push_back was a

@@ -159,14 +159,39 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   return m;
 }
 
-void print_method(const EvolvedMethod& m, const Api& api) {
+void print_method(const EvolvedMethod& m) {
   if (m.runs.empty()) return;
   double secs = m.seconds();
   std::printf("  %-44s %-4s %5u %5zu %7.0f%% %6.1f%% %8.1f %10.0f\n", m.signature.c_str(), m.purity ? "on" : "off", m.targets,
               m.runs.size(), 100 * m.full_coverage_rate(), 100 * m.mean_branch_coverage(), m.mean_generations(),
               secs > 0 ? static_cast<double>(m.evaluations()) / secs : 0.0);
-  for (const auto& f : m.runs[0].findings)
-    std::printf("      %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
+}
+
+// The crashes, hangs and exceptions the search met, each labelled like every command's findings:
+// a likely precondition violation (with why) or a bug. Probed once the search is over, on the
+// receivers its tests built.
+void label_search_findings(const Api& api, const LiteralDomain& terminals, std::vector<EvolvedMethod>& results,
+                           const std::vector<FlatSequence>& receivers, const PreconditionCheck& check) {
+  std::vector<SequenceFinding> all;
+  for (const EvolvedMethod& m : results)
+    if (!m.runs.empty()) all.insert(all.end(), m.runs[0].findings.begin(), m.runs[0].findings.end());
+  if (all.empty()) return;
+  PreconditionCheck c = check;
+  c.run_findings = &all;
+  std::vector<std::string> why = precondition_evidence(api, terminals, all, receivers, c);
+  std::printf("findings of the search:\n");
+  size_t next = 0;
+  for (EvolvedMethod& m : results) {
+    if (m.runs.empty()) continue;
+    m.finding_preconditions.assign(why.begin() + next, why.begin() + next + m.runs[0].findings.size());
+    next += m.runs[0].findings.size();
+    for (size_t i = 0; i < m.runs[0].findings.size(); ++i) {
+      const SequenceFinding& f = m.runs[0].findings[i];
+      const std::string& w = m.finding_preconditions[i];
+      std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str(),
+                  w.empty() ? "" : (" [likely a precondition violation: " + w + "]").c_str());
+    }
+  }
 }
 
 double parse_budget(const std::string& text) {
@@ -461,16 +486,18 @@ int run_evolve(EvolveArgs& a) {
     for (bool p : settings) {
       if (g_interrupted.load()) break;
       results.push_back(evolve_one(s, op, p));
-      print_method(results.back(), api);
+      print_method(results.back());
       std::fflush(stdout);
     }
   catch_interrupts(false);
   std::vector<ReportedFinding> broken;
   if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
   std::vector<SuiteFinding> failing = suite_findings_of(broken);
-  nlohmann::json preconditions = set_apart_preconditions(
-      api, terminals, failing, covering_receivers(api, target, results),
-      {a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"), a.emit_preconditions, a.quiet, false});
+  const std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
+  const PreconditionCheck check{a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"),
+                                a.emit_preconditions, a.quiet, false};
+  if (!g_interrupted.load()) label_search_findings(api, terminals, results, receivers, check);
+  nlohmann::json preconditions = set_apart_preconditions(api, terminals, failing, receivers, check);
   write_outputs(a, *ex, api, terminals, plain, purity, results, broken, failing, preconditions);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }

@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <cstdio>
 
 #include "cli/cli_common.hpp"
@@ -37,6 +40,28 @@ void blame_observer_findings(const Api& api, const ExhaustiveOptions& opt, const
   for (size_t i = 0; i < findings.size(); ++i) findings[i].precondition = why[i];
 }
 
+// One line per member, outcome and message, naming every emitted state it happened on: the same
+// division by zero on forty states is one thing for the reader to check, not forty.
+void print_observer_findings(const Api& api, const std::vector<oracles::ObserverFinding>& findings) {
+  std::vector<bool> printed(findings.size(), false);
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (printed[i]) continue;
+    const oracles::ObserverFinding& f = findings[i];
+    std::vector<size_t> states;
+    for (size_t j = i; j < findings.size(); ++j) {
+      const oracles::ObserverFinding& g = findings[j];
+      if (printed[j] || g.op != f.op || g.outcome != f.outcome || g.message != f.message || g.precondition != f.precondition)
+        continue;
+      printed[j] = true;
+      states.push_back(g.state);
+    }
+    std::fprintf(stdout, "  %s in %s called on emitted state%s %s: %s%s\n", outcome_name(f.outcome),
+                 api.operations()[f.op].signature().c_str(), states.size() > 1 ? "s" : "",
+                 fmt::format("{}", fmt::join(states, ", ")).c_str(), f.message.c_str(),
+                 f.precondition.empty() ? "" : (" [likely a precondition violation: " + f.precondition + "]").c_str());
+  }
+}
+
 }  // namespace
 
 oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
@@ -61,10 +86,7 @@ oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& op
                  o.progress ? "\n" : "", static_cast<unsigned long long>(r.values), states.size(),
                  static_cast<unsigned long long>(r.flaky), r.seconds);
   blame_observer_findings(api, opt, states, a.call_timeout, r.findings);
-  for (const oracles::ObserverFinding& f : r.findings)
-    std::fprintf(stdout, "  %s in %s called on emitted state %zu: %s%s\n", outcome_name(f.outcome),
-                 api.operations()[f.op].signature().c_str(), f.state, f.message.c_str(),
-                 f.precondition.empty() ? "" : (" [likely a precondition violation: " + f.precondition + "]").c_str());
+  print_observer_findings(api, r.findings);
   return r;
 }
 

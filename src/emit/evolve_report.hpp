@@ -22,6 +22,8 @@ struct EvolvedMethod {
   std::vector<evolve::EvolveResult> runs;
   std::string seeding = "off";                       // "evoobj": templates from object construction graphs
   std::vector<seeding::BranchSeedStats> seeded;      // per target node the analysis looked at (first run)
+  // Per finding of the first run: why it is likely a precondition violation, or "" (a bug).
+  std::vector<std::string> finding_preconditions;
   double full_coverage_rate() const;
   double mean_branch_coverage() const;  // covered targets / targets, mean over the runs
   double mean_generations() const;  // over the runs that reached full coverage (0: none did)

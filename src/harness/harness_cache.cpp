@@ -84,8 +84,9 @@ void write_manifest(const std::string& path, const std::vector<std::string>& fil
   nlohmann::json deps = nlohmann::json::array();
   for (const std::string& f : files) {
     FileStamp s = stamp(f);
-    // File times come from a coarser clock than build_start_ns: allow it a tick behind.
-    bool racy = s.mtime_ns >= build_start_ns - 50'000'000LL;
+    // File times come from a coarser clock than build_start_ns (the kernel's tick, 10 ms at
+    // HZ=100): a file written less than a tick before the build may have been written during it.
+    bool racy = s.mtime_ns >= build_start_ns - 20'000'000LL;
     deps.push_back({{"path", f}, {"size", racy ? -1 : s.size}, {"mtime_ns", s.mtime_ns}, {"hash", content_hash(f)}});
   }
   nlohmann::json made = nlohmann::json::array();

@@ -116,8 +116,45 @@ void LiteralDomain::add_enumerations(const Api& api) {
   }
 }
 
+namespace {
+// "const long&" -> "long": the type a parameter's argument converts to.
+std::string value_type_of(std::string t) {
+  if (t.rfind("const ", 0) == 0) t.erase(0, 6);
+  while (!t.empty() && (t.back() == '&' || t.back() == ' ')) t.pop_back();
+  return t;
+}
+
+// An int literal as the parameter's type, so that overload resolution picks the member objgen
+// called and the member gets the value objgen gave it: a plain 2 is an int, which picks
+// Value(int) over Value(unsigned) (another state), a 0 is a null pointer too (get(unsigned, v)
+// and get(const char*, v) are ambiguous), a long long past int's range matches int, Int64 and
+// double alike. Builtin types take a suffix, others a cast; int stays as it is.
+std::string typed_int(const std::string& text, const std::string& type) {
+  struct Suffix {
+    const char* type;
+    const char* suffix;
+    bool wide;  // holds every int64 value
+  };
+  static constexpr Suffix kSuffixes[] = {{"unsigned int", "u", false}, {"unsigned", "u", false},
+                                         {"long", "L", true},          {"long int", "L", true},
+                                         {"unsigned long", "UL", true}, {"long unsigned int", "UL", true},
+                                         {"long long", "LL", true},     {"unsigned long long", "ULL", true}};
+  bool plain = !text.empty() && text.front() != '(';  // INT64_MIN is written as an expression
+  bool wide_value = !plain || text.ends_with("LL");
+  if (type.empty() || type == "auto" || (type == "int" && !wide_value)) return text;
+  std::string digits = wide_value ? text.substr(0, text.size() - 2) : text;
+  for (const Suffix& s : kSuffixes)
+    if (type == s.type && plain && (s.wide || !wide_value)) return digits + s.suffix;
+  return "static_cast<" + type + ">(" + text + ")";
+}
+}  // namespace
+
 std::string LiteralDomain::cpp(const SlotType& slot, size_t index) const {
-  if (slot.enum_type.empty()) return cpp(slot.literal, index);
+  if (slot.enum_type.empty()) {
+    std::string text = cpp(slot.literal, index);
+    if (slot.literal == LiteralKind::Int) return typed_int(text, value_type_of(slot.cpp_type));
+    return text;
+  }
   auto it = enums_.find(slot.enum_type);
   if (it != enums_.end()) return it->second.names.at(index);
   return "static_cast<" + slot.enum_type + ">(" + cpp(slot.literal, index) + ")";  // the right overload

@@ -303,6 +303,30 @@ class Writer {
     return any ? ".param_names({" + names + "})" : "";
   }
 
+  // A const member with a non-const one of the same name and parameters beside it (jsoncpp's
+  // `operator[](ArrayIndex) const`, which reads, beside the one that inserts): emitted code calls
+  // it through a const reference, or C++ would pick the other.
+  bool const_overload_of_mutator(const Function& f) const {
+    if (f.kind != FunctionKind::Method || !f.is_const) return false;
+    auto same_params = [&](const Function& g) {
+      if (g.params.size() != f.params.size()) return false;
+      for (size_t i = 0; i < f.params.size(); ++i)
+        if (g.params[i].type != f.params[i].type) return false;
+      return true;
+    };
+    return std::any_of(r_.functions.begin(), r_.functions.end(), [&](const Function& g) {
+      return g.kind == FunctionKind::Method && !g.is_const && g.name == f.name && same_params(g);
+    });
+  }
+  // The receiver as emitted calls name it: `{0}->` or, for a const overload, through std::as_const.
+  std::string receiver_of(const Function& f) const {
+    return const_overload_of_mutator(f) ? "std::as_const(*{0})." : "{0}->";
+  }
+  // `.emitted_as(...)` for a const overload of a mutator called with its plain arguments, else "".
+  std::string emitted_through_const(const Function& f, unsigned arity) const {
+    return const_overload_of_mutator(f) ? ".emitted_as(" + quote(call_pattern(f, arity)) + ")" : "";
+  }
+
   // How emitted tests write a call whose arguments are built from parts: {k} is the operation's
   // k-th argument (the receiver first for a member).
   std::string call_pattern(const Function& f, unsigned arity) const {
@@ -321,7 +345,7 @@ class Writer {
       args += (i ? ", " : "") + a;
     }
     switch (f.kind) {
-      case FunctionKind::Method: return "{0}->" + f.name + "(" + args + ")";
+      case FunctionKind::Method: return receiver_of(f) + f.name + f.explicit_template_arguments + "(" + args + ")";
       case FunctionKind::Constructor: return objgen_name_ + "(" + args + ")";
       default: return cpp_call_of(f) + "(" + args + ")";
     }
@@ -434,10 +458,13 @@ class Writer {
                                  quote(call_pattern(f, n)) + ")" + param_names(f, n), comment});
           else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
             lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " +
-                                 quote(f.name + f.explicit_template_arguments) + ")" + param_names(f, n),
+                                 quote(f.name + f.explicit_template_arguments) + ")" + emitted_through_const(f, n) +
+                                 param_names(f, n),
                              comment});
           else
-            lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + param_names(f, n), comment});
+            lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + emitted_through_const(f, n) +
+                                 param_names(f, n),
+                             comment});
           if (f.purity == "mutator") add_builder(f.name);
           break;
         }

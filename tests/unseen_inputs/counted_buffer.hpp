@@ -1,9 +1,12 @@
 // A buffer whose fill(n, v) appends n copies of v: given a count of billions (a -1 reaching its
-// std::size_t) it runs out of time or memory, which the caller must not ask for: not a bug. Its
-// rotate(k) has a real bug: k == 2 never returns.
+// std::size_t) it runs out of time or memory, which the caller must not ask for: not a bug; its
+// reserve(n), which allocates room for n more, throws std::bad_array_new_length for such a count:
+// the same precondition. Its rotate(k)
+// has a real bug: k == 2 never returns.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace shapes {
@@ -13,6 +16,7 @@ class CountedBuffer {
   void fill(std::size_t n, int v) {
     for (std::size_t i = 0; i < n; ++i) items_.push_back(v);
   }
+  void reserve(std::size_t n) { std::unique_ptr<int[]> room(new int[n]); }
   void rotate(int k) {
     if (items_.empty()) return;
     for (int step = 0; step != k % 2 || k == 2; ++step) {  // the bug: k == 2 never ends the loop

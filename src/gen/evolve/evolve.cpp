@@ -270,10 +270,15 @@ class Search {
     bool crash = o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout;
     bool failure = o.outcome == Outcome::Failure || o.outcome == Outcome::OutOfMemory;
     if (!crash && !failure) return;
-    uint32_t op = seq.calls[o.feasible ? seq.calls.size() - 1 : o.failed_at - 1].op;
+    size_t ended = o.feasible ? seq.calls.size() : o.failed_at;
+    uint32_t op = seq.calls[ended - 1].op;
     for (const SequenceFinding& f : result_.findings)
       if (f.op == op && f.kind == o.outcome && f.message == o.message) return;
-    result_.findings.push_back({o.outcome, op, o.message, seq, runner_.terminals()});
+    // The test up to the call that failed: a finding's sequence ends with it (what the labelling
+    // of findings probes, and what its test replays).
+    FlatSequence upto = seq;
+    upto.calls.resize(ended);
+    result_.findings.push_back({o.outcome, op, o.message, std::move(upto), runner_.terminals()});
   }
 
   const GpTree& tournament(const std::vector<GpTree>& population) {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "gen/evolve/test_runner.hpp"
+#include "gen/oracles/regression_oracles.hpp"
 
 namespace objgen::minimize {
 namespace {
@@ -54,19 +55,24 @@ bool as_constructed(const Api& api, const FlatSequence& seq, int64_t value) {
   return true;
 }
 
-// The failing call, with the same literal arguments, on the state `state` builds; empty when
-// the call takes another object besides its receiver or the state is of another class.
-FlatSequence on_other_receiver(const Api& api, const FlatCall& failing, const FlatSequence& state, size_t min_calls = 2) {
-  const Operation& op = api.operations()[failing.op];
+// The failing sequence's last call, with the same arguments, on the state `state` builds; empty
+// when the state is of another class. Other objects the call takes are built as the failing
+// sequence built them: its calls but the last, then the state's.
+FlatSequence on_other_receiver(const Api& api, const FlatSequence& failing, const FlatSequence& state, size_t min_calls = 2) {
+  const FlatCall& call = failing.calls.back();
+  const Operation& op = api.operations()[call.op];
   const FlatCall* made = maker(state, state.result_value);
   if (!made || state.calls.size() < min_calls || api.operations()[made->op].result.cls != op.params[0].cls) return {};
-  for (size_t k = 1; k < failing.args.size(); ++k)
-    if (failing.args[k] >= 0) return {};
-  return call_on_state(api, state, failing.op, failing.args);
+  bool other_objects = std::any_of(call.args.begin() + 1, call.args.end(), [](int64_t a) { return a >= 0; });
+  if (!other_objects) return call_on_state(api, state, call.op, call.args);
+  FlatSequence prefix = failing;
+  prefix.calls.pop_back();
+  prefix.result_value = oracles::append_sequence(api, prefix, state);
+  return call_on_state(api, prefix, call.op, call.args);
 }
 
 // The failing call on up to `limit` of `states` (each of at least min_calls calls).
-std::vector<FlatSequence> on_other_receivers(const Api& api, const FlatCall& failing, const std::vector<FlatSequence>& states,
+std::vector<FlatSequence> on_other_receivers(const Api& api, const FlatSequence& failing, const std::vector<FlatSequence>& states,
                                              size_t limit, size_t min_calls = 2) {
   std::vector<FlatSequence> probes;
   for (const FlatSequence& s : states) {
@@ -108,7 +114,19 @@ std::vector<FlatSequence> other_arguments(const Api& api, const LiteralDomain& d
 constexpr uint64_t kHugeCount = uint64_t{1} << 24;
 
 // The call ran out of time or memory: what a count beyond the call's means does.
+// The exception's type, as findings spell it ("Json::LogicError: Value is not ..."); "" if none.
+std::string exception_type(const SequenceFinding& f) {
+  size_t colon = f.message.find(": ");
+  return f.kind == Outcome::Failure && colon != std::string::npos ? f.message.substr(0, colon) : "";
+}
+
+// The call could not have what it asked for: out of time or memory, or an allocation the library
+// refused by throwing (a count past what a vector can hold: std::length_error,
+// std::bad_array_new_length).
 bool resource_failure(const SequenceFinding& f) {
+  if (f.kind == Outcome::Failure)
+    for (const char* t : {"std::bad_alloc", "std::bad_array_new_length", "std::length_error"})
+      if (exception_type(f) == t) return true;
   return f.kind == Outcome::Timeout || f.kind == Outcome::OutOfMemory ||
          (f.kind == Outcome::Crash && f.message.find("over the worker's memory limit") != std::string::npos);
 }
@@ -161,8 +179,10 @@ std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, con
                            ? std::to_string(values[index].i) + " (" + std::to_string(magnitude_seen(slot, values[index].i)) +
                                  " to its unsigned parameter)"
                            : std::to_string(values[index].i);
-    return op.name + " given " + seen + " ran out of " +
-           (f.kind == Outcome::Timeout ? "time" : "memory") + ", and returns normally given " + tried +
+    std::string ended = f.kind == Outcome::Timeout   ? "ran out of time"
+                        : f.kind == Outcome::Failure ? "threw " + exception_type(f)
+                                                     : "ran out of memory";
+    return op.name + " given " + seen + " " + ended + ", and returns normally given " + tried +
            ": a count beyond what the call can afford, which its caller must not ask for";
   }
   return "";
@@ -197,12 +217,6 @@ bool all_fail(evolve::TestRunner& runner, const std::vector<FlatSequence>& tests
   for (const evolve::TestOutcome& r : runner.run(tests))
     if (r.feasible && r.outcome == Outcome::Normal) return false;
   return true;
-}
-
-// The exception's type, as findings spell it ("Json::LogicError: Value is not ..."); "" if none.
-std::string exception_type(const SequenceFinding& f) {
-  size_t colon = f.message.find(": ");
-  return f.kind == Outcome::Failure && colon != std::string::npos ? f.message.substr(0, colon) : "";
 }
 
 // Per exception type, the distinct members that threw it among the findings.
@@ -254,12 +268,31 @@ FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const Seq
   bool on_object = op.kind == OpKind::Method || op.contract >= 0;
   if (!on_object || last.args.empty() || last.args[0] < 0) return {};
   // A constructor's object alone is another state here.
-  std::vector<FlatSequence> probes = on_other_receivers(api, last, states, kProbedStates, 1);
+  std::vector<FlatSequence> probes = on_other_receivers(api, f.sequence, states, kProbedStates, 1);
   std::vector<FlatSequence> constructed = constructed_objects(api, op.params[0].cls);
-  for (FlatSequence& p : on_other_receivers(api, last, constructed, constructed.size(), 1)) probes.push_back(std::move(p));
+  for (FlatSequence& p : on_other_receivers(api, f.sequence, constructed, constructed.size(), 1)) probes.push_back(std::move(p));
   if (works_elsewhere(runner, probes))
     return {Blame::Precondition, how + "on other states the run built: a check of a state its caller must ensure"};
   return {};
+}
+
+// Once refusals of an exception type are confirmed for kRefusingMembers members (each returned
+// normally given other arguments or on other states), the type is the library's signal that a
+// caller broke a precondition: its other throws are labelled so too, with that weaker evidence,
+// where no value objgen tried made the call return (setComment(s) takes only comments starting
+// with '/', a string no domain holds).
+void label_unconfirmed_refusals(const std::vector<SequenceFinding>& findings, std::vector<FindingBlame>& out) {
+  std::map<std::string, std::set<uint32_t>> confirmed;
+  for (size_t i = 0; i < findings.size(); ++i)
+    if (out[i].blame == Blame::Precondition && !exception_type(findings[i]).empty())
+      confirmed[exception_type(findings[i])].insert(findings[i].sequence.calls.back().op);
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const std::string type = exception_type(findings[i]);
+    if (out[i].blame == Blame::Precondition || type.empty() || confirmed[type].size() < kRefusingMembers) continue;
+    out[i] = {Blame::Precondition, type + " is how the library refuses calls: " + std::to_string(confirmed[type].size()) +
+                                       " members throw it where other arguments or states return normally; no value "
+                                       "objgen tried makes this call return (give it more, e.g. --strings, to check)"};
+  }
 }
 
 // The probes' runner, started for the first finding that needs one.
@@ -302,6 +335,14 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       continue;
     }
     if (f.sequence.calls.empty() || (options.interrupted && options.interrupted->load())) continue;
+    // A refused allocation or a worker out of memory (timeouts and crashes follow below)
+    if (resource_failure(f) && (f.kind == Outcome::Failure || f.kind == Outcome::OutOfMemory)) {
+      std::string why = huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options));
+      if (!why.empty()) {
+        out[i] = {Blame::Precondition, why};
+        continue;
+      }
+    }
     if (f.kind == Outcome::Failure) {
       size_t throwing = throwers[exception_type(f)].size();
       if (throwing >= kRefusingMembers)
@@ -320,7 +361,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     bool on_object = op.kind == OpKind::Method || op.contract >= 0;  // a contract check calls members on its first
     if (!on_object || last.args.empty() || last.args[0] < 0 || !as_constructed(api, f.sequence, last.args[0]))
       continue;
-    std::vector<FlatSequence> probes = on_other_receivers(api, last, states, options.probed_states);
+    std::vector<FlatSequence> probes = on_other_receivers(api, f.sequence, states, options.probed_states);
     if (probes.empty()) continue;
     // A member that needs a built state fails on a fresh object whatever its arguments; one that
     // fails for some values only (add(1) whose object then cannot be destroyed) has a bug.
@@ -330,6 +371,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
                                      "tried, and returns normally on states the run built: " + op.name +
                                      " requires a state the sequence never built"};
   }
+  label_unconfirmed_refusals(findings, out);
   return out;
 }
 
