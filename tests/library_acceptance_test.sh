@@ -134,7 +134,7 @@ case_date() {
 }
 
 all_cases="fibonacci_heap binomial_heap flat_set btree_set map deque rational date"
-for c in ${case_name:-$all_cases}; do
-  case " $all_cases " in *" $c "*) "case_$c" ;; *) echo "unknown case $c"; exit 2 ;; esac
+for group in ${case_name:-$all_cases}; do
+  case " $all_cases " in *" $group "*) "case_$group" ;; *) echo "unknown case $group"; exit 2 ;; esac
 done
 exit $fail
