@@ -14,7 +14,7 @@
 #include "objgen/example.hpp"
 
 // A number that reserves room: a copy reserves only what it needs, so its canonical state (which
-// reads `room`) differs from the original's while == and every observer agree.
+// reads `room`) and its reserved() differ from the original's while == and get() agree.
 namespace spare {
 struct Roomy {
   int value = 0;
@@ -28,6 +28,7 @@ struct Roomy {
   }
   void set(int v) { value = v; }
   int get() const { return value; }
+  int reserved() const { return room; }
   bool operator==(const Roomy& o) const { return value == o.value; }
 };
 // Its copy loses the value: the observer and == see it.
@@ -97,6 +98,9 @@ ClassId register_settable(Api& api, bool observed) {
   if constexpr (requires(const T& t) { t.get(); }) {
     if (observed) b.method("get", &T::get);
   }
+  if constexpr (requires(const T& t) { t.reserved(); }) {
+    if (observed) b.method("reserved", &T::reserved);
+  }
   return class_id<T>();
 }
 
@@ -121,9 +125,9 @@ TEST(Contracts, CorrectClassesBreakNone) {
     EXPECT_TRUE(random_run(ex, 20000)->findings.empty()) << ex;
 }
 
-// State is what the class can tell apart: a canonical difference no observer and no == sees (a
-// copy's reserved room) breaks no contract; one they see does; with neither, the canonical state
-// is all there is and decides.
+// State is what the class can tell apart: where it has ==, == decides (a copy's reserved room,
+// which an observer shows and == ignores, breaks no contract); a difference == sees does; with
+// neither == nor an observer, the canonical state is all there is and decides.
 TEST(Contracts, ADifferenceOnlyTheCanonicalStateSeesIsNotABreak) {
   EXPECT_TRUE(contracts_broken(*random_run([](Api& api) { return register_settable<spare::Roomy>(api, true); }, 4000)).empty());
   auto forgetful = contracts_broken(*random_run([](Api& api) { return register_settable<spare::Forgetful>(api, true); }, 4000));
@@ -193,7 +197,9 @@ TEST(Minimize, EveryMinimizedSequenceIsOneMinimal) {
         std::vector<bool> drop(m.sequence.calls.size(), false);
         drop[i] = true;
         auto smaller = minimize::without_calls(m.sequence, drop);
-        if (smaller) EXPECT_FALSE(same(*smaller)) << ex << ": call " << i << " could go";
+        if (smaller) {
+          EXPECT_FALSE(same(*smaller)) << ex << ": call " << i << " could go";
+        }
       }
     }
   }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 #include "emit/code_writer.hpp"
 #include "gen/oracles/contracts.hpp"
 #include "gen/oracles/regression_oracles.hpp"
@@ -41,11 +43,34 @@ std::string no_observer_note() {
 
 std::string copy_equal(const std::string& cls, const std::string& observe, bool equals, const std::string& a) {
   std::string out = fmt::format("{{ const {} copy = *{};", cls, a);
+  // Where the class has ==, it decides what its value is (a copy's capacity may differ).
   if (equals) out += fmt::format(" EXPECT_TRUE(copy == *{}) << \"contract copy-equal: a copy is not == to its original\";", a);
-  if (!observe.empty())
+  else if (!observe.empty())
     out += fmt::format(" {} EXPECT_EQ(observe(copy), observe(*{})) << \"contract copy-equal: a copy differs from its original\";",
                        observe, a);
   return out + " }" + (observe.empty() && !equals ? no_observer_note() : "");
+}
+
+// How the moved-from and assign-equal checks compare an object with the original `a` as it was:
+// with the class's == against a copy taken first, else its observers printed before; none
+// when the class has neither.
+struct Comparison {
+  std::string setup;  // takes the "before"
+  std::function<std::string(const std::string& obj, const std::string& message)> expect;
+  bool none = false;
+};
+
+Comparison compare_with_original(const std::string& cls, const std::string& observe, bool equals, const std::string& a) {
+  if (equals)
+    return {fmt::format(" const {} before = *{};", cls, a), [](const std::string& obj, const std::string& message) {
+              return fmt::format(" EXPECT_TRUE({} == before) << \"{}\";", obj, message);
+            }};
+  if (!observe.empty())
+    return {" " + observe + fmt::format(" const std::string before = observe(*{});", a),
+            [](const std::string& obj, const std::string& message) {
+              return fmt::format(" EXPECT_EQ(observe({}), before) << \"{}\";", obj, message);
+            }};
+  return {"", [](const std::string&, const std::string&) { return std::string(); }, true};
 }
 
 std::string copy_independent(const Api& api, const Operation& check, const std::string& cls, const std::string& observe,
@@ -62,30 +87,25 @@ std::string copy_independent(const Api& api, const Operation& check, const std::
       observe, values[0], cls, values[0], change, values[0], mutator.name);
 }
 
-std::string moved_from(const std::string& cls, const std::string& observe, const ClassVTable& v, const std::string& a) {
-  std::string check = observe.empty() ? "" : observe + fmt::format(" const std::string before = observe(*{});", a);
-  auto expect = [&](const std::string& obj, const char* why) {
-    return observe.empty() ? std::string() : fmt::format(" EXPECT_EQ(observe({}), before) << \"contract moved-from: {}\";", obj, why);
-  };
-  std::string out = fmt::format("{{{} auto source = std::make_unique<{}>(*{}); {} moved(std::move(*source));", check, cls, a, cls);
-  out += expect("moved", "an object moved from a copy differs from the original");
+std::string moved_from(const std::string& cls, const Comparison& cmp, const ClassVTable& v, const std::string& a) {
+  std::string out = fmt::format("{{{} auto source = std::make_unique<{}>(*{}); {} moved(std::move(*source));", cmp.setup, cls, a, cls);
+  out += cmp.expect("moved", "contract moved-from: an object moved from a copy differs from the original");
   if (v.copy_assign)
-    out += fmt::format(" *source = *{};", a) + expect("*source", "a moved-from object, assigned the original, differs from it");
-  out += " source.reset();" + expect("moved", "destroying the moved-from object changed the moved-to one");
-  return out + " }" + (observe.empty() ? no_observer_note() : "");
+    out += fmt::format(" *source = *{};", a) +
+           cmp.expect("*source", "contract moved-from: a moved-from object, assigned the original, differs from it");
+  out += " source.reset();" + cmp.expect("moved", "contract moved-from: destroying the moved-from object changed the moved-to one");
+  return out + " }" + (cmp.none ? no_observer_note() : "");
 }
 
-std::string assign_equal(const std::string& cls, const std::string& observe, const std::string& a, const std::string& b) {
-  if (observe.empty())
+std::string assign_equal(const std::string& cls, const Comparison& cmp, const std::string& a, const std::string& b) {
+  if (cmp.none)
     return fmt::format("{{ auto d = std::make_unique<{}>(*{}); *d = *{}; {}& self = *d; *d = self; d.reset(); }}{}", cls, b, a,
                        cls, no_observer_note());
-  return fmt::format(
-      "{{ {} const std::string before = observe(*{}); auto d = std::make_unique<{}>(*{}); *d = *{}; "
-      "EXPECT_EQ(observe(*d), before) << \"contract assign-equal: after d = a, d differs from a\"; "
-      "EXPECT_EQ(observe(*{}), before) << \"contract assign-equal: d = a changed a\"; "
-      "{}& self = *d; *d = self; EXPECT_EQ(observe(*d), before) << \"contract assign-equal: d = d changed d\"; "
-      "d.reset(); EXPECT_EQ(observe(*{}), before) << \"contract assign-equal: destroying d changed a\"; }}",
-      observe, a, cls, b, a, a, cls, a);
+  return fmt::format("{{{} auto d = std::make_unique<{}>(*{}); *d = *{};", cmp.setup, cls, b, a) +
+         cmp.expect("*d", "contract assign-equal: after d = a, d differs from a") +
+         cmp.expect("*" + a, "contract assign-equal: d = a changed a") +
+         fmt::format(" {}& self = *d; *d = self;", cls) + cmp.expect("*d", "contract assign-equal: d = d changed d") +
+         " d.reset();" + cmp.expect("*" + a, "contract assign-equal: destroying d changed a") + " }";
 }
 
 }  // namespace
@@ -120,8 +140,9 @@ std::string contract_statement(const Api& api, const Operation& check, const std
       return fmt::format("EXPECT_FALSE(*{0} < *{0}) << \"contract lt-irreflexive\"; "
                          "EXPECT_FALSE(*{0} < *{1} && *{1} < *{0}) << \"contract lt-irreflexive: both a < b and b < a\";",
                          a, b);
-    case Contract::MovedFrom: return moved_from(cls, observe_lambda(api, cls_id), v, a);
-    case Contract::AssignEqual: return assign_equal(cls, observe_lambda(api, cls_id), a, b);
+    case Contract::MovedFrom: return moved_from(cls, compare_with_original(cls, observe_lambda(api, cls_id), v.equals, a), v, a);
+    case Contract::AssignEqual:
+      return assign_equal(cls, compare_with_original(cls, observe_lambda(api, cls_id), v.equals, a), a, b);
   }
   return "";
 }

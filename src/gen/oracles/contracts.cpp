@@ -129,13 +129,13 @@ std::optional<Literal> observe(const Operation& observer, Object& x) {
 }
 
 // Whether x, whose canonical state differs from the live object `a`'s, differs from it as the
-// class shows itself: its == says not equal, or one of its observers returns something else.
-// A difference neither sees is not state (the limbs a copy allocates to fit, a cache): the
-// emitted suites compare the same way. A class with neither keeps the canonical comparison.
+// class shows itself: its == decides where it has one (what == ignores is not its value: the
+// capacity a copy or an assignment sizes anew, the limbs gmpxx allocates to fit); else one of
+// its observers returns something else. The emitted suites compare the same way. A class with
+// neither keeps the canonical comparison.
 bool observably_different(const Check& c, Object& x, Object& a) {
-  std::optional<bool> eq = equal(c, x.get(), a.get());
-  if (!eq && c.observers.empty()) return true;
-  if (eq == false) return true;
+  if (std::optional<bool> eq = equal(c, x.get(), a.get())) return !*eq;
+  if (c.observers.empty()) return true;
   for (const Operation& o : c.observers) {
     std::optional<Literal> vx = observe(o, x), va = observe(o, a);
     if (vx.has_value() != va.has_value() || (vx && !oracles::same_value(*vx, *va))) return true;
