@@ -134,6 +134,11 @@ preconditions() {
   check "the oracles' calls on the empty state say so too; push's bug does not" bash -c \
     "grep -q 'top() const called on emitted state 0: .*\[likely a precondition violation' '$work/p.out' &&
      ! grep -q 'push(int) called on .*likely' '$work/p.out'"
+  # A run that builds no other state (only the constructor and pop): the objects one call from
+  # construction (push(0)) show pop works elsewhere.
+  check "pop() on the only state a run built: still a precondition, from states one call away" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --methods 'UncheckedStack::UncheckedStack(),pop' --scope 2 >'$work/o.out' 2>&1 &&
+     sed -n '/^likely precondition/,\$p' '$work/o.out' | grep -q 'why: on an object as its constructor made it .* returns normally on other states: pop requires'"
   check "builders: the same verdicts beside its findings" bash -c \
     "'$objgen' builders --header '$h' --class $cls >'$work/b.out' 2>&1 &&
      grep -q 'crash in UncheckedStack::pop(): .*\[likely a precondition violation' '$work/b.out'"

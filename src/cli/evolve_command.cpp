@@ -167,15 +167,26 @@ void print_method(const EvolvedMethod& m) {
               secs > 0 ? static_cast<double>(m.evaluations()) / secs : 0.0);
 }
 
-// The crashes, hangs and exceptions the search met, each labelled like every command's findings:
-// a likely precondition violation (with why) or a bug. Probed once the search is over, on the
-// receivers its tests built.
+// The crashes, hangs and exceptions the search met, minimized (a test that changed its receiver
+// before the failing call hides that the call fails on a fresh object) and labelled like every
+// command's findings: a likely precondition violation (with why) or a bug. Probed once the search
+// is over, on the receivers its tests built.
 void label_search_findings(const Api& api, const LiteralDomain& terminals, std::vector<EvolvedMethod>& results,
                            const std::vector<FlatSequence>& receivers, const PreconditionCheck& check) {
-  std::vector<SequenceFinding> all;
+  std::vector<ReportedFinding> reported;
   for (const EvolvedMethod& m : results)
-    if (!m.runs.empty()) all.insert(all.end(), m.runs[0].findings.begin(), m.runs[0].findings.end());
-  if (all.empty()) return;
+    if (!m.runs.empty())
+      for (const SequenceFinding& f : m.runs[0].findings) reported.push_back({f, std::nullopt});
+  if (reported.empty()) return;
+  minimize_findings(api, terminals, reported, check.call_timeout, check.worker_memory_limit, check.quiet, false);
+  std::vector<SequenceFinding> all;
+  size_t k = 0;
+  for (EvolvedMethod& m : results)
+    if (!m.runs.empty())
+      for (SequenceFinding& f : m.runs[0].findings) {
+        f.sequence = reported[k++].sequence();
+        all.push_back(f);
+      }
   PreconditionCheck c = check;
   c.run_findings = &all;
   std::vector<std::string> why = precondition_evidence(api, terminals, all, receivers, c);

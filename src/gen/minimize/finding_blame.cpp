@@ -251,6 +251,24 @@ std::vector<FlatSequence> constructed_objects(const Api& api, ClassId cls) {
   return out;
 }
 
+// Objects one call away from construction: each object constructed_objects makes, given to each
+// non-const member taking literals only (their first values). States a run that built none of its
+// own still has (an evolve search whose covering tests stayed empty), where a member that fails
+// on a fresh object may be seen to work.
+std::vector<FlatSequence> one_call_from_construction(const Api& api, ClassId cls, size_t limit) {
+  std::vector<FlatSequence> out;
+  for (const FlatSequence& made : constructed_objects(api, cls))
+    for (uint32_t k = 0; k < api.operations().size() && out.size() < limit; ++k) {
+      const Operation& op = api.operations()[k];
+      if (op.kind != OpKind::Method || op.is_const || op.contract >= 0 || op.through.derived() || op.params.empty() ||
+          !op.params[0].is_object() || op.params[0].cls != cls || op.params[0].passing != Passing::Ref ||
+          !std::all_of(op.params.begin() + 1, op.params.end(), [](const SlotType& p) { return p.is_literal(); }))
+        continue;
+      out.push_back(call_on_state(api, made, k, std::vector<int64_t>(op.params.size(), -1)));
+    }
+  return out;
+}
+
 // An exception is the library's own report. When many members throw the same type, each returning
 // normally with other arguments or on other states the run built, that type is how the library
 // refuses calls whose preconditions fail (jsoncpp's LogicError from asInt() on a string, append()
@@ -361,14 +379,18 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     bool on_object = op.kind == OpKind::Method || op.contract >= 0;  // a contract check calls members on its first
     if (!on_object || last.args.empty() || last.args[0] < 0 || !as_constructed(api, f.sequence, last.args[0]))
       continue;
+    constexpr size_t kOneCallStates = 16;
     std::vector<FlatSequence> probes = on_other_receivers(api, f.sequence, states, options.probed_states);
+    for (FlatSequence& p : on_other_receivers(api, f.sequence, one_call_from_construction(api, op.params[0].cls, kOneCallStates),
+                                              kOneCallStates))
+      probes.push_back(std::move(p));
     if (probes.empty()) continue;
     // A member that needs a built state fails on a fresh object whatever its arguments; one that
     // fails for some values only (add(1) whose object then cannot be destroyed) has a bug.
     evolve::TestRunner& run = runner_for(runner, api, domain, options);
     if (all_fail(run, other_arguments(api, domain, f.sequence)) && works_elsewhere(run, probes))
       out[i] = {Blame::Precondition, "on an object as its constructor made it the call fails with every argument "
-                                     "tried, and returns normally on states the run built: " + op.name +
+                                     "tried, and returns normally on other states: " + op.name +
                                      " requires a state the sequence never built"};
   }
   label_unconfirmed_refusals(findings, out);
