@@ -157,6 +157,7 @@ int TreeFactory::linearize_node(const GpNode& n, FlatSequence& seq, int& next_va
     call.args.push_back(c.type.literal ? -1 - static_cast<int64_t>(c.literal) : linearize_node(c, seq, next_value));
   int result = o.result.is_object() ? next_value++ : -1;
   for (size_t i = 0; i < o.params.size(); ++i) call.produced.push_back(o.params[i].is_object() ? static_cast<int>(call.args[i]) : -1);
+  call.produced.push_back(result);  // the slots, then the result, as every FlatCall has them (exec/sequence.hpp)
   seq.calls.push_back(std::move(call));
   if (n.function < 0) return result;
   const GpFunction& f = domain_.functions[n.function];
