@@ -106,6 +106,7 @@ huge_count() {
        --oracle-states 4 --emit-gtest '$work/h' --report-json '$work/h.json' >'$work/h.out' 2>&1 &&
      sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q 'why: fill given -1 (18446744073709551615 to its unsigned parameter) ran out of time, and returns normally given 0, 1, 2' &&
      sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q 'why: reserve given -1 (18446744073709551615 to its unsigned parameter) threw std::bad_array_new_length, and returns normally given 0, 1, 2' &&
+     sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q 'why: skip given -1 (18446744073709551615 to its unsigned parameter) aborted, and returns normally given 0, 1, 2' &&
      ! sed -n '/^likely precondition/,\$p' '$work/h.out' | grep -q rotate &&
      grep -q '// timeout in CountedBuffer::rotate(int)' '$work/h/counted_buffer_failures_test.cpp' &&
      ! grep -q '// timeout in CountedBuffer::fill' '$work/h/counted_buffer_failures_test.cpp'"

@@ -1,11 +1,12 @@
 // A buffer whose fill(n, v) appends n copies of v: given a count of billions (a -1 reaching its
 // std::size_t) it runs out of time or memory, which the caller must not ask for: not a bug; its
 // reserve(n), which allocates room for n more, throws std::bad_array_new_length for such a count:
-// the same precondition. Its rotate(k)
+// the same precondition; so does skip(n), which aborts past a million. Its rotate(k)
 // has a real bug: k == 2 never returns.
 #pragma once
 
 #include <cstddef>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -17,6 +18,10 @@ class CountedBuffer {
     for (std::size_t i = 0; i < n; ++i) items_.push_back(v);
   }
   void reserve(std::size_t n) { std::unique_ptr<int[]> room(new int[n]); }
+  void skip(std::size_t n) {
+    if (n > (std::size_t{1} << 20)) std::abort();
+    skipped_ += n;
+  }
   void rotate(int k) {
     if (items_.empty()) return;
     for (int step = 0; step != k % 2 || k == 2; ++step) {  // the bug: k == 2 never ends the loop
@@ -30,6 +35,7 @@ class CountedBuffer {
 
  private:
   std::vector<int> items_;
+  std::size_t skipped_ = 0;
 };
 
 }  // namespace shapes

@@ -120,6 +120,8 @@ std::string exception_type(const SequenceFinding& f) {
   return f.kind == Outcome::Failure && colon != std::string::npos ? f.message.substr(0, colon) : "";
 }
 
+bool aborted(const SequenceFinding& f) { return f.kind == Outcome::Crash && f.message.rfind("SIGABRT", 0) == 0; }
+
 // The call could not have what it asked for: out of time or memory, or an allocation the library
 // refused by throwing (a count past what a vector can hold: std::length_error,
 // std::bad_array_new_length).
@@ -181,6 +183,7 @@ std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, con
                            : std::to_string(values[index].i);
     std::string ended = f.kind == Outcome::Timeout   ? "ran out of time"
                         : f.kind == Outcome::Failure ? "threw " + exception_type(f)
+                        : aborted(f)                 ? "aborted"
                                                      : "ran out of memory";
     return op.name + " given " + seen + " " + ended + ", and returns normally given " + tried +
            ": a count beyond what the call can afford, which its caller must not ask for";
@@ -370,6 +373,9 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     if (!precondition_like(f)) continue;
     std::string why = resource_failure(f) ? huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options))
                                           : zero_divisor_evidence(api, domain, f, runner_for(runner, api, domain, options));
+    // A library that aborts on a count it cannot hold (GMP's "overflow in mpz type" for a shift by
+    // 2^64 - 1) refuses it as it refuses memory it cannot have.
+    if (why.empty() && aborted(f)) why = huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options));
     if (!why.empty()) {
       out[i] = {Blame::Precondition, why};
       continue;
