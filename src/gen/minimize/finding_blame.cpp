@@ -356,8 +356,9 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       continue;
     }
     if (f.sequence.calls.empty() || (options.interrupted && options.interrupted->load())) continue;
-    // A refused allocation or a worker out of memory (timeouts and crashes follow below)
-    if (resource_failure(f) && (f.kind == Outcome::Failure || f.kind == Outcome::OutOfMemory)) {
+    // Out of time or memory, a refused allocation, or an abort (GMP's "overflow in mpz type" for a
+    // shift by 2^64 - 1): given a huge count, the caller asked for what no call can have.
+    if (resource_failure(f) || aborted(f)) {
       std::string why = huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options));
       if (!why.empty()) {
         out[i] = {Blame::Precondition, why};
@@ -371,11 +372,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       continue;
     }
     if (!precondition_like(f)) continue;
-    std::string why = resource_failure(f) ? huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options))
-                                          : zero_divisor_evidence(api, domain, f, runner_for(runner, api, domain, options));
-    // A library that aborts on a count it cannot hold (GMP's "overflow in mpz type" for a shift by
-    // 2^64 - 1) refuses it as it refuses memory it cannot have.
-    if (why.empty() && aborted(f)) why = huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options));
+    std::string why = zero_divisor_evidence(api, domain, f, runner_for(runner, api, domain, options));
     if (!why.empty()) {
       out[i] = {Blame::Precondition, why};
       continue;
