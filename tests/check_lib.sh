@@ -1,13 +1,20 @@
 # Shared by the CLI test scripts: a scratch directory and cache, and the two checks they make.
 # Source it after `set -u`; it sets $work, $OBJGEN_CACHE_DIR and $fail (exit with "$fail").
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# Only the script's own shell removes it: a subshell killed before it exec'd (a background
+# `sleep &` killed at once) would otherwise run this trap as it dies.
+trap '[ "$BASHPID" = "$$" ] && rm -rf "$work"' EXIT
 export OBJGEN_CACHE_DIR="$work/cache"
 fail=0
 
-check() {  # check NAME COMMAND...: the command succeeds, else its output's tail is shown
-  local name=$1; shift
-  if "$@" >"$work/last.log" 2>&1; then echo "ok   $name"; else echo "FAIL $name"; tail -30 "$work/last.log"; fail=1; fi
+check() {  # check NAME COMMAND...: the command succeeds, else its output's tail is shown; with its wall time
+  local name=$1 start=$EPOCHREALTIME took; shift
+  if "$@" >"$work/last.log" 2>&1; then
+    took=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
+    echo "ok   $name  [$took s]"
+  else
+    echo "FAIL $name"; tail -30 "$work/last.log"; fail=1
+  fi
 }
 
 json() {  # json FILE PYTHON-EXPRESSION-ON-j: prints the value

@@ -3,10 +3,15 @@
 # exits 0 with a complete, valid report; each hostile member is a finding that names it; objgen's
 # own stdout+stderr stay under 1 MiB; no process of the run is left afterwards; a process the code
 # under test tries to kill survives; the emitted failure tests compile and fail.
+#
+#   hostile_test.sh OBJGEN SRC [CXX] [PART]: PART (default all) runs one part, so that CTest can
+#   spread them: process, heap, escape, strategies, output.
 set -u
 objgen=$1
 src=$2
 cxx=${3:-g++}
+part=${4:-all}
+wants() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 . "$src/tests/check_lib.sh"
 header="$src/tests/hostile_inputs/hostile.hpp"
 
@@ -49,6 +54,30 @@ run_case() {
   echo "ok   [$cls]: $(grep -Eo "$pattern" "$out/stdout" | head -1)"
 }
 
+strategy_case() {
+  local strategy=$1 cls=$2 pattern=$3
+  shift 3
+  local out="$work/$strategy-$cls"
+  mkdir -p "$out"
+  "$objgen" "$strategy" --header "$header" --class "hostile::$cls" --call-timeout 0.5 -q \
+    --report-json "$out/report.json" "$@" >"$out/stdout" 2>"$out/stderr"
+  local rc=$?
+  local bytes=$(($(stat -c %s "$out/stdout") + $(stat -c %s "$out/stderr")))
+  if [ "$rc" -eq 0 ] && [ "$bytes" -lt 1048576 ] && grep -Eq "$pattern" "$out/stdout" &&
+      python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s=json.dumps(r); assert "\"sequence\"" in s' "$out/report.json" &&
+      no_process_left "hostile::$cls"; then
+    echo "ok   [$strategy $cls]: $(grep -Eo "$pattern" "$out/stdout" | head -1)"
+  else
+    echo "FAIL [$strategy $cls]: exit $rc, $bytes bytes"; head -20 "$out/stdout"; tail -5 "$out/stderr"; fail=1
+  fi
+}
+# A process the code under test tries to kill (KillsOthers), in the parts that use it.
+if wants escape || wants strategies; then
+  sleep 300 &
+  sibling=$!
+fi
+
+if wants process; then
 run_case LaterCrash 'poke\(\): the call started a thread'
 run_case Spinner 'poke\(\): the call started a thread'
 run_case ForkReturns 'poke\(\): the call forked a process'
@@ -63,6 +92,9 @@ run_case CopyAbortsAlways 'copying the object it built: SIGABRT'
 run_case CopyAbortsLater 'add\(int\): copying the object: SIGABRT'
 run_case DtorCrashes 'add\(int\): SIGSEGV'
 run_case DtorSleeps 'timeout in DtorSleeps::add\(int\)'
+fi
+
+if wants heap; then
 # Heap damage is seen by objgen's checked allocator when the block is freed, inside the call;
 # the emitted test shows it under AddressSanitizer.
 run_case Overrun 'poke\(\): heap damage: a block was written past its end' emit-asan
@@ -88,6 +120,9 @@ fi
 run_case DoubleFree 'poke\(\): heap damage: a block was freed twice' emit-asan
 run_case Leaky 'out-of-memory in Leaky::poke\(\)' emit --memory-limit 1G --worker-memory-limit 256M
 run_case Hog 'out-of-memory in Hog::poke\(\)' emit --worker-memory-limit 256M
+fi
+
+if wants escape; then
 # Damage that shows later: the death is confirmed in a fresh worker first, and says it was not
 # its own; the run's states are those of a clean run (6), and its emitted test is skipped.
 run_case Poisoner 'add\(int\): SIGSEGV.*not when run first in a fresh one' no-emit
@@ -98,31 +133,13 @@ run_case CorruptsItself 'poke\(\): reading the object it built: (SIG|exception)'
 run_case ProbesEveryone 'poke\(\): SIGSYS.*outside its worker' no-emit
 run_case Escaper 'regroup\(\): SIGSYS.*outside its worker' no-emit
 grep -q 'own(): SIGSYS' "$work/Escaper/stdout" || { echo "FAIL [Escaper]: F_SETOWN not trapped"; fail=1; }
-sleep 300 &
-sibling=$!
 HOSTILE_SIBLING=$sibling run_case KillsOthers 'parricide\(\): SIGSYS.*outside its worker' no-emit
 if kill -0 "$sibling" 2>/dev/null; then echo "ok   [KillsOthers]: the sibling process survived"; else echo "FAIL [KillsOthers]: sibling killed"; fail=1; fi
 grep -q 'poke(): SIGSYS' "$work/KillsOthers/stdout" || { echo "FAIL [KillsOthers]: poke not reported"; fail=1; }
 
-# The same hostile code through builders and evolve: the run completes, the hostile member is a
-# finding with its sequence in the report, output stays small, nothing is left running.
-strategy_case() {
-  local strategy=$1 cls=$2 pattern=$3
-  shift 3
-  local out="$work/$strategy-$cls"
-  mkdir -p "$out"
-  "$objgen" "$strategy" --header "$header" --class "hostile::$cls" --call-timeout 0.5 -q \
-    --report-json "$out/report.json" "$@" >"$out/stdout" 2>"$out/stderr"
-  local rc=$?
-  local bytes=$(($(stat -c %s "$out/stdout") + $(stat -c %s "$out/stderr")))
-  if [ "$rc" -eq 0 ] && [ "$bytes" -lt 1048576 ] && grep -Eq "$pattern" "$out/stdout" &&
-      python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s=json.dumps(r); assert "\"sequence\"" in s' "$out/report.json" &&
-      no_process_left "hostile::$cls"; then
-    echo "ok   [$strategy $cls]: $(grep -Eo "$pattern" "$out/stdout" | head -1)"
-  else
-    echo "FAIL [$strategy $cls]: exit $rc, $bytes bytes"; head -20 "$out/stdout"; tail -5 "$out/stderr"; fail=1
-  fi
-}
+fi
+
+if wants strategies; then
 strategy_case builders ForkSleeps 'poke\(\): the call forked a process' --scope 3
 strategy_case builders LaterCrash 'poke\(\): the call started a thread' --scope 3
 strategy_case builders CopyAbortsLater 'copying' --scope 3
@@ -134,8 +151,10 @@ strategy_case evolve Leaky 'out-of-memory in Leaky::poke' --generations 3 --work
 strategy_case evolve Exits 'poke\(\): process exited with status 0' --generations 5
 strategy_case evolve ForkSleeps 'poke\(\): the call forked a process' --generations 5
 kill -0 "$sibling" 2>/dev/null || { echo "FAIL [builders KillsOthers]: sibling killed"; fail=1; }
-kill "$sibling" 2>/dev/null
+fi
+[ -n "${sibling:-}" ] && kill "$sibling" 2>/dev/null
 
+if wants output; then
 # Output floods and fd games in the code under test do not reach objgen's own output.
 for cls in Flood FdCloser FdHijacker; do
   out="$work/$cls"
@@ -149,4 +168,5 @@ for cls in Flood FdCloser FdHijacker; do
     echo "FAIL [$cls]"; cat "$out/stdout"; tail -c 500 "$out/stderr"; fail=1
   fi
 done
+fi
 exit $fail

@@ -30,6 +30,24 @@ check "tally: suite passes again" "$work/tally/t"
 check "tally: suite compiles against the mutant" "$cxx" -std=c++20 -DOBJGEN_TEST_MUTANT -I "$inputs" "$suite" \
   -lgtest -lgtest_main -pthread -o "$work/tally/mutant"
 check "tally: the mutant (size() off by one) fails the suite" bash -c "! '$work/tally/mutant' >/dev/null 2>&1"
+# The table form (more states than --gtest-inline-limit): the same checks as data, replayed.
+table="$work/table/tally_states_test.cpp"
+check "tally (table form): exhaustive with member checks" "$objgen" exhaustive --header "$inputs/tally.hpp" \
+  --class tally::Tally --methods 'Tally::Tally(),add' --scope 3 --oracle-states 4 --gtest-inline-limit 1 -q \
+  --emit-gtest "$work/table"
+check "tally (table form): member checks are rows, not TESTs" bash -c \
+  "grep -q 'const MemberCheck kMemberChecks' '$table' && ! grep -q '^TEST(' '$table'"
+for variant in plain OBJGEN_TEST_MUTANT OBJGEN_TEST_MUTANT_REMOVE; do
+  check "tally (table form): suite compiles ($variant)" "$cxx" -std=c++20 -D$variant -I "$inputs" "$table" \
+    -lgtest -lgtest_main -pthread -o "$work/table/$variant"
+done
+check "tally (table form): suite passes" "$work/table/plain"
+check "tally (table form): member checks keep their readable names" bash -c \
+  "'$work/table/plain' --gtest_list_tests | grep -q 'Call/State[0-9]*_then_Tally_removeLast'"
+check "tally (table form): the size() mutant fails it" bash -c "! '$work/table/OBJGEN_TEST_MUTANT' >/dev/null 2>&1"
+check "tally (table form): the removeLast() mutant fails a member check" bash -c \
+  "'$work/table/OBJGEN_TEST_MUTANT_REMOVE' 2>&1 | grep -q 'FAILED.*_then_Tally_removeLast'"
+
 check "--oracles off: no observer assertions" bash -c \
   "'$objgen' exhaustive --header '$inputs/tally.hpp' --class tally::Tally --methods 'Tally::Tally(),add' --scope 2 -q \
      --oracles off --emit-gtest '$work/off' && test -f '$work/off/tally_states_test.cpp' && ! grep -q 'size()' '$work/off/tally_states_test.cpp'"

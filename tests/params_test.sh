@@ -3,12 +3,18 @@
 # (assertions + UBSan), heuristics against the uniform-random baseline, repairs by cause, the
 # smoke suite compiling and passing, the same report for the same seed, hostile methods that
 # crash, abort and hang, and bad input.
+#
+#   params_test.sh OBJGEN SRC [CXX] [PART]: PART (default all) runs one part, so that CTest can
+#   spread them: bitset, asan, hostile, blame, benchmarks.
 set -u
 objgen=$1
 src=$2
 cxx=${3:-g++}
+part=${4:-all}
 . "$(dirname "$0")/check_lib.sh"
+wants() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 
+if wants bitset; then
 # boost::dynamic_bitset<>: indices into the bitset, sizes, empty bitsets.
 check "dynamic_bitset: params --baseline" "$objgen" params --header '<boost/dynamic_bitset.hpp>' \
   --class 'boost::dynamic_bitset<>' --baseline --samples 2 -q --report-json "$work/bitset.json" --emit-gtest "$work/bitset"
@@ -49,6 +55,9 @@ check "dynamic_bitset: the warm run needs fewer executions" \
 check "show-repository lists the class" sh -c "'$objgen' params --show-repository | grep -q 'dynamic_bitset.*methods with inputs that ran'"
 check "unwritable repository" expect_exit2 "repository" "$objgen" params --example stack --checks off --repository /proc/x/r.sqlite
 
+fi
+
+if wants asan; then
 # AddressSanitizer (objgen-asan-worker): circular_buffer(capacity, n, item) with n > capacity
 # writes past its buffer, which Boost does not check; ASan names it, the search goes on.
 check "circular_buffer: constructors under ASan" "$objgen" params --header '<boost/circular_buffer.hpp>' \
@@ -58,6 +67,9 @@ check "circular_buffer: a heap-buffer-overflow reported by AddressSanitizer" \
 check "circular_buffer: every constructor ran in the end" \
   test "$(json "$work/cb.json" "all(m['status'] in ('normal', 'repaired') for m in j['methods'])")" = "True"
 
+fi
+
+if wants hostile; then
 # Hostile methods: crashes, aborts, division by zero and hangs are causes; the run goes on to
 # every method, and the baseline (no repair) sees them too.
 check "hostile: params --baseline survives crashes and hangs" "$objgen" params \
@@ -78,6 +90,9 @@ check "hostile: smoke suite compiles" "$cxx" -std=c++20 -I "$src/tests/params_in
   -lgtest -lgtest_main -pthread -o "$work/fragile/tests"
 check "hostile: smoke suite passes" "$work/fragile/tests"
 
+fi
+
+if wants blame; then
 # Blame: mark(count, pos) asserts on pos and throws naming count; each repair changes the
 # parameter its failure named. The repository keeps values per parameter: a third parameter
 # added to mark() (ruler_v2.hpp) leaves count and pos with what ran before.
@@ -118,6 +133,9 @@ check "shapes: Tray's members ran but put(unique_ptr<Shape>), which is skipped" 
   test "$(json "$work/tray.json" "sorted((m['method'], m['status'] in ('normal', 'repaired')) for m in j['methods'])")" \
   = "[('Tray::Tray()', True), ('Tray::weigh(const shapes::Shape&)', True), ('Tray::weight() const', True)]"
 
+fi
+
+if wants benchmarks; then
 # Benchmarks: the suite builds and runs; a const search is linear in the size, push is constant.
 check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work/bench.out" "$objgen" params --example stack \
   --checks off --repository none -q --emit-benchmark "$work/bench" --sweep search:n=10..100000 --sweep push:n=10..100000 \
@@ -141,4 +159,5 @@ check "--sweep of an unknown method" expect_exit2 "nosuch" "$objgen" params --ex
   --emit-benchmark "$work/b2" --sweep 'nosuch:n=1..10'
 check "--run-benchmarks without a directory" expect_exit2 "--emit-benchmark" "$objgen" params --example stack --checks off \
   --run-benchmarks
+fi
 exit $fail

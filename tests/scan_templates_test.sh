@@ -120,7 +120,7 @@ emitted_case() {
   check "  the class as the user spelled it, not detail::table" bash -c \
     "grep -q 'std::make_shared<amap::map<int, int>>' '$suite' && ! grep -q 'detail::table' '$suite'"
   check "  calls as<int>(), at, try_emplace" bash -c \
-    "grep -q 'v0->as<int>()' '$suite' && grep -q '\->at(' '$suite' && grep -q '\->try_emplace(' '$suite'"
+    "grep -q '\(v0\|state\)->as<int>()' '$suite' && grep -q '\->at(' '$suite' && grep -q '\->try_emplace(' '$suite'"
   check "  compiles and passes" bash -c \
     "g++ -std=c++20 -O0 -I'$src/tests/scan_inputs' '$suite' -lgtest -lgtest_main -pthread -o '$work/emit/t' && '$work/emit/t' >/dev/null"
 }

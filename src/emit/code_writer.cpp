@@ -114,6 +114,12 @@ std::string include_line(const std::string& include) {
   return "#include " + (include.front() == '<' ? include : "\"" + include + "\"") + "\n\n";
 }
 
+std::string invariant_check(const Api& api, ClassId cls, const std::string& var) {
+  const ClassInfo* info = api.find_class(cls);
+  if (!info || info->invariant_call.empty()) return "";
+  return "  EXPECT_TRUE(" + var + "->" + info->invariant_call + "());\n";
+}
+
 bool emittable(const Api& api, const FlatSequence& seq) {
   for (const FlatCall& c : seq.calls)
     if (!api.operations()[c.op].emittable) return false;

@@ -40,6 +40,9 @@ std::string test_identifier(const std::string& signature);
 // `#include "x.hpp"` (or <x.hpp>) and a blank line; a comment asking for it when it is not known.
 std::string include_line(const std::string& include);
 
+// "  EXPECT_TRUE(var->repOK());\n" for a class with a registered invariant; "" otherwise.
+std::string invariant_check(const Api& api, ClassId cls, const std::string& var);
+
 // Whether every call of seq can be written as C++ (see Operation::emittable).
 bool emittable(const Api& api, const FlatSequence& seq);
 

@@ -1,12 +1,12 @@
 #include "emit/gtest_writer.hpp"
 
 #include <map>
-#include <set>
 
 #include <fmt/format.h>
 
 #include "io/atomic_file.hpp"
 #include "emit/code_writer.hpp"
+#include "emit/replay_table.hpp"
 #include "emit/suite_preamble.hpp"
 #include "exec/child_process.hpp"
 #include "exec/sequence.hpp"
@@ -37,12 +37,6 @@ std::string header(const GtestSuiteOptions& g, const std::string& what, const st
       "#ifndef OBJGEN_ASAN_FEATURE\n#define OBJGEN_ASAN_FEATURE 0\n#endif\n\n"
       "#include {}\n\n",
       what, g.include.front() == '<' ? g.include : "\"" + g.include + "\"");
-}
-
-std::string invariant_check(const Api& api, ClassId cls, const std::string& var) {
-  const ClassInfo* info = api.find_class(cls);
-  if (!info || info->invariant_call.empty()) return "";
-  return "  EXPECT_TRUE(" + var + "->" + info->invariant_call + "());\n";
 }
 
 std::string statements(const std::vector<std::string>& lines, const std::string& indent) {
@@ -100,7 +94,7 @@ std::string member_checks(const Api& api, const LiteralDomain& domain, const Fla
     else if (c.returned) call = expect_value(call, *c.returned);
     std::string name = test_identifier(op.signature());
     int n = seen[name]++;
-    out += fmt::format("TEST({}, State{}_then_{}{}) {{\n", suite, state, name, n ? "_" + std::to_string(n + 1) : "");
+    out += fmt::format("TEST({}, State{}_then_{}{}) {{\n", suite, state, name, n ? fmt::format("_{}", n + 1) : std::string());
     out += statements(write_statements(api, domain, seq), "  ");
     out += "  " + call + "\n";
     for (const oracles::Observation& o : c.after) out += "  " + observer_check(api, o, var) + "\n";
@@ -109,9 +103,14 @@ std::string member_checks(const Api& api, const LiteralDomain& domain, const Fla
   return out;
 }
 
+// One TEST per state, and one per member check while they are few (`inline_limit`); past that
+// the member checks are rows of a table beside them (replay_table.hpp): a class with 60 members
+// checked on 16 states would otherwise compile 960 TESTs.
 std::string inline_states(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
-                          const std::vector<uint32_t>& states, const std::string& suite, const oracles::OracleResult* oracles) {
+                          const std::vector<uint32_t>& states, const std::string& suite, const oracles::OracleResult* oracles,
+                          size_t inline_limit) {
   Replayer replayer(api, r.store, opt.domain);
+  bool checks_as_table = oracles && member_check_count(*oracles, states.size()) > inline_limit;
   std::string out;
   for (size_t i = 0; i < states.size(); ++i) {
     FlatSequence seq = replayer.flatten(states[i]);
@@ -128,170 +127,9 @@ std::string inline_states(const Api& api, const ExhaustiveOptions& opt, const Ex
       for (const oracles::Observation& o : observed->observed) out += "  " + observer_check(api, o, var) + "\n";
     if (observed && observed->equals_rebuilt) out += equals_rebuilt_check(api, opt.domain, opt.target, seq);
     out += "}\n\n";
-    if (observed) out += member_checks(api, opt.domain, seq, *observed, suite, i);
+    if (observed && !checks_as_table) out += member_checks(api, opt.domain, seq, *observed, suite, i);
   }
-  return out;
-}
-
-// The rows a replay table needs for these target states: them and every state their sequences
-// use, in id order (so a row's arguments are earlier rows).
-std::vector<uint32_t> rows_for(const StateStore& store, const Api& api, const std::vector<uint32_t>& targets) {
-  std::vector<char> needed(store.state_count(), 0);
-  std::vector<uint32_t> todo(targets.begin(), targets.end());
-  while (!todo.empty()) {
-    uint32_t s = todo.back();
-    todo.pop_back();
-    if (needed[s]) continue;
-    needed[s] = 1;
-    const SequenceNode& seq = store.sequence(store.state(s).sequence);
-    const Operation& op = api.operations()[seq.op];
-    auto args = store.args(store.state(s).sequence, op.params.size());
-    for (size_t i = 0; i < op.params.size(); ++i)
-      if (op.params[i].is_object()) todo.push_back(args[i].index());
-  }
-  std::vector<uint32_t> rows;
-  for (uint32_t s = 0; s < store.state_count(); ++s)
-    if (needed[s]) rows.push_back(s);
-  return rows;
-}
-
-// The replay table: literal tables, one row per state used, and a builder with one case per
-// operation.
-// The observers' recorded values per target state as tables, and check_observers(target, state)
-// comparing them with what the observers return now. Calls of the sequences are not checked in
-// this form (the rows are shared between states).
-std::string observer_table(const Api& api, ClassId target, const oracles::OracleResult& oracles, size_t targets) {
-  std::string rows, texts, from = "0";
-  std::set<uint32_t> used;
-  size_t count = 0, text_count = 0;
-  for (size_t t = 0; t < targets; ++t) {
-    if (t < oracles.states.size())
-      for (const oracles::Observation& o : oracles.states[t].observed) {
-        int64_t i = o.value.i;
-        if (o.value.kind == LiteralKind::String) {
-          texts += "    " + cpp_literal(o.value) + ",\n";
-          i = static_cast<int64_t>(text_count++);
-        }
-        rows += fmt::format("    {{{}, {}, {}}},\n", o.op, cpp_literal({LiteralKind::Int, i, 0, ""}),
-                            o.value.kind == LiteralKind::Double ? cpp_literal(o.value) : "0.0");
-        used.insert(o.op);
-        ++count;
-      }
-    from += ", " + std::to_string(count);
-  }
-  if (count == 0) return "";
-  std::string out = "// What each observer returned on each state when objgen ran it (twice, in two processes):\n"
-                    "// kObserved[kObservedFrom[t]] up to kObservedFrom[t + 1] are target t's.\n"
-                    "struct Observed { int observer; long long i; double d; };\nconst Observed kObserved[] = {\n" + rows + "};\n";
-  out += "const int kObservedFrom[] = {" + from + "};\n";
-  out += "[[maybe_unused]] const std::string kObservedText[] = {\n" + (texts.empty() ? "    std::string(),\n" : texts) + "};\n\n";
-  const std::string& cls = class_vtable(target).name;
-  out += "void check_observers(int target, const std::shared_ptr<" + cls + ">& state) {\n"
-         "  for (int k = kObservedFrom[target]; k < kObservedFrom[target + 1]; ++k) {\n"
-         "    const Observed& e = kObserved[k];\n    switch (e.observer) {\n";
-  for (uint32_t op : used) {
-    const Operation& o = api.operations()[op];
-    LiteralKind kind = o.result.literal;
-    std::string expected = kind == LiteralKind::Double   ? "e.d"
-                           : kind == LiteralKind::String ? "kObservedText[e.i]"
-                           : kind == LiteralKind::Bool   ? "e.i != 0"
-                                                         : "e.i";
-    out += fmt::format("      case {}: {} break;  // {}\n", op, expect_returns(call_statement(o, {"state"}, ""), kind, expected),
-                       o.signature());
-  }
-  out += "    }\n  }\n}\n\n";
-  return out;
-}
-
-std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
-                         const std::vector<uint32_t>& targets, const std::string& suite, const oracles::OracleResult* oracles) {
-  const StateStore& store = r.store;
-  std::vector<uint32_t> rows = rows_for(store, api, targets);
-  std::vector<uint32_t> row_of(store.state_count(), 0);
-  for (uint32_t i = 0; i < rows.size(); ++i) row_of[rows[i]] = i;
-  size_t max_params = 1;
-  for (uint32_t op : opt.operations) max_params = std::max(max_params, api.operations()[op].params.size());
-  std::string out = "namespace {\n\n";
-  const char* kinds[] = {"int64_t kInts", "double kDoubles", "char kChars", "bool kBools", "std::string kStrings"};
-  for (int k = 0; k < 5; ++k) {
-    std::vector<std::string> vals;
-    for (size_t i = 0; i < opt.domain.of(static_cast<LiteralKind>(k)).size(); ++i)
-      vals.push_back(opt.domain.cpp(static_cast<LiteralKind>(k), i));
-    if (vals.empty()) vals.push_back("{}");
-    out += fmt::format("[[maybe_unused]] const {}[] = {{{}}};\n", kinds[k], fmt::join(vals, ", "));
-  }
-  std::map<std::string, std::string> enum_tables;  // enumeration -> its table of values
-  for (uint32_t op : opt.operations)
-    for (const SlotType& p : api.operations()[op].params) {
-      const std::vector<std::string>* names = p.enum_type.empty() ? nullptr : opt.domain.enumerator_names(p.enum_type);
-      if (!names || enum_tables.count(p.enum_type)) continue;
-      std::string table = "kEnum" + std::to_string(enum_tables.size());
-      enum_tables[p.enum_type] = table;
-      out += fmt::format("[[maybe_unused]] const {} {}[] = {{{}}};\n", p.enum_type, table, fmt::join(*names, ", "));
-    }
-  out += fmt::format("\nstruct Row {{ int op; int slot; int args[{}]; }};\n\nconst Row kRows[] = {{\n", max_params);
-  for (uint32_t s : rows) {
-    const StateRecord& rec = store.state(s);
-    const SequenceNode& seq = store.sequence(rec.sequence);
-    const Operation& op = api.operations()[seq.op];
-    std::vector<std::string> args;
-    auto refs = store.args(rec.sequence, op.params.size());
-    for (size_t i = 0; i < op.params.size(); ++i)
-      args.push_back(std::to_string(op.params[i].is_object() ? row_of[refs[i].index()] : refs[i].index()));
-    if (args.empty()) args.push_back("0");
-    out += fmt::format("    {{{}, {}, {{{}}}}},\n", seq.op, rec.slot == kResultSlot ? -1 : rec.slot, fmt::join(args, ", "));
-  }
-  out += "};\n\nconst int kTargets[] = {";
-  for (uint32_t s : targets) out += std::to_string(row_of[s]) + ",";
-  out += "};\n\nstd::shared_ptr<void> build(int state) {\n  const Row& r = kRows[state];\n  switch (r.op) {\n";
-  const char* literal_table[] = {"kInts", "kDoubles", "kChars", "kBools", "kStrings"};
-  for (uint32_t op_index : opt.operations) {
-    const Operation& op = api.operations()[op_index];
-    if (!op.emittable) {
-      out += fmt::format("    case {}:  // {}: registered as a lambda without a cpp_call\n      return nullptr;\n", op_index, op.name);
-      continue;
-    }
-    out += fmt::format("    case {}: {{\n", op_index);
-    std::vector<std::string> values;
-    for (size_t i = 0; i < op.params.size(); ++i) {
-      const SlotType& p = op.params[i];
-      if (p.is_object()) {
-        out += fmt::format("      auto p{} = std::static_pointer_cast<{}>(build(r.args[{}]));\n", i,
-                           class_vtable(p.cls).name, i);
-        values.push_back(fmt::format("p{}", i));
-      } else if (enum_tables.count(p.enum_type)) {
-        values.push_back(fmt::format("{}[r.args[{}]]", enum_tables[p.enum_type], i));
-      } else {
-        values.push_back(fmt::format("static_cast<{}>({}[r.args[{}]])", p.enum_type.empty() ? p.cpp_type : p.enum_type,
-                                     literal_table[static_cast<int>(p.literal)], i));
-      }
-    }
-    out += "      " + call_statement(op, values, "result") + "\n";
-    for (size_t i = 0; i < op.params.size(); ++i)
-      if (op.params[i].is_object()) out += fmt::format("      if (r.slot == {}) return p{};\n", i, i);
-    out += op.result.is_object() ? "      return result;\n" : "      return nullptr;\n";
-    out += "    }\n";
-  }
-  out += "  }\n  return nullptr;\n}\n\n";
-  std::string observers = oracles ? observer_table(api, opt.target, *oracles, targets.size()) : "";
-  out += observers + "}  // namespace\n\n";
-  const std::string& cls = class_vtable(opt.target).name;
-  out += fmt::format("class {} : public ::testing::TestWithParam<int> {{}};\n\n", suite);
-  out += fmt::format("TEST_P({}, Rebuilds) {{\n  auto state = std::static_pointer_cast<{}>(build(kTargets[GetParam()]));\n"
-                     "  if (!state) GTEST_SKIP() << \"built through an operation registered as a lambda\";\n{}{}}}\n\n",
-                     suite, cls, invariant_check(api, opt.target, "state"),
-                     observers.empty() ? "" : "  check_observers(GetParam(), state);\n");
-  out += fmt::format("INSTANTIATE_TEST_SUITE_P(All, {}, ::testing::Range(0, static_cast<int>(sizeof kTargets / sizeof kTargets[0])));\n", suite);
-  if (oracles) {  // the members called on the sampled states, one readable TEST each
-    Replayer replayer(api, r.store, opt.domain);
-    std::string checks;
-    for (size_t i = 0; i < targets.size() && i < oracles->states.size(); ++i) {
-      if (oracles->states[i].checks.empty()) continue;
-      FlatSequence seq = replayer.flatten(targets[i]);
-      if (emittable(api, seq)) checks += member_checks(api, opt.domain, seq, oracles->states[i], suite + "Members", i);
-    }
-    if (!checks.empty()) out += "\n" + checks;
-  }
+  if (checks_as_table) out += replay_table(api, opt, r, states, suite, oracles, false);
   return out;
 }
 
@@ -422,7 +260,7 @@ std::string write_states_suite(const Api& api, const ExhaustiveOptions& opt, con
   if (targets.size() < all)
     body += fmt::format("// {} of the {} states, evenly spaced in the order found (--gtest-max-states {}).\n\n",
                         targets.size(), all, g.max_states);
-  body += targets.size() <= g.inline_limit ? inline_states(api, opt, result, targets, suite, oracles)
+  body += targets.size() <= g.inline_limit ? inline_states(api, opt, result, targets, suite, oracles, g.inline_limit)
                                            : replay_table(api, opt, result, targets, suite, oracles);
   write_file_atomically(states_path, body);
   return states_path;

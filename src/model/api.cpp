@@ -36,6 +36,70 @@ std::string demangle(const char* mangled) {
 }
 }  // namespace detail
 
+namespace detail {
+namespace {
+SlotType slot_of(const SlotShape& shape, std::string spelling) {
+  SlotType s;
+  s.kind = shape.kind;
+  s.literal = shape.literal;
+  s.passing = shape.passing;
+  s.is_unsigned = shape.is_unsigned;
+  s.cpp_type = std::move(spelling);
+  if (shape.cls) s.cls = shape.cls();
+  if (shape.enum_type) s.enum_type = demangle(shape.enum_type->name());
+  return s;
+}
+
+// A parameter type as written: "const examples::List&", "int", "std::unique_ptr<T>".
+std::string parameter_spelling(const SlotShape& shape) {
+  std::string s = shape.is_const ? "const " : "";
+  s += demangle(shape.type->name());
+  return s + (shape.reference == 1 ? "&" : shape.reference == 2 ? "&&" : "");
+}
+}  // namespace
+
+void add_operation(Api& api, const OperationShape& shape, ClassId owner, std::string_view name, std::string_view cpp_call,
+                   const void* fn, void (*destroy)(const void*), bool emittable, std::string_view result_spelling) {
+  Operation op;
+  if (fn) op.fn = std::shared_ptr<const void>(fn, destroy);  // owns it from here, even if what follows throws
+  op.kind = shape.kind;
+  op.owner = owner;
+  op.name = name;
+  op.cpp_call = cpp_call.empty() ? name : cpp_call;
+  op.is_const = shape.is_const;
+  op.params.reserve(shape.param_count);
+  for (size_t i = 0; i < shape.param_count; ++i) op.params.push_back(slot_of(shape.params[i], parameter_spelling(shape.params[i])));
+  std::string result = !result_spelling.empty() ? std::string(result_spelling)
+                       : shape.result.type       ? demangle(shape.result.type->name())
+                                                 : "void";
+  op.result = slot_of(shape.result, std::move(result));
+  if (shape.referenced.cls) {
+    op.referenced.cls = shape.referenced.cls();
+    op.referenced.valid = true;
+    op.referenced.pointer = shape.referenced.pointer;
+    op.referenced.to_const = shape.referenced.to_const;
+  }
+  op.invoke = shape.invoke;
+  op.emittable = emittable;
+  api.add_operation(std::move(op));
+}
+
+void set_call_pattern(Api& api, std::string_view pattern) {
+  Operation& op = api.last_operation();
+  op.call_pattern = pattern;
+  op.emittable = true;
+}
+
+void set_param_names(Api& api, std::vector<std::string> names) {
+  Operation& op = api.last_operation();
+  if (op.kind == OpKind::Method) names.insert(names.begin(), "");
+  if (names.size() != op.params.size())
+    throw std::logic_error("objgen: param_names() for " + op.name + " names " + std::to_string(names.size()) +
+                           " slots, the operation has " + std::to_string(op.params.size()));
+  op.param_names = std::move(names);
+}
+}  // namespace detail
+
 std::string Operation::parameter_name(size_t k) const {
   if (k < param_names.size() && !param_names[k].empty()) return param_names[k];
   return k == 0 && kind == OpKind::Method ? "the receiver" : "parameter " + std::to_string(k);

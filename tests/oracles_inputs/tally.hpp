@@ -2,7 +2,8 @@
 // operator== to compare a state with a second build of it, one
 // whose value is the object's address (flaky across processes: never asserted), and a mutant
 // (-DOBJGEN_TEST_MUTANT: size() off by one when there are two or more items) that the emitted
-// suite must catch.
+// suite must catch, and one only a member check sees when removeLast is not a builder
+// (-DOBJGEN_TEST_MUTANT_REMOVE: removeLast() says false on three items, though it removed one).
 #pragma once
 
 #include <cstdint>
@@ -21,6 +22,9 @@ class Tally {
   bool removeLast() {
     if (items_.empty()) return false;
     items_.pop_back();
+#ifdef OBJGEN_TEST_MUTANT_REMOVE
+    if (items_.size() == 2) return false;
+#endif
     return true;
   }
   int top() const {
