@@ -139,6 +139,8 @@ grep -q 'poke(): SIGSYS' "$work/KillsOthers/stdout" || { echo "FAIL [KillsOthers
 
 fi
 
+# The same hostile code through builders and evolve: the run completes, the hostile member is a
+# finding with its sequence in the report, output stays small, nothing is left running.
 if wants strategies; then
 strategy_case builders ForkSleeps 'poke\(\): the call forked a process' --scope 3
 strategy_case builders LaterCrash 'poke\(\): the call started a thread' --scope 3

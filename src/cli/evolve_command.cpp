@@ -481,7 +481,11 @@ int run_evolve(EvolveArgs& a) {
   LiteralDomain terminals = evolve::terminal_domain(constants);
   evolve::InputDomain plain = evolve::build_input_domain(api, members, nullptr);
   std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
-  evolve::check_purity(api, plain, terminals, purity, {30, a.seed, a.call_timeout});
+  evolve::PurityCheckOptions purity_options{30, a.seed, a.call_timeout};
+  if (budget > 0)  // the first run's budget counts from the command's start: half of it at most here
+    purity_options.deadline = command_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                  std::chrono::duration<double>(budget / 2));
+  evolve::check_purity(api, plain, terminals, purity, purity_options);
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
   if (seeding)
     seeding->confirm_writers(plain, terminals, a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"));

@@ -4,6 +4,7 @@
 // refuted (mutable members, const_cast) and becomes read/write.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -15,6 +16,10 @@ struct PurityCheckOptions {
   uint32_t samples = 30;  // random test cases per member
   uint64_t seed = 0;
   double call_timeout_seconds = 1.0;
+  // Sampling stops here (a few test cases of every member at a time, so each gets some); the
+  // evidence is what ran. A class whose random calls hang (a huge count) would otherwise spend
+  // minutes here before a search of seconds.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 // Fills samples/changed/evidence and sets purity for the statically safe/read-only parameters.
