@@ -177,7 +177,9 @@ std::string build_function(const Api& api, const std::vector<uint32_t>& operatio
     for (size_t i = 0; i < op.params.size(); ++i) {
       const SlotType& p = op.params[i];
       if (p.is_object()) {
-        out += fmt::format("      auto p{} = std::static_pointer_cast<{}>(build(r.args[{}]));\n", i, class_vtable(p.cls).name, i);
+        out += fmt::format("      auto p{0} = std::static_pointer_cast<{1}>(build(r.args[{0}]));\n"
+                           "      if (!p{0}) return nullptr;  // built through a lambda-only operation\n",
+                           i, class_vtable(p.cls).name);
         values.push_back(fmt::format("p{}", i));
       } else {
         values.push_back(literals.argument(p, fmt::format("r.args[{}]", i)));
