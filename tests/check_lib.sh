@@ -17,6 +17,15 @@ check() {  # check NAME COMMAND...: the command succeeds, else its output's tail
   fi
 }
 
+# choose_part PART KNOWN...: which part of a split script runs (all: every one), or exit 2 naming the
+# known ones; wants NAME then says whether part NAME runs.
+choose_part() {
+  local p=$1; shift
+  [ "$p" = all ] || [[ " $* " == *" $p "* ]] || { echo "unknown part $p (all $*)"; exit 2; }
+  chosen_part=$p
+}
+wants() { [ "$chosen_part" = all ] || [ "$chosen_part" = "$1" ]; }
+
 json() {  # json FILE PYTHON-EXPRESSION-ON-j: prints the value
   python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"
 }

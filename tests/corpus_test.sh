@@ -21,7 +21,7 @@ if [ -n "${CORPUS_CACHE:-}" ]; then  # shared by the phases of one class, or reu
   [ "${CORPUS_FRESH:-0}" = 1 ] && [ "$phase" = builders ] && rm -rf "$CORPUS_CACHE"
   export OBJGEN_CACHE_DIR=$CORPUS_CACHE
 fi
-wants() { [ "$phase" = all ] || [ "$phase" = "$1" ]; }
+choose_part "$phase" builders exhaustive random params evolve
 
 # TAG => header | class | compile and link flags after -- | states at scope 3 and 4 ("" when no
 # closed form) | evolve's method ("" for none)

@@ -12,6 +12,9 @@ set -u
 objgen=$1
 mpirun=${2:-mpirun}
 part=${3:-all}
+case " all equal-0 equal-1 equal-2 deep faulty split refusals resume " in *" $part "*) ;;
+  *) echo "unknown part $part"; exit 2 ;;
+esac
 wants() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 tmp=$(mktemp -d)
 trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT

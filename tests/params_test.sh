@@ -12,7 +12,7 @@ src=$2
 cxx=${3:-g++}
 part=${4:-all}
 . "$(dirname "$0")/check_lib.sh"
-wants() { [ "$part" = all ] || [ "$part" = "$1" ]; }
+choose_part "$part" bitset asan hostile blame benchmarks
 
 if wants bitset; then
 # boost::dynamic_bitset<>: indices into the bitset, sizes, empty bitsets.

@@ -65,8 +65,13 @@ class LiteralTables {
     auto e = enum_tables_.find(p.enum_type);
     if (e != enum_tables_.end()) return fmt::format("{}[{}]", e->second, index);
     const char* table[] = {"kInts", "kDoubles", "kChars", "kBools", "kStrings"};
-    return fmt::format("static_cast<{}>({}[{}])", p.enum_type.empty() ? p.cpp_type : p.enum_type,
-                       table[static_cast<int>(p.literal)], index);
+    std::string value = fmt::format("{}[{}]", table[static_cast<int>(p.literal)], index);
+    if (!p.enum_type.empty()) return fmt::format("static_cast<{}>({})", p.enum_type, value);
+    std::string type = value_type_of(p.cpp_type);
+    // A const char* parameter gets the table's string; the others a value of their own type
+    // (a prvalue binds to T&& and const T& alike).
+    if (p.literal == LiteralKind::String && !type.empty() && type.back() == '*') return value + ".c_str()";
+    return fmt::format("static_cast<{}>({})", type, value);
   }
 
  private:

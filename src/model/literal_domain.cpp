@@ -116,13 +116,15 @@ void LiteralDomain::add_enumerations(const Api& api) {
   }
 }
 
-namespace {
-// "const long&" -> "long": the type a parameter's argument converts to.
 std::string value_type_of(std::string t) {
-  if (t.rfind("const ", 0) == 0) t.erase(0, 6);
   while (!t.empty() && (t.back() == '&' || t.back() == ' ')) t.pop_back();
+  if (!t.empty() && t.back() == '*') return t;  // "const char*": the const is the pointee's
+  if (t.rfind("const ", 0) == 0) t.erase(0, 6);
+  if (t.size() > 6 && t.compare(t.size() - 6, 6, " const") == 0) t.erase(t.size() - 6);
   return t;
 }
+
+namespace {
 
 // An int literal as the parameter's type, so that overload resolution picks the member objgen
 // called and the member gets the value objgen gave it: a plain 2 is an int, which picks

@@ -63,6 +63,10 @@ class LiteralDomain {
   std::map<std::string, Enumerators> enums_;
 };
 
+// "const long&" -> "long", "std::string&&" -> "std::string", "const char*" stays: the type a
+// parameter's argument is a value of.
+std::string value_type_of(std::string t);
+
 // A C++ expression with the literal's value (kind from l.kind): special doubles through
 // std::numeric_limits, control and non-ASCII characters as hex escapes, strings with their length
 // (so that embedded NULs survive). The one escaper of every emitter.

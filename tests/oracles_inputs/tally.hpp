@@ -49,6 +49,11 @@ class Tally {
     for (int x : items_) t += std::to_string(x) + ";";
     return t;
   }
+  // Rvalue and const reference parameters: each literal reaches it as a value of its own type.
+  std::size_t weigh(std::string&& name, double&& factor, long&& bias, const std::string& unit) const {
+    std::size_t extra = bias > 0 ? static_cast<std::size_t>(bias) : 0;
+    return name.size() + unit.size() + extra + (factor > 0 ? items_.size() : 0);
+  }
   std::uintptr_t where() const { return reinterpret_cast<std::uintptr_t>(this); }
   friend bool operator==(const Tally& a, const Tally& b) { return a.items_ == b.items_; }
 
