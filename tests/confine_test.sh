@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Code under test that tries to get out of its worker (tests/hostile_inputs/escape.hpp), one ROUTE
 # per ctest case: reach (objgen's memory, limits, priority), linger (processes left behind),
-# vfork (a child that never execs), timers (alarm, setitimer, timer_create). Every run exits 0
+# vfork and vfork_tools (a child that never execs), timers (alarm, setitimer, timer_create). Every run exits 0
 # within its time bound with a finding that names each hostile member; objgen's output stays
 # under 1 MiB; no process of the run is left (ps before and after); the sentinel file that an
 # escaped process would write never appears.
@@ -75,11 +75,6 @@ case "$route" in
     # Each call waits its 0.5 s and a second for the stop that never comes.
     run_case exhaustive Vforker 60 "poke:no return within 0.5 s; the call vfork\(\)ed a process" -- --scope 3
     run_case random Vforker 30 "poke:no return within 0.5 s; the call vfork\(\)ed a process" -- --time-limit 3
-    run_case builders Vforker 90 -- --scope 3
-    # evolve's test runner kills a hung worker without the stop attempt that tells a vfork apart:
-    # a hang of poke(), with nothing left behind.
-    run_case evolve Vforker 90 "poke:no return within 0.5 s" -- --generations 2
-    run_case params Vforker 120 -- --time-limit 10 --checks ubsan
     # SIGTERM wins while a worker cannot be stopped: exit 130 soon after, nothing left.
     # (The call hangs from about 0.1 s on; at 2 s the supervisor tries to stop it, for a second.)
     "$objgen" random --header "$header" --class escape::Vforker --call-timeout 2 --time-limit 60 -q \
@@ -95,6 +90,13 @@ case "$route" in
     else
       echo "FAIL [SIGTERM during a vfork]: exit $rc after $((SECONDS - start)) s"; tail -5 "$work/term.out"; fail=1
     fi
+    ;;
+  vfork_tools)  # the other commands (a case of their own: each waits on many hung calls)
+    run_case builders Vforker 90 -- --scope 3
+    # evolve's test runner kills a hung worker without the stop attempt that tells a vfork apart:
+    # a hang of poke(), with nothing left behind.
+    run_case evolve Vforker 90 "poke:no return within 0.5 s" -- --generations 2
+    run_case params Vforker 120 -- --time-limit 10 --checks ubsan
     ;;
   timers)
     members=("alarm_once:$blocked arm a timer signal \(alarm"
