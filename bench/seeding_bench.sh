@@ -8,14 +8,16 @@
 # cost: analysis (graph and writers) and synthesis time per branch, and evaluations per second.
 #
 # Usage: bench/seeding_bench.sh [--quick] [--runs N] [--budget S] [--fitness nodes|branch|both]
-#                               [--only EXAMPLE] [--objgen PATH] [--keep DIR] [--plot FILE.svg]
+#                               [--only EXAMPLE] [--set deep|constants|all] [--objgen PATH] [--keep DIR]
+#                               [--plot FILE.svg]
 #   --quick: 3 runs of 3 s each (CI); default: 30 runs of 30 s (hours: EvoObj's setting).
 #   --plot: mean coverage over time, seeded and not, one panel per method (SVG).
+#   --set: the 8 deep-object subjects, the 3 constant-guarded ones (issue 36), or all (default).
 #   The analysis is bench/seeding_report.py, which runs again on a --keep directory.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 objgen=$here/build/objgen
-runs=30 budget=30 fitness=nodes only="" keep="" plot=""
+runs=30 budget=30 fitness=nodes only="" keep="" plot="" set=all
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) runs=3 budget=3 ;;
@@ -26,6 +28,7 @@ while [ $# -gt 0 ]; do
     --objgen) objgen=$2; shift ;;
     --keep) keep=$2; shift ;;
     --plot) plot=$2; shift ;;
+    --set) set=$2; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -34,22 +37,36 @@ out=${keep:-$(mktemp -d)}
 mkdir -p "$out"
 [ -n "$keep" ] || trap 'rm -rf "$out"' EXIT
 
-# example:method — the methods whose branches need deep objects
-subjects="thesis:isWorthy game:checkRules config:validate orders:discount account:suspicious routes:route
+# example:method — the methods whose branches need deep objects; then (issue 36) those whose
+# branches compare deep fields with constants: an int of five digits, strings, an enumerator and
+# doubles with fractions (bench/subjects/NAME.hpp, class below).
+deep="thesis:isWorthy game:checkRules config:validate orders:discount account:suspicious routes:route
 scheduler:pick warehouse:reorder"
+constants="vault:audit parcels:inspect climate:decide"
+declare -A header_class=([vault]=subjects::Auditor [parcels]=subjects::Inspector [climate]=subjects::Controller)
+case "$set" in
+  deep) subjects=$deep ;;
+  constants) subjects=$constants ;;
+  all) subjects="$deep $constants" ;;
+  *) echo "--set takes deep, constants or all" >&2; exit 2 ;;
+esac
+subject_args() {  # the objgen options naming subject $1
+  if [ -n "${header_class[$1]:-}" ]; then echo "--header $here/bench/subjects/$1.hpp --class ${header_class[$1]}"
+  else echo "--example $1"; fi
+}
 [ -n "$only" ] && subjects=$(echo $subjects | tr ' ' '\n' | grep "^$only:")
 fitnesses=$fitness
 [ "$fitness" = both ] && fitnesses="nodes branch"
 
 for s in $subjects; do  # build each coverage harness once, outside the timed runs
-  "$objgen" evolve --example "${s%%:*}" --methods "${s##*:}" --generations 1 -q >/dev/null 2>&1 || true
+  "$objgen" evolve $(subject_args "${s%%:*}") --methods "${s##*:}" --generations 1 -q >/dev/null 2>&1 || true
 done
 for f in $fitnesses; do
   for s in $subjects; do
     ex=${s%%:*} m=${s##*:}
     for ((k = 1; k <= runs; k++)); do
       for seeding in evoobj off; do  # interleaved: the same load on both
-        "$objgen" evolve --example "$ex" --methods "$m" --seeding "$seeding" --fitness "$f" --budget "$budget" --max-depth 12 \
+        "$objgen" evolve $(subject_args "$ex") --methods "$m" --seeding "$seeding" --fitness "$f" --budget "$budget" --max-depth 12 \
           --runs 1 --seed "$k" -q --report-json "$out/$f-$ex-$seeding-$k.json" >/dev/null 2>"$out/last.err" ||
           { echo "objgen failed on $ex $seeding run $k:"; cat "$out/last.err"; exit 1; }
       done

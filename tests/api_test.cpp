@@ -40,11 +40,17 @@ struct Shelf {
   const Box& peek(int i) const { return boxes[i & 1]; }
   Shelf& self() { return *this; }
 };
+// A part of a part: a rack's shelves hold its boxes.
+struct Rack {
+  Shelf shelves[2];
+  Shelf& shelf(int i) { return shelves[i & 1]; }
+};
 }  // namespace shapes
 
 OBJGEN_FIELDS(shapes::Base, id)
 OBJGEN_FIELDS_WITH_BASE(shapes::Box, shapes::Base, width)
 OBJGEN_FIELDS(shapes::Shelf, boxes)
+OBJGEN_FIELDS(shapes::Rack, shelves)
 
 namespace {
 using shapes::Box;
@@ -169,6 +175,28 @@ TEST(Api, CallsGoOnThroughReferencesToParts) {
   EXPECT_EQ(shelf.boxes[1].width, 10);
   args[1] = {&nine, nullptr};  // no box of width 9: a null pointer is misuse
   EXPECT_THROW(find_grow.call(args, out), std::invalid_argument);
+}
+
+// A call through a reference that returns a reference is an accessor too: a rack's shelf's box grows.
+TEST(Api, CallsGoOnThroughReferencesToPartsOfParts) {
+  objgen::Api api;
+  api.add_class<Box>().constructor<>().method("grow", &Box::grow);
+  api.add_class<shapes::Shelf>().constructor<>().method("at", &shapes::Shelf::at);
+  api.add_class<shapes::Rack>().constructor<>().method("shelf", &shapes::Rack::shelf);
+  // shelf.at (a Box&, so an accessor of Rack), at.grow, shelf.at.grow.
+  EXPECT_EQ(api.add_calls_through_references(), 3u);
+  EXPECT_EQ(api.add_calls_through_references(), 0u);
+  const objgen::Operation& chain = op(api, "shelf.at.grow");
+  EXPECT_EQ(chain.params.size(), 4u);  // the rack, the shelf's index, the box's, the growth
+  EXPECT_EQ(objgen::call_statement(chain, {"v0", "1", "0", "5"}, ""), "(v0->shelf(1).at(0)).grow(5);");
+  shapes::Rack rack;
+  objgen::Object held(&rack, [](void*) {});
+  objgen::Literal one{objgen::LiteralKind::Int, 1}, zero{objgen::LiteralKind::Int, 0}, five{objgen::LiteralKind::Int, 5};
+  objgen::Arg args[4] = {{nullptr, &held}, {&one, nullptr}, {&zero, nullptr}, {&five, nullptr}};
+  objgen::CallResult out;
+  chain.call(args, out);
+  EXPECT_EQ(rack.shelves[1].boxes[0].width, 5);  // the rack's own shelf's own box
+  EXPECT_EQ(rack.shelves[0].boxes[0].width, 0);
 }
 
 // A member whose emitted call names its receiver twice would call the accessor twice in emitted

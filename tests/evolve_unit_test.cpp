@@ -131,6 +131,42 @@ TEST(InputDomain, TerminalsAreBoundariesAndClassConstantsWithNeighbours) {
   EXPECT_EQ(ints, (std::vector<int64_t>{-1, 0, 1, 63, 64, 65}));  // 100000 is past the 4096 bound
 }
 
+// The pool's values are terminals whatever their size, numbers with their neighbours, and a fresh
+// terminal comes from them with the bias's probability.
+TEST(InputDomain, ConstantPoolValuesAreTerminalsAndDrawnWithTheirProbability) {
+  objgen::analysis::ConstantPool pool;
+  pool.ints = {48213};
+  pool.doubles = {63.25};
+  pool.strings = {"FRAGILE"};
+  LiteralDomain d = terminal_domain({64, 100000}, pool);
+  auto ints = [&] {
+    std::vector<int64_t> v;
+    for (const Literal& l : d.of(LiteralKind::Int)) v.push_back(l.i);
+    return v;
+  }();
+  EXPECT_EQ(ints, (std::vector<int64_t>{-1, 0, 1, 63, 64, 65, 48212, 48213, 48214}));
+  std::vector<double> doubles;
+  for (const Literal& l : d.of(LiteralKind::Double)) doubles.push_back(l.d);
+  EXPECT_EQ(doubles, (std::vector<double>{-1, 0, 0.5, 1, 62.25, 63.25, 64.25}));
+  std::vector<std::string> strings;
+  for (const Literal& l : d.of(LiteralKind::String)) strings.push_back(l.s);
+  EXPECT_EQ(strings, (std::vector<std::string>{"", "FRAGILE", "a"}));
+
+  ConstantBias bias = constant_bias(d, pool, 0.5);
+  EXPECT_EQ(bias.indices[static_cast<size_t>(LiteralKind::Int)], (std::vector<uint32_t>{6, 7, 8}));
+  EXPECT_EQ(bias.indices[static_cast<size_t>(LiteralKind::String)], (std::vector<uint32_t>{1}));
+  StackApi s;
+  InputDomain domain = build_input_domain(s.api, s.members, nullptr);
+  TreeFactory trees(s.api, domain, d, s.op("push"), TreeLimits{});
+  trees.set_constant_bias(bias);
+  Rng rng(7);
+  int from_pool = 0, draws = 2000;
+  for (int i = 0; i < draws; ++i)
+    from_pool += trees.random_subtree(TypeKey{true, static_cast<uint32_t>(LiteralKind::Int)}, 0, rng).literal >= 6;
+  // Half from the pool, and 3 of 9 of the other half: 2/3.
+  EXPECT_NEAR(from_pool / static_cast<double>(draws), 2.0 / 3.0, 0.05);
+}
+
 // Every object argument names an earlier value of the parameter's class; the MUT is last.
 void expect_well_typed(const Api& api, const FlatSequence& seq, uint32_t mut) {
   ASSERT_FALSE(seq.calls.empty());

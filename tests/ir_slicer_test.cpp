@@ -2,6 +2,7 @@
 // Clang compiles here exactly as coverage builds do (-O0, line tables).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,20 +16,25 @@ using objgen::analysis::AccessPath;
 using objgen::analysis::IrProgram;
 using objgen::analysis::ObjectGraph;
 
-// The IR of a unit that instantiates the examples' members.
-std::string compile_examples() {
+// The IR (-O0, as coverage builds make it) of a unit with this source.
+std::string compile_unit(const std::string& name, const std::string& source) {
   fs::path dir = fs::temp_directory_path() / ("objgen_slicer_" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  std::ofstream(dir / "unit.cpp") << "#include \"thesis/thesis.hpp\"\n#include \"game/game.hpp\"\n"
-                                     "bool worthy(const examples::Scholarship& s, const examples::Student& st) { return s.isWorthy(st); }\n"
-                                     "bool rules(const examples::Rules& r, const examples::Action& a, const examples::Game& g) { return r.checkRules(a, g); }\n"
-                                     "void build(examples::Supervisor& s, examples::CV& c, examples::Student& st, examples::Game& g) {\n"
-                                     "  c.addAward(1); s.setCv(c); st.setSupervisor(s); g.addPlayer(examples::Player(1, 2)); }\n";
-  std::string ll = (dir / "unit.ll").string();
+  std::ofstream(dir / (name + ".cpp")) << source;
+  std::string ll = (dir / (name + ".ll")).string();
   std::string cmd = std::string(OBJGEN_COVERAGE_CXX) + " -std=c++20 -O0 -gline-tables-only -S -emit-llvm -I " +
-                    OBJGEN_EXAMPLES_DIR + " " + (dir / "unit.cpp").string() + " -o " + ll;
+                    OBJGEN_EXAMPLES_DIR + " " + (dir / (name + ".cpp")).string() + " -o " + ll;
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
   return ll;
+}
+
+// The IR of a unit that instantiates the examples' members.
+std::string compile_examples() {
+  return compile_unit("unit", "#include \"thesis/thesis.hpp\"\n#include \"game/game.hpp\"\n"
+                              "bool worthy(const examples::Scholarship& s, const examples::Student& st) { return s.isWorthy(st); }\n"
+                              "bool rules(const examples::Rules& r, const examples::Action& a, const examples::Game& g) { return r.checkRules(a, g); }\n"
+                              "void build(examples::Supervisor& s, examples::CV& c, examples::Student& st, examples::Game& g) {\n"
+                              "  c.addAward(1); s.setCv(c); st.setSupervisor(s); g.addPlayer(examples::Player(1, 2)); }\n");
 }
 
 IrProgram& program() {
@@ -127,6 +133,33 @@ TEST(ObjectGraph, WritersOfAFieldAreTheMembersThatChangeIt) {
 TEST(ObjectGraph, UnknownFunctionOrBlockIsAnError) {
   EXPECT_THROW(program().graph_for("_Z7nothing", "entry", {}), std::invalid_argument);
   EXPECT_THROW(program().graph_for(kIsWorthy, "%9999", {}), std::invalid_argument);
+}
+
+// The constant pool: ints of any size, doubles and C strings the function compares with or
+// passes on, and those of the functions of its namespace it calls; not those of other functions.
+TEST(ConstantPool, IntsDoublesAndStringsOfTheFunctionAndItsCallees) {
+  IrProgram p({compile_unit("pool", R"(
+#include <cstring>
+namespace pool {
+int helper(int x) { return x == 777 ? 1 : 0; }
+int unrelated(int x) { return x == 555; }
+int check(int code, const char* s, double t) {
+  if (code == 48213) return 1;
+  if (std::strcmp(s, "FRAGILE") != 0) return 2;
+  if (t > 63.25) return 3;
+  return helper(code);
+}
+}  // namespace pool
+)")});
+  objgen::analysis::ConstantPool pool = p.constants("_ZN4pool5checkEiPKcd", {});
+  auto has_int = [&](int64_t v) { return std::count(pool.ints.begin(), pool.ints.end(), v) == 1; };
+  EXPECT_TRUE(has_int(48213));
+  EXPECT_TRUE(has_int(777));  // helper's
+  EXPECT_FALSE(has_int(555));
+  EXPECT_EQ(std::count(pool.doubles.begin(), pool.doubles.end(), 63.25), 1);
+  EXPECT_EQ(std::count(pool.strings.begin(), pool.strings.end(), "FRAGILE"), 1);
+  EXPECT_TRUE(std::is_sorted(pool.ints.begin(), pool.ints.end()));
+  EXPECT_THROW(p.constants("_Z7nothing", {}), std::invalid_argument);
 }
 
 }  // namespace

@@ -480,43 +480,60 @@ ObjectGraph IrProgram::graph_for(const std::string& mangled, const std::string& 
   return std::move(g);
 }
 
-std::vector<int64_t> IrProgram::constants(const std::string& name, const SliceOptions& options) {
+namespace {
+// A constant operand into the pool: an integer, a finite floating-point value, or a C string
+// (a pointer into a constant array of characters, as a literal "FRAGILE" is).
+void add_to_pool(ConstantPool& pool, llvm::Value* v) {
+  constexpr size_t kLongestString = 256;
+  if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(v)) {
+    if (c->getBitWidth() > 1 && c->getBitWidth() <= 64) pool.ints.push_back(c->getSExtValue());
+  } else if (auto* f = llvm::dyn_cast<llvm::ConstantFP>(v)) {
+    llvm::APFloat x = f->getValueAPF();
+    bool lost = false;
+    x.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
+    if (x.isFinite()) pool.doubles.push_back(x.convertToDouble());
+  } else if (v->getType()->isPointerTy() && llvm::isa<llvm::Constant>(v)) {
+    llvm::StringRef text;
+    if (llvm::getConstantStringInfo(v, text) && !text.empty() && text.size() <= kLongestString)
+      pool.strings.push_back(text.str());
+  }
+}
+}  // namespace
+
+ConstantPool IrProgram::constants(const std::string& name, const SliceOptions& options) {
   auto it = impl_->by_name.find(name);
   if (it == impl_->by_name.end())  // a demangled name (as defined_functions gives them)
     for (auto f = impl_->by_name.begin(); f != impl_->by_name.end() && it == impl_->by_name.end(); ++f)
       if (impl_->demangle(f->second) == name) it = f;
   if (it == impl_->by_name.end()) throw std::invalid_argument("no function " + name + " in the IR");
   std::string home = top_namespace(qualified_name(impl_->demangle(it->second)));
-  std::set<int64_t> found;
+  ConstantPool pool;
   std::set<llvm::Function*> seen{it->second};
   std::vector<std::pair<llvm::Function*, int>> work{{it->second, 0}};
-  auto note = [&](llvm::Value* v) {
-    if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(v); c && c->getBitWidth() > 1 && c->getBitWidth() <= 64) {
-      int64_t x = c->getSExtValue();
-      if (x >= -4096 && x <= 4096) found.insert(x);
-    }
-  };
   while (!work.empty()) {
     auto [f, depth] = work.back();
     work.pop_back();
     for (llvm::BasicBlock& b : *f)
       for (llvm::Instruction& i : b) {
-        if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(&i)) {
-          note(cmp->getOperand(0));
-          note(cmp->getOperand(1));
+        if (llvm::isa<llvm::CmpInst>(&i)) {  // icmp and fcmp
+          add_to_pool(pool, i.getOperand(0));
+          add_to_pool(pool, i.getOperand(1));
         } else if (auto* sw = llvm::dyn_cast<llvm::SwitchInst>(&i)) {
-          for (auto& c : sw->cases()) note(c.getCaseValue());
+          for (auto& c : sw->cases()) add_to_pool(pool, c.getCaseValue());
+        } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+          add_to_pool(pool, store->getValueOperand());
         } else if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i); call && !llvm::isa<llvm::IntrinsicInst>(call)) {
           llvm::Function* callee = call->getCalledFunction();
           std::string name = callee ? impl_->demangle(callee) : "";
           if (name.rfind("__objgen_cov", 0) == 0 || name.rfind("__sanitizer_cov", 0) == 0) continue;
-          for (llvm::Value* arg : call->args()) note(arg);
+          for (llvm::Value* arg : call->args()) add_to_pool(pool, arg);
           if (callee && depth < options.depth && impl_->transparent(callee, home) && seen.insert(callee).second)
             work.push_back({callee, depth + 1});
         }
       }
   }
-  return {found.begin(), found.end()};
+  pool.normalize();
+  return pool;
 }
 
 std::vector<std::string> IrProgram::blocks_at_line(const std::string& mangled, uint32_t line) {

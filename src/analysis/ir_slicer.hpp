@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/constant_pool.hpp"
 #include "analysis/object_graph.hpp"
 
 namespace objgen::analysis {
@@ -49,9 +50,10 @@ class IrProgram {
   // Defined functions that write `field` of their receiver (`this`), constructors included; the
   // field is matched by name when it has one (name_fields), else by element index.
   std::vector<FieldWriter> writers_of(const FieldRef& field, const SliceOptions& options);
-  // Integer constants the function (mangled or demangled name) and the functions of its namespace
-  // it calls (to the depth) compare against or pass on (section(kNetwork), id <= kLastId).
-  std::vector<int64_t> constants(const std::string& function, const SliceOptions& options);
+  // The constants the function (mangled or demangled name) and the functions of its namespace it
+  // calls (to the depth) compare against or pass on (section(kNetwork), id <= kLastId,
+  // text() != "FRAGILE", t > 63.25). Throws std::invalid_argument for an unknown function.
+  ConstantPool constants(const std::string& function, const SliceOptions& options);
   // The demangled names of every defined function, for matching operations to bodies.
   std::vector<std::string> defined_functions() const;
   // Struct element -> member names, from the names the caller knows (Fields<T> order): element

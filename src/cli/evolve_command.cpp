@@ -46,6 +46,7 @@ struct EvolveArgs {
   std::string seeding = "off";
   std::string fitness = "nodes";
   double p_app = 0.3;
+  double p_constant = 0.5;
   int seed_depth = 5;
   int max_test_length = 40;
   int max_depth = 8;
@@ -91,6 +92,7 @@ struct Session {
   const LiteralDomain& terminals;
   const evolve::InputDomain* domains[2];  // without, with purity
   SeedingSession* seeding;                // null: --seeding off
+  const std::map<uint32_t, analysis::ConstantPool>* pools;  // by method under test
   double budget;                          // seconds per run, 0: none
   // The first run's budget counts from the command's start (harness build, IR loading).
   std::chrono::steady_clock::time_point* first_run_start;
@@ -134,6 +136,8 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   ro.worker_memory_limit_bytes = parse_size(s.a.worker_memory_limit, "--worker-memory-limit");
   evolve::TestRunner runner(s.api, s.terminals, ro);
   evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, tree_limits(s.a));
+  if (auto pool = s.pools->find(op); pool != s.pools->end())
+    trees.set_constant_bias(evolve::constant_bias(s.terminals, pool->second, s.a.p_constant));
   if (!trees.can_build()) {
     std::fprintf(stderr, "objgen: no function set entry builds the inputs of %s; skipped\n", m.signature.c_str());
     return m;
@@ -223,6 +227,7 @@ void validate(const EvolveArgs& a) {
   if (a.seeding != "evoobj" && a.seeding != "off") throw UsageError("--seeding takes evoobj or off");
   if (a.fitness != "nodes" && a.fitness != "branch") throw UsageError("--fitness takes nodes or branch");
   if (!(a.p_app >= 0 && a.p_app <= 1)) throw UsageError("--p-app is a probability: 0 to 1");
+  if (!(a.p_constant >= 0 && a.p_constant <= 1)) throw UsageError("--p-constant is a probability: 0 to 1");
   if (a.seed_depth < 0 || a.seed_depth > 50) throw UsageError("--seed-depth must be 0 to 50");
   if (a.max_test_length < 1 || a.max_test_length > static_cast<int>(evolve::kMaxTestCalls))
     throw UsageError("--max-test-length must be 1 to " + std::to_string(evolve::kMaxTestCalls));
@@ -342,7 +347,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                      {"class", ex.target},
                      {"options", {{"population", a.population}, {"generations", a.generations}, {"runs", a.runs},
                                   {"seed", a.seed}, {"purity", a.purity}, {"alpha", 0.5}, {"beta", 150}, {"w_init", 200},
-                                  {"seeding", a.seeding}, {"fitness", a.fitness}, {"p_app", a.p_app},
+                                  {"seeding", a.seeding}, {"fitness", a.fitness}, {"p_app", a.p_app}, {"p_constant", a.p_constant},
                                   {"seed_depth", a.seed_depth}, {"max_test_length", a.max_test_length},
                                   {"max_depth", a.max_depth},
                                   {"budget_seconds", parse_budget(a.budget)},
@@ -460,25 +465,26 @@ int run_evolve(EvolveArgs& a) {
   std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
 
   std::vector<uint32_t> members = evolve::cluster_members(api, target.id);
+  // The coverage build's IR, for the constant pools and the seeding analysis.
   std::unique_ptr<SeedingSession> seeding;
-  if (a.seeding == "evoobj" || !a.show_graph.empty()) {
-    try {
-      seeding = std::make_unique<SeedingSession>(subject_build_directory(), api, members, a.seed_depth);
-    } catch (const std::runtime_error& e) {
-      throw UsageError(std::string("seeding: ") + e.what());
-    }
+  try {
+    seeding = std::make_unique<SeedingSession>(subject_build_directory(), api, members, a.seed_depth);
+  } catch (const std::runtime_error& e) {
+    if (a.seeding == "evoobj" || !a.show_graph.empty()) throw UsageError(std::string("seeding: ") + e.what());
+    std::fprintf(stderr, "objgen: no constant pool (%s)\n", e.what());
   }
-  // Seeding adds the constants the methods under test, the operations of the cluster and the
-  // functions they call compare or pass on (section(kNetwork), id <= kLastId) to eCrash's
-  // terminals (the constants the instrumented class compares).
-  std::vector<int64_t> constants = map->constants;
+  // Each method's constant pool: what it, the operations of the cluster and the functions they
+  // call compare with or pass on (section(kNetwork), code != 48213, text() != "FRAGILE"), beside
+  // eCrash's terminals and the small constants of the whole class.
+  std::map<uint32_t, analysis::ConstantPool> pools;
+  analysis::ConstantPool every_pool;
   if (seeding)
     for (uint32_t op : muts)
       if (int fn = evolve::find_operation_function(*map, api.operations()[op]); fn >= 0) {
-        std::vector<int64_t> more = seeding->constants(map->functions[fn].mangled);
-        constants.insert(constants.end(), more.begin(), more.end());
+        pools[op] = seeding->constants(map->functions[fn].mangled);
+        every_pool.merge(pools[op]);
       }
-  LiteralDomain terminals = evolve::terminal_domain(constants);
+  LiteralDomain terminals = evolve::terminal_domain(map->constants, every_pool);
   evolve::InputDomain plain = evolve::build_input_domain(api, members, nullptr);
   std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
   evolve::PurityCheckOptions purity_options{30, a.seed, a.call_timeout};
@@ -487,13 +493,13 @@ int run_evolve(EvolveArgs& a) {
                                                   std::chrono::duration<double>(budget / 2));
   evolve::check_purity(api, plain, terminals, purity, purity_options);
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
-  if (seeding)
+  if (seeding && (a.seeding == "evoobj" || !a.show_graph.empty()))
     seeding->confirm_writers(plain, terminals, a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
   if (!a.show_graph.empty()) return show_graph(a, api, target.id, *map, *seeding, a.purity == "off" ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
 
   catch_interrupts(true);
-  Session s{a, api, *map, terminals, {&plain, &purified}, a.seeding == "evoobj" ? seeding.get() : nullptr, budget, &command_start};
+  Session s{a, api, *map, terminals, {&plain, &purified}, a.seeding == "evoobj" ? seeding.get() : nullptr, &pools, budget, &command_start};
   std::vector<EvolvedMethod> results;
   std::vector<bool> settings = a.purity == "both" ? std::vector<bool>{false, true} : std::vector<bool>{a.purity == "on"};
   std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
@@ -566,6 +572,10 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
                   "nearest uncovered node (EvoSuite's)")
       ->default_val("nodes");
   cmd->add_option("--p-app", args->p_app, "Seeding: probability per generation of inserting a template")->default_val(0.3);
+  cmd->add_option("--p-constant", args->p_constant,
+                  "Probability that a new primitive value comes from the method's constant pool (what it and "
+                  "its callees compare with: ints of any size, doubles, strings) instead of all terminals")
+      ->default_val(0.5);
   cmd->add_option("--seed-depth", args->seed_depth, "Seeding: nested calls the graph analysis follows")->default_val(5);
   cmd->add_option("--max-test-length", args->max_test_length, "Calls per test case (tree size limit)")->default_val(40);
   cmd->add_option("--max-depth", args->max_depth,

@@ -233,13 +233,10 @@ void SeedingSession::confirm(const analysis::FieldRef& field, seeding::WriterCho
   if (w.samples >= kEnoughSamples && w.changed == 0) w.weight *= 0.05;
 }
 
-std::vector<int64_t> SeedingSession::constants(const std::string& mut_mangled) {
-  std::vector<int64_t> out = ir_->constants(mut_mangled, slice_);
-  for (const auto& [function, ops] : ops_by_function_) {
-    std::vector<int64_t> more = ir_->constants(function, slice_);
-    out.insert(out.end(), more.begin(), more.end());
-  }
-  return out;
+analysis::ConstantPool SeedingSession::constants(const std::string& mut_mangled) {
+  analysis::ConstantPool pool = ir_->constants(mut_mangled, slice_);
+  for (const auto& [function, ops] : ops_by_function_) pool.merge(ir_->constants(function, slice_));
+  return pool;
 }
 
 void SeedingSession::attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain,

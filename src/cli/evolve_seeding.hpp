@@ -38,8 +38,9 @@ class SeedingSession {
   void confirm_writers(const evolve::InputDomain& domain, const LiteralDomain& terminals, double call_timeout,
                        size_t worker_memory_limit);
   // Constants compared or passed on in the bodies of the method under test and of every
-  // operation of the cluster (what their checks accept: id <= kLastId), with their callees'.
-  std::vector<int64_t> constants(const std::string& mut_mangled);
+  // operation of the cluster (what their checks accept: id <= kLastId), with their callees': the
+  // method's constant pool.
+  analysis::ConstantPool constants(const std::string& mut_mangled);
 
  private:
   seeding::BranchSeedStats& stats_of(uint32_t node);

@@ -5,12 +5,18 @@
 #include <cctype>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 #include "model/call_pattern.hpp"
 #include "objgen/api.hpp"
 
 namespace objgen {
 namespace {
+
+// Parts of parts: a call through a reference that itself returns a reference
+// (`building.zone(2).sensor()`) is an accessor of the owner too, so calls go on through it
+// (`building.zone(2).sensor().setReading(x)`), up to this many accessors in a row.
+constexpr int kMaxChainedAccessors = 3;
 
 struct ThroughCall {
   decltype(Operation::invoke) access, call;
@@ -76,21 +82,19 @@ bool is_operator(const std::string& name) {  // operator[], operator+= (not oper
 }
 
 bool is_accessor(const Operation& op) {
-  if (op.kind != OpKind::Method || !op.referenced.valid || op.referenced.to_const || op.through.derived()) return false;
+  if (op.kind != OpKind::Method || !op.referenced.valid || op.referenced.to_const) return false;
   if (op.referenced.cls == op.owner) return false;  // fluent setters return *this
   return !is_operator(op.name) || op.name == "operator[]" || op.name == "operator()";
 }
 
-}  // namespace
-
-size_t Api::add_calls_through_references(size_t limit) {
-  size_t added = 0, existing = ops_.size();
-  std::set<std::pair<uint32_t, uint32_t>> made;  // calling it again adds nothing twice
-  for (const Operation& op : ops_)
-    if (op.through.derived()) made.insert({op.through.accessor, op.through.call});
-  for (uint32_t a = 0; a < existing; ++a) {
-    if (!is_accessor(ops_[a])) continue;
-    for (uint32_t c = 0; c < existing && added + made.size() < limit; ++c) {
+// One round: calls through the accessors among ops[accessors_begin, accessors_end) to the
+// members among ops[0, members); returns how many it added.
+size_t add_calls_through(std::vector<Operation>& ops_, uint32_t accessors_begin, uint32_t accessors_end, size_t members,
+                         std::set<std::pair<uint32_t, uint32_t>>& made, size_t limit) {
+  size_t added = 0;
+  for (uint32_t a = accessors_begin; a < accessors_end; ++a) {
+    if (!is_accessor(ops_[a]) || (a < members && ops_[a].through.derived())) continue;
+    for (uint32_t c = 0; c < members && made.size() < limit; ++c) {
       const Operation& accessor = ops_[a];
       const Operation& call = ops_[c];
       if (call.kind != OpKind::Method || call.owner != accessor.referenced.cls || call.is_const || call.params.empty() ||
@@ -117,8 +121,27 @@ size_t Api::add_calls_through_references(size_t limit) {
       op.fn = std::make_shared<const ThroughCall>(ThroughCall{accessor.invoke, call.invoke, accessor.fn, call.fn,
                                                               accessor.params.size(), call.params.size()});
       ops_.push_back(std::move(op));  // invalidates accessor and call: not used after this
+      made.insert({a, c});
       ++added;
     }
+  }
+  return added;
+}
+
+}  // namespace
+
+size_t Api::add_calls_through_references(size_t limit) {
+  size_t added = 0, existing = ops_.size();
+  std::set<std::pair<uint32_t, uint32_t>> made;  // calling it again adds nothing twice
+  for (const Operation& op : ops_)
+    if (op.through.derived()) made.insert({op.through.accessor, op.through.call});
+  // Round r takes as accessors the plain members (r = 0), then the calls the round before made.
+  uint32_t round_begin = 0, round_end = static_cast<uint32_t>(existing);
+  for (int round = 0; round < kMaxChainedAccessors && round_begin < round_end; ++round) {
+    uint32_t next_begin = static_cast<uint32_t>(ops_.size());
+    added += add_calls_through(ops_, round_begin, round_end, existing, made, limit);
+    round_begin = next_begin;
+    round_end = static_cast<uint32_t>(ops_.size());
   }
   return added;
 }

@@ -34,6 +34,8 @@ class LiteralDomain {
   void set_chars(const std::string& spec);    // "a,b,z"
   void set_bools(const std::string& spec);    // "false,true" or "true"
   void set_strings(const std::string& spec);  // "'',abc,x y" (a lone '' is the empty string)
+  // The values of kind k, each of that kind, as given (no parsing, no sorting).
+  void assign(LiteralKind k, std::vector<Literal> values) { values_[static_cast<size_t>(k)] = std::move(values); }
 
   const std::vector<Literal>& of(LiteralKind k) const { return values_[static_cast<size_t>(k)]; }
   // Spelling of literal `index` of kind k as C++ source.

@@ -40,7 +40,7 @@ class Saboteur {
       }).detach();
   }
   int check(int x) const {
-    if (x == 4242) return 2;  // not a terminal (constants past 4096 are not taken): every generation runs
+    if (x % 7 == 9) return 2;  // no int reaches it, constants or not: every generation runs
     return x > 5 ? 1 : 0;
   }
 };

@@ -7,8 +7,6 @@
 namespace objgen::evolve {
 namespace {
 
-constexpr size_t kMaxIntTerminals = 4096;
-
 bool returns_view(const Operation& op) {
   const std::string& t = op.result.cpp_type;
   return !t.empty() && (t.back() == '&' || t.back() == '*');
@@ -142,29 +140,6 @@ std::vector<uint32_t> cluster_members(const Api& api, ClassId target) {
     if (cluster.count(o.owner) || (creator && o.result.is_object() && cluster.count(o.result.cls))) out.push_back(i);
   }
   return out;
-}
-
-LiteralDomain terminal_domain(const std::vector<int64_t>& class_constants) {
-  std::set<int64_t> ints{-1, 0, 1};
-  for (int64_t c : class_constants)
-    if (c >= -4096 && c <= 4096)
-      for (int64_t v : {c - 1, c, c + 1}) ints.insert(v);
-  std::vector<int64_t> values(ints.begin(), ints.end());
-  if (values.size() > kMaxIntTerminals) {  // terminal indices travel as int16: keep those nearest 0
-    std::stable_sort(values.begin(), values.end(), [](int64_t a, int64_t b) { return std::llabs(a) < std::llabs(b); });
-    values.resize(kMaxIntTerminals);
-    std::sort(values.begin(), values.end());
-  }
-  std::string spec;
-  for (int64_t v : values) {
-    if (!spec.empty()) spec += ',';
-    spec += std::to_string(v);
-  }
-  LiteralDomain d = LiteralDomain::defaults(1);
-  d.set_ints(spec);
-  d.set_chars("a,z");
-  d.set_doubles("-1,0,0.5,1");
-  return d;
 }
 
 }  // namespace objgen::evolve

@@ -83,8 +83,4 @@ InputDomain build_input_domain(const Api& api, const std::vector<uint32_t>& memb
 // class those members take, transitively, plus the creators of those classes.
 std::vector<uint32_t> cluster_members(const Api& api, ClassId target);
 
-// Terminals: boundary values {-1, 0, 1} plus each integer constant of the class under test and
-// its neighbours (c - 1, c, c + 1; |c| <= 4096), false/true, a few chars, doubles and strings.
-LiteralDomain terminal_domain(const std::vector<int64_t>& class_constants);
-
 }  // namespace objgen::evolve

@@ -82,7 +82,11 @@ GpNode TreeFactory::random_subtree(TypeKey type, int max_depth, Rng& rng) const 
   GpNode n;
   n.type = type;
   if (type.literal) {
-    n.literal = static_cast<uint32_t>(rng.below(terminals_.of(static_cast<LiteralKind>(type.id)).size()));
+    const std::vector<uint32_t>& pool = bias_.indices[type.id];
+    if (!pool.empty() && rng.chance(bias_.probability))
+      n.literal = pool[rng.below(pool.size())];
+    else
+      n.literal = static_cast<uint32_t>(rng.below(terminals_.of(static_cast<LiteralKind>(type.id)).size()));
     return n;
   }
   const auto& candidates = functions_returning(type);

@@ -9,6 +9,7 @@
 
 #include "exec/sequence.hpp"
 #include "gen/evolve/function_set.hpp"
+#include "gen/evolve/terminals.hpp"
 #include "gen/random/rng.hpp"
 
 namespace objgen::evolve {
@@ -55,6 +56,8 @@ class TreeFactory {
   FlatSequence linearize(const GpTree& t) const;
   size_t call_count(const GpTree& t) const;
   uint32_t mut() const { return mut_; }
+  // From here on a fresh terminal comes from the constant pool with the bias's probability.
+  void set_constant_bias(ConstantBias bias) { bias_ = std::move(bias); }
 
  private:
   const std::vector<uint32_t>& functions_returning(TypeKey t) const;
@@ -67,6 +70,7 @@ class TreeFactory {
   const LiteralDomain& terminals_;
   uint32_t mut_;
   TreeLimits limits_;
+  ConstantBias bias_;
   std::vector<std::pair<TypeKey, std::vector<uint32_t>>> by_type_;
   std::vector<std::pair<TypeKey, int>> min_depth_;
 };
