@@ -17,12 +17,12 @@ using objgen::analysis::IrProgram;
 using objgen::analysis::ObjectGraph;
 
 // The IR (-O0, as coverage builds make it) of a unit with this source.
-std::string compile_unit(const std::string& name, const std::string& source) {
+std::string compile_unit(const std::string& name, const std::string& source, const std::string& flags = "") {
   fs::path dir = fs::temp_directory_path() / ("objgen_slicer_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::ofstream(dir / (name + ".cpp")) << source;
   std::string ll = (dir / (name + ".ll")).string();
-  std::string cmd = std::string(OBJGEN_COVERAGE_CXX) + " -std=c++20 -O0 -gline-tables-only -S -emit-llvm -I " +
+  std::string cmd = std::string(OBJGEN_COVERAGE_CXX) + " -std=c++20 -O0 -gline-tables-only " + flags + " -S -emit-llvm -I " +
                     OBJGEN_EXAMPLES_DIR + " " + (dir / (name + ".cpp")).string() + " -o " + ll;
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
   return ll;
@@ -144,18 +144,21 @@ namespace pool {
 int helper(int x) { return x == 777 ? 1 : 0; }
 int unrelated(int x) { return x == 555; }
 int check(int code, const char* s, double t) {
+  int local[2];  // filled with 0xAA bytes by the pattern: not a constant of the code
   if (code == 48213) return 1;
   if (std::strcmp(s, "FRAGILE") != 0) return 2;
   if (t > 63.25) return 3;
-  return helper(code);
+  local[0] = code;
+  return helper(local[0]);
 }
 }  // namespace pool
-)")});
+)", "-ftrivial-auto-var-init=pattern")});
   objgen::analysis::ConstantPool pool = p.constants("_ZN4pool5checkEiPKcd", {});
   auto has_int = [&](int64_t v) { return std::count(pool.ints.begin(), pool.ints.end(), v) == 1; };
   EXPECT_TRUE(has_int(48213));
   EXPECT_TRUE(has_int(777));  // helper's
   EXPECT_FALSE(has_int(555));
+  for (int64_t v : pool.ints) EXPECT_NE(v & 0xFF, 0xAA) << v;  // no fill pattern
   EXPECT_EQ(std::count(pool.doubles.begin(), pool.doubles.end(), 63.25), 1);
   EXPECT_EQ(std::count(pool.strings.begin(), pool.strings.end(), "FRAGILE"), 1);
   EXPECT_TRUE(std::is_sorted(pool.ints.begin(), pool.ints.end()));

@@ -486,7 +486,10 @@ namespace {
 void add_to_pool(ConstantPool& pool, llvm::Value* v) {
   constexpr size_t kLongestString = 256;
   if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(v)) {
-    if (c->getBitWidth() > 1 && c->getBitWidth() <= 64) pool.ints.push_back(c->getSExtValue());
+    unsigned width = c->getBitWidth();
+    // 0xAA in every byte is -ftrivial-auto-var-init=pattern filling a local, not the code's value.
+    bool fill = width % 8 == 0 && c->getValue() == llvm::APInt::getSplat(width, llvm::APInt(8, 0xAA));
+    if (width > 1 && width <= 64 && !fill) pool.ints.push_back(c->getSExtValue());
   } else if (auto* f = llvm::dyn_cast<llvm::ConstantFP>(v)) {
     llvm::APFloat x = f->getValueAPF();
     bool lost = false;

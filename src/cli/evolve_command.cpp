@@ -1,5 +1,6 @@
 // objgen evolve: eCrash's evolutionary testing of each method under test, on a coverage build.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <filesystem>
@@ -65,6 +66,17 @@ std::vector<uint32_t> methods_under_test(const Api& api, ClassId target, const s
     return all;
   }
   return select_methods(api, target, read_method_list(spec), false);
+}
+
+// --show-domain: each method's constant pool (docs/EVOLVE.md).
+void print_pools(const std::map<uint32_t, analysis::ConstantPool>& pools, const Api& api) {
+  for (const auto& [op, pool] : pools) {
+    std::vector<std::string> strings;
+    for (const std::string& t : pool.strings) strings.push_back(cpp_literal({LiteralKind::String, 0, 0, t}));
+    std::printf("constant pool of %s:\n  ints %s\n  doubles %s\n  strings %s\n", api.operations()[op].signature().c_str(),
+                fmt::format("{}", fmt::join(pool.ints, ", ")).c_str(),
+                fmt::format("{}", fmt::join(pool.doubles, ", ")).c_str(), fmt::format("{}", fmt::join(strings, ", ")).c_str());
+  }
 }
 
 void print_domain(const evolve::InputDomain& plain, const evolve::InputDomain& purified,
@@ -497,6 +509,7 @@ int run_evolve(EvolveArgs& a) {
     seeding->confirm_writers(plain, terminals, a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
   if (!a.show_graph.empty()) return show_graph(a, api, target.id, *map, *seeding, a.purity == "off" ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
+  if (a.show_domain) print_pools(pools, api);
 
   catch_interrupts(true);
   Session s{a, api, *map, terminals, {&plain, &purified}, a.seeding == "evoobj" ? seeding.get() : nullptr, &pools, budget, &command_start};
