@@ -488,14 +488,9 @@ int run_evolve(EvolveArgs& a) {
   // Each method's constant pool: what it, the operations of the cluster and the functions they
   // call compare with or pass on (section(kNetwork), code != 48213, text() != "FRAGILE"), beside
   // eCrash's terminals and the small constants of the whole class.
-  std::map<uint32_t, analysis::ConstantPool> pools;
+  std::map<uint32_t, analysis::ConstantPool> pools = seeding ? seeding->pools(*map, muts) : decltype(pools){};
   analysis::ConstantPool every_pool;
-  if (seeding)
-    for (uint32_t op : muts)
-      if (int fn = evolve::find_operation_function(*map, api.operations()[op]); fn >= 0) {
-        pools[op] = seeding->constants(map->functions[fn].mangled);
-        every_pool.merge(pools[op]);
-      }
+  for (const auto& [op, pool] : pools) every_pool.merge(pool);
   LiteralDomain terminals = evolve::terminal_domain(map->constants, every_pool);
   evolve::InputDomain plain = evolve::build_input_domain(api, members, nullptr);
   std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);

@@ -1,8 +1,10 @@
 #include "cli/evolve_seeding.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <regex>
+#include <stdexcept>
 
 #include "gen/evolve/mut_coverage.hpp"
 #include "io/atomic_file.hpp"
@@ -237,6 +239,20 @@ analysis::ConstantPool SeedingSession::constants(const std::string& mut_mangled)
   analysis::ConstantPool pool = ir_->constants(mut_mangled, slice_);
   for (const auto& [function, ops] : ops_by_function_) pool.merge(ir_->constants(function, slice_));
   return pool;
+}
+
+std::map<uint32_t, analysis::ConstantPool> SeedingSession::pools(const cover::CoverageMap& map,
+                                                                 const std::vector<uint32_t>& muts) {
+  std::map<uint32_t, analysis::ConstantPool> out;
+  for (uint32_t op : muts)
+    if (int fn = evolve::find_operation_function(map, api_.operations()[op]); fn >= 0) {
+      try {
+        out[op] = constants(map.functions[fn].mangled);
+      } catch (const std::invalid_argument& e) {  // a body the IR does not hold: no pool for it
+        std::fprintf(stderr, "objgen: no constant pool for %s (%s)\n", api_.operations()[op].signature().c_str(), e.what());
+      }
+    }
+  return out;
 }
 
 void SeedingSession::attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain,

@@ -41,6 +41,9 @@ class SeedingSession {
   // operation of the cluster (what their checks accept: id <= kLastId), with their callees': the
   // method's constant pool.
   analysis::ConstantPool constants(const std::string& mut_mangled);
+  // The pool of each method under test whose body the map and the IR hold (the others are
+  // named on stderr).
+  std::map<uint32_t, analysis::ConstantPool> pools(const cover::CoverageMap& map, const std::vector<uint32_t>& muts);
 
  private:
   seeding::BranchSeedStats& stats_of(uint32_t node);
