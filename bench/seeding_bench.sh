@@ -42,8 +42,9 @@ mkdir -p "$out"
 # doubles with fractions (bench/subjects/NAME.hpp, class below).
 deep="thesis:isWorthy game:checkRules config:validate orders:discount account:suspicious routes:route
 scheduler:pick warehouse:reorder"
-constants="vault:audit parcels:inspect climate:decide"
-declare -A header_class=([vault]=subjects::Auditor [parcels]=subjects::Inspector [climate]=subjects::Controller)
+constants="vault:audit parcels:inspect climate:decide meter:classify"
+declare -A header_class=([vault]=subjects::Auditor [parcels]=subjects::Inspector [climate]=subjects::Controller
+  [meter]=subjects::Billing)
 case "$set" in
   deep) subjects=$deep ;;
   constants) subjects=$constants ;;

@@ -6,6 +6,7 @@
 #include "gen/evolve/evolve.hpp"
 #include "gen/evolve/function_set.hpp"
 #include "gen/evolve/gp_tree.hpp"
+#include "gen/evolve/local_search.hpp"
 #include "gen/evolve/purity.hpp"
 #include "gen/evolve/test_runner.hpp"
 #include "emit/evolve_report.hpp"
@@ -79,7 +80,7 @@ TEST(BranchDistanceFitness, ApproachLevelPlusBranchDistance) {
   TestOutcome reached_c;
   reached_c.feasible = true;
   reached_c.hits = {1, 1, 0, 1, 0, 1, 1};
-  reached_c.distances = {0.25f, 0.0f};
+  reached_c.distances = {0.25, 0.0};
   std::vector<bool> covered = {true, true, false, true, false, true, true};  // b and d are open
   // d: c was reached, its edge to d missed by 0.25; b: entry reached, no traced comparison: 1.
   EXPECT_DOUBLE_EQ(b.feasible(reached_c, covered), 0.25);
@@ -254,6 +255,59 @@ TEST(TestRunner, PurityProbeSeesWhichCallsChangeTheReceiver) {
   EXPECT_EQ(out[0].receiver_fields[2], field_name_hash("capacity_increment"));
   EXPECT_EQ(out[0].receiver_fields_changed, 0b011u);
   EXPECT_EQ(out[1].receiver_fields_changed, 0u);
+}
+
+// A local search's values: scratch literals for one batch, committed ones in the domain for good,
+// seen by the running worker and by the next one forked.
+TEST(TestRunner, ScratchLiteralsAndCommittedValuesReachTheWorker) {
+  StackApi s;
+  LiteralDomain terminals = terminal_domain({});  // ints -1, 0, 1
+  TestRunner runner(s.api, terminals, RunnerOptions{});
+  uint32_t ctor = s.op("Stack"), push = s.op("push"), peek = s.op("peek");
+  auto pushing = [&](int64_t literal) {
+    return FlatSequence{{{ctor, {}, {}}, {push, {0, -1 - literal}, {0, -1}}, {peek, {0}, {0}}}};
+  };
+  Literal big{LiteralKind::Int, 17637, 0, {}}, other{LiteralKind::Int, -52331, 0, {}};
+  std::vector<TestOutcome> out =
+      runner.run({pushing(kFirstScratchLiteral), pushing(kFirstScratchLiteral + 1), pushing(2)}, {big, other});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0].result.i, 17637);
+  EXPECT_EQ(out[1].result.i, -52331);
+  EXPECT_EQ(out[2].result.i, 1);
+  EXPECT_THROW(runner.commit(big), std::logic_error);  // growth not allowed yet
+  EXPECT_EQ(runner.growth_room(), 0u);
+  runner.allow_growth(terminals);
+  EXPECT_EQ(runner.growth_room(), kGrownLiterals);
+  EXPECT_EQ(runner.commit(Literal{LiteralKind::Int, 1, 0, {}}), 2);  // already there
+  size_t before = terminals.of(LiteralKind::Int).size();
+  int64_t index = runner.commit(big);
+  EXPECT_EQ(index, static_cast<int64_t>(before));
+  EXPECT_EQ(terminals.of(LiteralKind::Int).back().i, 17637);
+  EXPECT_EQ(runner.commit(big), index);  // once
+  EXPECT_EQ(runner.growth_room(), kGrownLiterals - 1);
+  out = runner.run({pushing(index)});  // the worker running since the first batch
+  EXPECT_EQ(out[0].result.i, 17637);
+  runner.restart_worker();
+  out = runner.run({pushing(index), pushing(kFirstScratchLiteral)});  // a fresh fork; no scratch this time
+  EXPECT_EQ(out[0].result.i, 17637);
+  EXPECT_FALSE(out[1].feasible);  // an index nothing stands for: not run
+}
+
+TEST(LocalSearch, ObjectiveOrdersReachedNearTracedUntracedAndUnfeasible) {
+  LocalTarget target{1, 3, 0};  // outcome 1 leads from node 0 to node 3
+  TestOutcome o;
+  o.feasible = true;
+  o.hits = {1, 0, 0, 0};
+  o.distances = {0.0, 0.25};
+  EXPECT_DOUBLE_EQ(local_objective(o, target), 0.25);
+  o.distances = {0.0, 2.0};  // not evaluated
+  EXPECT_DOUBLE_EQ(local_objective(o, target), 1.0);
+  o.hits = {0, 0, 0, 0};
+  EXPECT_DOUBLE_EQ(local_objective(o, target), 2.0);
+  o.hits = {1, 0, 0, 1};
+  EXPECT_DOUBLE_EQ(local_objective(o, target), 0.0);
+  o.feasible = false;
+  EXPECT_DOUBLE_EQ(local_objective(o, target), 3.0);
 }
 
 // Runs keep thinned generation records; the mean is taken at the longest run's generations, a

@@ -48,6 +48,7 @@ struct EvolveArgs {
   std::string fitness = "nodes";
   double p_app = 0.3;
   double p_constant = 0.5;
+  std::string local_search = "auto";
   int seed_depth = 5;
   int max_test_length = 40;
   int max_depth = 8;
@@ -101,7 +102,7 @@ struct Session {
   const EvolveArgs& a;
   const Api& api;
   const cover::CoverageMap& map;
-  const LiteralDomain& terminals;
+  LiteralDomain& terminals;  // grows by the values local searches keep
   const evolve::InputDomain* domains[2];  // without, with purity
   SeedingSession* seeding;                // null: --seeding off
   const std::map<uint32_t, analysis::ConstantPool>* pools;  // by method under test
@@ -115,6 +116,11 @@ std::chrono::steady_clock::time_point run_deadline(const Session& s) {
   auto start = std::chrono::steady_clock::now();
   if (*s.first_run_start != std::chrono::steady_clock::time_point{}) start = std::exchange(*s.first_run_start, {});
   return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s.budget));
+}
+
+// auto: with the branch fitness or seeding, the two that steer by branch distance.
+bool uses_local_search(const EvolveArgs& a) {
+  return a.local_search == "on" || (a.local_search == "auto" && (a.fitness == "branch" || a.seeding == "evoobj"));
 }
 
 evolve::TreeLimits tree_limits(const EvolveArgs& a) {
@@ -164,6 +170,8 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   eo.limits = tree_limits(s.a);
   eo.fitness = s.a.fitness == "branch" ? evolve::EvolveOptions::Fitness::Branch : evolve::EvolveOptions::Fitness::Nodes;
   eo.p_app = s.a.p_app;
+  eo.local_search = uses_local_search(s.a);
+  runner.allow_growth(s.terminals);
   m.seeding = s.a.seeding;
   if (s.seeding) s.seeding->attach(cfg, *s.domains[purity], trees, eo.limits.max_calls, eo);
   for (int r = 0; r < s.a.runs && !g_interrupted.load(); ++r) {
@@ -240,6 +248,8 @@ void validate(const EvolveArgs& a) {
   if (a.fitness != "nodes" && a.fitness != "branch") throw UsageError("--fitness takes nodes or branch");
   if (!(a.p_app >= 0 && a.p_app <= 1)) throw UsageError("--p-app is a probability: 0 to 1");
   if (!(a.p_constant >= 0 && a.p_constant <= 1)) throw UsageError("--p-constant is a probability: 0 to 1");
+  if (a.local_search != "auto" && a.local_search != "on" && a.local_search != "off")
+    throw UsageError("--local-search takes auto, on or off");
   if (a.seed_depth < 0 || a.seed_depth > 50) throw UsageError("--seed-depth must be 0 to 50");
   if (a.max_test_length < 1 || a.max_test_length > static_cast<int>(evolve::kMaxTestCalls))
     throw UsageError("--max-test-length must be 1 to " + std::to_string(evolve::kMaxTestCalls));
@@ -360,6 +370,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                      {"options", {{"population", a.population}, {"generations", a.generations}, {"runs", a.runs},
                                   {"seed", a.seed}, {"purity", a.purity}, {"alpha", 0.5}, {"beta", 150}, {"w_init", 200},
                                   {"seeding", a.seeding}, {"fitness", a.fitness}, {"p_app", a.p_app}, {"p_constant", a.p_constant},
+                                  {"local_search", uses_local_search(a)},
                                   {"seed_depth", a.seed_depth}, {"max_test_length", a.max_test_length},
                                   {"max_depth", a.max_depth},
                                   {"budget_seconds", parse_budget(a.budget)},
@@ -584,6 +595,10 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
                   "Probability that a new primitive value comes from the method's constant pool (what it and "
                   "its callees compare with: ints of any size, doubles, strings) instead of all terminals")
       ->default_val(0.5);
+  cmd->add_option("--local-search", args->local_search,
+                  "on: move the numbers of the test case nearest to an uncovered branch towards it (alternating "
+                  "variable method, by branch distance); auto: on with --fitness branch or --seeding evoobj")
+      ->default_val("auto");
   cmd->add_option("--seed-depth", args->seed_depth, "Seeding: nested calls the graph analysis follows")->default_val(5);
   cmd->add_option("--max-test-length", args->max_test_length, "Calls per test case (tree size limit)")->default_val(40);
   cmd->add_option("--max-depth", args->max_depth,

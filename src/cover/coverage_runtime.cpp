@@ -37,7 +37,7 @@ uint32_t g_guards = 0;
 std::vector<SiteInfo> g_site_table;
 const SiteInfo* g_sites = nullptr;
 uint32_t g_site_count = 0;
-float* g_distance = nullptr;  // by outcome
+double* g_distance = nullptr;  // by outcome (double: a local search tells d from d + 1 up to 1e8)
 uint32_t* g_distance_touched = nullptr;
 uint32_t g_distance_touched_count = 0;
 
@@ -54,8 +54,8 @@ void grow_counters(uint32_t total) {
 }
 
 inline void record(uint32_t outcome, double d) {
-  float nd = static_cast<float>(normalized(d));
-  float& slot = g_distance[outcome];
+  double nd = normalized(d);
+  double& slot = g_distance[outcome];
   if (nd >= slot) return;
   if (slot == kNotReached) g_distance_touched[g_distance_touched_count++] = outcome;
   slot = nd;
@@ -167,7 +167,7 @@ void CoverageRuntime::bind(const CoverageMap& map, const std::string& library) {
     g_site_table.push_back({s.predicate, s.width, s.swapped, s.outcome_begin, s.outcome_count});
   std::free(g_distance);
   std::free(g_distance_touched);
-  g_distance = static_cast<float*>(std::malloc((map.outcome_count + 1) * sizeof(float)));
+  g_distance = static_cast<double*>(std::malloc((map.outcome_count + 1) * sizeof(double)));
   g_distance_touched = static_cast<uint32_t*>(std::malloc((map.outcome_count + 1) * sizeof(uint32_t)));
   for (uint32_t i = 0; i <= map.outcome_count; ++i) g_distance[i] = kNotReached;
   g_distance_touched_count = 0;
@@ -187,7 +187,7 @@ const uint32_t* CoverageRuntime::function_hits(uint32_t function) const {
   return g_counters + base_ + map_->functions[function].first_guard + 1;
 }
 
-float CoverageRuntime::outcome_distance(uint32_t outcome) const { return g_distance[outcome]; }
+double CoverageRuntime::outcome_distance(uint32_t outcome) const { return g_distance[outcome]; }
 
 }  // namespace objgen::cover
 

@@ -19,7 +19,7 @@ namespace objgen::cover {
 double branch_distance(Predicate p, uint8_t width, uint64_t a, uint64_t b, bool want_true);
 inline double normalized(double d) { return d / (d + 1.0); }
 // Marks an outcome never evaluated in the current test case (distances are in [0, 1)).
-constexpr float kNotReached = 2.0f;
+constexpr double kNotReached = 2.0;
 
 class CoverageRuntime {
  public:
@@ -35,7 +35,7 @@ class CoverageRuntime {
   // Hit counts of a bound function's nodes (index = node), since the last reset.
   const uint32_t* function_hits(uint32_t function) const;
   // Best normalised distance of each outcome since the last reset (kNotReached: not evaluated).
-  float outcome_distance(uint32_t outcome) const;
+  double outcome_distance(uint32_t outcome) const;
 
  private:
   CoverageRuntime() = default;

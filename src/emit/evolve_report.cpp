@@ -120,6 +120,8 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
                             {"generation", t.covered_generation}, {"seconds", t.covered_seconds}, {"templates", t.templates}});
     runs.push_back({{"full_coverage", r.full_coverage}, {"generations", r.generations},
                     {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"templates", r.templates},
+                    {"local_search", {{"runs", r.local_searches}, {"improved", r.local_improvements},
+                                      {"evaluations", r.local_evaluations}}},
                     {"stopped_by_budget", r.stopped_by_budget}, {"targets", covered_at},
                     {"uncovered_nodes", r.uncovered}, {"uncovered_lines", lines}, {"test_set", r.test_set.size()}});
   }

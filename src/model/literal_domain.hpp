@@ -36,6 +36,12 @@ class LiteralDomain {
   void set_strings(const std::string& spec);  // "'',abc,x y" (a lone '' is the empty string)
   // The values of kind k, each of that kind, as given (no parsing, no sorting).
   void assign(LiteralKind k, std::vector<Literal> values) { values_[static_cast<size_t>(k)] = std::move(values); }
+  // Appends a value of its kind; its index.
+  size_t add(Literal value) {
+    std::vector<Literal>& values = values_[static_cast<size_t>(value.kind)];
+    values.push_back(std::move(value));
+    return values.size() - 1;
+  }
 
   const std::vector<Literal>& of(LiteralKind k) const { return values_[static_cast<size_t>(k)]; }
   // Spelling of literal `index` of kind k as C++ source.

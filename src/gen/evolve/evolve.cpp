@@ -4,6 +4,11 @@
 #include <chrono>
 #include <optional>
 #include <stdexcept>
+#include <unordered_set>
+
+#include <xxhash.h>
+
+#include "gen/evolve/local_search.hpp"
 
 namespace objgen::evolve {
 
@@ -153,6 +158,7 @@ class Search {
     bool budgeted = opt_.deadline != std::chrono::steady_clock::time_point{};
     for (int gen = 1; gen <= opt_.generations; ++gen) {
       evaluate(population, gen);
+      if (opt_.local_search && remaining() > 0) improve_locally(population, gen);
       result_.generations = gen;
       if (remaining() == 0) {
         result_.full_coverage = true;
@@ -212,22 +218,11 @@ class Search {
     uint32_t feasible = 0;
     for (size_t i = 0; i < outcomes.size(); ++i) {
       const TestOutcome& o = outcomes[i];
-      note_finding(o, seqs[i]);
-      if (!o.feasible) continue;
-      ++feasible;
-      CoveringTest covering{seqs[i], gen, {}, o};
-      for (uint32_t t : weights_.targets()) {
-        if (!o.hits[t]) continue;
-        ++tests_hitting[t];
-        if (!covered_[t]) {
-          covered_[t] = true;
-          covering.new_nodes.push_back(t);
-          TargetProgress& p = progress_of(t);
-          p.covered_generation = gen;
-          p.covered_seconds = elapsed();
-        }
+      if (o.feasible) {
+        ++feasible;
+        for (uint32_t t : weights_.targets()) tests_hitting[t] += o.hits[t] != 0;
       }
-      if (!covering.new_nodes.empty()) result_.test_set.push_back(std::move(covering));
+      absorb(o, [&] { return seqs[i]; }, gen);
     }
     weights_.update(tests_hitting, outcomes.size());
     fitness_.clear();
@@ -243,6 +238,81 @@ class Search {
     double best = *std::min_element(fitness_.begin(), fitness_.end());
     uint32_t covered = static_cast<uint32_t>(result_.targets - remaining());
     record({gen, covered, result_.targets - covered, feasible, best, elapsed()});
+    last_outcomes_ = std::move(outcomes);
+  }
+
+  // What a test case covered first, or the failure it met, is kept with its calls; `sequence`
+  // gives them (a local search's probe commits its scratch values only then; an empty sequence:
+  // the domain had no room, and the test case is not kept).
+  void absorb(const TestOutcome& o, const std::function<FlatSequence()>& sequence, int gen) {
+    bool failed = o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout || o.outcome == Outcome::Failure ||
+                  o.outcome == Outcome::OutOfMemory;
+    std::vector<uint32_t> fresh;
+    if (o.feasible)
+      for (uint32_t t : weights_.targets())
+        if (o.hits[t] && !covered_[t]) fresh.push_back(t);
+    if (!failed && fresh.empty()) return;
+    FlatSequence seq = sequence();
+    if (seq.calls.empty()) return;
+    if (failed) note_finding(o, seq);
+    if (fresh.empty()) return;
+    for (uint32_t t : fresh) {
+      covered_[t] = true;
+      TargetProgress& p = progress_of(t);
+      p.covered_generation = gen;
+      p.covered_seconds = elapsed();
+    }
+    result_.test_set.push_back({std::move(seq), gen, std::move(fresh), o});
+  }
+
+  // The alternating variable method on the test case nearest to an outcome of an uncovered node
+  // that no local search started from yet, while local searches have cost no more evaluations
+  // than the generations (a branch they cannot help with costs half the budget at most).
+  void improve_locally(std::vector<GpTree>& population, int gen) {
+    if (result_.local_evaluations > result_.evaluations - result_.local_evaluations) return;
+    if (runner_.growth_room() < 64) return;  // a search commits its variables and the probes kept
+    int best_target = -1;
+    size_t best_test = 0;
+    double best = 1.0;
+    std::vector<uint64_t> keys(last_outcomes_.size(), 0);
+    for (size_t k = 0; k < outcomes_.size(); ++k) {
+      const OutcomeTarget& ot = outcomes_[k];
+      if (covered_[ot.node]) continue;
+      for (size_t i = 0; i < last_outcomes_.size(); ++i) {
+        double d = local_objective(last_outcomes_[i], {ot.outcome, ot.node, ot.from});
+        if (!(d > 0 && d < best)) continue;
+        if (keys[i] == 0) keys[i] = sequence_key(trees_.linearize(population[i]));
+        if (searched_.count(keys[i] ^ k)) continue;
+        best = d;
+        best_target = static_cast<int>(k);
+        best_test = i;
+      }
+    }
+    if (best_target < 0) return;
+    searched_.insert(keys[best_test] ^ static_cast<uint64_t>(best_target));
+    const OutcomeTarget& ot = outcomes_[best_target];
+    LocalSearchOptions lo{opt_.local_search_evaluations, 16, rng_.next(), opt_.deadline};
+    LocalSearchResult r = local_search(trees_, runner_, population[best_test], best, {ot.outcome, ot.node, ot.from}, lo,
+                                       [&](const TestOutcome& o, const std::function<FlatSequence()>& committed) {
+                                         absorb(o, committed, gen);
+                                       });
+    ++result_.local_searches;
+    result_.local_evaluations += r.evaluations;
+    result_.evaluations += r.evaluations;
+    if (!r.improved) return;
+    ++result_.local_improvements;
+    population[best_test] = std::move(r.tree);
+  }
+
+  // Which calls with which values: a test case's identity for the local searches started.
+  static uint64_t sequence_key(const FlatSequence& seq) {
+    std::vector<int64_t> words;
+    for (const FlatCall& c : seq.calls) {
+      words.push_back(c.op);
+      words.insert(words.end(), c.args.begin(), c.args.end());
+      words.push_back(-1000000);
+    }
+    return XXH3_64bits(words.data(), words.size() * sizeof(int64_t)) | 1;
   }
 
   // Budgeted runs go on for hundreds of thousands of generations: every `stride_`-th one is
@@ -326,6 +396,8 @@ class Search {
   std::optional<BranchDistanceFitness> branch_;  // --fitness branch only: post-dominators cost O(n^3)
   std::vector<bool> covered_;
   std::vector<double> fitness_;
+  std::vector<TestOutcome> last_outcomes_;  // of the generation evaluated last, by test case
+  std::unordered_set<uint64_t> searched_;   // sequence_key ^ outcome target: local searches started
   EvolveResult result_;
   int stride_ = 1;  // of the generations kept in result_.per_generation
   std::chrono::steady_clock::time_point start_;
@@ -347,6 +419,7 @@ std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const 
 
 EvolveResult evolve_method(const TreeFactory& trees, const cover::CoveredFunction& mut_cfg,
                            const std::vector<OutcomeTarget>& outcomes, TestRunner& runner, const EvolveOptions& options) {
+  if (options.local_search && !runner.can_grow()) throw std::logic_error("local search: the runner's domain may not grow");
   return Search(trees, mut_cfg, outcomes, runner, options).run();
 }
 

@@ -37,6 +37,12 @@ struct EvolveOptions {
   // for that node. Unset: no seeding.
   std::function<bool(uint32_t node, Rng& rng, GpTree& out)> seed_template;
   double p_app = 0.3;
+  // Local search (issue 36): after a generation, when a test case evaluated a comparison whose
+  // outcome leads to an uncovered node (distance in (0, 1)), closer than any local search on that
+  // outcome got before, the alternating variable method moves its numeric leaves towards it
+  // (gen/evolve/local_search.hpp); the tree it improves replaces the test case.
+  bool local_search = false;
+  uint32_t local_search_evaluations = 1024;  // per local search
   // Stop after this instant (the wall-clock budget of the whole command); default: none.
   std::chrono::steady_clock::time_point deadline{};
 };
@@ -94,6 +100,7 @@ struct EvolveResult {
   std::vector<TargetProgress> targets_progress;  // by target, in node order
   uint64_t evaluations = 0;
   uint64_t templates = 0;  // seeded templates inserted
+  uint64_t local_searches = 0, local_evaluations = 0, local_improvements = 0;
   double seconds = 0;
   bool stopped_by_budget = false;
 };

@@ -40,12 +40,12 @@ struct PackedCall {
   int16_t args[kMaxCallParams];  // >= 0: value number; < 0: -(1 + terminal index)
 };
 
-struct PackedTest {
+struct alignas(8) PackedTest {
   uint32_t calls;
   PackedCall call[kMaxTestCalls];
 };
 
-struct PackedResult {
+struct alignas(8) PackedResult {  // its size is a multiple of 8 (the distances after it are doubles)
   uint8_t written, feasible, outcome, has_result;
   uint32_t failed_at, length, changed_mask, probed_mask;
   uint32_t field_count, fields_changed;
@@ -65,6 +65,8 @@ void futex_wait(std::atomic<uint32_t>* word, uint32_t expected, long ms) {
 void futex_wake(std::atomic<uint32_t>* word) {
   syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }
+
+static_assert(sizeof(PackedTest) % 8 == 0 && sizeof(PackedResult) % 8 == 0);
 
 void copy_text(char* dst, size_t cap, const std::string& s) {
   size_t n = std::min(cap - 1, s.size());
@@ -96,6 +98,13 @@ struct RootFields {
 
 uint64_t field_name_hash(const std::string& name) { return XXH3_64bits(name.data(), name.size()); }
 
+// A literal as the parent hands it to the worker (ints, doubles, chars: no strings).
+struct LiteralWord {
+  uint8_t kind;
+  int64_t i;
+  double d;
+};
+
 struct TestRunner::Shared {
   std::atomic<uint32_t> request;   // batch number, bumped by the parent (kQuit: exit)
   std::atomic<uint32_t> done;      // the batch the worker finished
@@ -104,6 +113,10 @@ struct TestRunner::Shared {
   std::atomic<uint32_t> call;      // the call of it running
   std::atomic<uint32_t> progress;  // calls started (a hang stops it)
   uint32_t count;
+  uint32_t grown_count;    // entries of `grown` the parent wrote (commit), in order
+  uint32_t scratch_count;  // entries of `scratch` of the batch
+  LiteralWord grown[kGrownLiterals];
+  LiteralWord scratch[kScratchLiterals];
 };
 
 // The batches live in a memory file, so that a worker that is another program can map them.
@@ -119,6 +132,8 @@ TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOpt
     throw std::runtime_error("cannot create memory for the test runner");
   }
   shared_ = new (p) Shared{};
+  for (size_t k = 0; k < grown_from_.size(); ++k)
+    grown_from_[k] = static_cast<uint32_t>(terminals_.of(static_cast<LiteralKind>(k)).size());
 }
 
 TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options, Attach attach)
@@ -128,6 +143,8 @@ TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOpt
   void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, attach.fd, 0);
   if (p == MAP_FAILED) throw std::runtime_error("cannot map the runner's memory");
   shared_ = static_cast<Shared*>(p);
+  for (size_t k = 0; k < grown_from_.size(); ++k)
+    grown_from_[k] = static_cast<uint32_t>(terminals_.of(static_cast<LiteralKind>(k)).size());
 }
 
 TestRunner::~TestRunner() {
@@ -153,7 +170,7 @@ void TestRunner::serve(const Api& api, const LiteralDomain& terminals, RunnerOpt
 
 size_t TestRunner::slot_bytes() const {
   size_t b = sizeof(PackedTest) + sizeof(PackedResult) + opt_.mut_nodes * sizeof(uint32_t) +
-             opt_.mut_outcome_count * sizeof(float);
+             opt_.mut_outcome_count * sizeof(double);
   return (b + 63) & ~size_t{63};
 }
 
@@ -249,6 +266,7 @@ void TestRunner::worker_main() {
       futex_wait(&shared_->request, req, 1000);
       continue;
     }
+    sync_literals();
     for (uint32_t t = shared_->next.load(); t < shared_->count; t = shared_->next.load()) {
       shared_->current.store(t, std::memory_order_release);
       if (opt_.heap_shift_blocks > 0) junk_stack();
@@ -264,8 +282,9 @@ void TestRunner::worker_main() {
 void TestRunner::evaluate(uint32_t t) {
   const auto* in = reinterpret_cast<const PackedTest*>(slot(t));
   auto* r = reinterpret_cast<PackedResult*>(slot(t) + sizeof(PackedTest));
-  auto* hits = reinterpret_cast<uint32_t*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
-  auto* distances = reinterpret_cast<float*>(hits + opt_.mut_nodes);
+  // The distances first: both structs' sizes are multiples of 8, so they stay aligned.
+  auto* distances = reinterpret_cast<double*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
+  auto* hits = reinterpret_cast<uint32_t*>(distances + opt_.mut_outcome_count);
   auto& cov = cover::CoverageRuntime::get();
   if (opt_.mut_function >= 0) cov.reset();
   if (ftruncate(STDERR_FILENO, 0) != 0) {}  // what a crash leaves there is this test case's
@@ -288,8 +307,8 @@ void TestRunner::evaluate(uint32_t t) {
     bool null_object = false;
     for (uint32_t k = 0; k < c.nargs; ++k) {
       if (c.args[k] < 0) {
-        const std::vector<Literal>& values = opt_.enumerations ? terminals_.of(op.params[k]) : terminals_.of(op.params[k].literal);
-        args[k].lit = &values[-1 - c.args[k]];
+        args[k].lit = literal_at(op.params[k], static_cast<uint32_t>(-1 - c.args[k]));
+        null_object |= args[k].lit == nullptr;  // an index the domain has not (the memory was overwritten)
       } else {
         args[k].obj = &values[c.args[k]];
         null_object |= !values[c.args[k]];
@@ -421,7 +440,77 @@ void TestRunner::wait_batch(uint32_t request) {
   }
 }
 
-std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests) {
+// Worker, before a batch: the values the parent committed since the last one, and the batch's
+// scratch values. The memory may have been overwritten by the code under test: counts are capped.
+void TestRunner::sync_literals() {
+  uint32_t grown = std::min<uint32_t>(shared_->grown_count, kGrownLiterals);
+  for (; grown_seen_ < grown; ++grown_seen_) {
+    const LiteralWord& w = shared_->grown[grown_seen_];
+    if (w.kind >= grown_.size()) continue;
+    grown_[w.kind].push_back(Literal{static_cast<LiteralKind>(w.kind), w.i, w.d, {}});
+  }
+  scratch_.clear();
+  uint32_t scratch = std::min<uint32_t>(shared_->scratch_count, kScratchLiterals);
+  for (uint32_t j = 0; j < scratch; ++j) {
+    const LiteralWord& w = shared_->scratch[j];
+    scratch_.push_back(Literal{static_cast<LiteralKind>(std::min<uint8_t>(w.kind, 2)), w.i, w.d, {}});
+  }
+}
+
+// Worker: literal `index` for a parameter: the domain's (as forked, or as the program built it),
+// then what the parent added since this runner was built, or a scratch value. Null: none.
+const Literal* TestRunner::literal_at(const SlotType& param, uint32_t index) const {
+  if (opt_.enumerations) {
+    const std::vector<Literal>& values = terminals_.of(param);
+    return index < values.size() ? &values[index] : nullptr;
+  }
+  if (index >= kFirstScratchLiteral) return index - kFirstScratchLiteral < scratch_.size() ? &scratch_[index - kFirstScratchLiteral] : nullptr;
+  size_t kind = static_cast<size_t>(param.literal);
+  const std::vector<Literal>& values = terminals_.of(param.literal);
+  if (index < values.size()) return &values[index];
+  if (kind >= grown_.size() || index < grown_from_[kind]) return nullptr;
+  const std::vector<Literal>& grown = grown_[kind];
+  return index - grown_from_[kind] < grown.size() ? &grown[index - grown_from_[kind]] : nullptr;
+}
+
+void TestRunner::allow_growth(LiteralDomain& terminals) {
+  if (&terminals != &terminals_) throw std::logic_error("allow_growth: not the runner's domain");
+  growable_ = &terminals;
+}
+
+uint32_t TestRunner::growth_room() const { return growable_ ? kGrownLiterals - grown_count_ : 0; }
+
+int64_t TestRunner::commit(const Literal& value) {
+  if (!growable_) throw std::logic_error("commit: the runner's domain may not grow");
+  if (value.kind != LiteralKind::Int && value.kind != LiteralKind::Double && value.kind != LiteralKind::Char)
+    throw std::logic_error("commit: only ints, doubles and chars");
+  size_t kind = static_cast<size_t>(value.kind);
+  const std::vector<Literal>& values = growable_->of(value.kind);
+  for (size_t i = 0; i < values.size(); ++i)
+    if (value.kind == LiteralKind::Double ? std::memcmp(&values[i].d, &value.d, sizeof(double)) == 0 : values[i].i == value.i)
+      return static_cast<int64_t>(i);
+  // The parent keeps its own counts: the shared memory is the worker's too, and may be overwritten.
+  if (values.size() != grown_from_[kind] + grown_of_kind_[kind]) throw std::logic_error("commit: the domain grew past the runner");
+  if (grown_count_ >= kGrownLiterals || values.size() + 1 >= kFirstScratchLiteral) return -1;
+  shared_->grown[grown_count_] = LiteralWord{static_cast<uint8_t>(kind), value.i, value.d};
+  shared_->grown_count = ++grown_count_;
+  ++grown_of_kind_[kind];
+  return static_cast<int64_t>(growable_->add(value));
+}
+
+std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests) { return run(tests, {}); }
+
+std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests, const std::vector<Literal>& scratch) {
+  if (scratch.size() > kScratchLiterals) throw std::logic_error("more scratch literals than a batch holds");
+  if (!scratch.empty() && tests.size() > kBatchCapacity) throw std::logic_error("scratch literals span one batch");
+  shared_->grown_count = grown_count_;  // again: a worker may have overwritten it
+  shared_->scratch_count = static_cast<uint32_t>(scratch.size());
+  for (size_t j = 0; j < scratch.size(); ++j)
+    shared_->scratch[j] = LiteralWord{static_cast<uint8_t>(scratch[j].kind), scratch[j].i, scratch[j].d};
+  return run_batches(tests);
+}
+
+std::vector<TestOutcome> TestRunner::run_batches(const std::vector<FlatSequence>& tests) {
   std::vector<TestOutcome> out;
   for (size_t first = 0; first < tests.size(); first += kBatchCapacity) {
     uint32_t n = static_cast<uint32_t>(std::min<size_t>(kBatchCapacity, tests.size() - first));
@@ -467,8 +556,8 @@ bool TestRunner::pack(uint32_t t, const FlatSequence& seq) {
 
 TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
   const auto* r = reinterpret_cast<const PackedResult*>(slot(t) + sizeof(PackedTest));
-  const auto* hits = reinterpret_cast<const uint32_t*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
-  const auto* distances = reinterpret_cast<const float*>(hits + opt_.mut_nodes);
+  const auto* distances = reinterpret_cast<const double*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
+  const auto* hits = reinterpret_cast<const uint32_t*>(distances + opt_.mut_outcome_count);
   // The worker shares this memory with code that may corrupt it: nothing is trusted unchecked.
   TestOutcome o;
   o.length = static_cast<uint32_t>(seq.calls.size());

@@ -11,6 +11,7 @@
 
 #include <sys/types.h>
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,11 @@ namespace objgen::evolve {
 constexpr size_t kMaxTestCalls = 64;
 constexpr size_t kMaxCallParams = 8;
 constexpr size_t kMaxProbedFields = 32;
+// Literal indices from here on name a batch's scratch values (TestRunner::run's `scratch`), not
+// the domain's: a local search tries values nobody committed to the domain yet.
+constexpr uint32_t kFirstScratchLiteral = 32000;
+constexpr uint32_t kScratchLiterals = 760;  // at most, per batch
+constexpr uint32_t kGrownLiterals = 4096;   // values a runner may add to its domain (commit)
 // The hash of a field's name as receiver_fields holds it.
 uint64_t field_name_hash(const std::string& name);
 
@@ -37,7 +43,7 @@ struct TestOutcome {
   bool has_result = false;            // the MUT returned a primitive
   Literal result;
   std::vector<uint32_t> hits;       // per node of the MUT's CFG
-  std::vector<float> distances;     // per outcome of the MUT's comparison sites
+  std::vector<double> distances;    // per outcome of the MUT's comparison sites
   uint32_t changed_mask = 0;        // probe: object slots of the MUT call whose state changed
   uint32_t probed_mask = 0;         // probe: object slots whose state could be compared
   // probe, a member function's receiver: its own fields (hashes of their names, in order, at
@@ -79,6 +85,17 @@ class TestRunner {
   // Sequences longer than kMaxTestCalls or with calls of more than kMaxCallParams parameters
   // are not run: they come back unfeasible at call 0, saying why.
   std::vector<TestOutcome> run(const std::vector<FlatSequence>& tests);
+  // The same, with literal index kFirstScratchLiteral + j standing for scratch[j] (of the kind
+  // of the parameter it is passed to; ints, doubles and chars only).
+  std::vector<TestOutcome> run(const std::vector<FlatSequence>& tests, const std::vector<Literal>& scratch);
+  // Lets commit() add values to the domain; `terminals` is the one the runner was built with,
+  // mutable. Values added are sent to the worker (forked or running) before its next batch.
+  void allow_growth(LiteralDomain& terminals);
+  // The index of `value` in the domain's values of its kind: an equal value's, or a new one's
+  // (allow_growth first). -1 when no room is left (kGrownLiterals added).
+  int64_t commit(const Literal& value);
+  uint32_t growth_room() const;  // 0 without allow_growth
+  bool can_grow() const { return growable_ != nullptr; }
   // The worker's side in an exec'd program: attaches to the runner's shared memory (the fd and
   // size its command line gave) and runs test cases until told to quit. The API and terminals
   // must be the parent's (same registration, same domain).
@@ -100,6 +117,9 @@ class TestRunner {
   void wait_batch(uint32_t request);
   void record_death(Outcome kind, const std::string& what);
   TestOutcome read_result(uint32_t test, const FlatSequence& seq) const;
+  std::vector<TestOutcome> run_batches(const std::vector<FlatSequence>& tests);
+  void sync_literals();
+  const Literal* literal_at(const SlotType& param, uint32_t index) const;
   bool pack(uint32_t test, const FlatSequence& seq);
   size_t slot_bytes() const;
   unsigned char* slot(uint32_t test) const;
@@ -112,6 +132,14 @@ class TestRunner {
     size_t bytes;
   };
   TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options, Attach attach);
+  LiteralDomain* growable_ = nullptr;  // parent: the domain commit() adds to
+  std::array<uint32_t, 5> grown_from_{};  // domain sizes by kind when the runner was built
+  std::array<uint32_t, 5> grown_of_kind_{};  // parent: values commit() added, by kind
+  uint32_t grown_count_ = 0;
+  // Worker: the values the parent added (by kind) and this batch's scratch values.
+  std::array<std::vector<Literal>, 5> grown_;
+  uint32_t grown_seen_ = 0;
+  std::vector<Literal> scratch_;
   Shared* shared_ = nullptr;
   size_t shared_bytes_ = 0;
   int shared_fd_ = -1;  // the memory file behind shared_ (an exec'd worker maps it too)
