@@ -3,7 +3,8 @@
 # per method the share of runs reaching full CFG node coverage and the mean generations it took,
 # without and with purity (Tables 1 and 5), with the paper's budget (population 10, at most 100
 # generations; 20 runs per Stack method, 10 per BitSet method). Then test-case evaluations per
-# second (one worker process evaluates; the parent only breeds).
+# second (one worker process evaluates; the parent only breeds). Coverage counts the method's own
+# body (--coverage-scope class), as eCrash's does.
 # Usage: bench/evolve_bench.sh [build/objgen] [seed]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +17,7 @@ trap 'rm -rf "$out"' EXIT
 run() {  # run SUBJECT RUNS
   local start end
   start=$(date +%s.%N)
-  "$objgen" evolve --example "$1" --runs "$2" --population 10 --generations 100 --purity both --seed "$seed" -q \
+  "$objgen" evolve --example "$1" --runs "$2" --population 10 --generations 100 --purity both --coverage-scope class --seed "$seed" -q \
     --report-json "$out/$1.json" >/dev/null
   end=$(date +%s.%N)
   echo "$end - $start" | bc >"$out/$1.seconds"

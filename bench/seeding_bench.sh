@@ -14,6 +14,7 @@
 #   --plot: mean coverage over time, seeded and not, one panel per method (SVG).
 #   --set: the 8 deep-object subjects, the 3 constant-guarded ones (issue 36), or all (default).
 #   The analysis is bench/seeding_report.py, which runs again on a --keep directory.
+#   Coverage counts each method's own body (--coverage-scope class), as the tables always have.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 objgen=$here/build/objgen
@@ -60,14 +61,14 @@ fitnesses=$fitness
 [ "$fitness" = both ] && fitnesses="nodes branch"
 
 for s in $subjects; do  # build each coverage harness once, outside the timed runs
-  "$objgen" evolve $(subject_args "${s%%:*}") --methods "${s##*:}" --generations 1 -q >/dev/null 2>&1 || true
+  "$objgen" evolve $(subject_args "${s%%:*}") --methods "${s##*:}" --generations 1 --coverage-scope class -q >/dev/null 2>&1 || true
 done
 for f in $fitnesses; do
   for s in $subjects; do
     ex=${s%%:*} m=${s##*:}
     for ((k = 1; k <= runs; k++)); do
       for seeding in evoobj off; do  # interleaved: the same load on both
-        "$objgen" evolve $(subject_args "$ex") --methods "$m" --seeding "$seeding" --fitness "$f" --budget "$budget" --max-depth 12 \
+        "$objgen" evolve $(subject_args "$ex") --methods "$m" --seeding "$seeding" --fitness "$f" --budget "$budget" --max-depth 12 --coverage-scope class \
           --runs 1 --seed "$k" -q --report-json "$out/$f-$ex-$seeding-$k.json" >/dev/null 2>"$out/last.err" ||
           { echo "objgen failed on $ex $seeding run $k:"; cat "$out/last.err"; exit 1; }
       done

@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "cover/coverage_runtime.hpp"
+#include "cover/coverage_scope.hpp"
 #include "cover/ir_coverage_map.hpp"
 #include "io/atomic_file.hpp"
 
@@ -30,6 +31,7 @@ struct Probe {
   int neg(int k);
   int caught(int a);
   int careful(int a) noexcept;
+  int twice(int x);
 };
 struct Local {  // a local with a destructor: unwinding through a frame runs it (cleanup pads)
   ~Local();
@@ -79,6 +81,7 @@ int Probe::careful(int a) noexcept {
   may_throw(a - 100);
   return a;
 }
+int Probe::twice(int x) { return branch(x) + straight(x); }
 }  // namespace cov
 extern "C" long probe_call(int which, long a, long b) {
   cov::Probe p;
@@ -149,7 +152,7 @@ class CoverageLayer : public ::testing::Test {
 using Succ = std::vector<std::vector<uint32_t>>;
 
 TEST_F(CoverageLayer, OnlyAllowlistedFunctionsAreInstrumented) {
-  EXPECT_EQ(map_->functions.size(), 8u);
+  EXPECT_EQ(map_->functions.size(), 9u);
   EXPECT_EQ(map_->find("probe_call"), nullptr);
 }
 
@@ -273,6 +276,41 @@ TEST_F(CoverageLayer, UnreachedComparisonsReportNotReached) {
   CoverageRuntime::get().reset();
   call_(0, 1, 0);
   EXPECT_EQ(distance("cov::Probe::branch(int)", 0, 0), kNotReached);
+}
+
+// What a function calls, and the scoped CFGs built from it (--coverage-scope).
+TEST_F(CoverageLayer, CalleesMakeScopedCfgs) {
+  const CoveredFunction& twice = fn("cov::Probe::twice(int)");
+  const CoveredFunction& branch = fn("cov::Probe::branch(int)");
+  const CoveredFunction& straight = fn("cov::Probe::straight(int)");
+  EXPECT_EQ(twice.callees, (std::vector<std::string>{branch.mangled, straight.mangled}));
+  const std::vector<std::string>& caught = fn("cov::Probe::caught(int)").callees;
+  EXPECT_NE(std::find(caught.begin(), caught.end(), "_ZN3cov9may_throwEi"), caught.end());  // through invoke
+  EXPECT_TRUE(fn("cov::Probe::straight(int)").callees.empty());
+  EXPECT_NE(twice.file.find("probe.cpp"), std::string::npos);
+
+  auto root = static_cast<uint32_t>(&twice - map_->functions.data());
+  ScopedCfg own = scoped_cfg(*map_, root, CoverageScope::Class, "");
+  ASSERT_EQ(own.parts.size(), 1u);
+  EXPECT_EQ(own.cfg.nodes.size(), twice.nodes.size());
+  ScopedCfg header = scoped_cfg(*map_, root, CoverageScope::Header, "");
+  ASSERT_EQ(header.parts.size(), 3u);  // twice, then what it calls, in the directory of its file
+  EXPECT_EQ(header.cfg.nodes.size(), twice.nodes.size() + branch.nodes.size() + straight.nodes.size());
+  const ScopedPart& b = header.parts[1];
+  EXPECT_EQ(&map_->functions[b.function], &branch);
+  EXPECT_EQ(b.node_begin, twice.nodes.size());
+  EXPECT_EQ(header.cfg.nodes[b.node_begin].successors,
+            (std::vector<uint32_t>{b.node_begin + 1, b.node_begin + 2}));  // offset like its nodes
+  auto [begin, end] = map_->outcomes_of(branch);
+  EXPECT_EQ(b.map_outcome_begin, begin);
+  EXPECT_EQ(b.outcome_count, end - begin);
+  EXPECT_EQ(header.outcome_count, own.outcome_count + (end - begin));
+  EXPECT_EQ(scoped_cfg(*map_, root, CoverageScope::Header, "/elsewhere").parts.size(), 1u);  // written elsewhere
+  EXPECT_EQ(scoped_cfg(*map_, root, CoverageScope::Library, "/elsewhere").parts.size(), 3u);
+  CoverageScope parsed;
+  EXPECT_TRUE(parse_coverage_scope("library", parsed));
+  EXPECT_EQ(parsed, CoverageScope::Library);
+  EXPECT_FALSE(parse_coverage_scope("module", parsed));
 }
 
 TEST(BranchDistance, EvoSuiteFormulas) {

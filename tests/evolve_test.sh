@@ -10,7 +10,7 @@ cxx=${3:-g++}
 . "$(dirname "$0")/check_lib.sh"
 
 # Stack, 20 runs per method, with and without purity: all of them reach full node coverage.
-check "stack: evolve --runs 20 --purity both" "$objgen" evolve --example stack --runs 20 --purity both -q \
+check "stack: evolve --runs 20 --purity both" "$objgen" evolve --example stack --runs 20 --purity both --coverage-scope class -q \
   --report-json "$work/stack.json" --plot "$work/stack.svg" --emit-gtest "$work/stack"
 check "stack: every run of every method reaches full coverage" \
   test "$(json "$work/stack.json" "min(m['full_coverage_rate'] for m in j['methods'])")" = "1.0"
@@ -26,7 +26,7 @@ check "stack: emitted test set compiles" "$cxx" -std=c++20 -I "$src/examples" "$
 check "stack: emitted test set passes" "$work/stack/tests"
 
 # BitSet with the paper's budget (population 10, <= 100 generations), 3 runs per method.
-check "bitset: evolve --runs 3" "$objgen" evolve --example bitset --runs 3 -q --report-json "$work/bitset.json" \
+check "bitset: evolve --runs 3" "$objgen" evolve --example bitset --runs 3 --coverage-scope class -q --report-json "$work/bitset.json" \
   --emit-gtest "$work/bitset"
 check "bitset: at least 85% of runs reach full coverage" \
   test "$(json "$work/bitset.json" "j['summary']['with_purity']['full_coverage_rate'] >= 0.85")" = "True"
@@ -36,7 +36,7 @@ check "bitset: emitted test set passes" "$work/bitset/tests"
 
 # The same seed gives the same search.
 for i in 1 2; do
-  check "bitset: seeded run $i" "$objgen" evolve --example bitset --method 'nextSetBit,xorWith' --runs 2 --seed 7 -q \
+  check "bitset: seeded run $i" "$objgen" evolve --example bitset --method 'nextSetBit,xorWith' --runs 2 --seed 7 --coverage-scope class -q \
     --report-json "$work/det$i.json"
 done
 check "same seed, same runs" test \
@@ -62,7 +62,7 @@ check "saboteur: its crash is reported" grep -q '"kind": "crash"' "$work/saboteu
 
 # A real library type compiled with coverage.
 check "dynamic_bitset: evolve" "$objgen" evolve --header '<boost/dynamic_bitset.hpp>' --class 'boost::dynamic_bitset<>' \
-  --method 'find_next,operator>>=,all' --runs 2 -q --report-json "$work/dbs.json"
+  --method 'find_next,operator>>=,all' --runs 2 --coverage-scope class -q --report-json "$work/dbs.json"
 check "dynamic_bitset: find_next fully covered" \
   test "$(json "$work/dbs.json" "[m['full_coverage_rate'] for m in j['methods'] if m['method'].startswith('dynamic_bitset::find_next')][0]")" = "1.0"
 

@@ -98,12 +98,13 @@ case_builders() {
   # Coverage of a standard container: objgen's process holds its own copies of std::deque<int>'s
   # members (libclang-cpp); the harness's instrumented ones must be those that run.
   check "deque<int>: evolve measures the harness's own instrumented push_back" bash -c \
-    "'$objgen' evolve --header '<deque>' --class 'std::deque<int>' --methods 'push_back(const int&)' --generations 30 -q \
+    "'$objgen' evolve --header '<deque>' --class 'std::deque<int>' --methods 'push_back(const int&)' --generations 30 \
+       --coverage-scope class -q \
        >'$work/deque_evolve.out' 2>&1 && grep -qE 'push_back\(const int&\) +on +[0-9]+ +1 +100%' '$work/deque_evolve.out'"
   # A member brought in by `using Base::insert` runs the base's body: that one is instrumented.
   check "btree_set: evolve covers insert, declared in a base and brought in by using" bash -c \
     "'$objgen' evolve --header '<absl/container/btree_set.h>' --class 'absl::btree_set<int>' --methods 'insert(const int&),emplace' \
-       --generations 30 -q >'$work/btree_evolve.out' 2>&1 && grep -qE 'insert\(const int&\) +on +[0-9]+ +1 +100%' '$work/btree_evolve.out' &&
+       --generations 30 --coverage-scope class -q >'$work/btree_evolve.out' 2>&1 && grep -qE 'insert\(const int&\) +on +[0-9]+ +1 +100%' '$work/btree_evolve.out' &&
      grep -qE 'emplace\(int&&\) +on +[0-9]+ +1 +100%' '$work/btree_evolve.out'"
 
   # Builder identification on all public methods of circular_buffer<int> (issue 4), proven at scope 3.

@@ -49,6 +49,7 @@ struct EvolveArgs {
   double p_app = 0.3;
   double p_constant = 0.5;
   std::string local_search = "auto";
+  std::string coverage_scope = "header";
   int seed_depth = 5;
   int max_test_length = 40;
   int max_depth = 8;
@@ -109,6 +110,8 @@ struct Session {
   double budget;                          // seconds per run, 0: none
   // The first run's budget counts from the command's start (harness build, IR loading).
   std::chrono::steady_clock::time_point* first_run_start;
+  cover::CoverageScope scope;
+  std::string scope_directory;  // header scope: callees written under it count ("": the MUT's file's)
 };
 
 std::chrono::steady_clock::time_point run_deadline(const Session& s) {
@@ -116,6 +119,19 @@ std::chrono::steady_clock::time_point run_deadline(const Session& s) {
   auto start = std::chrono::steady_clock::now();
   if (*s.first_run_start != std::chrono::steady_clock::time_point{}) start = std::exchange(*s.first_run_start, {});
   return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s.budget));
+}
+
+cover::CoverageScope scope_of(const std::string& text) {
+  cover::CoverageScope scope = cover::CoverageScope::Header;
+  cover::parse_coverage_scope(text, scope);  // validated before
+  return scope;
+}
+
+// Header scope counts the functions written under the header's directory; for <lib/x.hpp> (and
+// --example) that of the method's own file.
+std::string scope_directory(const SubjectArgs& s) {
+  if (s.header.empty() || s.header.front() == '<') return "";
+  return std::filesystem::absolute(s.header).parent_path().lexically_normal().string();
 }
 
 // auto: with the branch fitness or seeding, the two that steer by branch distance.
@@ -138,18 +154,18 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
     std::fprintf(stderr, "objgen: %s has no instrumented body (defined outside the class?); skipped\n", m.signature.c_str());
     return m;
   }
-  const cover::CoveredFunction& cfg = s.map.functions[fn];
+  const cover::ScopedCfg scoped = cover::scoped_cfg(s.map, static_cast<uint32_t>(fn), s.scope, s.scope_directory);
+  const cover::CoveredFunction& cfg = scoped.cfg;
   for (const auto& n : cfg.nodes) {
     m.targets += n.target;
     m.target_lines.push_back(n.line);
   }
+  for (const cover::ScopedPart& part : scoped.parts) m.scope_functions.push_back(s.map.functions[part.function].name);
   evolve::RunnerOptions ro;
-  ro.mut_function = fn;
-  ro.mut_nodes = static_cast<uint32_t>(cfg.nodes.size());
-  auto [outcome_begin, outcome_end] = s.map.outcomes_of(cfg);
-  ro.mut_outcome_begin = outcome_begin;
-  ro.mut_outcome_count = outcome_end - outcome_begin;
-  std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, cfg, ro.mut_outcome_begin);
+  for (const cover::ScopedPart& part : scoped.parts)
+    ro.coverage.push_back({part.function, static_cast<uint32_t>(s.map.functions[part.function].nodes.size()),
+                           part.map_outcome_begin, part.outcome_count});
+  std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, scoped);
   ro.call_timeout_seconds = s.a.call_timeout;
   ro.worker_memory_limit_bytes = parse_size(s.a.worker_memory_limit, "--worker-memory-limit");
   evolve::TestRunner runner(s.api, s.terminals, ro);
@@ -173,7 +189,7 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   eo.local_search = uses_local_search(s.a);
   runner.allow_growth(s.terminals);
   m.seeding = s.a.seeding;
-  if (s.seeding) s.seeding->attach(cfg, *s.domains[purity], trees, eo.limits.max_calls, eo);
+  if (s.seeding) s.seeding->attach(s.map.functions[fn], *s.domains[purity], trees, eo.limits.max_calls, eo);
   for (int r = 0; r < s.a.runs && !g_interrupted.load(); ++r) {
     eo.seed = s.a.seed + static_cast<uint64_t>(r);
     eo.deadline = run_deadline(s);
@@ -250,6 +266,8 @@ void validate(const EvolveArgs& a) {
   if (!(a.p_constant >= 0 && a.p_constant <= 1)) throw UsageError("--p-constant is a probability: 0 to 1");
   if (a.local_search != "auto" && a.local_search != "on" && a.local_search != "off")
     throw UsageError("--local-search takes auto, on or off");
+  if (cover::CoverageScope scope; !cover::parse_coverage_scope(a.coverage_scope, scope))
+    throw UsageError("--coverage-scope takes class, header or library");
   if (a.seed_depth < 0 || a.seed_depth > 50) throw UsageError("--seed-depth must be 0 to 50");
   if (a.max_test_length < 1 || a.max_test_length > static_cast<int>(evolve::kMaxTestCalls))
     throw UsageError("--max-test-length must be 1 to " + std::to_string(evolve::kMaxTestCalls));
@@ -370,7 +388,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                      {"options", {{"population", a.population}, {"generations", a.generations}, {"runs", a.runs},
                                   {"seed", a.seed}, {"purity", a.purity}, {"alpha", 0.5}, {"beta", 150}, {"w_init", 200},
                                   {"seeding", a.seeding}, {"fitness", a.fitness}, {"p_app", a.p_app}, {"p_constant", a.p_constant},
-                                  {"local_search", uses_local_search(a)},
+                                  {"local_search", uses_local_search(a)}, {"coverage_scope", a.coverage_scope},
                                   {"seed_depth", a.seed_depth}, {"max_test_length", a.max_test_length},
                                   {"max_depth", a.max_depth},
                                   {"budget_seconds", parse_budget(a.budget)},
@@ -477,6 +495,7 @@ int run_evolve(EvolveArgs& a) {
   double budget = parse_budget(a.budget);
   if (budget > 0 && !a.generations_given) a.generations = std::numeric_limits<int>::max();
   a.subject.coverage = true;
+  a.subject.coverage_of_callees = a.coverage_scope != "class";
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   const cover::CoverageMap* map = subject_coverage();
   if (!map)
@@ -518,7 +537,8 @@ int run_evolve(EvolveArgs& a) {
   if (a.show_domain) print_pools(pools, api);
 
   catch_interrupts(true);
-  Session s{a, api, *map, terminals, {&plain, &purified}, a.seeding == "evoobj" ? seeding.get() : nullptr, &pools, budget, &command_start};
+  Session s{a, api, *map, terminals, {&plain, &purified}, a.seeding == "evoobj" ? seeding.get() : nullptr, &pools, budget,
+            &command_start, scope_of(a.coverage_scope), scope_directory(a.subject)};
   std::vector<EvolvedMethod> results;
   std::vector<bool> settings = a.purity == "both" ? std::vector<bool>{false, true} : std::vector<bool>{a.purity == "on"};
   std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
@@ -595,6 +615,11 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
                   "Probability that a new primitive value comes from the method's constant pool (what it and "
                   "its callees compare with: ints of any size, doubles, strings) instead of all terminals")
       ->default_val(0.5);
+  cmd->add_option("--coverage-scope", args->coverage_scope,
+                  "What a method's coverage counts: class (its own body, eCrash's), header (also the functions it "
+                  "calls, transitively, written in the header's directory), library (also any it calls but the "
+                  "standard library's)")
+      ->default_val("header");
   cmd->add_option("--local-search", args->local_search,
                   "on: move the numbers of the test case nearest to an uncovered branch towards it (alternating "
                   "variable method, by branch distance); auto: on with --fitness branch or --seeding evoobj")

@@ -264,6 +264,7 @@ void SeedingSession::attach(const cover::CoveredFunction& mut, const evolve::Inp
   synthesizer_ = std::make_unique<seeding::TemplateSynthesizer>(
       api_, domain, trees, [this](const analysis::FieldRef& f) { return writers(f); }, to);
   options.seed_template = [this, &mut, &trees](uint32_t node, Rng& rng, evolve::GpTree& out) {
+    if (node >= mut.nodes.size()) return false;  // a callee's node (--coverage-scope): not analysed
     const analysis::ObjectGraph* g = graph(mut, node);
     if (!g || g->leaves.empty()) return false;
     auto start = std::chrono::steady_clock::now();

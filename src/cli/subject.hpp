@@ -32,6 +32,7 @@ struct SubjectArgs {
   std::vector<std::string> template_args;  // --template-args MEMBER=TYPES (cli/type_name_check.hpp)
   bool rebuild = false;
   bool coverage = false;  // build the harness with coverage (--coverage; `evolve` always)
+  bool coverage_of_callees = false;  // ...of the functions the class calls too (evolve --coverage-scope)
   bool checks = false;    // with assertions and UBSan (`params`): built from the header, also for --example
   bool asan = false;      // with checks: AddressSanitizer too (only for asan_harness_library)
 };

@@ -54,7 +54,7 @@ std::string map_to_json(const CoverageMap& map) {
   j["constants"] = map.constants;
   for (const CoveredFunction& f : map.functions) {
     nlohmann::json fj{{"mangled", f.mangled}, {"name", f.name}, {"comdat", f.comdat},
-                      {"first_guard", f.first_guard}, {"sites", f.sites}};
+                      {"first_guard", f.first_guard}, {"sites", f.sites}, {"file", f.file}, {"callees", f.callees}};
     for (const CfgNode& n : f.nodes) fj["nodes"].push_back(node_json(n));
     j["functions"].push_back(std::move(fj));
   }
@@ -77,6 +77,8 @@ CoverageMap map_from_json(const std::string& text) {
       f.comdat = fj.at("comdat");
       f.first_guard = fj.at("first_guard");
       f.sites = fj.at("sites").get<std::vector<uint32_t>>();
+      f.file = fj.value("file", "");
+      f.callees = fj.value("callees", std::vector<std::string>{});
       for (const auto& nj : fj.at("nodes"))
         f.nodes.push_back({nj.at("label"), nj.at("successors").get<std::vector<uint32_t>>(), nj.at("line"),
                            nj.at("target")});

@@ -48,6 +48,8 @@ struct CoveredFunction {
   uint32_t first_guard = 0;  // guard index (0-based, over the whole library) of node 0
   std::vector<CfgNode> nodes;
   std::vector<uint32_t> sites;
+  std::string file;                  // where its body is written ("" when the IR does not say)
+  std::vector<std::string> callees;  // mangled names of the functions it calls directly, sorted
 };
 
 struct CoverageMap {

@@ -220,6 +220,7 @@ class ModuleReader {
     sites_.clear();
     blocks_.push_back({"entry"});
     function_constants_.clear();
+    function_callees_.clear();
     std::string array;
     size_t i = begin + 1;
     for (; i < lines_.size() && lines_[i] != "}"; ++i) read_line(i, array);
@@ -231,6 +232,8 @@ class ModuleReader {
     std::string file;
     if (auto s = debug_.subprogram_file.find(sub); s != debug_.subprogram_file.end())
       if (auto fl = debug_.files.find(s->second); fl != debug_.files.end()) file = fl->second;
+    f.file = file;
+    f.callees.assign(function_callees_.begin(), function_callees_.end());
     build_nodes(f);
     build_sites(file, array);
     by_array[array] = std::move(f);
@@ -257,6 +260,7 @@ class ModuleReader {
       b.landingpad = "catch";
     if (l.find("@__sanitizer_cov_trace_") != std::string::npos) return read_trace_call(l);
     read_constants(l);
+    read_callee(l);
     if (l.find(" = icmp ") != std::string::npos && !sites_.empty() && sites_.back().icmp_result.empty() &&
         sites_.back().block == blocks_.size() - 1 && !sites_.back().is_switch)
       return read_icmp(l, sites_.back());
@@ -312,6 +316,36 @@ class ModuleReader {
 
   // Integer constants the function computes with (word sizes, masks, shifts): with the compared
   // ones, the class's constants that test inputs start from.
+  // "call void @_ZN3lib5table6insertEi(ptr %3, i32 %4)", "%5 = invoke ... @name(...)": a direct
+  // call (not through a pointer, not sancov's callbacks or LLVM's intrinsics).
+  void read_callee(const std::string& l) {
+    std::string_view t = trimmed(l);
+    if (starts_with(t, "%")) {
+      size_t eq = t.find(" = ");
+      if (eq == std::string_view::npos) return;
+      t.remove_prefix(eq + 3);
+    }
+    for (std::string_view prefix : {"tail ", "musttail ", "notail "})
+      if (starts_with(t, prefix)) t.remove_prefix(prefix.size());
+    if (!starts_with(t, "call ") && !starts_with(t, "invoke ")) return;
+    size_t at = t.find(" @");
+    if (at == std::string_view::npos) return;
+    // Through a pointer ("call void %5(ptr @x)"): a local value directly followed by the arguments'
+    // parenthesis comes first. Types with locals' names ("{ %\"struct.node\"*, i8 }") do not count.
+    for (size_t pc = t.find('%'); pc < at; pc = t.find('%', pc + 1)) {
+      size_t end = t.find_first_of(" ,(*)}", pc + 1);
+      if (pc + 1 < t.size() && t[pc + 1] == '"') end = t.find_first_of(" ,(*)}", t.find('"', pc + 2));
+      if (end < at && t[end] == '(') return;
+    }
+    at += 2;
+    bool quoted = at < t.size() && t[at] == '"';
+    size_t end = quoted ? t.find('"', at + 1) : t.find('(', at);
+    if (end == std::string_view::npos) return;
+    std::string name(t.substr(at + quoted, end - at - quoted));
+    if (starts_with(name, "llvm.") || starts_with(name, "__sanitizer_") || starts_with(name, "__objgen_")) return;
+    function_callees_.insert(std::move(name));
+  }
+
   void read_constants(const std::string& l) {
     static const std::regex arith(
         R"(= (?:add|sub|mul|shl|lshr|ashr|and|or|xor|sdiv|udiv|srem|urem)(?: nuw| nsw| exact)* i(?:8|16|32|64) ([^,]+), ([^,\s]+))");
@@ -521,17 +555,20 @@ class ModuleReader {
   std::vector<RawBlock> blocks_;
   std::vector<RawSite> sites_;
   std::vector<std::string> site_array_;
-  std::vector<int64_t> function_constants_;  // by site: its function's guard array
+  std::vector<int64_t> function_constants_;
+  std::set<std::string> function_callees_;  // of the function being read  // by site: its function's guard array
   std::unordered_map<std::string, uint32_t> slot_of_;
   ModuleCoverage out_;
 };
 
 }  // namespace
 
-std::vector<std::string> coverage_ir_flags(const std::string& allowlist_path) {
-  return {"-O0", "-gline-tables-only", "-S", "-emit-llvm",
-          "-fsanitize-coverage=bb,no-prune,trace-pc-guard,pc-table,trace-cmp",
-          "-fsanitize-coverage-allowlist=" + allowlist_path};
+std::vector<std::string> coverage_ir_flags(const std::string& allowlist_path, const std::string& ignorelist_path) {
+  std::vector<std::string> flags{"-O0", "-gline-tables-only", "-S", "-emit-llvm",
+                                 "-fsanitize-coverage=bb,no-prune,trace-pc-guard,pc-table,trace-cmp",
+                                 "-fsanitize-coverage-allowlist=" + allowlist_path};
+  if (!ignorelist_path.empty()) flags.push_back("-fsanitize-coverage-ignorelist=" + ignorelist_path);
+  return flags;
 }
 
 ModuleCoverage read_instrumented_ir(std::string& ir, uint32_t site_base) {

@@ -29,8 +29,8 @@ CoverageMap link_coverage(std::vector<ModuleCoverage> modules);
 
 // Clang flags for the instrumented IR this reader expects: -O0 (one CFG per function, close to
 // the source), line tables (each branch's location), basic-block guards with their pc table
-// and comparison tracing, only for the functions `allowlist` names.
-std::vector<std::string> coverage_ir_flags(const std::string& allowlist_path);
+// and comparison tracing, only for the functions `allowlist` names and `ignorelist` (if any) does not.
+std::vector<std::string> coverage_ir_flags(const std::string& allowlist_path, const std::string& ignorelist_path = "");
 
 // The runtime entry points the rewritten IR calls (exported by objgen's executable).
 constexpr const char* kCmpCallbackPrefix = "__objgen_cov_cmp";

@@ -163,6 +163,7 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
           {"seeded_branches", seeded},
           {"purity", m.purity},
           {"nodes", m.targets},
+          {"scope_functions", m.scope_functions},
           {"runs", m.runs.size()},
           {"full_coverage_rate", m.full_coverage_rate()},
           {"mean_generations", m.mean_generations()},

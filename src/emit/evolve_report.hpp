@@ -19,6 +19,7 @@ struct EvolvedMethod {
   bool purity;
   uint32_t targets = 0;
   std::vector<uint32_t> target_lines;  // source line of each target node (0: unknown)
+  std::vector<std::string> scope_functions;  // whose nodes count: the method's body, then callees (--coverage-scope)
   std::vector<evolve::EvolveResult> runs;
   std::string seeding = "off";                       // "evoobj": templates from object construction graphs
   std::vector<seeding::BranchSeedStats> seeded;      // per target node the analysis looked at (first run)

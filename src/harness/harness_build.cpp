@@ -51,6 +51,7 @@ std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& h
   std::vector<std::string> parts{header, r.class_name, r.state, r.coverage ? "coverage:" + t.coverage_compiler : t.compiler,
                                  fs::current_path().string()};
   if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
+  if (r.coverage && r.coverage_of_callees) parts.push_back("coverage:callees");
   for (const std::string& d : t.include_dirs) parts.push_back(d);
   parts.push_back("classes:" + std::to_string(r.class_depth));
   parts.insert(parts.end(), r.extra_classes.begin(), r.extra_classes.end());
@@ -267,10 +268,21 @@ class Builder {
   const std::string& compiler() const { return r_.coverage ? tools_.coverage_compiler : tools_.compiler; }
 
   // Only the class's members are instrumented (functions whose mangled names are nested in it),
-  // and those of the bases that declare members it registers.
+  // and those of the bases that declare members it registers; with coverage_of_callees every
+  // function but the standard library's (unless the class is in it) and objgen's own.
   void write_allowlist() {
     std::vector<std::string> prefixes = out_.scan.result.base_mangled_prefixes;
     prefixes.insert(prefixes.begin(), out_.scan.result.mangled_prefix);
+    if (r_.coverage_of_callees) {
+      write_file_atomically(work_ + "/allowlist.txt", "src:*\nfun:*\n");
+      std::string ignored = "fun:*objgen*\n";
+      bool in_std = out_.scan.result.mangled_prefix.rfind("NSt", 0) == 0 || out_.scan.result.mangled_prefix.rfind("St", 0) == 0;
+      if (!in_std)
+        for (const char* p : {"_ZSt", "_ZNSt", "_ZNKSt", "_ZNSa", "_ZNKSa", "_ZN9__gnu_cxx", "_ZNK9__gnu_cxx", "_ZNSs", "_ZNKSs"})
+          ignored += std::string("fun:") + p + "*\n";
+      write_file_atomically(work_ + "/ignorelist.txt", ignored);
+      return;
+    }
     std::string list = "src:*\n";
     for (std::string prefix : prefixes) {
       if (!prefix.empty() && prefix[0] == 'N') prefix.erase(0, 1);
@@ -280,7 +292,8 @@ class Builder {
   }
 
   std::vector<std::string> coverage_flags(const std::string& object) const {
-    std::vector<std::string> f = cover::coverage_ir_flags(work_ + "/allowlist.txt");
+    std::vector<std::string> f =
+        cover::coverage_ir_flags(work_ + "/allowlist.txt", r_.coverage_of_callees ? work_ + "/ignorelist.txt" : "");
     f.insert(f.end(), {"-o", object + ".ll"});
     return f;
   }

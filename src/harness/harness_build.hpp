@@ -35,6 +35,10 @@ struct HarnessRequest {
   int class_depth = 3;
   // --template-args: member template name -> explicit argument lists (scan::ScanRequest)
   std::vector<std::pair<std::string, std::vector<std::string>>> template_args;
+  // With coverage: also every function the class's code may call (all but the standard
+  // library's and objgen's), so that a coverage scope beyond the class can count them (evolve
+  // --coverage-scope header|library).
+  bool coverage_of_callees = false;
 };
 
 enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, LinkFailed, Interrupted };

@@ -405,14 +405,17 @@ class Search {
 
 }  // namespace
 
-std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const cover::CoveredFunction& f,
-                                           uint32_t outcome_begin) {
+std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const cover::ScopedCfg& scoped) {
   std::vector<OutcomeTarget> out;
-  for (uint32_t id : f.sites) {
-    const cover::CmpSite& s = map.sites[id];
-    for (uint32_t k = 0; k < s.outcome_nodes.size(); ++k)
-      if (s.outcome_nodes[k] >= 0 && f.nodes[s.outcome_nodes[k]].target)
-        out.push_back({s.outcome_begin + k - outcome_begin, static_cast<uint32_t>(s.outcome_nodes[k]), s.node});
+  for (const cover::ScopedPart& part : scoped.parts) {
+    const cover::CoveredFunction& f = map.functions[part.function];
+    for (uint32_t id : f.sites) {
+      const cover::CmpSite& s = map.sites[id];
+      for (uint32_t k = 0; k < s.outcome_nodes.size(); ++k)
+        if (s.outcome_nodes[k] >= 0 && f.nodes[s.outcome_nodes[k]].target)
+          out.push_back({part.outcome_begin + s.outcome_begin + k - part.map_outcome_begin,
+                         part.node_begin + static_cast<uint32_t>(s.outcome_nodes[k]), part.node_begin + s.node});
+    }
   }
   return out;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cover/coverage_map.hpp"
+#include "cover/coverage_scope.hpp"
 #include "gen/evolve/gp_tree.hpp"
 #include "gen/evolve/test_runner.hpp"
 
@@ -132,8 +133,9 @@ class BranchDistanceFitness {
   const std::vector<OutcomeTarget>& outcomes_;
   uint32_t levels_ = 1;
 };
-std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const cover::CoveredFunction& f,
-                                           uint32_t outcome_begin);
+// Every comparison outcome of a scoped CFG's functions that leads to a target node, numbered as
+// the runner reports them (the parts' outcomes one after the other).
+std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const cover::ScopedCfg& scoped);
 
 EvolveResult evolve_method(const TreeFactory& trees, const cover::CoveredFunction& mut_cfg,
                            const std::vector<OutcomeTarget>& outcomes, TestRunner& runner, const EvolveOptions& options);

@@ -94,6 +94,16 @@ struct RootFields {
   }
 };
 
+// The slots hold exactly what the ranges report.
+RunnerOptions with_coverage_totals(RunnerOptions o) {
+  o.mut_nodes = o.mut_outcome_count = 0;
+  for (const CoveredRange& r : o.coverage) {
+    o.mut_nodes += r.nodes;
+    o.mut_outcome_count += r.outcome_count;
+  }
+  return o;
+}
+
 }  // namespace
 
 uint64_t field_name_hash(const std::string& name) { return XXH3_64bits(name.data(), name.size()); }
@@ -121,7 +131,7 @@ struct TestRunner::Shared {
 
 // The batches live in a memory file, so that a worker that is another program can map them.
 TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options)
-    : api_(api), terminals_(terminals), opt_(std::move(options)) {
+    : api_(api), terminals_(terminals), opt_(with_coverage_totals(std::move(options))) {
   shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * slot_bytes();
   shared_fd_ = memfd_create("objgen-test-runner", MFD_CLOEXEC);
   void* p = shared_fd_ >= 0 && ftruncate(shared_fd_, static_cast<off_t>(shared_bytes_)) == 0
@@ -137,7 +147,7 @@ TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOpt
 }
 
 TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options, Attach attach)
-    : api_(api), terminals_(terminals), opt_(std::move(options)) {
+    : api_(api), terminals_(terminals), opt_(with_coverage_totals(std::move(options))) {
   shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * slot_bytes();
   if (attach.bytes != shared_bytes_) throw std::runtime_error("the runner's memory has another layout");
   void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, attach.fd, 0);
@@ -286,7 +296,7 @@ void TestRunner::evaluate(uint32_t t) {
   auto* distances = reinterpret_cast<double*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
   auto* hits = reinterpret_cast<uint32_t*>(distances + opt_.mut_outcome_count);
   auto& cov = cover::CoverageRuntime::get();
-  if (opt_.mut_function >= 0) cov.reset();
+  if (!opt_.coverage.empty()) cov.reset();
   if (ftruncate(STDERR_FILENO, 0) != 0) {}  // what a crash leaves there is this test case's
   static std::vector<Object> values;
   static Linearizer lin(1000, nullptr);
@@ -367,9 +377,10 @@ void TestRunner::evaluate(uint32_t t) {
     }
     if (op.result.is_object()) values.push_back(res.has_object ? res.object : nullptr);
   }
-  if (opt_.mut_function >= 0) {
-    std::memcpy(hits, cov.function_hits(static_cast<uint32_t>(opt_.mut_function)), opt_.mut_nodes * sizeof(uint32_t));
-    for (uint32_t k = 0; k < opt_.mut_outcome_count; ++k) distances[k] = cov.outcome_distance(opt_.mut_outcome_begin + k);
+  for (const CoveredRange& range : opt_.coverage) {
+    std::memcpy(hits, cov.function_hits(range.function), range.nodes * sizeof(uint32_t));
+    hits += range.nodes;
+    for (uint32_t k = 0; k < range.outcome_count; ++k) *distances++ = cov.outcome_distance(range.outcome_begin + k);
   }
   values.clear();  // destructors run while `call` still names the last call
   r->written = 1;

@@ -54,10 +54,19 @@ struct TestOutcome {
   std::string message;              // exception, signal or hang description
 };
 
+// A function whose coverage a test case reports: its node hit counts and the distances of its
+// comparison outcomes (in the bound coverage map).
+struct CoveredRange {
+  uint32_t function;
+  uint32_t nodes;
+  uint32_t outcome_begin, outcome_count;
+};
+
 struct RunnerOptions {
-  int32_t mut_function = -1;  // in the bound coverage map; -1: no coverage
-  uint32_t mut_nodes = 0;
-  uint32_t mut_outcome_begin = 0, mut_outcome_count = 0;
+  // The functions whose coverage each test case reports, their nodes and outcomes one after the
+  // other (a scoped CFG's parts); empty: no coverage.
+  std::vector<CoveredRange> coverage;
+  uint32_t mut_nodes = 0, mut_outcome_count = 0;  // the totals over `coverage` (the runner sums them)
   double call_timeout_seconds = 1.0;
   bool probe = false;  // fingerprint the MUT call's object parameters before and after
   size_t worker_memory_limit_bytes = 0;  // what the code under test may add to the worker (0: none)
