@@ -272,6 +272,25 @@ TEST_F(CoverageLayer, BranchDistancesShrinkTowardsTheOtherSide) {
   EXPECT_EQ(distance("cov::Probe::sw(int)", 0, 2), 0.0f);
 }
 
+// The dynamic pool's source: each site's operands at its evaluation nearest to equal.
+TEST_F(CoverageLayer, SitesKeepTheirNearestOperands) {
+  auto& rt = CoverageRuntime::get();
+  rt.reset();
+  uint32_t site = fn("cov::Probe::branch(int)").sites.at(0);
+  int64_t a = 0, b = 0;
+  EXPECT_FALSE(rt.site_operands(site, a, b));
+  call_(1, -7, 0);  // x > 10 with x = -7: signed
+  ASSERT_TRUE(rt.site_operands(site, a, b));
+  EXPECT_EQ(a, -7);
+  EXPECT_EQ(b, 10);
+  rt.reset();
+  call_(2, 3, 0);  // loop(3): i < n with i = 0..3, nearest to equal at i = 3
+  ASSERT_TRUE(rt.site_operands(fn("cov::Probe::loop(int)").sites.at(0), a, b));
+  EXPECT_EQ(a, 3);
+  EXPECT_EQ(b, 3);
+  EXPECT_FALSE(rt.site_operands(site, a, b));  // reset
+}
+
 TEST_F(CoverageLayer, UnreachedComparisonsReportNotReached) {
   CoverageRuntime::get().reset();
   call_(0, 1, 0);

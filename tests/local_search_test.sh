@@ -3,7 +3,7 @@
 # a deep part's fields (pulses * factor + 3 == 123462 through meter.counter(); a time of day
 # through meter.clock()) is reached with --local-search on and never without (no value of the
 # domain solves it); the values it found are committed, so the covering tests spell them, compile
-# and pass; same seed, same runs; bad input.
+# and pass; same seed, same runs; the dynamic pool (lottery: a number computed at run time); bad input.
 set -u
 objgen=$1
 src=$2
@@ -30,6 +30,20 @@ check "meter: no run reaches the volume without it" \
   test "$(json "$work/off.json" "j['methods'][0]['full_coverage_rate']")" = "0.0"
 check "meter: auto is on with --fitness branch" "$objgen" "${args[@]}" --fitness branch --report-json "$work/branch.json"
 check "meter: ...and covers" test "$(json "$work/branch.json" "j['methods'][0]['full_coverage_rate']")" = "1.0"
+
+# EvoSuite's dynamic pool: the winning number is computed at run time; the comparison's other side
+# joins the pool, and a ticket takes it. Without the pool (and without the local search) no run wins.
+lottery=(evolve --header "$src/tests/evolve_inputs/lottery.hpp" --class lottery::Draw --method check --runs 3
+         --generations 300 --local-search off -q)
+check "lottery: evolve with the dynamic pool" "$objgen" "${lottery[@]}" --report-json "$work/lottery.json" \
+  --emit-gtest "$work/lottery"
+check "lottery: every run wins" test "$(json "$work/lottery.json" "j['methods'][0]['full_coverage_rate']")" = "1.0"
+check "lottery: the pool learned values" \
+  test "$(json "$work/lottery.json" "all(r['dynamic_constants'] > 0 for r in j['methods'][0]['run_results'])")" = "True"
+check "lottery: the winning ticket is spelled in the suite" grep -q 'check(' "$work/lottery/Draw_evolve_test.cpp"
+check "lottery: --dynamic-pool 0" "$objgen" "${lottery[@]}" --dynamic-pool 0 --report-json "$work/lottery-off.json"
+check "lottery: no run wins without it" test "$(json "$work/lottery-off.json" "j['methods'][0]['full_coverage_rate']")" = "0.0"
+check "--dynamic-pool -1" expect_exit2 "dynamic-pool" "$objgen" "${lottery[@]}" --dynamic-pool -1
 
 check "--local-search maybe" expect_exit2 "local-search" "$objgen" "${args[@]}" --local-search maybe
 exit "$fail"

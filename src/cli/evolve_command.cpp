@@ -50,6 +50,7 @@ struct EvolveArgs {
   double p_constant = 0.5;
   std::string local_search = "auto";
   std::string coverage_scope = "header";
+  int dynamic_pool = 256;
   int seed_depth = 5;
   int max_test_length = 40;
   int max_depth = 8;
@@ -164,14 +165,15 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   evolve::RunnerOptions ro;
   for (const cover::ScopedPart& part : scoped.parts)
     ro.coverage.push_back({part.function, static_cast<uint32_t>(s.map.functions[part.function].nodes.size()),
-                           part.map_outcome_begin, part.outcome_count});
+                           part.map_outcome_begin, part.outcome_count, part.map_site_begin, part.site_count});
   std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, scoped);
   ro.call_timeout_seconds = s.a.call_timeout;
   ro.worker_memory_limit_bytes = parse_size(s.a.worker_memory_limit, "--worker-memory-limit");
   evolve::TestRunner runner(s.api, s.terminals, ro);
   evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, tree_limits(s.a));
-  if (auto pool = s.pools->find(op); pool != s.pools->end())
-    trees.set_constant_bias(evolve::constant_bias(s.terminals, pool->second, s.a.p_constant));
+  auto pool = s.pools->find(op);  // none: the dynamic pool may still fill it
+  trees.set_constant_bias(evolve::constant_bias(s.terminals, pool != s.pools->end() ? pool->second : analysis::ConstantPool{},
+                                                s.a.p_constant));
   if (!trees.can_build()) {
     std::fprintf(stderr, "objgen: no function set entry builds the inputs of %s; skipped\n", m.signature.c_str());
     return m;
@@ -187,6 +189,7 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   eo.fitness = s.a.fitness == "branch" ? evolve::EvolveOptions::Fitness::Branch : evolve::EvolveOptions::Fitness::Nodes;
   eo.p_app = s.a.p_app;
   eo.local_search = uses_local_search(s.a);
+  eo.dynamic_pool = static_cast<uint32_t>(s.a.dynamic_pool);
   runner.allow_growth(s.terminals);
   m.seeding = s.a.seeding;
   if (s.seeding) s.seeding->attach(s.map.functions[fn], *s.domains[purity], trees, eo.limits.max_calls, eo);
@@ -266,6 +269,8 @@ void validate(const EvolveArgs& a) {
   if (!(a.p_constant >= 0 && a.p_constant <= 1)) throw UsageError("--p-constant is a probability: 0 to 1");
   if (a.local_search != "auto" && a.local_search != "on" && a.local_search != "off")
     throw UsageError("--local-search takes auto, on or off");
+  if (a.dynamic_pool < 0 || a.dynamic_pool > static_cast<int>(evolve::kGrownLiterals / 2))
+    throw UsageError("--dynamic-pool must be 0 to " + std::to_string(evolve::kGrownLiterals / 2));
   if (cover::CoverageScope scope; !cover::parse_coverage_scope(a.coverage_scope, scope))
     throw UsageError("--coverage-scope takes class, header or library");
   if (a.seed_depth < 0 || a.seed_depth > 50) throw UsageError("--seed-depth must be 0 to 50");
@@ -389,6 +394,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                                   {"seed", a.seed}, {"purity", a.purity}, {"alpha", 0.5}, {"beta", 150}, {"w_init", 200},
                                   {"seeding", a.seeding}, {"fitness", a.fitness}, {"p_app", a.p_app}, {"p_constant", a.p_constant},
                                   {"local_search", uses_local_search(a)}, {"coverage_scope", a.coverage_scope},
+                                  {"dynamic_pool", a.dynamic_pool},
                                   {"seed_depth", a.seed_depth}, {"max_test_length", a.max_test_length},
                                   {"max_depth", a.max_depth},
                                   {"budget_seconds", parse_budget(a.budget)},
@@ -620,6 +626,10 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
                   "calls, transitively, written in the header's directory), library (also any it calls but the "
                   "standard library's)")
       ->default_val("header");
+  cmd->add_option("--dynamic-pool", args->dynamic_pool,
+                  "Values seen at run time on either side of a comparison that decides an uncovered branch join "
+                  "the constant pool, up to this many per run (EvoSuite's dynamic pool; 0: off)")
+      ->default_val(256);
   cmd->add_option("--local-search", args->local_search,
                   "on: move the numbers of the test case nearest to an uncovered branch towards it (alternating "
                   "variable method, by branch distance); auto: on with --fitness branch or --seeding evoobj")

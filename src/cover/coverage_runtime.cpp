@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -53,6 +54,34 @@ void grow_counters(uint32_t total) {
   g_touched = touched;
 }
 
+// By site: the operands of its evaluation nearest to equal (gap = |a - b|; infinite: not evaluated).
+struct Operands {
+  int64_t a, b;
+  long double gap;
+};
+Operands* g_operands = nullptr;
+uint32_t* g_operands_touched = nullptr;
+uint32_t g_operands_touched_count = 0;
+constexpr long double kNoGap = std::numeric_limits<long double>::infinity();
+
+long double signed_value(uint64_t v, uint8_t width);
+long double unsigned_value(uint64_t v, uint8_t width);
+
+inline void keep_operands(uint32_t site, const SiteInfo& s, uint64_t a, uint64_t b) {
+  bool is_unsigned = s.predicate == Predicate::Ugt || s.predicate == Predicate::Uge || s.predicate == Predicate::Ult ||
+                     s.predicate == Predicate::Ule;
+  long double x = is_unsigned ? unsigned_value(a, s.width) : signed_value(a, s.width);
+  long double y = is_unsigned ? unsigned_value(b, s.width) : signed_value(b, s.width);
+  long double gap = std::fabs(x - y);
+  Operands& o = g_operands[site];
+  if (!(gap < o.gap)) return;
+  if (o.gap == kNoGap) g_operands_touched[g_operands_touched_count++] = site;
+  auto as_int = [is_unsigned](long double v) {
+    return is_unsigned ? static_cast<int64_t>(static_cast<uint64_t>(v)) : static_cast<int64_t>(v);
+  };
+  o = {as_int(x), as_int(y), gap};
+}
+
 inline void record(uint32_t outcome, double d) {
   double nd = normalized(d);
   double& slot = g_distance[outcome];
@@ -67,6 +96,7 @@ inline void on_cmp(uint32_t site, uint64_t a, uint64_t b) {
   if (s.swapped) std::swap(a, b);
   record(s.begin, branch_distance(s.predicate, s.width, a, b, true));
   record(s.begin + 1, branch_distance(s.predicate, s.width, a, b, false));
+  keep_operands(site, s, a, b);
 }
 
 long double signed_value(uint64_t v, uint8_t width) {
@@ -171,6 +201,12 @@ void CoverageRuntime::bind(const CoverageMap& map, const std::string& library) {
   g_distance_touched = static_cast<uint32_t*>(std::malloc((map.outcome_count + 1) * sizeof(uint32_t)));
   for (uint32_t i = 0; i <= map.outcome_count; ++i) g_distance[i] = kNotReached;
   g_distance_touched_count = 0;
+  std::free(g_operands);
+  std::free(g_operands_touched);
+  g_operands = static_cast<Operands*>(std::malloc((map.sites.size() + 1) * sizeof(Operands)));
+  g_operands_touched = static_cast<uint32_t*>(std::malloc((map.sites.size() + 1) * sizeof(uint32_t)));
+  for (size_t i = 0; i <= map.sites.size(); ++i) g_operands[i] = {0, 0, kNoGap};
+  g_operands_touched_count = 0;
   g_sites = g_site_table.data();
   g_site_count = static_cast<uint32_t>(g_site_table.size());
   reset();
@@ -181,6 +217,8 @@ void CoverageRuntime::reset() {
   g_touched_count = 0;
   for (uint32_t i = 0; i < g_distance_touched_count; ++i) g_distance[g_distance_touched[i]] = kNotReached;
   g_distance_touched_count = 0;
+  for (uint32_t i = 0; i < g_operands_touched_count; ++i) g_operands[g_operands_touched[i]].gap = kNoGap;
+  g_operands_touched_count = 0;
 }
 
 const uint32_t* CoverageRuntime::function_hits(uint32_t function) const {
@@ -188,6 +226,13 @@ const uint32_t* CoverageRuntime::function_hits(uint32_t function) const {
 }
 
 double CoverageRuntime::outcome_distance(uint32_t outcome) const { return g_distance[outcome]; }
+
+bool CoverageRuntime::site_operands(uint32_t site, int64_t& a, int64_t& b) const {
+  if (site >= g_site_count || g_operands[site].gap == kNoGap) return false;
+  a = g_operands[site].a;
+  b = g_operands[site].b;
+  return true;
+}
 
 }  // namespace objgen::cover
 

@@ -36,6 +36,10 @@ class CoverageRuntime {
   const uint32_t* function_hits(uint32_t function) const;
   // Best normalised distance of each outcome since the last reset (kNotReached: not evaluated).
   double outcome_distance(uint32_t outcome) const;
+  // The operands of a comparison site's evaluation nearest to equal since the last reset (as
+  // the predicate reads them: signed or unsigned, at its width; switches are not kept); false
+  // when it was not evaluated. EvoSuite's dynamic constant pool draws on them.
+  bool site_operands(uint32_t site, int64_t& a, int64_t& b) const;
 
  private:
   CoverageRuntime() = default;

@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <filesystem>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace objgen::cover {
@@ -36,7 +37,12 @@ void add_part(const CoverageMap& map, uint32_t f, ScopedCfg& out) {
   const CoveredFunction& fn = map.functions[f];
   auto [outcome_begin, outcome_end] = map.outcomes_of(fn);
   uint32_t offset = static_cast<uint32_t>(out.cfg.nodes.size());
-  out.parts.push_back({f, offset, out.outcome_count, outcome_begin, outcome_end - outcome_begin});
+  auto sites = static_cast<uint32_t>(fn.sites.size());
+  uint32_t first_site = sites ? fn.sites.front() : 0;
+  for (uint32_t k = 0; k < sites; ++k)
+    if (fn.sites[k] != first_site + k) throw std::logic_error(fn.name + ": its comparison sites are not consecutive");
+  out.parts.push_back({f, offset, out.outcome_count, outcome_begin, outcome_end - outcome_begin, out.site_count, first_site, sites});
+  out.site_count += sites;
   for (CfgNode n : fn.nodes) {
     for (uint32_t& s : n.successors) s += offset;
     out.cfg.nodes.push_back(std::move(n));

@@ -122,6 +122,7 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
                     {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"templates", r.templates},
                     {"local_search", {{"runs", r.local_searches}, {"improved", r.local_improvements},
                                       {"evaluations", r.local_evaluations}}},
+                    {"dynamic_constants", r.dynamic_constants},
                     {"stopped_by_budget", r.stopped_by_budget}, {"targets", covered_at},
                     {"uncovered_nodes", r.uncovered}, {"uncovered_lines", lines}, {"test_set", r.test_set.size()}});
   }

@@ -143,13 +143,14 @@ namespace {
 
 class Search {
  public:
-  Search(const TreeFactory& trees, const cover::CoveredFunction& cfg, const std::vector<OutcomeTarget>& outcomes,
+  Search(TreeFactory& trees, const cover::CoveredFunction& cfg, const std::vector<OutcomeTarget>& outcomes,
          TestRunner& runner, const EvolveOptions& opt)
       : trees_(trees), cfg_(cfg), outcomes_(outcomes), runner_(runner), opt_(opt), rng_(opt.seed), weights_(cfg, opt.w_init, opt.alpha),
         covered_(cfg.nodes.size(), false), start_(std::chrono::steady_clock::now()) {
     result_.targets = static_cast<uint32_t>(weights_.targets().size());
     for (uint32_t t : weights_.targets()) result_.targets_progress.push_back({t});
     if (opt.fitness == EvolveOptions::Fitness::Branch) branch_.emplace(cfg, outcomes);
+    static_bias_ = trees.constant_bias();
   }
 
   EvolveResult run() {
@@ -158,6 +159,7 @@ class Search {
     bool budgeted = opt_.deadline != std::chrono::steady_clock::time_point{};
     for (int gen = 1; gen <= opt_.generations; ++gen) {
       evaluate(population, gen);
+      learn_constants();
       if (opt_.local_search && remaining() > 0) improve_locally(population, gen);
       result_.generations = gen;
       if (remaining() == 0) {
@@ -175,6 +177,7 @@ class Search {
     }
     for (uint32_t t : weights_.targets())
       if (!covered_[t]) result_.uncovered.push_back(t);
+    trees_.set_constant_bias(static_bias_);
     result_.seconds = elapsed();
     return std::move(result_);
   }
@@ -265,6 +268,26 @@ class Search {
     result_.test_set.push_back({std::move(seq), gen, std::move(fresh), o});
   }
 
+  // EvoSuite's dynamic constant pool: what the comparisons deciding uncovered nodes compared,
+  // both sides (the input's side and what it must meet), into the domain and the pool.
+  void learn_constants() {
+    if (learned_.size() >= opt_.dynamic_pool || !runner_.can_grow()) return;
+    for (const OutcomeTarget& ot : outcomes_) {
+      if (covered_[ot.node]) continue;
+      for (const TestOutcome& o : last_outcomes_) {
+        if (ot.site >= o.operands.size() || !o.operands[ot.site].seen) continue;
+        for (int64_t v : {o.operands[ot.site].a, o.operands[ot.site].b}) {
+          if (v <= -(int64_t{1} << 32) || v >= (int64_t{1} << 32) || !learned_.insert(v).second) continue;
+          int64_t index = runner_.commit(Literal{LiteralKind::Int, v, 0, {}});
+          if (index < 0) return;
+          trees_.add_to_pool(LiteralKind::Int, static_cast<uint32_t>(index));
+          ++result_.dynamic_constants;
+          if (learned_.size() >= opt_.dynamic_pool) return;
+        }
+      }
+    }
+  }
+
   // The alternating variable method on the test case nearest to an outcome of an uncovered node
   // that no local search started from yet, while local searches have cost no more evaluations
   // than the generations (a branch they cannot help with costs half the budget at most).
@@ -299,6 +322,9 @@ class Search {
     ++result_.local_searches;
     result_.local_evaluations += r.evaluations;
     result_.evaluations += r.evaluations;
+    // What it found joins the pool: fresh leaves draw on it for the rest of the run (mutation
+    // rebuilding a part keeps a found value within reach).
+    for (auto [kind, index] : r.committed) trees_.add_to_pool(kind, index);
     if (!r.improved) return;
     ++result_.local_improvements;
     population[best_test] = std::move(r.tree);
@@ -386,7 +412,9 @@ class Search {
     return next;
   }
 
-  const TreeFactory& trees_;
+  TreeFactory& trees_;
+  ConstantBias static_bias_;                // the factory's pool before the run (restored after it)
+  std::unordered_set<int64_t> learned_;     // values the dynamic pool took
   const cover::CoveredFunction& cfg_;
   const std::vector<OutcomeTarget>& outcomes_;
   TestRunner& runner_;
@@ -414,13 +442,14 @@ std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const 
       for (uint32_t k = 0; k < s.outcome_nodes.size(); ++k)
         if (s.outcome_nodes[k] >= 0 && f.nodes[s.outcome_nodes[k]].target)
           out.push_back({part.outcome_begin + s.outcome_begin + k - part.map_outcome_begin,
-                         part.node_begin + static_cast<uint32_t>(s.outcome_nodes[k]), part.node_begin + s.node});
+                         part.node_begin + static_cast<uint32_t>(s.outcome_nodes[k]), part.node_begin + s.node,
+                         part.site_begin + id - part.map_site_begin});
     }
   }
   return out;
 }
 
-EvolveResult evolve_method(const TreeFactory& trees, const cover::CoveredFunction& mut_cfg,
+EvolveResult evolve_method(TreeFactory& trees, const cover::CoveredFunction& mut_cfg,
                            const std::vector<OutcomeTarget>& outcomes, TestRunner& runner, const EvolveOptions& options) {
   if (options.local_search && !runner.can_grow()) throw std::logic_error("local search: the runner's domain may not grow");
   return Search(trees, mut_cfg, outcomes, runner, options).run();

@@ -43,6 +43,10 @@ struct EvolveOptions {
   // outcome got before, the alternating variable method moves its numeric leaves towards it
   // (gen/evolve/local_search.hpp); the tree it improves replaces the test case.
   bool local_search = false;
+  // EvoSuite's dynamic pool: after each generation, both operands of the comparisons whose
+  // outcomes lead to uncovered nodes (at their evaluation nearest to equal, |value| < 2^32: not
+  // addresses) join the constant pool, up to this many per run (0: none).
+  uint32_t dynamic_pool = 256;
   uint32_t local_search_evaluations = 1024;  // per local search
   // Stop after this instant (the wall-clock budget of the whole command); default: none.
   std::chrono::steady_clock::time_point deadline{};
@@ -102,6 +106,7 @@ struct EvolveResult {
   uint64_t evaluations = 0;
   uint64_t templates = 0;  // seeded templates inserted
   uint64_t local_searches = 0, local_evaluations = 0, local_improvements = 0;
+  uint64_t dynamic_constants = 0;  // values the dynamic pool added
   double seconds = 0;
   bool stopped_by_budget = false;
 };
@@ -112,6 +117,7 @@ struct OutcomeTarget {
   uint32_t outcome;
   uint32_t node;
   uint32_t from;
+  uint32_t site = 0;  // its comparison site (index into TestOutcome::operands)
 };
 
 // EvoSuite's branch fitness over the MUT's CFG: for an uncovered node, the approach level (how
@@ -137,7 +143,8 @@ class BranchDistanceFitness {
 // the runner reports them (the parts' outcomes one after the other).
 std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const cover::ScopedCfg& scoped);
 
-EvolveResult evolve_method(const TreeFactory& trees, const cover::CoveredFunction& mut_cfg,
+// The factory's constant pool grows by what the run learns (restored when it ends).
+EvolveResult evolve_method(TreeFactory& trees, const cover::CoveredFunction& mut_cfg,
                            const std::vector<OutcomeTarget>& outcomes, TestRunner& runner, const EvolveOptions& options);
 
 }  // namespace objgen::evolve

@@ -33,6 +33,7 @@ size_t calls_in(const GpNode& n) {
 TreeFactory::TreeFactory(const Api& api, const InputDomain& domain, const LiteralDomain& terminals, uint32_t mut,
                          TreeLimits limits)
     : api_(api), domain_(domain), terminals_(terminals), mut_(mut), limits_(limits) {
+  for (size_t k = 0; k < drawn_.size(); ++k) drawn_[k] = terminals.of(static_cast<LiteralKind>(k)).size();
   for (uint32_t f = 0; f < domain.functions.size(); ++f) {
     TypeKey t = domain.functions[f].returns;
     auto it = std::find_if(by_type_.begin(), by_type_.end(), [&](const auto& e) { return e.first == t; });
@@ -86,7 +87,7 @@ GpNode TreeFactory::random_subtree(TypeKey type, int max_depth, Rng& rng) const 
     if (!pool.empty() && rng.chance(bias_.probability))
       n.literal = pool[rng.below(pool.size())];
     else
-      n.literal = static_cast<uint32_t>(rng.below(terminals_.of(static_cast<LiteralKind>(type.id)).size()));
+      n.literal = static_cast<uint32_t>(rng.below(drawn_[type.id]));
     return n;
   }
   const auto& candidates = functions_returning(type);
@@ -137,7 +138,7 @@ void TreeFactory::mutate(GpTree& t, Rng& rng) const {
   if (nodes.empty()) return;
   GpNode* x = nodes[rng.below(nodes.size())];
   if (x->type.literal && limits_.small_steps && rng.below(2) == 0) {  // to a neighbouring terminal
-    size_t n = terminals_.of(static_cast<LiteralKind>(x->type.id)).size();
+    size_t n = drawn_[x->type.id];
     bool up = rng.below(2) == 0;
     if (up && x->literal + 1 < n) return void(++x->literal);
     if (!up && x->literal > 0) return void(--x->literal);

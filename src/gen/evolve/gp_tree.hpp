@@ -4,6 +4,8 @@
 // depth-first, children-first linearisation: a straight-line call sequence ending in the MUT.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -58,6 +60,12 @@ class TreeFactory {
   uint32_t mut() const { return mut_; }
   // From here on a fresh terminal comes from the constant pool with the bias's probability.
   void set_constant_bias(ConstantBias bias) { bias_ = std::move(bias); }
+  const ConstantBias& constant_bias() const { return bias_; }
+  // A value learned at run time (domain index of kind k) joins the pool the bias draws from.
+  void add_to_pool(LiteralKind k, uint32_t index) {
+    std::vector<uint32_t>& pool = bias_.indices[static_cast<size_t>(k)];
+    if (std::find(pool.begin(), pool.end(), index) == pool.end()) pool.push_back(index);
+  }
 
  private:
   const std::vector<uint32_t>& functions_returning(TypeKey t) const;
@@ -71,6 +79,10 @@ class TreeFactory {
   uint32_t mut_;
   TreeLimits limits_;
   ConstantBias bias_;
+  // Fresh leaves are drawn among the domain's values as it was when the factory was built: what
+  // local searches and the dynamic pool add later comes only through them, so a run draws the
+  // same whatever earlier runs added.
+  std::array<size_t, 5> drawn_{};
   std::vector<std::pair<TypeKey, std::vector<uint32_t>>> by_type_;
   std::vector<std::pair<TypeKey, int>> min_depth_;
 };

@@ -159,6 +159,7 @@ class Avm {
       if (!v.changed && !probed) continue;
       int64_t index = runner_.commit(probed ? probe->value : v.value);
       if (index < 0) return false;
+      committed_.push_back({v.value.kind, static_cast<uint32_t>(index)});
       v.leaf->literal = static_cast<uint32_t>(index);
     }
     return true;
@@ -176,6 +177,7 @@ class Avm {
     LocalSearchResult r;
     r.evaluations = evaluations_;
     bool improved = best_ < start_objective && commit_changed(nullptr);
+    r.committed = std::move(committed_);
     if (!improved) {
       for (Variable& v : vars_) v.changed = false;
       r.objective = start_objective;
@@ -194,6 +196,7 @@ class Avm {
   const LocalSearchOptions& opt_;
   const ProbeSink& sink_;
   std::vector<Variable> vars_;
+  std::vector<std::pair<LiteralKind, uint32_t>> committed_;
   double best_ = 3;
   uint32_t evaluations_ = 0;
 };

@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <utility>
+#include <vector>
 
 #include "gen/evolve/gp_tree.hpp"
 #include "gen/evolve/test_runner.hpp"
@@ -46,6 +48,8 @@ struct LocalSearchResult {
   double objective = 3;     // of `tree`
   bool improved = false;
   uint32_t evaluations = 0;
+  // Every value it committed (kind, index in the domain): the caller's pool may take them.
+  std::vector<std::pair<LiteralKind, uint32_t>> committed;
 };
 
 LocalSearchResult local_search(const TreeFactory& trees, TestRunner& runner, const GpTree& start, double start_objective,

@@ -66,6 +66,12 @@ void futex_wake(std::atomic<uint32_t>* word) {
   syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }
 
+// A comparison site's operands in a result slot (after the distances: aligned).
+struct PackedOperands {
+  int64_t a, b;
+  uint64_t seen;
+};
+
 static_assert(sizeof(PackedTest) % 8 == 0 && sizeof(PackedResult) % 8 == 0);
 
 void copy_text(char* dst, size_t cap, const std::string& s) {
@@ -96,10 +102,11 @@ struct RootFields {
 
 // The slots hold exactly what the ranges report.
 RunnerOptions with_coverage_totals(RunnerOptions o) {
-  o.mut_nodes = o.mut_outcome_count = 0;
+  o.mut_nodes = o.mut_outcome_count = o.mut_site_count = 0;
   for (const CoveredRange& r : o.coverage) {
     o.mut_nodes += r.nodes;
     o.mut_outcome_count += r.outcome_count;
+    o.mut_site_count += r.site_count;
   }
   return o;
 }
@@ -180,7 +187,7 @@ void TestRunner::serve(const Api& api, const LiteralDomain& terminals, RunnerOpt
 
 size_t TestRunner::slot_bytes() const {
   size_t b = sizeof(PackedTest) + sizeof(PackedResult) + opt_.mut_nodes * sizeof(uint32_t) +
-             opt_.mut_outcome_count * sizeof(double);
+             opt_.mut_outcome_count * sizeof(double) + opt_.mut_site_count * sizeof(PackedOperands);
   return (b + 63) & ~size_t{63};
 }
 
@@ -294,7 +301,8 @@ void TestRunner::evaluate(uint32_t t) {
   auto* r = reinterpret_cast<PackedResult*>(slot(t) + sizeof(PackedTest));
   // The distances first: both structs' sizes are multiples of 8, so they stay aligned.
   auto* distances = reinterpret_cast<double*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
-  auto* hits = reinterpret_cast<uint32_t*>(distances + opt_.mut_outcome_count);
+  auto* operands = reinterpret_cast<PackedOperands*>(distances + opt_.mut_outcome_count);
+  auto* hits = reinterpret_cast<uint32_t*>(operands + opt_.mut_site_count);
   auto& cov = cover::CoverageRuntime::get();
   if (!opt_.coverage.empty()) cov.reset();
   if (ftruncate(STDERR_FILENO, 0) != 0) {}  // what a crash leaves there is this test case's
@@ -381,6 +389,8 @@ void TestRunner::evaluate(uint32_t t) {
     std::memcpy(hits, cov.function_hits(range.function), range.nodes * sizeof(uint32_t));
     hits += range.nodes;
     for (uint32_t k = 0; k < range.outcome_count; ++k) *distances++ = cov.outcome_distance(range.outcome_begin + k);
+    for (uint32_t k = 0; k < range.site_count; ++k, ++operands)
+      operands->seen = cov.site_operands(range.site_begin + k, operands->a, operands->b);
   }
   values.clear();  // destructors run while `call` still names the last call
   r->written = 1;
@@ -568,7 +578,8 @@ bool TestRunner::pack(uint32_t t, const FlatSequence& seq) {
 TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
   const auto* r = reinterpret_cast<const PackedResult*>(slot(t) + sizeof(PackedTest));
   const auto* distances = reinterpret_cast<const double*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
-  const auto* hits = reinterpret_cast<const uint32_t*>(distances + opt_.mut_outcome_count);
+  const auto* operands = reinterpret_cast<const PackedOperands*>(distances + opt_.mut_outcome_count);
+  const auto* hits = reinterpret_cast<const uint32_t*>(operands + opt_.mut_site_count);
   // The worker shares this memory with code that may corrupt it: nothing is trusted unchecked.
   TestOutcome o;
   o.length = static_cast<uint32_t>(seq.calls.size());
@@ -590,6 +601,8 @@ TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
   if (o.feasible) {
     o.hits.assign(hits, hits + opt_.mut_nodes);
     o.distances.assign(distances, distances + opt_.mut_outcome_count);
+    for (uint32_t k = 0; k < opt_.mut_site_count; ++k)
+      o.operands.push_back({operands[k].a, operands[k].b, operands[k].seen != 0});
   }
   return o;
 }

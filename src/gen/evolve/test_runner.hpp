@@ -35,6 +35,12 @@ constexpr uint32_t kGrownLiterals = 4096;   // values a runner may add to its do
 // The hash of a field's name as receiver_fields holds it.
 uint64_t field_name_hash(const std::string& name);
 
+// A comparison site's operands at its evaluation nearest to equal (CoverageRuntime::site_operands).
+struct SiteOperands {
+  int64_t a = 0, b = 0;
+  bool seen = false;
+};
+
 struct TestOutcome {
   bool feasible = false;   // ran to the end of the MUT call
   uint32_t failed_at = 0;  // unfeasible: 1-based index of the call that ended it
@@ -44,6 +50,7 @@ struct TestOutcome {
   Literal result;
   std::vector<uint32_t> hits;       // per node of the MUT's CFG
   std::vector<double> distances;    // per outcome of the MUT's comparison sites
+  std::vector<SiteOperands> operands;  // per comparison site of the MUT's (scoped) CFG
   uint32_t changed_mask = 0;        // probe: object slots of the MUT call whose state changed
   uint32_t probed_mask = 0;         // probe: object slots whose state could be compared
   // probe, a member function's receiver: its own fields (hashes of their names, in order, at
@@ -60,13 +67,15 @@ struct CoveredRange {
   uint32_t function;
   uint32_t nodes;
   uint32_t outcome_begin, outcome_count;
+  uint32_t site_begin = 0, site_count = 0;  // its comparison sites (their operands are reported)
 };
+
 
 struct RunnerOptions {
   // The functions whose coverage each test case reports, their nodes and outcomes one after the
   // other (a scoped CFG's parts); empty: no coverage.
   std::vector<CoveredRange> coverage;
-  uint32_t mut_nodes = 0, mut_outcome_count = 0;  // the totals over `coverage` (the runner sums them)
+  uint32_t mut_nodes = 0, mut_outcome_count = 0, mut_site_count = 0;  // totals over `coverage` (the runner sums them)
   double call_timeout_seconds = 1.0;
   bool probe = false;  // fingerprint the MUT call's object parameters before and after
   size_t worker_memory_limit_bytes = 0;  // what the code under test may add to the worker (0: none)
