@@ -9,6 +9,7 @@
 #include <set>
 
 #include "cli/cli_common.hpp"
+#include "cli/evolve_search.hpp"
 #include "cli/evolve_seeding.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/subject.hpp"
@@ -26,38 +27,6 @@
 namespace objgen::cli {
 namespace {
 
-struct EvolveArgs {
-  std::string validation_errors = "misuse";
-  SubjectArgs subject;
-  std::string methods;
-  std::string purity = "on";
-  int generations = 100;
-  int population = 10;
-  int runs = 1;
-  uint64_t seed = 0;
-  double call_timeout = 1.0;
-  std::string worker_memory_limit;
-  double distance_weight = 0;
-  double p_reproduction = 0.33, p_crossover = 0.33, p_mutation = 0.34;
-  std::string report_json, plot, emit_gtest;
-  std::string contracts = "all", minimize = "on";
-  bool emit_preconditions = false;
-  bool show_domain = false;
-  bool quiet = false;
-  std::string seeding = "off";
-  std::string fitness = "nodes";
-  double p_app = 0.3;
-  double p_constant = 0.5;
-  std::string local_search = "auto";
-  std::string coverage_scope = "header";
-  int dynamic_pool = 256;
-  int seed_depth = 5;
-  int max_test_length = 40;
-  int max_depth = 8;
-  std::string budget;  // seconds, "" for none
-  std::string show_graph;  // METHOD:LINE
-  bool generations_given = false;
-};
 
 std::vector<uint32_t> methods_under_test(const Api& api, ClassId target, const std::string& spec) {
   if (spec.empty() || spec == "all") {
@@ -98,108 +67,6 @@ void print_domain(const evolve::InputDomain& plain, const evolve::InputDomain& p
     std::printf("  function set %s purity:\n", d == &plain ? "without" : "with");
     for (const std::string& f : function_set_lines(*d, api)) std::printf("    %s\n", f.c_str());
   }
-}
-
-struct Session {
-  const EvolveArgs& a;
-  const Api& api;
-  const cover::CoverageMap& map;
-  LiteralDomain& terminals;  // grows by the values local searches keep
-  const evolve::InputDomain* domains[2];  // without, with purity
-  SeedingSession* seeding;                // null: --seeding off
-  const std::map<uint32_t, analysis::ConstantPool>* pools;  // by method under test
-  double budget;                          // seconds per run, 0: none
-  // The first run's budget counts from the command's start (harness build, IR loading).
-  std::chrono::steady_clock::time_point* first_run_start;
-  cover::CoverageScope scope;
-  std::string scope_directory;  // header scope: callees written under it count ("": the MUT's file's)
-};
-
-std::chrono::steady_clock::time_point run_deadline(const Session& s) {
-  if (s.budget <= 0) return {};
-  auto start = std::chrono::steady_clock::now();
-  if (*s.first_run_start != std::chrono::steady_clock::time_point{}) start = std::exchange(*s.first_run_start, {});
-  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s.budget));
-}
-
-cover::CoverageScope scope_of(const std::string& text) {
-  cover::CoverageScope scope = cover::CoverageScope::Header;
-  cover::parse_coverage_scope(text, scope);  // validated before
-  return scope;
-}
-
-// Header scope counts the functions written under the header's directory; for <lib/x.hpp> (and
-// --example) that of the method's own file.
-std::string scope_directory(const SubjectArgs& s) {
-  if (s.header.empty() || s.header.front() == '<') return "";
-  return std::filesystem::absolute(s.header).parent_path().lexically_normal().string();
-}
-
-// auto: with the branch fitness or seeding, the two that steer by branch distance.
-bool uses_local_search(const EvolveArgs& a) {
-  return a.local_search == "on" || (a.local_search == "auto" && (a.fitness == "branch" || a.seeding == "evoobj"));
-}
-
-evolve::TreeLimits tree_limits(const EvolveArgs& a) {
-  evolve::TreeLimits limits;
-  limits.max_calls = static_cast<size_t>(a.max_test_length);
-  limits.max_depth = a.max_depth;
-  limits.small_steps = a.seeding == "evoobj";
-  return limits;
-}
-
-EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
-  EvolvedMethod m{op, s.api.operations()[op].signature(), purity};
-  int fn = evolve::find_operation_function(s.map, s.api.operations()[op]);
-  if (fn < 0) {
-    std::fprintf(stderr, "objgen: %s has no instrumented body (defined outside the class?); skipped\n", m.signature.c_str());
-    return m;
-  }
-  const cover::ScopedCfg scoped = cover::scoped_cfg(s.map, static_cast<uint32_t>(fn), s.scope, s.scope_directory);
-  const cover::CoveredFunction& cfg = scoped.cfg;
-  for (const auto& n : cfg.nodes) {
-    m.targets += n.target;
-    m.target_lines.push_back(n.line);
-  }
-  for (const cover::ScopedPart& part : scoped.parts) m.scope_functions.push_back(s.map.functions[part.function].name);
-  evolve::RunnerOptions ro;
-  for (const cover::ScopedPart& part : scoped.parts)
-    ro.coverage.push_back({part.function, static_cast<uint32_t>(s.map.functions[part.function].nodes.size()),
-                           part.map_outcome_begin, part.outcome_count, part.map_site_begin, part.site_count});
-  std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, scoped);
-  ro.call_timeout_seconds = s.a.call_timeout;
-  ro.worker_memory_limit_bytes = parse_size(s.a.worker_memory_limit, "--worker-memory-limit");
-  evolve::TestRunner runner(s.api, s.terminals, ro);
-  evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, tree_limits(s.a));
-  auto pool = s.pools->find(op);  // none: the dynamic pool may still fill it
-  trees.set_constant_bias(evolve::constant_bias(s.terminals, pool != s.pools->end() ? pool->second : analysis::ConstantPool{},
-                                                s.a.p_constant));
-  if (!trees.can_build()) {
-    std::fprintf(stderr, "objgen: no function set entry builds the inputs of %s; skipped\n", m.signature.c_str());
-    return m;
-  }
-  evolve::EvolveOptions eo;
-  eo.population = s.a.population;
-  eo.generations = s.a.generations;
-  eo.p_reproduction = s.a.p_reproduction;
-  eo.p_crossover = s.a.p_crossover;
-  eo.p_mutation = s.a.p_mutation;
-  eo.distance_weight = s.a.distance_weight;
-  eo.limits = tree_limits(s.a);
-  eo.fitness = s.a.fitness == "branch" ? evolve::EvolveOptions::Fitness::Branch : evolve::EvolveOptions::Fitness::Nodes;
-  eo.p_app = s.a.p_app;
-  eo.local_search = uses_local_search(s.a);
-  eo.dynamic_pool = static_cast<uint32_t>(s.a.dynamic_pool);
-  runner.allow_growth(s.terminals);
-  m.seeding = s.a.seeding;
-  if (s.seeding) s.seeding->attach(s.map.functions[fn], *s.domains[purity], trees, eo.limits.max_calls, eo);
-  for (int r = 0; r < s.a.runs && !g_interrupted.load(); ++r) {
-    eo.seed = s.a.seed + static_cast<uint64_t>(r);
-    eo.deadline = run_deadline(s);
-    m.runs.push_back(evolve::evolve_method(trees, cfg, outcomes, runner, eo));
-    if (r == 0 && s.seeding) m.seeded = s.seeding->stats();
-  }
-  return m;
 }
 
 void print_method(const EvolvedMethod& m) {

@@ -23,11 +23,11 @@
 #include "cover/coverage_runtime.hpp"
 #include "exec/checked_heap.hpp"
 #include "exec/child_process.hpp"
+#include "gen/evolve/test_runner_shared.hpp"
 
 namespace objgen::evolve {
 namespace {
 
-constexpr uint32_t kBatchCapacity = 256;
 constexpr uint32_t kQuit = UINT32_MAX;
 constexpr uint32_t kNoTest = UINT32_MAX;  // `current` before the worker claims a test case
 constexpr int kDeathsBeforeBlame = 3;     // workers dying before claiming one: blame the next
@@ -114,27 +114,6 @@ RunnerOptions with_coverage_totals(RunnerOptions o) {
 }  // namespace
 
 uint64_t field_name_hash(const std::string& name) { return XXH3_64bits(name.data(), name.size()); }
-
-// A literal as the parent hands it to the worker (ints, doubles, chars: no strings).
-struct LiteralWord {
-  uint8_t kind;
-  int64_t i;
-  double d;
-};
-
-struct TestRunner::Shared {
-  std::atomic<uint32_t> request;   // batch number, bumped by the parent (kQuit: exit)
-  std::atomic<uint32_t> done;      // the batch the worker finished
-  std::atomic<uint32_t> next;      // the first test case still to run
-  std::atomic<uint32_t> current;   // the test case running
-  std::atomic<uint32_t> call;      // the call of it running
-  std::atomic<uint32_t> progress;  // calls started (a hang stops it)
-  uint32_t count;
-  uint32_t grown_count;    // entries of `grown` the parent wrote (commit), in order
-  uint32_t scratch_count;  // entries of `scratch` of the batch
-  LiteralWord grown[kGrownLiterals];
-  LiteralWord scratch[kScratchLiterals];
-};
 
 // The batches live in a memory file, so that a worker that is another program can map them.
 TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options)
@@ -459,76 +438,6 @@ void TestRunner::wait_batch(uint32_t request) {
       last_change = clock::now();
     }
   }
-}
-
-// Worker, before a batch: the values the parent committed since the last one, and the batch's
-// scratch values. The memory may have been overwritten by the code under test: counts are capped.
-void TestRunner::sync_literals() {
-  uint32_t grown = std::min<uint32_t>(shared_->grown_count, kGrownLiterals);
-  for (; grown_seen_ < grown; ++grown_seen_) {
-    const LiteralWord& w = shared_->grown[grown_seen_];
-    if (w.kind >= grown_.size()) continue;
-    grown_[w.kind].push_back(Literal{static_cast<LiteralKind>(w.kind), w.i, w.d, {}});
-  }
-  scratch_.clear();
-  uint32_t scratch = std::min<uint32_t>(shared_->scratch_count, kScratchLiterals);
-  for (uint32_t j = 0; j < scratch; ++j) {
-    const LiteralWord& w = shared_->scratch[j];
-    scratch_.push_back(Literal{static_cast<LiteralKind>(std::min<uint8_t>(w.kind, 2)), w.i, w.d, {}});
-  }
-}
-
-// Worker: literal `index` for a parameter: the domain's (as forked, or as the program built it),
-// then what the parent added since this runner was built, or a scratch value. Null: none.
-const Literal* TestRunner::literal_at(const SlotType& param, uint32_t index) const {
-  if (opt_.enumerations) {
-    const std::vector<Literal>& values = terminals_.of(param);
-    return index < values.size() ? &values[index] : nullptr;
-  }
-  if (index >= kFirstScratchLiteral) return index - kFirstScratchLiteral < scratch_.size() ? &scratch_[index - kFirstScratchLiteral] : nullptr;
-  size_t kind = static_cast<size_t>(param.literal);
-  const std::vector<Literal>& values = terminals_.of(param.literal);
-  if (index < values.size()) return &values[index];
-  if (kind >= grown_.size() || index < grown_from_[kind]) return nullptr;
-  const std::vector<Literal>& grown = grown_[kind];
-  return index - grown_from_[kind] < grown.size() ? &grown[index - grown_from_[kind]] : nullptr;
-}
-
-void TestRunner::allow_growth(LiteralDomain& terminals) {
-  if (&terminals != &terminals_) throw std::logic_error("allow_growth: not the runner's domain");
-  growable_ = &terminals;
-}
-
-uint32_t TestRunner::growth_room() const { return growable_ ? kGrownLiterals - grown_count_ : 0; }
-
-int64_t TestRunner::commit(const Literal& value) {
-  if (!growable_) throw std::logic_error("commit: the runner's domain may not grow");
-  if (value.kind != LiteralKind::Int && value.kind != LiteralKind::Double && value.kind != LiteralKind::Char)
-    throw std::logic_error("commit: only ints, doubles and chars");
-  size_t kind = static_cast<size_t>(value.kind);
-  const std::vector<Literal>& values = growable_->of(value.kind);
-  for (size_t i = 0; i < values.size(); ++i)
-    if (value.kind == LiteralKind::Double ? std::memcmp(&values[i].d, &value.d, sizeof(double)) == 0 : values[i].i == value.i)
-      return static_cast<int64_t>(i);
-  // The parent keeps its own counts: the shared memory is the worker's too, and may be overwritten.
-  if (values.size() != grown_from_[kind] + grown_of_kind_[kind]) throw std::logic_error("commit: the domain grew past the runner");
-  if (grown_count_ >= kGrownLiterals || values.size() + 1 >= kFirstScratchLiteral) return -1;
-  shared_->grown[grown_count_] = LiteralWord{static_cast<uint8_t>(kind), value.i, value.d};
-  shared_->grown_count = ++grown_count_;
-  ++grown_of_kind_[kind];
-  return static_cast<int64_t>(growable_->add(value));
-}
-
-std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests) { return run(tests, {}); }
-
-std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests, const std::vector<Literal>& scratch) {
-  if (scratch.size() > kScratchLiterals) throw std::logic_error("more scratch literals than a batch holds");
-  if (!scratch.empty() && tests.size() > kBatchCapacity) throw std::logic_error("scratch literals span one batch");
-  shared_->grown_count = grown_count_;  // again: a worker may have overwritten it
-  shared_->scratch_count = static_cast<uint32_t>(scratch.size());
-  for (size_t j = 0; j < scratch.size(); ++j)
-    shared_->scratch[j] = LiteralWord{static_cast<uint8_t>(scratch[j].kind), scratch[j].i, scratch[j].d};
-  return run_batches(tests);
 }
 
 std::vector<TestOutcome> TestRunner::run_batches(const std::vector<FlatSequence>& tests) {

@@ -1,0 +1,79 @@
+// objgen evolve's options, and the search of one method under test with them: its scoped CFG,
+// its test runner and tree factory, its runs (src/gen/evolve does the searching).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "cli/evolve_seeding.hpp"
+#include "cli/subject.hpp"
+#include "cover/coverage_map.hpp"
+#include "cover/coverage_scope.hpp"
+#include "emit/evolve_report.hpp"
+#include "gen/evolve/function_set.hpp"
+#include "gen/evolve/gp_tree.hpp"
+
+namespace objgen::cli {
+
+struct EvolveArgs {
+  std::string validation_errors = "misuse";
+  SubjectArgs subject;
+  std::string methods;
+  std::string purity = "on";
+  int generations = 100;
+  int population = 10;
+  int runs = 1;
+  uint64_t seed = 0;
+  double call_timeout = 1.0;
+  std::string worker_memory_limit;
+  double distance_weight = 0;
+  double p_reproduction = 0.33, p_crossover = 0.33, p_mutation = 0.34;
+  std::string report_json, plot, emit_gtest;
+  std::string contracts = "all", minimize = "on";
+  bool emit_preconditions = false;
+  bool show_domain = false;
+  bool quiet = false;
+  std::string seeding = "off";
+  std::string fitness = "nodes";
+  double p_app = 0.3;
+  double p_constant = 0.5;
+  std::string local_search = "auto";
+  std::string coverage_scope = "header";
+  int dynamic_pool = 256;
+  int seed_depth = 5;
+  int max_test_length = 40;
+  int max_depth = 8;
+  std::string budget;  // seconds, "" for none
+  std::string show_graph;  // METHOD:LINE
+  bool generations_given = false;
+};
+
+// What every method's search shares.
+struct Session {
+  const EvolveArgs& a;
+  const Api& api;
+  const cover::CoverageMap& map;
+  LiteralDomain& terminals;  // grows by the values local searches and the dynamic pool keep
+  const evolve::InputDomain* domains[2];  // without, with purity
+  SeedingSession* seeding;                // null: --seeding off
+  const std::map<uint32_t, analysis::ConstantPool>* pools;  // by method under test
+  double budget;                          // seconds per run, 0: none
+  // The first run's budget counts from the command's start (harness build, IR loading).
+  std::chrono::steady_clock::time_point* first_run_start;
+  cover::CoverageScope scope;
+  std::string scope_directory;  // header scope: callees written under it count ("": the MUT's file's)
+};
+
+cover::CoverageScope scope_of(const std::string& text);  // validated text
+// Header scope counts the functions written under the header's directory; for <lib/x.hpp> (and
+// --example) that of the method's own file ("").
+std::string scope_directory(const SubjectArgs& s);
+// auto: with the branch fitness or seeding, the two that steer by branch distance.
+bool uses_local_search(const EvolveArgs& a);
+evolve::TreeLimits tree_limits(const EvolveArgs& a);
+// All runs of one method under test, with or without purity.
+EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity);
+
+}  // namespace objgen::cli

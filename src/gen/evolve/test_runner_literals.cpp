@@ -1,0 +1,82 @@
+// A TestRunner's literals beyond its domain (issue 36's local search and dynamic pool): values
+// the parent commits to the domain, sent to the worker, and a batch's scratch values.
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "gen/evolve/test_runner.hpp"
+#include "gen/evolve/test_runner_shared.hpp"
+
+namespace objgen::evolve {
+
+// Worker, before a batch: the values the parent committed since the last one, and the batch's
+// scratch values. The memory may have been overwritten by the code under test: counts are capped.
+void TestRunner::sync_literals() {
+  uint32_t grown = std::min<uint32_t>(shared_->grown_count, kGrownLiterals);
+  for (; grown_seen_ < grown; ++grown_seen_) {
+    const LiteralWord& w = shared_->grown[grown_seen_];
+    if (w.kind >= grown_.size()) continue;
+    grown_[w.kind].push_back(Literal{static_cast<LiteralKind>(w.kind), w.i, w.d, {}});
+  }
+  scratch_.clear();
+  uint32_t scratch = std::min<uint32_t>(shared_->scratch_count, kScratchLiterals);
+  for (uint32_t j = 0; j < scratch; ++j) {
+    const LiteralWord& w = shared_->scratch[j];
+    scratch_.push_back(Literal{static_cast<LiteralKind>(std::min<uint8_t>(w.kind, 2)), w.i, w.d, {}});
+  }
+}
+
+// Worker: literal `index` for a parameter: the domain's (as forked, or as the program built it),
+// then what the parent added since this runner was built, or a scratch value. Null: none.
+const Literal* TestRunner::literal_at(const SlotType& param, uint32_t index) const {
+  if (opt_.enumerations) {
+    const std::vector<Literal>& values = terminals_.of(param);
+    return index < values.size() ? &values[index] : nullptr;
+  }
+  if (index >= kFirstScratchLiteral) return index - kFirstScratchLiteral < scratch_.size() ? &scratch_[index - kFirstScratchLiteral] : nullptr;
+  size_t kind = static_cast<size_t>(param.literal);
+  const std::vector<Literal>& values = terminals_.of(param.literal);
+  if (index < values.size()) return &values[index];
+  if (kind >= grown_.size() || index < grown_from_[kind]) return nullptr;
+  const std::vector<Literal>& grown = grown_[kind];
+  return index - grown_from_[kind] < grown.size() ? &grown[index - grown_from_[kind]] : nullptr;
+}
+
+void TestRunner::allow_growth(LiteralDomain& terminals) {
+  if (&terminals != &terminals_) throw std::logic_error("allow_growth: not the runner's domain");
+  growable_ = &terminals;
+}
+
+uint32_t TestRunner::growth_room() const { return growable_ ? kGrownLiterals - grown_count_ : 0; }
+
+int64_t TestRunner::commit(const Literal& value) {
+  if (!growable_) throw std::logic_error("commit: the runner's domain may not grow");
+  if (value.kind != LiteralKind::Int && value.kind != LiteralKind::Double && value.kind != LiteralKind::Char)
+    throw std::logic_error("commit: only ints, doubles and chars");
+  size_t kind = static_cast<size_t>(value.kind);
+  const std::vector<Literal>& values = growable_->of(value.kind);
+  for (size_t i = 0; i < values.size(); ++i)
+    if (value.kind == LiteralKind::Double ? std::memcmp(&values[i].d, &value.d, sizeof(double)) == 0 : values[i].i == value.i)
+      return static_cast<int64_t>(i);
+  // The parent keeps its own counts: the shared memory is the worker's too, and may be overwritten.
+  if (values.size() != grown_from_[kind] + grown_of_kind_[kind]) throw std::logic_error("commit: the domain grew past the runner");
+  if (grown_count_ >= kGrownLiterals || values.size() + 1 >= kFirstScratchLiteral) return -1;
+  shared_->grown[grown_count_] = LiteralWord{static_cast<uint8_t>(kind), value.i, value.d};
+  shared_->grown_count = ++grown_count_;
+  ++grown_of_kind_[kind];
+  return static_cast<int64_t>(growable_->add(value));
+}
+
+std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests) { return run(tests, {}); }
+
+std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests, const std::vector<Literal>& scratch) {
+  if (scratch.size() > kScratchLiterals) throw std::logic_error("more scratch literals than a batch holds");
+  if (!scratch.empty() && tests.size() > kBatchCapacity) throw std::logic_error("scratch literals span one batch");
+  shared_->grown_count = grown_count_;  // again: a worker may have overwritten it
+  shared_->scratch_count = static_cast<uint32_t>(scratch.size());
+  for (size_t j = 0; j < scratch.size(); ++j)
+    shared_->scratch[j] = LiteralWord{static_cast<uint8_t>(scratch[j].kind), scratch[j].i, scratch[j].d};
+  return run_batches(tests);
+}
+
+}  // namespace objgen::evolve
