@@ -225,7 +225,7 @@ class Search {
         ++feasible;
         for (uint32_t t : weights_.targets()) tests_hitting[t] += o.hits[t] != 0;
       }
-      absorb(o, [&] { return seqs[i]; }, gen);
+      absorb(o, seqs[i], [&] { return seqs[i]; }, gen);
     }
     weights_.update(tests_hitting, outcomes.size());
     fitness_.clear();
@@ -244,12 +244,12 @@ class Search {
     last_outcomes_ = std::move(outcomes);
   }
 
-  // What a test case covered first, or the failure it met, is kept with its calls; `sequence`
-  // gives them (a local search's probe commits its scratch values only then; an empty sequence:
-  // the domain had no room, and the test case is not kept).
-  void absorb(const TestOutcome& o, const std::function<FlatSequence()>& sequence, int gen) {
-    bool failed = o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout || o.outcome == Outcome::Failure ||
-                  o.outcome == Outcome::OutOfMemory;
+  // What a test case covered first, or a failure not met before, is kept with its calls;
+  // `sequence` gives them (a local search's probe commits its scratch values only then; an empty
+  // sequence: the domain had no room, and the test case is not kept). `raw` is the test case as
+  // run: the calls are the same.
+  void absorb(const TestOutcome& o, const FlatSequence& raw, const std::function<FlatSequence()>& sequence, int gen) {
+    bool failed = new_failure(o, raw);
     std::vector<uint32_t> fresh;
     if (o.feasible)
       for (uint32_t t : weights_.targets())
@@ -316,9 +316,8 @@ class Search {
     const OutcomeTarget& ot = outcomes_[best_target];
     LocalSearchOptions lo{opt_.local_search_evaluations, 16, rng_.next(), opt_.deadline};
     LocalSearchResult r = local_search(trees_, runner_, population[best_test], best, {ot.outcome, ot.node, ot.from}, lo,
-                                       [&](const TestOutcome& o, const std::function<FlatSequence()>& committed) {
-                                         absorb(o, committed, gen);
-                                       });
+                                       [&](const TestOutcome& o, const FlatSequence& raw,
+                                           const std::function<FlatSequence()>& committed) { absorb(o, raw, committed, gen); });
     ++result_.local_searches;
     result_.local_evaluations += r.evaluations;
     result_.evaluations += r.evaluations;
@@ -362,14 +361,21 @@ class Search {
     return best;
   }
 
-  void note_finding(const TestOutcome& o, const FlatSequence& seq) {
+  // A crash, hang or failure whose call, kind and message no finding has yet.
+  bool new_failure(const TestOutcome& o, const FlatSequence& seq) const {
     bool crash = o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout;
     bool failure = o.outcome == Outcome::Failure || o.outcome == Outcome::OutOfMemory;
-    if (!crash && !failure) return;
+    if (!crash && !failure) return false;
     size_t ended = o.feasible ? seq.calls.size() : o.failed_at;
     uint32_t op = seq.calls[ended - 1].op;
     for (const SequenceFinding& f : result_.findings)
-      if (f.op == op && f.kind == o.outcome && f.message == o.message) return;
+      if (f.op == op && f.kind == o.outcome && f.message == o.message) return false;
+    return true;
+  }
+
+  void note_finding(const TestOutcome& o, const FlatSequence& seq) {
+    size_t ended = o.feasible ? seq.calls.size() : o.failed_at;
+    uint32_t op = seq.calls[ended - 1].op;
     // The test up to the call that failed: a finding's sequence ends with it (what the labelling
     // of findings probes, and what its test replays).
     FlatSequence upto = seq;

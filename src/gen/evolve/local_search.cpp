@@ -134,7 +134,7 @@ class Avm {
     double best = best_;
     for (size_t i = 0; i < outcomes.size(); ++i) {
       double objective = local_objective(outcomes[i], target_);
-      sink_(outcomes[i], [&] { return committed_probe(probes[i]); });
+      sink_(outcomes[i], seqs[i], [&] { return committed_probe(probes[i]); });
       if (objective < best) {
         best = objective;
         at = static_cast<int>(i);

@@ -38,10 +38,12 @@ struct LocalSearchOptions {
   std::chrono::steady_clock::time_point deadline{};  // none by default
 };
 
-// Every test case the search ran, with its outcome; `committed()` returns its sequence with the
-// scratch values committed to the domain (an empty sequence when the domain has no room left),
-// for a caller that keeps the test case (it covered something new, or failed).
-using ProbeSink = std::function<void(const TestOutcome&, const std::function<FlatSequence()>& committed)>;
+// Every test case the search ran, with its outcome and its calls as run (`raw`: literal indices
+// may name scratch values); `committed()` returns them with the scratch values committed to the
+// domain (an empty sequence when the domain has no room left), for a caller that keeps the test
+// case (it covered something new, or met a new failure).
+using ProbeSink = std::function<void(const TestOutcome&, const FlatSequence& raw,
+                                     const std::function<FlatSequence()>& committed)>;
 
 struct LocalSearchResult {
   GpTree tree;              // the start tree, or the improved one (its values committed)
