@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace objgen::cover {
@@ -64,14 +65,42 @@ uint32_t* g_operands_touched = nullptr;
 uint32_t g_operands_touched_count = 0;
 constexpr long double kNoGap = std::numeric_limits<long double>::infinity();
 
-long double signed_value(uint64_t v, uint8_t width);
-long double unsigned_value(uint64_t v, uint8_t width);
+long double signed_value(uint64_t v, uint8_t width) {
+  if (width >= 64) return static_cast<long double>(static_cast<int64_t>(v));
+  uint64_t m = 1ull << (width - 1);
+  v &= (1ull << width) - 1;
+  return static_cast<long double>(static_cast<int64_t>((v ^ m) - m));
+}
 
-inline void keep_operands(uint32_t site, const SiteInfo& s, uint64_t a, uint64_t b) {
-  bool is_unsigned = s.predicate == Predicate::Ugt || s.predicate == Predicate::Uge || s.predicate == Predicate::Ult ||
-                     s.predicate == Predicate::Ule;
-  long double x = is_unsigned ? unsigned_value(a, s.width) : signed_value(a, s.width);
-  long double y = is_unsigned ? unsigned_value(b, s.width) : signed_value(b, s.width);
+long double unsigned_value(uint64_t v, uint8_t width) {
+  return static_cast<long double>(width >= 64 ? v : v & ((1ull << width) - 1));
+}
+
+bool reads_unsigned(Predicate p) {
+  return p == Predicate::Ugt || p == Predicate::Uge || p == Predicate::Ult || p == Predicate::Ule;
+}
+
+// The operands as the predicate reads them: signed or unsigned, at its width.
+std::pair<long double, long double> operand_values(Predicate p, uint8_t width, uint64_t a, uint64_t b) {
+  if (reads_unsigned(p)) return {unsigned_value(a, width), unsigned_value(b, width)};
+  return {signed_value(a, width), signed_value(b, width)};
+}
+
+// EvoSuite's distances of x pred y to its true and to its false outcome.
+std::pair<long double, long double> outcome_distances(Predicate p, long double x, long double y) {
+  switch (p) {
+    case Predicate::Eq: return {std::fabs(x - y), x == y ? 1 : 0};
+    case Predicate::Ne: return {x != y ? 0 : 1, std::fabs(x - y)};
+    case Predicate::Slt: case Predicate::Ult: return {x < y ? 0 : x - y + 1, x < y ? y - x : 0};
+    case Predicate::Sle: case Predicate::Ule: return {x <= y ? 0 : x - y, x <= y ? y - x + 1 : 0};
+    case Predicate::Sgt: case Predicate::Ugt: return {x > y ? 0 : y - x + 1, x > y ? x - y : 0};
+    case Predicate::Sge: case Predicate::Uge: return {x >= y ? 0 : y - x, x >= y ? x - y + 1 : 0};
+    case Predicate::Switch: break;
+  }
+  return {0, 0};
+}
+
+inline void keep_operands(uint32_t site, bool is_unsigned, long double x, long double y) {
   long double gap = std::fabs(x - y);
   Operands& o = g_operands[site];
   if (!(gap < o.gap)) return;
@@ -94,20 +123,11 @@ inline void on_cmp(uint32_t site, uint64_t a, uint64_t b) {
   if (site >= g_site_count) return;
   const SiteInfo& s = g_sites[site];
   if (s.swapped) std::swap(a, b);
-  record(s.begin, branch_distance(s.predicate, s.width, a, b, true));
-  record(s.begin + 1, branch_distance(s.predicate, s.width, a, b, false));
-  keep_operands(site, s, a, b);
-}
-
-long double signed_value(uint64_t v, uint8_t width) {
-  if (width >= 64) return static_cast<long double>(static_cast<int64_t>(v));
-  uint64_t m = 1ull << (width - 1);
-  v &= (1ull << width) - 1;
-  return static_cast<long double>(static_cast<int64_t>((v ^ m) - m));
-}
-
-long double unsigned_value(uint64_t v, uint8_t width) {
-  return static_cast<long double>(width >= 64 ? v : v & ((1ull << width) - 1));
+  auto [x, y] = operand_values(s.predicate, s.width, a, b);
+  auto [to_true, to_false] = outcome_distances(s.predicate, x, y);
+  record(s.begin, static_cast<double>(to_true));
+  record(s.begin + 1, static_cast<double>(to_false));
+  keep_operands(site, reads_unsigned(s.predicate), x, y);
 }
 
 inline void on_switch(uint32_t site, uint64_t value, const uint64_t* cases) {
@@ -161,20 +181,9 @@ void check_entries(const CoverageMap& map, const Module& m, const std::string& l
 }  // namespace
 
 double branch_distance(Predicate p, uint8_t width, uint64_t a, uint64_t b, bool want_true) {
-  bool is_unsigned = p == Predicate::Ugt || p == Predicate::Uge || p == Predicate::Ult || p == Predicate::Ule;
-  long double x = is_unsigned ? unsigned_value(a, width) : signed_value(a, width);
-  long double y = is_unsigned ? unsigned_value(b, width) : signed_value(b, width);
-  long double t = 0, f = 0;  // distances to the true and to the false outcome
-  switch (p) {
-    case Predicate::Eq: t = std::fabs(x - y); f = x == y ? 1 : 0; break;
-    case Predicate::Ne: t = x != y ? 0 : 1; f = std::fabs(x - y); break;
-    case Predicate::Slt: case Predicate::Ult: t = x < y ? 0 : x - y + 1; f = x < y ? y - x : 0; break;
-    case Predicate::Sle: case Predicate::Ule: t = x <= y ? 0 : x - y; f = x <= y ? y - x + 1 : 0; break;
-    case Predicate::Sgt: case Predicate::Ugt: t = x > y ? 0 : y - x + 1; f = x > y ? x - y : 0; break;
-    case Predicate::Sge: case Predicate::Uge: t = x >= y ? 0 : y - x; f = x >= y ? x - y + 1 : 0; break;
-    case Predicate::Switch: break;
-  }
-  return static_cast<double>(want_true ? t : f);
+  auto [x, y] = operand_values(p, width, a, b);
+  auto [to_true, to_false] = outcome_distances(p, x, y);
+  return static_cast<double>(want_true ? to_true : to_false);
 }
 
 CoverageRuntime& CoverageRuntime::get() {

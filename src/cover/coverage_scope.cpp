@@ -15,15 +15,6 @@ bool parse_coverage_scope(const std::string& text, CoverageScope& out) {
   return true;
 }
 
-const char* coverage_scope_name(CoverageScope s) {
-  switch (s) {
-    case CoverageScope::Class: return "class";
-    case CoverageScope::Header: return "header";
-    case CoverageScope::Library: return "library";
-  }
-  return "?";
-}
-
 namespace {
 
 bool under(std::string file, const std::string& directory) {
@@ -46,7 +37,6 @@ void add_part(const CoverageMap& map, uint32_t f, ScopedCfg& out) {
   for (CfgNode n : fn.nodes) {
     for (uint32_t& s : n.successors) s += offset;
     out.cfg.nodes.push_back(std::move(n));
-    out.node_files.push_back(fn.file);
   }
   out.cfg.sites.insert(out.cfg.sites.end(), fn.sites.begin(), fn.sites.end());
   out.outcome_count += outcome_end - outcome_begin;

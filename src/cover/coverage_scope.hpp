@@ -17,7 +17,6 @@ namespace objgen::cover {
 enum class CoverageScope : uint8_t { Class, Header, Library };
 // "class", "header", "library"; false for anything else.
 bool parse_coverage_scope(const std::string& text, CoverageScope& out);
-const char* coverage_scope_name(CoverageScope s);
 
 // One function's part of a scoped CFG.
 struct ScopedPart {
@@ -34,7 +33,6 @@ struct ScopedCfg {
   std::vector<ScopedPart> parts;  // parts[0]: the root, then callees breadth first
   uint32_t outcome_count = 0;
   uint32_t site_count = 0;
-  std::vector<std::string> node_files;  // by node: the file of its function ("" when unknown)
 };
 
 // The root's scoped CFG. Header scope keeps callees whose file is under `root_directory` (the

@@ -314,7 +314,10 @@ class Search {
     if (best_target < 0) return;
     searched_.insert(keys[best_test] ^ static_cast<uint64_t>(best_target));
     const OutcomeTarget& ot = outcomes_[best_target];
-    LocalSearchOptions lo{opt_.local_search_evaluations, 16, rng_.next(), opt_.deadline};
+    LocalSearchOptions lo;
+    lo.max_evaluations = opt_.local_search_evaluations;
+    lo.seed = rng_.next();
+    lo.deadline = opt_.deadline;
     LocalSearchResult r = local_search(trees_, runner_, population[best_test], best, {ot.outcome, ot.node, ot.from}, lo,
                                        [&](const TestOutcome& o, const FlatSequence& raw,
                                            const std::function<FlatSequence()>& committed) { absorb(o, raw, committed, gen); });
