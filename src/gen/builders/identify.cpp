@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <optional>
+
+#include "gen/builders/proof_cost.hpp"
 
 namespace objgen {
 namespace {
@@ -155,12 +159,24 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-// Each scope costs about as many times the last as the last cost the one before (at least 4x:
-// small scopes are dominated by fixed costs).
-double predicted_seconds(const std::vector<double>& costs) {
-  if (costs.empty()) return 0;
-  double growth = costs.size() >= 2 && costs[costs.size() - 2] > 0 ? costs.back() / costs[costs.size() - 2] : 4;
-  return costs.back() * std::max(growth, 4.0);
+// With one proof done, the candidates' growth is unknown: the whole API's run one scope below
+// the proof (a fraction of its cost) gives the ratio the prediction needs.
+void add_scope_below(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& compared,
+                     std::vector<ProofCost>& costs) {
+  uint32_t below = costs.front().scope - 1;
+  if (below == 0) return;
+  auto start = std::chrono::steady_clock::now();
+  ExhaustiveResult r = exhaustive_with(api, options, compared, below);
+  if (!r.complete) return;
+  costs.insert(costs.begin(), ProofCost{below, seconds_since(start), r.explored, r.store.states_of(options.target).size()});
+}
+
+// The target states the builders build at a scope; none when their run does not finish.
+std::optional<size_t> builders_states(const Api& api, const BuilderSearchOptions& options,
+                                      const std::vector<uint32_t>& builders, uint32_t scope) {
+  ExhaustiveResult r = exhaustive_with(api, options, builders, scope);
+  if (!r.complete) return std::nullopt;
+  return r.store.states_of(options.target).size();
 }
 
 }  // namespace
@@ -188,23 +204,33 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
   for (const RuledOut& r : out.id.ruled_out) std::erase(options.operations, r.op);  // proofs without them
   std::vector<uint32_t> candidates = out.id.classification.candidates();
   if (!out.id.with_implementation_members) candidates = own_interface(api, candidates, options.target);
-  std::vector<double> costs{seconds_since(start)};
+  double search_seconds = seconds_since(start);
+  std::vector<ProofCost> costs;
   auto interrupted = [&] { return options.interrupted && options.interrupted->load(); };
   for (uint32_t scope = options.climb_scope; scope <= ladder.top_scope && !interrupted();) {
-    double remaining = ladder.budget_seconds - seconds_since(start);
-    if (scope > options.climb_scope && predicted_seconds(costs) > remaining) {
-      out.stopped = "scope " + std::to_string(scope) + " would not finish within the " +
-                    std::to_string(static_cast<int>(ladder.budget_seconds)) + " s budget";
-      break;
+    std::vector<uint32_t> compared = comparison_operations(api, options.operations, out.id.builders, options.target);
+    if (scope > options.climb_scope) {
+      if (costs.size() == 1) add_scope_below(api, options, compared, costs);
+      std::optional<size_t> states = builders_states(api, options, out.id.builders, scope);
+      if (!states) {
+        out.stopped = "scope " + std::to_string(scope) + " did not finish within the budget (the builders' run)";
+        break;
+      }
+      double remaining = ladder.budget_seconds - seconds_since(start);
+      double predicted = predicted_proof_seconds(costs, *states, search_seconds);
+      if (predicted > remaining) {
+        out.stopped = "scope " + std::to_string(scope) + " would take about " + std::to_string(std::lround(predicted)) +
+                      " s, more than the " + std::to_string(std::lround(std::max(remaining, 0.0))) + " s left of the budget";
+        break;
+      }
     }
     auto proof_start = std::chrono::steady_clock::now();
-    std::vector<uint32_t> compared = comparison_operations(api, options.operations, out.id.builders, options.target);
     ScopeProof proof = verify_builders(api, options, out.id.builders, compared, {scope}).scopes.front();
-    costs.push_back(seconds_since(proof_start));
     if (!proof.complete) {
       out.stopped = "scope " + std::to_string(scope) + " did not finish within the budget";
       break;
     }
+    record_proof_cost(costs, {scope, seconds_since(proof_start), proof.explored, proof.api_states});
     if (!proof.sufficient && proof.extra.empty() && ladder.refine && ladder.given.empty() && !proof.missing.empty()) {
       options.climb_scope = scope;  // the builders miss a state here: climb on from them
       ClimbResult more = climb_builders(api, options, candidates, {progress.on_climb_step, progress.on_climb_try},

@@ -6,6 +6,7 @@
 // needs it, as the C++ sequence that builds it.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ struct ScopeProof {
   std::vector<Witness> needed;       // per builder: a state lost without it
   std::vector<std::string> redundant;  // builders whose removal loses nothing
   double seconds = 0;
+  uint64_t explored = 0;  // candidates of all the proof's exhaustive runs
 };
 
 struct Verification {
