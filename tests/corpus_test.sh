@@ -104,7 +104,10 @@ if [ "$phase" = evolve ] && [ -z "${evolve_method// /}" ]; then
   exit 77  # CTest: skipped
 fi
 if wants evolve && [ -n "${evolve_method// /}" ]; then
-  run evolve evolve --method "$evolve_method" --budget 10 --emit-gtest "$work/evolve"
+  run evolve evolve --method "$evolve_method" --budget "${CORPUS_EVOLVE_SECONDS:-10}" --emit-gtest "$work/evolve"
+  # The searches of a member's overloads meet the same faults (their tests call every member): once each.
+  check "each finding of the search is reported once" bash -c \
+    "[ -z \"\$(sed -n '/^findings of the search:/,/^[^ ]/p' '$work/evolve.out' | grep '^  ' | sed 's/[0-9]\+//g' | sort | uniq -d)\" ]"
   for f in "$work"/evolve/*_test.cpp; do compiles "$f"; done
 fi
 exit $fail

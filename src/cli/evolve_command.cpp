@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <utility>
 #include <set>
 
@@ -77,12 +78,31 @@ void print_method(const EvolvedMethod& m) {
               secs > 0 ? static_cast<double>(m.evaluations()) / secs : 0.0);
 }
 
+// A fault the searches of several methods met (their tests call every member) is one finding:
+// kept where it was met first, with the hits of all.
+void merge_repeated_findings(std::vector<EvolvedMethod>& results) {
+  std::map<std::string, std::pair<size_t, size_t>> first;  // bucket -> (method, finding)
+  std::vector<std::pair<std::pair<size_t, size_t>, uint64_t>> more_hits;
+  for (size_t mi = 0; mi < results.size(); ++mi) {
+    if (results[mi].runs.empty()) continue;
+    std::vector<SequenceFinding> kept;
+    for (SequenceFinding& f : results[mi].runs[0].findings) {
+      auto [at, fresh] = first.emplace(finding_bucket(f), std::pair{mi, kept.size()});
+      if (fresh) kept.push_back(std::move(f));
+      else more_hits.push_back({at->second, f.hits});
+    }
+    results[mi].runs[0].findings = std::move(kept);
+  }
+  for (const auto& [where, hits] : more_hits) results[where.first].runs[0].findings[where.second].hits += hits;
+}
+
 // The crashes, hangs and exceptions the search met, minimized (a test that changed its receiver
 // before the failing call hides that the call fails on a fresh object) and labelled like every
 // command's findings: a likely precondition violation (with why) or a bug. Probed once the search
 // is over, on the receivers its tests built.
 void label_search_findings(const Api& api, const LiteralDomain& terminals, std::vector<EvolvedMethod>& results,
                            const std::vector<FlatSequence>& receivers, const PreconditionCheck& check) {
+  merge_repeated_findings(results);
   std::vector<ReportedFinding> reported;
   for (const EvolvedMethod& m : results)
     if (!m.runs.empty())
