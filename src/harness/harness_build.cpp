@@ -305,6 +305,7 @@ class Builder {
     // The checked builds (sanitizers) at -O1, as the sanitizers advise: GCC's -O2 over their
     // instrumentation costs several times the compile on template-heavy headers (gmpxx's
     // expression templates: minutes), and they look for faults, not speed.
+    // cmake/harness_pch.cmake precompiles objgen.hpp with these options (but the user's): keep them alike.
     const char* level = r_.coverage ? "-O0" : r_.checks ? "-O1" : "-O2";
     std::vector<std::string> cmd{compiler(), level, "-fPIC", "-fno-access-control"};
     // Locals nobody initializes read as a fill pattern: the same in every run, and recognizable,

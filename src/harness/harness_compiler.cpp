@@ -43,7 +43,8 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 }
 
 // Installed objgen lives in <prefix>/bin with its headers in <prefix>/include; a build-tree
-// objgen uses the directories baked in at configure time.
+// objgen uses the directories baked in at configure time, the build's first: it holds the
+// precompiled objgen.hpp (cmake/harness_pch.cmake), which GCC must meet before the header.
 std::vector<std::string> objgen_include_dirs() {
   std::error_code ec;
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
@@ -51,7 +52,7 @@ std::vector<std::string> objgen_include_dirs() {
     fs::path installed = exe.parent_path().parent_path() / "include";
     if (fs::exists(installed / "objgen" / "version.hpp", ec)) return {installed.string()};
   }
-  return {OBJGEN_SOURCE_INCLUDE_DIR, OBJGEN_BINARY_INCLUDE_DIR};
+  return {OBJGEN_BINARY_INCLUDE_DIR, OBJGEN_SOURCE_INCLUDE_DIR};
 }
 
 }  // namespace

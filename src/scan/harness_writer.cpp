@@ -105,9 +105,9 @@ class Writer {
     out << "// objgen harness for " << objgen_name_ << ", written by `objgen scan` (prototype).\n"
         << "// Compile with -fno-access-control: it names private fields and nested types.\n"
         << "// Review the heuristics below: builders, invariant, omitted fields.\n"
-        << r_.include_line << "\n"
+        // objgen's headers first: a precompiled objgen.hpp must be the first include to be used.
         << "#include \"objgen/objgen.hpp\"\n"
-        << (o_.loadable ? "#include \"objgen/harness_entry.hpp\"\n" : "") << "\n";
+        << (o_.loadable ? "#include \"objgen/harness_entry.hpp\"\n" : "") << r_.include_line << "\n\n";
   }
 
   void write_entry(std::ostringstream& out) {

@@ -1,0 +1,39 @@
+# objgen.hpp precompiled for the harnesses objgen compiles (GCC only): objgen's own headers were
+# a third of a harness's parse. GCC looks for <dir>/objgen/objgen.hpp.gch/ before objgen.hpp in
+# each include directory and uses the file in it whose options match the compile (the others it
+# skips, -Winvalid-pch says why), so there is one per kind of harness build, with the options of
+# src/harness/harness_build.cpp's compile_command: plain (-O2) and checked (-O1, sanitizers). A
+# compile whose options match neither (a user's -D, another compiler) parses the headers as before.
+include(CheckCXXCompilerFlag)
+set(OBJGEN_HARNESS_PCH_DIR ${CMAKE_CURRENT_BINARY_DIR}/include/objgen/objgen.hpp.gch)
+if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  return()
+endif()
+check_cxx_compiler_flag(-ftrivial-auto-var-init=pattern OBJGEN_CXX_HAS_PATTERN_INIT)
+set(harness_common -fPIC -fno-access-control -std=c++20
+    -I${CMAKE_CURRENT_BINARY_DIR}/include -I${CMAKE_CURRENT_SOURCE_DIR}/include)
+if(OBJGEN_CXX_HAS_PATTERN_INIT)
+  list(APPEND harness_common -ftrivial-auto-var-init=pattern)
+endif()
+set(harness_checks -D_GLIBCXX_ASSERTIONS -fsanitize=undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+# The source is a one-line wrapper: GCC warns about #pragma once when objgen.hpp itself is the main file.
+set(pch_source ${CMAKE_CURRENT_BINARY_DIR}/harness_pch/objgen_pch.hpp)
+file(WRITE ${pch_source}.in "#include \"objgen/objgen.hpp\"\n")
+configure_file(${pch_source}.in ${pch_source} COPYONLY)
+file(GLOB objgen_public_headers CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/include/objgen/*.hpp
+     ${CMAKE_CURRENT_SOURCE_DIR}/include/objgen/detail/*.hpp)
+set(pch_outputs)
+foreach(kind plain checks)
+  if(kind STREQUAL "plain")
+    set(flags -O2 ${harness_common})
+  else()
+    set(flags -O1 ${harness_common} ${harness_checks})
+  endif()
+  add_custom_command(OUTPUT ${OBJGEN_HARNESS_PCH_DIR}/${kind}.gch
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${OBJGEN_HARNESS_PCH_DIR}
+    COMMAND ${CMAKE_CXX_COMPILER} ${flags} -x c++-header ${pch_source} -o ${OBJGEN_HARNESS_PCH_DIR}/${kind}.gch
+    DEPENDS ${objgen_public_headers} ${pch_source} ${CMAKE_CURRENT_BINARY_DIR}/include/objgen/version.hpp
+    COMMENT "Precompiling objgen.hpp for ${kind} harness builds" VERBATIM)
+  list(APPEND pch_outputs ${OBJGEN_HARNESS_PCH_DIR}/${kind}.gch)
+endforeach()
+add_custom_target(objgen_harness_pch ALL DEPENDS ${pch_outputs})
