@@ -2,8 +2,9 @@
 # a third of a harness's parse. GCC looks for <dir>/objgen/objgen.hpp.gch/ before objgen.hpp in
 # each include directory and uses the file in it whose options match the compile (the others it
 # skips, -Winvalid-pch says why), so there is one per kind of harness build, with the options of
-# src/harness/harness_build.cpp's compile_command: plain (-O2) and checked (-O1, sanitizers). A
-# compile whose options match neither (a user's -D, another compiler) parses the headers as before.
+# src/harness/harness_build.cpp's compile_command: plain (-O2), checked (-O1, UBSan) and checked
+# with ASan (params' default). A compile whose options match none (a user's -D, another compiler)
+# parses the headers as before. tests/harness_pch_test.sh checks that the plain and ASan ones are used.
 include(CheckCXXCompilerFlag)
 set(OBJGEN_HARNESS_PCH_DIR ${CMAKE_CURRENT_BINARY_DIR}/include/objgen/objgen.hpp.gch)
 if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
@@ -23,11 +24,13 @@ configure_file(${pch_source}.in ${pch_source} COPYONLY)
 file(GLOB objgen_public_headers CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/include/objgen/*.hpp
      ${CMAKE_CURRENT_SOURCE_DIR}/include/objgen/detail/*.hpp)
 set(pch_outputs)
-foreach(kind plain checks)
+foreach(kind plain checks asan)
   if(kind STREQUAL "plain")
     set(flags -O2 ${harness_common})
-  else()
+  elseif(kind STREQUAL "checks")
     set(flags -O1 ${harness_common} ${harness_checks})
+  else()
+    set(flags -O1 ${harness_common} ${harness_checks} -fsanitize=address)
   endif()
   add_custom_command(OUTPUT ${OBJGEN_HARNESS_PCH_DIR}/${kind}.gch
     COMMAND ${CMAKE_COMMAND} -E make_directory ${OBJGEN_HARNESS_PCH_DIR}

@@ -36,6 +36,15 @@ TEST(ProofCost, FixedCostsOfSmallScopesAreNotMultiplied) {
   EXPECT_LT(next, 5.0);  // 1 s + 121,000 candidates at 12.5 us, with the margin; not 1.1 s x 121
 }
 
+TEST(ProofCost, NoCandidatesOrNoGrowthFallBackWithoutDividingByZero) {
+  // A proof that explored nothing: the one-proof rule; a search of microseconds (builders given)
+  // does not multiply it by thousands.
+  EXPECT_DOUBLE_EQ(predicted_proof_seconds({{2, 0.1, 0, 1}, {3, 0.5, 0, 1}}, 1, 1e-6), 2.0);
+  // States that stop growing: the candidates' last ratio again.
+  double same = predicted_proof_seconds({{3, 1.0, 1000, 5}, {4, 2.0, 2000, 5}}, 5, 0.1);
+  EXPECT_NEAR(same, 1.5 * (1.0 / 1000) * 1.25 * 4000, 1e-9);  // 1 ms a candidate past the first 1,000
+}
+
 TEST(ProofCost, AScopeProvedAgainKeepsItsLatestCost) {
   std::vector<ProofCost> costs;
   record_proof_cost(costs, {3, 1.0, 10, 1});

@@ -102,7 +102,6 @@ void merge_repeated_findings(std::vector<EvolvedMethod>& results) {
 // is over, on the receivers its tests built.
 void label_search_findings(const Api& api, const LiteralDomain& terminals, std::vector<EvolvedMethod>& results,
                            const std::vector<FlatSequence>& receivers, const PreconditionCheck& check) {
-  merge_repeated_findings(results);
   std::vector<ReportedFinding> reported;
   for (const EvolvedMethod& m : results)
     if (!m.runs.empty())
@@ -449,6 +448,7 @@ int run_evolve(EvolveArgs& a) {
   const std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
   const PreconditionCheck check{a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"),
                                 a.emit_preconditions, a.quiet, false};
+  merge_repeated_findings(results);  // also when interrupted: the report lists each fault once
   if (!g_interrupted.load()) label_search_findings(api, terminals, results, receivers, check);
   nlohmann::json preconditions = set_apart_preconditions(api, terminals, failing, receivers, check);
   write_outputs(a, *ex, api, terminals, plain, purity, results, broken, failing, preconditions);

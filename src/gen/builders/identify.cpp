@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <optional>
 
 #include "gen/builders/proof_cost.hpp"
 
@@ -161,22 +160,33 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 // With one proof done, the candidates' growth is unknown: the whole API's run one scope below
 // the proof (a fraction of its cost) gives the ratio the prediction needs.
-void add_scope_below(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& compared,
-                     std::vector<ProofCost>& costs) {
+void add_scope_below(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
+                     const std::vector<uint32_t>& compared, std::vector<ProofCost>& costs) {
   uint32_t below = costs.front().scope - 1;
   if (below == 0) return;
   auto start = std::chrono::steady_clock::now();
-  ExhaustiveResult r = exhaustive_with(api, options, compared, below);
-  if (!r.complete) return;
-  costs.insert(costs.begin(), ProofCost{below, seconds_since(start), r.explored, r.store.states_of(options.target).size()});
+  ExhaustiveResult whole = exhaustive_with(api, options, compared, below);
+  double seconds = seconds_since(start);
+  ExhaustiveResult built = exhaustive_with(api, options, builders, below);
+  if (!whole.complete || !built.complete) return;
+  costs.insert(costs.begin(), ProofCost{below, seconds, whole.explored, built.store.states_of(options.target).size()});
 }
 
-// The target states the builders build at a scope; none when their run does not finish.
-std::optional<size_t> builders_states(const Api& api, const BuilderSearchOptions& options,
-                                      const std::vector<uint32_t>& builders, uint32_t scope) {
-  ExhaustiveResult r = exhaustive_with(api, options, builders, scope);
-  if (!r.complete) return std::nullopt;
-  return r.store.states_of(options.target).size();
+// "" when the proof at `scope` (above the last one) is predicted to fit what is left of the
+// deadline, else why the ladder stops before it. The builders' own run there (a small part of the
+// proof) tells how many states the scope has.
+std::string why_not_start(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
+                          const std::vector<uint32_t>& compared, uint32_t scope, std::vector<ProofCost>& costs,
+                          double search_seconds) {
+  if (costs.size() == 1) add_scope_below(api, options, builders, compared, costs);
+  ExhaustiveResult built = exhaustive_with(api, options, builders, scope);
+  std::string at = "scope " + std::to_string(scope);
+  if (!built.complete) return at + " did not finish within the budget (the builders' run)";
+  double remaining = std::chrono::duration<double>(options.deadline - std::chrono::steady_clock::now()).count();
+  double predicted = predicted_proof_seconds(costs, built.store.states_of(options.target).size(), search_seconds);
+  if (predicted <= remaining) return "";
+  return at + " would take about " + std::to_string(std::lround(predicted)) + " s, more than the " +
+         std::to_string(std::lround(std::max(remaining, 0.0))) + " s left of the budget";
 }
 
 }  // namespace
@@ -209,20 +219,9 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
   auto interrupted = [&] { return options.interrupted && options.interrupted->load(); };
   for (uint32_t scope = options.climb_scope; scope <= ladder.top_scope && !interrupted();) {
     std::vector<uint32_t> compared = comparison_operations(api, options.operations, out.id.builders, options.target);
-    if (scope > options.climb_scope) {
-      if (costs.size() == 1) add_scope_below(api, options, compared, costs);
-      std::optional<size_t> states = builders_states(api, options, out.id.builders, scope);
-      if (!states) {
-        out.stopped = "scope " + std::to_string(scope) + " did not finish within the budget (the builders' run)";
-        break;
-      }
-      double remaining = ladder.budget_seconds - seconds_since(start);
-      double predicted = predicted_proof_seconds(costs, *states, search_seconds);
-      if (predicted > remaining) {
-        out.stopped = "scope " + std::to_string(scope) + " would take about " + std::to_string(std::lround(predicted)) +
-                      " s, more than the " + std::to_string(std::lround(std::max(remaining, 0.0))) + " s left of the budget";
-        break;
-      }
+    if (scope > options.climb_scope && (costs.empty() || costs.back().scope < scope)) {
+      out.stopped = why_not_start(api, options, out.id.builders, compared, scope, costs, search_seconds);
+      if (!out.stopped.empty()) break;
     }
     auto proof_start = std::chrono::steady_clock::now();
     ScopeProof proof = verify_builders(api, options, out.id.builders, compared, {scope}).scopes.front();
@@ -230,7 +229,7 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
       out.stopped = "scope " + std::to_string(scope) + " did not finish within the budget";
       break;
     }
-    record_proof_cost(costs, {scope, seconds_since(proof_start), proof.explored, proof.api_states});
+    record_proof_cost(costs, {scope, seconds_since(proof_start), proof.api_explored, proof.builder_states});
     if (!proof.sufficient && proof.extra.empty() && ladder.refine && ladder.given.empty() && !proof.missing.empty()) {
       options.climb_scope = scope;  // the builders miss a state here: climb on from them
       ClimbResult more = climb_builders(api, options, candidates, {progress.on_climb_step, progress.on_climb_try},

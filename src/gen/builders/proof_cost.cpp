@@ -30,7 +30,8 @@ double predicted_proof_seconds(const std::vector<ProofCost>& costs, size_t next_
   if (costs.empty()) return 0;
   const ProofCost& last = costs.back();
   if (costs.size() < 2 || costs[costs.size() - 2].explored == 0 || last.explored == 0) {
-    double growth = search_seconds > 0 ? last.seconds / search_seconds : 4;
+    // A search of a few milliseconds (builders given, not searched) says nothing of growth.
+    double growth = search_seconds > 0.05 ? last.seconds / search_seconds : 4;
     return last.seconds * std::max(growth, 4.0);
   }
   const ProofCost& before = costs[costs.size() - 2];

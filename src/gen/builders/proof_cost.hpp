@@ -9,8 +9,8 @@
 
 namespace objgen {
 
-// One finished proof (or the whole API's run at a scope): its scope, its time, the candidates its
-// exhaustive runs explored and the target states the whole API builds there.
+// One finished proof (or the whole API's run at a scope): its scope, its time, the candidates the
+// whole API's run explored (most of a proof's cost) and the target states the builders build.
 struct ProofCost {
   uint32_t scope = 0;
   double seconds = 0;

@@ -51,7 +51,7 @@ ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vec
   ExhaustiveResult with_builders = exhaustive_with(api, opt, builders, scope);
   ExhaustiveResult with_api = exhaustive_with(api, opt, api_ops, scope);
   p.complete = conclusive(with_builders) && conclusive(with_api);
-  p.explored = with_builders.explored + with_api.explored;
+  p.api_explored = with_api.explored;
   p.builder_states = with_builders.store.states_of(opt.target).size();
   p.api_states = with_api.store.states_of(opt.target).size();
   size_t missing = 0, extra = 0;
@@ -76,7 +76,6 @@ ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vec
       p.needed.push_back(witness(api, opt, with_builders, scope, ids[0], name));
     }
     p.complete = p.complete && conclusive(without);
-    p.explored += without.explored;
   }
   p.minimal = p.minimal && p.complete && !builders.empty();
   p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

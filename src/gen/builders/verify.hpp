@@ -33,7 +33,7 @@ struct ScopeProof {
   std::vector<Witness> needed;       // per builder: a state lost without it
   std::vector<std::string> redundant;  // builders whose removal loses nothing
   double seconds = 0;
-  uint64_t explored = 0;  // candidates of all the proof's exhaustive runs
+  uint64_t api_explored = 0;  // candidates of the whole API's run (most of the proof's cost)
 };
 
 struct Verification {
