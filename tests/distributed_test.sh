@@ -7,12 +7,12 @@
 #
 #   distributed_test.sh OBJGEN [MPIRUN] [PART]: PART (default all) runs one part, so that CTest can
 #   spread them: equal-0, equal-1, equal-2 (every third bundled subject), deep, faulty, split,
-#   refusals, resume.
+#   refusals, resume (a killed rank), resume-split (records split over the ranks).
 set -u
 objgen=$1
 mpirun=${2:-mpirun}
 part=${3:-all}
-case " all equal-0 equal-1 equal-2 deep faulty split refusals resume " in *" $part "*) ;;
+case " all equal-0 equal-1 equal-2 deep faulty split refusals resume resume-split " in *" $part "*) ;;
   *) echo "unknown part $part"; exit 2 ;;
 esac
 wants() { [ "$part" = all ] || [ "$part" = "$1" ]; }
@@ -156,11 +156,13 @@ else
 fi
 fi
 
+run=(exhaustive --example ncl --scope 8 -q --contracts none)
+if wants resume || wants resume-split; then
+  "$objgen" "${run[@]}" --threads 2 --report-json "$tmp/whole.json" >/dev/null 2>&1
+fi
 if wants resume; then
 # A rank killed (SIGKILL) mid-run takes the job down; the job run again resumes from the last
 # checkpoint, with another number of ranks even, and ends with the single-process result.
-run=(exhaustive --example ncl --scope 8 -q --contracts none)
-"$objgen" "${run[@]}" --threads 2 --report-json "$tmp/whole.json" >/dev/null 2>&1
 ranks 2 "${run[@]}" --threads 1 --checkpoint "$tmp/ck" --report-json "$tmp/killed.json" >/dev/null 2>&1 &
 job=$!
 for _ in $(seq 1200); do
@@ -192,7 +194,9 @@ else
   say "  checkpoint $at; alone: $(summary "$tmp/whole.json")"
   say "  resumed: $(summary "$tmp/resumed.json" 2>&1) after $(python3 -c "import json; print(json.load(open('$tmp/resumed.json'))['resumed_after_iteration'])" 2>&1)"
 fi
+fi
 
+if wants resume-split; then
 # Split records in a checkpoint: each rank writes its own records beside its fingerprints, and a
 # run stopped part-way resumes on as many ranks with its records still split (on another number
 # of ranks, as above, or alone, every rank takes every record).
