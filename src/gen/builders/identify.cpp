@@ -158,8 +158,8 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-// With one proof done, the candidates' growth is unknown: the whole API's run one scope below
-// the proof (a fraction of its cost) gives the ratio the prediction needs.
+// With one proof done, the candidates' growth is unknown: the whole API's and the builders' runs
+// one scope below the proof (a fraction of its cost) give the ratios the prediction needs.
 void add_scope_below(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
                      const std::vector<uint32_t>& compared, std::vector<ProofCost>& costs) {
   uint32_t below = costs.front().scope - 1;
