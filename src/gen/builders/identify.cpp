@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 #include "gen/builders/proof_cost.hpp"
 
@@ -173,17 +174,17 @@ void add_scope_below(const Api& api, const BuilderSearchOptions& options, const 
 }
 
 // "" when the proof at `scope` (above the last one) is predicted to fit what is left of the
-// deadline, else why the ladder stops before it. The builders' own run there (a small part of the
-// proof) tells how many states the scope has.
+// deadline, else why the ladder stops before it. The builders' own run there (`built`, the first
+// part of the proof, which takes it) tells how many states the scope has.
 std::string why_not_start(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
                           const std::vector<uint32_t>& compared, uint32_t scope, std::vector<ProofCost>& costs,
-                          double search_seconds) {
+                          double search_seconds, std::optional<ExhaustiveResult>& built) {
   if (costs.size() == 1) add_scope_below(api, options, builders, compared, costs);
-  ExhaustiveResult built = exhaustive_with(api, options, builders, scope);
+  built = exhaustive_with(api, options, builders, scope);
   std::string at = "scope " + std::to_string(scope);
-  if (!built.complete) return at + " did not finish within the budget (the builders' run)";
+  if (!built->complete) return at + " did not finish within the budget (the builders' run)";
   double remaining = std::chrono::duration<double>(options.deadline - std::chrono::steady_clock::now()).count();
-  double predicted = predicted_proof_seconds(costs, built.store.states_of(options.target).size(), search_seconds);
+  double predicted = predicted_proof_seconds(costs, built->store.states_of(options.target).size(), search_seconds);
   if (predicted <= remaining) return "";
   return at + " would take about " + std::to_string(std::lround(predicted)) + " s, more than the " +
          std::to_string(std::lround(std::max(remaining, 0.0))) + " s left of the budget";
@@ -219,12 +220,13 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
   auto interrupted = [&] { return options.interrupted && options.interrupted->load(); };
   for (uint32_t scope = options.climb_scope; scope <= ladder.top_scope && !interrupted();) {
     std::vector<uint32_t> compared = comparison_operations(api, options.operations, out.id.builders, options.target);
+    std::optional<ExhaustiveResult> built;
     if (scope > options.climb_scope && (costs.empty() || costs.back().scope < scope)) {
-      out.stopped = why_not_start(api, options, out.id.builders, compared, scope, costs, search_seconds);
+      out.stopped = why_not_start(api, options, out.id.builders, compared, scope, costs, search_seconds, built);
       if (!out.stopped.empty()) break;
     }
     auto proof_start = std::chrono::steady_clock::now();
-    ScopeProof proof = verify_builders(api, options, out.id.builders, compared, {scope}).scopes.front();
+    ScopeProof proof = prove_scope(api, options, out.id.builders, compared, scope, std::move(built));
     if (!proof.complete) {
       out.stopped = "scope " + std::to_string(scope) + " did not finish within the budget";
       break;

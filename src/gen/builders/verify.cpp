@@ -43,12 +43,15 @@ bool conclusive(const ExhaustiveResult& r) {
   return true;
 }
 
-ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vector<uint32_t>& builders,
-                 const std::vector<uint32_t>& api_ops, uint32_t scope) {
+}  // namespace
+
+ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& opt, const std::vector<uint32_t>& builders,
+                       const std::vector<uint32_t>& api_ops, uint32_t scope, std::optional<ExhaustiveResult> builders_run) {
   auto start = std::chrono::steady_clock::now();
   ScopeProof p;
   p.scope = scope;
-  ExhaustiveResult with_builders = exhaustive_with(api, opt, builders, scope);
+  ExhaustiveResult with_builders =
+      builders_run ? std::move(*builders_run) : exhaustive_with(api, opt, builders, scope);
   ExhaustiveResult with_api = exhaustive_with(api, opt, api_ops, scope);
   p.complete = conclusive(with_builders) && conclusive(with_api);
   p.api_explored = with_api.explored;
@@ -82,8 +85,6 @@ ScopeProof prove(const Api& api, const BuilderSearchOptions& opt, const std::vec
   return p;
 }
 
-}  // namespace
-
 bool Verification::sufficient() const {
   for (const auto& s : scopes)
     if (!s.sufficient) return false;
@@ -112,7 +113,7 @@ Verification verify_builders(const Api& api, const BuilderSearchOptions& options
                              const std::vector<uint32_t>& builders, const std::vector<uint32_t>& api_operations,
                              const std::vector<uint32_t>& scopes) {
   Verification v;
-  for (uint32_t s : scopes) v.scopes.push_back(prove(api, options, builders, api_operations, s));
+  for (uint32_t s : scopes) v.scopes.push_back(prove_scope(api, options, builders, api_operations, s));
   return v;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,5 +52,11 @@ Verification verify_builders(const Api& api, const BuilderSearchOptions& options
                              const std::vector<uint32_t>& builders,
                              const std::vector<uint32_t>& api_operations,
                              const std::vector<uint32_t>& scopes);
+
+// One scope's proof; builders_run: the builders' own exhaustive run at that scope, when the
+// caller made it already (the ladder does, to predict the proof's cost), so it is not run twice.
+ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
+                       const std::vector<uint32_t>& api_operations, uint32_t scope,
+                       std::optional<ExhaustiveResult> builders_run = std::nullopt);
 
 }  // namespace objgen
