@@ -4,6 +4,9 @@
     python3 bench/korat_bench.py                 # Korat alone: binheap 8, 3 runs
     python3 bench/korat_bench.py --objgen build/bench/objgen_bench_exhaustive
                                                  # Korat and objgen runs interleaved, medians, ratio
+    python3 bench/korat_bench.py --objgen-korat build/objgen
+                                                 # Korat and `objgen korat` (the same search, from the
+                                                 # invariant, on examples/invariants/binomial_heap.hpp)
 
 Korat is found through KORAT_CP (a full class path), else KORAT_JAR (korat.jar; every other
 jar in its folder joins the class path: javassist, commons-cli), else KORAT_HOME/korat.jar,
@@ -11,7 +14,9 @@ else bench/korat/lib/korat.jar (gitignored). Without java, javac or Korat the sc
 "korat: skipped (reason)", still runs objgen if asked, and exits 0.
 
 Times: Korat's own "Overall time" (finitization, instrumentation and search, without JVM start)
-and objgen's generation seconds (without registration and process start); the wall time of
+and objgen's generation seconds (without registration and process start; for `objgen korat`
+the search's seconds: reading the layouts in a worker, the search, each structure's canonical
+form, without building the harness, which is cached before the first timed run); the wall time of
 each process is printed too.
 """
 import argparse
@@ -88,11 +93,21 @@ def run_objgen(binary, scope, extra, json_path):
     return case["structures"], case["explored"], case["seconds"], wall
 
 
+def run_objgen_korat(binary, scope, json_path):
+    header = os.path.join(os.path.dirname(HERE), "examples", "invariants", "binomial_heap.hpp")
+    _, _, wall = timed([binary, "korat", "--header", header, "--class", "invariants::BinomialHeap", "--scope",
+                        str(scope), "--range", f"size=0..{scope}", "--report-json", json_path, "-q"])
+    with open(json_path) as f:
+        r = json.load(f)
+    return r["structures"], r["explored"], r["seconds"], wall
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scope", type=int, default=8, help="at most N nodes, ints 0..N-1 (default 8)")
     ap.add_argument("--runs", type=int, default=3, help="runs of each tool (default 3)")
     ap.add_argument("--objgen", metavar="BIN", help="objgen_bench_exhaustive to interleave with Korat")
+    ap.add_argument("--objgen-korat", metavar="BIN", help="objgen executable: interleave `objgen korat` with Korat")
     ap.add_argument("--objgen-args", default="", help="more options for it, e.g. --objgen-args='--threads 1'")
     ap.add_argument("--java-opts", default=os.environ.get("JAVA_OPTS", ""),
                     help="JVM options, e.g. --java-opts=-XX:+UseSerialGC (default: $JAVA_OPTS)")
@@ -104,7 +119,7 @@ def main():
     cp, why_not = korat_classpath()
     if why_not:
         print(f"korat: skipped ({why_not})")
-        if not args.objgen:
+        if not args.objgen and not args.objgen_korat:
             return
     with tempfile.TemporaryDirectory(prefix="korat-bench-") as tmp:
         tools = []
@@ -120,12 +135,17 @@ def main():
                 cp = os.pathsep.join([classes, cp])
                 java_opts = shlex.split(args.java_opts)
                 tools.append(("korat", lambda: run_korat(cp, args.subject, args.scope, java_opts)))
+        extra = shlex.split(args.objgen_args)
         if args.objgen:
-            extra = shlex.split(args.objgen_args)
             tools.append(("objgen", lambda: run_objgen(args.objgen, args.scope, extra, os.path.join(tmp, "o.json"))))
+        if args.objgen_korat:
+            path = os.path.join(tmp, "k.json")
+            run_objgen_korat(args.objgen_korat, 1, path)  # builds (or finds) the trace-loads harness, untimed
+            tools.append(("okorat", lambda: run_objgen_korat(args.objgen_korat, args.scope, path)))
 
-        print(f"binheap scope {args.scope}, {args.runs} runs: "
-              + ", ".join(args.subject if n == "korat" else shlex.join([args.objgen] + extra) for n, _ in tools))
+        names = {"korat": args.subject, "objgen": shlex.join([str(args.objgen)] + extra),
+                 "okorat": f"{args.objgen_korat} korat (examples/invariants/binomial_heap.hpp)"}
+        print(f"binheap scope {args.scope}, {args.runs} runs: " + ", ".join(names[n] for n, _ in tools))
         print(f"{'run':>3} {'tool':<7} {'structures':>11} {'explored':>10} {'seconds':>8} {'wall s':>7}")
         runs = {name: [] for name, _ in tools}
         for i in range(args.runs):
@@ -137,9 +157,15 @@ def main():
     med = {name: statistics.median(r[2] for r in rs) for name, rs in runs.items()}
     for name, rs in runs.items():
         print(f"{name + ':':<7} {rs[0][0]} structures, median {med[name]:.2f} s")
-    if len(runs) == 2:
-        same = "same count" if runs["korat"][0][0] == runs["objgen"][0][0] else "COUNTS DIFFER"
-        print(f"objgen/korat time ratio {med['objgen'] / med['korat']:.2f} ({same})")
+    for other in ("objgen", "okorat"):
+        if "korat" in runs and other in runs:
+            same = "same count" if runs["korat"][0][0] == runs[other][0][0] else "COUNTS DIFFER"
+            if other == "okorat" and runs["korat"][0][1] == runs[other][0][1]:
+                same += ", same explored"
+            print(f"{other}/korat time ratio {med[other] / med['korat']:.2f}, korat/{other} {med['korat'] / med[other]:.2f}x ({same})")
+            k_ns = med["korat"] / runs["korat"][0][1] * 1e9
+            o_ns = med[other] / runs[other][0][1] * 1e9
+            print(f"per candidate: korat {k_ns:.0f} ns, {other} {o_ns:.0f} ns (one core each)")
 
 
 if __name__ == "__main__":

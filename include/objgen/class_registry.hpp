@@ -12,6 +12,7 @@ namespace objgen {
 using ClassId = uint16_t;
 using Object = std::shared_ptr<void>;
 class Linearizer;
+struct ClassLayout;
 
 struct ClassVTable {
   std::string name;                                // C++ spelling, e.g. "ncl::List::Node"
@@ -28,6 +29,10 @@ struct ClassVTable {
   bool (*hash)(const void*, size_t* result) = nullptr;               // std::hash<T>{}(a)
   Object (*move_construct)(void*) = nullptr;                         // T(std::move(a))
   bool (*copy_assign)(void* to, const void* from) = nullptr;         // to = from
+  // Generation from an invariant (objgen/object_layout.hpp): the fields' places in a
+  // default-constructed object (false, and null construct_at, without a default constructor).
+  bool (*layout)(ClassLayout*) = nullptr;
+  void* (*construct_at)(void*) = nullptr;                            // ::new (at) T()
 };
 
 // Registers a class once; returns its id. Thread-safe.

@@ -32,6 +32,7 @@
 #include "objgen/class_registry.hpp"
 #include "objgen/fields.hpp"
 #include "objgen/range_order.hpp"
+#include "objgen/object_layout.hpp"
 
 namespace objgen {
 
@@ -614,6 +615,8 @@ template <class T>
 ClassVTable vtable_of() {
   ClassVTable v{Fields<T>::name, &visit_queued_erased<T>, clone_function<T>(), &typeid(T)};
   add_contract_operations<T>(v);
+  v.layout = &layout_erased<T>;
+  v.construct_at = &construct_at_erased<T>;
   return v;
 }
 }  // namespace detail

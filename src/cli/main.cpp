@@ -117,6 +117,7 @@ int main(int argc, char** argv) {
 #ifdef OBJGEN_HAVE_SCAN
   add_scan_command(app, exit_code);
   add_evolve_command(app, exit_code);
+  add_korat_command(app, exit_code);
 #endif
   add_option_checks(app);
   // Only exhaustive splits its work over ranks; any other command on K ranks would run K times

@@ -91,7 +91,7 @@ SubjectArgs from_header(const SubjectArgs& s) {
 
 void require_isolation(const std::string& mode, const SubjectArgs& s) {
   require_isolation(mode);
-  if (mode == "none" && (s.example.empty() || s.coverage || s.checks))
+  if (mode == "none" && (s.example.empty() || s.coverage || s.checks || s.trace_loads))
     throw UsageError("--isolation none runs the code under test in objgen's own process, which objgen does only for "
                      "its bundled examples: use --isolation fork (the default) for --header and --harness subjects");
 }
@@ -118,7 +118,7 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   if (given > 1) throw UsageError("give only one of --example, --header, --harness");
   if (s.header.empty() && (!s.class_name.empty() || !s.flags.empty() || !s.compile_db.empty() || !s.template_args.empty()))
     throw UsageError("--class, --template-args, -p and compile flags after -- go with --header");
-  if (!s.example.empty() && (s.coverage || s.checks)) {
+  if (!s.example.empty() && (s.coverage || s.checks || s.trace_loads)) {
     loaded = build_subject_harness(from_header(s), quiet);
     return *loaded;
   }

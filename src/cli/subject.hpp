@@ -35,6 +35,7 @@ struct SubjectArgs {
   bool coverage_of_callees = false;  // ...of the functions the class calls too (evolve --coverage-scope)
   bool checks = false;    // with assertions and UBSan (`params`): built from the header, also for --example
   bool asan = false;      // with checks: AddressSanitizer too (only for asan_harness_library)
+  bool trace_loads = false;  // with Clang's trace-loads (`korat`): built from the header, also for --example
 };
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s);

@@ -95,6 +95,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
   request.extra_classes = s.extra_classes;
   request.class_depth = s.class_depth;
   request.coverage_of_callees = s.coverage && s.coverage_of_callees;
+  request.trace_loads = s.trace_loads;
   request.template_args = parse_template_args(s.template_args);
   catch_interrupts(true);
   HarnessBuild b;

@@ -48,7 +48,9 @@ bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
 
 // Everything the key must cover: the subject, the flags, and where relative paths point.
 std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
-  std::vector<std::string> parts{header, r.class_name, r.state, r.coverage ? "coverage:" + t.coverage_compiler : t.compiler,
+  std::vector<std::string> parts{header, r.class_name, r.state,
+                                 r.coverage ? "coverage:" + t.coverage_compiler
+                                 : r.trace_loads ? "trace-loads:" + t.coverage_compiler : t.compiler,
                                  fs::current_path().string()};
   if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
   if (r.coverage && r.coverage_of_callees) parts.push_back("coverage:callees");
@@ -186,8 +188,12 @@ class Builder {
     auto start = std::chrono::steady_clock::now();
     scan::HarnessOptions options = harness_options();
     write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
-    progress_("compiling the harness with " + compiler() + (r_.coverage ? " (coverage)" : ""));
+    progress_("compiling the harness with " + compiler() + (r_.coverage ? " (coverage)" : r_.trace_loads ? " (trace-loads)" : ""));
     if (r_.coverage) write_allowlist();
+    // objgen's own code in the harness (the linearizer of each accepted structure) reads the
+    // objects too, but is not the invariant: left uninstrumented, it neither pays for the hooks
+    // nor needs them.
+    if (r_.trace_loads) write_file_atomically(work_ + "/trace_ignorelist.txt", "fun:*objgen*\n");
     std::vector<std::string> objects, depfiles;
     bool ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
     if (!ok && !interrupted_ && has_template_instances()) ok = compile_without_failing_instances(options, objects, depfiles);
@@ -265,7 +271,7 @@ class Builder {
     return false;
   }
 
-  const std::string& compiler() const { return r_.coverage ? tools_.coverage_compiler : tools_.compiler; }
+  const std::string& compiler() const { return r_.coverage || r_.trace_loads ? tools_.coverage_compiler : tools_.compiler; }
 
   // Only the class's members are instrumented (functions whose mangled names are nested in it),
   // and those of the bases that declare members it registers; with coverage_of_callees every
@@ -318,6 +324,11 @@ class Builder {
     if (!wants_cxx20_or_later(flags_.compile)) cmd.push_back("-std=c++20");
     if (r_.checks) cmd.insert(cmd.end(), kCheckFlags.begin(), kCheckFlags.end());
     if (r_.checks && r_.asan) cmd.push_back("-fsanitize=address");
+    // Loads of every function (an invariant's helpers too); counters only at function entry, the
+    // cheapest coverage mode trace-loads can ride on (cover/load_trace.cpp).
+    if (r_.trace_loads)
+      cmd.insert(cmd.end(), {"-fsanitize-coverage=func,inline-8bit-counters,trace-loads",
+                             "-fsanitize-coverage-ignorelist=" + work_ + "/trace_ignorelist.txt"});
     cmd.insert(cmd.end(), {source, "-MD", "-MF", depfile});
     if (!r_.coverage) {
       cmd.insert(cmd.end(), {"-c", "-o", object});

@@ -39,6 +39,9 @@ struct HarnessRequest {
   // library's and objgen's), so that a coverage scope beyond the class can count them (evolve
   // --coverage-scope header|library).
   bool coverage_of_callees = false;
+  // Compile with Clang and SanitizerCoverage's trace-loads (every load calls a hook with its
+  // address), at -O2, for a search from the class's invariant (objgen korat: which fields it reads).
+  bool trace_loads = false;
 };
 
 enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, LinkFailed, Interrupted };

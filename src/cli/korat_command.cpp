@@ -1,0 +1,180 @@
+// objgen korat: bounded-exhaustive generation from the class's invariant (Korat's search, on the
+// user's own C++ objects): every valid structure within a finitization, up to isomorphism.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_common.hpp"
+#include "cli/option_checks.hpp"
+#include "cli/subject.hpp"
+#include "gen/invariant/invariant_search.hpp"
+#include "io/atomic_file.hpp"
+
+namespace objgen::cli {
+namespace {
+
+struct KoratArgs {
+  SubjectArgs subject;
+  int scope = 3;
+  std::vector<std::string> objects;   // CLASS=N
+  std::vector<std::string> ranges;    // FIELD=LO..HI
+  std::vector<std::string> not_null;  // FIELD
+  double call_timeout = 2.0;
+  std::string worker_memory_limit;
+  std::string report_json;
+  size_t print = 0;
+  size_t max_structures = size_t{1} << 26;
+  bool quiet = false;
+};
+
+std::pair<std::string, std::string> split_assignment(const std::string& text, const char* option) {
+  size_t eq = text.rfind('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(std::string(option) + " '" + text + "': write NAME=VALUE");
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+invariant::Finitization finitization(const KoratArgs& a) {
+  invariant::Finitization fin;
+  fin.scope = a.scope;
+  try {
+    for (const auto& o : a.objects) {
+      auto [name, n] = split_assignment(o, "--objects");
+      auto [lo, hi] = invariant::parse_range(n);
+      if (lo != hi || lo < 0) throw UsageError("--objects '" + o + "': the count must be one number >= 0");
+      fin.objects[name] = static_cast<int>(lo);
+    }
+    for (const auto& r : a.ranges) {
+      auto [name, range] = split_assignment(r, "--range");
+      fin.ranges[name] = invariant::parse_range(range);
+    }
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  fin.not_null = a.not_null;
+  return fin;
+}
+
+// "head=Node#0 size=1 Node#0.key=3 ...": every field of the vector.
+std::string assignment_text(const invariant::FieldSpace& space, const uint8_t* vector) {
+  std::string out;
+  for (uint32_t f = 0; f < space.fields.size(); ++f)
+    out += (f ? " " : "") + space.field_name(f) + "=" + space.value_text(f, vector[f]);
+  return out;
+}
+
+// The distinct canonical states, sorted.
+std::vector<Fingerprint> canonical_set(std::vector<Fingerprint> fps) {
+  std::sort(fps.begin(), fps.end(), [](const Fingerprint& a, const Fingerprint& b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; });
+  fps.erase(std::unique(fps.begin(), fps.end()), fps.end());
+  return fps;
+}
+
+std::string set_digest(const std::vector<Fingerprint>& set) {
+  uint64_t h = 1469598103934665603ull;
+  for (const Fingerprint& fp : set)
+    for (uint64_t v : {fp.lo, fp.hi})
+      for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xff)) * 1099511628211ull;
+  return fmt::format("{:016x}", h);
+}
+
+nlohmann::json report(const std::string& target, const KoratArgs& a, const invariant::SearchResult& r,
+                      const std::vector<Fingerprint>& states) {
+  using nlohmann::json;
+  json fields = json::array();
+  for (uint32_t f = 0; f < r.space.fields.size(); ++f) {
+    const invariant::Domain& d = r.space.domains[r.space.fields[f].domain];
+    fields.push_back({{"field", r.space.field_name(f)}, {"values", d.size},
+                      {"domain", d.kind == invariant::Domain::Ints ? fmt::format("{}..{}", d.lo, d.hi)
+                                                                   : (d.null_allowed ? "null or " : "") + r.space.classes[d.class_domain].name}});
+  }
+  json findings = json::array();
+  for (const auto& f : r.findings)
+    findings.push_back({{"kind", outcome_name(f.kind)}, {"message", f.message}, {"candidate", f.explored_at},
+                        {"fields", assignment_text(r.space, f.candidate.data())}});
+  return {{"command", "korat"}, {"class", target}, {"scope", a.scope}, {"candidate_vector", fields},
+          {"explored", r.explored}, {"structures", r.structures}, {"canonical_states", states.size()},
+          {"out_of_scope", r.out_of_scope}, {"states_digest", set_digest(states)}, {"seconds", r.seconds},
+          {"left_as_constructed", r.space.left_as_constructed}, {"interrupted", r.interrupted}, {"truncated", r.truncated}, {"findings", findings}};
+}
+
+int run_korat(KoratArgs& a) {
+  a.subject.trace_loads = true;
+  const Example& ex = resolve_subject(a.subject, a.quiet);
+  Api api;
+  const ClassInfo& target = register_example(ex, api);
+  invariant::SearchOptions opt;
+  opt.finitization = finitization(a);
+  opt.call_timeout_seconds = a.call_timeout;
+  opt.max_structures = a.max_structures;
+  opt.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  opt.interrupted = &g_interrupted;
+  if (!a.quiet) opt.on_progress = [](uint64_t explored, uint64_t found) {
+    print_progress(fmt::format("objgen: korat: {} candidates, {} structures", explored, found));
+  };
+  if (!a.report_json.empty()) require_writable_file(a.report_json);
+  catch_interrupts(true);
+  invariant::SearchResult r;
+  try {
+    r = invariant::search_from_invariant(api, target.id, opt);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("the finitization: ") + e.what());
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+  catch_interrupts(false);
+  if (!a.quiet) end_progress();
+  if (r.reads_nothing && !r.interrupted)
+    throw UsageError("the invariant of " + target.name + " read no field of the candidate objects, so a search from it " +
+                     "cannot tell candidates apart: it must read the object's fields in code built with the harness " +
+                     "(an invariant compiled into a separate library is not traced)");
+  std::vector<Fingerprint> states = canonical_set(r.fingerprints);
+  std::printf("korat: %s: %llu structures (%zu canonical states), %llu candidates explored, %.2f s%s\n", target.name.c_str(),
+              static_cast<unsigned long long>(r.structures), states.size(),
+              static_cast<unsigned long long>(r.explored), r.seconds,
+              r.interrupted ? " (interrupted: partial)" : r.truncated ? " (stopped at --max-structures: partial)" : "");
+  std::printf("candidate vector: %zu fields, about 10^%.1f assignments\n", r.space.fields.size(), r.space.log10_candidates());
+  if (!r.space.left_as_constructed.empty()) {
+    std::string names;
+    for (const auto& n : r.space.left_as_constructed) names += (names.empty() ? "" : ", ") + n;
+    std::printf("left as the default constructor made them (not integers, bools, enums or raw pointers to described classes): %s\n", names.c_str());
+  }
+  for (size_t s = 0; s < std::min<size_t>(a.print, r.structures); ++s)
+    std::printf("  %s\n", assignment_text(r.space, r.vector(s)).c_str());
+  for (const auto& f : r.findings)
+    std::printf("finding: %s: %s\n  on %s\n", outcome_name(f.kind), f.message.c_str(), assignment_text(r.space, f.candidate.data()).c_str());
+  if (!a.report_json.empty()) write_file_atomically(a.report_json, report(target.name, a, r, states).dump(2) + "\n");
+  return r.interrupted ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace
+
+void add_korat_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<KoratArgs>();
+  auto* cmd = app.add_subcommand("korat",
+                                 "Bounded-exhaustive generation from the class's invariant (Korat): every structure its "
+                                 "repOK accepts within the bounds, up to isomorphism, on real objects of the class");
+  add_subject_options(cmd, args->subject);
+  cmd->add_option("--scope", args->scope, "Objects of each class the root points to, and int fields 0..N-1")
+      ->default_val(3)
+      ->check(CLI::Range(0, 255));
+  cmd->add_option("--objects", args->objects, "CLASS=N: objects of that class (short or full name) instead of --scope");
+  cmd->add_option("--range", args->ranges,
+                  "FIELD=LO..HI: the values of an int, enum or bool field (field, Class::field or Class.field)");
+  cmd->add_option("--not-null", args->not_null, "FIELD: a pointer field that may not be null");
+  cmd->add_option("--call-timeout", args->call_timeout, "An invariant call running longer than this is a hang finding (s)")
+      ->default_val(2.0);
+  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
+                  "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
+  cmd->add_option("--max-structures", args->max_structures,
+                  "Structures kept (each its vector and canonical form); past it the search stops, partial")
+      ->default_val(size_t{1} << 26)
+      ->check(CLI::Range(size_t{1}, size_t{1} << 32));
+  cmd->add_option("--print", args->print, "Print the first N structures, field by field");
+  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
+  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  cmd->callback([args, &exit_code] { exit_code = run_korat(*args); });
+}
+
+}  // namespace objgen::cli

@@ -1,0 +1,117 @@
+#include "gen/invariant/candidate_cursor.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace objgen::invariant {
+
+void CursorBlock::attach(void* memory, uint32_t field_count) {
+  fields = field_count;
+  auto* bytes = static_cast<uint8_t*>(memory);
+  read = reinterpret_cast<uint32_t*>(bytes);
+  values = bytes + 4 * size_t{field_count};
+  seen = values + field_count;
+}
+
+void CursorBlock::clear() {
+  depth = 0;
+  frozen = 0;
+  std::memset(values, 0, fields);
+  std::memset(seen, 0, fields);
+}
+
+CandidateCursor::CandidateCursor(const FieldSpace& space, CursorBlock& block)
+    : space_(space), block_(block), classes_(static_cast<uint32_t>(std::max<size_t>(1, space.classes.size()))) {
+  info_.reserve(space.fields.size());
+  for (const SpaceField& f : space.fields) {
+    const Domain& d = space.domains[f.domain];
+    bool objects = d.kind == Domain::Objects;
+    info_.push_back({d.size, objects ? static_cast<int32_t>(d.class_domain) : -1,
+                     static_cast<uint8_t>(objects && d.null_allowed ? 1 : 0)});
+  }
+  prefix_max_.assign((space.fields.size() + 1) * classes_, -1);
+  changed_.reserve(space.fields.size() + 1);
+  visited_.assign(space.objects.size(), 0);
+  visit_stack_.reserve(2 * space.objects.size());
+}
+
+int32_t CandidateCursor::target_object(uint32_t field) const {
+  const FieldInfo& fi = info_[field];
+  if (fi.class_domain < 0) return -1;
+  int32_t index = static_cast<int32_t>(block_.values[field]) - fi.null_first;
+  if (index < 0) return -1;
+  return static_cast<int32_t>(space_.classes[fi.class_domain].first_object) + index;
+}
+
+int32_t CandidateCursor::max_before(uint32_t position, int32_t c) {
+  // Row k holds the maxima over read[0..k); rows up to valid_rows_ are current (a read field's
+  // value changes only while it is the last one read, which invalidates the rows after it).
+  for (uint32_t k = valid_rows_; k < position; ++k) {
+    const int32_t* from = &prefix_max_[size_t{k} * classes_];
+    int32_t* to = &prefix_max_[size_t{k + 1} * classes_];
+    std::copy(from, from + classes_, to);
+    uint32_t f = block_.read[k];
+    const FieldInfo& fi = info_[f];
+    if (fi.class_domain >= 0) {
+      int32_t index = static_cast<int32_t>(block_.values[f]) - fi.null_first;
+      if (index > to[fi.class_domain]) to[fi.class_domain] = index;
+    }
+  }
+  valid_rows_ = std::max(valid_rows_, position);
+  return prefix_max_[size_t{position} * classes_ + static_cast<uint32_t>(c)];
+}
+
+bool CandidateCursor::advance() {
+  changed_.clear();
+  while (block_.depth > block_.frozen) {
+    uint32_t position = block_.depth - 1;
+    uint32_t f = block_.read[position];
+    const FieldInfo& fi = info_[f];
+    uint32_t v = block_.values[f];
+    bool next_allowed = v + 1 < fi.size;
+    if (next_allowed && fi.class_domain >= 0) {
+      // From null the first object is always allowed; from object i, object i + 1 only when an
+      // earlier read field holds object i or later of the same class.
+      int32_t index = static_cast<int32_t>(v) - fi.null_first;
+      if (index >= 0 && index > max_before(position, fi.class_domain)) next_allowed = false;
+    }
+    changed_.push_back(f);
+    if (next_allowed) {
+      block_.values[f] = static_cast<uint8_t>(v + 1);
+      valid_rows_ = std::min(valid_rows_, position);
+      return true;
+    }
+    block_.values[f] = 0;
+    block_.seen[f] = 0;
+    block_.depth = position;
+    valid_rows_ = std::min(valid_rows_, position);
+  }
+  return false;
+}
+
+void CandidateCursor::add_unread_reachable_fields() {
+  if (++generation_ == 0) std::fill(visited_.begin(), visited_.end(), 0), generation_ = 1;
+  visit_stack_.clear();
+  visited_[0] = generation_;
+  visit_stack_.push_back(0);
+  visit_stack_.push_back(space_.objects[0].first_field);
+  while (!visit_stack_.empty()) {
+    uint32_t& next = visit_stack_.back();
+    uint32_t object = visit_stack_[visit_stack_.size() - 2];
+    const SpaceObject& o = space_.objects[object];
+    if (next == o.first_field + o.field_count) {
+      visit_stack_.resize(visit_stack_.size() - 2);
+      continue;
+    }
+    uint32_t f = next++;
+    read(f);
+    int32_t target = target_object(f);
+    if (target >= 0 && visited_[static_cast<uint32_t>(target)] != generation_) {
+      visited_[static_cast<uint32_t>(target)] = generation_;
+      visit_stack_.push_back(static_cast<uint32_t>(target));
+      visit_stack_.push_back(space_.objects[static_cast<uint32_t>(target)].first_field);
+    }
+  }
+}
+
+}  // namespace objgen::invariant

@@ -1,0 +1,62 @@
+#include "gen/invariant/object_arena.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+#include "objgen/class_registry.hpp"
+
+namespace objgen::invariant {
+
+ObjectArena::ObjectArena(const FieldSpace& space) {
+  std::vector<size_t> offsets;
+  size_t align = 64;
+  for (const SpaceObject& o : space.objects) {
+    const ClassLayout& l = space.layouts.at(o.cls);
+    bytes_ = (bytes_ + l.align - 1) / l.align * l.align;
+    offsets.push_back(bytes_);
+    bytes_ += l.size;
+    align = std::max<size_t>(align, l.align);
+  }
+  if (space.fields.size() >= 0xffff) throw std::runtime_error("more than 65534 fields in the candidate vector");
+  bytes_ = (bytes_ + align - 1) / align * align;
+  memory_ = static_cast<char*>(std::aligned_alloc(align, std::max<size_t>(bytes_, align)));
+  if (!memory_) throw std::bad_alloc();
+  std::memset(memory_, 0, bytes_);
+  for (size_t i = 0; i < space.objects.size(); ++i) {
+    const ClassVTable& v = class_vtable(space.objects[i].cls);
+    if (!v.construct_at) throw std::runtime_error(v.name + " cannot be default-constructed in this process");
+    objects_.push_back(v.construct_at(memory_ + offsets[i]));
+  }
+  for (const SpaceClass& c : space.classes) largest_class_ = std::max(largest_class_, c.count);
+  field_at_.assign(bytes_, 0);
+  for (uint32_t f = 0; f < space.fields.size(); ++f) {
+    const SpaceField& sf = space.fields[f];
+    char* at = static_cast<char*>(objects_[sf.object]) + sf.offset;
+    slots_.push_back({at, sf.size, static_cast<uint32_t>(words_.size())});
+    std::fill_n(field_at_.begin() + (at - memory_), sf.size, static_cast<uint16_t>(f + 1));
+    field_end_.push_back(static_cast<uint32_t>(at - memory_) + sf.size);
+    const Domain& d = space.domains[sf.domain];
+    for (uint32_t v = 0; v < d.size; ++v) {
+      if (d.kind == Domain::Ints) {
+        words_.push_back(static_cast<uint64_t>(d.lo + v));
+      } else {
+        int32_t o = d.object_of(v);
+        words_.push_back(o < 0 ? 0 : reinterpret_cast<uint64_t>(objects_[space.classes[d.class_domain].first_object + static_cast<uint32_t>(o)]));
+      }
+    }
+  }
+}
+
+ObjectArena::~ObjectArena() { std::free(memory_); }
+
+void ObjectArena::write_all(const uint8_t* values) {
+  for (uint32_t f = 0; f < slots_.size(); ++f) write_field(f, values[f]);
+}
+
+cover::LoadTrace ObjectArena::trace(CursorBlock& block) const {
+  return {reinterpret_cast<uintptr_t>(memory_), bytes_, field_at_.data(), field_end_.data(), block.seen, block.read, &block.depth};
+}
+
+}  // namespace objgen::invariant

@@ -1,0 +1,62 @@
+// The objects of a search from an invariant: one default-constructed object of each place in the
+// finitization, side by side in one block, whose fields a candidate vector is written into. The
+// objects are never destroyed (their fields hold whatever the last candidate wrote), so the
+// block is only ever freed without running destructors.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "cover/load_trace.hpp"
+#include "gen/invariant/candidate_cursor.hpp"
+#include "gen/invariant/finitization.hpp"
+
+namespace objgen::invariant {
+
+class ObjectArena {
+ public:
+  // Constructs every object (code under test: call it in a worker). Throws std::runtime_error
+  // when a class cannot be constructed here.
+  explicit ObjectArena(const FieldSpace& space);
+  ~ObjectArena();
+  ObjectArena(const ObjectArena&) = delete;
+  ObjectArena& operator=(const ObjectArena&) = delete;
+
+  void* root() const { return objects_[0]; }
+  void* object(uint32_t i) const { return objects_[i]; }
+  // Writes every field, or the ones listed, with its value in `values`.
+  void write_all(const uint8_t* values);
+  void write(const uint8_t* values, const std::vector<uint32_t>& fields) {
+    for (uint32_t f : fields) write_field(f, values[f]);
+  }
+  // What the load hooks need to record the fields an invariant reads into `block`.
+  cover::LoadTrace trace(CursorBlock& block) const;
+  uint32_t largest_class_count() const { return largest_class_; }
+
+ private:
+  void write_field(uint32_t f, uint8_t value) {
+    const Slot& s = slots_[f];
+    uint64_t word = words_[s.first_word + value];
+    switch (s.size) {
+      case 1: *s.at = static_cast<char>(word); break;
+      case 2: { uint16_t v = static_cast<uint16_t>(word); __builtin_memcpy(s.at, &v, 2); break; }
+      case 4: { uint32_t v = static_cast<uint32_t>(word); __builtin_memcpy(s.at, &v, 4); break; }
+      default: __builtin_memcpy(s.at, &word, 8); break;
+    }
+  }
+  struct Slot {
+    char* at;
+    uint32_t size;
+    uint32_t first_word;  // its values' bit patterns start at words_[first_word]
+  };
+  char* memory_ = nullptr;
+  size_t bytes_ = 0;
+  std::vector<void*> objects_;
+  std::vector<Slot> slots_;
+  std::vector<uint64_t> words_;
+  std::vector<uint16_t> field_at_;
+  std::vector<uint32_t> field_end_;
+  uint32_t largest_class_ = 0;
+};
+
+}  // namespace objgen::invariant
