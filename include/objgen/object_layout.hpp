@@ -51,14 +51,21 @@ namespace detail {
 // Visits a default-constructed object and records where each described field lies.
 class LayoutVisitor {
  public:
-  LayoutVisitor(const void* object, ClassLayout& out) : object_(static_cast<const char*>(object)), out_(out) {}
+  LayoutVisitor(const void* object, size_t size, ClassLayout& out)
+      : object_(static_cast<const char*>(object)), size_(size), out_(out) {}
 
   template <class F>
   void field(const char* name, const F& value) {
     FieldLayout f;
     f.name = name;
-    f.offset = static_cast<uint32_t>(reinterpret_cast<const char*>(&value) - object_);
+    const char* at = reinterpret_cast<const char*>(&value);
     f.size = sizeof(F);
+    // A bit-field binds to a temporary, outside the object: not a place a search can write.
+    if (at < object_ || at + sizeof(F) > object_ + size_) {
+      out_.fields.push_back({name, 0, 1, FieldKind::Other, 0});
+      return;
+    }
+    f.offset = static_cast<uint32_t>(at - object_);
     using U = std::remove_cv_t<F>;
     if constexpr (std::is_same_v<U, bool>) {
       f.kind = FieldKind::Bool;
@@ -86,10 +93,13 @@ class LayoutVisitor {
 
  private:
   void field_other(const char* name, const void* at, size_t size) {
-    out_.fields.push_back({name, static_cast<uint32_t>(static_cast<const char*>(at) - object_),
-                           static_cast<uint32_t>(size), FieldKind::Other, 0});
+    const char* p = static_cast<const char*>(at);
+    bool inside = p >= object_ && p + size <= object_ + size_;
+    out_.fields.push_back({name, inside ? static_cast<uint32_t>(p - object_) : 0,
+                           inside ? static_cast<uint32_t>(size) : 1, FieldKind::Other, 0});
   }
   const char* object_;
+  size_t size_;
   ClassLayout& out_;
 };
 
@@ -100,7 +110,7 @@ bool layout_erased(ClassLayout* out) {
     out->size = sizeof(T);
     out->align = alignof(T);
     out->fields.clear();
-    LayoutVisitor v(object.get(), *out);
+    LayoutVisitor v(object.get(), sizeof(T), *out);
     Fields<T>::visit(v, *object);
     return true;
   } else {
