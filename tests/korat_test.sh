@@ -31,6 +31,17 @@ tree() {
     grep -q "BinaryTree.root=Node#0" "$work/tree.txt"
 }
 check "binary tree 8: Korat's counts" tree
+# The search split over workers (tasks handed back while another waits) finds the same structures
+# in the same order: the report is the same but for the time and the number of tasks.
+same_split() {
+  for t in 1 2; do
+    "$objgen" korat --header "$inv/binomial_heap.hpp" --class invariants::BinomialHeap --scope 7 --range size=0..7 \
+      --threads $t --report-json "$work/t$t.json" -q >/dev/null || return 1
+    json "$work/t$t.json" "j['structures'], j['explored'], j['states_digest'], j['findings']" >"$work/t$t.txt"
+  done
+  diff "$work/t1.txt" "$work/t2.txt" && [ "$(json "$work/t2.json" "j['jobs'] > 1")" = True ]
+}
+check "--threads 1 and 2: the same structures, explored and digest" same_split
 
 # A crash, an exception and a hang are findings on the candidate that caused them; the search
 # goes on and finds the lists around them (size 0..2, values 0..2, 3 cells).

@@ -25,6 +25,8 @@ struct KoratArgs {
   std::string report_json;
   size_t print = 0;
   size_t max_structures = size_t{1} << 26;
+  int threads = 0;
+  bool force = false;
   bool quiet = false;
 };
 
@@ -95,7 +97,7 @@ nlohmann::json report(const std::string& target, const KoratArgs& a, const invar
                         {"fields", assignment_text(r.space, f.candidate.data())}});
   return {{"command", "korat"}, {"class", target}, {"scope", a.scope}, {"candidate_vector", fields},
           {"explored", r.explored}, {"structures", r.structures}, {"canonical_states", states.size()},
-          {"out_of_scope", r.out_of_scope}, {"states_digest", set_digest(states)}, {"seconds", r.seconds},
+          {"out_of_scope", r.out_of_scope}, {"states_digest", set_digest(states)}, {"seconds", r.seconds}, {"setup_seconds", r.setup_seconds}, {"jobs", r.jobs},
           {"left_as_constructed", r.space.left_as_constructed}, {"interrupted", r.interrupted}, {"truncated", r.truncated}, {"findings", findings}};
 }
 
@@ -108,6 +110,7 @@ int run_korat(KoratArgs& a) {
   opt.finitization = finitization(a);
   opt.call_timeout_seconds = a.call_timeout;
   opt.max_structures = a.max_structures;
+  opt.workers = default_workers(a.threads, a.force);
   opt.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
   opt.interrupted = &g_interrupted;
   if (!a.quiet) opt.on_progress = [](uint64_t explored, uint64_t found) {
@@ -171,6 +174,10 @@ void add_korat_command(CLI::App& app, int& exit_code) {
                   "Structures kept (each its vector and canonical form); past it the search stops, partial")
       ->default_val(size_t{1} << 26)
       ->check(CLI::Range(size_t{1}, size_t{1} << 32));
+  cmd->add_option("--threads", args->threads,
+                  "Worker processes the search is split over (default: all cores); the results do not depend on it")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
   cmd->add_option("--print", args->print, "Print the first N structures, field by field");
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");

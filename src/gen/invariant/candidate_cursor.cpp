@@ -89,6 +89,18 @@ bool CandidateCursor::advance() {
   return false;
 }
 
+void CandidateCursor::truncate(uint32_t depth) {
+  changed_.clear();
+  for (uint32_t k = depth; k < block_.depth; ++k) {
+    uint32_t f = block_.read[k];
+    block_.values[f] = 0;
+    block_.seen[f] = 0;
+    changed_.push_back(f);
+  }
+  if (depth < block_.depth) block_.depth = depth;
+  valid_rows_ = std::min(valid_rows_, block_.depth);
+}
+
 void CandidateCursor::add_unread_reachable_fields() {
   if (++generation_ == 0) std::fill(visited_.begin(), visited_.end(), 0), generation_ = 1;
   visit_stack_.clear();

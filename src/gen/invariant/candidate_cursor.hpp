@@ -50,6 +50,9 @@ class CandidateCursor {
   // the invariant did not read joins the list, depth first from the root, so that the next
   // candidates vary it too and no valid structure hides behind an unread field.
   void add_unread_reachable_fields();
+  // Forgets the reads after the first `depth` (their fields back to their first values, listed in
+  // changed()): how the search is cut into jobs by a prefix of reads.
+  void truncate(uint32_t depth);
   // Records a read of `field` (the hooks do the same inline).
   void read(uint32_t field) {
     if (!block_.seen[field]) block_.seen[field] = 1, block_.read[block_.depth++] = field;

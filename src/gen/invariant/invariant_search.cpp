@@ -1,150 +1,213 @@
 #include "gen/invariant/invariant_search.hpp"
 
-#include <sys/mman.h>
-
+#include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <memory>
-#include <new>
+#include <optional>
 #include <stdexcept>
 
 #include "cover/load_trace.hpp"
 #include "exec/worker_pool.hpp"
-#include "gen/invariant/candidate_cursor.hpp"
 #include "gen/invariant/class_layouts.hpp"
-#include "gen/invariant/object_arena.hpp"
+#include "gen/invariant/search_split.hpp"
+#include "gen/invariant/search_worker.hpp"
+#include "io/byte_stream.hpp"
 
 namespace objgen::invariant {
 namespace {
 
-// Memory a worker writes and objgen's process reads: mapped before the workers are forked.
-class SharedMemory {
- public:
-  explicit SharedMemory(size_t bytes) : bytes_(bytes) {
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    base_ = static_cast<char*>(p);
-  }
-  ~SharedMemory() { munmap(base_, bytes_); }
-  SharedMemory(const SharedMemory&) = delete;
-  SharedMemory& operator=(const SharedMemory&) = delete;
-  char* data() const { return base_; }
-  size_t size() const { return bytes_; }
+constexpr size_t kMaxTasks = 1 << 16;
 
- private:
-  char* base_;
-  size_t bytes_;
+// Read where the classes are real: the layouts, and with several workers the first tasks.
+struct Setup {
+  ClassLayouts layouts;
+  std::string tasks;  // encoded; "" for one task from the first candidate
 };
 
-// A job's cursor and what it found, in shared memory. The worker appends a structure (its
-// vector, then its fingerprint) and only then counts it, so what objgen reads after a crash
-// is whole.
-struct JobHeader {
-  std::atomic<uint64_t> structures;
-  std::atomic<uint64_t> explored;
-  std::atomic<uint32_t> state;  // JobState
-  uint32_t out_of_scope;
-};
-enum JobState : uint32_t { kRunning = 0, kResumeAtCursor = 1, kExhausted = 2, kOutputFull = 3, kDone = 4 };
+FieldSpace space_from(ClassId root, const Finitization& fin, const ClassLayouts& layouts) {
+  return build_field_space(
+      root, fin, [&](ClassId c) -> const ClassLayout* { return layouts.layouts.count(c) ? &layouts.layouts.at(c) : nullptr; },
+      [&](ClassId c) { return layouts.names.count(c) ? layouts.names.at(c) : class_vtable(c).name; });
+}
 
-class JobMemory {
- public:
-  JobMemory(uint32_t fields, size_t max_structures)
-      : fields_(fields),
-        record_(fields + sizeof(Fingerprint)),
-        cursor_bytes_((CursorBlock::bytes_for(fields) + 63) & ~size_t{63}),
-        capacity_(max_structures),
-        memory_(kBlockAt + 64 + cursor_bytes_ + capacity_ * record_) {
-    static_assert(sizeof(JobHeader) <= kBlockAt && sizeof(CursorBlock) <= 64);
-    header().structures = 0, header().explored = 0, header().state = kRunning, header().out_of_scope = 0;
-    new (memory_.data() + kBlockAt) CursorBlock;
-    block().clear();
+std::string run_setup(const Api& api, ClassId root, const Finitization& fin, size_t target_tasks, const Heartbeat& heartbeat = {}) {
+  heartbeat.beat();  // default constructors run next: one that hangs is seen
+  ClassLayouts layouts = read_class_layouts(root);
+  ByteWriter w;
+  w.put_string(encode_class_layouts(layouts));
+  std::string tasks;
+  if (target_tasks > 1) {
+    FieldSpace space = space_from(root, fin, layouts);
+    const uint32_t fields = static_cast<uint32_t>(space.fields.size());
+    std::vector<uint32_t> memory(CursorBlock::bytes_for(fields) / 4 + 1);
+    CursorBlock start;
+    start.attach(memory.data(), fields);
+    start.clear();
+    std::vector<TaskSpec> split = split_search(*api.find_class(root), space, start, target_tasks, heartbeat);
+    if (split.size() > 1) tasks = encode_tasks(split);
   }
-  JobHeader& header() const { return *reinterpret_cast<JobHeader*>(memory_.data()); }
-  // The cursor, in shared memory with its arrays (the hooks write the read fields there). Its
-  // pointers are set again at each use: a worker's code under test may have overwritten them.
-  CursorBlock& block() {
-    auto* b = reinterpret_cast<CursorBlock*>(memory_.data() + kBlockAt);
-    b->attach(memory_.data() + kBlockAt + 64, fields_);
-    return *b;
-  }
-  size_t capacity() const { return capacity_; }
-  uint8_t* record(size_t i) const {
-    return reinterpret_cast<uint8_t*>(memory_.data() + kBlockAt + 64 + cursor_bytes_) + i * record_;
-  }
+  w.put_string(tasks);
+  return w.take();
+}
 
- private:
-  static constexpr size_t kBlockAt = 64;
-  uint32_t fields_;
-  size_t record_, cursor_bytes_, capacity_;
-  SharedMemory memory_;
-};
-
-// Worker phases: what the worker did when it died.
-constexpr uint64_t kPhaseInvariant = 1, kPhaseCanonical = 2, kPhaseSetup = 3;
-
-// The search in a worker: from the job's cursor to the end of its space (or of its output).
-void run_search_job(const Api& api, const FieldSpace& space, const std::string& layouts, JobMemory& job, uint64_t first,
-                    std::atomic<uint64_t>& progress, std::vector<InvariantFinding>* thrown, JobRegion* region) {
-  set_worker_phase(kPhaseSetup);
-  JobHeader& h = job.header();
-  if (first > 0 && h.state.load() != kResumeAtCursor) return;  // nothing after the culprit
-  // Registers the classes the pointers reach, in the order the layouts were read (class ids are
-  // per process), and checks they are what objgen was told.
-  if (encode_class_layouts(read_class_layouts(space.root)) != layouts)
-    throw std::runtime_error("the classes' layouts differ between two workers");
-  const ClassInfo* info = api.find_class(space.root);
-  ObjectArena arena(space);
-  CursorBlock& block = job.block();
-  CandidateCursor cursor(space, block);
-  arena.write_all(block.values);
-  Linearizer canonical(arena.largest_class_count() + 1, nullptr);
-  cover::LoadTrace trace = arena.trace(block);
-  const uint32_t fields = static_cast<uint32_t>(space.fields.size());
-  uint64_t explored = first;
-  block.frozen = std::min(block.frozen, block.depth);
-  h.state.store(kRunning);
-  for (;;) {
-    progress.store(explored, std::memory_order_relaxed);
-    set_worker_phase(kPhaseInvariant);
-    bool valid = false;
-    std::string threw;
-    cover::start_load_trace(trace);
-    try {
-      valid = info->invariant(arena.root());
-    } catch (const std::exception& e) {
-      threw = std::string("the invariant threw ") + e.what();
-    } catch (...) {
-      threw = "the invariant threw an exception not derived from std::exception";
-    }
-    cover::stop_load_trace();
-    if (!threw.empty()) {  // a finding; the candidate counts as rejected
-      if (region) region->append(CandidateRecord{explored, static_cast<uint8_t>(Outcome::Failure)},
-                                 std::string(reinterpret_cast<char*>(block.values), fields) + threw);
-      else thrown->push_back({Outcome::Failure, threw, {block.values, block.values + fields}, explored});
-    }
-    ++explored;
-    h.explored.store(explored, std::memory_order_relaxed);
-    if (valid) {
-      uint64_t n = h.structures.load(std::memory_order_relaxed);
-      if (n == job.capacity()) {
-        h.state.store(kOutputFull);
-        return;
+Setup setup_in_worker(const Api& api, ClassId root, const SearchOptions& options, const ChildOptions& child, size_t target_tasks) {
+  std::string bytes;
+  if (!options.isolate) {
+    bytes = run_setup(api, root, options.finitization, target_tasks);
+  } else {
+    WorkerPool pool(1, true, options.call_timeout_seconds, 2, 64 << 20, child);
+    pool.begin(1, [](size_t) { return uint64_t{0}; }, [&](size_t, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
+      std::string out;
+      uint64_t calls = 0;
+      try {
+        out = run_setup(api, root, options.finitization, target_tasks, {&progress, &calls});
+      } catch (const std::invalid_argument&) {  // the finitization: objgen's process says so when it builds the space
+        out = run_setup(api, root, options.finitization, 1);
       }
-      set_worker_phase(kPhaseCanonical);
-      uint8_t* out = job.record(n);
-      std::memcpy(out, block.values, fields);
-      Fingerprint fp{};
-      if (canonical.run(space.root, arena.root())) fp = canonical.fingerprint(space.root);
-      else ++h.out_of_scope;
-      std::memcpy(out + fields, &fp, sizeof fp);
-      h.structures.store(n + 1, std::memory_order_release);
-      cursor.add_unread_reachable_fields();
+      region.append(CandidateRecord{}, out, true);
+    });
+    bool done = false, split_died = false;
+    while (!done && !(options.interrupted && options.interrupted->load())) {
+      for (const auto& ev : pool.wait(0.25)) {
+        done = true;
+        if (ev.kind != WorkerPool::Event::Done) {
+          if (target_tasks <= 1) throw std::runtime_error("reading the classes' layouts in a worker failed: " + ev.what);
+          split_died = true;  // the invariant died while the search was split: the search finds it
+          break;
+        }
+        JobRegion& region = pool.region(0);
+        if (region.record_count()) bytes = region.text(region.record(0));
+      }
     }
-    if (!cursor.advance()) break;
-    arena.write(block.values, cursor.changed());
+    pool.end();
+    if (split_died) return setup_in_worker(api, root, options, child, 1);
+    if (!done) return {};  // interrupted
   }
-  h.state.store(kDone);
+  ByteReader r(bytes);
+  Setup s;
+  s.layouts = decode_class_layouts(r.get_string());
+  s.tasks = r.get_string();
+  return s;
+}
+
+// After a lane's worker died: the finding on the candidate its task ran, and the task's cursor
+// moved past it (computed here from the worker's block, checked).
+std::optional<ThrownFinding> after_death(SearchContext& c, size_t lane, const WorkerPool::Event& ev) {
+  SearchMemory& m = c.memory;
+  uint32_t t = m.lane(lane).task.load();
+  if (t == SearchMemory::kNoTask) return std::nullopt;  // between tasks: the lane starts again
+  if (t >= m.task_count()) throw std::runtime_error("the code under test damaged the search's memory in its worker");
+  TaskSlot& slot = m.task(t);
+  if (ev.phase == kPhaseSplit) {  // while cutting its rest into parts: it goes on from its cursor, in one piece
+    slot.no_yield = 1;
+    slot.state.store(kTaskResumeAtCursor);
+    return std::nullopt;
+  }
+  const uint32_t fields = m.fields();
+  CursorBlock& block = m.block(t);
+  bool sound = block.depth <= fields && slot.prefix_length <= fields;
+  for (uint32_t k = 0; sound && k < fields; ++k) sound = block.values[k] < c.space.domains[c.space.fields[k].domain].size;
+  std::vector<uint8_t> seen(fields, 0);
+  for (uint32_t k = 0; sound && k < block.depth; ++k) sound = block.read[k] < fields && !seen[block.read[k]]++;
+  if (!sound) throw std::runtime_error("the code under test damaged the search's memory in its worker");
+  std::memcpy(block.seen, seen.data(), fields);
+  ThrownFinding f{t, {ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout,
+                      (ev.phase == kPhaseCanonical ? "reading the structure the invariant accepted: " : "") + ev.what,
+                      {block.values, block.values + fields}, slot.explored.load()}};
+  if (ev.phase != kPhaseCanonical) slot.explored.fetch_add(1);  // the candidate it died on was run
+  // The task's prefix holds even when the death came before its first candidate was checked.
+  const uint32_t* prefix = m.prefix(t);
+  bool prefix_read = block.depth >= slot.prefix_length && std::equal(prefix, prefix + slot.prefix_length, block.read);
+  block.frozen = slot.prefix_length;
+  CandidateCursor cursor(c.space, block);
+  if (ev.phase == kPhaseCanonical) cursor.add_unread_reachable_fields();
+  slot.state.store(prefix_read && cursor.advance() ? kTaskResumeAtCursor : kTaskExhausted);
+  return f;
+}
+
+// The lanes on the worker pool until every task is done; exceptions and deaths into `found`.
+void run_lanes(SearchContext& c, const SearchOptions& options, const ChildOptions& child, std::vector<ThrownFinding>& found,
+               bool& reads, bool& interrupted) {
+  const int workers = std::max(1, options.workers);
+  WorkerPool pool(workers, true, options.call_timeout_seconds, kMaxRecordsPerLane + 2, 4 << 20, child);
+  pool.begin(static_cast<size_t>(workers), [](size_t) { return uint64_t{0}; },
+             [&](size_t lane, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
+               run_lane(c, lane, first, progress, &region, nullptr);
+             });
+  const uint32_t fields = c.memory.fields();
+  size_t done = 0;
+  auto last_report = std::chrono::steady_clock::now();
+  while (done < static_cast<size_t>(workers)) {
+    if (options.interrupted && options.interrupted->load()) {
+      interrupted = true;
+      break;
+    }
+    for (const auto& ev : pool.wait(0.25)) {
+      if (ev.kind != WorkerPool::Event::Done) {
+        if (auto f = after_death(c, ev.job, ev)) found.push_back(std::move(*f));
+        pool.resume(ev.job, ev.at + 1);
+        continue;
+      }
+      JobRegion& region = pool.region(ev.job);
+      for (size_t i = 0; i < region.record_count(); ++i) {
+        const CandidateRecord& r = region.record(i);
+        std::string text = region.text(r);
+        if (r.flags == kReadsRecord) reads = true;
+        else if (text.size() >= fields && r.subject < c.memory.task_count())
+          found.push_back({r.subject, {Outcome::Failure, text.substr(fields), {text.begin(), text.begin() + fields}, r.candidate}});
+      }
+      ++done;
+    }
+    if (options.on_progress && std::chrono::steady_clock::now() - last_report > std::chrono::milliseconds(250)) {
+      uint64_t explored = 0, structures = 0;
+      for (uint32_t t = 0; t < c.memory.task_count(); ++t) explored += c.memory.task(t).explored.load(), structures += c.memory.count(t);
+      options.on_progress(explored, structures);
+      last_report = std::chrono::steady_clock::now();
+    }
+  }
+  pool.end();
+}
+
+// The tasks in the order of the sequential search: each followed by the parts it handed back.
+std::vector<uint32_t> task_order(const SearchMemory& m, uint32_t roots) {
+  std::vector<uint32_t> order, stack;
+  std::vector<char> seen(m.task_count(), 0);
+  for (uint32_t r = roots; r-- > 0;) stack.push_back(r);
+  while (!stack.empty()) {
+    uint32_t t = stack.back();
+    stack.pop_back();
+    if (t >= seen.size() || seen[t]++) throw std::runtime_error("the code under test damaged the search's tasks in its worker");
+    order.push_back(t);
+    const TaskSlot& s = m.task(t);
+    if (s.state.load() != kTaskSplit) continue;
+    if (s.first_part <= t || uint64_t{s.first_part} + s.part_count > seen.size())
+      throw std::runtime_error("the code under test damaged the search's tasks in its worker");
+    for (uint32_t k = s.part_count; k-- > 0;) stack.push_back(s.first_part + k);
+  }
+  return order;
+}
+
+void collect(const SearchMemory& m, uint32_t roots, std::vector<ThrownFinding> found, SearchResult& result) {
+  const size_t fields = result.space.fields.size();
+  std::vector<uint32_t> order = task_order(m, roots);
+  std::vector<size_t> rank(m.task_count(), 0);
+  for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = i;
+  for (uint32_t t : order) {
+    const TaskSlot& s = m.task(t);
+    result.explored += s.explored.load();
+    result.out_of_scope += s.out_of_scope;
+    result.truncated = result.truncated || s.state.load() == kTaskOutputFull;
+    m.for_each(t, [&](const uint8_t* values, const Fingerprint& fp) {
+      result.vectors.insert(result.vectors.end(), values, values + fields);
+      result.fingerprints.push_back(fp);
+    });
+  }
+  std::stable_sort(found.begin(), found.end(), [&](const ThrownFinding& a, const ThrownFinding& b) {
+    return rank[a.task] != rank[b.task] ? rank[a.task] < rank[b.task] : a.finding.explored_at < b.finding.explored_at;
+  });
+  for (auto& f : found) result.findings.push_back(std::move(f.finding));
+  result.structures = result.fingerprints.size();
+  result.jobs = order.size();
 }
 
 }  // namespace
@@ -158,114 +221,37 @@ SearchResult search_from_invariant(const Api& api, ClassId root, const SearchOpt
                              "::repOK, \"repOK\") (a bool member that says whether the object is valid)");
   ChildOptions child;
   child.memory_limit_bytes = options.worker_memory_limit_bytes;
-
-  // The layouts, read where the classes are real.
-  ClassLayouts layouts;
-  if (!options.isolate) {
-    layouts = read_class_layouts(root);
-  } else {
-    WorkerPool pool(1, true, options.call_timeout_seconds * 10 + 10, 2, 1 << 20, child);
-    pool.begin(1, [](size_t) { return uint64_t{0}; },
-               [&](size_t, uint64_t, JobRegion& region, std::atomic<uint64_t>&) {
-                 region.append(CandidateRecord{}, encode_class_layouts(read_class_layouts(root)), true);
-               });
-    std::string bytes;
-    for (bool done = false; !done;) {
-      for (const auto& ev : pool.wait(0.25)) {
-        if (ev.kind != WorkerPool::Event::Done)
-          throw std::runtime_error("reading the classes' layouts in a worker failed: " + ev.what);
-        JobRegion& region = pool.region(0);
-        if (region.record_count()) bytes = region.text(region.record(0));
-        done = true;
-      }
-      if (options.interrupted && options.interrupted->load()) break;
-    }
-    pool.end();
-    layouts = decode_class_layouts(bytes);
-  }
-  const std::string layout_bytes = encode_class_layouts(layouts);
+  const int workers = options.isolate ? std::max(1, options.workers) : 1;
+  Setup setup = setup_in_worker(api, root, options, child, workers > 1 ? 8 * static_cast<size_t>(workers) : 1);
   SearchResult result;
-  result.space = build_field_space(
-      root, options.finitization,
-      [&](ClassId c) -> const ClassLayout* { return layouts.layouts.count(c) ? &layouts.layouts.at(c) : nullptr; },
-      [&](ClassId c) { return layouts.names.count(c) ? layouts.names.at(c) : class_vtable(c).name; });
+  result.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (options.interrupted && options.interrupted->load()) {
+    result.interrupted = true;
+    return result;
+  }
+  result.space = space_from(root, options.finitization, setup.layouts);
   const FieldSpace& space = result.space;
-  const uint32_t fields = static_cast<uint32_t>(space.fields.size());
-  JobMemory job(fields, options.max_structures);
-
-  std::vector<InvariantFinding> thrown;
+  std::vector<TaskSpec> first = setup.tasks.empty() ? std::vector<TaskSpec>{{std::vector<uint8_t>(space.fields.size(), 0), {}}}
+                                                    : decode_tasks(setup.tasks, space);
+  const std::string layout_bytes = encode_class_layouts(setup.layouts);
+  SearchMemory memory(std::max(kMaxTasks, first.size()), static_cast<size_t>(workers), static_cast<uint32_t>(space.fields.size()),
+                      options.max_structures);
+  std::vector<std::pair<std::vector<uint8_t>, std::vector<uint32_t>>> specs;
+  for (TaskSpec& t : first) specs.emplace_back(std::move(t.values), std::move(t.prefix));
+  memory.add_tasks(specs);
+  SearchContext context{api, space, layout_bytes, memory, 4 * static_cast<size_t>(workers)};
+  std::vector<ThrownFinding> found;
+  bool reads = false;
   cover::reset_load_hooks_called();
   if (!options.isolate) {
     std::atomic<uint64_t> progress{0};
-    run_search_job(api, space, layout_bytes, job, 0, progress, &thrown, nullptr);
-    result.reads_nothing = !cover::load_hooks_called();
+    run_lane(context, 0, 0, progress, nullptr, &found);
+    reads = cover::load_hooks_called();
   } else {
-    WorkerPool pool(1, true, options.call_timeout_seconds, 1 << 16, 1 << 24, child);
-    pool.begin(1, [](size_t) { return uint64_t{0}; },
-               [&](size_t, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
-                 run_search_job(api, space, layout_bytes, job, first, progress, nullptr, &region);
-                 if (!cover::load_hooks_called()) region.append(CandidateRecord{0, static_cast<uint8_t>(Outcome::Normal)}, "reads nothing");
-               });
-    bool finished = false;
-    uint64_t last_report = 0;
-    while (!finished) {
-      if (options.interrupted && options.interrupted->load()) {
-        result.interrupted = true;
-        break;
-      }
-      for (const auto& ev : pool.wait(0.25)) {
-        if (ev.kind == WorkerPool::Event::Done) {
-          finished = true;
-          continue;
-        }
-        // The invariant crashed or hung on the cursor's candidate: a finding, and the search goes
-        // on from the next candidate, after what it had read (the worker's block, checked).
-        CursorBlock& block = job.block();
-        InvariantFinding f;
-        f.kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
-        f.message = (ev.phase == kPhaseCanonical ? "reading the structure the invariant accepted: " : "") + ev.what;
-        f.explored_at = ev.at;
-        f.candidate.assign(block.values, block.values + fields);
-        result.findings.push_back(std::move(f));
-        bool sound = block.depth <= fields && block.frozen <= block.depth;
-        for (uint32_t k = 0; sound && k < fields; ++k) sound = block.values[k] < space.domains[space.fields[k].domain].size;
-        std::vector<uint8_t> seen(fields, 0);
-        for (uint32_t k = 0; sound && k < block.depth; ++k) sound = block.read[k] < fields && !seen[block.read[k]]++;
-        if (!sound) throw std::runtime_error("the code under test damaged the search's memory in its worker");
-        std::memcpy(block.seen, seen.data(), fields);
-        CandidateCursor parent_cursor(space, block);
-        if (ev.phase == kPhaseCanonical) parent_cursor.add_unread_reachable_fields();
-        job.header().state.store(parent_cursor.advance() ? kResumeAtCursor : kExhausted);
-        pool.resume(ev.job, ev.at + 1);
-      }
-      uint64_t found = job.header().structures.load();
-      if (options.on_progress && found != last_report) options.on_progress(job.header().explored.load(), found), last_report = found;
-    }
-    pool.end();
-    JobRegion& region = pool.region(0);
-    for (size_t i = 0; i < region.record_count(); ++i) {
-      const CandidateRecord& r = region.record(i);
-      std::string text = region.text(r);
-      if (r.kind == static_cast<uint8_t>(Outcome::Normal)) {
-        result.reads_nothing = true;
-        continue;
-      }
-      if (text.size() < fields) continue;
-      thrown.push_back({Outcome::Failure, text.substr(fields), {text.begin(), text.begin() + fields}, r.candidate});
-    }
+    run_lanes(context, options, child, found, reads, result.interrupted);
   }
-  for (auto& f : thrown) result.findings.push_back(std::move(f));
-  JobHeader& h = job.header();
-  result.explored = h.explored.load();
-  result.structures = std::min<uint64_t>(h.structures.load(), job.capacity());
-  result.out_of_scope = h.out_of_scope;
-  result.truncated = h.state.load() == kOutputFull;
-  result.vectors.resize(result.structures * fields);
-  result.fingerprints.resize(result.structures);
-  for (uint64_t s = 0; s < result.structures; ++s) {
-    std::memcpy(result.vectors.data() + s * fields, job.record(s), fields);
-    std::memcpy(&result.fingerprints[s], job.record(s) + fields, sizeof(Fingerprint));
-  }
+  collect(memory, static_cast<uint32_t>(specs.size()), std::move(found), result);
+  result.reads_nothing = !reads && !result.interrupted;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
 }

@@ -27,6 +27,7 @@ namespace objgen::invariant {
 
 struct SearchOptions {
   Finitization finitization;
+  int workers = 1;                        // processes the search is split over (the results do not depend on it)
   bool isolate = true;                    // worker processes (false: this process, tests only)
   double call_timeout_seconds = 2.0;      // one invariant call
   size_t worker_memory_limit_bytes = 0;   // what the code under test may add (0: no limit)
@@ -55,6 +56,8 @@ struct SearchResult {
   bool truncated = false;              // max_structures reached
   bool reads_nothing = false;          // no load hook ran: the harness is not traced
   double seconds = 0;
+  size_t jobs = 1;                     // the parts the search was split into for the workers
+  double setup_seconds = 0;            // reading the layouts and splitting, in a worker
   const uint8_t* vector(size_t structure) const { return vectors.data() + structure * space.fields.size(); }
 };
 

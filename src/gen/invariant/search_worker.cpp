@@ -1,0 +1,144 @@
+#include "gen/invariant/search_worker.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "gen/invariant/class_layouts.hpp"
+#include "gen/invariant/object_arena.hpp"
+#include "gen/invariant/search_split.hpp"
+
+namespace objgen::invariant {
+namespace {
+
+struct Lane {
+  SearchContext& c;
+  size_t index;
+  std::atomic<uint64_t>& progress;
+  uint64_t counter;  // candidates this lane ran (the progress the pool watches)
+  JobRegion* region;
+  std::vector<ThrownFinding>* thrown;
+  const ClassInfo& info;
+  ObjectArena arena;
+  Linearizer canonical;
+};
+
+void report_thrown(Lane& lane, uint32_t t, const std::string& what, const uint8_t* values, uint64_t at) {
+  SearchMemory& m = lane.c.memory;
+  if (m.task(t).findings++ >= kMaxThrownPerTask) return;
+  const uint32_t fields = m.fields();
+  if (!lane.region) {
+    lane.thrown->push_back({t, {Outcome::Failure, what, {values, values + fields}, at}});
+    return;
+  }
+  if (m.lane(lane.index).findings++ >= kMaxRecordsPerLane) return;
+  CandidateRecord r{at, static_cast<uint8_t>(Outcome::Failure)};
+  r.subject = t;
+  lane.region->append(r, std::string(reinterpret_cast<const char*>(values), fields) + what);
+}
+
+// Hands the rest of task t back in parts when another worker waits for work; true if it did.
+bool hand_back_rest(Lane& lane, uint32_t t, const CursorBlock& block) {
+  SearchMemory& m = lane.c.memory;
+  set_worker_phase(kPhaseSplit);
+  std::vector<TaskSpec> parts = split_search(lane.info, lane.c.space, block, lane.c.split_target, {&lane.progress, &lane.counter});
+  set_worker_phase(kPhaseInvariant);
+  if (parts.size() < 2) return false;
+  std::vector<std::pair<std::vector<uint8_t>, std::vector<uint32_t>>> specs;
+  for (TaskSpec& p : parts) specs.emplace_back(std::move(p.values), std::move(p.prefix));
+  uint32_t first = m.add_tasks(specs);
+  if (first == SearchMemory::kNoTask) return false;
+  TaskSlot& slot = m.task(t);
+  slot.first_part = first;
+  slot.part_count = static_cast<uint32_t>(specs.size());
+  slot.state.store(kTaskSplit);
+  return true;
+}
+
+// Runs task t to the end of its stretch (or hands its rest back).
+void run_task(Lane& lane, uint32_t t, bool resumed) {
+  SearchMemory& m = lane.c.memory;
+  const FieldSpace& space = lane.c.space;
+  TaskSlot& slot = m.task(t);
+  CursorBlock& block = m.block(t);
+  if (resumed && slot.state.load() != kTaskResumeAtCursor) return;  // nothing after the culprit
+  if (!resumed) {
+    block.clear();
+    std::memcpy(block.values, m.values(t), m.fields());
+  }
+  CandidateCursor cursor(space, block);
+  lane.arena.write_all(block.values);
+  cover::LoadTrace trace = lane.arena.trace(block);
+  uint64_t explored = slot.explored.load();
+  slot.state.store(kTaskRunning);
+  for (;;) {
+    lane.progress.store(lane.counter++, std::memory_order_relaxed);
+    set_worker_phase(kPhaseInvariant);
+    bool valid = false;
+    std::string threw = call_invariant(lane.info, lane.arena, trace, valid);
+    if (!threw.empty()) report_thrown(lane, t, threw, block.values, explored);
+    bool first_of_task = explored++ == 0;
+    slot.explored.store(explored, std::memory_order_relaxed);
+    if (valid) {
+      set_worker_phase(kPhaseCanonical);
+      Fingerprint fp{};
+      if (lane.canonical.run(space.root, lane.arena.root())) fp = lane.canonical.fingerprint(space.root);
+      else ++slot.out_of_scope;
+      if (!m.append(t, block.values, fp)) return slot.state.store(kTaskOutputFull);
+      cursor.add_unread_reachable_fields();
+    }
+    if (first_of_task) {
+      // The task's first candidate: its reads (with the unread fields a valid one adds) must begin
+      // with the prefix the split saw, in order.
+      const uint32_t* prefix = m.prefix(t);
+      if (block.depth < slot.prefix_length || !std::equal(prefix, prefix + slot.prefix_length, block.read)) {
+        report_thrown(lane, t, "the invariant read other fields of the same candidate than before (it is not deterministic); the rest of this part of the search is skipped", block.values, explored - 1);
+        break;
+      }
+      block.frozen = slot.prefix_length;
+    }
+    if (!cursor.advance()) break;
+    if ((explored & 1023) == 0 && !slot.no_yield && lane.region && m.someone_waits() && m.queue_empty() &&
+        hand_back_rest(lane, t, block))
+      return;
+    lane.arena.write(block.values, cursor.changed());
+  }
+  slot.state.store(kTaskDone);
+}
+
+}  // namespace
+
+void run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<uint64_t>& progress, JobRegion* region,
+              std::vector<ThrownFinding>* thrown) {
+  set_worker_phase(kPhaseSetup);
+  progress.store(first, std::memory_order_relaxed);  // default constructors run next: one that hangs is seen
+  // The classes the pointers reach, registered in the order the layouts were read (class ids are
+  // per process), and checked to be what objgen was told.
+  if (encode_class_layouts(read_class_layouts(c.space.root)) != c.layouts)
+    throw std::runtime_error("the classes' layouts differ between two workers");
+  uint32_t largest = 0;
+  for (const SpaceClass& k : c.space.classes) largest = std::max(largest, k.count);
+  Lane lane{c, lane_index, progress, first, region, thrown, *c.api.find_class(c.space.root), ObjectArena(c.space),
+            Linearizer(largest + 1, nullptr)};
+  LaneSlot& slot = c.memory.lane(lane_index);
+  uint32_t t = slot.task.load();
+  if (first > 0 && t != SearchMemory::kNoTask && t < c.memory.task_count()) {
+    run_task(lane, t, true);
+    slot.task.store(SearchMemory::kNoTask);
+    c.memory.task_finished();
+  }
+  while ((t = c.memory.take_task(progress)) != SearchMemory::kNoTask) {
+    lane.counter = progress.load() + 1;
+    slot.task.store(t);
+    run_task(lane, t, false);
+    slot.task.store(SearchMemory::kNoTask);
+    c.memory.task_finished();
+  }
+  if (region && cover::load_hooks_called()) {
+    CandidateRecord r{};
+    r.flags = kReadsRecord;
+    region->append(r, "");
+  }
+}
+
+}  // namespace objgen::invariant
