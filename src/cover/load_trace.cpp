@@ -3,12 +3,6 @@
 namespace objgen::cover {
 
 LoadTrace g_load_trace;
-namespace {
-bool g_hooks_called = false;
-}
-
-bool load_hooks_called() { return g_hooks_called; }
-void reset_load_hooks_called() { g_hooks_called = false; }
 
 namespace {
 
@@ -16,7 +10,6 @@ namespace {
   const LoadTrace& t = g_load_trace;
   uintptr_t offset = reinterpret_cast<uintptr_t>(address) - t.base;
   if (offset >= t.size) return;
-  g_hooks_called = true;
   uintptr_t end = offset + bytes < t.size ? offset + bytes : t.size;
   // A load may cover several fields (two ints read as one 8-byte word): each counts as read,
   // in address order. Most loads are one whole field: one step.

@@ -28,9 +28,4 @@ extern LoadTrace g_load_trace;
 inline void start_load_trace(const LoadTrace& trace) { g_load_trace = trace; }
 inline void stop_load_trace() { g_load_trace.size = 0; }
 
-// Whether any load hook ran since the last reset (an invariant that reads no field at all is
-// refused: its harness was built without trace-loads, or it reads nothing of the object).
-bool load_hooks_called();
-void reset_load_hooks_called();
-
 }  // namespace objgen::cover

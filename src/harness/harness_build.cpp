@@ -37,6 +37,11 @@ const std::vector<std::string> kCheckFlags{"-D_GLIBCXX_ASSERTIONS", "-fsanitize=
 
 bool is_angle_header(const std::string& header) { return !header.empty() && header.front() == '<'; }
 
+// A harness for a search from an invariant: every load reports its address (cover/load_trace);
+// counters only at function entry, the cheapest coverage mode trace-loads can ride on. Part of
+// the cache key, so a change rebuilds such harnesses.
+constexpr const char* kTraceLoadFlags = "-fsanitize-coverage=func,inline-8bit-counters,trace-loads";
+
 // objgen's headers need C++20; a user's older -std would break them, a newer one is kept.
 bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
   for (const std::string& f : flags)
@@ -50,7 +55,7 @@ bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
 std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
   std::vector<std::string> parts{header, r.class_name, r.state,
                                  r.coverage ? "coverage:" + t.coverage_compiler
-                                 : r.trace_loads ? "trace-loads:" + t.coverage_compiler : t.compiler,
+                                 : r.trace_loads ? std::string(kTraceLoadFlags) + ":" + t.coverage_compiler : t.compiler,
                                  fs::current_path().string()};
   if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
   if (r.coverage && r.coverage_of_callees) parts.push_back("coverage:callees");
@@ -324,10 +329,10 @@ class Builder {
     if (!wants_cxx20_or_later(flags_.compile)) cmd.push_back("-std=c++20");
     if (r_.checks) cmd.insert(cmd.end(), kCheckFlags.begin(), kCheckFlags.end());
     if (r_.checks && r_.asan) cmd.push_back("-fsanitize=address");
-    // Loads of every function (an invariant's helpers too); counters only at function entry, the
-    // cheapest coverage mode trace-loads can ride on (cover/load_trace.cpp).
+    // Loads of every function (an invariant's helpers too) but objgen's own; the hooks are in
+    // objgen's executable, called through the GOT without a PLT stub.
     if (r_.trace_loads)
-      cmd.insert(cmd.end(), {"-fsanitize-coverage=func,inline-8bit-counters,trace-loads",
+      cmd.insert(cmd.end(), {"-fno-plt", kTraceLoadFlags,
                              "-fsanitize-coverage-ignorelist=" + work_ + "/trace_ignorelist.txt"});
     cmd.insert(cmd.end(), {source, "-MD", "-MF", depfile});
     if (!r_.coverage) {

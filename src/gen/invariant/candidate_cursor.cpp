@@ -26,13 +26,14 @@ CandidateCursor::CandidateCursor(const FieldSpace& space, CursorBlock& block)
   for (const SpaceField& f : space.fields) {
     const Domain& d = space.domains[f.domain];
     bool objects = d.kind == Domain::Objects;
-    info_.push_back({d.size, objects ? static_cast<int32_t>(d.class_domain) : -1,
-                     static_cast<uint8_t>(objects && d.null_allowed ? 1 : 0)});
+    uint8_t null_first = objects && d.null_allowed ? 1 : 0;
+    int32_t base = objects ? static_cast<int32_t>(space.classes[d.class_domain].first_object) - null_first : 0;
+    info_.push_back({d.size, objects ? static_cast<int32_t>(d.class_domain) : -1, null_first, base});
   }
   prefix_max_.assign((space.fields.size() + 1) * classes_, -1);
   changed_.reserve(space.fields.size() + 1);
   visited_.assign(space.objects.size(), 0);
-  visit_stack_.reserve(2 * space.objects.size());
+  visit_stack_.assign(2 * space.objects.size() + 2, 0);
 }
 
 int32_t CandidateCursor::target_object(uint32_t field) const {
@@ -102,27 +103,33 @@ void CandidateCursor::truncate(uint32_t depth) {
 }
 
 void CandidateCursor::add_unread_reachable_fields() {
+  // Depth first from the root, each object's fields in order, an object's fields right after the
+  // field that first reaches it (Korat's order); an explicit stack of (object, next field).
   if (++generation_ == 0) std::fill(visited_.begin(), visited_.end(), 0), generation_ = 1;
-  visit_stack_.clear();
+  const SpaceObject* objects = space_.objects.data();
+  uint32_t* stack = visit_stack_.data();
+  size_t top = 0;
   visited_[0] = generation_;
-  visit_stack_.push_back(0);
-  visit_stack_.push_back(space_.objects[0].first_field);
-  while (!visit_stack_.empty()) {
-    uint32_t& next = visit_stack_.back();
-    uint32_t object = visit_stack_[visit_stack_.size() - 2];
-    const SpaceObject& o = space_.objects[object];
-    if (next == o.first_field + o.field_count) {
-      visit_stack_.resize(visit_stack_.size() - 2);
-      continue;
+  stack[top++] = 0;
+  stack[top++] = objects[0].first_field;
+  while (top) {
+    uint32_t object = stack[top - 2];
+    uint32_t& next = stack[top - 1];
+    const uint32_t end = objects[object].first_field + objects[object].field_count;
+    bool descended = false;
+    while (next < end && !descended) {
+      uint32_t f = next++;
+      if (!block_.seen[f]) block_.seen[f] = 1, block_.read[block_.depth++] = f;
+      const FieldInfo& fi = info_[f];
+      if (fi.class_domain < 0 || block_.values[f] < fi.null_first) continue;
+      uint32_t target = static_cast<uint32_t>(fi.object_base + block_.values[f]);
+      if (visited_[target] == generation_) continue;
+      visited_[target] = generation_;
+      stack[top++] = target;
+      stack[top++] = objects[target].first_field;
+      descended = true;
     }
-    uint32_t f = next++;
-    read(f);
-    int32_t target = target_object(f);
-    if (target >= 0 && visited_[static_cast<uint32_t>(target)] != generation_) {
-      visited_[static_cast<uint32_t>(target)] = generation_;
-      visit_stack_.push_back(static_cast<uint32_t>(target));
-      visit_stack_.push_back(space_.objects[static_cast<uint32_t>(target)].first_field);
-    }
+    if (!descended) top -= 2;
   }
 }
 

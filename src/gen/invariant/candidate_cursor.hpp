@@ -67,6 +67,7 @@ class CandidateCursor {
     uint32_t size;         // values in the domain
     int32_t class_domain;  // -1 for integers
     uint8_t null_first;    // value 0 is null
+    int32_t object_base;   // pointers: value v (>= null_first) is object object_base + v
   };
   // The largest object number of class domain c among the values of read[0..position).
   int32_t max_before(uint32_t position, int32_t c);

@@ -192,15 +192,16 @@ void collect(const SearchMemory& m, uint32_t roots, std::vector<ThrownFinding> f
   std::vector<uint32_t> order = task_order(m, roots);
   std::vector<size_t> rank(m.task_count(), 0);
   for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = i;
+  uint64_t total = 0;
+  for (uint32_t t : order) total += m.count(t);
+  result.vectors.reserve(total * fields);
+  result.fingerprints.reserve(total);
   for (uint32_t t : order) {
     const TaskSlot& s = m.task(t);
     result.explored += s.explored.load();
     result.out_of_scope += s.out_of_scope;
     result.truncated = result.truncated || s.state.load() == kTaskOutputFull;
-    m.for_each(t, [&](const uint8_t* values, const Fingerprint& fp) {
-      result.vectors.insert(result.vectors.end(), values, values + fields);
-      result.fingerprints.push_back(fp);
-    });
+    m.copy_out(t, result.vectors, result.fingerprints);
   }
   std::stable_sort(found.begin(), found.end(), [&](const ThrownFinding& a, const ThrownFinding& b) {
     return rank[a.task] != rank[b.task] ? rank[a.task] < rank[b.task] : a.finding.explored_at < b.finding.explored_at;
@@ -242,11 +243,9 @@ SearchResult search_from_invariant(const Api& api, ClassId root, const SearchOpt
   SearchContext context{api, space, layout_bytes, memory, 4 * static_cast<size_t>(workers)};
   std::vector<ThrownFinding> found;
   bool reads = false;
-  cover::reset_load_hooks_called();
   if (!options.isolate) {
     std::atomic<uint64_t> progress{0};
-    run_lane(context, 0, 0, progress, nullptr, &found);
-    reads = cover::load_hooks_called();
+    reads = run_lane(context, 0, 0, progress, nullptr, &found);
   } else {
     run_lanes(context, options, child, found, reads, result.interrupted);
   }

@@ -151,7 +151,7 @@ bool SearchMemory::append(size_t t, const uint8_t* values, const Fingerprint& fp
   return true;
 }
 
-void SearchMemory::for_each(size_t t, const std::function<void(const uint8_t*, const Fingerprint&)>& f) const {
+void SearchMemory::copy_out(size_t t, std::vector<uint8_t>& values, std::vector<Fingerprint>& fingerprints) const {
   uint32_t claimed = std::min(header().next_chunk.load(), chunks_);
   uint32_t steps = 0;
   for (uint32_t c = task(t).first_chunk; c != kNoChunk; c = chunk(c)->next) {
@@ -159,10 +159,12 @@ void SearchMemory::for_each(size_t t, const std::function<void(const uint8_t*, c
       throw std::runtime_error("the code under test damaged the search's output in its worker");
     uint32_t n = std::min(chunk(c)->count.load(std::memory_order_acquire), kChunkStructures);
     const uint8_t* data = reinterpret_cast<const uint8_t*>(chunk(c) + 1);
-    for (uint32_t i = 0; i < n; ++i) {
-      Fingerprint fp;
-      std::memcpy(&fp, data + size_t{i} * record_ + fields_, sizeof fp);
-      f(data + size_t{i} * record_, fp);
+    size_t v = values.size(), f = fingerprints.size();
+    values.resize(v + size_t{n} * fields_);
+    fingerprints.resize(f + n);
+    for (uint32_t i = 0; i < n; ++i, data += record_) {
+      std::memcpy(values.data() + v + size_t{i} * fields_, data, fields_);
+      std::memcpy(&fingerprints[f + i], data + fields_, sizeof(Fingerprint));
     }
   }
 }

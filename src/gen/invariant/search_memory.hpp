@@ -68,9 +68,10 @@ class SearchMemory {
 
   // In a worker: appends a structure to task t; false when the output is full.
   bool append(size_t t, const uint8_t* values, const Fingerprint& fp);
-  // In objgen's process, after the search: each structure of task t in order. Throws
-  // std::runtime_error when the chunks are not a consistent list.
-  void for_each(size_t t, const std::function<void(const uint8_t* values, const Fingerprint& fp)>& f) const;
+  // In objgen's process, after the search: task t's structures in order, appended to `values`
+  // (fields() bytes each) and `fingerprints`. Throws std::runtime_error when the chunks are not a
+  // consistent list.
+  void copy_out(size_t t, std::vector<uint8_t>& values, std::vector<Fingerprint>& fingerprints) const;
   uint64_t count(size_t t) const;
 
  private:

@@ -18,6 +18,7 @@ struct Lane {
   uint64_t counter;  // candidates this lane ran (the progress the pool watches)
   JobRegion* region;
   std::vector<ThrownFinding>* thrown;
+  bool read_any = false;
   const ClassInfo& info;
   ObjectArena arena;
   Linearizer canonical;
@@ -76,6 +77,7 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
     set_worker_phase(kPhaseInvariant);
     bool valid = false;
     std::string threw = call_invariant(lane.info, lane.arena, trace, valid);
+    lane.read_any = lane.read_any || block.depth > 0;
     if (!threw.empty()) report_thrown(lane, t, threw, block.values, explored);
     bool first_of_task = explored++ == 0;
     slot.explored.store(explored, std::memory_order_relaxed);
@@ -108,7 +110,7 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
 
 }  // namespace
 
-void run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<uint64_t>& progress, JobRegion* region,
+bool run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<uint64_t>& progress, JobRegion* region,
               std::vector<ThrownFinding>* thrown) {
   set_worker_phase(kPhaseSetup);
   progress.store(first, std::memory_order_relaxed);  // default constructors run next: one that hangs is seen
@@ -118,7 +120,7 @@ void run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<u
     throw std::runtime_error("the classes' layouts differ between two workers");
   uint32_t largest = 0;
   for (const SpaceClass& k : c.space.classes) largest = std::max(largest, k.count);
-  Lane lane{c, lane_index, progress, first, region, thrown, *c.api.find_class(c.space.root), ObjectArena(c.space),
+  Lane lane{c, lane_index, progress, first, region, thrown, false, *c.api.find_class(c.space.root), ObjectArena(c.space),
             Linearizer(largest + 1, nullptr)};
   LaneSlot& slot = c.memory.lane(lane_index);
   uint32_t t = slot.task.load();
@@ -134,11 +136,12 @@ void run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<u
     slot.task.store(SearchMemory::kNoTask);
     c.memory.task_finished();
   }
-  if (region && cover::load_hooks_called()) {
+  if (region && lane.read_any) {
     CandidateRecord r{};
     r.flags = kReadsRecord;
     region->append(r, "");
   }
+  return lane.read_any;
 }
 
 }  // namespace objgen::invariant

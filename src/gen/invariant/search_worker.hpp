@@ -18,7 +18,7 @@ namespace objgen::invariant {
 
 // What a worker was doing when it died (set_worker_phase).
 constexpr uint64_t kPhaseInvariant = 1, kPhaseCanonical = 2, kPhaseSetup = 3, kPhaseSplit = 4;
-constexpr uint8_t kReadsRecord = 1;  // CandidateRecord::flags: the lane saw the invariant read fields
+constexpr uint8_t kReadsRecord = 1;  // CandidateRecord::flags: the lane saw the invariant read a field
 constexpr uint32_t kMaxThrownPerTask = 64, kMaxRecordsPerLane = 4000;
 
 struct SearchContext {
@@ -38,7 +38,9 @@ struct ThrownFinding {
 // The body of lane `lane` (a job of the worker pool): first the task a death interrupted (first >
 // 0: objgen moved its cursor past the culprit), then tasks from the queue until none is left.
 // Exceptions go to `region` (a worker) or `thrown` (objgen's own process, tests).
-void run_lane(SearchContext& c, size_t lane, uint64_t first, std::atomic<uint64_t>& progress, JobRegion* region,
+// Returns whether the invariant read any field (an invariant that reads none cannot be searched
+// from: its harness was built without trace-loads, or it reads nothing of the object).
+bool run_lane(SearchContext& c, size_t lane, uint64_t first, std::atomic<uint64_t>& progress, JobRegion* region,
               std::vector<ThrownFinding>* thrown);
 
 }  // namespace objgen::invariant
