@@ -76,8 +76,9 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
     lane.progress.store(lane.counter++, std::memory_order_relaxed);
     set_worker_phase(kPhaseInvariant);
     bool valid = false;
+    const uint32_t depth_before = block.depth;  // fields kept from earlier candidates
     std::string threw = call_invariant(lane.info, lane.arena, trace, valid);
-    lane.read_any = lane.read_any || block.depth > 0;
+    lane.read_any = lane.read_any || block.depth > depth_before;
     if (!threw.empty()) report_thrown(lane, t, threw, block.values, explored);
     bool first_of_task = explored++ == 0;
     slot.explored.store(explored, std::memory_order_relaxed);
