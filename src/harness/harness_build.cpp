@@ -42,6 +42,22 @@ bool is_angle_header(const std::string& header) { return !header.empty() && head
 // the cache key, so a change rebuilds such harnesses.
 constexpr const char* kTraceLoadFlags = "-fsanitize-coverage=func,inline-8bit-counters,trace-loads";
 
+// Functions whose loads are never a field of a search's objects, left out of trace-loads: objgen's
+// own code in the harness (the linearizer of each accepted structure: not the invariant), and the
+// standard containers' members, which read only their own storage (an element is a copy, or a
+// pointer the container holds; a comparator or hash the user wrote is the user's code, traced).
+// Hash sets of visited nodes are the commonest thing an invariant does besides reading fields.
+std::string trace_ignorelist() {
+  std::string list = "fun:*objgen*\n";
+  for (const char* container : {"10_Hashtable", "8__detail", "8_Rb_tree", "5deque", "11_Deque_base", "15_Deque_iterator",
+                                "6vector", "12_Vector_base", "13unordered_set", "13unordered_map", "3set", "3map",
+                                "4list", "10_List_base", "15__new_allocator", "9allocator", "16allocator_traits"})
+    for (const char* prefix : {"_ZNSt", "_ZNKSt", "_ZNSt7__cxx11", "_ZNKSt7__cxx11"})
+      list += std::string("fun:") + prefix + container + "*\n";
+  list += "fun:_ZSt18_Rb_tree*\nfun:_ZSt29_Rb_tree*\nfun:_ZN9__gnu_cxx13new_allocator*\n";
+  return list;
+}
+
 // objgen's headers need C++20; a user's older -std would break them, a newer one is kept.
 bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
   for (const std::string& f : flags)
@@ -55,7 +71,7 @@ bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
 std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
   std::vector<std::string> parts{header, r.class_name, r.state,
                                  r.coverage ? "coverage:" + t.coverage_compiler
-                                 : r.trace_loads ? std::string(kTraceLoadFlags) + ":" + t.coverage_compiler : t.compiler,
+                                 : r.trace_loads ? std::string(kTraceLoadFlags) + ":" + trace_ignorelist() + t.coverage_compiler : t.compiler,
                                  fs::current_path().string()};
   if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
   if (r.coverage && r.coverage_of_callees) parts.push_back("coverage:callees");
@@ -195,10 +211,7 @@ class Builder {
     write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
     progress_("compiling the harness with " + compiler() + (r_.coverage ? " (coverage)" : r_.trace_loads ? " (trace-loads)" : ""));
     if (r_.coverage) write_allowlist();
-    // objgen's own code in the harness (the linearizer of each accepted structure) reads the
-    // objects too, but is not the invariant: left uninstrumented, it neither pays for the hooks
-    // nor needs them.
-    if (r_.trace_loads) write_file_atomically(work_ + "/trace_ignorelist.txt", "fun:*objgen*\n");
+    if (r_.trace_loads) write_file_atomically(work_ + "/trace_ignorelist.txt", trace_ignorelist());
     std::vector<std::string> objects, depfiles;
     bool ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
     if (!ok && !interrupted_ && has_template_instances()) ok = compile_without_failing_instances(options, objects, depfiles);

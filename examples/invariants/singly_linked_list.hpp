@@ -1,0 +1,44 @@
+// The singly linked list of Korat's benchmark (the BEAPI artifact's korat.examples
+// .singlylinkedlist.SinglyLinkedList), fields and repOK in the same order: a header entry whose
+// element is null, then entries with elements, no entry twice, `size` of them. The Java element
+// is an Integer or null; here an int where -1 stands for null (the same values, null first).
+//
+//   objgen korat --header examples/invariants/singly_linked_list.hpp --class invariants::SinglyLinkedList
+//       --scope 8 --range size=0..8 --range element=-1..7
+//
+// Korat: 2,396,745 structures, 40,701,876 candidates at 8 (Table 1 of the BEAPI paper).
+#pragma once
+
+#include "visited_set.hpp"
+
+namespace invariants {
+
+class SinglyLinkedList {
+ public:
+  struct Entry {
+    int element = -1;  // -1: null
+    Entry* next = nullptr;
+  };
+
+  bool repOK() const {
+    if (header == nullptr) return false;
+    if (header->element != -1) return false;
+    VisitedSet<Entry> visited;
+    visited.insert(header);
+    const Entry* current = header;
+    for (;;) {
+      const Entry* next = current->next;
+      if (next == nullptr) break;
+      if (next->element == -1) return false;
+      if (!visited.insert(next)) return false;
+      current = next;
+    }
+    return static_cast<int>(visited.size()) - 1 == size;
+  }
+
+ private:
+  Entry* header = nullptr;
+  int size = 0;
+};
+
+}  // namespace invariants
