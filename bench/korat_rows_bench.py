@@ -32,6 +32,9 @@ ROWS = {
     "dll": ("korat.examples.doublylinkedlist.DoublyLinkedList", 7, "doubly_linked_list.hpp", "invariants::DoublyLinkedList",
             ["--range", "size=0..7", "--range", "element=-1..6"]),
     "bst": ("korat.examples.searchtree.SearchTree", 10, "search_tree.hpp", "invariants::SearchTree", ["--range", "size=0..10"]),
+    "fibheap": ("korat.examples.fibheap.FibonacciHeap", 6, "fibonacci_heap.hpp", "invariants::FibonacciHeap", ["--range", "n=0..6"]),
+    "rbt": ("korat.examples.redblacktree.RedBlackTree", 11, "red_black_tree.hpp", "invariants::RedBlackTree",
+            ["--range", "size=0..11", "--range", "color=0..1"]),
 }
 
 
@@ -55,7 +58,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--objgen", required=True, help="the objgen executable")
     ap.add_argument("--artifact", default=os.environ.get("BEAPI_ARTIFACT"), help="BEAPI artifact checkout ($BEAPI_ARTIFACT)")
-    ap.add_argument("--rows", default="binheap,sll,dll", help=f"comma-separated, of {','.join(ROWS)} (default binheap,sll,dll)")
+    ap.add_argument("--rows", default="binheap,sll,dll,fibheap", help=f"comma-separated, of {','.join(ROWS)} (default binheap,sll,dll,fibheap;"
+                    " bst and rbt take minutes)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--threads", type=int, default=0, help="objgen's workers (default: all cores)")
     args = ap.parse_args()

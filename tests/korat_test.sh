@@ -31,6 +31,20 @@ tree() {
     grep -q "BinaryTree.root=Node#0" "$work/tree.txt"
 }
 check "binary tree 8: Korat's counts" tree
+# Rows of Korat's benchmark (the BEAPI artifact's classes and finitizations, ported with their
+# reads in the same order): counts of Korat 1.0 run here on the artifact's Java (DLL 6 is Table 1's
+# row of the BEAPI paper too).
+row() {  # row HEADER CLASS SCOPE STRUCTURES EXPLORED OPTIONS...
+  local header=$1 cls=$2 scope=$3 structures=$4 explored=$5; shift 5
+  "$objgen" korat --header "$inv/$header" --class "invariants::$cls" --scope "$scope" "$@" \
+    --report-json "$work/$cls.json" -q >/dev/null && counts "$work/$cls.json" "$structures" "$explored"
+}
+check "singly linked list 6: Korat's counts" row singly_linked_list.hpp SinglyLinkedList 6 9331 121000 --range size=0..6 --range element=-1..5
+check "doubly linked list 6: Korat's counts" row doubly_linked_list.hpp DoublyLinkedList 6 55987 521904 --range size=0..6 --range element=-1..5
+check "search tree 7: Korat's counts" row search_tree.hpp SearchTree 7 2950 471708 --range size=0..7
+check "red-black tree 7: Korat's counts" row red_black_tree.hpp RedBlackTree 7 911 103164 --range size=0..7 --range color=0..1
+check "Fibonacci heap 5: Korat's counts" row fibonacci_heap.hpp FibonacciHeap 5 22355 62035 --range n=0..5
+
 # The search split over workers (tasks handed back while another waits) finds the same structures
 # in the same order: the report is the same but for the time and the number of tasks.
 same_split() {
