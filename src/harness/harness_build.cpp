@@ -71,7 +71,9 @@ bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
 std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
   std::vector<std::string> parts{header, r.class_name, r.state,
                                  r.coverage ? "coverage:" + t.coverage_compiler
-                                 : r.trace_loads ? std::string(kTraceLoadFlags) + ":" + trace_ignorelist() + t.coverage_compiler : t.compiler,
+                                 : r.trace_loads ? std::string(kTraceLoadFlags) + (links_with_lld(t.coverage_compiler) ? ":thinlto:" : ":") +
+                                                       trace_ignorelist() + t.coverage_compiler
+                                                 : t.compiler,
                                  fs::current_path().string()};
   if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
   if (r.coverage && r.coverage_of_callees) parts.push_back("coverage:callees");
@@ -342,10 +344,10 @@ class Builder {
     if (!wants_cxx20_or_later(flags_.compile)) cmd.push_back("-std=c++20");
     if (r_.checks) cmd.insert(cmd.end(), kCheckFlags.begin(), kCheckFlags.end());
     if (r_.checks && r_.asan) cmd.push_back("-fsanitize=address");
-    // Loads of every function (an invariant's helpers too) but objgen's own; the hooks are in
-    // objgen's executable, called through the GOT without a PLT stub.
+    // Loads of every function (an invariant's helpers too) but objgen's own and the containers';
+    // the hooks inlined by ThinLTO (trace_lto), or else objgen's, called without a PLT stub.
     if (r_.trace_loads)
-      cmd.insert(cmd.end(), {"-fno-plt", kTraceLoadFlags,
+      cmd.insert(cmd.end(), {trace_lto() ? "-flto=thin" : "-fno-plt", kTraceLoadFlags,
                              "-fsanitize-coverage-ignorelist=" + work_ + "/trace_ignorelist.txt"});
     cmd.insert(cmd.end(), {source, "-MD", "-MF", depfile});
     if (!r_.coverage) {
@@ -384,12 +386,30 @@ class Builder {
     return !r_.coverage || compile_coverage_ir(objects.back());
   }
 
+  // trace-loads calls a hook per load the invariant makes: compiled into the harness with ThinLTO
+  // (and linked by lld), the hooks are inlined into it; through the executable, the calls took
+  // about half of a search's time (bench/README.md). Without lld, objgen's exported hooks serve.
+  bool trace_lto() const { return r_.trace_loads && links_with_lld(compiler()); }
+
+  bool compile_load_hooks() {
+    std::string source = work_ + "/load_trace_hooks.cpp";
+    write_file_atomically(source, "#include \"objgen/load_trace_hooks.hpp\"\n");
+    std::vector<std::string> cmd{compiler(), "-O2", "-fPIC", "-flto=thin", "-std=c++20"};
+    for (const std::string& d : tools_.include_dirs) cmd.push_back("-I" + d);
+    cmd.insert(cmd.end(), {source, "-c", "-o", work_ + "/load_trace_hooks.o"});
+    return tool_ok(cmd);
+  }
+
   bool link(const std::vector<std::string>& objects) {
     // Calls inside the harness bind to its own functions: objgen's process also holds copies of
     // common template instances (std::deque<int> in libclang-cpp), which would otherwise
     // interpose on the harness's, instrumented or compiled with the user's flags. Data stays
     // interposable, so statics of templates remain one object per process.
     std::vector<std::string> cmd{compiler(), "-shared", "-Wl,-Bsymbolic-functions", "-o", work_ + "/harness.so"};
+    if (trace_lto()) {
+      if (!compile_load_hooks()) return false;
+      cmd.insert(cmd.end(), {"-fuse-ld=lld", "-flto=thin", "-O2", work_ + "/load_trace_hooks.o"});
+    }
     if (r_.checks) {  // the sanitizer's runtime as a shared library the harness needs (Clang links none into -shared otherwise)
       cmd.push_back(r_.asan ? "-fsanitize=address,undefined" : "-fsanitize=undefined");
       if (compiler().find("clang") != std::string::npos) cmd.push_back("-shared-libsan");

@@ -76,6 +76,15 @@ bool compiler_accepts(const std::string& compiler, const std::string& flag) {
   return it->second;
 }
 
+bool links_with_lld(const std::string& compiler) {
+  static std::mutex mutex;
+  static std::map<std::string, bool> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, fresh] = known.emplace(compiler, false);
+  if (fresh) it->second = run_tool({compiler, "-fuse-ld=lld", "-Wl,--version"}, "/dev/null") == 0;
+  return it->second;
+}
+
 bool is_source_file(const std::string& arg) {
   if (arg.empty() || arg[0] == '-') return false;
   for (const char* ext : {".cpp", ".cc", ".cxx", ".c++", ".C", ".c"})

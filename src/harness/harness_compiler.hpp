@@ -38,6 +38,8 @@ int run_tool(const std::vector<std::string>& argv, const std::string& log_path,
 
 // Whether the compiler takes this flag (asked once per compiler and flag, then remembered).
 bool compiler_accepts(const std::string& compiler, const std::string& flag);
+// Whether `compiler -fuse-ld=lld` links (LLVM's linker, which links ThinLTO objects); answered once.
+bool links_with_lld(const std::string& compiler);
 
 // The prerequisites listed in a make-style dependency file (-MD -MF), absolute.
 std::vector<std::string> read_depfile(const std::string& path);
