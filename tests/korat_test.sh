@@ -72,6 +72,8 @@ hostile_run() {  # hostile_run CLASS KIND PATTERN
 check "crashing invariant: a finding, the search goes on" hostile_run CrashingList crash "SIGSEGV"
 check "throwing invariant: a finding, the search goes on" hostile_run ThrowingList failure "value 2 is not allowed"
 check "hanging invariant: a finding, the search goes on" hostile_run HangingList timeout "timeout"
+check "a default constructor that crashes in a search worker: exit 2" expect_exit2 "making the search's objects" \
+  "$objgen" korat --header "$hostile" --class hostile::ConstructorBomb --scope 3 -q
 check "an invariant that reads nothing: exit 2" expect_exit2 "read no field" \
   "$objgen" korat --header "$hostile" --class hostile::BlindList --scope 2 -q
 check "a range naming no field: exit 2" expect_exit2 "names no integer" \

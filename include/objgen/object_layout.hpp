@@ -103,9 +103,14 @@ class LayoutVisitor {
   ClassLayout& out_;
 };
 
+// Objects a search can make: default-constructible, destructible (the layout's probe object is
+// destroyed), not abstract.
+template <class T>
+inline constexpr bool searchable_v = std::is_default_constructible_v<T> && std::is_destructible_v<T> && !std::is_abstract_v<T>;
+
 template <class T>
 bool layout_erased(ClassLayout* out) {
-  if constexpr (std::is_default_constructible_v<T> && !std::is_abstract_v<T>) {
+  if constexpr (searchable_v<T>) {
     auto object = std::make_unique<T>();
     out->size = sizeof(T);
     out->align = alignof(T);
@@ -120,7 +125,7 @@ bool layout_erased(ClassLayout* out) {
 
 template <class T>
 void* construct_at_erased(void* at) {
-  if constexpr (std::is_default_constructible_v<T> && !std::is_abstract_v<T>) return ::new (at) T();
+  if constexpr (searchable_v<T>) return ::new (at) T();
   else return nullptr;
 }
 

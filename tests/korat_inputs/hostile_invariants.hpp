@@ -52,6 +52,22 @@ struct HangingList {
   }
 };
 
+// A cell whose fourth construction in a process traps: reading the layouts makes one, a search
+// worker's objects three more.
+struct BombCell {
+  BombCell* next = nullptr;
+  int value = 0;
+  BombCell() {
+    static int made = 0;
+    if (++made == 4) __builtin_trap();
+  }
+};
+struct ConstructorBomb {
+  BombCell* head = nullptr;
+  int size = 0;
+  bool repOK() const { return head == nullptr ? size == 0 : head->next == nullptr && size == 1; }
+};
+
 // Reads nothing: no search can tell its candidates apart.
 struct BlindList {
   Cell* head = nullptr;

@@ -144,6 +144,9 @@ void run_lanes(SearchContext& c, const SearchOptions& options, const ChildOption
     }
     for (const auto& ev : pool.wait(0.25)) {
       if (ev.kind != WorkerPool::Event::Done) {
+        // Making the objects is the same in every worker: a death there would come back forever.
+        if (ev.phase == kPhaseSetup)
+          throw std::runtime_error("a worker died while making the search's objects (their default constructors): " + ev.what);
         if (auto f = after_death(c, ev.job, ev)) found.push_back(std::move(*f));
         pool.resume(ev.job, ev.at + 1);
         continue;
