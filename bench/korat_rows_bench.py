@@ -27,6 +27,8 @@ INV = os.path.join(os.path.dirname(HERE), "examples", "invariants")
 # name: (Korat class, scope, header, C++ class, objgen options)
 ROWS = {
     "binheap": ("objgenbench.BinomialHeap", 8, "binomial_heap.hpp", "invariants::BinomialHeap", ["--range", "size=0..8"]),
+    "kbinheap": ("korat.examples.binheap.BinomialHeap", 8, "korat_binomial_heap.hpp", "invariants::KoratBinomialHeap",
+                 ["--range", "size=0..8", "--range", "degree=0..8"]),
     "sll": ("korat.examples.singlylinkedlist.SinglyLinkedList", 8, "singly_linked_list.hpp", "invariants::SinglyLinkedList",
             ["--range", "size=0..8", "--range", "element=-1..7"]),
     "dll": ("korat.examples.doublylinkedlist.DoublyLinkedList", 7, "doubly_linked_list.hpp", "invariants::DoublyLinkedList",
@@ -58,7 +60,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--objgen", required=True, help="the objgen executable")
     ap.add_argument("--artifact", default=os.environ.get("BEAPI_ARTIFACT"), help="BEAPI artifact checkout ($BEAPI_ARTIFACT)")
-    ap.add_argument("--rows", default="binheap,sll,dll,fibheap", help=f"comma-separated, of {','.join(ROWS)} (default binheap,sll,dll,fibheap;"
+    ap.add_argument("--rows", default="binheap,kbinheap,sll,dll,fibheap", help=f"comma-separated, of {','.join(ROWS)} (default binheap,kbinheap,sll,dll,fibheap;"
                     " bst and rbt take minutes)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--threads", type=int, default=0, help="objgen's workers (default: all cores)")

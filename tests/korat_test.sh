@@ -43,6 +43,7 @@ check "singly linked list 6: Korat's counts" row singly_linked_list.hpp SinglyLi
 check "doubly linked list 6: Korat's counts" row doubly_linked_list.hpp DoublyLinkedList 6 55987 521904 --range size=0..6 --range element=-1..5
 check "search tree 7: Korat's counts" row search_tree.hpp SearchTree 7 2950 471708 --range size=0..7
 check "red-black tree 7: Korat's counts" row red_black_tree.hpp RedBlackTree 7 911 103164 --range size=0..7 --range color=0..1
+check "Korat's binomial heap 6: Korat's counts" row korat_binomial_heap.hpp KoratBinomialHeap 6 7602 42815 --range size=0..6 --range degree=0..6
 check "Fibonacci heap 5: Korat's counts" row fibonacci_heap.hpp FibonacciHeap 5 22355 62035 --range n=0..5
 
 # The search split over workers (tasks handed back while another waits) finds the same structures
