@@ -25,6 +25,8 @@ struct KoratArgs {
   std::string report_json;
   size_t print = 0;
   size_t max_structures = size_t{1} << 26;
+  std::string omit_fields;
+  bool omit_given = false;
   int threads = 0;
   bool force = false;
   bool quiet = false;
@@ -110,6 +112,7 @@ int run_korat(KoratArgs& a) {
   opt.finitization = finitization(a);
   opt.call_timeout_seconds = a.call_timeout;
   opt.max_structures = a.max_structures;
+  opt.omit = build_omit(a.omit_given ? a.omit_fields : target.omit_fields);
   opt.workers = default_workers(a.threads, a.force);
   opt.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
   opt.interrupted = &g_interrupted;
@@ -174,6 +177,9 @@ void add_korat_command(CLI::App& app, int& exit_code) {
                   "Structures kept (each its vector and canonical form); past it the search stops, partial")
       ->default_val(size_t{1} << 26)
       ->check(CLI::Range(size_t{1}, size_t{1} << 32));
+  cmd->add_option("--omit-fields", args->omit_fields,
+                  "Regex of fields left out of the canonical states (still searched); default: the class's")
+      ->each([args](const std::string&) { args->omit_given = true; });
   cmd->add_option("--threads", args->threads,
                   "Worker processes the search is split over (default: all cores); the results do not depend on it")
       ->check(CLI::Range(1, 1 << 20));

@@ -243,7 +243,7 @@ SearchResult search_from_invariant(const Api& api, ClassId root, const SearchOpt
   std::vector<std::pair<std::vector<uint8_t>, std::vector<uint32_t>>> specs;
   for (TaskSpec& t : first) specs.emplace_back(std::move(t.values), std::move(t.prefix));
   memory.add_tasks(specs);
-  SearchContext context{api, space, layout_bytes, memory, 4 * static_cast<size_t>(workers)};
+  SearchContext context{api, space, layout_bytes, memory, 4 * static_cast<size_t>(workers), options.omit};
   std::vector<ThrownFinding> found;
   bool reads = false;
   if (!options.isolate) {

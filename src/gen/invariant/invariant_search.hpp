@@ -15,6 +15,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,9 @@ namespace objgen::invariant {
 
 struct SearchOptions {
   Finitization finitization;
+  // Fields left out of the canonical form (as for every strategy: the class's omit_fields by
+  // default); they are still assigned and searched.
+  std::shared_ptr<const std::regex> omit;
   int workers = 1;                        // processes the search is split over (the results do not depend on it)
   bool isolate = true;                    // worker processes (false: this process, tests only)
   double call_timeout_seconds = 2.0;      // one invariant call

@@ -122,7 +122,7 @@ bool run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<u
   uint32_t largest = 0;
   for (const SpaceClass& k : c.space.classes) largest = std::max(largest, k.count);
   Lane lane{c, lane_index, progress, first, region, thrown, false, *c.api.find_class(c.space.root), ObjectArena(c.space),
-            Linearizer(largest + 1, nullptr)};
+            Linearizer(largest + 1, c.omit)};
   LaneSlot& slot = c.memory.lane(lane_index);
   uint32_t t = slot.task.load();
   if (first > 0 && t != SearchMemory::kNoTask && t < c.memory.task_count()) {

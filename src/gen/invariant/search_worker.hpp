@@ -27,6 +27,7 @@ struct SearchContext {
   const std::string& layouts;  // as objgen was told: a worker's must be the same
   SearchMemory& memory;
   size_t split_target;  // parts a task hands back
+  std::shared_ptr<const std::regex> omit;  // left out of the canonical forms
 };
 
 // An exception of the invariant, with the task it came from (findings are ordered by task).
