@@ -54,6 +54,21 @@ omitted() {
 }
 check "--omit-fields: searched, left out of the canonical states" omitted
 
+# --against-api (BEAPI's RQ3): the invariant's states against the API's, as canonical forms.
+diff_run() {  # diff_run CLASS BOTH INVARIANT_ONLY API_ONLY PATTERN
+  "$objgen" korat --header "$src/tests/korat_inputs/diff_lists.hpp" --class "diffs::$1" --scope 2 --range size=0..2 \
+    --range value=0..1 --against-api --report-json "$work/diff.json" -q >"$work/diff.txt" || return 1
+  [ "$(json "$work/diff.json" "j['against_api']['both'], j['against_api']['invariant_only'], j['against_api']['api_only']")" = "$2 $3 $4" ] &&
+    grep -q -- "$5" "$work/diff.txt" || { cat "$work/diff.txt"; return 1; }
+}
+check "an invariant too weak: states only it accepts, with a witness" diff_run WeakSortedList 6 1 0 "only the invariant accepts: WeakSortedList.head=Node#0 WeakSortedList.size=2 Node#0.next=Node#1 Node#0.value=1"
+check "an invariant too strong: states only the API builds, with their calls" diff_run StrictSortedList 4 0 2 "v0->add(0); v0->add(0);"
+exact() {
+  "$objgen" korat --example binheap --scope 3 --range size=0..3 --against-api --report-json "$work/exact.json" -q >/dev/null &&
+    [ "$(json "$work/exact.json" "j['against_api']['both'], j['against_api']['invariant_only'], j['against_api']['api_only']")" = "28 0 0" ]
+}
+check "the binomial heap example: its invariant and its API agree" exact
+
 # The search split over workers (tasks handed back while another waits) finds the same structures
 # in the same order: the report is the same but for the time and the number of tasks.
 same_split() {

@@ -8,6 +8,10 @@
 #include "cli/cli_common.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/subject.hpp"
+#include "emit/code_writer.hpp"
+#include "exec/sequence.hpp"
+#include "gen/exhaustive/exhaustive.hpp"
+#include "gen/invariant/api_diff.hpp"
 #include "gen/invariant/invariant_search.hpp"
 #include "io/atomic_file.hpp"
 
@@ -29,6 +33,9 @@ struct KoratArgs {
   bool omit_given = false;
   int threads = 0;
   bool force = false;
+  bool against_api = false;
+  int api_scope = -1;   // default: --scope
+  std::string methods;  // the API search's; default: all
   bool quiet = false;
 };
 
@@ -103,6 +110,49 @@ nlohmann::json report(const std::string& target, const KoratArgs& a, const invar
           {"left_as_constructed", r.space.left_as_constructed}, {"interrupted", r.interrupted}, {"truncated", r.truncated}, {"findings", findings}};
 }
 
+// BEAPI's RQ3 beside the search: the API's states at a scope (bounded-exhaustive generation from
+// every method, or --methods), compared with the invariant's as canonical forms.
+nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target, const invariant::SearchResult& r,
+                           const std::shared_ptr<const std::regex>& omit, int workers) {
+  // The API's states as they are: a state that breaks the invariant is kept (it is what the diff
+  // is after), not reported and dropped as exhaustive does.
+  api.class_info(target.id).invariant = nullptr;
+  ExhaustiveOptions o;
+  o.scope = static_cast<uint32_t>(a.api_scope >= 0 ? a.api_scope : a.scope);
+  o.domain = literal_domain(static_cast<int>(o.scope), api, LiteralSpec{});
+  o.omit = omit;
+  o.target = target.id;
+  o.operations = select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
+  o.workers = workers;
+  o.interrupted = &g_interrupted;
+  if (!a.quiet) print_progress(fmt::format("objgen: korat: the API's states at scope {}", o.scope));
+  ExhaustiveResult api_run = ExhaustiveGenerator(api, o).run();
+  if (!a.quiet) end_progress();
+  invariant::ApiDiff d = invariant::diff_against_api(r, api_run.store, target.id, 3);
+  std::printf("against the API (scope %u, %zu operations%s): %zu states of the invariant, %zu of the API; both %zu, only "
+              "the invariant accepts %zu, only the API builds %zu\n",
+              o.scope, o.operations.size(), api_run.complete ? "" : ", partial", d.invariant_states, d.api_states, d.both,
+              d.invariant_only, d.api_only);
+  nlohmann::json j = {{"api_scope", o.scope}, {"api_complete", api_run.complete}, {"invariant_states", d.invariant_states},
+                      {"api_states", d.api_states}, {"both", d.both}, {"invariant_only", d.invariant_only},
+                      {"api_only", d.api_only}, {"invariant_only_examples", nlohmann::json::array()},
+                      {"api_only_examples", nlohmann::json::array()}};
+  for (size_t s : d.invariant_only_examples) {
+    std::string fields = assignment_text(r.space, r.vector(s));
+    std::printf("  only the invariant accepts: %s\n", fields.c_str());
+    j["invariant_only_examples"].push_back(fields);
+  }
+  Replayer replayer(api, api_run.store, o.domain);
+  for (uint32_t id : d.api_only_examples) {
+    std::vector<std::string> lines = write_statements(api, o.domain, replayer.flatten(id));
+    std::string code;
+    for (const auto& l : lines) code += (code.empty() ? "" : " ") + l;
+    std::printf("  only the API builds: %s\n", code.c_str());
+    j["api_only_examples"].push_back(lines);
+  }
+  return j;
+}
+
 int run_korat(KoratArgs& a) {
   a.subject.trace_loads = true;
   const Example& ex = resolve_subject(a.subject, a.quiet);
@@ -150,7 +200,9 @@ int run_korat(KoratArgs& a) {
     std::printf("  %s\n", assignment_text(r.space, r.vector(s)).c_str());
   for (const auto& f : r.findings)
     std::printf("finding: %s: %s\n  on %s\n", outcome_name(f.kind), f.message.c_str(), assignment_text(r.space, f.candidate.data()).c_str());
-  if (!a.report_json.empty()) write_file_atomically(a.report_json, report(target.name, a, r, states).dump(2) + "\n");
+  nlohmann::json out = report(target.name, a, r, states);
+  if (a.against_api && !r.interrupted) out["against_api"] = against_api(a, api, target, r, opt.omit, opt.workers);
+  if (!a.report_json.empty()) write_file_atomically(a.report_json, out.dump(2) + "\n");
   return r.interrupted ? kExitInterrupted : kExitOk;
 }
 
@@ -184,6 +236,12 @@ void add_korat_command(CLI::App& app, int& exit_code) {
                   "Worker processes the search is split over (default: all cores); the results do not depend on it")
       ->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
+  cmd->add_flag("--against-api", args->against_api,
+                "Also build the class's states through its API (objgen exhaustive) and compare: states only the "
+                "invariant accepts, only the API builds (BEAPI's RQ3)");
+  cmd->add_option("--api-scope", args->api_scope, "With --against-api: the API search's scope (default: --scope)")
+      ->check(CLI::Range(0, 255));
+  cmd->add_option("--methods", args->methods, "With --against-api: the operations the API search calls (a,b or @file; default: all)");
   cmd->add_option("--print", args->print, "Print the first N structures, field by field");
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
