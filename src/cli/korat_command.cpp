@@ -129,11 +129,15 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
   ExhaustiveResult api_run = ExhaustiveGenerator(api, o).run();
   if (!a.quiet) end_progress();
   invariant::ApiDiff d = invariant::diff_against_api(r, api_run.store, target.id, 3);
+  std::string partial = api_run.complete ? "" : ", partial: " + api_run.stopped_by;
   std::printf("against the API (scope %u, %zu operations%s): %zu states of the invariant, %zu of the API; both %zu, only "
               "the invariant accepts %zu, only the API builds %zu\n",
-              o.scope, o.operations.size(), api_run.complete ? "" : ", partial", d.invariant_states, d.api_states, d.both,
-              d.invariant_only, d.api_only);
-  nlohmann::json j = {{"api_scope", o.scope}, {"api_complete", api_run.complete}, {"invariant_states", d.invariant_states},
+              o.scope, o.operations.size(), partial.c_str(), d.invariant_states, d.api_states, d.both, d.invariant_only,
+              d.api_only);
+  if (!api_run.findings.empty())
+    std::printf("  the API run had %zu findings of its own (crashes, failures): objgen exhaustive reports them\n", api_run.findings.size());
+  nlohmann::json j = {{"api_scope", o.scope}, {"api_complete", api_run.complete}, {"api_findings", api_run.findings.size()},
+                      {"invariant_states", d.invariant_states},
                       {"api_states", d.api_states}, {"both", d.both}, {"invariant_only", d.invariant_only},
                       {"api_only", d.api_only}, {"invariant_only_examples", nlohmann::json::array()},
                       {"api_only_examples", nlohmann::json::array()}};
@@ -179,7 +183,6 @@ int run_korat(KoratArgs& a) {
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());
   }
-  catch_interrupts(false);
   if (!a.quiet) end_progress();
   if (r.reads_nothing && !r.interrupted)
     throw UsageError("the invariant of " + target.name + " read no field of the candidate objects, so a search from it " +
@@ -202,6 +205,7 @@ int run_korat(KoratArgs& a) {
     std::printf("finding: %s: %s\n  on %s\n", outcome_name(f.kind), f.message.c_str(), assignment_text(r.space, f.candidate.data()).c_str());
   nlohmann::json out = report(target.name, a, r, states);
   if (a.against_api && !r.interrupted) out["against_api"] = against_api(a, api, target, r, opt.omit, opt.workers);
+  catch_interrupts(false);
   if (!a.report_json.empty()) write_file_atomically(a.report_json, out.dump(2) + "\n");
   return r.interrupted ? kExitInterrupted : kExitOk;
 }
