@@ -174,6 +174,7 @@ int run_korat(KoratArgs& a) {
     print_progress(fmt::format("objgen: korat: {} candidates, {} structures", explored, found));
   };
   if (!a.report_json.empty()) require_writable_file(a.report_json);
+  if (a.against_api && !a.methods.empty()) select_methods(api, target.id, read_method_list(a.methods));  // a bad list: before the search
   catch_interrupts(true);
   invariant::SearchResult r;
   try {
@@ -184,7 +185,7 @@ int run_korat(KoratArgs& a) {
     throw UsageError(e.what());
   }
   if (!a.quiet) end_progress();
-  if (r.reads_nothing && !r.interrupted)
+  if (r.reads_nothing && !r.interrupted && r.findings.empty())  // a worker that died took its reads along
     throw UsageError("the invariant of " + target.name + " read no field of the candidate objects, so a search from it " +
                      "cannot tell candidates apart: it must read the object's fields in code built with the harness " +
                      "(an invariant compiled into a separate library is not traced)");
@@ -206,7 +207,7 @@ int run_korat(KoratArgs& a) {
   nlohmann::json out = report(target.name, a, r, states);
   if (a.against_api && !r.interrupted) out["against_api"] = against_api(a, api, target, r, opt.omit, opt.workers);
   catch_interrupts(false);
-  if (!a.report_json.empty()) write_file_atomically(a.report_json, out.dump(2) + "\n");
+  if (!a.report_json.empty()) write_file_atomically(a.report_json, out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   return r.interrupted ? kExitInterrupted : kExitOk;
 }
 

@@ -130,13 +130,16 @@ class SpaceBuilder {
         for (const auto& n : fin_.not_null)
           if (n == k) d.null_allowed = false, used_not_null_.insert(n);
       d.size = space_.classes[d.class_domain].count + (d.null_allowed ? 1 : 0);
+      if (d.size > kMaxDomainValues)
+        throw std::invalid_argument(space_.names[cls] + "::" + f.name + " would take " + std::to_string(d.size) +
+                                    " values, more than " + std::to_string(kMaxDomainValues) + " (fewer objects of its class)");
     } else {
       auto [lo, hi] = f.kind == FieldKind::Bool ? std::pair<int64_t, int64_t>{0, 1}
                                                 : std::pair<int64_t, int64_t>{0, fin_.scope - 1};
       if (const auto* r = find_first(fin_.ranges, keys, used)) std::tie(lo, hi) = *r, used_ranges_.insert(used.begin(), used.end());
       std::string what = space_.names[cls] + "::" + f.name;
       if (hi < lo) throw std::invalid_argument("the range of " + what + " is empty (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
-      if (static_cast<uint64_t>(hi - lo) >= kMaxDomainValues)
+      if (static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) >= kMaxDomainValues)
         throw std::invalid_argument("the range of " + what + " has more than " + std::to_string(kMaxDomainValues) + " values");
       if (!fits(f.kind, f.size, lo, hi))
         throw std::invalid_argument("the range " + std::to_string(lo) + ".." + std::to_string(hi) + " does not fit " + what);

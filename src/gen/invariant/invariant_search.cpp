@@ -98,30 +98,45 @@ std::optional<ThrownFinding> after_death(SearchContext& c, size_t lane, const Wo
   if (t == SearchMemory::kNoTask) return std::nullopt;  // between tasks: the lane starts again
   if (t >= m.task_count()) throw std::runtime_error("the code under test damaged the search's memory in its worker");
   TaskSlot& slot = m.task(t);
+  uint32_t state = slot.state.load();
+  if (state != kTaskRunning) return std::nullopt;  // it had ended (done, split, full): the lane goes on
   if (ev.phase == kPhaseSplit) {  // while cutting its rest into parts: it goes on from its cursor, in one piece
     slot.no_yield = 1;
     slot.state.store(kTaskResumeAtCursor);
     return std::nullopt;
   }
+  // A copy, checked and stepped here: the other workers (running the code under test) share the
+  // block's memory.
   const uint32_t fields = m.fields();
-  CursorBlock& block = m.block(t);
+  CursorBlock& shared = m.block(t);
+  std::vector<uint32_t> memory(CursorBlock::bytes_for(fields) / 4 + 1);
+  CursorBlock block;
+  block.attach(memory.data(), fields);
+  block.depth = std::min(shared.depth, fields + 1);
+  std::memcpy(block.values, shared.values, fields);
+  std::memcpy(block.read, shared.read, std::min(block.depth, fields) * sizeof(uint32_t));
   bool sound = block.depth <= fields && slot.prefix_length <= fields;
   for (uint32_t k = 0; sound && k < fields; ++k) sound = block.values[k] < c.space.domains[c.space.fields[k].domain].size;
-  std::vector<uint8_t> seen(fields, 0);
-  for (uint32_t k = 0; sound && k < block.depth; ++k) sound = block.read[k] < fields && !seen[block.read[k]]++;
+  std::memset(block.seen, 0, fields);
+  for (uint32_t k = 0; sound && k < block.depth; ++k) sound = block.read[k] < fields && !block.seen[block.read[k]]++;
   if (!sound) throw std::runtime_error("the code under test damaged the search's memory in its worker");
-  std::memcpy(block.seen, seen.data(), fields);
   ThrownFinding f{t, {ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout,
                       (ev.phase == kPhaseCanonical ? "reading the structure the invariant accepted: " : "") + ev.what,
                       {block.values, block.values + fields}, slot.explored.load()}};
   if (ev.phase != kPhaseCanonical) slot.explored.fetch_add(1);  // the candidate it died on was run
+  CandidateCursor cursor(c.space, block);
+  if (ev.phase == kPhaseCanonical) cursor.add_unread_reachable_fields();
   // The task's prefix holds even when the death came before its first candidate was checked.
   const uint32_t* prefix = m.prefix(t);
   bool prefix_read = block.depth >= slot.prefix_length && std::equal(prefix, prefix + slot.prefix_length, block.read);
   block.frozen = slot.prefix_length;
-  CandidateCursor cursor(c.space, block);
-  if (ev.phase == kPhaseCanonical) cursor.add_unread_reachable_fields();
-  slot.state.store(prefix_read && cursor.advance() ? kTaskResumeAtCursor : kTaskExhausted);
+  bool more = prefix_read && cursor.advance();
+  std::memcpy(shared.values, block.values, fields);
+  std::memcpy(shared.seen, block.seen, fields);
+  std::memcpy(shared.read, block.read, block.depth * sizeof(uint32_t));
+  shared.depth = block.depth;
+  shared.frozen = block.frozen;
+  slot.state.store(more ? kTaskResumeAtCursor : kTaskExhausted);
   return f;
 }
 

@@ -20,6 +20,7 @@ struct SearchMemory::Header {
   std::atomic<uint32_t> taken;       // tasks taken by workers
   std::atomic<uint32_t> active;      // workers running a task, or about to take one
   std::atomic<uint32_t> waiting;     // workers waiting for a task
+  std::atomic<uint64_t> structures;  // appended by every task
 };
 
 struct SearchMemory::Chunk {
@@ -31,7 +32,7 @@ struct SearchMemory::Chunk {
 };
 
 SearchMemory::SearchMemory(size_t max_tasks, size_t lanes, uint32_t fields, size_t max_structures)
-    : max_tasks_(max_tasks), lanes_(lanes), fields_(fields), record_(fields + sizeof(Fingerprint)) {
+    : max_tasks_(max_tasks), lanes_(lanes), max_structures_(max_structures), fields_(fields), record_(fields + sizeof(Fingerprint)) {
   // A task: its slot, its cursor block and arrays, its first candidate and prefix.
   task_bytes_ = round_up(sizeof(TaskSlot)) + round_up(sizeof(CursorBlock)) + round_up(CursorBlock::bytes_for(fields)) +
                 round_up(fields) + round_up(4 * size_t{fields});
@@ -103,7 +104,7 @@ uint32_t SearchMemory::take_task(std::atomic<uint64_t>& progress) {
     if (t < h.allocated.load()) {
       if (!h.taken.compare_exchange_weak(t, t + 1)) continue;
       if (counted_waiting) h.waiting.fetch_sub(1);
-      while (!task(t).ready.load(std::memory_order_acquire)) std::this_thread::yield();
+      while (!task(t).ready.load(std::memory_order_acquire)) progress.fetch_add(1, std::memory_order_relaxed), std::this_thread::yield();
       return t;
     }
     // Nothing queued: wait while another worker runs a task (it may hand parts back), end when
@@ -129,6 +130,12 @@ SearchMemory::Chunk* SearchMemory::chunk(uint32_t c) const {
 }
 
 bool SearchMemory::append(size_t t, const uint8_t* values, const Fingerprint& fp) {
+  // The shared count moves a chunk's worth at a time: workers do not share a cache line per structure.
+  if (budget_ == 0) {
+    if (header().structures.fetch_add(kChunkStructures, std::memory_order_relaxed) >= max_structures_) return false;
+    budget_ = kChunkStructures;
+  }
+  --budget_;
   TaskSlot& s = task(t);
   Chunk* c = s.last_chunk == kNoChunk ? nullptr : chunk(s.last_chunk);
   if (!c || c->count.load(std::memory_order_relaxed) == kChunkStructures) {

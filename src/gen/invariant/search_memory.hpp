@@ -66,7 +66,8 @@ class SearchMemory {
   bool someone_waits() const;
   bool queue_empty() const;
 
-  // In a worker: appends a structure to task t; false when the output is full.
+  // In a worker: appends a structure to task t; false when the output is full (max_structures
+  // in all tasks: a bound on memory, the structures kept then are not the first ones in order).
   bool append(size_t t, const uint8_t* values, const Fingerprint& fp);
   // In objgen's process, after the search: task t's structures in order, appended to `values`
   // (fields() bytes each) and `fingerprints`. Throws std::runtime_error when the chunks are not a
@@ -79,12 +80,13 @@ class SearchMemory {
   struct Chunk;
   Header& header() const;
   Chunk* chunk(uint32_t c) const;
-  size_t max_tasks_, lanes_;
+  size_t max_tasks_, lanes_, max_structures_;
   uint32_t fields_;
   size_t record_, task_bytes_, chunk_bytes_, tasks_at_, lanes_at_, chunks_at_;
   uint32_t chunks_;
   size_t bytes_;
   char* base_;
+  uint32_t budget_ = 0;  // structures this process may still append before asking the shared count
 };
 
 }  // namespace objgen::invariant

@@ -7,6 +7,7 @@
 #include "gen/invariant/class_layouts.hpp"
 #include "gen/invariant/object_arena.hpp"
 #include "gen/invariant/search_split.hpp"
+#include "io/utf8_text.hpp"
 
 namespace objgen::invariant {
 namespace {
@@ -28,14 +29,15 @@ void report_thrown(Lane& lane, uint32_t t, const std::string& what, const uint8_
   SearchMemory& m = lane.c.memory;
   if (m.task(t).findings++ >= kMaxThrownPerTask) return;
   const uint32_t fields = m.fields();
+  std::string message = utf8_shorten(what, 1000);
   if (!lane.region) {
-    lane.thrown->push_back({t, {Outcome::Failure, what, {values, values + fields}, at}});
+    lane.thrown->push_back({t, {Outcome::Failure, message, {values, values + fields}, at}});
     return;
   }
   if (m.lane(lane.index).findings++ >= kMaxRecordsPerLane) return;
   CandidateRecord r{at, static_cast<uint8_t>(Outcome::Failure)};
   r.subject = t;
-  lane.region->append(r, std::string(reinterpret_cast<const char*>(values), fields) + what);
+  lane.region->append(r, std::string(reinterpret_cast<const char*>(values), fields) + message, true);
 }
 
 // Hands the rest of task t back in parts when another worker waits for work; true if it did.
