@@ -36,14 +36,6 @@ CandidateCursor::CandidateCursor(const FieldSpace& space, CursorBlock& block)
   visit_stack_.assign(2 * space.objects.size() + 2, 0);
 }
 
-int32_t CandidateCursor::target_object(uint32_t field) const {
-  const FieldInfo& fi = info_[field];
-  if (fi.class_domain < 0) return -1;
-  int32_t index = static_cast<int32_t>(block_.values[field]) - fi.null_first;
-  if (index < 0) return -1;
-  return static_cast<int32_t>(space_.classes[fi.class_domain].first_object) + index;
-}
-
 int32_t CandidateCursor::max_before(uint32_t position, int32_t c) {
   // Row k holds the maxima over read[0..k); rows up to valid_rows_ are current (a read field's
   // value changes only while it is the last one read, which invalidates the rows after it).

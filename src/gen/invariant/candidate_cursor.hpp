@@ -57,10 +57,7 @@ class CandidateCursor {
   void read(uint32_t field) {
     if (!block_.seen[field]) block_.seen[field] = 1, block_.read[block_.depth++] = field;
   }
-  // The object a pointer field's current value is (-1 for null or a non-pointer field).
-  int32_t target_object(uint32_t field) const;
   CursorBlock& block() { return block_; }
-  void forget_prefix_maxima() { valid_rows_ = 0; }
 
  private:
   struct FieldInfo {

@@ -29,7 +29,6 @@ ObjectArena::ObjectArena(const FieldSpace& space) {
     if (!v.construct_at) throw std::runtime_error(v.name + " cannot be default-constructed in this process");
     objects_.push_back(v.construct_at(memory_ + offsets[i]));
   }
-  for (const SpaceClass& c : space.classes) largest_class_ = std::max(largest_class_, c.count);
   field_at_.assign(bytes_, 0);
   for (uint32_t f = 0; f < space.fields.size(); ++f) {
     const SpaceField& sf = space.fields[f];

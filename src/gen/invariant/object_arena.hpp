@@ -31,7 +31,6 @@ class ObjectArena {
   }
   // What the load hooks need to record the fields an invariant reads into `block`.
   cover::LoadTrace trace(CursorBlock& block) const;
-  uint32_t largest_class_count() const { return largest_class_; }
 
  private:
   void write_field(uint32_t f, uint8_t value) {
@@ -56,7 +55,6 @@ class ObjectArena {
   std::vector<uint64_t> words_;
   std::vector<uint16_t> field_at_;
   std::vector<uint32_t> field_end_;
-  uint32_t largest_class_ = 0;
 };
 
 }  // namespace objgen::invariant
