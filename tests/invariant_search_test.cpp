@@ -105,6 +105,33 @@ TEST(InvariantSearch, UnreadReachableFieldsAreVariedAfterAValidCandidate) {
   EXPECT_EQ(n.explored, 5u);
 }
 
+TEST(InvariantSearch, AVectorIsItsLengthThenItsElements) {
+  // A root with one vector of ints: its length 0..2, then two element fields of 0..1.
+  constexpr ClassId kBag = 3;
+  FieldLayout items{"items", 0, 24, FieldKind::Vector, 0, FieldKind::Signed, 4};
+  std::map<ClassId, ClassLayout> layouts{{kBag, ClassLayout{24, 8, {items}}}};
+  Finitization fin;
+  fin.ranges["items.size"] = {0, 2};
+  fin.ranges["items"] = {0, 1};
+  FieldSpace space = build_field_space(
+      kBag, fin, [&](ClassId c) -> const ClassLayout* { return layouts.count(c) ? &layouts.at(c) : nullptr; },
+      [](ClassId) { return std::string("Bag"); });
+  ASSERT_EQ(space.fields.size(), 3u);
+  EXPECT_EQ(space.field_name(0), "Bag.items.size");
+  EXPECT_EQ(space.field_name(2), "Bag.items[1]");
+  EXPECT_EQ(space.fields[0].elements, 2u);
+  EXPECT_EQ(space.fields[2].element, 1);
+  // An invariant that reads only the length and accepts every vector: the unread-field rule
+  // varies the elements within the length only, so each vector of 0..2 bits comes once (1+2+4).
+  Counts n = search(space, [](auto read, CandidateCursor&) { return read(0) >= 0; });
+  EXPECT_EQ(n.found, 7u);
+  fin.ranges["items.size"] = {0, 256};
+  EXPECT_THROW(build_field_space(
+                   kBag, fin, [&](ClassId c) -> const ClassLayout* { return layouts.count(c) ? &layouts.at(c) : nullptr; },
+                   [](ClassId) { return std::string("Bag"); }),
+               std::invalid_argument);
+}
+
 TEST(InvariantSearch, FinitizationNamesItsProblems) {
   Finitization fin;
   fin.ranges["sise"] = {0, 1};

@@ -46,6 +46,31 @@ check "red-black tree 7: Korat's counts" row red_black_tree.hpp RedBlackTree 7 9
 check "Korat's binomial heap 6: Korat's counts" row korat_binomial_heap.hpp KoratBinomialHeap 6 7602 42815 --range size=0..6 --range degree=0..6
 check "Fibonacci heap 5: Korat's counts" row fibonacci_heap.hpp FibonacciHeap 5 22355 62035 --range n=0..5
 
+# std::vector fields are Korat's arrays: a length, then one field per element (Korat's own tests:
+# HeapArray 13,139 / 64,533 at 6 and 117,562 / 519,968 at 7; DisjSet 914 / 7,915 at 4, 41,546 /
+# 413,855 at 5, its array of records never null).
+vectors=$src/tests/korat_inputs/vector_fields.hpp
+vrow() {  # vrow CLASS SCOPE STRUCTURES EXPLORED OPTIONS...
+  local cls=$1 scope=$2 structures=$3 explored=$4; shift 4
+  "$objgen" korat --header "$vectors" --class "vectors::$cls" --scope "$scope" "$@" --report-json "$work/v$cls.json" -q >/dev/null &&
+    counts "$work/v$cls.json" "$structures" "$explored"
+}
+check "vector of ints: Korat's HeapArray 6" vrow HeapArray 6 13139 64533 --range size=0..6 --range array=-1..6
+check "vector of ints: Korat's HeapArray 7" vrow HeapArray 7 117562 519968 --range size=0..7 --range array=-1..7
+check "vector of pointers: Korat's DisjSet 4" vrow DisjSet 4 914 7915 --range size=0..4 --not-null elements
+check "vector of pointers: Korat's DisjSet 5" vrow DisjSet 5 41546 413855 --range size=0..5 --not-null elements
+check "vector of pointers: the ordered trees of up to 3 nodes" vrow OrderedTree 3 5 10652 --range size=0..3
+vector_api() {
+  "$objgen" korat --header "$vectors" --class vectors::SortedSet --scope 3 --against-api --report-json "$work/vset.json" -q >/dev/null &&
+    [ "$(json "$work/vset.json" "j['structures'], j['against_api']['both'], j['against_api']['invariant_only'], j['against_api']['api_only']")" = "8 8 0 0" ]
+}
+check "a vector's states against the API's: the 8 subsets of 0..2" vector_api
+vector_bad_length() {
+  ! "$objgen" korat --header "$vectors" --class vectors::SortedSet --range items_.size=0..300 -q >/dev/null 2>"$work/vlen.err" &&
+    grep -q "items_.size must be within 0..255" "$work/vlen.err"
+}
+check "a vector length past 255: refused with the field's name" vector_bad_length
+
 # Fields left out of the canonical form are still searched: heaps of 0..4 nodes, 5 shapes.
 omitted() {
   "$objgen" korat --header "$inv/binomial_heap.hpp" --class invariants::BinomialHeap --scope 4 --range size=0..4 \

@@ -4,8 +4,11 @@
 //
 // The layout is read from the same Fields<T> description the linearizer visits, on a
 // default-constructed object (the offsets of its members); a class without a default
-// constructor has none. Fields of other types (strings, containers, described values held by
-// value) are kept as the constructor left them.
+// constructor has none. A std::vector of integers, enumerations or pointers to a described class
+// is searched as a length and one field per element (Korat's arrays), where the library lays a
+// vector out as three pointers (begin, end, end of storage; checked on a probe vector). Fields of
+// other types (strings, other containers, described values held by value) are kept as the
+// constructor left them.
 #pragma once
 
 #include <cstddef>
@@ -27,6 +30,7 @@ enum class FieldKind : uint8_t {
   Unsigned,  // an unsigned integer or enumeration of `size` bytes
   Bool,
   Pointer,   // a raw pointer to objects of the described class `target`
+  Vector,    // a std::vector of `element_kind` values of `element_size` bytes (begin, end, capacity)
 };
 
 struct FieldLayout {
@@ -34,7 +38,9 @@ struct FieldLayout {
   uint32_t offset = 0;  // from the start of the object (base classes' fields included)
   uint32_t size = 0;
   FieldKind kind = FieldKind::Other;
-  ClassId target = 0;   // for Pointer
+  ClassId target = 0;   // for Pointer, and for a Vector of pointers
+  FieldKind element_kind = FieldKind::Other;  // for Vector: Signed, Unsigned, Bool or Pointer
+  uint32_t element_size = 0;                  // for Vector
 };
 
 struct ClassLayout {
@@ -47,6 +53,28 @@ template <class T>
 ClassId class_id();
 
 namespace detail {
+
+template <class T>
+struct is_searchable_vector : std::false_type {};
+template <class E>
+struct is_searchable_vector<std::vector<E, std::allocator<E>>>
+    : std::bool_constant<!std::is_same_v<E, bool> && (std::is_integral_v<E> || std::is_enum_v<E> || std::is_pointer_v<E>)> {};
+
+// Whether std::vector<E> is three pointers: begin, end and the end of its storage, in that order
+// (how a search sets its length and elements without calling it).
+template <class E>
+bool vector_is_three_pointers() {
+  if constexpr (sizeof(std::vector<E>) != 3 * sizeof(E*)) {
+    return false;
+  } else {
+    std::vector<E> probe;
+    probe.reserve(5);
+    probe.resize(2);
+    E* words[3];
+    __builtin_memcpy(words, static_cast<const void*>(&probe), sizeof words);
+    return words[0] == probe.data() && words[1] == probe.data() + 2 && words[2] == probe.data() + probe.capacity();
+  }
+}
 
 // Visits a default-constructed object and records where each described field lies.
 class LayoutVisitor {
@@ -67,20 +95,34 @@ class LayoutVisitor {
     }
     f.offset = static_cast<uint32_t>(at - object_);
     using U = std::remove_cv_t<F>;
+    if constexpr (is_searchable_vector<U>::value) {
+      using E = typename U::value_type;
+      f.element_kind = scalar_kind<E>(f.target);
+      f.element_size = sizeof(E);
+      if (f.element_kind != FieldKind::Other && vector_is_three_pointers<E>()) f.kind = FieldKind::Vector;
+      else f.element_kind = FieldKind::Other, f.element_size = 0, f.target = 0;
+    } else {
+      f.kind = scalar_kind<U>(f.target);
+    }
+    out_.fields.push_back(std::move(f));
+  }
+  // How a search writes a value of type U (Other: it does not); `target` gets a pointer's class.
+  template <class U>
+  static FieldKind scalar_kind(ClassId& target) {
     if constexpr (std::is_same_v<U, bool>) {
-      f.kind = FieldKind::Bool;
+      return FieldKind::Bool;
     } else if constexpr (std::is_enum_v<U>) {
-      f.kind = std::is_signed_v<std::underlying_type_t<U>> ? FieldKind::Signed : FieldKind::Unsigned;
+      return std::is_signed_v<std::underlying_type_t<U>> ? FieldKind::Signed : FieldKind::Unsigned;
     } else if constexpr (std::is_integral_v<U>) {
-      f.kind = std::is_signed_v<U> ? FieldKind::Signed : FieldKind::Unsigned;
+      return std::is_signed_v<U> ? FieldKind::Signed : FieldKind::Unsigned;
     } else if constexpr (std::is_pointer_v<U>) {
       using P = std::remove_cv_t<std::remove_pointer_t<U>>;
       if constexpr (!std::is_void_v<P> && is_described_v<P>) {
-        f.kind = FieldKind::Pointer;
-        f.target = class_id<P>();
+        target = class_id<P>();
+        return FieldKind::Pointer;
       }
     }
-    out_.fields.push_back(std::move(f));
+    return FieldKind::Other;
   }
   template <class C>
   void contents(const char* name, const C& value) {

@@ -28,7 +28,8 @@ CandidateCursor::CandidateCursor(const FieldSpace& space, CursorBlock& block)
     bool objects = d.kind == Domain::Objects;
     uint8_t null_first = objects && d.null_allowed ? 1 : 0;
     int32_t base = objects ? static_cast<int32_t>(space.classes[d.class_domain].first_object) - null_first : 0;
-    info_.push_back({d.size, objects ? static_cast<int32_t>(d.class_domain) : -1, null_first, base});
+    info_.push_back({d.size, objects ? static_cast<int32_t>(d.class_domain) : -1, null_first, base, f.element,
+                     static_cast<int32_t>(d.lo)});
   }
   prefix_max_.assign((space.fields.size() + 1) * classes_, -1);
   changed_.reserve(space.fields.size() + 1);
@@ -111,6 +112,10 @@ void CandidateCursor::add_unread_reachable_fields() {
     bool descended = false;
     while (next < end && !descended) {
       uint32_t f = next++;
+      if (info_[f].element >= 0) {
+        const uint32_t length = f - 1 - static_cast<uint32_t>(info_[f].element);
+        if (info_[f].element >= info_[length].lo + block_.values[length]) continue;
+      }
       if (!block_.seen[f]) block_.seen[f] = 1, block_.read[block_.depth++] = f;
       const FieldInfo& fi = info_[f];
       if (fi.class_domain < 0 || block_.values[f] < fi.null_first) continue;

@@ -48,7 +48,8 @@ class CandidateCursor {
   const std::vector<uint32_t>& changed() const { return changed_; }
   // After a valid candidate (Korat's rule): every field of an object reachable from the root that
   // the invariant did not read joins the list, depth first from the root, so that the next
-  // candidates vary it too and no valid structure hides behind an unread field.
+  // candidates vary it too and no valid structure hides behind an unread field. A vector's
+  // elements past its length are not there: they stay out.
   void add_unread_reachable_fields();
   // Forgets the reads after the first `depth` (their fields back to their first values, listed in
   // changed()): how the search is cut into jobs by a prefix of reads.
@@ -65,6 +66,8 @@ class CandidateCursor {
     int32_t class_domain;  // -1 for integers
     uint8_t null_first;    // value 0 is null
     int32_t object_base;   // pointers: value v (>= null_first) is object object_base + v
+    int32_t element;       // a vector's element: its index (else -1)
+    int32_t lo;            // integers: the value of index 0 (a vector's length: the shortest)
   };
   // The largest object number of class domain c among the values of read[0..position).
   int32_t max_before(uint32_t position, int32_t c);

@@ -7,6 +7,26 @@
 #include "io/byte_stream.hpp"
 
 namespace objgen::invariant {
+namespace {
+
+bool points_to_objects(const FieldLayout& f) {
+  return f.kind == FieldKind::Pointer || (f.kind == FieldKind::Vector && f.element_kind == FieldKind::Pointer);
+}
+
+void check_field(const FieldLayout& f, const ClassLayout& l) {
+  if (f.kind > FieldKind::Vector || f.size == 0 || f.offset + uint64_t{f.size} > l.size) throw std::runtime_error("a field outside its object");
+  if (f.kind != FieldKind::Other && f.kind != FieldKind::Pointer && f.kind != FieldKind::Vector && f.size > 8)
+    throw std::runtime_error("an integer field of more than 8 bytes");
+  if (f.kind == FieldKind::Pointer && f.size != sizeof(void*)) throw std::runtime_error("a pointer field of the wrong size");
+  if (f.kind != FieldKind::Vector) return;
+  if (f.size != 3 * sizeof(void*) || f.offset % alignof(void*) != 0) throw std::runtime_error("a vector field of the wrong size");
+  bool scalar = f.element_kind == FieldKind::Signed || f.element_kind == FieldKind::Unsigned || f.element_kind == FieldKind::Bool;
+  if (!(scalar && (f.element_size == 1 || f.element_size == 2 || f.element_size == 4 || f.element_size == 8)) &&
+      !(f.element_kind == FieldKind::Pointer && f.element_size == sizeof(void*)))
+    throw std::runtime_error("a vector's elements of a kind a search cannot write");
+}
+
+}  // namespace
 
 ClassLayouts read_class_layouts(ClassId root) {
   ClassLayouts out;
@@ -20,7 +40,7 @@ ClassLayouts read_class_layouts(ClassId root) {
     ClassLayout layout;
     if (!v.layout || !v.layout(&layout)) continue;
     for (const FieldLayout& f : layout.fields)
-      if (f.kind == FieldKind::Pointer && seen.insert(f.target).second) queue.push_back(f.target);
+      if (points_to_objects(f) && seen.insert(f.target).second) queue.push_back(f.target);
     out.layouts[cls] = std::move(layout);
   }
   return out;
@@ -41,6 +61,7 @@ std::string encode_class_layouts(const ClassLayouts& in) {
     for (const FieldLayout& f : l.fields) {
       w.put_string(f.name);
       w.put(f.offset), w.put(f.size), w.put(f.kind), w.put(f.target);
+      w.put(f.element_kind), w.put(f.element_size);
     }
   }
   return w.take();
@@ -66,10 +87,8 @@ ClassLayouts decode_class_layouts(const std::string& bytes) {
       f.name = r.get_string();
       f.offset = r.get<uint32_t>(), f.size = r.get<uint32_t>();
       f.kind = r.get<FieldKind>(), f.target = r.get<ClassId>();
-      if (f.kind > FieldKind::Pointer || f.size == 0 || f.offset + uint64_t{f.size} > l.size)
-        throw std::runtime_error("a field outside its object");
-      if (f.kind != FieldKind::Other && f.kind != FieldKind::Pointer && f.size > 8) throw std::runtime_error("an integer field of more than 8 bytes");
-      if (f.kind == FieldKind::Pointer && f.size != sizeof(void*)) throw std::runtime_error("a pointer field of the wrong size");
+      f.element_kind = r.get<FieldKind>(), f.element_size = r.get<uint32_t>();
+      check_field(f, l);
       l.fields.push_back(std::move(f));
     }
     out.layouts[cls] = std::move(l);
@@ -77,7 +96,7 @@ ClassLayouts decode_class_layouts(const std::string& bytes) {
   if (!r.done()) throw std::runtime_error("bytes after the layouts");
   for (const auto& [cls, l] : out.layouts)
     for (const FieldLayout& f : l.fields)
-      if (f.kind == FieldKind::Pointer && !out.names.count(f.target)) throw std::runtime_error("a pointer to a class not described");
+      if (points_to_objects(f) && !out.names.count(f.target)) throw std::runtime_error("a pointer to a class not described");
   return out;
 }
 

@@ -90,7 +90,8 @@ class SpaceBuilder {
       ClassId cls = queue.front();
       queue.pop_front();
       for (const FieldLayout& f : layout(cls).fields) {
-        if (f.kind != FieldKind::Pointer || !seen.insert(f.target).second) continue;
+        bool points = f.kind == FieldKind::Pointer || (f.kind == FieldKind::Vector && f.element_kind == FieldKind::Pointer);
+        if (!points || !seen.insert(f.target).second) continue;
         layout(f.target);
         SpaceClass c{f.target, space_.names[f.target], static_cast<uint32_t>(objects_of(f.target)), 0};
         class_of_[f.target] = static_cast<uint32_t>(space_.classes.size());
@@ -112,15 +113,40 @@ class SpaceBuilder {
           space_.left_as_constructed.push_back(name);
         continue;
       }
-      space_.fields.push_back({object, k, domain_for(cls, f), f.offset, f.size, f.kind});
+      if (f.kind == FieldKind::Vector) {
+        add_vector(object, cls, k, f);
+        continue;
+      }
+      space_.fields.push_back({object, k, domain_for(cls, f.name, f.kind, f.size, f.target), f.offset, f.size, f.kind});
     }
     o.field_count = static_cast<uint32_t>(space_.fields.size()) - o.first_field;
     space_.objects.push_back(o);
   }
 
-  uint32_t domain_for(ClassId cls, const FieldLayout& f) {
+  // The vector's length (its range named "field.size", default 0..scope), then one field per
+  // element up to the largest length (the range named "field" gives the elements' values).
+  void add_vector(uint32_t object, ClassId cls, uint32_t k, const FieldLayout& f) {
     std::set<std::string> used;
-    std::vector<std::string> keys = field_keys(space_.names[cls], f.name);
+    std::vector<std::string> keys;
+    for (const std::string& key : field_keys(space_.names[cls], f.name)) keys.push_back(key + ".size");
+    auto [lo, hi] = std::pair<int64_t, int64_t>{0, fin_.scope};
+    if (const auto* r = find_first(fin_.ranges, keys, used)) std::tie(lo, hi) = *r, used_ranges_.insert(used.begin(), used.end());
+    std::string what = space_.names[cls] + "::" + f.name + ".size";
+    if (lo < 0 || hi < lo || hi >= static_cast<int64_t>(kMaxDomainValues))
+      throw std::invalid_argument("the range of " + what + " must be within 0.." + std::to_string(kMaxDomainValues - 1) + " (it is " +
+                                  std::to_string(lo) + ".." + std::to_string(hi) + ")");
+    space_.domains.push_back({Domain::Ints, 0, 0, true, lo, hi, static_cast<uint32_t>(hi - lo + 1)});
+    const uint32_t length_domain = static_cast<uint32_t>(space_.domains.size() - 1);
+    const uint32_t element_domain = hi > 0 ? domain_for(cls, f.name, f.element_kind, f.element_size, f.target) : 0;
+    space_.fields.push_back({object, k, length_domain, f.offset, f.size, FieldKind::Vector, static_cast<uint32_t>(hi), -1});
+    for (int32_t e = 0; e < hi; ++e)
+      space_.fields.push_back({object, k, element_domain, f.offset, f.element_size, f.element_kind, 0, e});
+  }
+
+  uint32_t domain_for(ClassId cls, const std::string& name, FieldKind kind, uint32_t size, ClassId target) {
+    std::set<std::string> used;
+    std::vector<std::string> keys = field_keys(space_.names[cls], name);
+    FieldLayout f{name, 0, size, kind, target};
     Domain d;
     if (f.kind == FieldKind::Pointer) {
       d.kind = Domain::Objects;
@@ -195,7 +221,10 @@ std::string FieldSpace::object_name(uint32_t object) const {
 
 std::string FieldSpace::field_name(uint32_t field) const {
   const SpaceField& f = fields.at(field);
-  return object_name(f.object) + "." + layouts.at(objects[f.object].cls).fields[f.layout].name;
+  std::string name = object_name(f.object) + "." + layouts.at(objects[f.object].cls).fields[f.layout].name;
+  if (f.kind == FieldKind::Vector) return name + ".size";
+  if (f.element >= 0) return name + "[" + std::to_string(f.element) + "]";
+  return name;
 }
 
 std::string FieldSpace::value_text(uint32_t field, uint32_t value) const {

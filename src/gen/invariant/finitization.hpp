@@ -7,8 +7,9 @@
 // meets them; each object's fields in the order they are described (OBJGEN_FIELDS), object after
 // object. That is Korat's layout when its finitization sets the fields in the same order.
 // Pointer fields take null or one of the objects of their class; integers, enumerations and
-// bools take a range of values. Fields of other kinds are left as the default constructor made
-// them.
+// bools take a range of values. A vector is its length (0..scope unless said) followed by one
+// field per element up to the largest length, as Korat lays out an array. Fields of other kinds
+// are left as the default constructor made them.
 #pragma once
 
 #include <cstdint>
@@ -69,8 +70,10 @@ struct SpaceField {
   uint32_t object = 0;   // index into FieldSpace::objects
   uint32_t layout = 0;   // index into the class layout's fields
   uint32_t domain = 0;   // index into FieldSpace::domains
-  uint32_t offset = 0, size = 0;  // within the object
-  FieldKind kind = FieldKind::Signed;
+  uint32_t offset = 0, size = 0;  // within the object (an element: its vector's)
+  FieldKind kind = FieldKind::Signed;  // Vector: the vector's length; an element: its own kind
+  uint32_t elements = 0;  // Vector: the element fields right after it
+  int32_t element = -1;   // an element: its index (its vector's length is field `this - 1 - element`)
 };
 
 struct FieldSpace {
@@ -85,7 +88,8 @@ struct FieldSpace {
   // to a described class): they keep what the default constructor made.
   std::vector<std::string> left_as_constructed;
 
-  // "BinomialHeap.head", "Node#2.next" (objects numbered within their class).
+  // "BinomialHeap.head", "Node#2.next" (objects numbered within their class), "Heap.array.size",
+  // "Heap.array[3]".
   std::string field_name(uint32_t field) const;
   std::string object_name(uint32_t object) const;
   // The value of field `field` at index `value`, as C++ text ("nullptr", "node2", "5").

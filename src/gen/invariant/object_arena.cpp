@@ -19,6 +19,16 @@ ObjectArena::ObjectArena(const FieldSpace& space) {
     bytes_ += l.size;
     align = std::max<size_t>(align, l.align);
   }
+  // A vector's elements live in the block too (their reads are traced like fields'), after the
+  // objects: the vector is pointed at them, never at storage of its own.
+  std::vector<size_t> storage(space.fields.size(), 0);
+  for (uint32_t f = 0; f < space.fields.size(); ++f) {
+    const SpaceField& sf = space.fields[f];
+    if (sf.kind != FieldKind::Vector) continue;
+    bytes_ = (bytes_ + 7) / 8 * 8;
+    storage[f] = bytes_;
+    bytes_ += sf.elements ? size_t{sf.elements} * space.fields[f + 1].size : 0;
+  }
   if (space.fields.size() >= 0xffff) throw std::runtime_error("more than 65534 fields in the candidate vector");
   bytes_ = (bytes_ + align - 1) / align * align;
   memory_ = static_cast<char*>(std::aligned_alloc(align, std::max<size_t>(bytes_, align)));
@@ -30,20 +40,42 @@ ObjectArena::ObjectArena(const FieldSpace& space) {
     objects_.push_back(v.construct_at(memory_ + offsets[i]));
   }
   field_at_.assign(bytes_, 0);
-  for (uint32_t f = 0; f < space.fields.size(); ++f) {
-    const SpaceField& sf = space.fields[f];
-    char* at = static_cast<char*>(objects_[sf.object]) + sf.offset;
+  for (uint32_t f = 0; f < space.fields.size(); ++f) add_slot(space, f, storage);
+}
+
+void ObjectArena::add_slot(const FieldSpace& space, uint32_t f, const std::vector<size_t>& storage) {
+  const SpaceField& sf = space.fields[f];
+  char* at = static_cast<char*>(objects_[sf.object]) + sf.offset;
+  uint32_t traced = sf.size;  // the bytes whose loads read the field
+  uint64_t length_base = 0, element_size = 0;
+  if (sf.kind == FieldKind::Vector) {
+    // begin, end, end of storage: a candidate writes only the end (its length).
+    char* elements = memory_ + storage[f];
+    element_size = sf.elements ? space.fields[f + 1].size : 0;
+    char* words[3] = {elements, elements, elements + sf.elements * element_size};
+    std::memcpy(at, words, sizeof words);
+    length_base = reinterpret_cast<uint64_t>(elements);
+    at += sizeof(char*);
+    slots_.push_back({at, sizeof(char*), static_cast<uint32_t>(words_.size())});
+    at -= sizeof(char*);
+  } else if (sf.element >= 0) {
+    const uint32_t vector = f - 1 - static_cast<uint32_t>(sf.element);
+    at = memory_ + storage[vector] + size_t{static_cast<uint32_t>(sf.element)} * sf.size;
     slots_.push_back({at, sf.size, static_cast<uint32_t>(words_.size())});
-    std::fill_n(field_at_.begin() + (at - memory_), sf.size, static_cast<uint16_t>(f + 1));
-    field_end_.push_back(static_cast<uint32_t>(at - memory_) + sf.size);
-    const Domain& d = space.domains[sf.domain];
-    for (uint32_t v = 0; v < d.size; ++v) {
-      if (d.kind == Domain::Ints) {
-        words_.push_back(static_cast<uint64_t>(d.lo + v));
-      } else {
-        int32_t o = d.object_of(v);
-        words_.push_back(o < 0 ? 0 : reinterpret_cast<uint64_t>(objects_[space.classes[d.class_domain].first_object + static_cast<uint32_t>(o)]));
-      }
+  } else {
+    slots_.push_back({at, sf.size, static_cast<uint32_t>(words_.size())});
+  }
+  std::fill_n(field_at_.begin() + (at - memory_), traced, static_cast<uint16_t>(f + 1));
+  field_end_.push_back(static_cast<uint32_t>(at - memory_) + traced);
+  const Domain& d = space.domains[sf.domain];
+  for (uint32_t v = 0; v < d.size; ++v) {
+    if (sf.kind == FieldKind::Vector) {
+      words_.push_back(length_base + static_cast<uint64_t>(d.lo + v) * element_size);
+    } else if (d.kind == Domain::Ints) {
+      words_.push_back(static_cast<uint64_t>(d.lo + v));
+    } else {
+      int32_t o = d.object_of(v);
+      words_.push_back(o < 0 ? 0 : reinterpret_cast<uint64_t>(objects_[space.classes[d.class_domain].first_object + static_cast<uint32_t>(o)]));
     }
   }
 }

@@ -43,6 +43,7 @@ class ObjectArena {
       default: __builtin_memcpy(s.at, &word, 8); break;
     }
   }
+  void add_slot(const FieldSpace& space, uint32_t f, const std::vector<size_t>& storage);
   struct Slot {
     char* at;
     uint32_t size;

@@ -121,10 +121,13 @@ bool run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<u
   // per process), and checked to be what objgen was told.
   if (encode_class_layouts(read_class_layouts(c.space.root)) != c.layouts)
     throw std::runtime_error("the classes' layouts differ between two workers");
-  uint32_t largest = 0;
-  for (const SpaceClass& k : c.space.classes) largest = std::max(largest, k.count);
+  // The canonical forms' scope: every object of a class (the root's class may have one more) and
+  // every element of the longest vector.
+  uint32_t largest = 1;
+  for (const SpaceClass& k : c.space.classes) largest = std::max(largest, k.count + 1);
+  for (const SpaceField& f : c.space.fields) largest = std::max(largest, f.elements);
   Lane lane{c, lane_index, progress, first, region, thrown, false, *c.api.find_class(c.space.root), ObjectArena(c.space),
-            Linearizer(largest + 1, c.omit)};
+            Linearizer(largest, c.omit)};
   LaneSlot& slot = c.memory.lane(lane_index);
   uint32_t t = slot.task.load();
   if (first > 0 && t != SearchMemory::kNoTask && t < c.memory.task_count()) {
