@@ -93,6 +93,31 @@ exact() {
     [ "$(json "$work/exact.json" "j['against_api']['both'], j['against_api']['invariant_only'], j['against_api']['api_only']")" = "28 0 0" ]
 }
 check "the binomial heap example: its invariant and its API agree" exact
+wider_api() {  # the invariant's states looked up one scope up; the API's own states still from --scope
+  "$objgen" korat --example binheap --scope 3 --range size=0..3 --against-api --api-scope 4 --report-json "$work/wide.json" -q >/dev/null &&
+    [ "$(json "$work/wide.json" "j['against_api']['both'], j['against_api']['invariant_only'], j['against_api']['api_only'], j['against_api']['api_states'], j['against_api']['api_scope']")" = "28 0 0 28 4" ]
+}
+check "--api-scope above --scope: only the API's states within --scope count as only the API's" wider_api
+
+# --emit-gtest: the structures as a GoogleTest suite, built field by field; compiled with the command
+# on its first line and run. The invariant accepts each structure; each mutating call that returns
+# keeps it: true of the weak sorted list, false of the strict one (add(0) on [0] makes [0, 0]).
+suite_run() {  # suite_run HEADER CLASS PASSES(0|1) PATTERN OPTIONS...
+  local header=$1 cls=$2 passes=$3 pattern=$4 dir="$work/suite_${2//:/_}"; shift 4
+  rm -rf "$dir" && mkdir -p "$dir" &&
+    "$objgen" korat --header "$header" --class "$cls" "$@" --emit-gtest "$dir" -q >/dev/null || return 1
+  local file; file=$(ls "$dir"/*_structures_test.cpp) || return 1
+  (cd "$dir" && eval "$(head -1 "$file" | sed 's|^// Compile with: ||')") || { echo "the suite did not compile"; return 1; }
+  local exe=${file%.cpp}
+  if [ "$passes" = 1 ]; then "$exe" >"$dir/run.txt" 2>&1; else ! "$exe" >"$dir/run.txt" 2>&1; fi &&
+    grep -q -- "$pattern" "$dir/run.txt" || { tail -20 "$dir/run.txt"; return 1; }
+}
+check "--emit-gtest: a suite of the weak list's 7 structures compiles and passes" suite_run "$src/tests/korat_inputs/diff_lists.hpp" \
+  diffs::WeakSortedList 1 "PASSED.*2 tests" --scope 2 --range size=0..2 --range value=0..1
+check "--emit-gtest: on the strict list, add(0) breaks the invariant: the suite fails and says after which call" suite_run \
+  "$src/tests/korat_inputs/diff_lists.hpp" diffs::StrictSortedList 0 "after v0->add(0);" --scope 2 --range size=0..2 --range value=0..1
+check "--emit-gtest: vectors of pointers built element by element" suite_run "$vectors" vectors::DisjSet 1 "PASSED" \
+  --scope 3 --range size=0..3 --not-null elements
 
 # The search split over workers (tasks handed back while another waits) finds the same structures
 # in the same order: the report is the same but for the time and the number of tasks.

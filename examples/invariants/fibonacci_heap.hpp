@@ -9,6 +9,11 @@
 //       --scope 6 --range n=0..6
 //
 // Korat: 573,223 structures, 1,641,562 candidates at 6 (Table 1 of the BEAPI paper).
+//
+// The API BEAPI builds it with (its builders, for the RQ3 diff against the invariant): the
+// constructor, insert(key) (a new root beside min) and removeMin() (min's children into the root
+// list, then consolidate: roots of equal degree linked until the degrees differ). Only cut and
+// cascadingCut (decreaseKey, not a builder) set a node's mark, so the API here never needs it.
 #pragma once
 
 #include "visited_set.hpp"
@@ -26,6 +31,90 @@ class FibonacciHeap {
     int degree = 0;
   };
 
+  FibonacciHeap() = default;
+  // Copies every node the heap reaches through any link, links and all.
+  FibonacciHeap(const FibonacciHeap& other) : n(other.n) {
+    const Node* from[kMaxNodes];
+    Node* to[kMaxNodes];
+    int count = 0;
+    auto copy_of = [&](const Node* e) -> Node* {
+      if (e == nullptr) return nullptr;
+      for (int i = 0; i < count; ++i)
+        if (from[i] == e) return to[i];
+      from[count] = e;
+      to[count] = new Node{nullptr, nullptr, nullptr, nullptr, e->key, e->degree};
+      return to[count++];
+    };
+    min = copy_of(other.min);
+    for (int i = 0; i < count; ++i) {  // count grows as the loop reaches new nodes
+      to[i]->parent = copy_of(from[i]->parent);
+      to[i]->right = copy_of(from[i]->right);
+      to[i]->left = copy_of(from[i]->left);
+      to[i]->child = copy_of(from[i]->child);
+    }
+  }
+  FibonacciHeap& operator=(const FibonacciHeap&) = delete;
+  ~FibonacciHeap() {
+    Node* all[kMaxNodes];
+    int count = 0;
+    auto note = [&](Node* e) {
+      if (e == nullptr) return;
+      for (int i = 0; i < count; ++i)
+        if (all[i] == e) return;
+      all[count++] = e;
+    };
+    note(min);
+    for (int i = 0; i < count; ++i) {
+      note(all[i]->parent);
+      note(all[i]->right);
+      note(all[i]->left);
+      note(all[i]->child);
+    }
+    for (int i = 0; i < count; ++i) delete all[i];
+  }
+
+  void insert(int key) {
+    Node* node = new Node;
+    node->key = key;
+    node->right = node;
+    node->left = node;
+    if (min != nullptr) {
+      node->right = min;
+      node->left = min->left;
+      min->left = node;
+      node->left->right = node;
+      if (key < min->key) min = node;
+    } else {
+      min = node;
+    }
+    ++n;
+  }
+
+  void removeMin() {
+    Node* z = min;
+    if (z == nullptr) return;
+    if (z->child != nullptr) {
+      z->child->parent = nullptr;
+      for (Node* x = z->child->right; x != z->child; x = x->right) x->parent = nullptr;
+      Node* minleft = min->left;
+      Node* zchildleft = z->child->left;
+      min->left = zchildleft;
+      zchildleft->right = min;
+      z->child->left = minleft;
+      minleft->right = z->child;
+    }
+    z->left->right = z->right;
+    z->right->left = z->left;
+    if (z == z->right) {
+      min = nullptr;
+    } else {
+      min = z->right;
+      consolidate();
+    }
+    --n;
+    delete z;  // unlinked above; Java leaves it to the collector
+  }
+
   bool repOK() const {
     if (min == nullptr) return n == 0;
     VisitedSet<Node> visited;
@@ -42,6 +131,54 @@ class FibonacciHeap {
   }
 
  private:
+  static constexpr int kMaxNodes = 256;  // more than any scope the API search reaches
+
+  // The Java node's link(parent): `node` out of its ring, into parent's children.
+  static void link(Node* node, Node* parent) {
+    node->left->right = node->right;
+    node->right->left = node->left;
+    node->parent = parent;
+    if (parent->child == nullptr) {
+      parent->child = node;
+      node->right = node;
+      node->left = node;
+    } else {
+      node->left = parent->child;
+      node->right = parent->child->right;
+      parent->child->right = node;
+      node->right->left = node;
+    }
+    ++parent->degree;
+  }
+  void consolidate() {
+    Node* a[45] = {};
+    Node* start = min;
+    Node* w = min;
+    do {
+      Node* x = w;
+      Node* next_w = w->right;
+      int d = x->degree;
+      while (a[d] != nullptr) {
+        Node* y = a[d];
+        if (x->key > y->key) {
+          Node* temp = y;
+          y = x;
+          x = temp;
+        }
+        if (y == start) start = start->right;
+        if (y == next_w) next_w = next_w->right;
+        link(y, x);
+        a[d] = nullptr;
+        ++d;
+      }
+      a[d] = x;
+      w = next_w;
+    } while (w != start);
+    min = start;
+    for (Node* r : a)
+      if (r != nullptr && r->key < min->key) min = r;
+  }
+
   // A read the Java makes for its effect on Korat alone (touch(key)): the load must happen.
   static void touch(int value) { asm volatile("" : : "r"(value)); }
 

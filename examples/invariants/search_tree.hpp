@@ -6,6 +6,9 @@
 //       --scope 10 --range size=0..10
 //
 // Korat: 223,191 structures, 216,680,909 candidates at 10 (Table 1 of the BEAPI paper).
+//
+// The API BEAPI builds it with (its builders, for the RQ3 diff against the invariant): the
+// constructor and insert(value), an unbalanced insertion that ignores a value already there.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +24,37 @@ class SearchTree {
     int info = 0;
   };
 
+  SearchTree() = default;
+  SearchTree(const SearchTree& other) : root(copy(other.root)), size(other.size) {}
+  SearchTree& operator=(const SearchTree&) = delete;
+  ~SearchTree() { destroy(root); }
+
+  void insert(int value) {
+    Node* z = new Node;
+    z->info = value;
+    Node* y = nullptr;
+    for (Node* x = root; x != nullptr;) {
+      y = x;
+      if (x->info == z->info) {
+        delete z;  // Java leaves it to the collector
+        return;
+      }
+      x = x->info > z->info ? x->left : x->right;
+    }
+    z->left = z->right = nullptr;
+    if (y == nullptr) {
+      root = z;
+    } else {
+      if (y->info == z->info) {
+        delete z;
+        return;
+      }
+      if (y->info > z->info) y->left = z;
+      else y->right = z;
+    }
+    ++size;
+  }
+
   bool repOK() const {
     if (root == nullptr) return size == 0;
     if (!acyclic()) return false;
@@ -29,6 +63,17 @@ class SearchTree {
   }
 
  private:
+  static Node* copy(const Node* n) {
+    if (n == nullptr) return nullptr;
+    return new Node{copy(n->left), copy(n->right), n->info};
+  }
+  static void destroy(Node* n) {
+    if (n == nullptr) return;
+    destroy(n->left);
+    destroy(n->right);
+    delete n;
+  }
+
   bool acyclic() const {
     VisitedSet<Node> visited;
     visited.insert(root);

@@ -7,7 +7,13 @@
 //       --scope 8 --range size=0..8 --range element=-1..7
 //
 // Korat: 2,396,745 structures, 40,701,876 candidates at 8 (Table 1 of the BEAPI paper).
+//
+// The API BEAPI builds it with (its builders, for the RQ3 diff against the invariant): the
+// constructor (a header entry with no element) and add(element) at the end; a null element
+// (-1) is refused, as the Java's IllegalArgumentException.
 #pragma once
+
+#include <stdexcept>
 
 #include "visited_set.hpp"
 
@@ -19,6 +25,35 @@ class SinglyLinkedList {
     int element = -1;  // -1: null
     Entry* next = nullptr;
   };
+
+  SinglyLinkedList() : header(new Entry{-1, nullptr}), size(0) {}
+  SinglyLinkedList(const SinglyLinkedList& other) : size(other.size) {
+    Entry** at = &header;
+    for (const Entry* e = other.header; e != nullptr; e = e->next) {
+      *at = new Entry{e->element, nullptr};
+      at = &(*at)->next;
+    }
+  }
+  SinglyLinkedList& operator=(const SinglyLinkedList&) = delete;
+  ~SinglyLinkedList() {
+    while (header != nullptr) {
+      Entry* next = header->next;
+      delete header;
+      header = next;
+    }
+  }
+
+  void add(int element) {
+    if (element == -1) throw std::invalid_argument("add: a null element");
+    Entry* current = header->next;
+    Entry* previous = header;
+    while (current != nullptr) {
+      previous = current;
+      current = current->next;
+    }
+    previous->next = new Entry{element, current};
+    ++size;
+  }
 
   bool repOK() const {
     if (header == nullptr) return false;

@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_common.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/subject.hpp"
 #include "emit/code_writer.hpp"
+#include "emit/structures_writer.hpp"
 #include "exec/sequence.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
 #include "gen/invariant/api_diff.hpp"
@@ -35,8 +37,11 @@ struct KoratArgs {
   bool force = false;
   bool against_api = false;
   int api_scope = -1;   // default: --scope
-  std::string methods;  // the API search's; default: all
+  int api_max_iterations = 0;  // default: 3 x the API scope, as BEAPI
+  std::string methods;  // the API search's and the emitted suite's; default: all
   bool quiet = false;
+  std::string emit_gtest;  // directory for <name>_structures_test.cpp
+  size_t gtest_max_structures = 10000;
 };
 
 std::pair<std::string, std::string> split_assignment(const std::string& text, const char* option) {
@@ -70,8 +75,14 @@ invariant::Finitization finitization(const KoratArgs& a) {
 // "head=Node#0 size=1 Node#0.key=3 ...": every field of the vector.
 std::string assignment_text(const invariant::FieldSpace& space, const uint8_t* vector) {
   std::string out;
-  for (uint32_t f = 0; f < space.fields.size(); ++f)
-    out += (f ? " " : "") + space.field_name(f) + "=" + space.value_text(f, vector[f]);
+  for (uint32_t f = 0; f < space.fields.size(); ++f) {
+    const invariant::SpaceField& sf = space.fields[f];
+    if (sf.element >= 0) {  // an element past its vector's length is not part of the structure
+      const uint32_t length = f - 1 - static_cast<uint32_t>(sf.element);
+      if (sf.element >= space.domains[space.fields[length].domain].lo + vector[length]) continue;
+    }
+    out += (out.empty() ? "" : " ") + space.field_name(f) + "=" + space.value_text(f, vector[f]);
+  }
   return out;
 }
 
@@ -110,51 +121,89 @@ nlohmann::json report(const std::string& target, const KoratArgs& a, const invar
           {"left_as_constructed", r.space.left_as_constructed}, {"interrupted", r.interrupted}, {"truncated", r.truncated}, {"findings", findings}};
 }
 
-// BEAPI's RQ3 beside the search: the API's states at a scope (bounded-exhaustive generation from
-// every method, or --methods), compared with the invariant's as canonical forms.
-nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target, const invariant::SearchResult& r,
-                           const std::shared_ptr<const std::regex>& omit, int workers) {
-  // The API's states as they are: a state that breaks the invariant is kept (it is what the diff
-  // is after), not reported and dropped as exhaustive does.
+// The API's states at a scope (bounded-exhaustive generation from every method, or --methods), as
+// they are: a state that breaks the invariant is kept (it is what the diff is after), not reported
+// and dropped as exhaustive does.
+ExhaustiveResult api_states(const KoratArgs& a, Api& api, const ClassInfo& target, uint32_t scope, const std::shared_ptr<const std::regex>& omit,
+                            int workers, LiteralDomain& domain, size_t& operations) {
   api.class_info(target.id).invariant = nullptr;
   ExhaustiveOptions o;
-  o.scope = static_cast<uint32_t>(a.api_scope >= 0 ? a.api_scope : a.scope);
-  o.domain = literal_domain(static_cast<int>(o.scope), api, LiteralSpec{});
+  o.scope = scope;
+  o.domain = domain = literal_domain(static_cast<int>(scope), api, LiteralSpec{});
   o.omit = omit;
   o.target = target.id;
+  o.max_iterations = a.api_max_iterations;
   o.operations = select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
+  operations = o.operations.size();
   o.workers = workers;
   o.interrupted = &g_interrupted;
   if (!a.quiet) print_progress(fmt::format("objgen: korat: the API's states at scope {}", o.scope));
-  ExhaustiveResult api_run = ExhaustiveGenerator(api, o).run();
+  ExhaustiveResult run = ExhaustiveGenerator(api, o).run();
   if (!a.quiet) end_progress();
+  return run;
+}
+
+// BEAPI's RQ3 beside the search: the invariant's states against the API's, as canonical forms.
+// With --api-scope above --scope (balance-bound structures need more room to build a small
+// state), the invariant's states are looked up among the API's at --api-scope, and the API's own
+// states, for "only the API builds", come from --scope: the larger search's states mostly lie
+// outside the finitization's bounds.
+nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target, const invariant::SearchResult& r,
+                           const std::shared_ptr<const std::regex>& omit, int workers) {
+  const uint32_t scope = static_cast<uint32_t>(a.scope);
+  const uint32_t wide_scope = a.api_scope >= 0 ? static_cast<uint32_t>(a.api_scope) : scope;
+  LiteralDomain domain, wide_domain;
+  size_t operations = 0;
+  ExhaustiveResult api_run = api_states(a, api, target, std::min(scope, wide_scope), omit, workers, domain, operations);
+  std::optional<ExhaustiveResult> wide_run;
+  if (wide_scope > scope) wide_run = api_states(a, api, target, wide_scope, omit, workers, wide_domain, operations);
   invariant::ApiDiff d = invariant::diff_against_api(r, api_run.store, target.id, 3);
-  std::string partial = api_run.complete ? "" : ", partial: " + api_run.stopped_by;
-  std::printf("against the API (scope %u, %zu operations%s): %zu states of the invariant, %zu of the API; both %zu, only "
+  size_t reached_wider = 0;
+  if (wide_run) {
+    invariant::ApiDiff w = invariant::diff_against_api(r, wide_run->store, target.id, 3);
+    reached_wider = w.both - d.both;
+    d.both = w.both, d.invariant_only = w.invariant_only, d.invariant_only_examples = w.invariant_only_examples;
+  }
+  const bool complete = api_run.complete && (!wide_run || wide_run->complete);
+  std::string partial = complete ? "" : ", partial: " + (api_run.complete ? wide_run->stopped_by : api_run.stopped_by);
+  std::string scopes = wide_run ? fmt::format("scope {}, and {} for the invariant's states", scope, wide_scope) : fmt::format("scope {}", std::min(scope, wide_scope));
+  std::printf("against the API (%s, %zu operations%s): %zu states of the invariant, %zu of the API; both %zu, only "
               "the invariant accepts %zu, only the API builds %zu\n",
-              o.scope, o.operations.size(), partial.c_str(), d.invariant_states, d.api_states, d.both, d.invariant_only,
-              d.api_only);
-  if (!api_run.findings.empty())
-    std::printf("  the API run had %zu findings of its own (crashes, failures): objgen exhaustive reports them\n", api_run.findings.size());
-  nlohmann::json j = {{"api_scope", o.scope}, {"api_complete", api_run.complete}, {"api_findings", api_run.findings.size()},
+              scopes.c_str(), operations, partial.c_str(), d.invariant_states, d.api_states, d.both, d.invariant_only, d.api_only);
+  if (wide_run) std::printf("  %zu of the invariant's states the API builds only at scope %u\n", reached_wider, wide_scope);
+  const size_t api_findings = api_run.findings.size() + (wide_run ? wide_run->findings.size() : 0);
+  if (api_findings) std::printf("  the API run had %zu findings of its own (crashes, failures): objgen exhaustive reports them\n", api_findings);
+  nlohmann::json j = {{"api_scope", wide_scope}, {"api_complete", complete}, {"api_findings", api_findings},
                       {"invariant_states", d.invariant_states},
                       {"api_states", d.api_states}, {"both", d.both}, {"invariant_only", d.invariant_only},
                       {"api_only", d.api_only}, {"invariant_only_examples", nlohmann::json::array()},
                       {"api_only_examples", nlohmann::json::array()}};
+  if (wide_run) j["built_only_at_api_scope"] = reached_wider;
   for (size_t s : d.invariant_only_examples) {
     std::string fields = assignment_text(r.space, r.vector(s));
     std::printf("  only the invariant accepts: %s\n", fields.c_str());
     j["invariant_only_examples"].push_back(fields);
   }
-  Replayer replayer(api, api_run.store, o.domain);
+  Replayer replayer(api, api_run.store, domain);
   for (uint32_t id : d.api_only_examples) {
-    std::vector<std::string> lines = write_statements(api, o.domain, replayer.flatten(id));
+    std::vector<std::string> lines = write_statements(api, domain, replayer.flatten(id));
     std::string code;
     for (const auto& l : lines) code += (code.empty() ? "" : " ") + l;
     std::printf("  only the API builds: %s\n", code.c_str());
     j["api_only_examples"].push_back(lines);
   }
   return j;
+}
+
+// The structures as a GoogleTest suite: the invariant accepts each, and each mutating operation
+// (--methods, default all) keeps it.
+void emit_structures(const KoratArgs& a, const Api& api, const Example& ex, const ClassInfo& target, const invariant::SearchResult& r) {
+  GtestSuiteOptions g{ex.header, ex.name};
+  g.max_states = a.gtest_max_structures;
+  LiteralDomain domain = literal_domain(a.scope, api, LiteralSpec{});
+  std::vector<uint32_t> ops = select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
+  std::string path = write_structures_suite(api, r, domain, ops, g, a.emit_gtest);
+  std::printf("wrote %s (%zu structures)\n", path.c_str(), std::min<size_t>(r.structures, g.max_states ? g.max_states : r.structures));
 }
 
 int run_korat(KoratArgs& a) {
@@ -174,7 +223,10 @@ int run_korat(KoratArgs& a) {
     print_progress(fmt::format("objgen: korat: {} candidates, {} structures", explored, found));
   };
   if (!a.report_json.empty()) require_writable_file(a.report_json);
-  if (a.against_api && !a.methods.empty()) select_methods(api, target.id, read_method_list(a.methods));  // a bad list: before the search
+  if (!a.methods.empty()) select_methods(api, target.id, read_method_list(a.methods));  // a bad list: before the search
+  if (!a.emit_gtest.empty()) {
+    try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(std::string("--emit-gtest: ") + e.what()); }
+  }
   catch_interrupts(true);
   invariant::SearchResult r;
   try {
@@ -205,10 +257,11 @@ int run_korat(KoratArgs& a) {
   for (const auto& f : r.findings)
     std::printf("finding: %s: %s\n  on %s\n", outcome_name(f.kind), f.message.c_str(), assignment_text(r.space, f.candidate.data()).c_str());
   nlohmann::json out = report(target.name, a, r, states);
+  if (!a.emit_gtest.empty() && !r.interrupted) emit_structures(a, api, ex, target, r);
   if (a.against_api && !r.interrupted) out["against_api"] = against_api(a, api, target, r, opt.omit, opt.workers);
   catch_interrupts(false);
   if (!a.report_json.empty()) write_file_atomically(a.report_json, out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  return r.interrupted ? kExitInterrupted : kExitOk;
+  return r.interrupted || g_interrupted ? kExitInterrupted : kExitOk;  // the API run too
 }
 
 }  // namespace
@@ -246,7 +299,16 @@ void add_korat_command(CLI::App& app, int& exit_code) {
                 "invariant accepts, only the API builds (BEAPI's RQ3)");
   cmd->add_option("--api-scope", args->api_scope, "With --against-api: the API search's scope (default: --scope)")
       ->check(CLI::Range(0, 255));
-  cmd->add_option("--methods", args->methods, "With --against-api: the operations the API search calls (a,b or @file; default: all)");
+  cmd->add_option("--api-max-iterations", args->api_max_iterations,
+                  "With --against-api: the API search's iterations at most (default 3 x its scope, as BEAPI; past it the API's "
+                  "states are partial)")
+      ->check(CLI::Range(0, 65000));
+  cmd->add_option("--methods", args->methods, "With --against-api or --emit-gtest: the operations the API search calls and the suite tests (a,b or @file; default: all)");
+  cmd->add_option("--emit-gtest", args->emit_gtest,
+                  "Write <name>_structures_test.cpp here: the structures built field by field, the invariant checked on each, and "
+                  "after each mutating operation (--methods) that returns")
+      ->type_name("DIR");
+  cmd->add_option("--gtest-max-structures", args->gtest_max_structures, "The suite's structures at most (evenly spaced; 0: all)");
   cmd->add_option("--print", args->print, "Print the first N structures, field by field");
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");

@@ -120,6 +120,20 @@ std::string invariant_check(const Api& api, ClassId cls, const std::string& var)
   return "  EXPECT_TRUE(" + var + "->" + info->invariant_call + "());\n";
 }
 
+std::string camel_case(const std::string& s) {
+  std::string out;
+  bool up = true;
+  for (char c : s) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) {
+      up = true;
+      continue;
+    }
+    out += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    up = false;
+  }
+  return out;
+}
+
 bool emittable(const Api& api, const FlatSequence& seq) {
   for (const FlatCall& c : seq.calls)
     if (!api.operations()[c.op].emittable) return false;

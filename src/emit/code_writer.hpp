@@ -37,6 +37,9 @@ std::string expect_value(const std::string& statement, const Literal& value);
 // (operator+= -> operator_plus_eq) so overloads of different operators name different tests.
 std::string test_identifier(const std::string& signature);
 
+// "ncl_list" -> "NclList": a suite name from a file stem.
+std::string camel_case(const std::string& s);
+
 // `#include "x.hpp"` (or <x.hpp>) and a blank line; a comment asking for it when it is not known.
 std::string include_line(const std::string& include);
 
