@@ -70,6 +70,12 @@ vector_bad_length() {
     grep -q "items_.size must be within 0..255" "$work/vlen.err"
 }
 check "a vector length past 255: refused with the field's name" vector_bad_length
+past_the_end() {
+  "$objgen" korat --header "$vectors" --class vectors::PastTheEnd --scope 3 --range items.size=0..3 --range items=0..1 -q \
+    >"$work/past.txt" 2>&1 && grep -q "finding: failure: the invariant read PastTheEnd.items\[0\], past the vector's length 0" "$work/past.txt" ||
+    { cat "$work/past.txt"; return 1; }
+}
+check "an invariant that reads past a vector's end: a finding naming the element" past_the_end
 
 # Fields left out of the canonical form are still searched: heaps of 0..4 nodes, 5 shapes.
 omitted() {

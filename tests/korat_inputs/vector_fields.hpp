@@ -116,4 +116,18 @@ class DisjSet {
   int size = 0;
 };
 
+// An invariant with an off-by-one: it reads one element past the end (undefined behaviour), which
+// the search reports as a finding.
+class PastTheEnd {
+ public:
+  bool repOK() const {
+    int sum = 0;
+    for (std::size_t i = 0; i <= items.size() && i < 2; ++i) sum += items.data()[i];
+    return sum >= 0;
+  }
+
+ private:
+  std::vector<int> items;
+};
+
 }  // namespace vectors

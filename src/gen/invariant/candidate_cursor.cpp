@@ -95,6 +95,17 @@ void CandidateCursor::truncate(uint32_t depth) {
   valid_rows_ = std::min(valid_rows_, block_.depth);
 }
 
+int64_t CandidateCursor::read_past_length(uint32_t from) const {
+  for (uint32_t k = from; k < block_.depth; ++k) {
+    const uint32_t f = block_.read[k];
+    const FieldInfo& fi = info_[f];
+    if (fi.element < 0) continue;
+    const uint32_t length = f - 1 - static_cast<uint32_t>(fi.element);
+    if (fi.element >= info_[length].lo + block_.values[length]) return f;
+  }
+  return -1;
+}
+
 void CandidateCursor::add_unread_reachable_fields() {
   // Depth first from the root, each object's fields in order, an object's fields right after the
   // field that first reaches it (Korat's order); an explicit stack of (object, next field).

@@ -54,6 +54,9 @@ class CandidateCursor {
   // Forgets the reads after the first `depth` (their fields back to their first values, listed in
   // changed()): how the search is cut into jobs by a prefix of reads.
   void truncate(uint32_t depth);
+  // The first field read at or after position `from` of the read list that is a vector's element
+  // past the vector's length (outside the object: undefined behaviour in the invariant), or -1.
+  int64_t read_past_length(uint32_t from) const;
   // Records a read of `field` (the hooks do the same inline).
   void read(uint32_t field) {
     if (!block_.seen[field]) block_.seen[field] = 1, block_.read[block_.depth++] = field;
