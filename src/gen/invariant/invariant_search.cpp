@@ -43,7 +43,8 @@ std::string run_setup(const Api& api, ClassId root, const Finitization& fin, siz
     CursorBlock start;
     start.attach(memory.data(), fields);
     start.clear();
-    std::vector<TaskSpec> split = split_search(*api.find_class(root), space, start, target_tasks, heartbeat);
+    ObjectArena arena(space);
+    std::vector<TaskSpec> split = split_search(*api.find_class(root), space, start, target_tasks, arena, heartbeat);
     if (split.size() > 1) tasks = encode_tasks(split);
   }
   w.put_string(tasks);

@@ -30,7 +30,7 @@ namespace {
 // prefixes of `depth` reads in the order of the sequential search, each the first candidate of a
 // part of the search. False past max_jobs.
 bool enumerate_prefixes(const ClassInfo& info, const FieldSpace& space, const CursorBlock& start, uint32_t depth,
-                        size_t max_jobs, std::vector<TaskSpec>& jobs, const Heartbeat& heartbeat) {
+                        size_t max_jobs, std::vector<TaskSpec>& jobs, ObjectArena& arena, const Heartbeat& heartbeat) {
   const uint32_t fields = static_cast<uint32_t>(space.fields.size());
   std::vector<uint32_t> memory(CursorBlock::bytes_for(fields) / 4 + 1);
   CursorBlock block;
@@ -41,7 +41,6 @@ bool enumerate_prefixes(const ClassInfo& info, const FieldSpace& space, const Cu
   block.depth = start.depth;
   block.frozen = start.frozen;
   CandidateCursor cursor(space, block);
-  ObjectArena arena(space);
   arena.write_all(block.values);
   cover::LoadTrace trace = arena.trace(block);
   jobs.clear();
@@ -67,10 +66,10 @@ bool enumerate_prefixes(const ClassInfo& info, const FieldSpace& space, const Cu
 // At least `target` parts (when there are so many) from `start`: the shallowest cut that makes
 // that many; the whole stretch as one part when no cut splits it.
 std::vector<TaskSpec> split_search(const ClassInfo& info, const FieldSpace& space, const CursorBlock& start, size_t target,
-                                   const Heartbeat& heartbeat) {
+                                   ObjectArena& arena, const Heartbeat& heartbeat) {
   std::vector<TaskSpec> best, jobs;
   for (uint32_t depth = start.frozen + 1; depth <= space.fields.size() && best.size() < target; ++depth) {
-    if (!enumerate_prefixes(info, space, start, depth, target * 16, jobs, heartbeat)) break;
+    if (!enumerate_prefixes(info, space, start, depth, target * 16, jobs, arena, heartbeat)) break;
     if (jobs.size() > best.size()) best = jobs;
   }
   return best;

@@ -39,9 +39,10 @@ struct Heartbeat {
 
 // At least `target` tasks (when the stretch has so many) covering the stretch from `start` (a
 // candidate not run yet, the reads kept from the one before it, a frozen prefix) to its end: the
-// shallowest cut of the read lists that makes that many. Runs the invariant (in a worker).
+// shallowest cut of the read lists that makes that many. Runs the invariant (in a worker) on the
+// objects of `arena` (whose fields it leaves as it likes: write them all before using it again).
 std::vector<TaskSpec> split_search(const ClassInfo& info, const FieldSpace& space, const CursorBlock& start, size_t target,
-                                   const Heartbeat& heartbeat = {});
+                                   ObjectArena& arena, const Heartbeat& heartbeat = {});
 
 std::string encode_tasks(const std::vector<TaskSpec>& tasks);
 // Throws std::runtime_error when the bytes are not tasks of this space.

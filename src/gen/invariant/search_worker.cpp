@@ -44,13 +44,19 @@ void report_thrown(Lane& lane, uint32_t t, const std::string& what, const uint8_
 bool hand_back_rest(Lane& lane, uint32_t t, const CursorBlock& block) {
   SearchMemory& m = lane.c.memory;
   set_worker_phase(kPhaseSplit);
-  std::vector<TaskSpec> parts = split_search(lane.info, lane.c.space, block, lane.c.split_target, {&lane.progress, &lane.counter});
+  // The lane's own objects (the task this cuts ends here; the next one writes every field): a new
+  // arena per hand-back would leak what the classes' constructors allocate.
+  std::vector<TaskSpec> parts = split_search(lane.info, lane.c.space, block, lane.c.split_target, lane.arena, {&lane.progress, &lane.counter});
   set_worker_phase(kPhaseInvariant);
-  if (parts.size() < 2) return false;
+  auto keep_going = [&] {  // the task goes on: its candidate back in the objects the split used
+    lane.arena.write_all(block.values);
+    return false;
+  };
+  if (parts.size() < 2) return keep_going();
   std::vector<std::pair<std::vector<uint8_t>, std::vector<uint32_t>>> specs;
   for (TaskSpec& p : parts) specs.emplace_back(std::move(p.values), std::move(p.prefix));
   uint32_t first = m.add_tasks(specs);
-  if (first == SearchMemory::kNoTask) return false;
+  if (first == SearchMemory::kNoTask) return keep_going();
   TaskSlot& slot = m.task(t);
   slot.first_part = first;
   slot.part_count = static_cast<uint32_t>(specs.size());
