@@ -77,6 +77,20 @@ past_the_end() {
 }
 check "an invariant that reads past a vector's end: a finding naming the element" past_the_end
 
+# A finitization file holds the same settings; the command line overrides it.
+fin_file() {
+  printf '# Korat binomial heap\nscope 6\nrange size=0..6   # nodes\n' >"$work/heap.fin"
+  "$objgen" korat --header "$inv/binomial_heap.hpp" --class invariants::BinomialHeap --finitization "$work/heap.fin" \
+    --report-json "$work/fin.json" -q >/dev/null && counts "$work/fin.json" 7602 12416 &&
+  "$objgen" korat --header "$inv/binomial_heap.hpp" --class invariants::BinomialHeap --finitization "$work/heap.fin" \
+    --scope 5 --range size=0..5 --report-json "$work/fin5.json" -q >/dev/null &&
+    [ "$(json "$work/fin5.json" "j['scope']")" = 5 ] &&
+  printf 'scope 3\nrange size 0..3\n' >"$work/bad.fin" &&
+    expect_exit2 "bad.fin:2: write one setting and one value" "$objgen" korat --header "$inv/binomial_heap.hpp" \
+      --class invariants::BinomialHeap --finitization "$work/bad.fin" -q
+}
+check "--finitization FILE: Korat's counts from a file; --scope and --range override it; a bad line named" fin_file
+
 # Fields left out of the canonical form are still searched: heaps of 0..4 nodes, 5 shapes.
 omitted() {
   "$objgen" korat --header "$inv/binomial_heap.hpp" --class invariants::BinomialHeap --scope 4 --range size=0..4 \

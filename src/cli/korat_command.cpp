@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_common.hpp"
@@ -33,6 +35,8 @@ struct KoratArgs {
   size_t max_structures = size_t{1} << 26;
   std::string omit_fields;
   bool omit_given = false;
+  bool scope_given = false;
+  std::string finitization_file;
   int threads = 0;
   bool force = false;
   bool against_api = false;
@@ -49,6 +53,40 @@ std::pair<std::string, std::string> split_assignment(const std::string& text, co
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
     throw UsageError(std::string(option) + " '" + text + "': write NAME=VALUE");
   return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+// A finitization file: one setting per line, as the options without their dashes ("scope 4",
+// "objects Node=3", "range size=0..4", "not-null header"), '#' starting a comment. The command
+// line's own options come after it: its --scope wins, its ranges and counts override the file's.
+void read_finitization_file(KoratArgs& a) {
+  std::ifstream in(a.finitization_file);
+  if (!in) throw UsageError("--finitization: cannot read " + a.finitization_file);
+  std::vector<std::string> objects, ranges;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    std::string key, value, extra;
+    if (!(words >> key)) continue;
+    const std::string where = a.finitization_file + ":" + std::to_string(number) + ": ";
+    if (!(words >> value) || (words >> extra)) throw UsageError(where + "write one setting and one value, e.g. 'range size=0..4'");
+    if (key == "scope") {
+      int scope = -1;
+      try { scope = std::stoi(value); } catch (const std::exception&) {}
+      if (scope < 0 || scope > 255 || std::to_string(scope) != value) throw UsageError(where + "the scope must be a number in 0..255");
+      if (!a.scope_given) a.scope = scope;
+    } else if (key == "objects") {
+      objects.push_back(value);
+    } else if (key == "range") {
+      ranges.push_back(value);
+    } else if (key == "not-null") {
+      a.not_null.push_back(value);
+    } else {
+      throw UsageError(where + "unknown setting '" + key + "' (scope, objects, range, not-null)");
+    }
+  }
+  a.objects.insert(a.objects.begin(), objects.begin(), objects.end());
+  a.ranges.insert(a.ranges.begin(), ranges.begin(), ranges.end());
 }
 
 invariant::Finitization finitization(const KoratArgs& a) {
@@ -207,6 +245,7 @@ void emit_structures(const KoratArgs& a, const Api& api, const Example& ex, cons
 }
 
 int run_korat(KoratArgs& a) {
+  if (!a.finitization_file.empty()) read_finitization_file(a);
   a.subject.trace_loads = true;
   const Example& ex = resolve_subject(a.subject, a.quiet);
   Api api;
@@ -274,7 +313,12 @@ void add_korat_command(CLI::App& app, int& exit_code) {
   add_subject_options(cmd, args->subject);
   cmd->add_option("--scope", args->scope, "Objects of each class the root points to, and int fields 0..N-1")
       ->default_val(3)
-      ->check(CLI::Range(0, 255));
+      ->check(CLI::Range(0, 255))
+      ->each([args](const std::string&) { args->scope_given = true; });
+  cmd->add_option("--finitization", args->finitization_file,
+                  "A file of settings, one per line: 'scope N', 'objects CLASS=N', 'range FIELD=LO..HI', 'not-null FIELD' "
+                  "(the options on the command line override it)")
+      ->type_name("FILE");
   cmd->add_option("--objects", args->objects, "CLASS=N: objects of that class (short or full name) instead of --scope");
   cmd->add_option("--range", args->ranges,
                   "FIELD=LO..HI: the values of an int, enum or bool field (field, Class::field or Class.field)");
