@@ -108,6 +108,15 @@ diff_run() {  # diff_run CLASS BOTH INVARIANT_ONLY API_ONLY PATTERN
 }
 check "an invariant too weak: states only it accepts, with a witness" diff_run WeakSortedList 6 1 0 "only the invariant accepts: WeakSortedList.head=Node#0 WeakSortedList.size=2 Node#0.next=Node#1 Node#0.value=1"
 check "an invariant too strong: states only the API builds, with their calls" diff_run StrictSortedList 4 0 2 "v0->add(0); v0->add(0);"
+witness_compiles() {  # the invariant-only witness as C++: it compiles, and the invariant accepts what it builds
+  "$objgen" korat --header "$src/tests/korat_inputs/diff_lists.hpp" --class diffs::WeakSortedList --scope 2 --range size=0..2 \
+    --range value=0..1 --against-api --report-json "$work/wit.json" -q >/dev/null || return 1
+  { echo "#include \"$src/tests/korat_inputs/diff_lists.hpp\""; echo "int main() {"
+    json "$work/wit.json" "'\\n'.join(j['against_api']['invariant_only_cpp'][0])"
+    echo "return root->repOK() ? 0 : 1; }"; } >"$work/witness.cpp" &&
+    c++ -std=c++20 -fno-access-control "$work/witness.cpp" -o "$work/witness" && "$work/witness" || { cat "$work/witness.cpp"; return 1; }
+}
+check "the invariant-only witness as C++ compiles and builds an object the invariant accepts" witness_compiles
 exact() {
   "$objgen" korat --example binheap --scope 3 --range size=0..3 --against-api --report-json "$work/exact.json" -q >/dev/null &&
     [ "$(json "$work/exact.json" "j['against_api']['both'], j['against_api']['invariant_only'], j['against_api']['api_only']")" = "28 0 0" ]

@@ -41,6 +41,7 @@ struct FieldLayout {
   ClassId target = 0;   // for Pointer, and for a Vector of pointers
   FieldKind element_kind = FieldKind::Other;  // for Vector: Signed, Unsigned, Bool or Pointer
   uint32_t element_size = 0;                  // for Vector
+  bool enumeration = false;                   // Signed or Unsigned (or a Vector's elements): an enum type
 };
 
 struct ClassLayout {
@@ -99,10 +100,12 @@ class LayoutVisitor {
       using E = typename U::value_type;
       f.element_kind = scalar_kind<E>(f.target);
       f.element_size = sizeof(E);
+      f.enumeration = std::is_enum_v<E>;
       if (f.element_kind != FieldKind::Other && vector_is_three_pointers<E>()) f.kind = FieldKind::Vector;
       else f.element_kind = FieldKind::Other, f.element_size = 0, f.target = 0;
     } else {
       f.kind = scalar_kind<U>(f.target);
+      f.enumeration = std::is_enum_v<U>;
     }
     out_.fields.push_back(std::move(f));
   }

@@ -110,17 +110,14 @@ invariant::Finitization finitization(const KoratArgs& a) {
   return fin;
 }
 
-// "head=Node#0 size=1 Node#0.key=3 ...": every field of the vector.
+// "List.head=Node#0 List.size=1 Node#0.key=3 ...": the fields of the structure (its objects the
+// root reaches; a vector's elements within its length).
 std::string assignment_text(const invariant::FieldSpace& space, const uint8_t* vector) {
+  std::vector<uint8_t> reached;
+  space.reachable(vector, reached);
   std::string out;
-  for (uint32_t f = 0; f < space.fields.size(); ++f) {
-    const invariant::SpaceField& sf = space.fields[f];
-    if (sf.element >= 0) {  // an element past its vector's length is not part of the structure
-      const uint32_t length = f - 1 - static_cast<uint32_t>(sf.element);
-      if (sf.element >= space.domains[space.fields[length].domain].lo + vector[length]) continue;
-    }
-    out += (out.empty() ? "" : " ") + space.field_name(f) + "=" + space.value_text(f, vector[f]);
-  }
+  for (uint32_t f = 0; f < space.fields.size(); ++f)
+    if (space.in_structure(f, vector, reached)) out += (out.empty() ? "" : " ") + space.field_name(f) + "=" + space.value_text(f, vector[f]);
   return out;
 }
 
@@ -217,10 +214,15 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
                       {"api_only", d.api_only}, {"invariant_only_examples", nlohmann::json::array()},
                       {"api_only_examples", nlohmann::json::array()}};
   if (wide_run) j["built_only_at_api_scope"] = reached_wider;
+  j["invariant_only_cpp"] = nlohmann::json::array();
   for (size_t s : d.invariant_only_examples) {
     std::string fields = assignment_text(r.space, r.vector(s));
-    std::printf("  only the invariant accepts: %s\n", fields.c_str());
+    std::vector<std::string> code = structure_statements(r.space, r.vector(s));
+    std::string joined;
+    for (const auto& l : code) joined += (joined.empty() ? "" : " ") + l;
+    std::printf("  only the invariant accepts: %s\n    as C++: %s\n", fields.c_str(), joined.c_str());
     j["invariant_only_examples"].push_back(fields);
+    j["invariant_only_cpp"].push_back(code);
   }
   Replayer replayer(api, api_run.store, domain);
   for (uint32_t id : d.api_only_examples) {

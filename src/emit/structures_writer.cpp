@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include "emit/code_writer.hpp"
 #include "emit/suite_preamble.hpp"
 #include "io/atomic_file.hpp"
@@ -91,7 +93,50 @@ std::string operation_test(const Operation& op, const LiteralDomain& domain, con
   return out + "  }\n}\n\n";
 }
 
+// "node0" for Node#0, "root" for the root.
+std::string witness_var(const FieldSpace& space, uint32_t object) {
+  if (space.objects[object].class_domain < 0) return "root";
+  std::string out;
+  for (char c : space.object_name(object))
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string witness_value(const FieldSpace& space, uint32_t f, uint8_t value, const std::string& target) {
+  const SpaceField& sf = space.fields[f];
+  const Domain& d = space.domains[sf.domain];
+  if (d.kind == Domain::Objects) {
+    const int32_t index = d.object_of(value);
+    return index < 0 ? "nullptr" : witness_var(space, space.classes[d.class_domain].first_object + static_cast<uint32_t>(index));
+  }
+  const int64_t v = d.lo + value;
+  if (sf.kind == FieldKind::Bool) return v ? "true" : "false";
+  const FieldLayout& l = space.layouts.at(space.objects[sf.object].cls).fields[sf.layout];
+  if (l.enumeration) return fmt::format("static_cast<std::remove_reference_t<decltype({})>>({})", target, v);
+  return std::to_string(v);
+}
+
 }  // namespace
+
+std::vector<std::string> structure_statements(const FieldSpace& space, const uint8_t* values) {
+  std::vector<uint8_t> reached;
+  space.reachable(values, reached);
+  std::vector<std::string> out{"auto* root = new " + space.names.at(space.root) + "();"};
+  for (uint32_t o = 1; o < space.objects.size(); ++o)
+    if (reached[o]) out.push_back("auto* " + witness_var(space, o) + " = new " + space.names.at(space.objects[o].cls) + "();");
+  for (uint32_t f = 0; f < space.fields.size(); ++f) {
+    if (!space.in_structure(f, values, reached)) continue;
+    const SpaceField& sf = space.fields[f];
+    const std::string member = witness_var(space, sf.object) + "->" + space.layouts.at(space.objects[sf.object].cls).fields[sf.layout].name;
+    if (sf.kind == FieldKind::Vector) {
+      out.push_back(fmt::format("{}.resize({});", member, space.domains[sf.domain].lo + values[f]));
+      continue;
+    }
+    const std::string target = sf.element >= 0 ? fmt::format("{}[{}]", member, sf.element) : member;
+    out.push_back(target + " = " + witness_value(space, f, values[f], target) + ";");
+  }
+  return out;
+}
 
 std::string write_structures_suite(const Api& api, const invariant::SearchResult& result, const LiteralDomain& domain,
                                    const std::vector<uint32_t>& operations, const GtestSuiteOptions& g, const std::string& dir) {

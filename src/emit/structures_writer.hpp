@@ -16,6 +16,12 @@
 
 namespace objgen {
 
+// C++ that builds candidate `values` from new objects, field by field: the objects the root
+// reaches, each field of the structure with its value ("auto* root = new List();",
+// "auto* node0 = new List::Node();", "root->head = node0;", "root->size = 1;", ...): a witness
+// a user can paste into a test.
+std::vector<std::string> structure_statements(const invariant::FieldSpace& space, const uint8_t* values);
+
 // <name>_structures_test.cpp in `dir` (written atomically); its path. `operations` are candidate
 // operations (e.g. --methods'): those that mutate the target and take only literals are tested.
 // At most g.max_states structures (evenly spaced in the search's order; 0: all).

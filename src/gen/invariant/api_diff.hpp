@@ -17,8 +17,9 @@ struct ApiDiff {
   size_t api_states = 0;        // distinct canonical states of the class the API built
   size_t both = 0;
   size_t invariant_only = 0, api_only = 0;
-  // The first witnesses: structures of the search (indices, in its order) and states of the store
-  // (ids, in the order the API reached them: shortest sequences first).
+  // The smallest witnesses: structures of the search (indices; the fewest reachable objects, then
+  // the search's order) and states of the store (ids, in the order the API reached them: shortest
+  // sequences first).
   std::vector<size_t> invariant_only_examples;
   std::vector<uint32_t> api_only_examples;
 };

@@ -239,6 +239,32 @@ std::string FieldSpace::value_text(uint32_t field, uint32_t value) const {
   return object_name(classes[d.class_domain].first_object + static_cast<uint32_t>(o));
 }
 
+void FieldSpace::reachable(const uint8_t* values, std::vector<uint8_t>& reached) const {
+  reached.assign(objects.size(), 0);
+  std::vector<uint32_t> work{0};
+  reached[0] = 1;
+  while (!work.empty()) {
+    const SpaceObject& o = objects[work.back()];
+    work.pop_back();
+    for (uint32_t f = o.first_field; f < o.first_field + o.field_count; ++f) {
+      const Domain& d = domains[fields[f].domain];
+      if (d.kind != Domain::Objects || !in_structure(f, values, reached)) continue;
+      const int32_t index = d.object_of(values[f]);
+      if (index < 0) continue;
+      const uint32_t target = classes[d.class_domain].first_object + static_cast<uint32_t>(index);
+      if (!reached[target]) reached[target] = 1, work.push_back(target);
+    }
+  }
+}
+
+bool FieldSpace::in_structure(uint32_t f, const uint8_t* values, const std::vector<uint8_t>& reached) const {
+  const SpaceField& sf = fields[f];
+  if (!reached[sf.object]) return false;
+  if (sf.element < 0) return true;
+  const uint32_t length = f - 1 - static_cast<uint32_t>(sf.element);
+  return sf.element < domains[fields[length].domain].lo + values[length];
+}
+
 double FieldSpace::log10_candidates() const {
   double sum = 0;
   for (const SpaceField& f : fields) sum += std::log10(static_cast<double>(domains[f.domain].size));

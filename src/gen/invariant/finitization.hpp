@@ -94,6 +94,12 @@ struct FieldSpace {
   std::string object_name(uint32_t object) const;
   // The value of field `field` at index `value`, as C++ text ("nullptr", "node2", "5").
   std::string value_text(uint32_t field, uint32_t value) const;
+  // Whether object `o` is reachable from the root through the pointer fields (and the elements
+  // within their vectors' lengths) of candidate `values`; `reached` gets one entry per object.
+  void reachable(const uint8_t* values, std::vector<uint8_t>& reached) const;
+  // Whether field f of candidate `values` is part of the structure: its object reachable, and an
+  // element within its vector's length.
+  bool in_structure(uint32_t f, const uint8_t* values, const std::vector<uint8_t>& reached) const;
   // log10 of the number of candidate vectors (without pruning).
   double log10_candidates() const;
 };
