@@ -143,6 +143,14 @@ TEST(InvariantSearch, FinitizationNamesItsProblems) {
   auto no_node = tree_layouts();
   no_node.erase(kNode);
   EXPECT_THROW(space_of(no_node, fin), std::invalid_argument);  // Node has no layout
+  // More fields than the load hooks can number: refused before any worker builds the objects.
+  FieldLayout wide{"items", 8, 24, FieldKind::Vector, 0, FieldKind::Signed, 4};
+  std::map<ClassId, ClassLayout> many{{kTree, ClassLayout{16, 8, {ptr("root", 0, kNode), num("size", 8)}}},
+                                      {kNode, ClassLayout{32, 8, {ptr("next", 0, kNode), wide}}}};
+  Finitization huge;
+  huge.scope = 255;
+  huge.ranges["items.size"] = {0, 255};
+  EXPECT_THROW(space_of(many, huge), std::invalid_argument);  // 255 nodes x 257 fields
   EXPECT_EQ(parse_range("2..5"), (std::pair<int64_t, int64_t>{2, 5}));
   EXPECT_EQ(parse_range("-3"), (std::pair<int64_t, int64_t>{-3, -3}));
   EXPECT_THROW(parse_range("a..b"), std::invalid_argument);

@@ -116,7 +116,7 @@ class LayoutVisitor {
       return FieldKind::Bool;
     } else if constexpr (std::is_enum_v<U>) {
       return std::is_signed_v<std::underlying_type_t<U>> ? FieldKind::Signed : FieldKind::Unsigned;
-    } else if constexpr (std::is_integral_v<U>) {
+    } else if constexpr (std::is_integral_v<U> && sizeof(U) <= 8) {  // not __int128: a word at most
       return std::is_signed_v<U> ? FieldKind::Signed : FieldKind::Unsigned;
     } else if constexpr (std::is_pointer_v<U>) {
       using P = std::remove_cv_t<std::remove_pointer_t<U>>;

@@ -55,6 +55,8 @@ class SpaceBuilder {
       for (uint32_t i = 0; i < space_.classes[c].count; ++i) add_object(space_.classes[c].cls, static_cast<int32_t>(c), i);
     }
     check_all_used();
+    if (space_.fields.size() >= 0xffff)  // the load hooks number fields in 16 bits
+      throw std::invalid_argument(std::to_string(space_.fields.size()) + " fields in the candidate vector, more than 65534 (fewer objects, or shorter vectors)");
     if (space_.fields.empty())
       throw std::invalid_argument("no field of " + space_.names[root] +
                                   " (or of the classes it points to) is an integer, bool, enum or pointer to a described class");
