@@ -70,16 +70,20 @@ vector_bad_length() {
     grep -q "items_.size must be within 0..255" "$work/vlen.err"
 }
 check "a vector length past 255: refused with the field's name" vector_bad_length
-past_the_end() {
-  "$objgen" korat --header "$vectors" --class vectors::PastTheEnd --scope 3 --range items.size=0..3 --range items=0..1 -q \
-    >"$work/past.txt" 2>&1 && grep -q "finding: failure: the invariant read PastTheEnd.items\[0\], past the vector's length 0" "$work/past.txt" ||
-    { cat "$work/past.txt"; return 1; }
+past_the_end() {  # 12 structures: lengths 2 and 3 (the others read past their end), for any --threads
+  for t in 1 2; do
+    "$objgen" korat --header "$vectors" --class vectors::PastTheEnd --scope 3 --range items.size=0..3 --range items=0..1 \
+      --threads $t --report-json "$work/past$t.json" -q >"$work/past$t.txt" 2>&1 &&
+      grep -q "finding: failure: the invariant read PastTheEnd.items\[0\], past the vector's length 0" "$work/past$t.txt" &&
+      [ "$(json "$work/past$t.json" "j['structures']")" = 12 ] || { cat "$work/past$t.txt"; return 1; }
+  done
+  [ "$(json "$work/past1.json" "j['states_digest'], j['explored']")" = "$(json "$work/past2.json" "j['states_digest'], j['explored']")" ]
 }
 check "an invariant that reads past a vector's end: a finding naming the element" past_the_end
 
 # A finitization file holds the same settings; the command line overrides it.
 fin_file() {
-  printf '# Korat binomial heap\nscope 6\nrange size=0..6   # nodes\n' >"$work/heap.fin"
+  printf '# Korat binomial heap\nscope 6\nrange BinomialHeap::size=0..6   # nodes\n' >"$work/heap.fin"
   "$objgen" korat --header "$inv/binomial_heap.hpp" --class invariants::BinomialHeap --finitization "$work/heap.fin" \
     --report-json "$work/fin.json" -q >/dev/null && counts "$work/fin.json" 7602 12416 &&
   "$objgen" korat --header "$inv/binomial_heap.hpp" --class invariants::BinomialHeap --finitization "$work/heap.fin" \
@@ -145,6 +149,8 @@ check "--emit-gtest: a suite of the weak list's 7 structures compiles and passes
   diffs::WeakSortedList 1 "PASSED.*2 tests" --scope 2 --range size=0..2 --range value=0..1
 check "--emit-gtest: on the strict list, add(0) breaks the invariant: the suite fails and says after which call" suite_run \
   "$src/tests/korat_inputs/diff_lists.hpp" diffs::StrictSortedList 0 "after v0->add(0);" --scope 2 --range size=0..2 --range value=0..1
+check "--emit-gtest: a class with no objects (every pointer to it null) still compiles" suite_run "$src/tests/korat_inputs/diff_lists.hpp" \
+  diffs::WeakSortedList 1 "PASSED" --scope 2 --objects Node=0 --range size=0..0
 check "--emit-gtest: vectors of pointers built element by element" suite_run "$vectors" vectors::DisjSet 1 "PASSED" \
   --scope 3 --range size=0..3 --not-null elements
 

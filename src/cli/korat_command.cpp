@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -37,6 +38,7 @@ struct KoratArgs {
   bool omit_given = false;
   bool scope_given = false;
   std::string finitization_file;
+  std::vector<std::string> file_objects, file_ranges;  // its settings, below the command line's
   int threads = 0;
   bool force = false;
   bool against_api = false;
@@ -46,6 +48,7 @@ struct KoratArgs {
   bool quiet = false;
   std::string emit_gtest;  // directory for <name>_structures_test.cpp
   size_t gtest_max_structures = 10000;
+  bool gtest_max_given = false;
 };
 
 std::pair<std::string, std::string> split_assignment(const std::string& text, const char* option) {
@@ -59,6 +62,8 @@ std::pair<std::string, std::string> split_assignment(const std::string& text, co
 // "objects Node=3", "range size=0..4", "not-null header"), '#' starting a comment. The command
 // line's own options come after it: its --scope wins, its ranges and counts override the file's.
 void read_finitization_file(KoratArgs& a) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(a.finitization_file, ec)) throw UsageError("--finitization: " + a.finitization_file + " is not a file");
   std::ifstream in(a.finitization_file);
   if (!in) throw UsageError("--finitization: cannot read " + a.finitization_file);
   std::vector<std::string> objects, ranges;
@@ -85,27 +90,33 @@ void read_finitization_file(KoratArgs& a) {
       throw UsageError(where + "unknown setting '" + key + "' (scope, objects, range, not-null)");
     }
   }
-  a.objects.insert(a.objects.begin(), objects.begin(), objects.end());
-  a.ranges.insert(a.ranges.begin(), ranges.begin(), ranges.end());
+  a.file_objects = std::move(objects);
+  a.file_ranges = std::move(ranges);
+}
+
+void parse_counts_and_ranges(const std::vector<std::string>& objects, const std::vector<std::string>& ranges,
+                             std::map<std::string, int>& counts, std::map<std::string, std::pair<int64_t, int64_t>>& bounds) {
+  try {
+    for (const auto& o : objects) {
+      auto [name, n] = split_assignment(o, "--objects");
+      auto [lo, hi] = invariant::parse_range(n);
+      if (lo != hi || lo < 0) throw UsageError("--objects '" + o + "': the count must be one number >= 0");
+      counts[name] = static_cast<int>(lo);
+    }
+    for (const auto& r : ranges) {
+      auto [name, range] = split_assignment(r, "--range");
+      bounds[name] = invariant::parse_range(range);
+    }
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
 }
 
 invariant::Finitization finitization(const KoratArgs& a) {
   invariant::Finitization fin;
   fin.scope = a.scope;
-  try {
-    for (const auto& o : a.objects) {
-      auto [name, n] = split_assignment(o, "--objects");
-      auto [lo, hi] = invariant::parse_range(n);
-      if (lo != hi || lo < 0) throw UsageError("--objects '" + o + "': the count must be one number >= 0");
-      fin.objects[name] = static_cast<int>(lo);
-    }
-    for (const auto& r : a.ranges) {
-      auto [name, range] = split_assignment(r, "--range");
-      fin.ranges[name] = invariant::parse_range(range);
-    }
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  parse_counts_and_ranges(a.objects, a.ranges, fin.objects, fin.ranges);
+  parse_counts_and_ranges(a.file_objects, a.file_ranges, fin.file_objects, fin.file_ranges);
   fin.not_null = a.not_null;
   return fin;
 }
@@ -196,7 +207,7 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
   size_t reached_wider = 0;
   if (wide_run) {
     invariant::ApiDiff w = invariant::diff_against_api(r, wide_run->store, target.id, 3);
-    reached_wider = w.both - d.both;
+    reached_wider = w.both > d.both ? w.both - d.both : 0;  // a partial wider run may match fewer
     d.both = w.both, d.invariant_only = w.invariant_only, d.invariant_only_examples = w.invariant_only_examples;
   }
   const bool complete = api_run.complete && (!wide_run || wide_run->complete);
@@ -247,6 +258,9 @@ void emit_structures(const KoratArgs& a, const Api& api, const Example& ex, cons
 }
 
 int run_korat(KoratArgs& a) {
+  if (!a.against_api && (a.api_scope >= 0 || a.api_max_iterations > 0))
+    throw UsageError("--api-scope and --api-max-iterations go with --against-api");
+  if (a.emit_gtest.empty() && a.gtest_max_given) throw UsageError("--gtest-max-structures goes with --emit-gtest");
   if (!a.finitization_file.empty()) read_finitization_file(a);
   a.subject.trace_loads = true;
   const Example& ex = resolve_subject(a.subject, a.quiet);
@@ -354,7 +368,8 @@ void add_korat_command(CLI::App& app, int& exit_code) {
                   "Write <name>_structures_test.cpp here: the structures built field by field, the invariant checked on each, and "
                   "after each mutating operation (--methods) that returns")
       ->type_name("DIR");
-  cmd->add_option("--gtest-max-structures", args->gtest_max_structures, "The suite's structures at most (evenly spaced; 0: all)");
+  cmd->add_option("--gtest-max-structures", args->gtest_max_structures, "The suite's structures at most (evenly spaced; 0: all)")
+      ->each([args](const std::string&) { args->gtest_max_given = true; });
   cmd->add_option("--print", args->print, "Print the first N structures, field by field");
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");

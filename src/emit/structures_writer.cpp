@@ -47,10 +47,9 @@ std::string build_function(const FieldSpace& space, const std::string& root) {
       "std::shared_ptr<{0}> build(const std::uint8_t* v) {{\n  auto* root = new {0}();\n", root);
   for (uint32_t c = 0; c < space.classes.size(); ++c) {
     const auto& k = space.classes[c];
-    if (k.count == 0) continue;
-    std::string news;
+    std::string news = k.count ? "" : "nullptr";  // no objects: pointers to the class are always null
     for (uint32_t i = 0; i < k.count; ++i) news += (i ? ", new " : "new ") + space.names.at(k.cls) + "()";
-    out += fmt::format("  {}* c{}[{}] = {{{}}};\n", space.names.at(k.cls), c, k.count, news);
+    out += fmt::format("  {}* c{}[{}] = {{{}}};\n  (void)c{};\n", space.names.at(k.cls), c, std::max<uint32_t>(k.count, 1), news, c);
   }
   for (uint32_t f = 0; f < space.fields.size(); ++f) out += "  " + assignment(space, f) + "\n";
   out += fmt::format("  (void)v;\n  return std::shared_ptr<{0}>(root, []({0}*) {{}});\n}}\n", root);
@@ -93,12 +92,22 @@ std::string operation_test(const Operation& op, const LiteralDomain& domain, con
   return out + "  }\n}\n\n";
 }
 
-// "node0" for Node#0, "root" for the root.
+// "node0" for Node#0, "root" for the root; "node1_0" (its class domain's number added) when two
+// classes share a short name.
 std::string witness_var(const FieldSpace& space, uint32_t object) {
-  if (space.objects[object].class_domain < 0) return "root";
+  const auto& o = space.objects[object];
+  if (o.class_domain < 0) return "root";
   std::string out;
   for (char c : space.object_name(object))
     if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto short_name = [&](ClassId cls) {
+    const std::string& name = space.names.at(cls);
+    size_t colon = name.rfind("::");
+    return colon == std::string::npos ? name : name.substr(colon + 2);
+  };
+  for (uint32_t c = 0; c < space.classes.size(); ++c)
+    if (c != static_cast<uint32_t>(o.class_domain) && short_name(space.classes[c].cls) == short_name(o.cls))
+      return out + "_" + std::to_string(o.class_domain);
   return out;
 }
 

@@ -30,6 +30,7 @@ CandidateCursor::CandidateCursor(const FieldSpace& space, CursorBlock& block)
     int32_t base = objects ? static_cast<int32_t>(space.classes[d.class_domain].first_object) - null_first : 0;
     info_.push_back({d.size, objects ? static_cast<int32_t>(d.class_domain) : -1, null_first, base, f.element,
                      static_cast<int32_t>(d.lo)});
+    has_elements_ = has_elements_ || f.element >= 0;
   }
   prefix_max_.assign((space.fields.size() + 1) * classes_, -1);
   changed_.reserve(space.fields.size() + 1);
@@ -96,6 +97,7 @@ void CandidateCursor::truncate(uint32_t depth) {
 }
 
 int64_t CandidateCursor::read_past_length(uint32_t from) const {
+  if (!has_elements_) return -1;
   for (uint32_t k = from; k < block_.depth; ++k) {
     const uint32_t f = block_.read[k];
     const FieldInfo& fi = info_[f];

@@ -56,6 +56,8 @@ class CandidateCursor {
   void truncate(uint32_t depth);
   // The first field read at or after position `from` of the read list that is a vector's element
   // past the vector's length (outside the object: undefined behaviour in the invariant), or -1.
+  // Call it with 0 after each invariant call: the reads kept from the candidate before were made
+  // again (the same reads up to the field that changed), and the changed one may be the culprit.
   int64_t read_past_length(uint32_t from) const;
   // Records a read of `field` (the hooks do the same inline).
   void read(uint32_t field) {
@@ -84,6 +86,7 @@ class CandidateCursor {
   std::vector<uint32_t> changed_;
   std::vector<uint32_t> visit_stack_;  // add_unread_reachable_fields: (object, next field) pairs
   std::vector<uint32_t> visited_;      // per object: the generation that reached it
+  bool has_elements_ = false;          // some field is a vector's element
   uint32_t generation_ = 0;
 };
 

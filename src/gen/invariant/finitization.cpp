@@ -76,7 +76,12 @@ class SpaceBuilder {
   int objects_of(ClassId cls) {
     std::set<std::string> used;
     std::string name = space_.names[cls];
-    if (const int* n = find_first(fin_.objects, {name, short_name(name)}, used)) {
+    const int* n = find_first(fin_.objects, {name, short_name(name)}, used);
+    std::set<std::string> from_file;
+    const int* file_n = find_first(fin_.file_objects, {name, short_name(name)}, from_file);
+    used_file_objects_.insert(from_file.begin(), from_file.end());
+    if (!n) n = file_n;
+    if (n) {
       used_objects_.insert(used.begin(), used.end());
       if (*n < 0) throw std::invalid_argument("objects of " + name + ": " + std::to_string(*n) + " is negative");
       return *n;
@@ -93,6 +98,8 @@ class SpaceBuilder {
       queue.pop_front();
       for (const FieldLayout& f : layout(cls).fields) {
         bool points = f.kind == FieldKind::Pointer || (f.kind == FieldKind::Vector && f.element_kind == FieldKind::Pointer);
+        // A vector of pointers to a class the search cannot make is left as constructed (add_object).
+        if (f.kind == FieldKind::Vector && points && !layout_of_(f.target)) continue;
         if (!points || !seen.insert(f.target).second) continue;
         layout(f.target);
         SpaceClass c{f.target, space_.names[f.target], static_cast<uint32_t>(objects_of(f.target)), 0};
@@ -109,7 +116,8 @@ class SpaceBuilder {
     const ClassLayout& l = layout(cls);
     for (uint32_t k = 0; k < l.fields.size(); ++k) {
       const FieldLayout& f = l.fields[k];
-      if (f.kind == FieldKind::Other) {
+      const bool unsearchable_vector = f.kind == FieldKind::Vector && f.element_kind == FieldKind::Pointer && !class_of_.count(f.target);
+      if (f.kind == FieldKind::Other || unsearchable_vector) {
         std::string name = space_.names[cls] + "::" + f.name;
         if (std::find(space_.left_as_constructed.begin(), space_.left_as_constructed.end(), name) == space_.left_as_constructed.end())
           space_.left_as_constructed.push_back(name);
@@ -132,14 +140,15 @@ class SpaceBuilder {
     std::vector<std::string> keys;
     for (const std::string& key : field_keys(space_.names[cls], f.name)) keys.push_back(key + ".size");
     auto [lo, hi] = std::pair<int64_t, int64_t>{0, fin_.scope};
-    if (const auto* r = find_first(fin_.ranges, keys, used)) std::tie(lo, hi) = *r, used_ranges_.insert(used.begin(), used.end());
+    if (const auto* r = range_for(keys)) std::tie(lo, hi) = *r;
     std::string what = space_.names[cls] + "::" + f.name + ".size";
     if (lo < 0 || hi < lo || hi >= static_cast<int64_t>(kMaxDomainValues))
       throw std::invalid_argument("the range of " + what + " must be within 0.." + std::to_string(kMaxDomainValues - 1) + " (it is " +
                                   std::to_string(lo) + ".." + std::to_string(hi) + ")");
     space_.domains.push_back({Domain::Ints, 0, 0, true, lo, hi, static_cast<uint32_t>(hi - lo + 1)});
     const uint32_t length_domain = static_cast<uint32_t>(space_.domains.size() - 1);
-    const uint32_t element_domain = hi > 0 ? domain_for(cls, f.name, f.element_kind, f.element_size, f.target) : 0;
+    // Looked up even with no element, so that a range or not-null naming it counts as used.
+    const uint32_t element_domain = domain_for(cls, f.name, f.element_kind, f.element_size, f.target);
     space_.fields.push_back({object, k, length_domain, f.offset, f.size, FieldKind::Vector, static_cast<uint32_t>(hi), -1});
     for (int32_t e = 0; e < hi; ++e)
       space_.fields.push_back({object, k, element_domain, f.offset, f.element_size, f.element_kind, 0, e});
@@ -164,7 +173,7 @@ class SpaceBuilder {
     } else {
       auto [lo, hi] = f.kind == FieldKind::Bool ? std::pair<int64_t, int64_t>{0, 1}
                                                 : std::pair<int64_t, int64_t>{0, fin_.scope - 1};
-      if (const auto* r = find_first(fin_.ranges, keys, used)) std::tie(lo, hi) = *r, used_ranges_.insert(used.begin(), used.end());
+      if (const auto* r = range_for(keys)) std::tie(lo, hi) = *r;
       std::string what = space_.names[cls] + "::" + f.name;
       if (hi < lo) throw std::invalid_argument("the range of " + what + " is empty (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
       if (static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) >= kMaxDomainValues)
@@ -178,7 +187,21 @@ class SpaceBuilder {
     return static_cast<uint32_t>(space_.domains.size() - 1);
   }
 
+  // The command line's range for a field (by any of its names), else the file's; both marked used.
+  const std::pair<int64_t, int64_t>* range_for(const std::vector<std::string>& keys) {
+    std::set<std::string> used, from_file;
+    const auto* r = find_first(fin_.ranges, keys, used);
+    const auto* file_r = find_first(fin_.file_ranges, keys, from_file);
+    used_ranges_.insert(used.begin(), used.end());
+    used_file_ranges_.insert(from_file.begin(), from_file.end());
+    return r ? r : file_r;
+  }
+
   void check_all_used() const {
+    for (const auto& [k, v] : fin_.file_ranges)
+      if (!used_file_ranges_.count(k)) throw std::invalid_argument("the range for '" + k + "' (finitization file) names no integer, bool or enum field of the searched classes");
+    for (const auto& [k, v] : fin_.file_objects)
+      if (!used_file_objects_.count(k)) throw std::invalid_argument("objects of '" + k + "' (finitization file): no pointer field of the searched classes points to such a class");
     for (const auto& [k, v] : fin_.ranges)
       if (!used_ranges_.count(k)) throw std::invalid_argument("the range for '" + k + "' names no integer, bool or enum field of the searched classes");
     for (const auto& [k, v] : fin_.objects)
@@ -192,7 +215,7 @@ class SpaceBuilder {
   const NameOf& name_of_;
   FieldSpace space_;
   std::map<ClassId, uint32_t> class_of_;
-  std::set<std::string> used_ranges_, used_objects_, used_not_null_;
+  std::set<std::string> used_ranges_, used_objects_, used_not_null_, used_file_ranges_, used_file_objects_;
 };
 
 }  // namespace
@@ -254,6 +277,7 @@ void FieldSpace::reachable(const uint8_t* values, std::vector<uint8_t>& reached)
       const int32_t index = d.object_of(values[f]);
       if (index < 0) continue;
       const uint32_t target = classes[d.class_domain].first_object + static_cast<uint32_t>(index);
+      if (target >= objects.size()) continue;  // a value outside its domain: not an object
       if (!reached[target]) reached[target] = 1, work.push_back(target);
     }
   }

@@ -32,6 +32,10 @@ struct Finitization {
   std::map<std::string, std::pair<int64_t, int64_t>> ranges;
   // Pointer fields that may not be null ("Class::field" or "field").
   std::vector<std::string> not_null;
+  // A finitization file's counts and ranges: below the ones above, which win for the same class or
+  // field however either names it.
+  std::map<std::string, int> file_objects;
+  std::map<std::string, std::pair<int64_t, int64_t>> file_ranges;
 };
 
 // Parses "lo..hi" (or one value); throws std::invalid_argument naming the text.
@@ -94,8 +98,8 @@ struct FieldSpace {
   std::string object_name(uint32_t object) const;
   // The value of field `field` at index `value`, as C++ text ("nullptr", "node2", "5").
   std::string value_text(uint32_t field, uint32_t value) const;
-  // Whether object `o` is reachable from the root through the pointer fields (and the elements
-  // within their vectors' lengths) of candidate `values`; `reached` gets one entry per object.
+  // Marks in `reached` (one entry per object) the objects reachable from the root through the
+  // pointer fields (and the elements within their vectors' lengths) of candidate `values`.
   void reachable(const uint8_t* values, std::vector<uint8_t>& reached) const;
   // Whether field f of candidate `values` is part of the structure: its object reachable, and an
   // element within its vector's length.

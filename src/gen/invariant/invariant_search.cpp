@@ -226,6 +226,17 @@ void collect(const SearchMemory& m, uint32_t roots, std::vector<ThrownFinding> f
     return rank[a.task] != rank[b.task] ? rank[a.task] < rank[b.task] : a.finding.explored_at < b.finding.explored_at;
   });
   for (auto& f : found) result.findings.push_back(std::move(f.finding));
+  // Workers wrote these in memory the code under test shares: a value outside its domain would
+  // index past objgen's tables when the structures are printed or compared.
+  auto check = [&](const uint8_t* v) {
+    for (size_t k = 0; k < fields; ++k)
+      if (v[k] >= result.space.domains[result.space.fields[k].domain].size)
+        throw std::runtime_error("the code under test damaged the structures in its worker");
+  };
+  for (size_t i = 0; i + fields <= result.vectors.size() && fields; i += fields) check(result.vectors.data() + i);
+  for (const InvariantFinding& f : result.findings)
+    if (f.candidate.size() == fields) check(f.candidate.data());
+    else throw std::runtime_error("the code under test damaged a finding in its worker");
   result.structures = result.fingerprints.size();
   result.jobs = order.size();
 }

@@ -88,7 +88,7 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
     std::string threw = call_invariant(lane.info, lane.arena, trace, valid);
     lane.read_any = lane.read_any || block.depth > depth_before;
     if (!threw.empty()) report_thrown(lane, t, threw, block.values, explored);
-    if (int64_t past = cursor.read_past_length(depth_before); past >= 0) {
+    if (int64_t past = cursor.read_past_length(0); past >= 0) {  // kept reads too: this call made them again
       // Its answer rests on memory no object holds: a finding, and the candidate counts as rejected.
       const uint32_t f = static_cast<uint32_t>(past), length = f - 1 - static_cast<uint32_t>(space.fields[f].element);
       report_thrown(lane, t, "the invariant read " + space.field_name(f) + ", past the vector's length " +
