@@ -12,8 +12,8 @@
 // The API BEAPI builds it with (its builders, for the RQ3 diff against the invariant): the
 // constructor, add(key) and remove(key), the Java's (java.util.TreeMap's CLR insertion and
 // deletion with their fix-ups), shared by both classes here (RedBlackApi, below them).
-// FixedRedBlackTree is the artifact's RedBlackTree_fix: the same class and API, its repOK also
-// wants a black root (the fix of the flaw BEAPI found), on the same nodes. The Java's add(key)
+// FixedRedBlackTree is the artifact's RedBlackTree_fix: the same class template and API, whose
+// repOK also wants a black root first (the fix of the flaw BEAPI found), on the same nodes. The Java's add(key)
 // never sets a node's `value`, so the API needs no field the twin left out.
 //
 //   objgen korat --header examples/invariants/red_black_tree.hpp --class invariants::FixedRedBlackTree
@@ -29,27 +29,36 @@
 
 namespace invariants {
 
-class RedBlackTree {
- public:
+// A node of both trees (RedBlackTree and FixedRedBlackTree share nodes and API).
+struct RedBlackNode {
   static constexpr int kRed = 0, kBlack = 1;
-  struct Node {
-    Node* left = nullptr;
-    Node* right = nullptr;
-    Node* parent = nullptr;
-    int color = kBlack;
-    int key = 0;
-  };
+  RedBlackNode* left = nullptr;
+  RedBlackNode* right = nullptr;
+  RedBlackNode* parent = nullptr;
+  int color = kBlack;
+  int key = 0;
+};
 
-  RedBlackTree() = default;
-  RedBlackTree(const RedBlackTree& other);
-  RedBlackTree& operator=(const RedBlackTree&) = delete;
-  ~RedBlackTree();
+// kRootBlack: the artifact's RedBlackTree_fix, whose repOK wants a black root first.
+template <bool kRootBlack>
+class BasicRedBlackTree {
+ public:
+  static constexpr int kRed = RedBlackNode::kRed, kBlack = RedBlackNode::kBlack;
+  using Node = RedBlackNode;
+
+  BasicRedBlackTree() = default;
+  BasicRedBlackTree(const BasicRedBlackTree& other);
+  BasicRedBlackTree& operator=(const BasicRedBlackTree&) = delete;
+  ~BasicRedBlackTree();
 
   bool add(int key);
   bool remove(int key);
 
   bool repOK() const {
     if (root == nullptr) return size == 0;
+    if constexpr (kRootBlack) {
+      if (root->color == kRed) return false;  // the fix
+    }
     if (root->parent != nullptr) return false;
     VisitedSet<Node> visited;
     visited.insert(root);
@@ -145,120 +154,13 @@ class RedBlackTree {
   int size = 0;
 };
 
-// Korat's RedBlackTree_fix: the same fields, nodes and API; its repOK wants a black root first.
-class FixedRedBlackTree {
- public:
-  static constexpr int kRed = RedBlackTree::kRed, kBlack = RedBlackTree::kBlack;
-  using Node = RedBlackTree::Node;
-
-  FixedRedBlackTree() = default;
-  FixedRedBlackTree(const FixedRedBlackTree& other);
-  FixedRedBlackTree& operator=(const FixedRedBlackTree&) = delete;
-  ~FixedRedBlackTree();
-
-  bool add(int key);
-  bool remove(int key);
-
-  bool repOK() const {
-    if (root == nullptr) return size == 0;
-    if (root->color == kRed) return false;  // the fix
-    if (root->parent != nullptr) return false;
-    VisitedSet<Node> visited;
-    visited.insert(root);
-    Queue<const Node*> work;
-    work.push(root);
-    while (!work.empty()) {
-      const Node* current = work.pop();
-      const Node* cl = current->left;
-      if (cl != nullptr) {
-        if (!visited.insert(cl)) return false;
-        if (cl->parent != current) return false;
-        work.push(cl);
-      }
-      const Node* cr = current->right;
-      if (cr != nullptr) {
-        if (!visited.insert(cr)) return false;
-        if (cr->parent != current) return false;
-        work.push(cr);
-      }
-    }
-    if (static_cast<int>(visited.size()) != size) return false;
-    return colors_ok() && ordered(root, nullptr, nullptr) && walk_again();
-  }
-
- private:
-  template <class T>
-  struct Queue {
-    T items[129];
-    std::size_t head = 0, tail = 0;
-    void push(T t) { items[tail++] = t; }
-    T pop() { return items[head++]; }
-    bool empty() const { return head == tail; }
-  };
-
-  bool colors_ok() const {
-    Queue<const Node*> work;
-    work.push(root);
-    while (!work.empty()) {
-      const Node* current = work.pop();
-      const Node* cl = current->left;
-      const Node* cr = current->right;
-      if (current->color == kRed) {
-        if (cl != nullptr && cl->color == kRed) return false;
-        if (cr != nullptr && cr->color == kRed) return false;
-      }
-      if (cl != nullptr) work.push(cl);
-      if (cr != nullptr) work.push(cr);
-    }
-    int black_on_paths = -1;
-    struct Pair {
-      const Node* e;
-      int n;
-    };
-    Queue<Pair> pairs;
-    pairs.push({root, 0});
-    while (!pairs.empty()) {
-      Pair p = pairs.pop();
-      int n = p.n;
-      if (p.e != nullptr && p.e->color == kBlack) ++n;
-      if (p.e == nullptr) {
-        if (black_on_paths == -1) black_on_paths = n;
-        else if (black_on_paths != n) return false;
-      } else {
-        pairs.push({p.e->left, n});
-        pairs.push({p.e->right, n});
-      }
-    }
-    return true;
-  }
-
-  static bool ordered(const Node* e, const int* min, const int* max) {
-    if (e->key == -1) return false;
-    if ((min != nullptr && e->key <= *min) || (max != nullptr && e->key >= *max)) return false;
-    if (e->left != nullptr && !ordered(e->left, min, &e->key)) return false;
-    if (e->right != nullptr && !ordered(e->right, &e->key, max)) return false;
-    return true;
-  }
-
-  bool walk_again() const {
-    Queue<const Node*> work;
-    work.push(root);
-    while (!work.empty()) {
-      const Node* current = work.pop();
-      if (current->left != nullptr) work.push(current->left);
-      if (current->right != nullptr) work.push(current->right);
-    }
-    return true;
-  }
-
-  Node* root = nullptr;
-  int size = 0;
-};
+using RedBlackTree = BasicRedBlackTree<false>;
+using FixedRedBlackTree = BasicRedBlackTree<true>;
 
 // The Java's builders (add, remove and their helpers), on a tree given as its root and size.
 struct RedBlackApi {
-  using Node = RedBlackTree::Node;
-  static constexpr int kRed = RedBlackTree::kRed, kBlack = RedBlackTree::kBlack;
+  using Node = RedBlackNode;
+  static constexpr int kRed = RedBlackNode::kRed, kBlack = RedBlackNode::kBlack;
 
   static Node* copy(const Node* n, Node* parent) {
     if (n == nullptr) return nullptr;
@@ -503,15 +405,14 @@ struct RedBlackApi {
   }
 };
 
-inline RedBlackTree::RedBlackTree(const RedBlackTree& other) : root(RedBlackApi::copy(other.root, nullptr)), size(other.size) {}
-inline RedBlackTree::~RedBlackTree() { RedBlackApi::destroy(root); }
-inline bool RedBlackTree::add(int key) { return RedBlackApi::add(root, size, key); }
-inline bool RedBlackTree::remove(int key) { return RedBlackApi::remove(root, size, key); }
-
-inline FixedRedBlackTree::FixedRedBlackTree(const FixedRedBlackTree& other)
+template <bool kRootBlack>
+BasicRedBlackTree<kRootBlack>::BasicRedBlackTree(const BasicRedBlackTree& other)
     : root(RedBlackApi::copy(other.root, nullptr)), size(other.size) {}
-inline FixedRedBlackTree::~FixedRedBlackTree() { RedBlackApi::destroy(root); }
-inline bool FixedRedBlackTree::add(int key) { return RedBlackApi::add(root, size, key); }
-inline bool FixedRedBlackTree::remove(int key) { return RedBlackApi::remove(root, size, key); }
+template <bool kRootBlack>
+BasicRedBlackTree<kRootBlack>::~BasicRedBlackTree() { RedBlackApi::destroy(root); }
+template <bool kRootBlack>
+bool BasicRedBlackTree<kRootBlack>::add(int key) { return RedBlackApi::add(root, size, key); }
+template <bool kRootBlack>
+bool BasicRedBlackTree<kRootBlack>::remove(int key) { return RedBlackApi::remove(root, size, key); }
 
 }  // namespace invariants
