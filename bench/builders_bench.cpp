@@ -109,10 +109,9 @@ int main(int argc, char** argv) {
   if (quick) budget = 0.5;
 
   int failures = 0;
-  std::printf("Builder identification from the whole API (seed %llu, %d workers)\n",
-              static_cast<unsigned long long>(seed), workers);
-  std::printf("%-8s %4s %4s  %-28s %6s %-4s  %-28s %6s %-4s  %-13s %-13s\n", "example", "API", "obs", "hill climbing",
-              "s", "<=10", "genetic algorithm", "s", "<=60", "proof hc", "proof ga");
+  std::printf("Builder identification from the whole API (seed %llu, %d workers)\n", static_cast<unsigned long long>(seed), workers);
+  std::printf("%-8s %4s %4s  %-28s %6s %-4s  %-28s %6s %-4s  %-13s %-13s\n", "example", "API", "obs", "hill climbing", "s", "<=10",
+              "genetic algorithm", "s", "<=60", "proof hc", "proof ga");
   struct Row {
     std::string example;
     std::unique_ptr<Subject> subject;
@@ -128,28 +127,24 @@ int main(int argc, char** argv) {
     Verification vg = verify_builders(s->api, s->options, ga.builders, s->options.operations, c.proof_scopes);
     bool ok = vh.sufficient() && vh.minimal() && vg.sufficient() && vg.minimal();
     failures += ok ? 0 : 1;
-    std::printf("%-8s %4zu %4zu  %-28s %6.2f %-4s  %-28s %6.2f %-4s  %-13s %-13s\n", c.example.c_str(),
-                s->options.operations.size(), hc.classification.observers().size(),
-                short_names(s->api, hc.builders).c_str(), hc.seconds, hc.seconds <= 10 ? "ok" : "MISS",
-                short_names(s->api, ga.builders).c_str(), ga.seconds, ga.seconds <= 60 ? "ok" : "MISS",
+    std::printf("%-8s %4zu %4zu  %-28s %6.2f %-4s  %-28s %6.2f %-4s  %-13s %-13s\n", c.example.c_str(), s->options.operations.size(),
+                hc.classification.observers().size(), short_names(s->api, hc.builders).c_str(), hc.seconds,
+                hc.seconds <= 10 ? "ok" : "MISS", short_names(s->api, ga.builders).c_str(), ga.seconds, ga.seconds <= 60 ? "ok" : "MISS",
                 proof_text(vh).c_str(), proof_text(vg).c_str());
     std::fflush(stdout);
     rows.push_back({c.example, std::move(s), hc.builders});
   }
   std::printf("(proof: scope:S sufficient, M minimal; s!/m! disproved)\n\n");
 
-  std::printf("Random generation, %.1f s each: whole API (API) vs hill-climbing builders (BLD), ints 0..99, no scope\n",
-              budget);
-  std::printf("%-8s %12s %8s %12s %8s   %-7s %-7s\n", "example", "API objects", "largest", "BLD objects", "largest",
-              "more", "larger");
+  std::printf("Random generation, %.1f s each: whole API (API) vs hill-climbing builders (BLD), ints 0..99, no scope\n", budget);
+  std::printf("%-8s %12s %8s %12s %8s   %-7s %-7s\n", "example", "API objects", "largest", "BLD objects", "largest", "more", "larger");
   for (const auto& row : rows) {
     const Subject& s = *row.subject;
     RandomFigures api = random_run(s, s.options.operations, budget, seed);
     RandomFigures bld = random_run(s, row.builders, budget, seed);
     bool more = bld.objects > api.objects, larger = bld.largest > api.largest;
-    std::printf("%-8s %12llu %8u %12llu %8u   %-7s %-7s\n", row.example.c_str(),
-                static_cast<unsigned long long>(api.objects), api.largest, static_cast<unsigned long long>(bld.objects),
-                bld.largest, more ? "yes" : "NO", larger ? "yes" : "NO");
+    std::printf("%-8s %12llu %8u %12llu %8u   %-7s %-7s\n", row.example.c_str(), static_cast<unsigned long long>(api.objects), api.largest,
+                static_cast<unsigned long long>(bld.objects), bld.largest, more ? "yes" : "NO", larger ? "yes" : "NO");
     std::fflush(stdout);
   }
   if (failures) std::printf("\n%d example(s) with a result that is not proven sufficient and minimal\n", failures);

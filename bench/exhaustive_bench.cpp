@@ -111,12 +111,22 @@ Counts reference_counts(const std::string& ex, uint32_t s) {
     Counts c;
   };
   static const Row table[] = {
-      {"rbt", 3, {11, 71}},          {"rbt", 4, {29, 239}},           {"rbt", 5, {72, 727}},
-      {"rbt", 6, {197, 2376}},       {"rbt", 7, {561, 7866}},         {"rbt", 8, {1657, 26526}},
-      {"rbt", 11, {39942, 878743}},  {"rbt", 12, {112237, 2693710}},  {"rbt", 13, {314852, 8186175}},
-      {"binheap", 5, {936, 5623}},   {"binheap", 6, {7602, 53222}},   {"binheap", 7, {107416, 859337}},
+      {"rbt", 3, {11, 71}},
+      {"rbt", 4, {29, 239}},
+      {"rbt", 5, {72, 727}},
+      {"rbt", 6, {197, 2376}},
+      {"rbt", 7, {561, 7866}},
+      {"rbt", 8, {1657, 26526}},
+      {"rbt", 11, {39942, 878743}},
+      {"rbt", 12, {112237, 2693710}},
+      {"rbt", 13, {314852, 8186175}},
+      {"binheap", 5, {936, 5623}},
+      {"binheap", 6, {7602, 53222}},
+      {"binheap", 7, {107416, 859337}},
       {"binheap", 8, {603744, 5433706}},
-      {"fibheap", 4, {335, 1683}},   {"fibheap", 5, {4381, 26297}},   {"fibheap", 6, {54159, 379125}},
+      {"fibheap", 4, {335, 1683}},
+      {"fibheap", 5, {4381, 26297}},
+      {"fibheap", 6, {54159, 379125}},
       {"fibheap", 7, {898394, 7187167}},
   };
   for (const Row& r : table)
@@ -175,13 +185,12 @@ struct Target {
   const char* ex;
   uint32_t scope;
   double max_seconds;
-  double max_rss_bytes;        // 0: none
+  double max_rss_bytes;         // 0: none
   double max_ns_per_candidate;  // core time (user + system, all processes) per explored candidate; 0: none
 };
 
 const Target kTargets[] = {
-    {"binheap", 8, 2, 0, 0}, {"sll", 8, 12, 0, 0}, {"ncl", 8, 10, kGiB, 350}, {"bintree", 12, 90, 0, 0},
-    {"rbt", 13, 15, 0, 0},
+    {"binheap", 8, 2, 0, 0}, {"sll", 8, 12, 0, 0}, {"ncl", 8, 10, kGiB, 350}, {"bintree", 12, 90, 0, 0}, {"rbt", 13, 15, 0, 0},
 };
 constexpr double kStoreBytesPerStateTarget = 64;  // every case with a target
 // 1 vs 2 workers, same binary, the fastest of the interleaved runs of each.
@@ -211,8 +220,8 @@ struct CaseResult {
   std::string error;      // why not, or the generator's exception
   uint64_t structures = 0, states = 0, explored = 0;
   int iterations = 0;
-  double seconds = 0;       // generation time, as the generator measures it
-  double wall_seconds = 0;  // the child's whole life, registration included
+  double seconds = 0;                // generation time, as the generator measures it
+  double wall_seconds = 0;           // the child's whole life, registration included
   std::vector<double> runs_seconds;  // every repetition's seconds (this result is the fastest)
   bool complete = false;
   std::string stopped_by;
@@ -235,9 +244,7 @@ struct CaseResult {
 volatile sig_atomic_t g_stop = 0;
 extern "C" void on_stop_signal(int sig) { g_stop = sig; }
 
-double now_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 bool write_all(int fd, const void* data, size_t n) {
   const char* p = static_cast<const char*>(data);
@@ -280,8 +287,8 @@ json run_in_child(const CaseSpec& spec, double time_limit, bool verbose) {
   auto gen = std::make_unique<ExhaustiveGenerator>(api, o);
   if (verbose)
     gen->on_progress([](const ExhaustiveProgress& p) {
-      std::fprintf(stderr, "    iteration %d  frontier %zu  states %zu  explored %llu  %.1f s\n", p.iteration,
-                   p.frontier, p.states, static_cast<unsigned long long>(p.explored), p.seconds);
+      std::fprintf(stderr, "    iteration %d  frontier %zu  states %zu  explored %llu  %.1f s\n", p.iteration, p.frontier, p.states,
+                   static_cast<unsigned long long>(p.explored), p.seconds);
     });
   ExhaustiveResult r = gen->run();
   gen.reset();  // ends (and reaps) the worker processes, so that their peaks count below
@@ -405,8 +412,7 @@ CaseResult run_case(const CaseSpec& spec, double time_limit, bool verbose) {
       res.store_bytes = j["store_bytes"];
       res.self_rss = j["self_rss"];
       res.workers_rss = j["workers_rss"];
-      if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-        res.error = "case process " + describe_status(status) + " after reporting";
+      if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) res.error = "case process " + describe_status(status) + " after reporting";
     }
   }
   return res;
@@ -475,8 +481,8 @@ void print_row(const CaseResult& r) {
   const Published* pub = find_published(r.spec.example, r.spec.scope);
   std::string beapi = pub ? pub->beapi : "-", korat = pub ? pub->korat : "-";
   Judged j = judge(r);
-  std::string head = fmt::format("{:<10} {:>5} {:>3} {:<4} |", r.spec.example, r.spec.scope, r.spec.threads,
-                                 r.spec.isolate ? "fork" : "none");
+  std::string head =
+      fmt::format("{:<10} {:>5} {:>3} {:<4} |", r.spec.example, r.spec.scope, r.spec.threads, r.spec.isolate ? "fork" : "none");
   if (!r.reported) {
     std::printf("%s FAILED: %s\n", head.c_str(), r.error.c_str());
     std::fflush(stdout);
@@ -489,15 +495,13 @@ void print_row(const CaseResult& r) {
   if (!r.error.empty()) tail += "  (" + r.error + ")";
   if (r.findings) tail += fmt::format("  ({} findings)", r.findings);
   if (r.runs_seconds.size() > 1) tail += fmt::format("  runs: {:.2f}", fmt::join(r.runs_seconds, " "));
-  std::printf("%s %12llu %s | %14llu %s | %8.2f | %10s | %7.0f | %8s | %8.1f | %7.1f | %7.0f | %-21s | %-18s |%s\n",
-              head.c_str(), static_cast<unsigned long long>(r.structures),
-              mark(r.structures_ok(), r.expected.structures, r.complete).c_str(), static_cast<unsigned long long>(r.explored),
-              mark(r.explored_ok(), r.expected.explored, r.complete).c_str(), r.seconds, human(r.explored / sec).c_str(),
-              r.ns_per_candidate(), human(r.states / sec).c_str(), r.peak_rss / kMiB, r.store_bytes / states, r.peak_rss / states,
-              beapi.c_str(), korat.c_str(), tail.c_str());
+  std::printf("%s %12llu %s | %14llu %s | %8.2f | %10s | %7.0f | %8s | %8.1f | %7.1f | %7.0f | %-21s | %-18s |%s\n", head.c_str(),
+              static_cast<unsigned long long>(r.structures), mark(r.structures_ok(), r.expected.structures, r.complete).c_str(),
+              static_cast<unsigned long long>(r.explored), mark(r.explored_ok(), r.expected.explored, r.complete).c_str(), r.seconds,
+              human(r.explored / sec).c_str(), r.ns_per_candidate(), human(r.states / sec).c_str(), r.peak_rss / kMiB,
+              r.store_bytes / states, r.peak_rss / states, beapi.c_str(), korat.c_str(), tail.c_str());
   if (!r.structures_ok() || !r.explored_ok())
-    std::printf("%*s ✗ expected %llu structures, %llu explored\n", 26, "",
-                static_cast<unsigned long long>(r.expected.structures),
+    std::printf("%*s ✗ expected %llu structures, %llu explored\n", 26, "", static_cast<unsigned long long>(r.expected.structures),
                 static_cast<unsigned long long>(r.expected.explored));
   std::fflush(stdout);
 }
@@ -506,12 +510,9 @@ json case_json(const CaseResult& r) {
   const Published* pub = find_published(r.spec.example, r.spec.scope);
   Judged j = judge(r);
   double sec = r.seconds > 0 ? r.seconds : 1e-9;
-  json out{{"example", r.spec.example},
-           {"scope", r.spec.scope},
-           {"threads", r.spec.threads},
-           {"isolation", r.spec.isolate ? "fork" : "none"},
-           {"reported", r.reported},
-           {"error", r.error}};
+  json out{{"example", r.spec.example}, {"scope", r.spec.scope},
+           {"threads", r.spec.threads}, {"isolation", r.spec.isolate ? "fork" : "none"},
+           {"reported", r.reported},    {"error", r.error}};
   if (r.reported) {
     out.update(json{{"structures", r.structures},
                     {"states", r.states},
@@ -595,8 +596,9 @@ CaseResult fastest(std::vector<CaseResult> runs) {
 }
 
 int main(int argc, char** argv) {
-  CLI::App app{"objgen_bench_exhaustive: bounded-exhaustive generation on the bundled examples, each case in a "
-               "forked child, against BEAPI's published times and objgen's targets"};
+  CLI::App app{
+      "objgen_bench_exhaustive: bounded-exhaustive generation on the bundled examples, each case in a "
+      "forked child, against BEAPI's published times and objgen's targets"};
   bool quick = false, verbose = false, fail_on_miss = false;
   std::vector<std::string> case_args;
   int threads = 0;
@@ -607,10 +609,8 @@ int main(int argc, char** argv) {
   app.add_flag("--quick", quick, "Small scopes only (a few seconds in all; CI smoke)");
   app.add_option("--case", case_args, "Run EXAMPLE:SCOPE instead of the default table (repeatable)");
   app.add_option("--threads", threads, "Workers for the cases (default: all cores)");
-  app.add_option("--isolation", isolation, "fork or none, for the cases and the speedup rows")
-      ->check(CLI::IsMember({"fork", "none"}));
-  app.add_option("--time-limit", time_limit, "Per case, in seconds (0: none); the case is killed 25% + 60 s later")
-      ->default_val(600);
+  app.add_option("--isolation", isolation, "fork or none, for the cases and the speedup rows")->check(CLI::IsMember({"fork", "none"}));
+  app.add_option("--time-limit", time_limit, "Per case, in seconds (0: none); the case is killed 25% + 60 s later")->default_val(600);
   app.add_option("--speedup", speedup_args,
                  "EXAMPLE:SCOPE for the 1-vs-2-thread rows (repeatable), or none (default ncl:8, sll:8, dll:7, "
                  "binheap:8; ncl:6 with --quick; none with --case)");
@@ -648,9 +648,8 @@ int main(int argc, char** argv) {
       add(name, scope);
     }
   } else if (quick) {
-    for (auto [ex, s] : std::vector<std::pair<const char*, uint32_t>>{{"binheap", 7}, {"sll", 7}, {"ncl", 6},
-                                                                       {"bintree", 8}, {"rbt", 8}, {"avl", 8},
-                                                                       {"fibheap", 5}, {"dll", 5}, {"stdset", 8}})
+    for (auto [ex, s] : std::vector<std::pair<const char*, uint32_t>>{
+             {"binheap", 7}, {"sll", 7}, {"ncl", 6}, {"bintree", 8}, {"rbt", 8}, {"avl", 8}, {"fibheap", 5}, {"dll", 5}, {"stdset", 8}})
       add(ex, s);
   } else {
     for (const Target& t : kTargets) add(t.ex, t.scope);
@@ -658,8 +657,10 @@ int main(int argc, char** argv) {
   // The 1-vs-2-worker rows.
   std::vector<std::pair<std::string, uint32_t>> speedup_cases;
   if (speedup_args.empty()) {
-    if (!case_args.empty()) speedup_args = {"none"};
-    else if (quick) speedup_args = {"ncl:6"};
+    if (!case_args.empty())
+      speedup_args = {"none"};
+    else if (quick)
+      speedup_args = {"ncl:6"};
     else
       for (auto [ex, sc] : kSpeedupCases) speedup_args.push_back(fmt::format("{}:{}", ex, sc));
   }
@@ -679,7 +680,7 @@ int main(int argc, char** argv) {
     return false;
   };
 
-  struct sigaction sa{};
+  struct sigaction sa {};
   sa.sa_handler = on_stop_signal;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);
@@ -700,8 +701,8 @@ int main(int argc, char** argv) {
   bool missed = false;
   size_t total = cases.size() + 2 * speedup_cases.size() * static_cast<size_t>(std::max(1, speedup_repeat)), done = 0;
   auto run = [&](const CaseSpec& spec, bool print, int times) {
-    std::fprintf(stderr, "[%zu/%zu] %s %u, %d thread%s, isolation %s%s ...\n", ++done, total, spec.example.c_str(),
-                 spec.scope, spec.threads, spec.threads == 1 ? "" : "s", spec.isolate ? "fork" : "none",
+    std::fprintf(stderr, "[%zu/%zu] %s %u, %d thread%s, isolation %s%s ...\n", ++done, total, spec.example.c_str(), spec.scope,
+                 spec.threads, spec.threads == 1 ? "" : "s", spec.isolate ? "fork" : "none",
                  times > 1 ? fmt::format(", best of {}", times).c_str() : "");
     std::vector<CaseResult> runs;
     for (int i = 0; i < std::max(1, times); ++i) {
@@ -732,16 +733,16 @@ int main(int argc, char** argv) {
     bool targeted = speedup_targeted(ex, sc) && isolate;
     std::string verdict_text = "-";
     if (targeted) {
-      verdict_text = !ok ? "MISSED (failed)"
-                   : s >= kSpeedupTarget ? "met"
-                                         : fmt::format("MISSED by {:.0f}%", std::ceil((1 - s / kSpeedupTarget) * 100));
+      verdict_text = !ok                   ? "MISSED (failed)"
+                     : s >= kSpeedupTarget ? "met"
+                                           : fmt::format("MISSED by {:.0f}%", std::ceil((1 - s / kSpeedupTarget) * 100));
       missed |= !ok || s < kSpeedupTarget;
     }
-    speedup_lines.push_back(fmt::format(
-        "speedup {} {}, isolation {}: 1 worker {:.2f} s, 2 workers {:.2f} s (fastest of {} interleaved) = {:.2f}x   "
-        "target >= {:g}x{}   {}",
-        ex, sc, isolate ? "fork" : "none", one.seconds, two.seconds, std::max(1, speedup_repeat), s, kSpeedupTarget,
-        targeted ? "" : " (not a target case)", verdict_text));
+    speedup_lines.push_back(
+        fmt::format("speedup {} {}, isolation {}: 1 worker {:.2f} s, 2 workers {:.2f} s (fastest of {} interleaved) = {:.2f}x   "
+                    "target >= {:g}x{}   {}",
+                    ex, sc, isolate ? "fork" : "none", one.seconds, two.seconds, std::max(1, speedup_repeat), s, kSpeedupTarget,
+                    targeted ? "" : " (not a target case)", verdict_text));
     json sj{{"example", ex},
             {"scope", sc},
             {"isolation", isolate ? "fork" : "none"},
@@ -763,9 +764,12 @@ int main(int argc, char** argv) {
 
   size_t wrong = 0, failed = 0, partial = 0;
   for (const auto& r : results) {
-    if (!r.reported || !r.error.empty()) ++failed;
-    else if (!r.complete) ++partial;
-    else if (!r.structures_ok() || !r.explored_ok()) ++wrong;
+    if (!r.reported || !r.error.empty())
+      ++failed;
+    else if (!r.complete)
+      ++partial;
+    else if (!r.structures_ok() || !r.explored_ok())
+      ++wrong;
   }
   std::printf(
       "\nBEAPI s: Table 1 of the BEAPI paper (i7-8700); R = ROOPS row, K = Korat-benchmark row, F = FAJITA row.\n"
@@ -774,8 +778,7 @@ int main(int argc, char** argv) {
       "?: no reference; -: partial run, not checked. Targets apply at the default threads (all cores) and isolation (fork).\n");
   std::printf("\n%zu cases in %.1f s: %s%s%s\n", results.size(), now_seconds() - t_start,
               wrong || failed ? fmt::format("{} wrong counts, {} failed", wrong, failed).c_str() : "all counts match",
-              partial ? fmt::format(" ({} partial, not checked)", partial).c_str() : "",
-              missed ? "; some targets MISSED" : "");
+              partial ? fmt::format(" ({} partial, not checked)", partial).c_str() : "", missed ? "; some targets MISSED" : "");
 
   if (!json_file.empty()) {
     json cases_json = json::array();

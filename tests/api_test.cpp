@@ -20,7 +20,10 @@ struct Box : Base {
   static std::unique_ptr<Box> make(int w) { return std::make_unique<Box>(w); }
   void grow(int by) { width += by; }
   void absorb(const Box& other) { width += other.width; }
-  void steal(Box& other) { width += other.width; other.width = 0; }
+  void steal(Box& other) {
+    width += other.width;
+    other.width = 0;
+  }
   void take(std::unique_ptr<Box> other) { width += other->width; }
   void share(std::shared_ptr<Box> other) { other->id = 1; }
   void poke(Box* other) { other->id = 2; }
@@ -107,16 +110,13 @@ TEST(Api, EveryStyleRunsAndBaseFieldsAreState) {
   // id is written only by share (1) and poke (2), on the argument: base-class fields count.
   std::set<int64_t> ids;
   objgen::Replayer replayer(api, r.store, o.domain);
-  for (uint32_t s : r.store.states_of(o.target))
-    ids.insert(std::static_pointer_cast<Box>(replayer.build(s))->id);
+  for (uint32_t s : r.store.states_of(o.target)) ids.insert(std::static_pointer_cast<Box>(replayer.build(s))->id);
   EXPECT_EQ(ids, (std::set<int64_t>{0, 1, 2}));
 }
 
 TEST(CodeWriter, WritesEachPassingStyle) {
   auto api = box_api();
-  auto line = [&](const std::string& n, std::vector<std::string> values) {
-    return objgen::call_statement(op(api, n), values, "v9");
-  };
+  auto line = [&](const std::string& n, std::vector<std::string> values) { return objgen::call_statement(op(api, n), values, "v9"); };
   const objgen::Operation& box_of_int = api.operations()[1];
   ASSERT_EQ(box_of_int.params.size(), 1u);
   EXPECT_EQ(objgen::call_statement(box_of_int, {"2"}, "v9"), "auto v9 = std::make_shared<shapes::Box>(2);");
@@ -136,7 +136,8 @@ TEST(CodeWriter, WritesAnAdaptedCallByItsPattern) {
       .constructor<>()
       .method("absorb", [](Box& b, int w, int h) { b.absorb(Box(w * h)); })
       .emitted_as("{0}->absorb(shapes::Box{{1} * {2}})")
-      .factory("sized", [](int s) { return Box(s); }, "")
+      .factory(
+          "sized", [](int s) { return Box(s); }, "")
       .emitted_as("shapes::Box({0})");
   const objgen::Operation& absorb = op(api, "absorb");
   EXPECT_TRUE(absorb.emittable);  // a lambda, yet emitted code can call it
@@ -170,7 +171,7 @@ TEST(Api, CallsGoOnThroughReferencesToParts) {
   objgen::CallResult out;
   at_grow.call(args, out);
   EXPECT_EQ(shelf.boxes[1].width, 5);  // the shelf's own box changed, not a copy
-  args[1] = {&five, nullptr};  // find(5).grow(5)
+  args[1] = {&five, nullptr};          // find(5).grow(5)
   find_grow.call(args, out);
   EXPECT_EQ(shelf.boxes[1].width, 10);
   args[1] = {&nine, nullptr};  // no box of width 9: a null pointer is misuse
@@ -203,10 +204,7 @@ TEST(Api, CallsGoOnThroughReferencesToPartsOfParts) {
 // code but once in a run: no call goes through a reference to it.
 TEST(Api, NoCallThroughAReferenceNamedTwice) {
   objgen::Api api;
-  api.add_class<Box>()
-      .constructor<>()
-      .method("double_up", [](Box& b) { b.absorb(b); })
-      .emitted_as("{0}->absorb(*{0})");
+  api.add_class<Box>().constructor<>().method("double_up", [](Box& b) { b.absorb(b); }).emitted_as("{0}->absorb(*{0})");
   api.add_class<shapes::Shelf>().constructor<>().method("at", &shapes::Shelf::at);
   EXPECT_EQ(api.add_calls_through_references(), 0u);
 }

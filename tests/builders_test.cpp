@@ -40,9 +40,7 @@ struct Subject {
     for (uint32_t op : ops) out.push_back(api.operations()[op].name);
     return out;
   }
-  std::vector<uint32_t> ops(const std::vector<std::string>& names) const {
-    return select_operations(api, options.target, names, false);
-  }
+  std::vector<uint32_t> ops(const std::vector<std::string>& names) const { return select_operations(api, options.target, names, false); }
 };
 
 std::unique_ptr<Subject> subject(const std::string& example, int workers = 2) {
@@ -64,8 +62,7 @@ TEST(Observers, RedBlackTreeQueriesAreObserversAndMutatorsAreNot) {
   Classification c = classify_operations(s->api, s->options);
   EXPECT_EQ(s->names(c.observers()), (Names{"contains", "first", "last", "getSize", "isEmpty"}));
   EXPECT_EQ(s->names(c.candidates()), (Names{"RedBlackTree", "add", "remove", "removeMin", "clear"}));
-  for (const auto& o : c.operations)
-    EXPECT_EQ(o.const_hint, o.role == OperationRole::Observer) << s->api.operations()[o.op].signature();
+  for (const auto& o : c.operations) EXPECT_EQ(o.const_hint, o.role == OperationRole::Observer) << s->api.operations()[o.op].signature();
 }
 
 TEST(HillClimbing, FindsAddAndRemoveForRedBlackTreeAndProvesThem) {
@@ -95,8 +92,7 @@ TEST(Verify, CatchesBuildersWithoutRemoveForRedBlackTree) {
 
 TEST(Verify, CatchesARedundantBuilder) {
   auto s = subject("sll");
-  Verification v = verify_builders(s->api, s->options, s->ops({"SinglyLinkedList", "add", "addFirst"}),
-                                   s->options.operations, {4});
+  Verification v = verify_builders(s->api, s->options, s->ops({"SinglyLinkedList", "add", "addFirst"}), s->options.operations, {4});
   EXPECT_TRUE(v.sufficient());
   EXPECT_FALSE(v.minimal());
   EXPECT_EQ(v.scopes[0].redundant.size(), 2u);  // either adder alone builds every list
@@ -177,8 +173,8 @@ TEST(RandomBatch, QuarantinesAnOperationAfterItsSecondCrash) {
   RandomOptions never = r;
   never.quarantine_after = 0;
   auto results = run_random_batch(s->api, {r, never}, {2, true, 2.0});
-  EXPECT_EQ(results[0].skipped.size(), 2u);  // add crashed twice, then was no longer called
-  EXPECT_GT(results[1].skipped.size(), 2u);  // without quarantine it keeps crashing
+  EXPECT_EQ(results[0].skipped.size(), 2u);                                               // add crashed twice, then was no longer called
+  EXPECT_GT(results[1].skipped.size(), 2u);                                               // without quarantine it keeps crashing
   EXPECT_EQ(run_random_batch(s->api, {r}, {1, true, 2.0})[0].states, results[0].states);  // deterministic
 }
 
@@ -198,8 +194,7 @@ TEST(BuildersFile, RoundTripsAndRejectsUnknownSignatures) {
 
 TEST(Observers, AnOperationThatCrashedIsNotCalledAnObserver) {
   Api api;
-  api.add_class<fragile::Glass>().constructor<>().method("fill", &fragile::Glass::fill).method(
-      "peek", &fragile::Glass::peek);
+  api.add_class<fragile::Glass>().constructor<>().method("fill", &fragile::Glass::fill).method("peek", &fragile::Glass::peek);
   BuilderSearchOptions o;
   o.target = class_id<fragile::Glass>();
   o.operations = select_operations(api, o.target, {"all"});
@@ -212,8 +207,7 @@ TEST(Observers, AnOperationThatCrashedIsNotCalledAnObserver) {
 TEST(Selection, SignatureWithoutTheClassNamesTheOverload) {
   auto s = subject("rbt");
   Names chosen;
-  for (uint32_t op : s->ops({"add(int)", "RedBlackTree()", "contains(int)"}))
-    chosen.push_back(s->api.operations()[op].signature());
+  for (uint32_t op : s->ops({"add(int)", "RedBlackTree()", "contains(int)"})) chosen.push_back(s->api.operations()[op].signature());
   std::sort(chosen.begin(), chosen.end());
   EXPECT_EQ(chosen, (Names{"RedBlackTree::RedBlackTree()", "RedBlackTree::add(int)", "RedBlackTree::contains(int) const"}));
   EXPECT_THROW(s->ops({"add(long)"}), std::invalid_argument);

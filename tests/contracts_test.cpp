@@ -111,8 +111,7 @@ std::vector<std::string> contracts_broken(const Run& r) {
 }
 
 TEST(Contracts, EachBuggyExampleBreaksItsOwnContract) {
-  EXPECT_EQ(contracts_broken(*random_run("buggy_copy")),
-            std::vector<std::string>{"contract copy-independent via add contract"});
+  EXPECT_EQ(contracts_broken(*random_run("buggy_copy")), std::vector<std::string>{"contract copy-independent via add contract"});
   EXPECT_EQ(contracts_broken(*random_run("buggy_equals")), std::vector<std::string>{"contract eq-symmetric contract"});
   EXPECT_EQ(contracts_broken(*random_run("buggy_hash")), std::vector<std::string>{"contract hash-eq contract"});
   auto move = contracts_broken(*random_run("buggy_move"));
@@ -121,8 +120,7 @@ TEST(Contracts, EachBuggyExampleBreaksItsOwnContract) {
 }
 
 TEST(Contracts, CorrectClassesBreakNone) {
-  for (const char* ex : {"sll", "dll", "binheap", "rbt", "stdset"})
-    EXPECT_TRUE(random_run(ex, 20000)->findings.empty()) << ex;
+  for (const char* ex : {"sll", "dll", "binheap", "rbt", "stdset"}) EXPECT_TRUE(random_run(ex, 20000)->findings.empty()) << ex;
 }
 
 // State is what the class can tell apart: where it has ==, == decides (a copy's reserved room,
@@ -157,8 +155,7 @@ TEST(Minimize, RemovingACallRemovesTheCallsUsingWhatItBuilt) {
   uint32_t add = select_operations(api, list, {"add"}, false)[0];
   uint32_t contains = select_operations(api, list, {"contains"}, false)[0];
   FlatSequence s;
-  s.calls = {{ctor, {}, {0}}, {add, {0, -1}, {0, -1, -1}}, {ctor, {}, {1}}, {add, {1, -2}, {1, -1, -1}},
-             {contains, {0, -3}, {0, -1, -1}}};
+  s.calls = {{ctor, {}, {0}}, {add, {0, -1}, {0, -1, -1}}, {ctor, {}, {1}}, {add, {1, -2}, {1, -1, -1}}, {contains, {0, -3}, {0, -1, -1}}};
   s.result_value = 0;
   auto without_first = minimize::without_calls(s, {true, false, false, false, false});
   EXPECT_FALSE(without_first.has_value());  // the last call used v0

@@ -338,7 +338,7 @@ TEST(BranchDistance, EvoSuiteFormulas) {
   EXPECT_EQ(branch_distance(Predicate::Slt, 32, 9, 5, true), 5);   // 9 < 5: 9 - 5 + 1
   EXPECT_EQ(branch_distance(Predicate::Slt, 32, 2, 5, false), 3);  // 2 >= 5: 5 - 2
   EXPECT_EQ(branch_distance(Predicate::Sle, 32, 9, 5, true), 4);
-  EXPECT_EQ(branch_distance(Predicate::Slt, 32, static_cast<uint32_t>(-1), 0, true), 0);  // signed
+  EXPECT_EQ(branch_distance(Predicate::Slt, 32, static_cast<uint32_t>(-1), 0, true), 0);    // signed
   EXPECT_GT(branch_distance(Predicate::Ult, 32, static_cast<uint32_t>(-1), 0, true), 1e9);  // unsigned
   EXPECT_DOUBLE_EQ(normalized(3), 0.75);
 }

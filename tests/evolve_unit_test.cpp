@@ -87,7 +87,7 @@ TEST(BranchDistanceFitness, ApproachLevelPlusBranchDistance) {
   covered[4] = true;
   EXPECT_DOUBLE_EQ(b.feasible(reached_c, covered), 1.0);
   EXPECT_GT(b.unfeasible(4, 1), b.feasible(reached_c, covered));  // any feasible test case is better
-  EXPECT_GT(b.unfeasible(4, 1), b.unfeasible(4, 3));               // breaking off later is better
+  EXPECT_GT(b.unfeasible(4, 1), b.unfeasible(4, 3));              // breaking off later is better
 }
 
 struct StackApi {
@@ -201,8 +201,10 @@ TEST(GpTrees, StayWellTypedThroughCrossoverAndMutation) {
   for (int i = 0; i < 20; ++i) pop.push_back(trees.random_tree_within_limits(rng));
   for (int round = 0; round < 500; ++round) {
     GpTree a = pop[rng.below(pop.size())], b = pop[rng.below(pop.size())];
-    if (round % 2) trees.crossover(a, b, rng);
-    else trees.mutate(a, rng);
+    if (round % 2)
+      trees.crossover(a, b, rng);
+    else
+      trees.mutate(a, rng);
     if (trees.within_limits(a)) pop[rng.below(pop.size())] = a;
   }
   for (const GpTree& t : pop) {
@@ -218,7 +220,7 @@ TEST(TestRunner, RunsStackSequencesAndTellsFeasibleFromNot) {
   uint32_t ctor = s.op("Stack"), push = s.op("push"), pop = s.op("pop"), peek = s.op("peek");
   auto lit = [](int index) { return -1 - static_cast<int64_t>(index); };
   FlatSequence ok{{{ctor, {}, {}}, {push, {0, lit(2)}, {0, -1}}, {peek, {0}, {0}}}};  // push(1), peek()
-  FlatSequence throws{{{ctor, {}, {}}, {peek, {0}, {0}}}};                           // peek() on empty
+  FlatSequence throws{{{ctor, {}, {}}, {peek, {0}, {0}}}};                            // peek() on empty
   FlatSequence broken{{{ctor, {}, {}}, {pop, {0}, {0}}, {peek, {0}, {0}}}};           // pop() on empty first
   std::vector<TestOutcome> out = runner.run({ok, throws, broken});
   ASSERT_EQ(out.size(), 3u);
@@ -264,12 +266,9 @@ TEST(TestRunner, ScratchLiteralsAndCommittedValuesReachTheWorker) {
   LiteralDomain terminals = terminal_domain({});  // ints -1, 0, 1
   TestRunner runner(s.api, terminals, RunnerOptions{});
   uint32_t ctor = s.op("Stack"), push = s.op("push"), peek = s.op("peek");
-  auto pushing = [&](int64_t literal) {
-    return FlatSequence{{{ctor, {}, {}}, {push, {0, -1 - literal}, {0, -1}}, {peek, {0}, {0}}}};
-  };
+  auto pushing = [&](int64_t literal) { return FlatSequence{{{ctor, {}, {}}, {push, {0, -1 - literal}, {0, -1}}, {peek, {0}, {0}}}}; };
   Literal big{LiteralKind::Int, 17637, 0, {}}, other{LiteralKind::Int, -52331, 0, {}};
-  std::vector<TestOutcome> out =
-      runner.run({pushing(kFirstScratchLiteral), pushing(kFirstScratchLiteral + 1), pushing(2)}, {big, other});
+  std::vector<TestOutcome> out = runner.run({pushing(kFirstScratchLiteral), pushing(kFirstScratchLiteral + 1), pushing(2)}, {big, other});
   ASSERT_EQ(out.size(), 3u);
   EXPECT_EQ(out[0].result.i, 17637);
   EXPECT_EQ(out[1].result.i, -52331);

@@ -149,7 +149,6 @@ TEST(Methods, WholeApiFindsAtLeastTheBuildersStates) {
 
 }  // namespace
 
-
 namespace {
 
 // What a rank sends for a job is what the job's region held: records (only the fingerprints they

@@ -24,8 +24,7 @@ const Api& registered() {
 }
 
 std::string description_bytes() {
-  static HarnessEntry entry{kHarnessAbi, OBJGEN_VERSION_STRING, OBJGEN_HEADERS_HASH, "many", "game::Game", "<game.hpp>",
-                            nullptr};
+  static HarnessEntry entry{kHarnessAbi, OBJGEN_VERSION_STRING, OBJGEN_HEADERS_HASH, "many", "game::Game", "<game.hpp>", nullptr};
   registered();
   return describe_harness(entry, 0, registered());
 }
@@ -93,8 +92,7 @@ TEST(HarnessDescription, DamagedBytesAreRefusedOrStillConsistent) {
   int refused = 0;
   for (int round = 0; round < 3000; ++round) {
     std::string damaged = bytes;
-    for (int flips = 1 + round % 3; flips > 0; --flips)
-      damaged[rng() % damaged.size()] = static_cast<char>(rng());
+    for (int flips = 1 + round % 3; flips > 0; --flips) damaged[rng() % damaged.size()] = static_cast<char>(rng());
     try {
       HarnessDescription d = parse_harness_description(damaged);
       size_t ids = d.first_class + d.classes.size();

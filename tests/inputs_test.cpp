@@ -32,8 +32,7 @@ TEST_P(EveryNclOfScope3, SatisfiesItsInvariantAndCopiesFaithfully) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scope3, EveryNclOfScope3,
-                         ::testing::ValuesIn(objgen::bounded_exhaustive<examples::NodeCachingList>(
-                             ncl_api(), {.scope = 3})));
+                         ::testing::ValuesIn(objgen::bounded_exhaustive<examples::NodeCachingList>(ncl_api(), {.scope = 3})));
 
 TEST(BoundedExhaustive, GivesEachDistinctStateOnce) {
   auto inputs = objgen::bounded_exhaustive<examples::NodeCachingList>(ncl_api(), {.scope = 4});

@@ -30,11 +30,13 @@ std::string compile_unit(const std::string& name, const std::string& source, con
 
 // The IR of a unit that instantiates the examples' members.
 std::string compile_examples() {
-  return compile_unit("unit", "#include \"thesis/thesis.hpp\"\n#include \"game/game.hpp\"\n"
-                              "bool worthy(const examples::Scholarship& s, const examples::Student& st) { return s.isWorthy(st); }\n"
-                              "bool rules(const examples::Rules& r, const examples::Action& a, const examples::Game& g) { return r.checkRules(a, g); }\n"
-                              "void build(examples::Supervisor& s, examples::CV& c, examples::Student& st, examples::Game& g) {\n"
-                              "  c.addAward(1); s.setCv(c); st.setSupervisor(s); g.addPlayer(examples::Player(1, 2)); }\n");
+  return compile_unit(
+      "unit",
+      "#include \"thesis/thesis.hpp\"\n#include \"game/game.hpp\"\n"
+      "bool worthy(const examples::Scholarship& s, const examples::Student& st) { return s.isWorthy(st); }\n"
+      "bool rules(const examples::Rules& r, const examples::Action& a, const examples::Game& g) { return r.checkRules(a, g); }\n"
+      "void build(examples::Supervisor& s, examples::CV& c, examples::Student& st, examples::Game& g) {\n"
+      "  c.addAward(1); s.setCv(c); st.setSupervisor(s); g.addPlayer(examples::Player(1, 2)); }\n");
 }
 
 IrProgram& program() {
@@ -94,7 +96,8 @@ TEST(ObjectGraph, AwardCountThroughSupervisorAndCv) {
 }
 
 TEST(ObjectGraph, CreditsBranchAddsTheCreditsAndTheThreshold) {
-  ObjectGraph g = graph_at(kIsWorthy, line_of("thesis/thesis.hpp", "return cv.publications() > 2;"), true);  // `return cv.publications() > 2` runs when credits are short
+  ObjectGraph g = graph_at(kIsWorthy, line_of("thesis/thesis.hpp", "return cv.publications() > 2;"),
+                           true);  // `return cv.publications() > 2` runs when credits are short
   std::vector<std::string> l = leaves(g);
   EXPECT_NE(std::find(l.begin(), l.end(), "input 1 . examples::Student::credits_"), l.end()) << g.dot();
   EXPECT_NE(std::find(l.begin(), l.end(), "input 0 . examples::Scholarship::min_credits_"), l.end()) << g.dot();
@@ -104,8 +107,8 @@ TEST(ObjectGraph, CheckRulesReachesIdsPlayersAndTeams) {
   ObjectGraph g = graph_at(kCheckRules, line_of("game/game.hpp", "return friendly_fire_;"), true);  // same team: return friendly_fire_
   std::vector<std::string> l = leaves(g);
   for (const char* want : {"input 1 . examples::Action::actor_", "input 1 . examples::Action::target_",
-                           "input 2 . examples::Game::players_ . ", "examples::Player::id_",
-                           "examples::Player::team_", "input 2 . examples::Game::players_ . std::vector<examples::Player, "
+                           "input 2 . examples::Game::players_ . ", "examples::Player::id_", "examples::Player::team_",
+                           "input 2 . examples::Game::players_ . std::vector<examples::Player, "
                            "std::allocator<examples::Player> >::size()"}) {
     bool found = std::any_of(l.begin(), l.end(), [&](const std::string& s) { return s.find(want) != std::string::npos; });
     EXPECT_TRUE(found) << want << "\n" << g.dot();
@@ -152,7 +155,8 @@ int check(int code, const char* s, double t) {
   return helper(local[0]);
 }
 }  // namespace pool
-)", "-ftrivial-auto-var-init=pattern")});
+)",
+                            "-ftrivial-auto-var-init=pattern")});
   objgen::analysis::ConstantPool pool = p.constants("_ZN4pool5checkEiPKcd", {});
   auto has_int = [&](int64_t v) { return std::count(pool.ints.begin(), pool.ints.end(), v) == 1; };
   EXPECT_TRUE(has_int(48213));

@@ -74,10 +74,11 @@ objgen::Api bag_api(Fault fault) {
   objgen::Api api;
   api.add_class<Bag>()
       .constructor<>()
-      .method("add", [fault](Bag& b, int v) {
-        if (b.items.size() == 2 && v == 1) fault(b);
-        b.items.push_back(v);
-      })
+      .method("add",
+              [fault](Bag& b, int v) {
+                if (b.items.size() == 2 && v == 1) fault(b);
+                b.items.push_back(v);
+              })
       .invariant([](const Bag& b) { return b.items.size() != 3 || b.items[0] != 2; }, "");
   return api;
 }
@@ -139,8 +140,7 @@ TEST(Isolation, FailedAssertSaysWhichAssertion) {
   });
   auto r = run(api, true);
   ASSERT_EQ(count(r, Outcome::Crash), 1u);
-  EXPECT_NE(r.findings[0].message.find("SIGABRT (Aborted): bag.cpp:12: Assertion `size < 2' failed."),
-            std::string::npos)
+  EXPECT_NE(r.findings[0].message.find("SIGABRT (Aborted): bag.cpp:12: Assertion `size < 2' failed."), std::string::npos)
       << r.findings[0].message;
 }
 
@@ -240,8 +240,8 @@ TEST(Isolation, ThrowingDestructorIsACrash) {
 // (here: in first_of, which runs in the worker). The job must run on a fresh worker, not vanish
 // and leave the batch waiting forever.
 TEST(WorkerPoolRecovery, JobClaimedByAWorkerThatDiesBeforeStartingStillRuns) {
-  auto* died = static_cast<std::atomic<int>*>(
-      mmap(nullptr, sizeof(std::atomic<int>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+  auto* died =
+      static_cast<std::atomic<int>*>(mmap(nullptr, sizeof(std::atomic<int>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
   ASSERT_NE(died, MAP_FAILED);
   new (died) std::atomic<int>(0);
   objgen::WorkerPool pool(1, true, 5.0, 4);
@@ -271,8 +271,8 @@ namespace {
 // Runs a 3-job batch on one isolated worker; job 1's body dies (before its first candidate) the
 // first `deaths` times it starts. Returns the events other than Done, and counts Done in *done.
 std::vector<objgen::WorkerPool::Event> run_dying_setup(int deaths, size_t* done) {
-  auto* starts = static_cast<std::atomic<int>*>(
-      mmap(nullptr, sizeof(std::atomic<int>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+  auto* starts =
+      static_cast<std::atomic<int>*>(mmap(nullptr, sizeof(std::atomic<int>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
   new (starts) std::atomic<int>(0);
   objgen::WorkerPool pool(1, true, 5.0, 4);
   pool.begin(

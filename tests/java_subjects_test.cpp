@@ -198,11 +198,11 @@ TEST(JavaBitSet, GetRangeShiftsAcrossWords) {
   BitSet part = b.get(62, 130);  // not word-aligned, spans three source words
   EXPECT_TRUE(part.repOK());
   EXPECT_EQ(bits(part), (std::vector<int>{0, 1, 2, 8, 65, 66}));
-  EXPECT_EQ(part.size(), 128);  // BitSet(130 - 62)
+  EXPECT_EQ(part.size(), 128);      // BitSet(130 - 62)
   BitSet aligned = b.get(64, 200);  // word-aligned, cut at length() = 191
   EXPECT_TRUE(aligned.repOK());
   EXPECT_EQ(bits(aligned), (std::vector<int>{0, 6, 63, 64, 126}));
-  EXPECT_EQ(aligned.size(), 128);  // BitSet(191 - 64)
+  EXPECT_EQ(aligned.size(), 128);   // BitSet(191 - 64)
   BitSet one_word = b.get(60, 66);  // both ends in different source words, one target word
   EXPECT_EQ(bits(one_word), (std::vector<int>{2, 3, 4}));
   BitSet inside = b.get(63, 64);
@@ -342,19 +342,40 @@ TEST(JavaBitSet, RandomOperationsMatchAModel) {
   for (int step = 0; step < 3000; ++step) {
     int from = next(300), to = from + next(100);
     switch (next(6)) {
-      case 0: b.set(from); model[from] = true; break;
-      case 1: b.clear(from); model[from] = false; break;
-      case 2: b.flip(from); model[from] = !model[from]; break;
-      case 3: b.set(from, to); for (int i = from; i < to; ++i) model[i] = true; break;
-      case 4: b.clear(from, to); for (int i = from; i < to; ++i) model[i] = false; break;
-      case 5: b.flip(from, to); for (int i = from; i < to; ++i) model[i] = !model[i]; break;
+      case 0:
+        b.set(from);
+        model[from] = true;
+        break;
+      case 1:
+        b.clear(from);
+        model[from] = false;
+        break;
+      case 2:
+        b.flip(from);
+        model[from] = !model[from];
+        break;
+      case 3:
+        b.set(from, to);
+        for (int i = from; i < to; ++i) model[i] = true;
+        break;
+      case 4:
+        b.clear(from, to);
+        for (int i = from; i < to; ++i) model[i] = false;
+        break;
+      case 5:
+        b.flip(from, to);
+        for (int i = from; i < to; ++i) model[i] = !model[i];
+        break;
     }
     ASSERT_TRUE(b.repOK()) << "step " << step;
     if (step % 50 == 0) {
       int card = 0, len = 0;
       for (int i = 0; i < 400; ++i) {
         ASSERT_EQ(b.get(i), model[i]) << "step " << step << " bit " << i;
-        if (model[i]) { ++card; len = i + 1; }
+        if (model[i]) {
+          ++card;
+          len = i + 1;
+        }
       }
       ASSERT_EQ(b.cardinality(), card);
       ASSERT_EQ(b.length(), len);

@@ -34,19 +34,32 @@ TEST(LiteralDomain, ParsesRangesAndLists) {
 TEST(LiteralDomain, WritesEveryValueAsValidCpp) {
   using objgen::cpp_literal;
   using objgen::Literal;
-  auto dbl = [](double v) { Literal l; l.kind = LiteralKind::Double; l.d = v; return cpp_literal(l); };
+  auto dbl = [](double v) {
+    Literal l;
+    l.kind = LiteralKind::Double;
+    l.d = v;
+    return cpp_literal(l);
+  };
   EXPECT_EQ(dbl(std::numeric_limits<double>::infinity()), "std::numeric_limits<double>::infinity()");
   EXPECT_EQ(dbl(-std::numeric_limits<double>::infinity()), "-std::numeric_limits<double>::infinity()");
   EXPECT_EQ(dbl(std::numeric_limits<double>::quiet_NaN()), "std::numeric_limits<double>::quiet_NaN()");
   EXPECT_EQ(dbl(2), "2.0");
   EXPECT_EQ(dbl(1e300), "1.0000000000000001e+300");
-  auto chr = [](char c) { Literal l; l.kind = LiteralKind::Char; l.i = c; return cpp_literal(l); };
+  auto chr = [](char c) {
+    Literal l;
+    l.kind = LiteralKind::Char;
+    l.i = c;
+    return cpp_literal(l);
+  };
   EXPECT_EQ(chr('\n'), "'\\x0a'");
   EXPECT_EQ(chr('\''), "'\\''");
   EXPECT_EQ(chr('a'), "'a'");
   Literal s;
   s.kind = LiteralKind::String;
-  s.s = std::string("a\x01" "b\0\"\\\xe9", 7);
+  s.s = std::string(
+      "a\x01"
+      "b\0\"\\\xe9",
+      7);
   EXPECT_EQ(cpp_literal(s), "std::string(\"a\\x01\"\"b\\x00\"\"\\\"\\\\\\xe9\"\"\", 7)");
   Literal big;
   big.i = std::numeric_limits<int64_t>::min();

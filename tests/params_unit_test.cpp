@@ -11,8 +11,9 @@ namespace {
 using Ints = std::vector<std::optional<int64_t>>;
 
 TEST(FailureCause, ReadsTheCauseFromHowTheCallEnded) {
-  EXPECT_EQ(classify_failure(Outcome::Crash, "dynamic_bitset.hpp:1120: bool boost::dynamic_bitset<>::test(size_type) const: "
-                                             "Assertion `pos < m_num_bits' failed."),
+  EXPECT_EQ(classify_failure(Outcome::Crash,
+                             "dynamic_bitset.hpp:1120: bool boost::dynamic_bitset<>::test(size_type) const: "
+                             "Assertion `pos < m_num_bits' failed."),
             Cause::Index);
   EXPECT_EQ(classify_failure(Outcome::Crash, "stl_vector.h:1230: Assertion '!this->empty()' failed."), Cause::EmptyState);
   EXPECT_EQ(classify_failure(Outcome::Failure, "std::length_error: vector::reserve"), Cause::Size);
@@ -35,8 +36,7 @@ TEST(FailureCause, BlamesTheParameterTheConditionNames) {
   EXPECT_EQ(blamed_parameters("x.hpp:1: Assertion `pos < m_num_bits' failed.", names, Ints{std::nullopt, 70, 1}),
             (std::vector<uint32_t>{1}));
   // libstdc++'s names carry underscores: __n is the parameter n.
-  EXPECT_EQ(blamed_parameters("Assertion '__n < this->size()' failed.", {"", "n"}, Ints{std::nullopt, 9}),
-            (std::vector<uint32_t>{1}));
+  EXPECT_EQ(blamed_parameters("Assertion '__n < this->size()' failed.", {"", "n"}, Ints{std::nullopt, 9}), (std::vector<uint32_t>{1}));
   // An object parameter: `rhs.size()` names rhs, the receiver's size() names nothing.
   EXPECT_EQ(blamed_parameters("Assertion `size() == rhs.size()' failed.", {"", "rhs"}, Ints(2)), (std::vector<uint32_t>{1}));
   EXPECT_EQ(blamed_parameters("std::invalid_argument: count must be at least 10", {"", "count", "pos"}, Ints{std::nullopt, 4, 10}),
@@ -45,22 +45,21 @@ TEST(FailureCause, BlamesTheParameterTheConditionNames) {
 
 TEST(FailureCause, BlamesByValueOnlyWhenNoNameMatches) {
   // UBSan names no variable, but quotes the index.
-  EXPECT_EQ(blamed_parameters("a.cpp:3:7: runtime error: index 70 out of bounds for type 'int [64]'", {"", "i", "j"},
-                              Ints{std::nullopt, 3, 70}),
-            (std::vector<uint32_t>{2}));
+  EXPECT_EQ(
+      blamed_parameters("a.cpp:3:7: runtime error: index 70 out of bounds for type 'int [64]'", {"", "i", "j"}, Ints{std::nullopt, 3, 70}),
+      (std::vector<uint32_t>{2}));
   // The bound's value (64, inside a quoted type) is not an argument's.
   EXPECT_TRUE(blamed_parameters("runtime error: index 99 out of bounds for type 'int [64]'", {"", "k"}, Ints{std::nullopt, 64}).empty());
   // A name wins over a coincidental value: `__position (which is 5) >= _Nb (which is 3)`.
-  EXPECT_EQ(blamed_parameters("std::out_of_range: bitset::test: __position (which is 5) >= _Nb (which is 3)",
-                              {"", "position", "count"}, Ints{std::nullopt, 5, 3}),
+  EXPECT_EQ(blamed_parameters("std::out_of_range: bitset::test: __position (which is 5) >= _Nb (which is 3)", {"", "position", "count"},
+                              Ints{std::nullopt, 5, 3}),
             (std::vector<uint32_t>{1}));
   // Qualified names are functions and types, not parameters; a signal blames nothing.
   EXPECT_TRUE(blamed_parameters("std::out_of_range: vector::at", {"", "vector", "at"}, Ints(3)).empty());
   EXPECT_TRUE(blamed_parameters("SIGSEGV", {"", "n"}, Ints{std::nullopt, 0}).empty());
   // An apostrophe in a word quotes nothing; a number too large for 64 bits blames no 0; a size_t -1
   // as printed is the -1 objgen holds; a parameter named like UBSan's own words is not blamed.
-  EXPECT_EQ(blamed_parameters("std::invalid_argument: can't take count", {"", "count"}, Ints{std::nullopt, 5}),
-            (std::vector<uint32_t>{1}));
+  EXPECT_EQ(blamed_parameters("std::invalid_argument: can't take count", {"", "count"}, Ints{std::nullopt, 5}), (std::vector<uint32_t>{1}));
   EXPECT_TRUE(blamed_parameters("std::out_of_range: 99999999999999999999999 too big", {"", "n"}, Ints{std::nullopt, 0}).empty());
   EXPECT_EQ(blamed_parameters("std::out_of_range: got 18446744073709551615", {"", "n"}, Ints{std::nullopt, -1}),
             (std::vector<uint32_t>{1}));

@@ -27,16 +27,20 @@ class InsertionMap {
   using value_type = std::pair<K, V>;
   void put(K k, V v) {
     auto [at, fresh] = index_.try_emplace(k, entries_.size());
-    if (fresh) entries_.emplace_back(k, v);
-    else entries_[at->second].second = v;
+    if (fresh)
+      entries_.emplace_back(k, v);
+    else
+      entries_[at->second].second = v;
   }
   void insert(const value_type& e) { put(e.first, e.second); }
   auto begin() const { return entries_.begin(); }
   auto end() const { return entries_.end(); }
   size_t size() const { return entries_.size(); }
   friend bool operator==(const InsertionMap& a, const InsertionMap& b) {
-    if constexpr (kOrderedEquality) return a.entries_ == b.entries_;
-    else return a.size() == b.size() && std::is_permutation(a.begin(), a.end(), b.begin());
+    if constexpr (kOrderedEquality)
+      return a.entries_ == b.entries_;
+    else
+      return a.size() == b.size() && std::is_permutation(a.begin(), a.end(), b.begin());
   }
 
  private:
@@ -281,7 +285,5 @@ struct AnyTwo {
   friend bool operator==(const AnyTwo&, const AnyTwo&) = default;
 };
 static_assert(!objgen::detail::OrderProbeable<AnyTwo>);
-TEST(RangeOrder, AnyTwoArgumentConstructorIsNotProbed) {
-  EXPECT_EQ(objgen::range_order<AnyTwo>(), RangeOrder::kNotProbed);
-}
+TEST(RangeOrder, AnyTwoArgumentConstructorIsNotProbed) { EXPECT_EQ(objgen::range_order<AnyTwo>(), RangeOrder::kNotProbed); }
 }  // namespace

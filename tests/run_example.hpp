@@ -28,8 +28,8 @@ inline ExhaustiveOptions whole_api_options(const Api& api, ClassId cls, uint32_t
   return o;
 }
 
-inline std::unique_ptr<ExampleRun> run_example(const std::string& name, uint32_t scope, int workers = 1,
-                                               bool isolate = false, std::vector<std::string> methods = {}) {
+inline std::unique_ptr<ExampleRun> run_example(const std::string& name, uint32_t scope, int workers = 1, bool isolate = false,
+                                               std::vector<std::string> methods = {}) {
   auto run = std::make_unique<ExampleRun>();
   const Example* ex = find_example(name);
   if (!ex) throw std::invalid_argument("no example " + name);

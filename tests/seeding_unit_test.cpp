@@ -38,9 +38,7 @@ struct Thesis {
   }
 };
 
-PathStep field(const char* cls, uint32_t element, const char* name) {
-  return {PathStep::Kind::Field, FieldRef{cls, element, name}, ""};
-}
+PathStep field(const char* cls, uint32_t element, const char* name) { return {PathStep::Kind::Field, FieldRef{cls, element, name}, ""}; }
 
 TEST(TemplateSynthesis, BuildsTheInputAlongTheGraphsPaths) {
   Thesis t;
@@ -49,8 +47,11 @@ TEST(TemplateSynthesis, BuildsTheInputAlongTheGraphsPaths) {
   limits.max_depth = 12;
   evolve::TreeFactory trees(t.api, t.domain, t.terminals, mut, limits);
   analysis::ObjectGraph g;
-  g.leaves.push_back(AccessPath{1, {field("examples::Student", 0, "supervisor_"), field("examples::Supervisor", 2, "cv_"),
-                                    field("examples::CV", 0, "awards_"), {PathStep::Kind::Call, {}, "std::vector<int>::size"}}});
+  g.leaves.push_back(AccessPath{1,
+                                {field("examples::Student", 0, "supervisor_"),
+                                 field("examples::Supervisor", 2, "cv_"),
+                                 field("examples::CV", 0, "awards_"),
+                                 {PathStep::Kind::Call, {}, "std::vector<int>::size"}}});
   g.leaves.push_back(AccessPath{1, {field("examples::Student", 1, "has_supervisor_")}});
   auto writers = [&](const FieldRef& f) -> std::vector<WriterChoice> {
     if (f.name == "supervisor_" || f.name == "has_supervisor_")

@@ -142,7 +142,6 @@ TEST(StateStore, SaveAndLoadGiveTheSameStore) {
 
 }  // namespace
 
-
 namespace {
 
 // A distributed run: the records go whole to every rank, the fingerprints in shares. Loading every
@@ -215,9 +214,7 @@ namespace {
 TEST(StateStore, HoldsSomeRecordsThenDensifies) {
   objgen::StateStore some, all;
   some.hold_only_some();
-  auto args_of = [](uint32_t i) {
-    return std::array<objgen::ArgRef, 2>{objgen::ArgRef::state(i / 3), objgen::ArgRef::literal(i % 5)};
-  };
+  auto args_of = [](uint32_t i) { return std::array<objgen::ArgRef, 2>{objgen::ArgRef::state(i / 3), objgen::ArgRef::literal(i % 5)}; };
   const uint32_t n = 200000;
   for (uint32_t i = 0; i < n; ++i) {
     bool held = i % 3 != 1;
@@ -268,9 +265,7 @@ TEST(StateStore, HoldsSomeRecordsThenDensifies) {
 // number of ranks loads its own part back; any other number takes every rank's part, densified.
 TEST(StateStore, SplitRecordsSaveByRankAndLoadOwnOrEvery) {
   const uint32_t n = 70000, shared = 100;  // more than one block of each array
-  auto args_of = [](uint32_t i) {
-    return std::array<objgen::ArgRef, 2>{objgen::ArgRef::state(i / 3), objgen::ArgRef::literal(i % 5)};
-  };
+  auto args_of = [](uint32_t i) { return std::array<objgen::ArgRef, 2>{objgen::ArgRef::state(i / 3), objgen::ArgRef::literal(i % 5)}; };
   auto home = [&](uint32_t i) { return i < shared ? -1 : static_cast<int>(i % 2); };  // -1: every rank
   objgen::StateStore rank[2], all;
   for (int k = 0; k < 2; ++k) rank[k].hold_only_some();
@@ -292,7 +287,7 @@ TEST(StateStore, SplitRecordsSaveByRankAndLoadOwnOrEvery) {
   for (int k = 0; k < 2; ++k) rank[k].save_held(held[k]);
   std::string index_bytes = index.take(), held_bytes[2] = {held[0].take(), held[1].take()};
   EXPECT_EQ(held_bytes[1].size(), rank[1].held_bytes());  // what a checkpoint writes ahead of them
-  std::string file_bytes;  // a rank's file, written a few KiB at a time: fingerprints, then records
+  std::string file_bytes;                                 // a rank's file, written a few KiB at a time: fingerprints, then records
   size_t flushes = 0, short_ones = 0;
   objgen::ByteWriter file(
       [&](std::string_view b) {

@@ -12,11 +12,10 @@ namespace {
 std::string abs(const std::string& p) { return std::filesystem::absolute(p).lexically_normal().string(); }
 
 TEST(SuitePreamble, SplitsTheUsersFlags) {
-  SuiteBuild b = suite_build_from_flags({"-Iinclude", "-isystem", "third", "-std=gnu++17", "-DNDEBUG", "build/libtally.so",
-                                         "-L", "deps", "-lfoo", "src/extra.cpp"},
-                                        {"/usr/lib/x86_64-linux-gnu/libabsl_hash.so"});
-  EXPECT_EQ(b.compile_flags,
-            (std::vector<std::string>{"-std=c++20", "-I" + abs("include"), "-isystem" + abs("third"), "-DNDEBUG"}));
+  SuiteBuild b = suite_build_from_flags(
+      {"-Iinclude", "-isystem", "third", "-std=gnu++17", "-DNDEBUG", "build/libtally.so", "-L", "deps", "-lfoo", "src/extra.cpp"},
+      {"/usr/lib/x86_64-linux-gnu/libabsl_hash.so"});
+  EXPECT_EQ(b.compile_flags, (std::vector<std::string>{"-std=c++20", "-I" + abs("include"), "-isystem" + abs("third"), "-DNDEBUG"}));
   EXPECT_EQ(b.link_args, (std::vector<std::string>{abs("build/libtally.so"), "-L" + abs("deps"), "-lfoo", abs("src/extra.cpp"),
                                                    "/usr/lib/x86_64-linux-gnu/libabsl_hash.so", "-Wl,-rpath," + abs("build"),
                                                    "-Wl,-rpath," + abs("deps")}));

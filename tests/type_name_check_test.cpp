@@ -13,8 +13,8 @@ TEST(TypeNameCheck, AcceptsTypeNames) {
 }
 
 TEST(TypeNameCheck, RefusesWhatWouldInjectCode) {
-  for (const char* bad : {"", "A; int x", "A{}", "#define X", "a\"b", "a'b", "a\\b", "A\nB", "A // x", "A /* x */",
-                          "std::vector<int", "std::vector<int>>", "f(int", "a:b", "A)", "1A", "A[2"})
+  for (const char* bad : {"", "A; int x", "A{}", "#define X", "a\"b", "a'b", "a\\b", "A\nB", "A // x", "A /* x */", "std::vector<int",
+                          "std::vector<int>>", "f(int", "a:b", "A)", "1A", "A[2"})
     EXPECT_NE(type_name_problem(bad), "") << bad;
 }
 

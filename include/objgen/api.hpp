@@ -37,9 +37,16 @@ class MisusePolicy {
   void clear();
   // Matches the exception's dynamic type name exactly (as demangled), e.g. "my::BadState".
   void add_name(std::string type_name);
-  template <class E> void add() {
+  template <class E>
+  void add() {
     matchers_.push_back([](const std::exception_ptr& e) {
-      try { std::rethrow_exception(e); } catch (const E&) { return true; } catch (...) { return false; }
+      try {
+        std::rethrow_exception(e);
+      } catch (const E&) {
+        return true;
+      } catch (...) {
+        return false;
+      }
     });
   }
   // A test of the exception itself (add<E>() makes one per type).
@@ -102,8 +109,14 @@ class ClassBuilder {
     info_.invariant = [f](const void* p) { return static_cast<bool>(std::invoke(f, *static_cast<const T*>(p))); };
     return *this;
   }
-  ClassBuilder& builders(std::vector<std::string> names) { info_.builders = std::move(names); return *this; }
-  ClassBuilder& omit_fields(std::string regex) { info_.omit_fields = std::move(regex); return *this; }
+  ClassBuilder& builders(std::vector<std::string> names) {
+    info_.builders = std::move(names);
+    return *this;
+  }
+  ClassBuilder& omit_fields(std::string regex) {
+    info_.omit_fields = std::move(regex);
+    return *this;
+  }
   ClassBuilder& constants(std::vector<std::pair<std::string, long long>> named) {
     info_.constants = std::move(named);
     return *this;
@@ -166,9 +179,7 @@ class Api {
   template <class D, class B>
   void upcast() {
     static_assert(std::is_base_of_v<B, D> && std::is_convertible_v<D*, B*>, "objgen: upcast<D, B>() needs D to derive publicly from B");
-    add_class<B>()
-        .factory("upcast", [](std::shared_ptr<D> d) { return std::shared_ptr<B>(std::move(d)); })
-        .emitted_as("{0}");
+    add_class<B>().factory("upcast", [](std::shared_ptr<D> d) { return std::shared_ptr<B>(std::move(d)); }).emitted_as("{0}");
     last_operation().upcast = true;
   }
   MisusePolicy& misuse() { return misuse_; }
@@ -180,9 +191,7 @@ class Api {
     static_assert(std::is_enum_v<E>, "objgen: enumeration<E> takes an enum type");
     enumerations_[detail::demangle(typeid(E).name())] = std::move(enumerators);
   }
-  const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& enumerations() const {
-    return enumerations_;
-  }
+  const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& enumerations() const { return enumerations_; }
   // The same by the enumeration's spelling (an API described as data: src/harness).
   void set_enumeration(std::string spelling, std::vector<std::pair<std::string, int64_t>> enumerators) {
     enumerations_[std::move(spelling)] = std::move(enumerators);
@@ -200,8 +209,8 @@ class Api {
 template <class T>
 template <class... A>
 ClassBuilder<T>& ClassBuilder<T>::constructor() {
-  detail::add_operation(api_, detail::constructor_shape<T, A...>, info_.id, short_class_name(info_.name), info_.name,
-                        nullptr, nullptr, true, info_.name);
+  detail::add_operation(api_, detail::constructor_shape<T, A...>, info_.id, short_class_name(info_.name), info_.name, nullptr, nullptr,
+                        true, info_.name);
   return *this;
 }
 
@@ -218,16 +227,16 @@ template <class T>
 template <class F>
 ClassBuilder<T>& ClassBuilder<T>::factory(std::string_view name, F f, std::string_view cpp_call) {
   std::string qualified = cpp_call.empty() ? info_.name + "::" + std::string(name) : std::string(cpp_call);
-  detail::add_operation(api_, detail::operation_shape<F, OpKind::StaticFactory>, info_.id, name, qualified,
-                        new F(std::move(f)), &detail::delete_callable<F>, true);
+  detail::add_operation(api_, detail::operation_shape<F, OpKind::StaticFactory>, info_.id, name, qualified, new F(std::move(f)),
+                        &detail::delete_callable<F>, true);
   return *this;
 }
 
 template <class T>
 template <class F>
 ClassBuilder<T>& ClassBuilder<T>::function(std::string_view name, F f, std::string_view cpp_call) {
-  detail::add_operation(api_, detail::operation_shape<F, OpKind::FreeFunction>, info_.id, name, cpp_call,
-                        new F(std::move(f)), &detail::delete_callable<F>, true);
+  detail::add_operation(api_, detail::operation_shape<F, OpKind::FreeFunction>, info_.id, name, cpp_call, new F(std::move(f)),
+                        &detail::delete_callable<F>, true);
   return *this;
 }
 

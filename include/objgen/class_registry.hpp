@@ -15,12 +15,12 @@ class Linearizer;
 struct ClassLayout;
 
 struct ClassVTable {
-  std::string name;                                // C++ spelling, e.g. "ncl::List::Node"
+  std::string name;  // C++ spelling, e.g. "ncl::List::Node"
   // Fields<T>::visit for the linearizer's queued objects from `next` on while they are of this
   // class; returns the index of the first one it left (one indirect call per run of a class, not
   // per object: a list's nodes are visited in one loop).
   size_t (*visit_queued)(Linearizer&, size_t next);
-  Object (*clone)(const void*);                    // copy constructor; null when not copyable
+  Object (*clone)(const void*);  // copy constructor; null when not copyable
   const std::type_info* type;
   // What the contracts check (null when the class lacks the operation). Each refuses, by
   // returning false or null, an object whose dynamic type is a subclass (it would slice).
@@ -32,7 +32,7 @@ struct ClassVTable {
   // Generation from an invariant (objgen/object_layout.hpp): the fields' places in a
   // default-constructed object (false, and null construct_at, without a default constructor).
   bool (*layout)(ClassLayout*) = nullptr;
-  void* (*construct_at)(void*) = nullptr;                            // ::new (at) T()
+  void* (*construct_at)(void*) = nullptr;  // ::new (at) T()
 };
 
 // Registers a class once; returns its id. Thread-safe.

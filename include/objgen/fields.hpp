@@ -50,23 +50,20 @@ struct copyable : std::is_copy_constructible<T> {};
 #define OBJGEN_DETAIL_FE_11(m, x, ...) m(x) OBJGEN_DETAIL_EXPAND(OBJGEN_DETAIL_FE_10(m, __VA_ARGS__))
 #define OBJGEN_DETAIL_FE_12(m, x, ...) m(x) OBJGEN_DETAIL_EXPAND(OBJGEN_DETAIL_FE_11(m, __VA_ARGS__))
 #define OBJGEN_DETAIL_PICK(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, name, ...) name
-#define OBJGEN_DETAIL_FOR_EACH(m, ...)                                                        \
-  OBJGEN_DETAIL_EXPAND(OBJGEN_DETAIL_PICK(__VA_ARGS__, OBJGEN_DETAIL_FE_12, OBJGEN_DETAIL_FE_11, \
-                                          OBJGEN_DETAIL_FE_10, OBJGEN_DETAIL_FE_9,               \
-                                          OBJGEN_DETAIL_FE_8, OBJGEN_DETAIL_FE_7,                \
-                                          OBJGEN_DETAIL_FE_6, OBJGEN_DETAIL_FE_5,                \
-                                          OBJGEN_DETAIL_FE_4, OBJGEN_DETAIL_FE_3,                \
-                                          OBJGEN_DETAIL_FE_2, OBJGEN_DETAIL_FE_1)(m, __VA_ARGS__))
+#define OBJGEN_DETAIL_FOR_EACH(m, ...)                                                                                                    \
+  OBJGEN_DETAIL_EXPAND(OBJGEN_DETAIL_PICK(__VA_ARGS__, OBJGEN_DETAIL_FE_12, OBJGEN_DETAIL_FE_11, OBJGEN_DETAIL_FE_10, OBJGEN_DETAIL_FE_9, \
+                                          OBJGEN_DETAIL_FE_8, OBJGEN_DETAIL_FE_7, OBJGEN_DETAIL_FE_6, OBJGEN_DETAIL_FE_5,                 \
+                                          OBJGEN_DETAIL_FE_4, OBJGEN_DETAIL_FE_3, OBJGEN_DETAIL_FE_2, OBJGEN_DETAIL_FE_1)(m, __VA_ARGS__))
 
 // Describes up to 12 fields of TYPE, in the given order (the canonical field order).
-#define OBJGEN_FIELDS(TYPE, ...)                                  \
-  template <>                                                     \
-  struct objgen::Fields<TYPE> {                                   \
-    static constexpr const char* name = #TYPE;                    \
-    template <class V>                                            \
+#define OBJGEN_FIELDS(TYPE, ...)                                                 \
+  template <>                                                                    \
+  struct objgen::Fields<TYPE> {                                                  \
+    static constexpr const char* name = #TYPE;                                   \
+    template <class V>                                                           \
     static void visit([[maybe_unused]] V& v, [[maybe_unused]] const TYPE& obj) { \
-      OBJGEN_DETAIL_FOR_EACH(OBJGEN_DETAIL_FIELD, __VA_ARGS__)    \
-    }                                                             \
+      OBJGEN_DETAIL_FOR_EACH(OBJGEN_DETAIL_FIELD, __VA_ARGS__)                   \
+    }                                                                            \
   };
 
 // Whether objgen may copy a T with its copy constructor. The standard trait says yes for a class
@@ -78,23 +75,25 @@ struct copyable : std::is_copy_constructible<T> {};
   struct objgen::copyable<TYPE> : std::false_type {};
 
 // Same, with one base class visited first (its fields belong to the same object).
-#define OBJGEN_FIELDS_WITH_BASE(TYPE, BASE, ...)                  \
-  template <>                                                     \
-  struct objgen::Fields<TYPE> {                                   \
-    static constexpr const char* name = #TYPE;                    \
-    template <class V>                                            \
+#define OBJGEN_FIELDS_WITH_BASE(TYPE, BASE, ...)                                 \
+  template <>                                                                    \
+  struct objgen::Fields<TYPE> {                                                  \
+    static constexpr const char* name = #TYPE;                                   \
+    template <class V>                                                           \
     static void visit([[maybe_unused]] V& v, [[maybe_unused]] const TYPE& obj) { \
-      v.base((const BASE&)(obj));  /* may be private */                   \
-      OBJGEN_DETAIL_FOR_EACH(OBJGEN_DETAIL_FIELD, __VA_ARGS__)    \
-    }                                                             \
+      v.base((const BASE&)(obj)); /* may be private */                           \
+      OBJGEN_DETAIL_FOR_EACH(OBJGEN_DETAIL_FIELD, __VA_ARGS__)                   \
+    }                                                                            \
   };
 
 // A type whose whole state is what it shows through iteration (e.g. std::set<int>): it is
 // canonicalized as the container it is.
-#define OBJGEN_VALUE_TYPE(TYPE)                                   \
-  template <>                                                     \
-  struct objgen::Fields<TYPE> {                                   \
-    static constexpr const char* name = #TYPE;                    \
-    template <class V>                                            \
-    static void visit(V& v, const TYPE& obj) { v.contents("contents", obj); } \
+#define OBJGEN_VALUE_TYPE(TYPE)                \
+  template <>                                  \
+  struct objgen::Fields<TYPE> {                \
+    static constexpr const char* name = #TYPE; \
+    template <class V>                         \
+    static void visit(V& v, const TYPE& obj) { \
+      v.contents("contents", obj);             \
+    }                                          \
   };

@@ -23,7 +23,7 @@ struct InputOptions {
   std::string omit_fields;           // empty: the class's default
   int threads = 1;
   int max_iterations = 0;  // 0: 3 x scope
-  bool isolate = false;  // fork workers (survive crashes in the code under test)
+  bool isolate = false;    // fork workers (survive crashes in the code under test)
 };
 
 // Every distinct state of class `cls` within scope, each rebuilt by its call sequence. Throws
@@ -35,11 +35,9 @@ std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, cons
 template <class T>
 std::vector<std::shared_ptr<const T>> bounded_exhaustive(const Api& api, const InputOptions& options = {}) {
   ClassId id = 0;
-  if (!find_class_by_type(typeid(T), &id))
-    throw std::invalid_argument(std::string("objgen: ") + typeid(T).name() + " is not registered");
+  if (!find_class_by_type(typeid(T), &id)) throw std::invalid_argument(std::string("objgen: ") + typeid(T).name() + " is not registered");
   std::vector<std::shared_ptr<const T>> out;
-  for (Object& o : bounded_exhaustive_objects(api, id, options))
-    out.push_back(std::static_pointer_cast<const T>(o));
+  for (Object& o : bounded_exhaustive_objects(api, id, options)) out.push_back(std::static_pointer_cast<const T>(o));
   return out;
 }
 

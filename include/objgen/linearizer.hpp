@@ -45,28 +45,45 @@ template <class T>
 ClassId class_id();
 
 namespace detail {
-template <class T> struct is_unique_ptr : std::false_type {};
-template <class T, class D> struct is_unique_ptr<std::unique_ptr<T, D>> : std::true_type {};
-template <class T> struct is_shared_ptr : std::false_type {};
-template <class T> struct is_shared_ptr<std::shared_ptr<T>> : std::true_type {};
-template <class T> struct is_weak_ptr : std::false_type {};
-template <class T> struct is_weak_ptr<std::weak_ptr<T>> : std::true_type {};
-template <class T> struct is_optional : std::false_type {};
-template <class T> struct is_optional<std::optional<T>> : std::true_type {};
-template <class T> struct is_variant : std::false_type {};
-template <class... T> struct is_variant<std::variant<T...>> : std::true_type {};
-template <class T> struct is_std_array : std::false_type {};
-template <class T, size_t N> struct is_std_array<std::array<T, N>> : std::true_type {};
-template <class T> struct is_pair_like : std::false_type {};
-template <class A, class B> struct is_pair_like<std::pair<A, B>> : std::true_type {};
-template <class... T> struct is_pair_like<std::tuple<T...>> : std::true_type {};
+template <class T>
+struct is_unique_ptr : std::false_type {};
+template <class T, class D>
+struct is_unique_ptr<std::unique_ptr<T, D>> : std::true_type {};
+template <class T>
+struct is_shared_ptr : std::false_type {};
+template <class T>
+struct is_shared_ptr<std::shared_ptr<T>> : std::true_type {};
+template <class T>
+struct is_weak_ptr : std::false_type {};
+template <class T>
+struct is_weak_ptr<std::weak_ptr<T>> : std::true_type {};
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_variant : std::false_type {};
+template <class... T>
+struct is_variant<std::variant<T...>> : std::true_type {};
+template <class T>
+struct is_std_array : std::false_type {};
+template <class T, size_t N>
+struct is_std_array<std::array<T, N>> : std::true_type {};
+template <class T>
+struct is_pair_like : std::false_type {};
+template <class A, class B>
+struct is_pair_like<std::pair<A, B>> : std::true_type {};
+template <class... T>
+struct is_pair_like<std::tuple<T...>> : std::true_type {};
 template <class T>
 concept Range = requires(const T& r) {
   std::begin(r);
   std::end(r);
 };
 template <class T>
-concept Sized = requires(const T& r) { r.size(); };
+concept Sized = requires(const T& r) {
+  r.size();
+};
 
 std::string demangle(const char* mangled);  // objgen/api.hpp's
 // A standard library type, whose size() the standard defines as its iteration's length. Read
@@ -159,7 +176,7 @@ class Linearizer {
     V v{*this, cls, omit_mask(cls), omit_mask_fields(cls), 0, out_.data() + n_, out_.data() + capacity_};
     do {
       const Pending p = queue_[next];  // visiting may grow (move) the queue
-      frame_.cls = cls;  // names the class when a container of it is broken
+      frame_.cls = cls;                // names the class when a container of it is broken
       v.next_field = 0;
       Fields<T>::visit(v, *static_cast<const T*>(p.ptr));
     } while (++next < queued_ && !stop_ && queue_[next].cls == cls);
@@ -284,7 +301,10 @@ class Linearizer {
     out_[n_++] = w;
   }
   void grow_output();
-  void out_of_scope() { stop_ = true; oos_ = true; }
+  void out_of_scope() {
+    stop_ = true;
+    oos_ = true;
+  }
   // Marks a range's size word when its iteration's length follows its elements.
   static constexpr uint64_t kLengthDiffers = uint64_t{1} << 63;
   static constexpr uint32_t kOmitStride = 32;  // fields per class with a cached decision
@@ -412,10 +432,15 @@ class Linearizer {
   template <class C>
   void put_range(const C& c) {
     size_t n;
-    if constexpr (detail::Sized<C>) n = c.size();
-    else n = bounded_distance(c);
+    if constexpr (detail::Sized<C>)
+      n = c.size();
+    else
+      n = bounded_distance(c);
     emit(n);
-    if (n > scope_) { out_of_scope(); return; }
+    if (n > scope_) {
+      out_of_scope();
+      return;
+    }
     // Whether the order is state was observed once per type (objgen/range_order.hpp); from then
     // on it costs one relaxed load. Under two elements, or all equal, every order reads the same.
     if constexpr (detail::OrderProbeable<C>) {
@@ -484,23 +509,23 @@ class Linearizer {
   uint32_t scope_;
   std::shared_ptr<const std::regex> omit_;
   std::vector<uint64_t> out_;
-  std::vector<uint32_t> count_;        // objects per class
+  std::vector<uint32_t> count_;  // objects per class
   // The sizes add_object tests, as members of their own: a vector's size is two loads and a
   // subtraction, once per object.
-  uint32_t count_size_ = 0;      // count_.size()
-  uint32_t queue_capacity_ = 0;  // queue_.size()
+  uint32_t count_size_ = 0;             // count_.size()
+  uint32_t queue_capacity_ = 0;         // queue_.size()
   uint32_t index_from_ = kLinearLimit;  // from this many queued objects on, the address table indexes them
-  Frame frame_{};  // the object whose fields are being visited
-  uint32_t nested_values_ = 0;  // values held inside a value of their own class, this run
-  uint32_t n_ = 0;         // words written to out_
-  uint32_t capacity_ = 0;  // out_.size(), beside n_: emit's check is one compare
+  Frame frame_{};                       // the object whose fields are being visited
+  uint32_t nested_values_ = 0;          // values held inside a value of their own class, this run
+  uint32_t n_ = 0;                      // words written to out_
+  uint32_t capacity_ = 0;               // out_.size(), beside n_: emit's check is one compare
   // Objects found, in order; the first queued_ slots are this run's (a vector's push_back was a
   // call per object).
   std::vector<Pending> queue_;
   uint32_t queued_ = 0;
   struct OmitBits {
-    uint32_t decided = 0;  // bit i: field i of the class was matched against omit_
-    uint32_t omitted = 0;  // ...and is left out
+    uint32_t decided = 0;   // bit i: field i of the class was matched against omit_
+    uint32_t omitted = 0;   // ...and is left out
     bool complete = false;  // every field is decided: visits may use Plain
     uint32_t fields = 0;    // how many a visit field by field met (at most kOmitStride)
   };
@@ -516,7 +541,7 @@ class Linearizer {
   uint32_t generation_ = 0;
   uint32_t used_ = 0;
   uint64_t queued_bits_ = 0;  // bit address_hash() of every queued object (while not hashed_)
-  uint8_t latest_[64] = {};      // [address_hash()]: the queue index of the last object queued with it
+  uint8_t latest_[64] = {};   // [address_hash()]: the queue index of the last object queued with it
   bool hashed_ = false;
   std::vector<FieldEvent> events_;
   // Where each element of the ranges being sorted starts (a stack: ranges nest), and the words
@@ -547,16 +572,20 @@ Object clone_erased(const void* p) {
 }
 template <class T>
 constexpr Object (*clone_function())(const void*) {
-  if constexpr (copyable<T>::value) return &clone_erased<T>;
-  else return nullptr;
+  if constexpr (copyable<T>::value)
+    return &clone_erased<T>;
+  else
+    return nullptr;
 }
 
 // The operations contracts check, where the class has them (a subclass object standing for T
 // is refused: comparing, moving or assigning it as a T would slice it).
 template <class T>
 bool exact_type(const T& t) {
-  if constexpr (std::is_polymorphic_v<T>) return typeid(t) == typeid(T);
-  else return true;
+  if constexpr (std::is_polymorphic_v<T>)
+    return typeid(t) == typeid(T);
+  else
+    return true;
 }
 template <class T>
 bool equals_erased(const void* a, const void* b, bool* result) {
@@ -602,11 +631,18 @@ constexpr bool converts_to_builtin = std::is_convertible_v<const T&, bool> || st
                                      std::is_convertible_v<const T&, double> || std::is_convertible_v<const T&, const void*>;
 template <class T>
 void add_contract_operations(ClassVTable& v) {
-  if constexpr (!converts_to_builtin<T> && requires(const T& a) { { a == a } -> std::convertible_to<bool>; })
+  if constexpr (!converts_to_builtin<T> && requires(const T& a) {
+                  { a == a } -> std::convertible_to<bool>;
+                })
     v.equals = &equals_erased<T>;
-  if constexpr (!converts_to_builtin<T> && requires(const T& a) { { a < a } -> std::convertible_to<bool>; })
+  if constexpr (!converts_to_builtin<T> && requires(const T& a) {
+                  { a < a } -> std::convertible_to<bool>;
+                })
     v.less = &less_erased<T>;
-  if constexpr (requires(const T& a) { { std::hash<T>{}(a) } -> std::convertible_to<size_t>; }) v.hash = &hash_erased<T>;
+  if constexpr (requires(const T& a) {
+                  { std::hash<T>{}(a) } -> std::convertible_to<size_t>;
+                })
+    v.hash = &hash_erased<T>;
   if constexpr (std::is_move_constructible_v<T> && !std::is_abstract_v<T> && copyable<T>::value)
     v.move_construct = &move_construct_erased<T>;
   if constexpr (std::is_copy_assignable_v<T> && copyable<T>::value) v.copy_assign = &copy_assign_erased<T>;

@@ -29,8 +29,8 @@ enum class FieldKind : uint8_t {
   Signed,    // a signed integer or enumeration of `size` bytes
   Unsigned,  // an unsigned integer or enumeration of `size` bytes
   Bool,
-  Pointer,   // a raw pointer to objects of the described class `target`
-  Vector,    // a std::vector of `element_kind` values of `element_size` bytes (begin, end, capacity)
+  Pointer,  // a raw pointer to objects of the described class `target`
+  Vector,   // a std::vector of `element_kind` values of `element_size` bytes (begin, end, capacity)
 };
 
 struct FieldLayout {
@@ -38,7 +38,7 @@ struct FieldLayout {
   uint32_t offset = 0;  // from the start of the object (base classes' fields included)
   uint32_t size = 0;
   FieldKind kind = FieldKind::Other;
-  ClassId target = 0;   // for Pointer, and for a Vector of pointers
+  ClassId target = 0;                         // for Pointer, and for a Vector of pointers
   FieldKind element_kind = FieldKind::Other;  // for Vector: Signed, Unsigned, Bool or Pointer
   uint32_t element_size = 0;                  // for Vector
   bool enumeration = false;                   // Signed or Unsigned (or a Vector's elements): an enum type
@@ -80,8 +80,7 @@ bool vector_is_three_pointers() {
 // Visits a default-constructed object and records where each described field lies.
 class LayoutVisitor {
  public:
-  LayoutVisitor(const void* object, size_t size, ClassLayout& out)
-      : object_(static_cast<const char*>(object)), size_(size), out_(out) {}
+  LayoutVisitor(const void* object, size_t size, ClassLayout& out) : object_(static_cast<const char*>(object)), size_(size), out_(out) {}
 
   template <class F>
   void field(const char* name, const F& value) {
@@ -101,8 +100,10 @@ class LayoutVisitor {
       f.element_kind = scalar_kind<E>(f.target);
       f.element_size = sizeof(E);
       f.enumeration = std::is_enum_v<E>;
-      if (f.element_kind != FieldKind::Other && vector_is_three_pointers<E>()) f.kind = FieldKind::Vector;
-      else f.element_kind = FieldKind::Other, f.element_size = 0, f.target = 0;
+      if (f.element_kind != FieldKind::Other && vector_is_three_pointers<E>())
+        f.kind = FieldKind::Vector;
+      else
+        f.element_kind = FieldKind::Other, f.element_size = 0, f.target = 0;
     } else {
       f.kind = scalar_kind<U>(f.target);
       f.enumeration = std::is_enum_v<U>;
@@ -140,8 +141,8 @@ class LayoutVisitor {
   void field_other(const char* name, const void* at, size_t size) {
     const char* p = static_cast<const char*>(at);
     bool inside = p >= object_ && p + size <= object_ + size_;
-    out_.fields.push_back({name, inside ? static_cast<uint32_t>(p - object_) : 0,
-                           inside ? static_cast<uint32_t>(size) : 1, FieldKind::Other, 0});
+    out_.fields.push_back(
+        {name, inside ? static_cast<uint32_t>(p - object_) : 0, inside ? static_cast<uint32_t>(size) : 1, FieldKind::Other, 0});
   }
   const char* object_;
   size_t size_;
@@ -151,7 +152,7 @@ class LayoutVisitor {
 // Objects a search can make: default-constructible, destructible (the layout's probe object is
 // destroyed), not abstract.
 template <class T>
-inline constexpr bool searchable_v = std::is_default_constructible_v<T> && std::is_destructible_v<T> && !std::is_abstract_v<T>;
+inline constexpr bool searchable_v = std::is_default_constructible_v<T>&& std::is_destructible_v<T> && !std::is_abstract_v<T>;
 
 template <class T>
 bool layout_erased(ClassLayout* out) {
@@ -170,8 +171,10 @@ bool layout_erased(ClassLayout* out) {
 
 template <class T>
 void* construct_at_erased(void* at) {
-  if constexpr (searchable_v<T>) return ::new (at) T();
-  else return nullptr;
+  if constexpr (searchable_v<T>)
+    return ::new (at) T();
+  else
+    return nullptr;
 }
 
 }  // namespace detail

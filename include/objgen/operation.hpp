@@ -38,21 +38,16 @@ struct SlotType {
   LiteralKind literal = LiteralKind::Int;
   ClassId cls = 0;
   Passing passing = Passing::Value;
-  std::string cpp_type;  // spelling of the C++ parameter type for emitted code
-  std::string enum_type;  // an enumeration (unqualified, no reference): emitted as enumerators
+  std::string cpp_type;      // spelling of the C++ parameter type for emitted code
+  std::string enum_type;     // an enumeration (unqualified, no reference): emitted as enumerators
   bool is_unsigned = false;  // an unsigned integer: a negative literal reaches it as a huge count
 
   bool is_object() const { return kind == SlotKind::Object; }
   bool is_literal() const { return kind == SlotKind::Literal; }
   // The callee gets the caller's object itself and may change it.
-  bool may_modify() const {
-    return is_object() && (passing == Passing::Ref || passing == Passing::Ptr ||
-                           passing == Passing::SharedPtr);
-  }
+  bool may_modify() const { return is_object() && (passing == Passing::Ref || passing == Passing::Ptr || passing == Passing::SharedPtr); }
   // The callee takes the object away (moved into it).
-  bool consumed() const {
-    return is_object() && (passing == Passing::UniquePtr || passing == Passing::RValue);
-  }
+  bool consumed() const { return is_object() && (passing == Passing::UniquePtr || passing == Passing::RValue); }
 };
 
 struct CallResult {
@@ -75,7 +70,7 @@ struct ReferencedResult {
 // An operation made of two: `call` on the object that `accessor` returns a reference to.
 struct ThroughReference {
   uint32_t accessor = UINT32_MAX, call = UINT32_MAX;  // indices into Api::operations()
-  uint32_t accessor_arity = 0;                          // the accessor's parameters, receiver included
+  uint32_t accessor_arity = 0;                        // the accessor's parameters, receiver included
   std::string accessor_name;
   bool derived() const { return accessor != UINT32_MAX; }
 };
@@ -98,8 +93,8 @@ struct Operation {
   // The parameters' names as declared, one per slot ("" for the receiver and for unnamed ones);
   // empty when not registered. A failure report naming `pos` then blames the slot named pos.
   std::vector<std::string> param_names;
-  ThroughReference through;     // set for operations Api::add_calls_through_references made
-  bool upcast = false;          // made by Api::upcast: a conversion, not a member to test
+  ThroughReference through;  // set for operations Api::add_calls_through_references made
+  bool upcast = false;       // made by Api::upcast: a conversion, not a member to test
   // A contract check (gen/oracles/contracts.hpp: the Contract's value), not a member of the API:
   // generators never pick it; it ends sequences that show a broken contract. -1: not one.
   int8_t contract = -1;

@@ -11,11 +11,10 @@
 // - not equal: the order is state (std::vector, std::list, tsl::ordered_map).
 // When every rebuilt object iterates as the original does, the order follows from the contents
 // on fresh builds (std::set); it is sorted all the same, since an object with another history
-// may iterate otherwise (absl::flat_hash_map after a rehash), and sorting a sorted range is cheap. Comparing the rebuilt objects with each other, not
-// only with the original, matters: libstdc++'s unordered containers iterate the last inserted
-// element first, so the reversed rebuild iterates exactly as the original.
-// A type without ==, without a way to be built from elements, or whose rebuild throws keeps
-// its iteration order: never hiding an order bug is worth an order-only duplicate state.
+// may iterate otherwise (absl::flat_hash_map after a rehash), and sorting a sorted range is cheap. Comparing the rebuilt objects with each
+// other, not only with the original, matters: libstdc++'s unordered containers iterate the last inserted element first, so the reversed
+// rebuild iterates exactly as the original. A type without ==, without a way to be built from elements, or whose rebuild throws keeps its
+// iteration order: never hiding an order bug is worth an order-only duplicate state.
 #pragma once
 
 #include <atomic>
@@ -32,17 +31,20 @@ namespace objgen {
 
 // What was decided for a range type (tests and notes read it; the hot path compares with kSorted).
 enum class RangeOrder : uint8_t {
-  kUndecided,       // no object with two different elements met yet in this process
-  kState,           // rebuilt in another order, it is not == to itself: the order is kept
-  kFromContents,    // every rebuild iterates the same: canonical on fresh builds; sorted like kSorted
-  kSorted,          // rebuilt in another order it iterates differently yet is ==: elements sorted
-  kNotProbed,       // no ==, no way to rebuild it, or the probe threw: the order is kept
+  kUndecided,     // no object with two different elements met yet in this process
+  kState,         // rebuilt in another order, it is not == to itself: the order is kept
+  kFromContents,  // every rebuild iterates the same: canonical on fresh builds; sorted like kSorted
+  kSorted,        // rebuilt in another order it iterates differently yet is ==: elements sorted
+  kNotProbed,     // no ==, no way to rebuild it, or the probe threw: the order is kept
 };
 
 namespace detail {
-template <class T> struct is_tuple_like_pair : std::false_type {};
-template <class A, class B> struct is_tuple_like_pair<std::pair<A, B>> : std::true_type {};
-template <class... T> struct is_tuple_like_pair<std::tuple<T...>> : std::true_type {};
+template <class T>
+struct is_tuple_like_pair : std::false_type {};
+template <class A, class B>
+struct is_tuple_like_pair<std::pair<A, B>> : std::true_type {};
+template <class... T>
+struct is_tuple_like_pair<std::tuple<T...>> : std::true_type {};
 
 template <class C>
 using range_value_t = std::iter_value_t<decltype(std::begin(std::declval<const C&>()))>;
@@ -56,12 +58,13 @@ constexpr bool deep_equality_comparable() {
   if constexpr (!std::equality_comparable<U>) {
     return false;
   } else if constexpr (is_tuple_like_pair<U>::value) {
-    return []<size_t... I>(std::index_sequence<I...>) {
-      return (deep_equality_comparable<std::tuple_element_t<I, U>>() && ...);
-    }(std::make_index_sequence<std::tuple_size_v<U>>{});
+    return []<size_t... I>(std::index_sequence<I...>) { return (deep_equality_comparable<std::tuple_element_t<I, U>>() && ...); }
+    (std::make_index_sequence<std::tuple_size_v<U>>{});
   } else if constexpr (requires { typename range_value_t<U>; }) {
-    if constexpr (std::is_same_v<std::remove_cvref_t<range_value_t<U>>, U>) return true;
-    else return deep_equality_comparable<range_value_t<U>>();
+    if constexpr (std::is_same_v<std::remove_cvref_t<range_value_t<U>>, U>)
+      return true;
+    else
+      return deep_equality_comparable<range_value_t<U>>();
   } else {
     return true;
   }
@@ -73,23 +76,26 @@ constexpr bool deep_equality_comparable() {
 // insert(v) or push_back(v) (tsl::ordered_map's InputIt constructor is unconstrained too).
 struct NotAnIterator {};
 template <class C, class V>
-concept BuiltFromIterators =
-    std::constructible_from<C, typename std::vector<V>::const_iterator, typename std::vector<V>::const_iterator> &&
-    std::constructible_from<C, typename std::vector<V>::const_reverse_iterator,
-                            typename std::vector<V>::const_reverse_iterator> &&
+concept BuiltFromIterators = std::constructible_from < C,
+        typename std::vector<V>::const_iterator,
+typename std::vector<V>::const_iterator >
+        &&std::constructible_from<C, typename std::vector<V>::const_reverse_iterator, typename std::vector<V>::const_reverse_iterator> &&
     !std::constructible_from<C, NotAnIterator, NotAnIterator>;
 template <class C, class V>
-concept BuiltByInsert = std::default_initializable<C> && std::move_constructible<C> &&
-                        requires(C& c, const V& v) { c.insert(v); };
+concept BuiltByInsert = std::default_initializable<C> && std::move_constructible<C> && requires(C& c, const V& v) {
+  c.insert(v);
+};
 template <class C, class V>
-concept BuiltByPushBack = std::default_initializable<C> && std::move_constructible<C> &&
-                          requires(C& c, const V& v) { c.push_back(v); };
+concept BuiltByPushBack = std::default_initializable<C> && std::move_constructible<C> && requires(C& c, const V& v) {
+  c.push_back(v);
+};
 
 template <class C>
-concept OrderProbeable = requires { typename range_value_t<C>; } && std::copy_constructible<range_value_t<C>> &&
-                         std::destructible<C> && deep_equality_comparable<C>() &&
-                         (BuiltFromIterators<C, range_value_t<C>> || BuiltByInsert<C, range_value_t<C>> ||
-                          BuiltByPushBack<C, range_value_t<C>>);
+concept OrderProbeable = requires {
+  typename range_value_t<C>;
+}
+&&std::copy_constructible<range_value_t<C>>&& std::destructible<C>&& deep_equality_comparable<C>() &&
+    (BuiltFromIterators<C, range_value_t<C>> || BuiltByInsert<C, range_value_t<C>> || BuiltByPushBack<C, range_value_t<C>>);
 
 template <class C, class It>
 C rebuild(It first, It last) {
@@ -99,8 +105,10 @@ C rebuild(It first, It last) {
   } else {
     C c;
     for (; first != last; ++first) {
-      if constexpr (BuiltByInsert<C, V>) c.insert(*first);
-      else c.push_back(*first);
+      if constexpr (BuiltByInsert<C, V>)
+        c.insert(*first);
+      else
+        c.push_back(*first);
     }
     return c;
   }
@@ -167,8 +175,10 @@ template <class C>
 // The verdict for range type C in this process (kNotProbed for a type that cannot be probed).
 template <class C>
 RangeOrder range_order() {
-  if constexpr (!detail::OrderProbeable<C>) return RangeOrder::kNotProbed;
-  else return detail::range_order_of<C>.load(std::memory_order_relaxed);
+  if constexpr (!detail::OrderProbeable<C>)
+    return RangeOrder::kNotProbed;
+  else
+    return detail::range_order_of<C>.load(std::memory_order_relaxed);
 }
 
 }  // namespace objgen

@@ -11,8 +11,8 @@
 namespace objgen::analysis {
 
 struct ConstantPool {
-  std::vector<int64_t> ints;        // icmp and switch operands, call arguments, stored values
-  std::vector<double> doubles;      // fcmp operands, call arguments, stored values
+  std::vector<int64_t> ints;         // icmp and switch operands, call arguments, stored values
+  std::vector<double> doubles;       // fcmp operands, call arguments, stored values
   std::vector<std::string> strings;  // C strings the code refers to ("FRAGILE" in text() != "FRAGILE")
 
   bool empty() const { return ints.empty() && doubles.empty() && strings.empty(); }

@@ -36,8 +36,7 @@ std::string class_of_struct(llvm::StructType* st) {
     }
   if (n.size() > 5 && n.compare(n.size() - 5, 5, ".base") == 0) n.resize(n.size() - 5);
   size_t dot = n.rfind('.');  // a numeric suffix LLVM adds to tell same-named types apart
-  if (dot != std::string::npos && dot + 1 < n.size() && n.find_first_not_of("0123456789", dot + 1) == std::string::npos)
-    n.resize(dot);
+  if (dot != std::string::npos && dot + 1 < n.size() && n.find_first_not_of("0123456789", dot + 1) == std::string::npos) n.resize(dot);
   return n;
 }
 
@@ -66,9 +65,8 @@ std::string top_namespace(const std::string& qualified) {
 }
 
 bool is_element_access(const std::string& member) {
-  static const std::set<std::string> names = {"operator[]", "at", "front", "back", "begin", "end", "cbegin", "cend",
-                                              "data", "operator*", "operator->", "get", "find", "lower_bound",
-                                              "upper_bound"};
+  static const std::set<std::string> names = {"operator[]", "at",        "front",      "back", "begin", "end",         "cbegin",     "cend",
+                                              "data",       "operator*", "operator->", "get",  "find",  "lower_bound", "upper_bound"};
   return names.count(member) > 0;
 }
 
@@ -79,8 +77,7 @@ bool is_mutating_library_call(const std::string& member, bool is_const) {
 
 // Only casts: LLVM's stripPointerCasts also drops all-zero GEPs, which are reads of a class's first member.
 llvm::Value* strip_casts(llvm::Value* v) {
-  while (llvm::isa<llvm::BitCastOperator>(v) || llvm::isa<llvm::AddrSpaceCastOperator>(v))
-    v = llvm::cast<llvm::Operator>(v)->getOperand(0);
+  while (llvm::isa<llvm::BitCastOperator>(v) || llvm::isa<llvm::AddrSpaceCastOperator>(v)) v = llvm::cast<llvm::Operator>(v)->getOperand(0);
   return v;
 }
 
@@ -278,7 +275,8 @@ class Slicer {
     if (llvm::isa<llvm::Constant>(v) || llvm::isa<llvm::BasicBlock>(v) || llvm::isa<llvm::MetadataAsValue>(v)) return {};
     if (auto* a = llvm::dyn_cast<llvm::Argument>(v)) {
       const Frame& f = frames_[fr];
-      if (f.parent >= 0) return a->getArgNo() < f.call->arg_size() ? collect(f.parent, f.call->getArgOperand(a->getArgNo())) : std::vector<uint32_t>{};
+      if (f.parent >= 0)
+        return a->getArgNo() < f.call->arg_size() ? collect(f.parent, f.call->getArgOperand(a->getArgNo())) : std::vector<uint32_t>{};
       if (a->getType()->isPointerTy()) return {};  // an object: what the branch reads of it are its members
       return {add_read(GraphNode::Kind::Input, AccessPath{static_cast<int>(a->getArgNo()), {}}, {}, fr)};
     }
@@ -371,8 +369,8 @@ class Slicer {
     if (p_.transparent(callee, home_) && frames_[fr].depth < static_cast<uint32_t>(o_.depth)) {
       int cf = frame_for(fr, call);
       for (llvm::BasicBlock& b : *callee)
-        if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(b.getTerminator()); ret && ret->getReturnValue() &&
-                                                                             !llvm::isa<llvm::Constant>(ret->getReturnValue()))
+        if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(b.getTerminator());
+            ret && ret->getReturnValue() && !llvm::isa<llvm::Constant>(ret->getReturnValue()))
           if (auto p = path_of(cf, ret->getReturnValue(), budget - 1)) return p;
       return std::nullopt;
     }
@@ -497,8 +495,7 @@ void add_to_pool(ConstantPool& pool, llvm::Value* v) {
     if (x.isFinite()) pool.doubles.push_back(x.convertToDouble());
   } else if (v->getType()->isPointerTy() && llvm::isa<llvm::Constant>(v)) {
     llvm::StringRef text;
-    if (llvm::getConstantStringInfo(v, text) && !text.empty() && text.size() <= kLongestString)
-      pool.strings.push_back(text.str());
+    if (llvm::getConstantStringInfo(v, text) && !text.empty() && text.size() <= kLongestString) pool.strings.push_back(text.str());
   }
 }
 }  // namespace
@@ -571,10 +568,10 @@ std::vector<FieldWriter> IrProgram::writers_of(const FieldRef& field, const Slic
           target = st->getPointerOperand();
           how = "store";
         } else if (auto* copy = llvm::dyn_cast<llvm::MemIntrinsic>(&i)) {  // a trivially copyable member assigned: card_ = card
-          target = copy->getRawDest();  // getDest() would also strip a GEP to the first member
+          target = copy->getRawDest();                                     // getDest() would also strip a GEP to the first member
           how = "store";
-        } else if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i); call && call->getCalledFunction() && call->arg_size() > 0 &&
-                                                                   !call->getCalledFunction()->isIntrinsic()) {
+        } else if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i);
+                   call && call->getCalledFunction() && call->arg_size() > 0 && !call->getCalledFunction()->isIntrinsic()) {
           std::string callee = impl_->demangle(call->getCalledFunction());
           bool is_const = callee.size() > 6 && callee.compare(callee.size() - 6, 6, " const") == 0;
           if (!is_mutating_library_call(member_name(qualified_name(callee)), is_const)) continue;

@@ -25,11 +25,11 @@ struct SliceOptions {
 
 // A function that writes a field of its receiver, and how.
 struct FieldWriter {
-  std::string function;  // demangled, as the API matcher reads it
-  std::string how;       // "store", or the call on the field: "std::vector<int>::push_back"
-  uint32_t call_depth = 0;  // 0: in the function itself; else through this many nested calls
-  uint32_t guards = 0;      // conditional branches the write is control dependent on
-  uint32_t inputs = 0;      // parameters the written value depends on
+  std::string function;      // demangled, as the API matcher reads it
+  std::string how;           // "store", or the call on the field: "std::vector<int>::push_back"
+  uint32_t call_depth = 0;   // 0: in the function itself; else through this many nested calls
+  uint32_t guards = 0;       // conditional branches the write is control dependent on
+  uint32_t inputs = 0;       // parameters the written value depends on
   bool accumulates = false;  // the written value reads the field itself (++stamps_, total_ += x): repeats add up
 };
 

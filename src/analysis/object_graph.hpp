@@ -48,12 +48,12 @@ struct GraphNode {
 };
 
 struct ObjectGraph {
-  std::string function;          // demangled
-  std::string block;             // the target block's label
-  uint32_t line = 0;             // its first source line
-  std::vector<GraphNode> nodes;  // node 0: the target branch
+  std::string function;            // demangled
+  std::string block;               // the target block's label
+  uint32_t line = 0;               // its first source line
+  std::vector<GraphNode> nodes;    // node 0: the target branch
   std::vector<AccessPath> leaves;  // distinct paths from inputs to what the branch reads
-  std::string dot() const;       // Graphviz
+  std::string dot() const;         // Graphviz
 };
 
 }  // namespace objgen::analysis

@@ -17,12 +17,8 @@
 #include "gen/params/params_repository.hpp"
 #include "harness/harness_loader.hpp"
 
-extern "C" __attribute__((visibility("default"), used)) const char* __asan_default_options() {
-  return objgen::kAsanOptions;
-}
-extern "C" __attribute__((visibility("default"), used)) const char* __ubsan_default_options() {
-  return objgen::kUbsanOptions;
-}
+extern "C" __attribute__((visibility("default"), used)) const char* __asan_default_options() { return objgen::kAsanOptions; }
+extern "C" __attribute__((visibility("default"), used)) const char* __ubsan_default_options() { return objgen::kUbsanOptions; }
 
 int main(int argc, char** argv) {
   std::string harness, api;
@@ -32,13 +28,20 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     const char* next = i + 1 < argc ? argv[i + 1] : "";
-    if (a == "--harness") harness = next, ++i;
-    else if (a == "--api") api = next, ++i;
-    else if (a == "--shared-fd") shared_fd = std::atoi(next), ++i;
-    else if (a == "--notify-fd") notify_fd = std::atoi(next), ++i;
-    else if (a == "--bytes") bytes = std::strtoull(next, nullptr, 10), ++i;
-    else if (a == "--probe") probe = true;
-    else if (a == "--check") check = true;
+    if (a == "--harness")
+      harness = next, ++i;
+    else if (a == "--api")
+      api = next, ++i;
+    else if (a == "--shared-fd")
+      shared_fd = std::atoi(next), ++i;
+    else if (a == "--notify-fd")
+      notify_fd = std::atoi(next), ++i;
+    else if (a == "--bytes")
+      bytes = std::strtoull(next, nullptr, 10), ++i;
+    else if (a == "--probe")
+      probe = true;
+    else if (a == "--check")
+      check = true;
   }
   if (harness.empty() || (!check && (shared_fd < 0 || notify_fd < 0 || bytes == 0))) {
     std::fprintf(stderr, "objgen-asan-worker: started by objgen params, not by hand\n");

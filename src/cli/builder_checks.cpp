@@ -6,17 +6,15 @@
 
 namespace objgen::cli {
 
-decltype(BuilderSearchOptions::check_contracts) builder_contract_checks(Api& api, ClassId target,
-                                                                       std::shared_ptr<const std::regex> omit,
-                                                                       double call_timeout_seconds,
-                                                                       size_t worker_memory_limit_bytes) {
+decltype(BuilderSearchOptions::check_contracts) builder_contract_checks(Api& api, ClassId target, std::shared_ptr<const std::regex> omit,
+                                                                        double call_timeout_seconds, size_t worker_memory_limit_bytes) {
   contracts::ContractSet enabled = contracts::ContractSet::all();
   enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;   // the runs report these
   enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;  // and these
   std::vector<uint32_t> checks = contracts::add_contract_operations(api, target, {enabled, std::move(omit), 8, {}});
   if (checks.empty()) return nullptr;
   return [&api, checks, call_timeout_seconds, worker_memory_limit_bytes](const std::vector<FlatSequence>& states,
-                                                                        const LiteralDomain& domain) {
+                                                                         const LiteralDomain& domain) {
     contracts::StateCheckOptions o;
     o.call_timeout_seconds = call_timeout_seconds;
     o.worker_memory_limit_bytes = worker_memory_limit_bytes;

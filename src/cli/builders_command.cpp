@@ -110,9 +110,8 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   o.seed = a.seed;
   o.workers = default_workers(a.threads, a.force);
   o.memory_limit_bytes = parse_size(a.memory_limit, "--memory-limit");
-  o.worker_memory_limit_bytes = a.worker_memory_limit.empty()
-                                    ? o.memory_limit_bytes
-                                    : parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  o.worker_memory_limit_bytes =
+      a.worker_memory_limit.empty() ? o.memory_limit_bytes : parse_size(a.worker_memory_limit, "--worker-memory-limit");
   o.isolate = a.isolation == "fork";
   o.call_timeout_seconds = a.call_timeout;
   o.interrupted = &g_interrupted;
@@ -133,8 +132,8 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   return o;
 }
 
-BuildersFile builders_file_of(const Api& api, const ClassInfo& target, const Identification& id, std::string hash,
-                              std::string algorithm, const std::optional<Verification>& proofs) {
+BuildersFile builders_file_of(const Api& api, const ClassInfo& target, const Identification& id, std::string hash, std::string algorithm,
+                              const std::optional<Verification>& proofs) {
   BuildersFile f{target.name, std::move(hash), std::move(algorithm), {}, {}, id.seconds};
   for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
   for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
@@ -151,8 +150,7 @@ BuildersFile builders_file_of(const Api& api, const ClassInfo& target, const Ide
 std::string verdict_line(const BuildersFile& f) {
   if (f.verdict.empty()) return "not proven (no proof was run)";
   if (f.proven_scopes.empty()) return f.verdict;
-  return fmt::format("{} at scope{} {}", f.verdict, f.proven_scopes.size() == 1 ? "" : "s",
-                     fmt::join(f.proven_scopes, ", "));
+  return fmt::format("{} at scope{} {}", f.verdict, f.proven_scopes.size() == 1 ? "" : "s", fmt::join(f.proven_scopes, ", "));
 }
 
 void print_ruled_out(const BuildersFile& f) {
@@ -161,12 +159,10 @@ void print_ruled_out(const BuildersFile& f) {
 
 IdentifyProgress progress_printer(const Api& api) {
   IdentifyProgress p;
-  p.on_classified = [](const Classification& c) {
-    std::fprintf(stderr, "objgen: observers found in %.1f s\n", c.seconds);
-  };
+  p.on_classified = [](const Classification& c) { std::fprintf(stderr, "objgen: observers found in %.1f s\n", c.seconds); };
   p.on_climb_step = [&api](const ClimbStep& s) {
-    std::fprintf(stderr, "  climb: %zu structures with %s  (%zu runs, %.1f s)\n", s.structures,
-                 names(api, s.builders).c_str(), s.runs, s.seconds);
+    std::fprintf(stderr, "  climb: %zu structures with %s  (%zu runs, %.1f s)\n", s.structures, names(api, s.builders).c_str(), s.runs,
+                 s.seconds);
   };
   auto last = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
   p.on_climb_try = [&api, last](uint32_t op, size_t tried, size_t of) {  // a long step says what it tries
@@ -180,9 +176,8 @@ IdentifyProgress progress_printer(const Api& api) {
                  s.minimal ? "minimal" : "not minimal", s.seconds);
   };
   p.on_generation = [&api](const GenerationRecord& g) {
-    std::fprintf(stderr, "  generation %2d: best %.4f (%llu field values) %s  (%zu evaluated, %.1f s)\n",
-                 g.generation, g.best_fitness, static_cast<unsigned long long>(g.best_field_extensions),
-                 names(api, g.best).c_str(), g.evaluations, g.seconds);
+    std::fprintf(stderr, "  generation %2d: best %.4f (%llu field values) %s  (%zu evaluated, %.1f s)\n", g.generation, g.best_fitness,
+                 static_cast<unsigned long long>(g.best_field_extensions), names(api, g.best).c_str(), g.evaluations, g.seconds);
   };
   return p;
 }
@@ -190,8 +185,8 @@ IdentifyProgress progress_printer(const Api& api) {
 void print_classification(const Api& api, const Classification& c) {
   std::printf("%-44s %-18s %-6s %s\n", "method", "role", "const", "evidence");
   for (const auto& o : c.operations)
-    std::printf("%-44s %-18s %-6s %s\n", api.operations()[o.op].signature().c_str(), role_name(o.role),
-                o.const_hint ? "yes" : "no", o.evidence.c_str());
+    std::printf("%-44s %-18s %-6s %s\n", api.operations()[o.op].signature().c_str(), role_name(o.role), o.const_hint ? "yes" : "no",
+                o.evidence.c_str());
 }
 
 void print_program(const Api& api, const Witness& w) {
@@ -214,9 +209,8 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
     states = probe_states(api, r, o.target, search_domain(api, o, o.climb_scope));
   }
   for (const auto& f : findings) {
-    std::vector<std::string> why = precondition_evidence(api, f.domain, {f}, states,
-                                                         {o.call_timeout_seconds, o.worker_memory_limit_bytes, false, true,
-                                                          true, &findings});
+    std::vector<std::string> why = precondition_evidence(
+        api, f.domain, {f}, states, {o.call_timeout_seconds, o.worker_memory_limit_bytes, false, true, true, &findings});
     std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), finding_method(api, f).c_str(), f.message.c_str(),
                 why[0].empty() ? "" : (" [likely a precondition violation: " + why[0] + "]").c_str());
     for (const auto& line : write_statements(api, f.domain, f.sequence)) std::printf("      %s\n", line.c_str());
@@ -225,11 +219,11 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
 
 void print_verification(const Api& api, const Verification& v, const char* compared_with) {
   for (const auto& s : v.scopes) {
-    std::printf("scope %u: builders build %zu states, %s %zu\n", s.scope, s.builder_states, compared_with,
-                s.api_states);
+    std::printf("scope %u: builders build %zu states, %s %zu\n", s.scope, s.builder_states, compared_with, s.api_states);
     if (!s.complete) {  // counts of unfinished runs prove nothing either way
-      std::printf("  sufficient: unknown (a run did not reach its fixpoint in the time it had)\n"
-                  "  minimal: unknown\n");
+      std::printf(
+          "  sufficient: unknown (a run did not reach its fixpoint in the time it had)\n"
+          "  minimal: unknown\n");
       continue;
     }
     std::printf("  sufficient: %s\n", s.sufficient ? "yes (same set of states)" : "NO");
@@ -250,11 +244,11 @@ void print_verification(const Api& api, const Verification& v, const char* compa
   }
 }
 
-void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o,
-                   const Identification& id, const std::optional<Verification>& v) {
-  BuildersFile f = builders_file_of(api, target, id,
-                                    api_hash(api, target.id, o.operations, a.omit_given ? a.omit_fields : target.omit_fields),
-                                    a.given.empty() ? algorithm_name(id.algorithm) : "given", v);
+void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o, const Identification& id,
+                   const std::optional<Verification>& v) {
+  BuildersFile f =
+      builders_file_of(api, target, id, api_hash(api, target.id, o.operations, a.omit_given ? a.omit_fields : target.omit_fields),
+                       a.given.empty() ? algorithm_name(id.algorithm) : "given", v);
   if (!a.output.empty()) write_builders_file(a.output, f);
   if (!a.report_json.empty()) {
     BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
@@ -270,8 +264,7 @@ struct BuildersCacheKey {
 };
 BuildersCacheKey builders_cache_key(const Api& api, const ClassInfo& target, const std::vector<uint32_t>& pool,
                                     const std::string& omit_fields) {
-  std::string hash = api_hash(api, target.id, pool,
-                              omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
+  std::string hash = api_hash(api, target.id, pool, omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
   return {hash, builders_cache_path(hash)};
 }
 
@@ -279,8 +272,7 @@ BuildersCacheKey builders_cache_key(const Api& api, const ClassInfo& target, con
 std::vector<uint32_t> builder_pool(const Api& api, const std::vector<uint32_t>& excluded) {
   std::vector<uint32_t> pool;
   for (uint32_t i = 0; i < api.operations().size(); ++i)
-    if (api.operations()[i].contract < 0 && std::find(excluded.begin(), excluded.end(), i) == excluded.end())
-      pool.push_back(i);
+    if (api.operations()[i].contract < 0 && std::find(excluded.begin(), excluded.end(), i) == excluded.end()) pool.push_back(i);
   return pool;
 }
 
@@ -312,8 +304,10 @@ Verification prove_at(const Api& api, const BuilderSearchOptions& o, const std::
   Verification v;
   for (uint32_t s : scopes) {
     auto it = std::find_if(done.scopes.begin(), done.scopes.end(), [s](const ScopeProof& p) { return p.scope == s; });
-    if (it != done.scopes.end()) v.scopes.push_back(*it);
-    else v.scopes.push_back(verify_builders(api, o, builders, compared, {s}).scopes.front());
+    if (it != done.scopes.end())
+      v.scopes.push_back(*it);
+    else
+      v.scopes.push_back(verify_builders(api, o, builders, compared, {s}).scopes.front());
   }
   return v;
 }
@@ -326,9 +320,8 @@ struct SearchOutcome {
   std::string stopped;
 };
 
-SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const BuilderSearchOptions& o,
-                               const std::vector<uint32_t>& given, const std::vector<uint32_t>& scopes,
-                               double budget_left) {
+SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const BuilderSearchOptions& o, const std::vector<uint32_t>& given,
+                               const std::vector<uint32_t>& scopes, double budget_left) {
   BuilderAlgorithm algo = a.algo == "ga" ? BuilderAlgorithm::Genetic : BuilderAlgorithm::HillClimbing;
   IdentifyProgress progress = a.quiet ? IdentifyProgress{} : progress_printer(api);
   bool auto_scope = a.scope == "auto", auto_proof = a.verify_scopes == "auto";
@@ -343,15 +336,18 @@ SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const Buil
     LadderResult lr = identify_by_ladder(api, o, algo, lo, progress);
     out.id = std::move(lr.id);
     out.stopped = std::move(lr.stopped);
-    if (a.verify && auto_proof) out.proofs = std::move(lr.proofs);
+    if (a.verify && auto_proof)
+      out.proofs = std::move(lr.proofs);
     else if (a.verify) {
       BuilderSearchOptions narrowed = o;
       for (const RuledOut& r : out.id.ruled_out) std::erase(narrowed.operations, r.op);
       out.proofs = prove_at(api, narrowed, out.id.builders, scopes, lr.proofs);
     }
   } else {
-    if (given.empty()) out.id = identify_builders(api, o, algo, progress);
-    else out.id.builders = given;
+    if (given.empty())
+      out.id = identify_builders(api, o, algo, progress);
+    else
+      out.id.builders = given;
     BuilderSearchOptions narrowed = o;  // proofs compare against the API without what was ruled out
     for (const RuledOut& r : out.id.ruled_out) std::erase(narrowed.operations, r.op);
     if (a.verify) out.proofs = prove_at(api, narrowed, out.id.builders, scopes, {});
@@ -363,8 +359,7 @@ void print_search(const BuildersArgs& a, const Api& api, const BuilderSearchOpti
   print_classification(api, id.classification);
   if (!id.pruned.empty())
     std::printf("dropped from the GA's best set (no structure lost at the climbing scope): %s\n", names(api, id.pruned).c_str());
-  for (const RuledOut& r : id.ruled_out)
-    std::printf("ruled out: %s: %s\n", api.operations()[r.op].signature().c_str(), r.evidence.c_str());
+  for (const RuledOut& r : id.ruled_out) std::printf("ruled out: %s: %s\n", api.operations()[r.op].signature().c_str(), r.evidence.c_str());
   std::printf("builders (%s, %.2f s)%s: %s\n", a.algo.c_str(), id.seconds,
               id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
   print_findings(api, o, id);
@@ -376,8 +371,7 @@ int run_builders(BuildersArgs& a) {
   require_isolation(a.isolation, a.subject);
   require_writable_file(a.report_json);
   require_writable_file(a.output);
-  std::vector<uint32_t> scopes =
-      a.verify && a.verify_scopes != "auto" ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
+  std::vector<uint32_t> scopes = a.verify && a.verify_scopes != "auto" ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
   climb_scope_of(a.scope);  // bad input before the harness is built
   literal_domain(1, Api{}, a.literals);
   const Example& ex = resolve_subject(a.subject, a.quiet);
@@ -395,8 +389,8 @@ int run_builders(BuildersArgs& a) {
 
   catch_interrupts(true);
   if (!a.quiet && given.empty())
-    std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers, scope %s, budget %.0f s\n",
-                 target.name.c_str(), a.algo.c_str(), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
+    std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers, scope %s, budget %.0f s\n", target.name.c_str(),
+                 a.algo.c_str(), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
   double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   SearchOutcome r = search_and_prove(a, api, o, given, scopes, a.budget - spent);
   if (given.empty()) print_search(a, api, o, r.id);
@@ -404,8 +398,7 @@ int run_builders(BuildersArgs& a) {
   if (v && !g_interrupted.load()) {
     bool narrowed = !uses_implementation_members(api, r.id.builders, target.id) &&
                     own_interface(api, o.operations, target.id).size() < o.operations.size();
-    print_verification(api, *v, narrowed ? "the class's own interface (implementation members left out)"
-                                         : "the whole API");
+    print_verification(api, *v, narrowed ? "the class's own interface (implementation members left out)" : "the whole API");
     if (!r.stopped.empty()) std::printf("not proven beyond: %s\n", r.stopped.c_str());
     std::printf("verdict: %s\n", v->verdict());
   }
@@ -436,8 +429,8 @@ bool read_cached_builders(const Api& api, const ClassInfo& target, const std::st
   }
 }
 
-std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, const BuildersRequest& r,
-                                         const std::vector<uint32_t>& pool, const BuildersCacheKey& key) {
+std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, const BuildersRequest& r, const std::vector<uint32_t>& pool,
+                                         const BuildersCacheKey& key) {
   BuilderSearchOptions o;
   o.target = target.id;
   o.operations = pool;
@@ -450,8 +443,8 @@ std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, cons
     o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
   if (!r.quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
   LadderOptions ladder;  // the defaults of `objgen builders`: an API whose states explode still finishes
-  LadderResult found = identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder,
-                                          r.quiet ? IdentifyProgress{} : progress_printer(api));
+  LadderResult found =
+      identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder, r.quiet ? IdentifyProgress{} : progress_printer(api));
   const Identification& id = found.id;
   if (g_interrupted.load()) throw Interrupted("interrupted while identifying builders; nothing written");
   if (id.builders.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
@@ -460,8 +453,7 @@ std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, cons
   if (!id.complete || f.verdict == "disproved") {
     if (!r.quiet)
       std::fprintf(stderr, "objgen: builders %s, not cached\n",
-                   id.complete ? ("of a search the proofs disproved (" + verdict_line(f) + ")").c_str()
-                               : "from an incomplete search");
+                   id.complete ? ("of a search the proofs disproved (" + verdict_line(f) + ")").c_str() : "from an incomplete search");
     return id.builders;
   }
   if (!r.quiet)
@@ -480,15 +472,16 @@ std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const Class
   return builders;
 }
 
-BuildersRequest builders_request(const std::string& spec, const std::string& methods, const Api& api,
-                                 const std::string& omit_fields, int workers, bool isolate, bool quiet) {
+BuildersRequest builders_request(const std::string& spec, const std::string& methods, const Api& api, const std::string& omit_fields,
+                                 int workers, bool isolate, bool quiet) {
   BuildersRequest r{spec, omit_fields, {}, workers, isolate, quiet};
   if (methods.empty()) return r;
   std::vector<std::string> names = read_method_list(methods);
   MethodList list = split_exclusions(names);
   if (list.included.size() != 1 || list.included[0] != "all")
-    throw UsageError("give --methods or --builders, not both (beside --builders, --methods may only leave "
-                     "operations out: --methods=-name or all,-name)");
+    throw UsageError(
+        "give --methods or --builders, not both (beside --builders, --methods may only leave "
+        "operations out: --methods=-name or all,-name)");
   try {
     r.excluded = excluded_operations(api, names);
   } catch (const std::invalid_argument& e) {
@@ -501,8 +494,7 @@ std::vector<uint32_t> resolve_builders(Api& api, const ClassInfo& target, const 
   if (r.spec != "auto") {
     try {
       BuildersFile f = read_builders_file(r.spec);
-      if (f.cls != target.name)
-        throw UsageError("builders file " + r.spec + " is for class " + f.cls + ", not " + target.name);
+      if (f.cls != target.name) throw UsageError("builders file " + r.spec + " is for class " + f.cls + ", not " + target.name);
       if (f.builders.empty()) throw UsageError("builders file " + r.spec + " lists no builders");
       return operations_by_signature(api, f.builders);
     } catch (const std::invalid_argument& e) {
@@ -531,14 +523,14 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   add_subject_options(cmd, a->subject);
   cmd->add_option("--algo", a->algo, "hc: hill climbing on exhaustive counts; ga: genetic algorithm on field extensions")
       ->default_val("hc");
-  cmd->add_option("--methods", a->methods, "The API to choose from: a,b,c or @file or all; -name leaves one out (all,-name)")->default_val("all");
+  cmd->add_option("--methods", a->methods, "The API to choose from: a,b,c or @file or all; -name leaves one out (all,-name)")
+      ->default_val("all");
   cmd->add_option("--builders", a->given, "Skip the search and verify these builders (a,b,c or @file)");
   cmd->add_option("--scope", a->scope,
                   "Hill climbing: scope of the exhaustive runs; auto: climb at 3, then prove the builders at 4 and 5 "
                   "within --budget, climbing on at a scope where a state is missing")
       ->default_val("auto");
-  cmd->add_option("--budget", a->budget, "Seconds for search and proofs when --scope or --verify-scopes is auto")
-      ->default_val(60);
+  cmd->add_option("--budget", a->budget, "Seconds for search and proofs when --scope or --verify-scopes is auto")->default_val(60);
   cmd->add_option("--fitness-scope", a->fitness_scope, "GA: scope k of the field-extension fitness")->default_val(4);
   cmd->add_option("--fitness", a->fitness,
                   "GA: what the fitness counts: fields (field-extension values, as the paper) or "
@@ -548,8 +540,7 @@ void add_builders_command(CLI::App& app, int& exit_code) {
                   "Each exhaustive run of climbing or --verify stops after this many seconds (then: no proof)")
       ->default_val(600);
   cmd->add_option("--fitness-calls", a->fitness_calls, "GA: random calls per fitness evaluation")->default_val(10000);
-  cmd->add_option("--observer-calls", a->observer_calls, "Random calls per observer-detection run (two runs)")
-      ->default_val(20000);
+  cmd->add_option("--observer-calls", a->observer_calls, "Random calls per observer-detection run (two runs)")->default_val(20000);
   cmd->add_option("--population", a->population, "GA: population size")->default_val(30);
   cmd->add_option("--generations", a->generations, "GA: generations")->default_val(20);
   cmd->add_option("--crossover", a->crossover, "GA: crossover rate")->default_val(0.35);
@@ -560,20 +551,20 @@ void add_builders_command(CLI::App& app, int& exit_code) {
                   "Scopes of the proof; auto: from the climbing scope up to 5, each while --budget allows")
       ->default_val("auto");
   cmd->add_option("--seed", a->seed, "Random seed (results are deterministic for a seed)")->default_val(0);
-  cmd->add_option("--threads", a->threads, "Workers (default: all cores); results do not depend on it")
-      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--threads", a->threads, "Workers (default: all cores); results do not depend on it")->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", a->force, "Accept --threads above 4 x the cores");
   cmd->add_option("--memory-limit", a->memory_limit,
                   "objgen's own memory per exhaustive run (past it the run stops: no proof); also the default "
                   "--worker-memory-limit");
   cmd->add_option("--worker-memory-limit", a->worker_memory_limit,
                   "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
-  cmd->add_option("--isolation", a->isolation, "fork: code under test runs in worker processes; none: threads (bundled --example subjects only)")
+  cmd->add_option("--isolation", a->isolation,
+                  "fork: code under test runs in worker processes; none: threads (bundled --example subjects only)")
       ->default_val("fork");
-  cmd->add_option("--call-timeout", a->call_timeout, "A call running longer than this is a hang finding (s)")
-      ->default_val(2.0);
-  cmd->add_option("--omit-fields", a->omit_fields, "Regex of fields left out of state matching")
-      ->each([a](const std::string&) { a->omit_given = true; });
+  cmd->add_option("--call-timeout", a->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(2.0);
+  cmd->add_option("--omit-fields", a->omit_fields, "Regex of fields left out of state matching")->each([a](const std::string&) {
+    a->omit_given = true;
+  });
   cmd->add_option("--misuse", a->misuse, "Exception types meaning API misuse");
   add_validation_option(cmd, a->validation_errors);
   add_literal_options(cmd, a->literals);

@@ -52,8 +52,8 @@ std::string follow_heap_check_option(int argc, char** argv) {
   if (runs_code_under_test && (wanted == "on" || wanted == "off") && wanted != current) {
     setenv(kHeapCheckVariable, wanted.c_str(), 1);
     execv("/proc/self/exe", argv);
-    std::fprintf(stderr, "objgen: cannot restart with --heap-check %s (%s); it stays %s\n", wanted.c_str(),
-                 std::strerror(errno), current.c_str());
+    std::fprintf(stderr, "objgen: cannot restart with --heap-check %s (%s); it stays %s\n", wanted.c_str(), std::strerror(errno),
+                 current.c_str());
   }
   return current;
 #else
@@ -121,8 +121,7 @@ std::shared_ptr<const std::regex> build_omit(const std::string& pattern) {
   }
 }
 
-std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::vector<std::string>& names,
-                                     bool add_constructors) {
+std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::vector<std::string>& names, bool add_constructors) {
   try {
     return select_operations(api, target, names, add_constructors);
   } catch (const std::invalid_argument& e) {
@@ -175,11 +174,12 @@ size_t parse_size(const std::string& text, const char* option) {
     used = 0;
   }
   std::string unit = text.substr(used);
-  double scale = unit.empty() || unit == "B" ? 1
+  double scale = unit.empty() || unit == "B"                   ? 1
                  : unit == "k" || unit == "K" || unit == "KiB" ? 1024.0
-                 : unit == "M" || unit == "MiB" ? 1024.0 * 1024
-                 : unit == "G" || unit == "GiB" ? 1024.0 * 1024 * 1024
-                 : unit == "T" || unit == "TiB" ? 1024.0 * 1024 * 1024 * 1024 : -1;
+                 : unit == "M" || unit == "MiB"                ? 1024.0 * 1024
+                 : unit == "G" || unit == "GiB"                ? 1024.0 * 1024 * 1024
+                 : unit == "T" || unit == "TiB"                ? 1024.0 * 1024 * 1024 * 1024
+                                                               : -1;
   if (used == 0 || scale < 0 || !(value >= 0) || value * scale > 1e15)
     throw UsageError(std::string("bad ") + option + " '" + text + "': use a size such as 2G, 512M or 0 for none");
   return static_cast<size_t>(value * scale);
@@ -204,10 +204,10 @@ void require_constructible(const Api& api, ClassId target, const std::vector<uin
     for (const SlotType& p : o.params) needs_target |= p.is_object() && p.cls == target;
     api_has_one |= o.result.is_object() && o.result.cls == target && !needs_target;
   }
-  throw UsageError(api_has_one ? "none of the selected operations creates a " + name +
-                                     ": add a constructor or factory to --methods"
-                               : name + " has no public constructor or static factory objgen can call "
-                                        "(abstract, or construction is private): nothing can build one");
+  throw UsageError(api_has_one ? "none of the selected operations creates a " + name + ": add a constructor or factory to --methods"
+                               : name +
+                                     " has no public constructor or static factory objgen can call "
+                                     "(abstract, or construction is private): nothing can build one");
 }
 
 void require_isolation(const std::string& mode) {
@@ -253,9 +253,7 @@ void add_validation_option(CLI::App* cmd, std::string& value) {
       ->check(CLI::IsMember({"misuse", "failure"}));
 }
 
-void apply_validation_errors(Api& api, const std::string& value) {
-  api.misuse().creators_validate = value != "failure";
-}
+void apply_validation_errors(Api& api, const std::string& value) { api.misuse().creators_validate = value != "failure"; }
 
 namespace {
 bool g_progress_open = false;  // a terminal line holds progress not yet ended

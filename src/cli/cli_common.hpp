@@ -27,8 +27,7 @@ std::vector<std::string> split_list(const std::string& s);
 std::vector<std::string> read_method_list(const std::string& spec);
 std::shared_ptr<const std::regex> build_omit(const std::string& pattern);
 // select_operations with usage errors.
-std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::vector<std::string>& names,
-                                     bool add_constructors = true);
+std::vector<uint32_t> select_methods(const Api& api, ClassId target, const std::vector<std::string>& names, bool add_constructors = true);
 // --threads: 0 means all cores; more than 4 x the cores only with force.
 int default_workers(int requested, bool force = false);
 void require_non_negative(double value, const char* option);

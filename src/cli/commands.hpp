@@ -29,15 +29,15 @@ void add_builders_command(CLI::App& app, int& exit_code);
 void add_params_command(CLI::App& app, int& exit_code);
 void add_random_command(CLI::App& app, int& exit_code);
 void add_evolve_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN (coverage builds)
-void add_scan_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN
-void add_korat_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN (trace-loads harnesses)
+void add_scan_command(CLI::App& app, int& exit_code);    // only with OBJGEN_HAVE_SCAN
+void add_korat_command(CLI::App& app, int& exit_code);   // only with OBJGEN_HAVE_SCAN (trace-loads harnesses)
 
 // The operations of `--builders auto|FILE`: auto reuses the builders cached for this API or
 // identifies them (hill climbing) and caches them.
 // The builders identified earlier for this API (`objgen builders`), if the cache has them.
 std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields);
 struct BuildersRequest {
-  std::string spec;                // "auto" or a builders file
+  std::string spec;  // "auto" or a builders file
   std::string omit_fields;
   std::vector<uint32_t> excluded;  // --methods -name: never a builder (and out of the cache key)
   int workers = 1;
@@ -50,7 +50,7 @@ struct BuildersRequest {
 std::vector<uint32_t> resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& request);
 // The request of `--builders SPEC` beside `--methods METHODS`, which may only leave operations
 // out ("-name,..." or "all,-name"); anything else beside --builders is a usage error.
-BuildersRequest builders_request(const std::string& spec, const std::string& methods, const Api& api,
-                                 const std::string& omit_fields, int workers, bool isolate, bool quiet);
+BuildersRequest builders_request(const std::string& spec, const std::string& methods, const Api& api, const std::string& omit_fields,
+                                 int workers, bool isolate, bool quiet);
 
 }  // namespace objgen::cli

@@ -28,7 +28,6 @@
 namespace objgen::cli {
 namespace {
 
-
 std::vector<uint32_t> methods_under_test(const Api& api, ClassId target, const std::string& spec) {
   if (spec.empty() || spec == "all") {
     std::vector<uint32_t> all;
@@ -47,13 +46,13 @@ void print_pools(const std::map<uint32_t, analysis::ConstantPool>& pools, const 
     std::vector<std::string> strings;
     for (const std::string& t : pool.strings) strings.push_back(cpp_literal({LiteralKind::String, 0, 0, t}));
     std::printf("constant pool of %s:\n  ints %s\n  doubles %s\n  strings %s\n", api.operations()[op].signature().c_str(),
-                fmt::format("{}", fmt::join(pool.ints, ", ")).c_str(),
-                fmt::format("{}", fmt::join(pool.doubles, ", ")).c_str(), fmt::format("{}", fmt::join(strings, ", ")).c_str());
+                fmt::format("{}", fmt::join(pool.ints, ", ")).c_str(), fmt::format("{}", fmt::join(pool.doubles, ", ")).c_str(),
+                fmt::format("{}", fmt::join(strings, ", ")).c_str());
   }
 }
 
-void print_domain(const evolve::InputDomain& plain, const evolve::InputDomain& purified,
-                  const std::vector<evolve::ParamPurity>& purity, const Api& api, bool show_sets) {
+void print_domain(const evolve::InputDomain& plain, const evolve::InputDomain& purified, const std::vector<evolve::ParamPurity>& purity,
+                  const Api& api, bool show_sets) {
   std::printf("input domain (%zu members):\n", plain.members.size());
   std::printf("  %-16s %12s %22s\n", "", "EMCDG edges", "function set entries");
   std::printf("  %-16s %12zu %22zu\n", "without purity", plain.edges.size(), plain.functions.size());
@@ -61,8 +60,8 @@ void print_domain(const evolve::InputDomain& plain, const evolve::InputDomain& p
   std::printf("  parameters that no longer provide their type (safe or read-only):\n");
   for (const auto& p : purity)
     if (p.purity != evolve::Purity::ReadWrite)
-      std::printf("    %-40s %-3s %-10s %s\n", api.operations()[p.op].signature().c_str(),
-                  evolve::item_name(p.item, p.param).c_str(), evolve::purity_name(p.purity), p.evidence.c_str());
+      std::printf("    %-40s %-3s %-10s %s\n", api.operations()[p.op].signature().c_str(), evolve::item_name(p.item, p.param).c_str(),
+                  evolve::purity_name(p.purity), p.evidence.c_str());
   if (!show_sets) return;
   for (const auto* d : {&plain, &purified}) {
     std::printf("  function set %s purity:\n", d == &plain ? "without" : "with");
@@ -88,8 +87,10 @@ void merge_repeated_findings(std::vector<EvolvedMethod>& results) {
     std::vector<SequenceFinding> kept;
     for (SequenceFinding& f : results[mi].runs[0].findings) {
       auto [at, fresh] = first.emplace(finding_bucket(f), std::pair{mi, kept.size()});
-      if (fresh) kept.push_back(std::move(f));
-      else more_hits.push_back({at->second, f.hits});
+      if (fresh)
+        kept.push_back(std::move(f));
+      else
+        more_hits.push_back({at->second, f.hits});
     }
     results[mi].runs[0].findings = std::move(kept);
   }
@@ -178,7 +179,11 @@ void validate(const EvolveArgs& a) {
   require_writable_file(a.report_json);
   require_writable_file(a.plot);
   if (!a.emit_gtest.empty()) {
-    try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
+    try {
+      ensure_writable_directory(a.emit_gtest);
+    } catch (const std::exception& e) {
+      throw UsageError(e.what());
+    }
   }
 }
 
@@ -196,8 +201,11 @@ nlohmann::json summary(const std::vector<EvolvedMethod>& results, bool purity) {
     evals += static_cast<double>(m.evaluations());
     secs += m.seconds();
   }
-  return {{"methods", n}, {"full_coverage_rate", n ? rate / n : 0.0}, {"mean_generations", full ? gens / full : 0.0},
-          {"evaluations", evals}, {"evaluations_per_second", secs > 0 ? evals / secs : 0.0}};
+  return {{"methods", n},
+          {"full_coverage_rate", n ? rate / n : 0.0},
+          {"mean_generations", full ? gens / full : 0.0},
+          {"evaluations", evals},
+          {"evaluations_per_second", secs > 0 ? evals / secs : 0.0}};
 }
 
 // The emitted suite asserts a test case's result only when two more runs in separate processes
@@ -263,28 +271,40 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, 
     minimize_findings(api, terminals, findings, a.call_timeout, co.worker_memory_limit_bytes, a.quiet, false);
   catch_interrupts(false);
   if (!a.quiet)
-    std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu covering tests' receivers, %zu broken\n",
-                 enabled.names().c_str(), static_cast<unsigned long long>(checked.checks_run), receivers.size(), findings.size());
+    std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu covering tests' receivers, %zu broken\n", enabled.names().c_str(),
+                 static_cast<unsigned long long>(checked.checks_run), receivers.size(), findings.size());
   print_findings(api, findings);
   return findings;
 }
 
-void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals,
-                   const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
-                   const std::vector<EvolvedMethod>& results, const std::vector<ReportedFinding>& broken,
-                   const std::vector<SuiteFinding>& failing, const nlohmann::json& preconditions) {
+void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals, const evolve::InputDomain& plain,
+                   const std::vector<evolve::ParamPurity>& purity, const std::vector<EvolvedMethod>& results,
+                   const std::vector<ReportedFinding>& broken, const std::vector<SuiteFinding>& failing,
+                   const nlohmann::json& preconditions) {
   if (!a.report_json.empty()) {
     nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
                      {"class", ex.target},
-                     {"options", {{"population", a.population}, {"generations", a.generations}, {"runs", a.runs},
-                                  {"seed", a.seed}, {"purity", a.purity}, {"alpha", 0.5}, {"beta", 150}, {"w_init", 200},
-                                  {"seeding", a.seeding}, {"fitness", a.fitness}, {"p_app", a.p_app}, {"p_constant", a.p_constant},
-                                  {"local_search", uses_local_search(a)}, {"coverage_scope", a.coverage_scope},
-                                  {"dynamic_pool", a.dynamic_pool},
-                                  {"seed_depth", a.seed_depth}, {"max_test_length", a.max_test_length},
-                                  {"max_depth", a.max_depth},
-                                  {"budget_seconds", parse_budget(a.budget)},
-                                  {"breeding", {a.p_reproduction, a.p_crossover, a.p_mutation}}}},
+                     {"options",
+                      {{"population", a.population},
+                       {"generations", a.generations},
+                       {"runs", a.runs},
+                       {"seed", a.seed},
+                       {"purity", a.purity},
+                       {"alpha", 0.5},
+                       {"beta", 150},
+                       {"w_init", 200},
+                       {"seeding", a.seeding},
+                       {"fitness", a.fitness},
+                       {"p_app", a.p_app},
+                       {"p_constant", a.p_constant},
+                       {"local_search", uses_local_search(a)},
+                       {"coverage_scope", a.coverage_scope},
+                       {"dynamic_pool", a.dynamic_pool},
+                       {"seed_depth", a.seed_depth},
+                       {"max_test_length", a.max_test_length},
+                       {"max_depth", a.max_depth},
+                       {"budget_seconds", parse_budget(a.budget)},
+                       {"breeding", {a.p_reproduction, a.p_crossover, a.p_mutation}}}},
                      {"input_domain", input_domain_json(plain, purity, api)},
                      {"summary", {{"without_purity", summary(results, false)}, {"with_purity", summary(results, true)}}}};
     j["methods"] = nlohmann::json::array();
@@ -299,20 +319,21 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
     std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
     std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
     std::string path = a.emit_gtest + "/" + name + "_evolve_test.cpp";
-    write_file_atomically(path, suite_build_comment(path) + evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include,
-                                                   name + "_evolve"));
+    write_file_atomically(
+        path, suite_build_comment(path) +
+                  evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include, name + "_evolve"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
     GtestSuiteOptions g{include, name + "_evolve", 64, static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)))};
-    std::string failures = write_failures_suite(api, terminals, failing, g, a.emit_gtest,
-                                                parse_size(a.worker_memory_limit, "--worker-memory-limit"));
+    std::string failures =
+        write_failures_suite(api, terminals, failing, g, a.emit_gtest, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
     if (!failures.empty() && !a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", failures.c_str());
   }
 }
 
 // --show-graph METHOD:LINE: for each target node of the method starting at that line, the object
 // construction graph (DOT), the fields' writers and one synthesized template (C++).
-int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover::CoverageMap& map,
-               SeedingSession& seeding, const evolve::InputDomain& domain, const LiteralDomain& terminals) {
+int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover::CoverageMap& map, SeedingSession& seeding,
+               const evolve::InputDomain& domain, const LiteralDomain& terminals) {
   size_t colon = a.show_graph.rfind(':');
   std::string method = a.show_graph.substr(0, colon);
   uint32_t line = 0;
@@ -344,8 +365,7 @@ int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover:
       if (cfg.nodes[n].line != line) continue;
       ++shown;
       const analysis::ObjectGraph* g = seeding.graph(cfg, n);
-      std::printf("// %s, node %u (block %s, line %u)\n", api.operations()[op].signature().c_str(), n,
-                  cfg.nodes[n].label.c_str(), line);
+      std::printf("// %s, node %u (block %s, line %u)\n", api.operations()[op].signature().c_str(), n, cfg.nodes[n].label.c_str(), line);
       if (!g) {
         std::printf("// no graph: %s\n", seeding.stats().back().error.c_str());
         continue;
@@ -375,8 +395,8 @@ int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover:
     std::string known;
     for (uint32_t l : lines)
       if (l) known += (known.empty() ? "" : " ") + std::to_string(l);
-    throw UsageError("--show-graph: no block of " + method + " starts at line " + std::to_string(line) +
-                     " (its blocks start at lines " + known + ")");
+    throw UsageError("--show-graph: no block of " + method + " starts at line " + std::to_string(line) + " (its blocks start at lines " +
+                     known + ")");
   }
   return kExitOk;
 }
@@ -391,8 +411,9 @@ int run_evolve(EvolveArgs& a) {
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   const cover::CoverageMap* map = subject_coverage();
   if (!map)
-    throw UsageError("evolve needs a coverage build of the class: give --example or --header/--class "
-                     "(a --harness library carries no coverage map)");
+    throw UsageError(
+        "evolve needs a coverage build of the class: give --example or --header/--class "
+        "(a --harness library carries no coverage map)");
   Api api;
   const ClassInfo& target = register_example(*ex, api);
   apply_validation_errors(api, a.validation_errors);
@@ -418,8 +439,8 @@ int run_evolve(EvolveArgs& a) {
   std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
   evolve::PurityCheckOptions purity_options{30, a.seed, a.call_timeout};
   if (budget > 0)  // the first run's budget counts from the command's start: half of it at most here
-    purity_options.deadline = command_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                  std::chrono::duration<double>(budget / 2));
+    purity_options.deadline =
+        command_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(budget / 2));
   evolve::check_purity(api, plain, terminals, purity, purity_options);
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
   if (seeding && (a.seeding == "evoobj" || !a.show_graph.empty()))
@@ -429,8 +450,17 @@ int run_evolve(EvolveArgs& a) {
   if (a.show_domain) print_pools(pools, api);
 
   catch_interrupts(true);
-  Session s{a, api, *map, terminals, {&plain, &purified}, a.seeding == "evoobj" ? seeding.get() : nullptr, &pools, budget,
-            &command_start, scope_of(a.coverage_scope), scope_directory(a.subject)};
+  Session s{a,
+            api,
+            *map,
+            terminals,
+            {&plain, &purified},
+            a.seeding == "evoobj" ? seeding.get() : nullptr,
+            &pools,
+            budget,
+            &command_start,
+            scope_of(a.coverage_scope),
+            scope_directory(a.subject)};
   std::vector<EvolvedMethod> results;
   std::vector<bool> settings = a.purity == "both" ? std::vector<bool>{false, true} : std::vector<bool>{a.purity == "on"};
   std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
@@ -446,8 +476,8 @@ int run_evolve(EvolveArgs& a) {
   if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
   std::vector<SuiteFinding> failing = suite_findings_of(broken);
   const std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
-  const PreconditionCheck check{a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"),
-                                a.emit_preconditions, a.quiet, false};
+  const PreconditionCheck check{a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"), a.emit_preconditions, a.quiet,
+                                false};
   merge_repeated_findings(results);  // also when interrupted: the report lists each fault once
   if (!g_interrupted.load()) label_search_findings(api, terminals, results, receivers, check);
   nlohmann::json preconditions = set_apart_preconditions(api, terminals, failing, receivers, check);
@@ -468,8 +498,7 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   add_subject_options(cmd, args->subject);
   cmd->add_option("--method,--methods", args->methods,
                   "Methods under test: a,b or @file or all (default: every public method of the class)");
-  cmd->add_option("--purity", args->purity, "Purity reduction of the function set: on, off, or both (compare)")
-      ->default_val("on");
+  cmd->add_option("--purity", args->purity, "Purity reduction of the function set: on, off, or both (compare)")->default_val("on");
   cmd->add_option("--generations", args->generations, "Generation limit per run (default 100; unlimited with --budget)")
       ->default_val(100)
       ->each([args](const std::string&) { args->generations_given = true; });
@@ -485,8 +514,7 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
       ->default_val(0);
   cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
                   "Memory the code under test may add to the test worker; past it std::bad_alloc is an out-of-memory finding");
-  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
-      ->default_val(1.0);
+  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(1.0);
   cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
   cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (mean of the runs)");
   cmd->add_option("--emit-gtest", args->emit_gtest,

@@ -45,7 +45,7 @@ struct EvolveArgs {
   int seed_depth = 5;
   int max_test_length = 40;
   int max_depth = 8;
-  std::string budget;  // seconds, "" for none
+  std::string budget;      // seconds, "" for none
   std::string show_graph;  // METHOD:LINE
   bool generations_given = false;
 };
@@ -55,11 +55,11 @@ struct Session {
   const EvolveArgs& a;
   const Api& api;
   const cover::CoverageMap& map;
-  LiteralDomain& terminals;  // grows by the values local searches and the dynamic pool keep
-  const evolve::InputDomain* domains[2];  // without, with purity
-  SeedingSession* seeding;                // null: --seeding off
+  LiteralDomain& terminals;                                 // grows by the values local searches and the dynamic pool keep
+  const evolve::InputDomain* domains[2];                    // without, with purity
+  SeedingSession* seeding;                                  // null: --seeding off
   const std::map<uint32_t, analysis::ConstantPool>* pools;  // by method under test
-  double budget;                          // seconds per run, 0: none
+  double budget;                                            // seconds per run, 0: none
   // The first run's budget counts from the command's start (harness build, IR loading).
   std::chrono::steady_clock::time_point* first_run_start;
   cover::CoverageScope scope;

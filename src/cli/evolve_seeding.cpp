@@ -41,8 +41,8 @@ std::vector<std::string> split_arguments(const std::string& s) {
 double growth_factor(const std::string& how) {
   size_t at = how.rfind("::");
   std::string member = at == std::string::npos ? how : how.substr(at + 2);
-  for (const char* grows : {"push_back", "emplace_back", "push_front", "emplace_front", "insert", "emplace",
-                            "try_emplace", "insert_or_assign", "operator[]", "resize", "assign", "push"})
+  for (const char* grows : {"push_back", "emplace_back", "push_front", "emplace_front", "insert", "emplace", "try_emplace",
+                            "insert_or_assign", "operator[]", "resize", "assign", "push"})
     if (member == grows) return 2.0;
   for (const char* shrinks : {"clear", "erase", "pop_back", "pop_front", "pop", "swap", "reset"})
     if (member == shrinks) return 0.1;
@@ -87,8 +87,7 @@ std::map<std::string, std::vector<std::string>> harness_field_names(const std::s
   return out;
 }
 
-SeedingSession::SeedingSession(const std::string& build_directory, const Api& api, const std::vector<uint32_t>& members,
-                               int depth)
+SeedingSession::SeedingSession(const std::string& build_directory, const Api& api, const std::vector<uint32_t>& members, int depth)
     : api_(api) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;
@@ -157,8 +156,8 @@ std::vector<seeding::WriterChoice> SeedingSession::writers(const analysis::Field
   return writers_[key] = out;
 }
 
-void SeedingSession::confirm_writers(const evolve::InputDomain& domain, const LiteralDomain& terminals,
-                                     double call_timeout, size_t worker_memory_limit) {
+void SeedingSession::confirm_writers(const evolve::InputDomain& domain, const LiteralDomain& terminals, double call_timeout,
+                                     size_t worker_memory_limit) {
   evolve::RunnerOptions ro;
   ro.probe = true;
   ro.call_timeout_seconds = call_timeout;
@@ -241,8 +240,7 @@ analysis::ConstantPool SeedingSession::constants(const std::string& mut_mangled)
   return pool;
 }
 
-std::map<uint32_t, analysis::ConstantPool> SeedingSession::pools(const cover::CoverageMap& map,
-                                                                 const std::vector<uint32_t>& muts) {
+std::map<uint32_t, analysis::ConstantPool> SeedingSession::pools(const cover::CoverageMap& map, const std::vector<uint32_t>& muts) {
   std::map<uint32_t, analysis::ConstantPool> out;
   for (uint32_t op : muts)
     if (int fn = evolve::find_operation_function(map, api_.operations()[op]); fn >= 0) {
@@ -255,8 +253,8 @@ std::map<uint32_t, analysis::ConstantPool> SeedingSession::pools(const cover::Co
   return out;
 }
 
-void SeedingSession::attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain,
-                            const evolve::TreeFactory& trees, size_t max_calls, evolve::EvolveOptions& options) {
+void SeedingSession::attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain, const evolve::TreeFactory& trees,
+                            size_t max_calls, evolve::EvolveOptions& options) {
   graphs_.clear();
   stats_.clear();
   seeding::TemplateOptions to;

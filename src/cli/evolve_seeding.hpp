@@ -25,8 +25,8 @@ class SeedingSession {
   ~SeedingSession();
 
   // Binds a template source for one method under test to `options` (seed_template).
-  void attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain, const evolve::TreeFactory& trees,
-              size_t max_calls, evolve::EvolveOptions& options);
+  void attach(const cover::CoveredFunction& mut, const evolve::InputDomain& domain, const evolve::TreeFactory& trees, size_t max_calls,
+              evolve::EvolveOptions& options);
   const std::vector<seeding::BranchSeedStats>& stats() const { return stats_; }
   // The graph of the node, computed on first use (null when the analysis failed: stats say why).
   const analysis::ObjectGraph* graph(const cover::CoveredFunction& mut, uint32_t node);
@@ -35,8 +35,7 @@ class SeedingSession {
   // From here on writers are confirmed at run time, as purity is: each is called at the end of
   // random test cases in a probing worker; one whose calls never changed the field it writes
   // (through a reference: the receiver) keeps 1/20 of its weight. Without this, the IR alone.
-  void confirm_writers(const evolve::InputDomain& domain, const LiteralDomain& terminals, double call_timeout,
-                       size_t worker_memory_limit);
+  void confirm_writers(const evolve::InputDomain& domain, const LiteralDomain& terminals, double call_timeout, size_t worker_memory_limit);
   // Constants compared or passed on in the bodies of the method under test and of every
   // operation of the cluster (what their checks accept: id <= kLastId), with their callees': the
   // method's constant pool.

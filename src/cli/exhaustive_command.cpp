@@ -27,7 +27,6 @@
 namespace objgen::cli {
 namespace {
 
-
 struct ExhaustiveArgs {
   SubjectArgs subject;
   int scope = 3;
@@ -107,8 +106,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& 
   print_findings(api, findings);
   nlohmann::json list = nlohmann::json::array();
   for (const ReportedFinding& f : findings) list.push_back(finding_json(api, opt.domain, f));
-  report["contracts"] = {{"checked", enabled.names()}, {"states", states.size()}, {"checks_run", checked.checks_run},
-                         {"findings", list}};
+  report["contracts"] = {{"checked", enabled.names()}, {"states", states.size()}, {"checks_run", checked.checks_run}, {"findings", list}};
   return findings;
 }
 
@@ -118,16 +116,23 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   require_non_negative(a.time_limit, "--time-limit");
   size_t memory_limit = parse_size(a.memory_limit, "--memory-limit");
-  size_t worker_memory_limit =
-      a.worker_memory_limit.empty() ? memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  size_t worker_memory_limit = a.worker_memory_limit.empty() ? memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
   int workers = default_workers(a.threads, a.force);
   require_writable_file(a.report_json);
   if (!a.checkpoint.empty()) {
-    try { ensure_writable_directory(a.checkpoint); } catch (const std::exception& e) { throw UsageError(std::string("--checkpoint: ") + e.what()); }
+    try {
+      ensure_writable_directory(a.checkpoint);
+    } catch (const std::exception& e) {
+      throw UsageError(std::string("--checkpoint: ") + e.what());
+    }
   }
   contracts::ContractSet enabled = parse_contracts_option(a.contracts);
   if (!a.emit_gtest.empty()) {
-    try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
+    try {
+      ensure_writable_directory(a.emit_gtest);
+    } catch (const std::exception& e) {
+      throw UsageError(e.what());
+    }
   }
 
   const Example* ex = &resolve_subject(a.subject, a.quiet);
@@ -145,9 +150,9 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   apply_validation_errors(api, a.validation_errors);
   catch_interrupts(true);
   if (!a.builders.empty()) {
-    opt.operations = resolve_builders(api, *target, builders_request(a.builders, a.methods, api,
-                                                                     a.omit_given ? a.omit_fields : target->omit_fields,
-                                                                     opt.workers, a.isolation == "fork", a.quiet));
+    opt.operations = resolve_builders(api, *target,
+                                      builders_request(a.builders, a.methods, api, a.omit_given ? a.omit_fields : target->omit_fields,
+                                                       opt.workers, a.isolation == "fork", a.quiet));
   } else {
     std::vector<std::string> names = a.methods.empty() ? target->builders : read_method_list(a.methods);
     if (names.empty()) names = {"all"};
@@ -170,16 +175,14 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (!quiet)
     std::fprintf(stderr, "objgen: %s, scope %u, %s%d %s, heap check %s, methods: %s\n", ex->name.c_str(), opt.scope,
                  g_cluster ? fmt::format("{} ranks x ", g_cluster->size()).c_str() : "", opt.workers,
-                 opt.isolate ? "worker processes" : "threads", heap_check_mode(),
-                 fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
+                 opt.isolate ? "worker processes" : "threads", heap_check_mode(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
 
   catch_interrupts(true);
   ExhaustiveGenerator gen(api, opt);
   if (!quiet)
     gen.on_progress([](const ExhaustiveProgress& p) {
-      std::fprintf(stderr, "  iteration %d  frontier %zu  states %zu  explored %llu  %.1f s  (%.0f/s)\n",
-                   p.iteration, p.frontier, p.states, static_cast<unsigned long long>(p.explored),
-                   p.seconds, p.seconds > 0 ? p.explored / p.seconds : 0.0);
+      std::fprintf(stderr, "  iteration %d  frontier %zu  states %zu  explored %llu  %.1f s  (%.0f/s)\n", p.iteration, p.frontier, p.states,
+                   static_cast<unsigned long long>(p.explored), p.seconds, p.seconds > 0 ? p.explored / p.seconds : 0.0);
     });
   ExhaustiveResult result = run_generator(gen);
   catch_interrupts(false);
@@ -200,22 +203,18 @@ int run_exhaustive(const ExhaustiveArgs& a) {
                              {"bytes_exchanged_per_state", result.store.state_count() ? double(sent[0]) / result.store.state_count() : 0.0},
                              {"bytes_exchanged_per_candidate", result.explored ? double(sent[0]) / result.explored : 0.0}};
   if (result.resumed_after > 0 && !a.quiet)
-    std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after,
-                 a.checkpoint.c_str());
+    std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
   if (!a.emit_gtest.empty())
     report["gtest"] = {{"states", emitted_states(result, opt.target, a.gtest_max_states).size()},
                        {"of", result.store.states_of(opt.target).size()},
                        {"max_states", a.gtest_max_states}};
-  std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n",
-               result.store.states_of(opt.target).size(),
-               static_cast<unsigned long long>(result.explored), result.iterations, result.seconds,
-               result.findings.size(), result.complete ? "" : ("  (partial: " + result.stopped_by + ")").c_str());
+  std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n", result.store.states_of(opt.target).size(),
+               static_cast<unsigned long long>(result.explored), result.iterations, result.seconds, result.findings.size(),
+               result.complete ? "" : ("  (partial: " + result.stopped_by + ")").c_str());
   for (const auto& f : result.findings)
-    std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind),
-                 api.operations()[f.op].signature().c_str(), f.message.c_str());
+    std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
   if (result.stopped_by == "memory limit")
-    std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n",
-                 a.memory_limit.c_str());
+    std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
   std::optional<oracles::OracleResult> observed;
   if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
     observed = record_oracles(api, opt, result, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
@@ -225,24 +224,22 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (!g_interrupted.load()) broken = check_contracts(api, opt, result, enabled, a, report);
   std::vector<SuiteFinding> failing = suite_findings(api, opt.domain, result);
   for (SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
-  report["preconditions"] = set_apart_preconditions(
-      api, opt.domain, failing, probe_states(api, result, opt.target, opt.domain),
-      {a.call_timeout, opt.worker_memory_limit_bytes, a.emit_preconditions, a.quiet});
+  report["preconditions"] = set_apart_preconditions(api, opt.domain, failing, probe_states(api, result, opt.target, opt.domain),
+                                                    {a.call_timeout, opt.worker_memory_limit_bytes, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
     unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
     GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit, alarm, a.gtest_max_states};
-    std::vector<std::string> written{write_states_suite(api, opt, result, g, a.emit_gtest, observed ? &*observed : nullptr,
-                                                        "every state of " + class_vtable(opt.target).name + " within scope " +
-                                                            std::to_string(opt.scope))};
+    std::vector<std::string> written{
+        write_states_suite(api, opt, result, g, a.emit_gtest, observed ? &*observed : nullptr,
+                           "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope))};
     std::string failures = write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
     if (!failures.empty()) written.push_back(failures);
     for (const auto& file : written)
       if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
     size_t emitted = emitted_states(result, opt.target, a.gtest_max_states).size(), all = result.store.states_of(opt.target).size();
     if (emitted < all)
-      std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n",
-                   emitted, all);
+      std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
   }
   return result.stopped_by == "interrupted" ? kExitInterrupted : kExitOk;
 }
@@ -255,28 +252,27 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                                  "Bounded-exhaustive generation: every distinct state reachable "
                                  "through the API with at most N objects per class");
   add_subject_options(cmd, args->subject);
-  cmd->add_option("--scope", args->scope, "Max objects per class, container length, and default int range 0..N-1")
-      ->default_val(3);
+  cmd->add_option("--scope", args->scope, "Max objects per class, container length, and default int range 0..N-1")->default_val(3);
   add_literal_options(cmd, args->literals);
   cmd->add_option("--omit-fields", args->omit_fields,
                   "Regex of fields left out of state matching (field or Class.field); default: the example's")
       ->each([args](const std::string&) { args->omit_given = true; });
   cmd->add_option("--methods", args->methods,
-                  "Methods to combine: a,b,c or @file or all (default: the example's builders); -name leaves one out (all,-name); beside --builders only exclusions, which auto never chooses");
-  cmd->add_option("--builders", args->builders,
-                  "auto: identified builders (cached per API; see `objgen builders`), or a builders file");
+                  "Methods to combine: a,b,c or @file or all (default: the example's builders); -name leaves one out (all,-name); beside "
+                  "--builders only exclusions, which auto never chooses");
+  cmd->add_option("--builders", args->builders, "auto: identified builders (cached per API; see `objgen builders`), or a builders file");
   cmd->add_option("--threads", args->threads, "Workers (default: all cores); results are identical for any count")
       ->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
-  cmd->add_option("--isolation", args->isolation,
-                  "fork: run the code under test in worker processes (survives crashes and hangs); none: threads (bundled --example subjects only)")
+  cmd->add_option(
+         "--isolation", args->isolation,
+         "fork: run the code under test in worker processes (survives crashes and hangs); none: threads (bundled --example subjects only)")
       ->default_val("fork");
   cmd->add_option("--time-limit", args->time_limit, "Stop after this many seconds with a partial result (0: none)");
   cmd->add_option("--max-iterations", args->max_iterations,
                   "Stop after this many iterations, marking the result partial (default 3 x scope, as BEAPI)")
       ->check(CLI::Range(0, 65000));
-  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
-      ->default_val(2.0);
+  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(2.0);
   cmd->add_option("--memory-limit", args->memory_limit,
                   "Stop with a partial result when objgen's own memory passes this (2G, 512M; default none); "
                   "also the default --worker-memory-limit");

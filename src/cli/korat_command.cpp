@@ -42,9 +42,9 @@ struct KoratArgs {
   int threads = 0;
   bool force = false;
   bool against_api = false;
-  int api_scope = -1;   // default: --scope
+  int api_scope = -1;          // default: --scope
   int api_max_iterations = 0;  // default: 3 x the API scope, as BEAPI
-  std::string methods;  // the API search's and the emitted suite's; default: all
+  std::string methods;         // the API search's and the emitted suite's; default: all
   bool quiet = false;
   std::string emit_gtest;  // directory for <name>_structures_test.cpp
   size_t gtest_max_structures = 10000;
@@ -63,7 +63,8 @@ std::pair<std::string, std::string> split_assignment(const std::string& text, co
 // line's own options come after it: its --scope wins, its ranges and counts override the file's.
 void read_finitization_file(KoratArgs& a) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(a.finitization_file, ec)) throw UsageError("--finitization: " + a.finitization_file + " is not a file");
+  if (!std::filesystem::is_regular_file(a.finitization_file, ec))
+    throw UsageError("--finitization: " + a.finitization_file + " is not a file");
   std::ifstream in(a.finitization_file);
   if (!in) throw UsageError("--finitization: cannot read " + a.finitization_file);
   std::vector<std::string> objects, ranges;
@@ -77,7 +78,10 @@ void read_finitization_file(KoratArgs& a) {
     if (!(words >> value) || (words >> extra)) throw UsageError(where + "write one setting and one value, e.g. 'range size=0..4'");
     if (key == "scope") {
       int scope = -1;
-      try { scope = std::stoi(value); } catch (const std::exception&) {}
+      try {
+        scope = std::stoi(value);
+      } catch (const std::exception&) {
+      }
       if (scope < 0 || scope > 255 || std::to_string(scope) != value) throw UsageError(where + "the scope must be a number in 0..255");
       if (!a.scope_given) a.scope = scope;
     } else if (key == "objects") {
@@ -128,7 +132,8 @@ std::string assignment_text(const invariant::FieldSpace& space, const uint8_t* v
   space.reachable(vector, reached);
   std::string out;
   for (uint32_t f = 0; f < space.fields.size(); ++f)
-    if (space.in_structure(f, vector, reached)) out += (out.empty() ? "" : " ") + space.field_name(f) + "=" + space.value_text(f, vector[f]);
+    if (space.in_structure(f, vector, reached))
+      out += (out.empty() ? "" : " ") + space.field_name(f) + "=" + space.value_text(f, vector[f]);
   return out;
 }
 
@@ -153,25 +158,41 @@ nlohmann::json report(const std::string& target, const KoratArgs& a, const invar
   json fields = json::array();
   for (uint32_t f = 0; f < r.space.fields.size(); ++f) {
     const invariant::Domain& d = r.space.domains[r.space.fields[f].domain];
-    fields.push_back({{"field", r.space.field_name(f)}, {"values", d.size},
-                      {"domain", d.kind == invariant::Domain::Ints ? fmt::format("{}..{}", d.lo, d.hi)
-                                                                   : (d.null_allowed ? "null or " : "") + r.space.classes[d.class_domain].name}});
+    fields.push_back(
+        {{"field", r.space.field_name(f)},
+         {"values", d.size},
+         {"domain", d.kind == invariant::Domain::Ints ? fmt::format("{}..{}", d.lo, d.hi)
+                                                      : (d.null_allowed ? "null or " : "") + r.space.classes[d.class_domain].name}});
   }
   json findings = json::array();
   for (const auto& f : r.findings)
-    findings.push_back({{"kind", outcome_name(f.kind)}, {"message", f.message}, {"candidate", f.explored_at},
+    findings.push_back({{"kind", outcome_name(f.kind)},
+                        {"message", f.message},
+                        {"candidate", f.explored_at},
                         {"fields", assignment_text(r.space, f.candidate.data())}});
-  return {{"command", "korat"}, {"class", target}, {"scope", a.scope}, {"candidate_vector", fields},
-          {"explored", r.explored}, {"structures", r.structures}, {"canonical_states", states.size()},
-          {"out_of_scope", r.out_of_scope}, {"states_digest", set_digest(states)}, {"seconds", r.seconds}, {"setup_seconds", r.setup_seconds}, {"jobs", r.jobs},
-          {"left_as_constructed", r.space.left_as_constructed}, {"interrupted", r.interrupted}, {"truncated", r.truncated}, {"findings", findings}};
+  return {{"command", "korat"},
+          {"class", target},
+          {"scope", a.scope},
+          {"candidate_vector", fields},
+          {"explored", r.explored},
+          {"structures", r.structures},
+          {"canonical_states", states.size()},
+          {"out_of_scope", r.out_of_scope},
+          {"states_digest", set_digest(states)},
+          {"seconds", r.seconds},
+          {"setup_seconds", r.setup_seconds},
+          {"jobs", r.jobs},
+          {"left_as_constructed", r.space.left_as_constructed},
+          {"interrupted", r.interrupted},
+          {"truncated", r.truncated},
+          {"findings", findings}};
 }
 
 // The API's states at a scope (bounded-exhaustive generation from every method, or --methods), as
 // they are: a state that breaks the invariant is kept (it is what the diff is after), not reported
 // and dropped as exhaustive does.
-ExhaustiveResult api_states(const KoratArgs& a, Api& api, const ClassInfo& target, uint32_t scope, const std::shared_ptr<const std::regex>& omit,
-                            int workers, LiteralDomain& domain, size_t& operations) {
+ExhaustiveResult api_states(const KoratArgs& a, Api& api, const ClassInfo& target, uint32_t scope,
+                            const std::shared_ptr<const std::regex>& omit, int workers, LiteralDomain& domain, size_t& operations) {
   api.class_info(target.id).invariant = nullptr;
   ExhaustiveOptions o;
   o.scope = scope;
@@ -212,17 +233,25 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
   }
   const bool complete = api_run.complete && (!wide_run || wide_run->complete);
   std::string partial = complete ? "" : ", partial: " + (api_run.complete ? wide_run->stopped_by : api_run.stopped_by);
-  std::string scopes = wide_run ? fmt::format("scope {}, and {} for the invariant's states", scope, wide_scope) : fmt::format("scope {}", std::min(scope, wide_scope));
-  std::printf("against the API (%s, %zu operations%s): %zu states of the invariant, %zu of the API; both %zu, only "
-              "the invariant accepts %zu, only the API builds %zu\n",
-              scopes.c_str(), operations, partial.c_str(), d.invariant_states, d.api_states, d.both, d.invariant_only, d.api_only);
+  std::string scopes = wide_run ? fmt::format("scope {}, and {} for the invariant's states", scope, wide_scope)
+                                : fmt::format("scope {}", std::min(scope, wide_scope));
+  std::printf(
+      "against the API (%s, %zu operations%s): %zu states of the invariant, %zu of the API; both %zu, only "
+      "the invariant accepts %zu, only the API builds %zu\n",
+      scopes.c_str(), operations, partial.c_str(), d.invariant_states, d.api_states, d.both, d.invariant_only, d.api_only);
   if (wide_run) std::printf("  %zu of the invariant's states the API builds only at scope %u\n", reached_wider, wide_scope);
   const size_t api_findings = api_run.findings.size() + (wide_run ? wide_run->findings.size() : 0);
-  if (api_findings) std::printf("  the API run had %zu findings of its own (crashes, failures): objgen exhaustive reports them\n", api_findings);
-  nlohmann::json j = {{"api_scope", wide_scope}, {"api_complete", complete}, {"api_findings", api_findings},
+  if (api_findings)
+    std::printf("  the API run had %zu findings of its own (crashes, failures): objgen exhaustive reports them\n", api_findings);
+  nlohmann::json j = {{"api_scope", wide_scope},
+                      {"api_complete", complete},
+                      {"api_findings", api_findings},
                       {"invariant_states", d.invariant_states},
-                      {"api_states", d.api_states}, {"both", d.both}, {"invariant_only", d.invariant_only},
-                      {"api_only", d.api_only}, {"invariant_only_examples", nlohmann::json::array()},
+                      {"api_states", d.api_states},
+                      {"both", d.both},
+                      {"invariant_only", d.invariant_only},
+                      {"api_only", d.api_only},
+                      {"invariant_only_examples", nlohmann::json::array()},
                       {"api_only_examples", nlohmann::json::array()}};
   if (wide_run) j["built_only_at_api_scope"] = reached_wider;
   j["invariant_only_cpp"] = nlohmann::json::array();
@@ -252,7 +281,8 @@ void emit_structures(const KoratArgs& a, const Api& api, const Example& ex, cons
   GtestSuiteOptions g{ex.header, ex.name};
   g.max_states = a.gtest_max_structures;
   LiteralDomain domain = literal_domain(a.scope, api, LiteralSpec{});
-  std::vector<uint32_t> ops = select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
+  std::vector<uint32_t> ops =
+      select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
   std::string path = write_structures_suite(api, r, domain, ops, g, a.emit_gtest);
   std::printf("wrote %s (%zu structures)\n", path.c_str(), std::min<size_t>(r.structures, g.max_states ? g.max_states : r.structures));
 }
@@ -274,13 +304,18 @@ int run_korat(KoratArgs& a) {
   opt.workers = default_workers(a.threads, a.force);
   opt.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
   opt.interrupted = &g_interrupted;
-  if (!a.quiet) opt.on_progress = [](uint64_t explored, uint64_t found) {
-    print_progress(fmt::format("objgen: korat: {} candidates, {} structures", explored, found));
-  };
+  if (!a.quiet)
+    opt.on_progress = [](uint64_t explored, uint64_t found) {
+      print_progress(fmt::format("objgen: korat: {} candidates, {} structures", explored, found));
+    };
   if (!a.report_json.empty()) require_writable_file(a.report_json);
   if (!a.methods.empty()) select_methods(api, target.id, read_method_list(a.methods));  // a bad list: before the search
   if (!a.emit_gtest.empty()) {
-    try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(std::string("--emit-gtest: ") + e.what()); }
+    try {
+      ensure_writable_directory(a.emit_gtest);
+    } catch (const std::exception& e) {
+      throw UsageError(std::string("--emit-gtest: ") + e.what());
+    }
   }
   catch_interrupts(true);
   invariant::SearchResult r;
@@ -298,24 +333,27 @@ int run_korat(KoratArgs& a) {
                      "(an invariant compiled into a separate library is not traced)");
   std::vector<Fingerprint> states = canonical_set(r.fingerprints);
   std::printf("korat: %s: %llu structures (%zu canonical states), %llu candidates explored, %.2f s%s\n", target.name.c_str(),
-              static_cast<unsigned long long>(r.structures), states.size(),
-              static_cast<unsigned long long>(r.explored), r.seconds,
-              r.interrupted ? " (interrupted: partial)" : r.truncated ? " (stopped at --max-structures: partial)" : "");
+              static_cast<unsigned long long>(r.structures), states.size(), static_cast<unsigned long long>(r.explored), r.seconds,
+              r.interrupted ? " (interrupted: partial)"
+              : r.truncated ? " (stopped at --max-structures: partial)"
+                            : "");
   std::printf("candidate vector: %zu fields, about 10^%.1f assignments\n", r.space.fields.size(), r.space.log10_candidates());
   if (!r.space.left_as_constructed.empty()) {
     std::string names;
     for (const auto& n : r.space.left_as_constructed) names += (names.empty() ? "" : ", ") + n;
-    std::printf("left as the default constructor made them (not integers, bools, enums or raw pointers to described classes): %s\n", names.c_str());
+    std::printf("left as the default constructor made them (not integers, bools, enums or raw pointers to described classes): %s\n",
+                names.c_str());
   }
-  for (size_t s = 0; s < std::min<size_t>(a.print, r.structures); ++s)
-    std::printf("  %s\n", assignment_text(r.space, r.vector(s)).c_str());
+  for (size_t s = 0; s < std::min<size_t>(a.print, r.structures); ++s) std::printf("  %s\n", assignment_text(r.space, r.vector(s)).c_str());
   for (const auto& f : r.findings)
-    std::printf("finding: %s: %s\n  on %s\n", outcome_name(f.kind), f.message.c_str(), assignment_text(r.space, f.candidate.data()).c_str());
+    std::printf("finding: %s: %s\n  on %s\n", outcome_name(f.kind), f.message.c_str(),
+                assignment_text(r.space, f.candidate.data()).c_str());
   nlohmann::json out = report(target.name, a, r, states);
   if (!a.emit_gtest.empty() && !r.interrupted) emit_structures(a, api, ex, target, r);
   if (a.against_api && !r.interrupted) out["against_api"] = against_api(a, api, target, r, opt.omit, opt.workers);
   catch_interrupts(false);
-  if (!a.report_json.empty()) write_file_atomically(a.report_json, out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  if (!a.report_json.empty())
+    write_file_atomically(a.report_json, out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   return r.interrupted || g_interrupted ? kExitInterrupted : kExitOk;  // the API run too
 }
 
@@ -336,8 +374,7 @@ void add_korat_command(CLI::App& app, int& exit_code) {
                   "(the options on the command line override it)")
       ->type_name("FILE");
   cmd->add_option("--objects", args->objects, "CLASS=N: objects of that class (short or full name) instead of --scope");
-  cmd->add_option("--range", args->ranges,
-                  "FIELD=LO..HI: the values of an int, enum or bool field (field, Class::field or Class.field)");
+  cmd->add_option("--range", args->ranges, "FIELD=LO..HI: the values of an int, enum or bool field (field, Class::field or Class.field)");
   cmd->add_option("--not-null", args->not_null, "FIELD: a pointer field that may not be null");
   cmd->add_option("--call-timeout", args->call_timeout, "An invariant call running longer than this is a hang finding (s)")
       ->default_val(2.0);
@@ -363,7 +400,9 @@ void add_korat_command(CLI::App& app, int& exit_code) {
                   "With --against-api: the API search's iterations at most (default 3 x its scope, as BEAPI; past it the API's "
                   "states are partial)")
       ->check(CLI::Range(0, 65000));
-  cmd->add_option("--methods", args->methods, "With --against-api or --emit-gtest: the operations the API search calls and the suite tests (a,b or @file; default: all)");
+  cmd->add_option(
+      "--methods", args->methods,
+      "With --against-api or --emit-gtest: the operations the API search calls and the suite tests (a,b or @file; default: all)");
   cmd->add_option("--emit-gtest", args->emit_gtest,
                   "Write <name>_structures_test.cpp here: the structures built field by field, the invariant checked on each, and "
                   "after each mutating operation (--methods) that returns")

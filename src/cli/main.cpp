@@ -31,9 +31,7 @@ void add_examples_command(CLI::App& app, int& exit_code) {
 
 // A harness built with UndefinedBehaviorSanitizer (objgen params) asks the process for its
 // default options when it loads (exec/sanitizer_options.hpp).
-extern "C" __attribute__((visibility("default"), used)) const char* __ubsan_default_options() {
-  return objgen::kUbsanOptions;
-}
+extern "C" __attribute__((visibility("default"), used)) const char* __ubsan_default_options() { return objgen::kUbsanOptions; }
 
 namespace {
 
@@ -46,8 +44,10 @@ std::unique_ptr<objgen::Cluster> join_ranks(int* argc, char*** argv) {
   const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
   if (!size) size = std::getenv("PMI_SIZE");
   if (size && std::atoi(size) > 1) {
-    std::fprintf(stderr, "objgen: started as one of %s MPI ranks, but this objgen was built without MPI "
-                         "(apt-get install libopenmpi-dev and build again; docs/DISTRIBUTED.md)\n", size);
+    std::fprintf(stderr,
+                 "objgen: started as one of %s MPI ranks, but this objgen was built without MPI "
+                 "(apt-get install libopenmpi-dev and build again; docs/DISTRIBUTED.md)\n",
+                 size);
     std::exit(objgen::cli::kExitBadInput);
   }
 #endif

@@ -17,16 +17,31 @@ namespace {
 // negative values) is each command's own check: 0 means "none" for a limit, nothing for a timeout.
 const std::set<std::string> kSecondsOptions{"call-timeout", "time-limit", "budget", "run-time-limit"};
 // Counts, some stored unsigned: "-1" would become 2^64-1 there.
-const std::set<std::string> kCountOptions{
-    "gtest-max-states", "gtest-inline-limit", "oracle-states", "contract-states", "max-calls",  "fitness-calls",
-    "observer-calls",   "seed",               "runs",          "tries",           "samples",    "population",
-    "generations",      "replicas",           "seed-depth",    "max-test-length", "max-depth",  "fitness-scope",
-    "class-depth",      "max-iterations",     "threads"};
+const std::set<std::string> kCountOptions{"gtest-max-states",
+                                          "gtest-inline-limit",
+                                          "oracle-states",
+                                          "contract-states",
+                                          "max-calls",
+                                          "fitness-calls",
+                                          "observer-calls",
+                                          "seed",
+                                          "runs",
+                                          "tries",
+                                          "samples",
+                                          "population",
+                                          "generations",
+                                          "replicas",
+                                          "seed-depth",
+                                          "max-test-length",
+                                          "max-depth",
+                                          "fitness-scope",
+                                          "class-depth",
+                                          "max-iterations",
+                                          "threads"};
 // Paths and lists for which "" means nothing: a mistake (an unset shell variable), not a choice.
 const std::set<std::string> kNonEmptyOptions{
-    "report-json", "emit-gtest",  "emit-benchmark", "methods", "method",     "checkpoint", "plot",    "output",
-    "header",      "harness",     "builders",       "repository", "compile-commands", "example", "sweep",
-    "show-graph",  "class",       "resource-dir",   "name",    "namespace"};
+    "report-json", "emit-gtest", "emit-benchmark",   "methods", "method", "checkpoint", "plot",  "output",       "header", "harness",
+    "builders",    "repository", "compile-commands", "example", "sweep",  "show-graph", "class", "resource-dir", "name",   "namespace"};
 // Pasted into generated C++ as they are.
 const std::set<std::string> kTypeNameOptions{"class", "namespace"};
 const std::set<std::string> kMemoryOptions{"worker-memory-limit", "memory-limit"};
@@ -42,8 +57,7 @@ std::string seconds_problem(const std::string& text) {
 }
 
 std::string count_problem(const std::string& text) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
-    return "takes a whole number >= 0, not '" + text + "'";
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return "takes a whole number >= 0, not '" + text + "'";
   if (text.size() > 20) return "'" + text + "' is too large";
   return "";
 }

@@ -29,13 +29,11 @@ SweepRequest parse_sweep(const std::string& spec) {
   } catch (const std::exception&) {
     throw UsageError("bad --sweep '" + spec + "': a bound is too large");
   }
-  if (r.lo < 1 || r.hi < r.lo || r.hi > 100000000)
-    throw UsageError("bad --sweep '" + spec + "': need 1 <= LO <= HI <= 100000000");
+  if (r.lo < 1 || r.hi < r.lo || r.hi > 100000000) throw UsageError("bad --sweep '" + spec + "': need 1 <= LO <= HI <= 100000000");
   return r;
 }
 
-void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps,
-                           const std::vector<uint32_t>& searched) {
+void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps, const std::vector<uint32_t>& searched) {
   for (const SweepRequest& s : sweeps) {
     bool known = false, in_search = false;
     for (uint32_t k = 0; k < api.operations().size(); ++k) {
@@ -73,8 +71,8 @@ int one_element_builder(const Api& api, ClassId target, const FlatSequence& inpu
   std::vector<uint32_t> candidates;
   for (uint32_t k = 0; k < ops.size(); ++k) {
     const Operation& o = ops[k];
-    if (o.kind == OpKind::Method && !o.is_const && o.owner == target && o.params.size() == 2 && o.emittable &&
-        !o.through.derived() && !o.result.is_object() && fills_with_integers(o.params[1]))
+    if (o.kind == OpKind::Method && !o.is_const && o.owner == target && o.params.size() == 2 && o.emittable && !o.through.derived() &&
+        !o.result.is_object() && fills_with_integers(o.params[1]))
       candidates.push_back(k);  // push_back(bool) too: the emitted loop passes integers, which convert
   }
   auto used = [&](uint32_t k) { return k < found.fill_ran.size() ? found.fill_ran[k] : 0u; };
@@ -168,8 +166,7 @@ int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<b
     throw UsageError("the benchmarks do not build: see " + log + " and " + log + ".build");
   if (!quiet) std::fprintf(stderr, "objgen: running %s\n", exe.c_str());
   // The benchmark runs the code under test: confined, as objgen's workers are.
-  ProgramRun run = run_confined_program({exe, "--benchmark_out=" + results, "--benchmark_out_format=json",
-                                         "--benchmark_min_time=0.05"},
+  ProgramRun run = run_confined_program({exe, "--benchmark_out=" + results, "--benchmark_out_format=json", "--benchmark_min_time=0.05"},
                                         t.dir + "/run.log", interrupted, 0);
   if (run.interrupted) throw Interrupted("interrupted while running the benchmarks");
   if (!run.exited || run.exit_code != 0)

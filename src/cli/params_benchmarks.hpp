@@ -19,8 +19,7 @@ struct SweepRequest {
 // "insert:n=10..100000"; UsageError naming a malformed one.
 SweepRequest parse_sweep(const std::string& spec);
 // UsageError unless each sweep names a method of the target among those searched.
-void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps,
-                           const std::vector<uint32_t>& searched);
+void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps, const std::vector<uint32_t>& searched);
 // Each request's method (its overload that ran: fewest parameters, const first) and the member
 // that fills its receiver: one integer argument, one element per call (checked by running it).
 std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,

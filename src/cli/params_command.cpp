@@ -63,8 +63,9 @@ void validate(const ParamsArgs& a) {
   if ((a.run_benchmarks || !a.sweeps.empty()) && a.emit_benchmark.empty())
     throw UsageError("--sweep and --run-benchmarks go with --emit-benchmark DIR");
   if (!a.subject.harness.empty() && a.checks != "off")
-    throw UsageError("a --harness library runs as it was compiled: add --checks off, or give --header/--class (or "
-                     "--example) for the checked build");
+    throw UsageError(
+        "a --harness library runs as it was compiled: add --checks off, or give --header/--class (or "
+        "--example) for the checked build");
   if (!a.emit_benchmark.empty() && !a.subject.harness.empty())
     throw UsageError("--emit-benchmark needs --example or --header/--class (a --harness library does not say where its header is)");
 }
@@ -165,7 +166,8 @@ int run_params(ParamsArgs& a) {
     if (worker.empty()) {
       if (!a.quiet) std::fprintf(stderr, "objgen: no objgen-asan-worker beside objgen: checking with assertions and UBSan only\n");
     } else {
-      ro.worker_command = {worker, "--harness", build_asan_harness(a.subject, a.quiet), "--api", params::api_hash(api, target.id), "--probe"};
+      ro.worker_command = {worker,   "--harness", build_asan_harness(a.subject, a.quiet), "--api", params::api_hash(api, target.id),
+                           "--probe"};
       check_asan_worker(ro.worker_command);
     }
   }
@@ -175,8 +177,8 @@ int run_params(ParamsArgs& a) {
   if (a.builders == "auto") {
     if (auto cached = cached_builders(api, target, target.omit_fields)) builders[target.id] = *cached;
   } else if (a.builders != "harness") {
-    BuildersRequest r = builders_request(a.builders == "identify" ? "auto" : a.builders, "", api, target.omit_fields,
-                                         default_workers(0), true, a.quiet);
+    BuildersRequest r =
+        builders_request(a.builders == "identify" ? "auto" : a.builders, "", api, target.omit_fields, default_workers(0), true, a.quiet);
     r.check_contracts = false;  // params' exec'd workers check the API against the harness's own
     builders[target.id] = resolve_builders(api, target, r);
   }
@@ -255,8 +257,7 @@ int run_params(ParamsArgs& a) {
   if (!a.emit_benchmark.empty() && !g_interrupted.load()) {
     std::vector<BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps, runner, domain);
     BenchmarkTarget t{a.emit_benchmark, a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example,
-                      a.subject.example.empty() ? ex.header : require_example(a.subject.example).header,
-                      subject_build_flags(a.subject)};
+                      a.subject.example.empty() ? ex.header : require_example(a.subject.example).header, subject_build_flags(a.subject)};
     std::string::size_type bad;
     while ((bad = t.name.find_first_of("<>:, *&")) != std::string::npos) t.name[bad] = '_';
     write_benchmarks(api, domain, found, resolved, t);
@@ -297,8 +298,7 @@ void add_params_command(CLI::App& app, int& exit_code) {
                   "What makes receivers non-empty: auto (the builders `objgen builders` identified, when cached; else "
                   "the harness's list), identify (identify them now, as `objgen builders` does), harness, or a builders file")
       ->default_val("auto");
-  cmd->add_flag("--baseline", args->baseline,
-                "Also run the baseline: uniformly random values, no heuristics, no repair, the same tries");
+  cmd->add_flag("--baseline", args->baseline, "Also run the baseline: uniformly random values, no heuristics, no repair, the same tries");
   cmd->add_option("--repository", args->repository,
                   "The learning repository (SQLite): inputs that ran are tried first next time, builder calls that "
                   "failed are avoided (default: params.sqlite in objgen's cache directory; none: no repository)");

@@ -122,7 +122,11 @@ void validate(const RandomArgs& a) {
   require_non_negative(a.time_limit, "--time-limit");
   require_writable_file(a.report_json);
   if (!a.emit_gtest.empty()) {
-    try { ensure_writable_directory(a.emit_gtest); } catch (const std::exception& e) { throw UsageError(e.what()); }
+    try {
+      ensure_writable_directory(a.emit_gtest);
+    } catch (const std::exception& e) {
+      throw UsageError(e.what());
+    }
   }
 }
 
@@ -146,8 +150,8 @@ int run_random_command(RandomArgs a) {
   base.omit = build_omit(omit_fields);
   base.target = target->id;
   if (!a.builders.empty()) {
-    base.operations = resolve_builders(
-        api, *target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolation == "fork", a.quiet));
+    base.operations =
+        resolve_builders(api, *target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolation == "fork", a.quiet));
   } else {
     base.operations = select_methods(api, target->id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
   }
@@ -166,8 +170,8 @@ int run_random_command(RandomArgs a) {
     std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, contracts: %s\n  methods: %s\n",
                  ex->name.c_str(), static_cast<unsigned long long>(a.seed), a.runs, workers,
                  a.isolation == "fork" ? "worker processes" : "threads",
-                 a.max_calls ? fmt::format("{} calls", a.max_calls).c_str() : fmt::format("{:g} s", a.time_limit).c_str(),
-                 a.scope, enabled.names().c_str(), fmt::format("{}", fmt::join(methods, ", ")).c_str());
+                 a.max_calls ? fmt::format("{} calls", a.max_calls).c_str() : fmt::format("{:g} s", a.time_limit).c_str(), a.scope,
+                 enabled.names().c_str(), fmt::format("{}", fmt::join(methods, ", ")).c_str());
 
   RandomBatchOptions bo;
   bo.workers = workers;
@@ -208,16 +212,18 @@ int run_random_command(RandomArgs a) {
   uint64_t unplaced = 0;
   std::vector<ReportedFinding> findings = merge_findings(api, results, &unplaced);
   if (unplaced)
-    std::fprintf(stderr, "objgen: %llu more crashes or hangs at calls no restarted run reached again (a run stops after 100 crashes; not reported)\n",
-                 static_cast<unsigned long long>(unplaced));
+    std::fprintf(
+        stderr,
+        "objgen: %llu more crashes or hangs at calls no restarted run reached again (a run stops after 100 crashes; not reported)\n",
+        static_cast<unsigned long long>(unplaced));
   if (a.minimize == "on" && !g_interrupted.load())
     minimize_findings(api, base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
   catch_interrupts(false);
 
   size_t target_states = merged.store.states_of(base.target).size();
   std::fprintf(stdout, "calls %llu  states %zu (%s: %zu)  findings %zu  %.2f s  (%.0f calls/s per worker)\n",
-               static_cast<unsigned long long>(calls), merged.store.state_count(), ex->name.c_str(), target_states,
-               findings.size(), seconds, run_seconds > 0 ? calls / run_seconds : 0.0);
+               static_cast<unsigned long long>(calls), merged.store.state_count(), ex->name.c_str(), target_states, findings.size(),
+               seconds, run_seconds > 0 ? calls / run_seconds : 0.0);
   print_findings(api, findings);
 
   ExhaustiveOptions opt;
@@ -228,12 +234,24 @@ int run_random_command(RandomArgs a) {
   opt.target = base.target;
   opt.worker_memory_limit_bytes = worker_memory_limit;
   nlohmann::json report = {
-      {"strategy", "random"}, {"subject", ex->name}, {"target", target->name}, {"seed", a.seed}, {"runs", a.runs},
-      {"scope", a.scope}, {"methods", methods}, {"contracts", enabled.names()}, {"calls", calls},
-      {"states", merged.store.state_count()}, {"target_states", target_states}, {"findings", nlohmann::json::array()},
-      {"timing", {{"seconds", seconds}, {"workers", workers}, {"calls_per_second_per_worker", run_seconds > 0 ? calls / run_seconds : 0.0}}}};
-  if (a.time_limit > 0) report["time_limit"] = a.time_limit;
-  else report["max_calls"] = a.max_calls;
+      {"strategy", "random"},
+      {"subject", ex->name},
+      {"target", target->name},
+      {"seed", a.seed},
+      {"runs", a.runs},
+      {"scope", a.scope},
+      {"methods", methods},
+      {"contracts", enabled.names()},
+      {"calls", calls},
+      {"states", merged.store.state_count()},
+      {"target_states", target_states},
+      {"findings", nlohmann::json::array()},
+      {"timing",
+       {{"seconds", seconds}, {"workers", workers}, {"calls_per_second_per_worker", run_seconds > 0 ? calls / run_seconds : 0.0}}}};
+  if (a.time_limit > 0)
+    report["time_limit"] = a.time_limit;
+  else
+    report["max_calls"] = a.max_calls;
   for (const ReportedFinding& f : findings) report["findings"].push_back(finding_json(api, base.domain, f));
   std::optional<oracles::OracleResult> observed;
   if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
@@ -241,16 +259,15 @@ int run_random_command(RandomArgs a) {
     report["oracles"] = oracle_report(api, *observed);
   }
   std::vector<SuiteFinding> failing = suite_findings_of(findings);
-  report["preconditions"] = set_apart_preconditions(api, base.domain, failing,
-                                                    probe_states(api, merged, base.target, base.domain),
+  report["preconditions"] = set_apart_preconditions(api, base.domain, failing, probe_states(api, merged, base.target, base.domain),
                                                     {a.call_timeout, worker_memory_limit, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) {
     unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
     GtestSuiteOptions g{ex->header, ex->name + "_random", a.gtest_inline_limit, alarm, a.gtest_max_states};
-    std::vector<std::string> written{write_states_suite(
-        api, opt, merged, g, a.emit_gtest, observed ? &*observed : nullptr,
-        fmt::format("states of {} found by random generation (seed {}, {} calls)", target->name, a.seed, calls))};
+    std::vector<std::string> written{
+        write_states_suite(api, opt, merged, g, a.emit_gtest, observed ? &*observed : nullptr,
+                           fmt::format("states of {} found by random generation (seed {}, {} calls)", target->name, a.seed, calls))};
     std::string failures = write_failures_suite(api, base.domain, failing, g, a.emit_gtest, worker_memory_limit);
     if (!failures.empty()) written.push_back(failures);
     for (const auto& file : written)
@@ -277,22 +294,23 @@ void add_random_command(CLI::App& app, int& exit_code) {
                   "Independent runs (seeds derived from --seed) the work is split into; fixed, so that --threads does not "
                   "change the result")
       ->default_val(8);
-  cmd->add_option("--scope", args->scope, "Objects per class above which a state is dropped; default int range 0..N-1")
-      ->default_val(6);
+  cmd->add_option("--scope", args->scope, "Objects per class above which a state is dropped; default int range 0..N-1")->default_val(6);
   add_literal_options(cmd, args->literals);
   cmd->add_option("--omit-fields", args->omit_fields,
                   "Regex of fields left out of state matching and contract comparisons; default: the example's")
       ->each([args](const std::string&) { args->omit_given = true; });
-  cmd->add_option("--methods", args->methods, "Methods to call: a,b,c or @file or all (default: all); -name leaves one out (all,-name); beside --builders only exclusions");
+  cmd->add_option(
+      "--methods", args->methods,
+      "Methods to call: a,b,c or @file or all (default: all); -name leaves one out (all,-name); beside --builders only exclusions");
   cmd->add_option("--builders", args->builders, "auto: only the identified builders (cached per API), or a builders file");
   add_contract_options(cmd, args->contracts, args->minimize);
   add_preconditions_option(cmd, args->emit_preconditions);
   cmd->add_option("--threads", args->threads, "Workers (default: all cores)")->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
-  cmd->add_option("--isolation", args->isolation, "fork: worker processes (survive crashes and hangs); none: threads (bundled --example subjects only)")
+  cmd->add_option("--isolation", args->isolation,
+                  "fork: worker processes (survive crashes and hangs); none: threads (bundled --example subjects only)")
       ->default_val("fork");
-  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")
-      ->default_val(2.0);
+  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(2.0);
   cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
                   "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
   cmd->add_option("--misuse", args->misuse, "Exception types meaning API misuse (replaces the default list)");
@@ -301,8 +319,7 @@ void add_random_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--emit-gtest", args->emit_gtest,
                   "Write <name>_random_states_test.cpp (regression suite) and <name>_random_failures_test.cpp "
                   "(error-revealing, minimized) into this directory");
-  cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit, "Up to this many states get one readable TEST each")
-      ->default_val(64);
+  cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit, "Up to this many states get one readable TEST each")->default_val(64);
   cmd->add_option("--gtest-max-states", args->gtest_max_states,
                   "The regression suite holds at most this many states, evenly sampled (0: all)")
       ->default_val(1000);

@@ -30,8 +30,8 @@ contracts::ContractSet parse_contracts_option(const std::string& spec) {
   }
 }
 
-void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings,
-                       double call_timeout, size_t worker_memory_limit, bool quiet, bool enumerations) {
+void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, double call_timeout,
+                       size_t worker_memory_limit, bool quiet, bool enumerations) {
   if (findings.empty()) return;
   minimize::MinimizeOptions mo;
   mo.enumerations = enumerations;
@@ -56,9 +56,8 @@ void print_findings(const Api& api, const std::vector<ReportedFinding>& findings
                            f.minimized->one_minimal ? ", 1-minimal" : "");
     else if (f.minimized)
       shrink = " [did not reproduce on its own]";
-    std::fprintf(stdout, "  %s in %s: %s (%llu hits)%s\n", outcome_name(f.finding.kind),
-                 api.operations()[f.finding.op].signature().c_str(), f.finding.message.c_str(),
-                 static_cast<unsigned long long>(f.finding.hits), shrink.c_str());
+    std::fprintf(stdout, "  %s in %s: %s (%llu hits)%s\n", outcome_name(f.finding.kind), api.operations()[f.finding.op].signature().c_str(),
+                 f.finding.message.c_str(), static_cast<unsigned long long>(f.finding.hits), shrink.c_str());
   }
 }
 
@@ -91,21 +90,18 @@ std::vector<SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& 
   return out;
 }
 
-std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& result, ClassId target,
-                                       const LiteralDomain& domain) {
+std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& result, ClassId target, const LiteralDomain& domain) {
   constexpr size_t kProbeStates = 16;
   const auto& ids = result.store.states_of(target);
   Replayer replayer(api, result.store, domain);
   std::vector<FlatSequence> out;
   // Evenly spread from the deepest to the first built (a constructor's object alone).
   size_t n = ids.size(), count = std::min(n, kProbeStates);
-  for (size_t i = 0; i < count; ++i)
-    out.push_back(replayer.flatten(ids[count == 1 ? n - 1 : (n - 1) - i * (n - 1) / (count - 1)]));
+  for (size_t i = 0; i < count; ++i) out.push_back(replayer.flatten(ids[count == 1 ? n - 1 : (n - 1) - i * (n - 1) / (count - 1)]));
   return out;
 }
 
-std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain,
-                                               const std::vector<SequenceFinding>& findings,
+std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                                const std::vector<FlatSequence>& states, const PreconditionCheck& check) {
   minimize::BlameOptions bo;
   bo.call_timeout_seconds = check.call_timeout;
@@ -130,8 +126,9 @@ nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& doma
     if (why[i].empty()) continue;
     f.precondition = why[i];
     if (list.empty())
-      std::fprintf(stdout, "likely precondition violations (the caller's, not bugs; --emit-preconditions adds them to "
-                           "the failures suite):\n");
+      std::fprintf(stdout,
+                   "likely precondition violations (the caller's, not bugs; --emit-preconditions adds them to "
+                   "the failures suite):\n");
     std::fprintf(stdout, "  %s in %s: %s\n    why: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(),
                  f.message.c_str(), f.precondition.c_str());
     list.push_back({{"kind", outcome_name(f.kind)},

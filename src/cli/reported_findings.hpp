@@ -17,9 +17,7 @@ namespace objgen::cli {
 struct ReportedFinding {
   SequenceFinding finding;
   std::optional<minimize::Minimized> minimized;
-  const FlatSequence& sequence() const {
-    return minimized && minimized->reproduced ? minimized->sequence : finding.sequence;
-  }
+  const FlatSequence& sequence() const { return minimized && minimized->reproduced ? minimized->sequence : finding.sequence; }
 };
 
 // --contracts (each contract named and described in the help) and --minimize.
@@ -30,8 +28,8 @@ contracts::ContractSet parse_contracts_option(const std::string& spec);
 // Minimizes each finding's sequence (those of at most evolve::kMaxTestCalls calls).
 // enumerations: literal arguments index into their slot's values (exhaustive, random), not their
 // kind's (evolve).
-void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings,
-                       double call_timeout, size_t worker_memory_limit, bool quiet, bool enumerations = true);
+void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, double call_timeout,
+                       size_t worker_memory_limit, bool quiet, bool enumerations = true);
 // "  contract in Op: message (N hits) [12 -> 3 calls, 1-minimal]" per finding, on stdout.
 void print_findings(const Api& api, const std::vector<ReportedFinding>& findings);
 nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const ReportedFinding& f);
@@ -46,18 +44,16 @@ struct PreconditionCheck {
   size_t worker_memory_limit = 0;
   bool keep_preconditions = false;  // --emit-preconditions
   bool quiet = false;
-  bool enumerations = true;  // literal arguments index into their slot's values (evolve's: by kind)
+  bool enumerations = true;                                    // literal arguments index into their slot's values (evolve's: by kind)
   const std::vector<SequenceFinding>* run_findings = nullptr;  // see minimize::BlameOptions
 };
 // For each finding, why it is likely a precondition violation, or "" for a bug.
-std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain,
-                                               const std::vector<SequenceFinding>& findings,
+std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                                const std::vector<FlatSequence>& states, const PreconditionCheck& check);
 nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
                                        const std::vector<FlatSequence>& states, const PreconditionCheck& check);
 // A few of the target's states of a run (the last found: the largest), flattened.
-std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& result, ClassId target,
-                                       const LiteralDomain& domain);
+std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& result, ClassId target, const LiteralDomain& domain);
 // --emit-preconditions: whether failures suites hold likely precondition violations too.
 void add_preconditions_option(CLI::App* cmd, bool& keep);
 

@@ -17,7 +17,7 @@ namespace {
 
 struct ScanArgs {
   scan::ScanRequest request;
-  std::vector<std::string> classes;  // --class, repeatable: the target first
+  std::vector<std::string> classes;        // --class, repeatable: the target first
   std::vector<std::string> template_args;  // --template-args MEMBER=TYPES
   scan::HarnessOptions harness;
   std::string state = "auto";
@@ -34,10 +34,14 @@ int run_scan(ScanArgs& a) {
   a.request.extra_classes.assign(a.classes.begin() + 1, a.classes.end());
   a.request.template_args = parse_template_args(a.template_args);
   if (a.request.class_depth < 0) throw UsageError("--class-depth must be >= 0");
-  if (a.state == "auto") a.harness.state = scan::StateMode::Auto;
-  else if (a.state == "fields") a.harness.state = scan::StateMode::Fields;
-  else if (a.state == "value") a.harness.state = scan::StateMode::Value;
-  else throw UsageError("bad --state '" + a.state + "': use auto, fields or value");
+  if (a.state == "auto")
+    a.harness.state = scan::StateMode::Auto;
+  else if (a.state == "fields")
+    a.harness.state = scan::StateMode::Fields;
+  else if (a.state == "value")
+    a.harness.state = scan::StateMode::Value;
+  else
+    throw UsageError("bad --state '" + a.state + "': use auto, fields or value");
   if (!a.output.empty() && a.output != "-") require_writable_file(a.output);
   if (!a.request.header.empty() && a.request.header.front() != '<') refuse_non_regular_file(a.request.header, "--header");
   if (!a.json && a.output.empty()) a.list = true;
@@ -58,8 +62,7 @@ int run_scan(ScanArgs& a) {
   if (outcome.status == scan::ScanStatus::Ok)
     for (const auto& d : outcome.diagnostics)
       if (a.verbose || d.level == "warning") std::fprintf(stderr, "%s\n", d.str().c_str());
-  if (a.time)
-    std::fprintf(stderr, "objgen: parse %.2f s, extract %.3f s\n", outcome.parse_seconds, outcome.extract_seconds);
+  if (a.time) std::fprintf(stderr, "objgen: parse %.2f s, extract %.3f s\n", outcome.parse_seconds, outcome.extract_seconds);
   if (outcome.status != scan::ScanStatus::Ok) {
     std::fprintf(stderr, "objgen: %s\n", outcome.message.c_str());
     print_scan_failure(outcome, a.verbose);
@@ -75,8 +78,8 @@ int run_scan(ScanArgs& a) {
   } else if (!a.output.empty()) {
     write_file_atomically(a.output, scan::write_harness(r, a.harness));
     std::string ns = scan::register_namespace(r, a.harness);
-    std::fprintf(stderr, "objgen: wrote %s (%s%s%s)\n", a.output.c_str(), ns.c_str(), ns.empty() ? "" : "::",
-                 scan::register_function_name(r, a.harness).c_str());
+    std::fprintf(stderr, "objgen: wrote %s (%s%s%s)\n", a.output.c_str(), ns.c_str(),
+                 ns.empty() ? "" : "::", scan::register_function_name(r, a.harness).c_str());
   }
   return kExitOk;
 }
@@ -107,8 +110,7 @@ void add_scan_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--list", a->list, "Print the API as a table (the default when nothing else is asked)");
   cmd->add_flag("--json", a->json, "Print the API as JSON");
   cmd->add_option("-o,--output", a->output, "Write the harness here (- for standard output)");
-  cmd->add_option("--state", a->state,
-                  "How the harness describes state: fields (OBJGEN_FIELDS), value (OBJGEN_VALUE_TYPE), or auto")
+  cmd->add_option("--state", a->state, "How the harness describes state: fields (OBJGEN_FIELDS), value (OBJGEN_VALUE_TYPE), or auto")
       ->default_val("auto");
   cmd->add_option("--name", a->harness.register_suffix, "The register function is register_NAME");
   cmd->add_option("--namespace", a->harness.namespace_name, "Namespace of the register function (:: for global)");

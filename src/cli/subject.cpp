@@ -46,19 +46,14 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s) {
                   "template is instantiated for the class's own types where deduction and its body allow")
       ->allow_extra_args(false)  // one MEMBER=TYPES per --template-args
       ->group(group);
-  cmd->add_option("--harness", s.harness, "A harness shared object built by objgen_add_harness() (CMake)")
-      ->group(group);
-  cmd->add_option("-p,--compile-commands", s.compile_db,
-                  "With --header: take compile flags from DIR/compile_commands.json")
-      ->group(group);
+  cmd->add_option("--harness", s.harness, "A harness shared object built by objgen_add_harness() (CMake)")->group(group);
+  cmd->add_option("-p,--compile-commands", s.compile_db, "With --header: take compile flags from DIR/compile_commands.json")->group(group);
   cmd->add_option("--state", s.state, "With --header: how the harness describes state (auto, fields, value)")
       ->default_val("auto")
       ->group(group);
-  cmd->add_flag("--coverage", s.coverage,
-                "Build the harness with Clang's SanitizerCoverage (also for --example: its header is scanned)")
+  cmd->add_flag("--coverage", s.coverage, "Build the harness with Clang's SanitizerCoverage (also for --example: its header is scanned)")
       ->group(group);
-  cmd->add_flag("--rebuild-harness", s.rebuild, "With --header: rebuild the harness even if a cached one is current")
-      ->group(group);
+  cmd->add_flag("--rebuild-harness", s.rebuild, "With --header: rebuild the harness even if a cached one is current")->group(group);
   cmd->add_option("compile-flags", s.flags,
                   "With --header, after --: compile flags (-I, -D, -std=) and the class's sources or "
                   "libraries (x.cpp, libx.a, -lx)");
@@ -92,8 +87,9 @@ SubjectArgs from_header(const SubjectArgs& s) {
 void require_isolation(const std::string& mode, const SubjectArgs& s) {
   require_isolation(mode);
   if (mode == "none" && (s.example.empty() || s.coverage || s.checks || s.trace_loads))
-    throw UsageError("--isolation none runs the code under test in objgen's own process, which objgen does only for "
-                     "its bundled examples: use --isolation fork (the default) for --header and --harness subjects");
+    throw UsageError(
+        "--isolation none runs the code under test in objgen's own process, which objgen does only for "
+        "its bundled examples: use --isolation fork (the default) for --header and --harness subjects");
 }
 
 namespace {
@@ -105,8 +101,11 @@ void require_shared_object(const std::string& path) {
   if (!in) return;  // missing or unreadable: the loader says so
   char head[4] = {};
   in.read(head, sizeof head);
-  if (std::string_view(head, 4) != "\x7f" "ELF")
-    throw UsageError("--harness " + path + " is not a shared object (no ELF header: damaged, truncated, or not built); "
+  if (std::string_view(head, 4) !=
+      "\x7f"
+      "ELF")
+    throw UsageError("--harness " + path +
+                     " is not a shared object (no ELF header: damaged, truncated, or not built); "
                      "build it with objgen_add_harness() in CMake, or give --header/--class");
 }
 }  // namespace
@@ -151,8 +150,9 @@ std::string build_asan_harness(const SubjectArgs&, bool) {
   throw UsageError("this objgen was built without Clang, so it cannot build checked harnesses (--checks off)");
 }
 Example build_subject_harness(const SubjectArgs&, bool) {
-  throw UsageError("this objgen was built without Clang, so --header/--class is unavailable "
-                   "(rebuild with libclang-14-dev, or build a harness with objgen_add_harness() and pass --harness)");
+  throw UsageError(
+      "this objgen was built without Clang, so --header/--class is unavailable "
+      "(rebuild with libclang-14-dev, or build a harness with objgen_add_harness() and pass --harness)");
 }
 #endif
 

@@ -26,16 +26,16 @@ struct SubjectArgs {
   std::vector<std::string> extra_classes;  // further --class: registered beside it
   int class_depth = 3;
   std::string harness;
-  std::string compile_db;         // -p: directory of compile_commands.json
+  std::string compile_db;  // -p: directory of compile_commands.json
   std::string state = "auto";
-  std::vector<std::string> flags;  // after --
+  std::vector<std::string> flags;          // after --
   std::vector<std::string> template_args;  // --template-args MEMBER=TYPES (cli/type_name_check.hpp)
   bool rebuild = false;
-  bool coverage = false;  // build the harness with coverage (--coverage; `evolve` always)
+  bool coverage = false;             // build the harness with coverage (--coverage; `evolve` always)
   bool coverage_of_callees = false;  // ...of the functions the class calls too (evolve --coverage-scope)
-  bool checks = false;    // with assertions and UBSan (`params`): built from the header, also for --example
-  bool asan = false;      // with checks: AddressSanitizer too (only for asan_harness_library)
-  bool trace_loads = false;  // with Clang's trace-loads (`korat`): built from the header, also for --example
+  bool checks = false;               // with assertions and UBSan (`params`): built from the header, also for --example
+  bool asan = false;                 // with checks: AddressSanitizer too (only for asan_harness_library)
+  bool trace_loads = false;          // with Clang's trace-loads (`korat`): built from the header, also for --example
 };
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s);

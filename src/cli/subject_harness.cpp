@@ -51,8 +51,8 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
   }
   if (!b.rebuild_reason.empty() && b.damage.empty()) std::fprintf(stderr, "objgen: rebuilding the harness: %s\n", b.rebuild_reason.c_str());
   for (const auto& w : b.scan.result.warnings) std::fprintf(stderr, "objgen: warning: %s\n", w.c_str());
-  std::fprintf(stderr, "objgen: harness for %s: scan %.1f s, compile %.1f s, in %s\n", class_name.c_str(),
-               b.scan_seconds, b.compile_seconds, b.directory.c_str());
+  std::fprintf(stderr, "objgen: harness for %s: scan %.1f s, compile %.1f s, in %s\n", class_name.c_str(), b.scan_seconds,
+               b.compile_seconds, b.directory.c_str());
 }
 
 std::optional<cover::CoverageMap> g_coverage;
@@ -119,8 +119,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
       throw UsageError(b.scan.message);
     case HarnessBuildStatus::CompileFailed:
       for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
-      throw UsageError("the harness for " + s.class_name + " does not compile (sources and build.log in " +
-                       b.directory + ")");
+      throw UsageError("the harness for " + s.class_name + " does not compile (sources and build.log in " + b.directory + ")");
     case HarnessBuildStatus::LinkFailed:
       for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
       throw UsageError("the harness for " + s.class_name + " does not link (sources and build.log in " + b.directory + ")");

@@ -28,12 +28,17 @@ void add_oracle_options(CLI::App* cmd, std::string& oracles, size_t& oracle_stat
 
 namespace {
 
-void blame_observer_findings(const Api& api, const ExhaustiveOptions& opt, const std::vector<FlatSequence>& states,
-                             double call_timeout, std::vector<oracles::ObserverFinding>& findings) {
+void blame_observer_findings(const Api& api, const ExhaustiveOptions& opt, const std::vector<FlatSequence>& states, double call_timeout,
+                             std::vector<oracles::ObserverFinding>& findings) {
   std::vector<SequenceFinding> evidence;
   for (const oracles::ObserverFinding& f : findings)
-    evidence.push_back({f.outcome, f.op, f.message, minimize::call_on_state(api, states[f.state], f.op,  // each literal argument its first value
-                                                                  std::vector<int64_t>(api.operations()[f.op].params.size(), -1)), {}, 1});
+    evidence.push_back({f.outcome,
+                        f.op,
+                        f.message,
+                        minimize::call_on_state(api, states[f.state], f.op,  // each literal argument its first value
+                                                std::vector<int64_t>(api.operations()[f.op].params.size(), -1)),
+                        {},
+                        1});
   std::vector<FlatSequence> others(states.size() > 16 ? states.end() - 16 : states.begin(), states.end());
   std::vector<std::string> why =
       precondition_evidence(api, opt.domain, evidence, others, {call_timeout, opt.worker_memory_limit_bytes, false, true});
@@ -50,8 +55,7 @@ void print_observer_findings(const Api& api, const std::vector<oracles::Observer
     std::vector<size_t> states;
     for (size_t j = i; j < findings.size(); ++j) {
       const oracles::ObserverFinding& g = findings[j];
-      if (printed[j] || g.op != f.op || g.outcome != f.outcome || g.message != f.message || g.precondition != f.precondition)
-        continue;
+      if (printed[j] || g.op != f.op || g.outcome != f.outcome || g.message != f.message || g.precondition != f.precondition) continue;
       printed[j] = true;
       states.push_back(g.state);
     }
@@ -82,9 +86,8 @@ oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& op
   oracles::OracleResult r = oracles::observe_states(api, opt.domain, opt.target, states, o);
   catch_interrupts(false);
   if (!a.quiet)
-    std::fprintf(stderr, "%sobjgen: regression oracles: %llu values on %zu states (%llu flaky, dropped), %.1f s\n",
-                 o.progress ? "\n" : "", static_cast<unsigned long long>(r.values), states.size(),
-                 static_cast<unsigned long long>(r.flaky), r.seconds);
+    std::fprintf(stderr, "%sobjgen: regression oracles: %llu values on %zu states (%llu flaky, dropped), %.1f s\n", o.progress ? "\n" : "",
+                 static_cast<unsigned long long>(r.values), states.size(), static_cast<unsigned long long>(r.flaky), r.seconds);
   blame_observer_findings(api, opt, states, a.call_timeout, r.findings);
   print_observer_findings(api, r.findings);
   return r;
@@ -93,10 +96,16 @@ oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& op
 nlohmann::json oracle_report(const Api& api, const oracles::OracleResult& observed) {
   nlohmann::json findings = nlohmann::json::array();
   for (const oracles::ObserverFinding& f : observed.findings)
-    findings.push_back({{"kind", outcome_name(f.outcome)}, {"operation", api.operations()[f.op].signature()},
-                        {"emitted_state", f.state}, {"message", f.message}, {"precondition", f.precondition}});
-  return {{"values", observed.values}, {"flaky", observed.flaky}, {"executions", observed.executions},
-          {"seconds", observed.seconds}, {"observer_findings", findings}};
+    findings.push_back({{"kind", outcome_name(f.outcome)},
+                        {"operation", api.operations()[f.op].signature()},
+                        {"emitted_state", f.state},
+                        {"message", f.message},
+                        {"precondition", f.precondition}});
+  return {{"values", observed.values},
+          {"flaky", observed.flaky},
+          {"executions", observed.executions},
+          {"seconds", observed.seconds},
+          {"observer_findings", findings}};
 }
 
 }  // namespace objgen::cli

@@ -33,8 +33,10 @@ std::vector<std::string> split_top_level(const std::string& text) {
   for (char c : text) {
     if (c == '<' || c == '(' || c == '[') ++depth;
     if (c == '>' || c == ')' || c == ']') --depth;
-    if (c == ',' && depth == 0) pieces.emplace_back();
-    else pieces.back() += c;
+    if (c == ',' && depth == 0)
+      pieces.emplace_back();
+    else
+      pieces.back() += c;
   }
   for (std::string& p : pieces) {
     size_t first = p.find_first_not_of(' '), last = p.find_last_not_of(' ');
@@ -45,8 +47,7 @@ std::vector<std::string> split_top_level(const std::string& text) {
 
 // "as", "operator[]", "operator()", "operator+=": what a member template can be named.
 bool member_name_ok(const std::string& name) {
-  if (name.rfind("operator", 0) == 0 && name.size() > 8)
-    return name.find_first_not_of("+-*/%^&|~!=<>[](), ", 8) == std::string::npos;
+  if (name.rfind("operator", 0) == 0 && name.size() > 8) return name.find_first_not_of("+-*/%^&|~!=<>[](), ", 8) == std::string::npos;
   return !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
          name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string::npos;
 }
@@ -57,8 +58,9 @@ std::vector<std::string> argument_list_types(const std::string& args) {
   return {args};
 }
 
-constexpr const char* kTemplateArgsForm = "expected MEMBER=TYPE[,TYPE...], e.g. as=int,double (<A, B> for one instance of a "
-                                          "template of several parameters)";
+constexpr const char* kTemplateArgsForm =
+    "expected MEMBER=TYPE[,TYPE...], e.g. as=int,double (<A, B> for one instance of a "
+    "template of several parameters)";
 
 }  // namespace
 
@@ -115,8 +117,10 @@ std::string type_name_problem(const std::string& text) {
              "' cannot appear in one";
   }
   for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == ':' && (i + 1 >= text.size() || text[i + 1] != ':')) return "'" + text + "' is not a C++ type name: a lone ':'";
-    else if (text[i] == ':') ++i;
+    if (text[i] == ':' && (i + 1 >= text.size() || text[i + 1] != ':'))
+      return "'" + text + "' is not a C++ type name: a lone ':'";
+    else if (text[i] == ':')
+      ++i;
   if (std::string why = bracket_problem(text); !why.empty()) return "'" + text + "' is not a C++ type name: it " + why;
   char first = text.find_first_not_of(' ') == std::string::npos ? ' ' : text[text.find_first_not_of(' ')];
   if (!(std::isalpha(static_cast<unsigned char>(first)) || first == '_' || first == ':'))

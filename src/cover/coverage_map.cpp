@@ -8,18 +8,25 @@
 namespace objgen::cover {
 namespace {
 
-constexpr std::array<const char*, 11> kPredicateNames{"eq",  "ne",  "ugt", "uge", "ult", "ule",
-                                                      "sgt", "sge", "slt", "sle", "switch"};
+constexpr std::array<const char*, 11> kPredicateNames{"eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle", "switch"};
 
 nlohmann::json node_json(const CfgNode& n) {
   return {{"label", n.label}, {"successors", n.successors}, {"line", n.line}, {"target", n.target}};
 }
 
 nlohmann::json site_json(const CmpSite& s) {
-  return {{"function", s.function}, {"node", s.node},          {"predicate", predicate_name(s.predicate)},
-          {"width", s.width},       {"swapped", s.swapped},    {"outcome_nodes", s.outcome_nodes},
-          {"cases", s.cases},       {"outcome_begin", s.outcome_begin}, {"outcome_count", s.outcome_count},
-          {"file", s.file},         {"line", s.line},          {"column", s.column}};
+  return {{"function", s.function},
+          {"node", s.node},
+          {"predicate", predicate_name(s.predicate)},
+          {"width", s.width},
+          {"swapped", s.swapped},
+          {"outcome_nodes", s.outcome_nodes},
+          {"cases", s.cases},
+          {"outcome_begin", s.outcome_begin},
+          {"outcome_count", s.outcome_count},
+          {"file", s.file},
+          {"line", s.line},
+          {"column", s.column}};
 }
 
 }  // namespace
@@ -53,8 +60,8 @@ std::string map_to_json(const CoverageMap& map) {
   j["outcome_count"] = map.outcome_count;
   j["constants"] = map.constants;
   for (const CoveredFunction& f : map.functions) {
-    nlohmann::json fj{{"mangled", f.mangled}, {"name", f.name}, {"comdat", f.comdat},
-                      {"first_guard", f.first_guard}, {"sites", f.sites}, {"file", f.file}, {"callees", f.callees}};
+    nlohmann::json fj{{"mangled", f.mangled}, {"name", f.name}, {"comdat", f.comdat},  {"first_guard", f.first_guard},
+                      {"sites", f.sites},     {"file", f.file}, {"callees", f.callees}};
     for (const CfgNode& n : f.nodes) fj["nodes"].push_back(node_json(n));
     j["functions"].push_back(std::move(fj));
   }
@@ -80,8 +87,7 @@ CoverageMap map_from_json(const std::string& text) {
       f.file = fj.value("file", "");
       f.callees = fj.value("callees", std::vector<std::string>{});
       for (const auto& nj : fj.at("nodes"))
-        f.nodes.push_back({nj.at("label"), nj.at("successors").get<std::vector<uint32_t>>(), nj.at("line"),
-                           nj.at("target")});
+        f.nodes.push_back({nj.at("label"), nj.at("successors").get<std::vector<uint32_t>>(), nj.at("line"), nj.at("target")});
       map.functions.push_back(std::move(f));
     }
     for (const auto& sj : j.at("sites")) {

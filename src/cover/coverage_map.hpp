@@ -27,10 +27,10 @@ bool parse_predicate(const std::string& s, Predicate& out);
 
 struct CmpSite {
   uint32_t function = 0;
-  uint32_t node = 0;        // block holding the comparison
+  uint32_t node = 0;  // block holding the comparison
   Predicate predicate = Predicate::Eq;
-  uint8_t width = 32;       // operand bits
-  bool swapped = false;     // sancov passed the constant first: callback (a, b) is icmp (b, a)
+  uint8_t width = 32;    // operand bits
+  bool swapped = false;  // sancov passed the constant first: callback (a, b) is icmp (b, a)
   // Successors the comparison chooses between: true/false for an icmp feeding the block's
   // branch, each case then the default for a switch; empty when the result is not branched on.
   std::vector<int32_t> outcome_nodes;
@@ -43,8 +43,8 @@ struct CmpSite {
 
 struct CoveredFunction {
   std::string mangled;
-  std::string name;   // demangled
-  std::string comdat;  // the comdat group ("" when none): the linker keeps the first copy
+  std::string name;          // demangled
+  std::string comdat;        // the comdat group ("" when none): the linker keeps the first copy
   uint32_t first_guard = 0;  // guard index (0-based, over the whole library) of node 0
   std::vector<CfgNode> nodes;
   std::vector<uint32_t> sites;

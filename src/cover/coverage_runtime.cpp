@@ -72,13 +72,9 @@ long double signed_value(uint64_t v, uint8_t width) {
   return static_cast<long double>(static_cast<int64_t>((v ^ m) - m));
 }
 
-long double unsigned_value(uint64_t v, uint8_t width) {
-  return static_cast<long double>(width >= 64 ? v : v & ((1ull << width) - 1));
-}
+long double unsigned_value(uint64_t v, uint8_t width) { return static_cast<long double>(width >= 64 ? v : v & ((1ull << width) - 1)); }
 
-bool reads_unsigned(Predicate p) {
-  return p == Predicate::Ugt || p == Predicate::Uge || p == Predicate::Ult || p == Predicate::Ule;
-}
+bool reads_unsigned(Predicate p) { return p == Predicate::Ugt || p == Predicate::Uge || p == Predicate::Ult || p == Predicate::Ule; }
 
 // The operands as the predicate reads them: signed or unsigned, at its width.
 std::pair<long double, long double> operand_values(Predicate p, uint8_t width, uint64_t a, uint64_t b) {
@@ -89,13 +85,24 @@ std::pair<long double, long double> operand_values(Predicate p, uint8_t width, u
 // EvoSuite's distances of x pred y to its true and to its false outcome.
 std::pair<long double, long double> outcome_distances(Predicate p, long double x, long double y) {
   switch (p) {
-    case Predicate::Eq: return {std::fabs(x - y), x == y ? 1 : 0};
-    case Predicate::Ne: return {x != y ? 0 : 1, std::fabs(x - y)};
-    case Predicate::Slt: case Predicate::Ult: return {x < y ? 0 : x - y + 1, x < y ? y - x : 0};
-    case Predicate::Sle: case Predicate::Ule: return {x <= y ? 0 : x - y, x <= y ? y - x + 1 : 0};
-    case Predicate::Sgt: case Predicate::Ugt: return {x > y ? 0 : y - x + 1, x > y ? x - y : 0};
-    case Predicate::Sge: case Predicate::Uge: return {x >= y ? 0 : y - x, x >= y ? x - y + 1 : 0};
-    case Predicate::Switch: break;
+    case Predicate::Eq:
+      return {std::fabs(x - y), x == y ? 1 : 0};
+    case Predicate::Ne:
+      return {x != y ? 0 : 1, std::fabs(x - y)};
+    case Predicate::Slt:
+    case Predicate::Ult:
+      return {x < y ? 0 : x - y + 1, x < y ? y - x : 0};
+    case Predicate::Sle:
+    case Predicate::Ule:
+      return {x <= y ? 0 : x - y, x <= y ? y - x + 1 : 0};
+    case Predicate::Sgt:
+    case Predicate::Ugt:
+      return {x > y ? 0 : y - x + 1, x > y ? x - y : 0};
+    case Predicate::Sge:
+    case Predicate::Uge:
+      return {x >= y ? 0 : y - x, x >= y ? x - y + 1 : 0};
+    case Predicate::Switch:
+      break;
   }
   return {0, 0};
 }
@@ -154,8 +161,7 @@ const Module* module_of(const std::string& library) {
   for (const Module& m : g_modules) {
     if (!m.pcs_begin || m.pcs_begin == m.pcs_end) continue;
     Dl_info info{};
-    if (dladdr(reinterpret_cast<void*>(m.pcs_begin[0]), &info) && info.dli_fname && canonical(info.dli_fname) == want)
-      return &m;
+    if (dladdr(reinterpret_cast<void*>(m.pcs_begin[0]), &info) && info.dli_fname && canonical(info.dli_fname) == want) return &m;
   }
   return nullptr;
 }
@@ -165,11 +171,13 @@ const Module* module_of(const std::string& library) {
 void check_entries(const CoverageMap& map, const Module& m, const std::string& library) {
   void* handle = dlopen(library.c_str(), RTLD_LAZY | RTLD_NOLOAD);
   size_t pcs = static_cast<size_t>(m.pcs_end - m.pcs_begin) / 2;
-  if (pcs != map.guard_count) throw std::runtime_error(library + ": pc table has " + std::to_string(pcs) + " entries, map " + std::to_string(map.guard_count));
+  if (pcs != map.guard_count)
+    throw std::runtime_error(library + ": pc table has " + std::to_string(pcs) + " entries, map " + std::to_string(map.guard_count));
   for (const CoveredFunction& f : map.functions) {
     uintptr_t pc = m.pcs_begin[2 * f.first_guard];
     uintptr_t flags = m.pcs_begin[2 * f.first_guard + 1];
-    if (!(flags & 1)) throw std::runtime_error(library + ": guard " + std::to_string(f.first_guard) + " of " + f.name + " is not a function entry");
+    if (!(flags & 1))
+      throw std::runtime_error(library + ": guard " + std::to_string(f.first_guard) + " of " + f.name + " is not a function entry");
     void* symbol = handle ? dlsym(handle, f.mangled.c_str()) : nullptr;
     if (symbol && reinterpret_cast<uintptr_t>(symbol) != pc)
       throw std::runtime_error(library + ": the map puts " + f.name + " at guard " + std::to_string(f.first_guard) +
@@ -202,8 +210,7 @@ void CoverageRuntime::bind(const CoverageMap& map, const std::string& library) {
   base_ = m->base;
   g_site_count = 0;
   g_site_table.clear();
-  for (const CmpSite& s : map.sites)
-    g_site_table.push_back({s.predicate, s.width, s.swapped, s.outcome_begin, s.outcome_count});
+  for (const CmpSite& s : map.sites) g_site_table.push_back({s.predicate, s.width, s.swapped, s.outcome_begin, s.outcome_count});
   std::free(g_distance);
   std::free(g_distance_touched);
   g_distance = static_cast<double*>(std::malloc((map.outcome_count + 1) * sizeof(double)));
@@ -244,7 +251,6 @@ bool CoverageRuntime::site_operands(uint32_t site, int64_t& a, int64_t& b) const
 }
 
 }  // namespace objgen::cover
-
 
 // ---- The callbacks (C linkage, exported with the executable's symbols). ----
 extern "C" {
@@ -295,8 +301,6 @@ void __objgen_cov_cmp1(uint32_t site, uint8_t a, uint8_t b) { objgen::cover::on_
 void __objgen_cov_cmp2(uint32_t site, uint16_t a, uint16_t b) { objgen::cover::on_cmp(site, a, b); }
 void __objgen_cov_cmp4(uint32_t site, uint32_t a, uint32_t b) { objgen::cover::on_cmp(site, a, b); }
 void __objgen_cov_cmp8(uint32_t site, uint64_t a, uint64_t b) { objgen::cover::on_cmp(site, a, b); }
-void __objgen_cov_switch(uint32_t site, uint64_t value, uint64_t* cases) {
-  objgen::cover::on_switch(site, value, cases);
-}
+void __objgen_cov_switch(uint32_t site, uint64_t value, uint64_t* cases) { objgen::cover::on_switch(site, value, cases); }
 
 }  // extern "C"

@@ -8,10 +8,14 @@
 namespace objgen::cover {
 
 bool parse_coverage_scope(const std::string& text, CoverageScope& out) {
-  if (text == "class") out = CoverageScope::Class;
-  else if (text == "header") out = CoverageScope::Header;
-  else if (text == "library") out = CoverageScope::Library;
-  else return false;
+  if (text == "class")
+    out = CoverageScope::Class;
+  else if (text == "header")
+    out = CoverageScope::Header;
+  else if (text == "library")
+    out = CoverageScope::Library;
+  else
+    return false;
   return true;
 }
 
@@ -44,8 +48,7 @@ void add_part(const CoverageMap& map, uint32_t f, ScopedCfg& out) {
 
 }  // namespace
 
-ScopedCfg scoped_cfg(const CoverageMap& map, uint32_t root, CoverageScope scope, const std::string& root_directory,
-                     size_t max_functions) {
+ScopedCfg scoped_cfg(const CoverageMap& map, uint32_t root, CoverageScope scope, const std::string& root_directory, size_t max_functions) {
   ScopedCfg out;
   const CoveredFunction& r = map.functions.at(root);
   out.cfg.mangled = r.mangled;
@@ -55,9 +58,7 @@ ScopedCfg scoped_cfg(const CoverageMap& map, uint32_t root, CoverageScope scope,
   out.cfg.file = r.file;
   add_part(map, root, out);
   if (scope == CoverageScope::Class) return out;
-  std::string directory = root_directory.empty()
-                              ? std::filesystem::path(r.file).lexically_normal().parent_path().string()
-                              : root_directory;
+  std::string directory = root_directory.empty() ? std::filesystem::path(r.file).lexically_normal().parent_path().string() : root_directory;
   std::unordered_map<std::string, uint32_t> by_name;
   for (uint32_t f = 0; f < map.functions.size(); ++f) by_name.emplace(map.functions[f].mangled, f);
   std::vector<bool> seen(map.functions.size(), false);

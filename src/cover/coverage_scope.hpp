@@ -20,16 +20,16 @@ bool parse_coverage_scope(const std::string& text, CoverageScope& out);
 
 // One function's part of a scoped CFG.
 struct ScopedPart {
-  uint32_t function;       // index into map.functions
-  uint32_t node_begin;     // its node 0 in the scoped CFG
-  uint32_t outcome_begin;  // its first comparison outcome in the scoped distances
+  uint32_t function;                          // index into map.functions
+  uint32_t node_begin;                        // its node 0 in the scoped CFG
+  uint32_t outcome_begin;                     // its first comparison outcome in the scoped distances
   uint32_t map_outcome_begin, outcome_count;  // its outcomes in the map's distance table
-  uint32_t site_begin;     // its first comparison site in the scoped CFG's sites
-  uint32_t map_site_begin, site_count;  // its sites in the map (a function's sites are consecutive)
+  uint32_t site_begin;                        // its first comparison site in the scoped CFG's sites
+  uint32_t map_site_begin, site_count;        // its sites in the map (a function's sites are consecutive)
 };
 
 struct ScopedCfg {
-  CoveredFunction cfg;  // the parts' nodes (successors offset); name and mangled of the root
+  CoveredFunction cfg;            // the parts' nodes (successors offset); name and mangled of the root
   std::vector<ScopedPart> parts;  // parts[0]: the root, then callees breadth first
   uint32_t outcome_count = 0;
   uint32_t site_count = 0;

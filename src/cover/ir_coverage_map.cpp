@@ -22,8 +22,8 @@ struct GuardArray {
 
 struct DebugInfo {
   std::unordered_map<std::string, std::pair<uint32_t, uint32_t>> locations;  // !N -> line, column
-  std::unordered_map<std::string, std::string> files;                       // !N -> path
-  std::unordered_map<std::string, std::string> subprogram_file;             // !N -> !F
+  std::unordered_map<std::string, std::string> files;                        // !N -> path
+  std::unordered_map<std::string, std::string> subprogram_file;              // !N -> !F
 };
 
 std::string demangle(const std::string& mangled) {
@@ -95,8 +95,7 @@ std::string comdat_of(const std::string& line, const std::string& own_name) {
 std::vector<int64_t> parse_i64_list(const std::string& s) {
   std::vector<int64_t> v;
   static const std::regex num(R"(i64 (-?\d+))");
-  for (auto it = std::sregex_iterator(s.begin(), s.end(), num); it != std::sregex_iterator(); ++it)
-    v.push_back(std::stoll((*it)[1]));
+  for (auto it = std::sregex_iterator(s.begin(), s.end(), num); it != std::sregex_iterator(); ++it) v.push_back(std::stoll((*it)[1]));
   return v;
 }
 
@@ -128,10 +127,8 @@ std::string last_token(const std::string& arg) {
 // A failed assert (glibc's, libstdc++'s _GLIBCXX_ASSERTIONS): a block that can only end in one
 // is the precondition's failure, not behaviour a test should reach, so it is no coverage target.
 bool fails_an_assertion(const std::string& line) {
-  return line.find("@__assert_fail(") != std::string::npos ||
-         line.find("@__assert_perror_fail(") != std::string::npos ||
-         line.find("@_ZSt21__glibcxx_assert_fail") != std::string::npos ||
-         line.find("@_ZSt16__replacement_assert") != std::string::npos;
+  return line.find("@__assert_fail(") != std::string::npos || line.find("@__assert_perror_fail(") != std::string::npos ||
+         line.find("@_ZSt21__glibcxx_assert_fail") != std::string::npos || line.find("@_ZSt16__replacement_assert") != std::string::npos;
 }
 
 struct RawBlock {
@@ -139,7 +136,7 @@ struct RawBlock {
   int guard = -1;  // slot in the function's guard array
   std::vector<std::string> successors;
   std::vector<bool> unwind;
-  std::string landingpad;  // "", "cleanup", "catch"
+  std::string landingpad;           // "", "cleanup", "catch"
   bool ends_exceptionally = false;  // resumes unwinding or calls std::terminate
   std::string dbg;
   std::string branch_cond, branch_true, branch_false;         // br i1 %c, label %T, label %F
@@ -252,10 +249,10 @@ class ModuleReader {
     RawBlock& b = blocks_.back();
     if (l.find("@__sanitizer_cov_trace_pc_guard(") != std::string::npos) return read_guard(l, b, array);
     if (b.dbg.empty() && l.find(" = phi ") == std::string::npos) b.dbg = dbg_ref(l);
-    if (starts_with(trimmed(l), "resume ") || l.find("@__clang_call_terminate(") != std::string::npos ||
-        fails_an_assertion(l))
+    if (starts_with(trimmed(l), "resume ") || l.find("@__clang_call_terminate(") != std::string::npos || fails_an_assertion(l))
       b.ends_exceptionally = true;
-    if (l.find("= landingpad") != std::string::npos) b.landingpad = "cleanup";
+    if (l.find("= landingpad") != std::string::npos)
+      b.landingpad = "cleanup";
     else if (!b.landingpad.empty() && (starts_with(trimmed(l), "catch ") || starts_with(trimmed(l), "filter ")))
       b.landingpad = "catch";
     if (l.find("@__sanitizer_cov_trace_") != std::string::npos) return read_trace_call(l);
@@ -411,8 +408,7 @@ class ModuleReader {
       for (size_t k = 0; k < b.successors.size(); ++k) {
         auto s = slot_of_.find(b.successors[k]);
         if (s == slot_of_.end()) continue;  // an uninstrumented block: nothing but `unreachable`
-        if (std::find(n.successors.begin(), n.successors.end(), s->second) == n.successors.end())
-          n.successors.push_back(s->second);
+        if (std::find(n.successors.begin(), n.successors.end(), s->second) == n.successors.end()) n.successors.push_back(s->second);
         if (!b.unwind[k] || landingpad_of(b.successors[k]) == "catch") normal[b.guard].push_back(s->second);
       }
     }
@@ -486,8 +482,10 @@ class ModuleReader {
         s.line = l->second.first;
         s.column = l->second.second;
       }
-      if (r.is_switch) fill_switch(r, b, s);
-      else fill_icmp(r, b, s);
+      if (r.is_switch)
+        fill_switch(r, b, s);
+      else
+        fill_icmp(r, b, s);
       out_.sites.push_back(std::move(s));
     }
   }
@@ -523,8 +521,7 @@ class ModuleReader {
       const std::string& c = s.swapped ? r.icmp_b : r.icmp_a;
       if (!c.empty() && (std::isdigit(static_cast<unsigned char>(c[0])) || c[0] == '-')) out_.constants.push_back(std::stoll(c));
     }
-    if (b.branch_cond == r.icmp_result)
-      s.outcome_nodes = {node_of(b.branch_true), node_of(b.branch_false)};
+    if (b.branch_cond == r.icmp_result) s.outcome_nodes = {node_of(b.branch_true), node_of(b.branch_false)};
   }
 
   void rewrite_declarations() {
@@ -564,16 +561,17 @@ class ModuleReader {
 }  // namespace
 
 std::vector<std::string> coverage_ir_flags(const std::string& allowlist_path, const std::string& ignorelist_path) {
-  std::vector<std::string> flags{"-O0", "-gline-tables-only", "-S", "-emit-llvm",
+  std::vector<std::string> flags{"-O0",
+                                 "-gline-tables-only",
+                                 "-S",
+                                 "-emit-llvm",
                                  "-fsanitize-coverage=bb,no-prune,trace-pc-guard,pc-table,trace-cmp",
                                  "-fsanitize-coverage-allowlist=" + allowlist_path};
   if (!ignorelist_path.empty()) flags.push_back("-fsanitize-coverage-ignorelist=" + ignorelist_path);
   return flags;
 }
 
-ModuleCoverage read_instrumented_ir(std::string& ir, uint32_t site_base) {
-  return ModuleReader(ir, site_base).run();
-}
+ModuleCoverage read_instrumented_ir(std::string& ir, uint32_t site_base) { return ModuleReader(ir, site_base).run(); }
 
 CoverageMap link_coverage(std::vector<ModuleCoverage> modules) {
   CoverageMap map;

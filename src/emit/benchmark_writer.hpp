@@ -13,7 +13,7 @@ namespace objgen {
 // `--sweep METHOD:n=LO..HI`: the method's receiver holds n elements (n calls of `fill`, a builder
 // taking one integer, with distinct values), for n from lo to hi by factors of `multiplier`.
 struct BenchmarkSweep {
-  uint32_t op = 0;   // the method, as found by the search
+  uint32_t op = 0;    // the method, as found by the search
   uint32_t fill = 0;  // builder of the receiver's class with one integer argument
   long long lo = 1, hi = 1, multiplier = 10;
 };
@@ -34,8 +34,8 @@ std::string benchmark_cmake(const std::string& name, const std::string& source, 
 
 // Time per call against n for each sweep (log-log), one line per sweep.
 struct SweepSeries {
-  std::string name;  // the method's signature
-  std::string complexity;  // as fitted ("N", "lgN", "(1)")
+  std::string name;                                  // the method's signature
+  std::string complexity;                            // as fitted ("N", "lgN", "(1)")
   std::vector<std::pair<long long, double>> points;  // (n, nanoseconds per call)
 };
 std::string sweeps_svg(const std::vector<SweepSeries>& series, const std::string& title);

@@ -17,8 +17,7 @@ std::vector<SequenceFinding> identification_findings(const Identification& id) {
   auto key = [](const SequenceFinding& f) {
     std::string m = f.message;
     size_t count = m.rfind(" (");
-    if (count != std::string::npos && m.size() > count + 2 && m.back() == ')' &&
-        m.find(" calls)", count) != std::string::npos)
+    if (count != std::string::npos && m.size() > count + 2 && m.back() == ')' && m.find(" calls)", count) != std::string::npos)
       m.erase(count);
     return std::to_string(static_cast<int>(f.kind)) + ":" + std::to_string(f.op) + ":" + m;
   };
@@ -40,19 +39,24 @@ nlohmann::json signatures(const Api& api, const std::vector<uint32_t>& ops) {
 nlohmann::json history(const Api& api, const Identification& id) {
   nlohmann::json h = nlohmann::json::array();
   for (const auto& s : id.climb.history)
-    h.push_back({{"builders", signatures(api, s.builders)}, {"structures", s.structures},
-                 {"exhaustive_runs", s.runs}, {"seconds", s.seconds}});
+    h.push_back(
+        {{"builders", signatures(api, s.builders)}, {"structures", s.structures}, {"exhaustive_runs", s.runs}, {"seconds", s.seconds}});
   for (const auto& g : id.genetic.history)
-    h.push_back({{"generation", g.generation}, {"best_fitness", g.best_fitness},
-                 {"field_extensions", g.best_field_extensions}, {"best", signatures(api, g.best)},
-                 {"evaluations", g.evaluations}, {"seconds", g.seconds}});
+    h.push_back({{"generation", g.generation},
+                 {"best_fitness", g.best_fitness},
+                 {"field_extensions", g.best_field_extensions},
+                 {"best", signatures(api, g.best)},
+                 {"evaluations", g.evaluations},
+                 {"seconds", g.seconds}});
   return h;
 }
 
 nlohmann::json findings(const Api& api, const Identification& id) {
   nlohmann::json j = nlohmann::json::array();
   for (const auto& f : identification_findings(id))
-    j.push_back({{"kind", outcome_name(f.kind)}, {"method", finding_method(api, f)}, {"message", f.message},
+    j.push_back({{"kind", outcome_name(f.kind)},
+                 {"method", finding_method(api, f)},
+                 {"message", f.message},
                  {"sequence", write_statements(api, f.domain, f.sequence)}});
   return j;
 }
@@ -63,16 +67,21 @@ void add_verification(nlohmann::json& r, const Api& api, const Verification& v) 
   r["verdict"] = v.verdict();
   nlohmann::json witnesses = nlohmann::json::array(), scopes = nlohmann::json::array();
   auto add = [&](uint32_t scope, const char* kind, const Witness& w) {
-    witnesses.push_back({{"scope", scope}, {"kind", kind}, {"builder", w.builder},
-                         {"program", write_statements(api, w.domain, w.sequence, "o")}});
+    witnesses.push_back(
+        {{"scope", scope}, {"kind", kind}, {"builder", w.builder}, {"program", write_statements(api, w.domain, w.sequence, "o")}});
   };
   for (const auto& s : v.scopes) {
     for (const auto& w : s.missing) add(s.scope, "missing", w);
     for (const auto& w : s.extra) add(s.scope, "extra", w);
     for (const auto& w : s.needed) add(s.scope, "needed", w);
-    scopes.push_back({{"scope", s.scope}, {"builder_states", s.builder_states}, {"api_states", s.api_states},
-                      {"sufficient", s.sufficient}, {"minimal", s.minimal}, {"complete", s.complete},
-                      {"redundant", s.redundant}, {"seconds", s.seconds}});
+    scopes.push_back({{"scope", s.scope},
+                      {"builder_states", s.builder_states},
+                      {"api_states", s.api_states},
+                      {"sufficient", s.sufficient},
+                      {"minimal", s.minimal},
+                      {"complete", s.complete},
+                      {"redundant", s.redundant},
+                      {"seconds", s.seconds}});
   }
   r["witnesses"] = witnesses;
   r["verification"] = scopes;
@@ -92,12 +101,14 @@ nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run
   r["observers"] = signatures(api, id.classification.observers());
   if (!id.pruned.empty()) r["pruned"] = signatures(api, id.pruned);
   r["ruled_out"] = nlohmann::json::array();
-  for (const RuledOut& o : id.ruled_out)
-    r["ruled_out"].push_back({{"operation", api.operations()[o.op].signature()}, {"why", o.evidence}});
+  for (const RuledOut& o : id.ruled_out) r["ruled_out"].push_back({{"operation", api.operations()[o.op].signature()}, {"why", o.evidence}});
   nlohmann::json classes = nlohmann::json::array();
   for (const auto& c : id.classification.operations)
-    classes.push_back({{"method", api.operations()[c.op].signature()}, {"role", role_name(c.role)},
-                       {"const", c.const_hint}, {"calls", c.normal_calls}, {"evidence", c.evidence}});
+    classes.push_back({{"method", api.operations()[c.op].signature()},
+                       {"role", role_name(c.role)},
+                       {"const", c.const_hint},
+                       {"calls", c.normal_calls},
+                       {"evidence", c.evidence}});
   r["classification"] = classes;
   r["history"] = history(api, id);
   r["seconds"] = id.seconds;

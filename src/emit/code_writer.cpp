@@ -13,11 +13,15 @@ std::string argument(const SlotType& slot, const std::string& v) {
   switch (slot.passing) {
     case Passing::Value:
     case Passing::ConstRef:
-    case Passing::Ref: return "*" + v;
-    case Passing::RValue: return "std::move(*" + v + ")";
+    case Passing::Ref:
+      return "*" + v;
+    case Passing::RValue:
+      return "std::move(*" + v + ")";
     case Passing::ConstPtr:
-    case Passing::Ptr: return v + ".get()";
-    case Passing::SharedPtr: return v;
+    case Passing::Ptr:
+      return v + ".get()";
+    case Passing::SharedPtr:
+      return v;
     case Passing::UniquePtr:
       return "std::make_unique<" + class_vtable(slot.cls).name + ">(std::move(*" + v + "))";
   }
@@ -33,10 +37,8 @@ std::string with_arguments(const Operation& op, const std::vector<std::string>& 
 
 }  // namespace
 
-std::string call_statement(const Operation& op, const std::vector<std::string>& values,
-                           const std::string& result_var) {
-  if (!op.emittable)
-    return "// " + op.name + ": registered as a lambda without a cpp_call; cannot be written as C++";
+std::string call_statement(const Operation& op, const std::vector<std::string>& values, const std::string& result_var) {
+  if (!op.emittable) return "// " + op.name + ": registered as a lambda without a cpp_call; cannot be written as C++";
   size_t first = op.kind == OpKind::Method ? 1 : 0;
   std::string args;
   for (size_t i = first; i < op.params.size(); ++i) {
@@ -50,20 +52,22 @@ std::string call_statement(const Operation& op, const std::vector<std::string>& 
     switch (op.kind) {
       case OpKind::Constructor:
         return "auto " + result_var + " = std::make_shared<" + class_vtable(op.owner).name + ">(" + args + ");";
-      case OpKind::Method: call = values[0] + "->" + op.cpp_call + "(" + args + ")"; break;
+      case OpKind::Method:
+        call = values[0] + "->" + op.cpp_call + "(" + args + ")";
+        break;
       case OpKind::StaticFactory:
-      case OpKind::FreeFunction: call = op.cpp_call + "(" + args + ")"; break;
+      case OpKind::FreeFunction:
+        call = op.cpp_call + "(" + args + ")";
+        break;
     }
   }
   if (op.result.is_object()) {
     const std::string& cls = class_vtable(op.result.cls).name;
-    if (op.result.passing == Passing::Value)
-      return "auto " + result_var + " = std::make_shared<" + cls + ">(" + call + ");";
+    if (op.result.passing == Passing::Value) return "auto " + result_var + " = std::make_shared<" + cls + ">(" + call + ");";
     return "std::shared_ptr<" + cls + "> " + result_var + "(" + call + ");";
   }
   // Every discarded result is cast to void: [[nodiscard]] members (get_allocator) warn otherwise.
-  if (op.result.is_literal() || (!op.result.cpp_type.empty() && op.result.cpp_type != "void"))
-    return "(void)" + call + ";";
+  if (op.result.is_literal() || (!op.result.cpp_type.empty() && op.result.cpp_type != "void")) return "(void)" + call + ";";
   return call + ";";
 }
 
@@ -71,13 +75,16 @@ std::string expect_returns(const std::string& statement, LiteralKind kind, const
   if (statement.rfind("(void)", 0) != 0 || statement.size() < 8 || statement.back() != ';') return statement;
   std::string call = statement.substr(6, statement.size() - 7);
   switch (kind) {
-    case LiteralKind::Double: return "EXPECT_DOUBLE_EQ(" + macro_argument(call) + ", " + expected + ");";
-    case LiteralKind::String: return "EXPECT_EQ(" + macro_argument(call) + ", " + expected + ");";
+    case LiteralKind::Double:
+      return "EXPECT_DOUBLE_EQ(" + macro_argument(call) + ", " + expected + ");";
+    case LiteralKind::String:
+      return "EXPECT_EQ(" + macro_argument(call) + ", " + expected + ");";
     case LiteralKind::Bool:
       if (expected == "true") return "EXPECT_TRUE(" + macro_argument(call) + ");";
       if (expected == "false") return "EXPECT_FALSE(" + macro_argument(call) + ");";
       return "EXPECT_EQ(static_cast<bool>(" + call + "), " + expected + ");";
-    default: return "EXPECT_EQ(static_cast<long long>(" + call + "), " + expected + ");";
+    default:
+      return "EXPECT_EQ(static_cast<long long>(" + call + "), " + expected + ");";
   }
 }
 
@@ -87,8 +94,10 @@ std::string macro_argument(const std::string& expression) {
   for (size_t i = 0; i < expression.size(); ++i) {
     char c = expression[i];
     if (quote) {
-      if (c == '\\') ++i;
-      else if (c == quote) quote = 0;
+      if (c == '\\')
+        ++i;
+      else if (c == quote)
+        quote = 0;
     } else if (c == '"' || c == '\'') {
       quote = c;
     } else if (c == '(') {
@@ -140,16 +149,14 @@ bool emittable(const Api& api, const FlatSequence& seq) {
   return true;
 }
 
-std::vector<std::string> write_statements(const Api& api, const LiteralDomain& domain,
-                                          const FlatSequence& seq, const std::string& prefix) {
+std::vector<std::string> write_statements(const Api& api, const LiteralDomain& domain, const FlatSequence& seq, const std::string& prefix) {
   std::vector<std::string> lines;
   int next_value = 0;
   for (const FlatCall& c : seq.calls) {
     const Operation& op = api.operations()[c.op];
     std::vector<std::string> values;
     for (size_t i = 0; i < op.params.size(); ++i)
-      values.push_back(c.args[i] < 0 ? domain.cpp(op.params[i], static_cast<size_t>(-1 - c.args[i]))
-                                     : prefix + std::to_string(c.args[i]));
+      values.push_back(c.args[i] < 0 ? domain.cpp(op.params[i], static_cast<size_t>(-1 - c.args[i])) : prefix + std::to_string(c.args[i]));
     std::string result_var = op.result.is_object() ? prefix + std::to_string(next_value++) : "";
     lines.push_back(op.contract >= 0 ? contract_statement(api, op, values) : call_statement(op, values, result_var));
   }
@@ -161,21 +168,36 @@ namespace {
 // Operator symbols in words, so that operator+= and operator-= name different tests.
 std::string operator_words(char c) {
   switch (c) {
-    case '+': return "_plus";
-    case '-': return "_minus";
-    case '*': return "_star";
-    case '/': return "_slash";
-    case '%': return "_percent";
-    case '=': return "_eq";
-    case '<': return "_lt";
-    case '>': return "_gt";
-    case '!': return "_not";
-    case '&': return "_amp";
-    case '|': return "_bar";
-    case '^': return "_caret";
-    case '~': return "_tilde";
-    case '[': return "_index";
-    default: return "_";
+    case '+':
+      return "_plus";
+    case '-':
+      return "_minus";
+    case '*':
+      return "_star";
+    case '/':
+      return "_slash";
+    case '%':
+      return "_percent";
+    case '=':
+      return "_eq";
+    case '<':
+      return "_lt";
+    case '>':
+      return "_gt";
+    case '!':
+      return "_not";
+    case '&':
+      return "_amp";
+    case '|':
+      return "_bar";
+    case '^':
+      return "_caret";
+    case '~':
+      return "_tilde";
+    case '[':
+      return "_index";
+    default:
+      return "_";
   }
 }
 
@@ -193,6 +215,5 @@ std::string test_identifier(const std::string& s) {
   while (!out.empty() && out.back() == '_') out.pop_back();
   return out;
 }
-
 
 }  // namespace objgen

@@ -13,13 +13,12 @@ namespace objgen {
 
 // One statement per call; value i is named prefix + i. The last call is written without
 // handling its outcome, so a thrown exception or crash surfaces where the tool saw it.
-std::vector<std::string> write_statements(const Api& api, const LiteralDomain& domain,
-                                          const FlatSequence& seq, const std::string& prefix = "v");
+std::vector<std::string> write_statements(const Api& api, const LiteralDomain& domain, const FlatSequence& seq,
+                                          const std::string& prefix = "v");
 
 // One call as a statement. values[i] names the shared_ptr holding object parameter i, or is the
 // C++ literal for literal parameter i; result_var (if the call returns an object) is declared.
-std::string call_statement(const Operation& op, const std::vector<std::string>& values,
-                           const std::string& result_var);
+std::string call_statement(const Operation& op, const std::vector<std::string>& values, const std::string& result_var);
 
 // A statement as call_statement writes a call whose value is discarded ("(void)v0->size();"),
 // turned into a GoogleTest check that the call returns `expected` (C++ text of that literal kind:

@@ -44,10 +44,11 @@ std::string no_observer_note() {
 std::string copy_equal(const std::string& cls, const std::string& observe, bool equals, const std::string& a) {
   std::string out = fmt::format("{{ const {} copy = *{};", cls, a);
   // Where the class has ==, it decides what its value is (a copy's capacity may differ).
-  if (equals) out += fmt::format(" EXPECT_TRUE(copy == *{}) << \"contract copy-equal: a copy is not == to its original\";", a);
+  if (equals)
+    out += fmt::format(" EXPECT_TRUE(copy == *{}) << \"contract copy-equal: a copy is not == to its original\";", a);
   else if (!observe.empty())
-    out += fmt::format(" {} EXPECT_EQ(observe(copy), observe(*{})) << \"contract copy-equal: a copy differs from its original\";",
-                       observe, a);
+    out +=
+        fmt::format(" {} EXPECT_EQ(observe(copy), observe(*{})) << \"contract copy-equal: a copy differs from its original\";", observe, a);
   return out + " }" + (observe.empty() && !equals ? no_observer_note() : "");
 }
 
@@ -79,8 +80,7 @@ std::string copy_independent(const Api& api, const Operation& check, const std::
   std::vector<std::string> margs = values;
   margs[0] = "copy";
   std::string change = call_statement(mutator, margs, "changed");
-  if (observe.empty())
-    return fmt::format("{{ auto copy = std::make_shared<{}>(*{}); {} }}{}", cls, values[0], change, no_observer_note());
+  if (observe.empty()) return fmt::format("{{ auto copy = std::make_shared<{}>(*{}); {} }}{}", cls, values[0], change, no_observer_note());
   return fmt::format(
       "{{ {} const std::string before = observe(*{}); {{ auto copy = std::make_shared<{}>(*{}); {} }} "
       "EXPECT_EQ(observe(*{}), before) << \"contract copy-independent: changing a copy with {} changed the original\"; }}",
@@ -99,13 +99,13 @@ std::string moved_from(const std::string& cls, const Comparison& cmp, const Clas
 
 std::string assign_equal(const std::string& cls, const Comparison& cmp, const std::string& a, const std::string& b) {
   if (cmp.none)
-    return fmt::format("{{ auto d = std::make_unique<{}>(*{}); *d = *{}; {}& self = *d; *d = self; d.reset(); }}{}", cls, b, a,
-                       cls, no_observer_note());
+    return fmt::format("{{ auto d = std::make_unique<{}>(*{}); *d = *{}; {}& self = *d; *d = self; d.reset(); }}{}", cls, b, a, cls,
+                       no_observer_note());
   return fmt::format("{{{} auto d = std::make_unique<{}>(*{}); *d = *{};", cmp.setup, cls, b, a) +
          cmp.expect("*d", "contract assign-equal: after d = a, d differs from a") +
-         cmp.expect("*" + a, "contract assign-equal: d = a changed a") +
-         fmt::format(" {}& self = *d; *d = self;", cls) + cmp.expect("*d", "contract assign-equal: d = d changed d") +
-         " d.reset();" + cmp.expect("*" + a, "contract assign-equal: destroying d changed a") + " }";
+         cmp.expect("*" + a, "contract assign-equal: d = a changed a") + fmt::format(" {}& self = *d; *d = self;", cls) +
+         cmp.expect("*d", "contract assign-equal: d = d changed d") + " d.reset();" +
+         cmp.expect("*" + a, "contract assign-equal: destroying d changed a") + " }";
 }
 
 }  // namespace
@@ -118,29 +118,34 @@ std::string contract_statement(const Api& api, const Operation& check, const std
   const std::string& b = values.size() > 1 ? values[1] : values[0];
   std::string hash = "std::hash<" + cls + ">{}";
   switch (contracts::contract_of(check)) {
-    case Contract::Failures: return "";
+    case Contract::Failures:
+      return "";
     case Contract::Invariant: {
       const ClassInfo* info = api.find_class(cls_id);
       if (!info || info->invariant_call.empty())
         return "GTEST_SKIP() << \"contract invariant: the invariant is registered as a lambda emitted code cannot call\";";
       return fmt::format("EXPECT_TRUE({}->{}()) << \"contract invariant\";", a, info->invariant_call);
     }
-    case Contract::CopyEqual: return copy_equal(cls, observe_lambda(api, cls_id), v.equals != nullptr, a);
-    case Contract::CopyIndependent: return copy_independent(api, check, cls, observe_lambda(api, cls_id), values);
-    case Contract::EqReflexive: return fmt::format("EXPECT_TRUE(*{0} == *{0}) << \"contract eq-reflexive\";", a);
+    case Contract::CopyEqual:
+      return copy_equal(cls, observe_lambda(api, cls_id), v.equals != nullptr, a);
+    case Contract::CopyIndependent:
+      return copy_independent(api, check, cls, observe_lambda(api, cls_id), values);
+    case Contract::EqReflexive:
+      return fmt::format("EXPECT_TRUE(*{0} == *{0}) << \"contract eq-reflexive\";", a);
     case Contract::EqSymmetric:
       return fmt::format("EXPECT_EQ(*{0} == *{1}, *{1} == *{0}) << \"contract eq-symmetric: a == b differs from b == a\";", a, b);
     case Contract::HashEq:
       return fmt::format(
           "{{ const {0} copy = *{1}; if (copy == *{1}) EXPECT_EQ({3}, {4}) << \"contract hash-eq: a copy\"; "
           "if (*{1} == *{2}) EXPECT_EQ({4}, {5}) << \"contract hash-eq: a == b\"; }}",
-          cls, a, b, macro_argument(hash + "(copy)"), macro_argument(hash + "(*" + a + ")"),
-          macro_argument(hash + "(*" + b + ")"));
+          cls, a, b, macro_argument(hash + "(copy)"), macro_argument(hash + "(*" + a + ")"), macro_argument(hash + "(*" + b + ")"));
     case Contract::LtIrreflexive:
-      return fmt::format("EXPECT_FALSE(*{0} < *{0}) << \"contract lt-irreflexive\"; "
-                         "EXPECT_FALSE(*{0} < *{1} && *{1} < *{0}) << \"contract lt-irreflexive: both a < b and b < a\";",
-                         a, b);
-    case Contract::MovedFrom: return moved_from(cls, compare_with_original(cls, observe_lambda(api, cls_id), v.equals, a), v, a);
+      return fmt::format(
+          "EXPECT_FALSE(*{0} < *{0}) << \"contract lt-irreflexive\"; "
+          "EXPECT_FALSE(*{0} < *{1} && *{1} < *{0}) << \"contract lt-irreflexive: both a < b and b < a\";",
+          a, b);
+    case Contract::MovedFrom:
+      return moved_from(cls, compare_with_original(cls, observe_lambda(api, cls_id), v.equals, a), v, a);
     case Contract::AssignEqual:
       return assign_equal(cls, compare_with_original(cls, observe_lambda(api, cls_id), v.equals, a), a, b);
   }

@@ -91,8 +91,7 @@ nlohmann::json domain_side(const evolve::InputDomain& d, const Api& api) {
 
 }  // namespace
 
-nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::vector<evolve::ParamPurity>& purity,
-                                 const Api& api) {
+nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::vector<evolve::ParamPurity>& purity, const Api& api) {
   evolve::InputDomain purified = evolve::build_input_domain(api, domain.members, &purity);
   nlohmann::json params = nlohmann::json::array();
   for (const auto& p : purity)
@@ -116,25 +115,40 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
     for (uint32_t n : r.uncovered) lines.push_back(m.target_lines.size() > n ? m.target_lines[n] : 0);
     nlohmann::json covered_at = nlohmann::json::array();  // when each target was first covered
     for (const auto& t : r.targets_progress)
-      covered_at.push_back({{"node", t.node}, {"line", m.target_lines.size() > t.node ? m.target_lines[t.node] : 0},
-                            {"generation", t.covered_generation}, {"seconds", t.covered_seconds}, {"templates", t.templates}});
-    runs.push_back({{"full_coverage", r.full_coverage}, {"generations", r.generations},
-                    {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"templates", r.templates},
-                    {"local_search", {{"runs", r.local_searches}, {"improved", r.local_improvements},
-                                      {"evaluations", r.local_evaluations}}},
-                    {"dynamic_constants", r.dynamic_constants},
-                    {"stopped_by_budget", r.stopped_by_budget}, {"targets", covered_at},
-                    {"uncovered_nodes", r.uncovered}, {"uncovered_lines", lines}, {"test_set", r.test_set.size()}});
+      covered_at.push_back({{"node", t.node},
+                            {"line", m.target_lines.size() > t.node ? m.target_lines[t.node] : 0},
+                            {"generation", t.covered_generation},
+                            {"seconds", t.covered_seconds},
+                            {"templates", t.templates}});
+    runs.push_back(
+        {{"full_coverage", r.full_coverage},
+         {"generations", r.generations},
+         {"evaluations", r.evaluations},
+         {"seconds", r.seconds},
+         {"templates", r.templates},
+         {"local_search", {{"runs", r.local_searches}, {"improved", r.local_improvements}, {"evaluations", r.local_evaluations}}},
+         {"dynamic_constants", r.dynamic_constants},
+         {"stopped_by_budget", r.stopped_by_budget},
+         {"targets", covered_at},
+         {"uncovered_nodes", r.uncovered},
+         {"uncovered_lines", lines},
+         {"test_set", r.test_set.size()}});
   }
   nlohmann::json per_generation = nlohmann::json::array();
   nlohmann::json findings = nlohmann::json::array();
   if (!m.runs.empty()) {
     for (const auto& g : m.runs[0].per_generation)
-      per_generation.push_back({{"generation", g.generation}, {"covered", g.covered}, {"nodes_remaining", g.remaining},
-                                {"feasible", g.feasible}, {"best_fitness", g.best_fitness}, {"seconds", g.seconds}});
+      per_generation.push_back({{"generation", g.generation},
+                                {"covered", g.covered},
+                                {"nodes_remaining", g.remaining},
+                                {"feasible", g.feasible},
+                                {"best_fitness", g.best_fitness},
+                                {"seconds", g.seconds}});
     for (size_t i = 0; i < m.runs[0].findings.size(); ++i) {
       const auto& f = m.runs[0].findings[i];
-      findings.push_back({{"kind", outcome_name(f.kind)}, {"in", api.operations()[f.op].signature()}, {"message", f.message},
+      findings.push_back({{"kind", outcome_name(f.kind)},
+                          {"in", api.operations()[f.op].signature()},
+                          {"message", f.message},
                           {"sequence", write_statements(api, f.domain, f.sequence)},
                           {"precondition", i < m.finding_preconditions.size() ? m.finding_preconditions[i] : ""}});
     }
@@ -145,9 +159,12 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
     if (!m.runs.empty())
       for (const auto& t : m.runs[0].targets_progress)
         if (t.node == b.node) progress = &t;
-    seeded.push_back({{"node", b.node}, {"line", m.target_lines.size() > b.node ? m.target_lines[b.node] : 0},
-                      {"graph_nodes", b.graph_nodes}, {"graph_leaves", b.graph_leaves},
-                      {"analysis_seconds", b.analysis_seconds}, {"templates", b.templates},
+    seeded.push_back({{"node", b.node},
+                      {"line", m.target_lines.size() > b.node ? m.target_lines[b.node] : 0},
+                      {"graph_nodes", b.graph_nodes},
+                      {"graph_leaves", b.graph_leaves},
+                      {"analysis_seconds", b.analysis_seconds},
+                      {"templates", b.templates},
                       {"mean_template_length", b.templates ? static_cast<double>(b.template_calls) / b.templates : 0.0},
                       {"synthesis_seconds", b.template_seconds},
                       {"covered", progress && progress->covered_generation >= 0},
@@ -191,14 +208,16 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" font-size=\"15\">{}</text>\n"
       "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n"
-      "<text x=\"{}\" y=\"{}\">generation</text>\n<text x=\"12\" y=\"{}\" transform=\"rotate(-90 12 {})\">CFG nodes remaining (mean of runs)</text>\n",
-      w, h, left, title, left, h - bottom, w - right, h - bottom, left, top, left, h - bottom, (w - right) / 2, h - 12,
-      h / 2 + 40, h / 2 + 40);
+      "<text x=\"{}\" y=\"{}\">generation</text>\n<text x=\"12\" y=\"{}\" transform=\"rotate(-90 12 {})\">CFG nodes remaining (mean of "
+      "runs)</text>\n",
+      w, h, left, title, left, h - bottom, w - right, h - bottom, left, top, left, h - bottom, (w - right) / 2, h - 12, h / 2 + 40,
+      h / 2 + 40);
   for (int g = 1; g <= max_gen; g += std::max(1, max_gen / 10))
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x(g), h - bottom + 16, g);
   for (uint32_t n = 0; n <= max_nodes; n += std::max(1u, max_nodes / 8))
     svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 6, y(n) + 4, n);
-  static const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  static const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                 "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
   for (size_t i = 0; i < methods.size(); ++i) {
     if (methods[i].runs.empty()) continue;
     std::string points;
@@ -218,10 +237,8 @@ namespace {
 
 // The MUT call: checked against its result, or expected to throw.
 std::string checked_last_call(const Operation& op, const std::string& statement, const evolve::TestOutcome& o) {
-  if (o.outcome == Outcome::Misuse || o.outcome == Outcome::Failure)
-    return "EXPECT_ANY_THROW(([&] { " + statement + " })());";
-  if (!o.has_result || !op.result.is_literal() || (o.result.kind == LiteralKind::Double && !std::isfinite(o.result.d)))
-    return statement;
+  if (o.outcome == Outcome::Misuse || o.outcome == Outcome::Failure) return "EXPECT_ANY_THROW(([&] { " + statement + " })());";
+  if (!o.has_result || !op.result.is_literal() || (o.result.kind == LiteralKind::Double && !std::isfinite(o.result.d))) return statement;
   return expect_value(statement, o.result);
 }
 
@@ -229,8 +246,9 @@ std::string checked_last_call(const Operation& op, const std::string& statement,
 
 std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, const std::vector<EvolvedMethod>& methods,
                                const std::string& include, const std::string& suite) {
-  std::string out = "// Generated by objgen evolve: the covering test set of each method under test (eCrash).\n"
-                    "// Each TEST is one call sequence; the last call is the method under test.\n";
+  std::string out =
+      "// Generated by objgen evolve: the covering test set of each method under test (eCrash).\n"
+      "// Each TEST is one call sequence; the last call is the method under test.\n";
   out += include_line(include);
   out += "#include <gtest/gtest.h>\n\n#include <cstdint>\n#include <limits>\n#include <memory>\n#include <string>\n#include <utility>\n\n";
   std::set<std::string> names;  // distinct overloads may still spell alike: never two equal TESTs

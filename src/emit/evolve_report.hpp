@@ -18,16 +18,16 @@ struct EvolvedMethod {
   std::string signature;
   bool purity;
   uint32_t targets = 0;
-  std::vector<uint32_t> target_lines;  // source line of each target node (0: unknown)
+  std::vector<uint32_t> target_lines;        // source line of each target node (0: unknown)
   std::vector<std::string> scope_functions;  // whose nodes count: the method's body, then callees (--coverage-scope)
   std::vector<evolve::EvolveResult> runs;
-  std::string seeding = "off";                       // "evoobj": templates from object construction graphs
-  std::vector<seeding::BranchSeedStats> seeded;      // per target node the analysis looked at (first run)
+  std::string seeding = "off";                   // "evoobj": templates from object construction graphs
+  std::vector<seeding::BranchSeedStats> seeded;  // per target node the analysis looked at (first run)
   // Per finding of the first run: why it is likely a precondition violation, or "" (a bug).
   std::vector<std::string> finding_preconditions;
   double full_coverage_rate() const;
   double mean_branch_coverage() const;  // covered targets / targets, mean over the runs
-  double mean_generations() const;  // over the runs that reached full coverage (0: none did)
+  double mean_generations() const;      // over the runs that reached full coverage (0: none did)
   uint64_t evaluations() const;
   double seconds() const;
   // (generation, mean over the runs of the nodes still uncovered after it), at the generations
@@ -39,8 +39,7 @@ struct EvolvedMethod {
 // "Stack Stack::push(int)[IP](Stack, int)": each function of the set, its type and children.
 std::vector<std::string> function_set_lines(const evolve::InputDomain& domain, const Api& api);
 
-nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::vector<evolve::ParamPurity>& purity,
-                                 const Api& api);
+nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::vector<evolve::ParamPurity>& purity, const Api& api);
 nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api);
 
 // Mean nodes remaining per generation over each method's runs, one line per method.

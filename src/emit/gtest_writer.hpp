@@ -17,9 +17,9 @@
 namespace objgen {
 
 struct GtestSuiteOptions {
-  std::string include;      // header to #include for the classes under test: "x.hpp" or "<lib/x.hpp>"
-  std::string name;         // file and suite name stem, e.g. "ncl"
-  size_t inline_limit = 64; // above this many states, use the replay table
+  std::string include;          // header to #include for the classes under test: "x.hpp" or "<lib/x.hpp>"
+  std::string name;             // file and suite name stem, e.g. "ncl"
+  size_t inline_limit = 64;     // above this many states, use the replay table
   unsigned alarm_seconds = 10;  // a crash or hang test that runs longer than this fails
   // A states suite holds at most this many states (an even sample beyond; 0: all), so that a
   // large run does not write a file no compiler will take.
@@ -30,13 +30,13 @@ struct GtestSuiteOptions {
 struct SuiteFinding {
   Outcome kind;
   std::string message;
-  uint32_t op;             // the call that failed: the sequence's last
+  uint32_t op;  // the call that failed: the sequence's last
   FlatSequence sequence;
-  int slot = -1;           // invariant findings (not through a contract check): the slot that broke it
-  bool in_copy = false;    // the failure is in copying that slot's object
+  int slot = -1;         // invariant findings (not through a contract check): the slot that broke it
+  bool in_copy = false;  // the failure is in copying that slot's object
   bool reproducible = true;
-  uint64_t hits = 1;           // calls that found it (the sequence is the shortest)
-  size_t original_calls = 0;   // before minimization (0: not minimized)
+  uint64_t hits = 1;          // calls that found it (the sequence is the shortest)
+  size_t original_calls = 0;  // before minimization (0: not minimized)
   // A likely precondition violation rather than a bug (exec/finding_blame.hpp): why, or empty.
   std::string precondition;
 };
@@ -45,9 +45,8 @@ struct SuiteFinding {
 std::vector<SuiteFinding> suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result);
 
 // <name>_states_test.cpp for the target states of `result` (what: the file's headline).
-std::string write_states_suite(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
-                               const GtestSuiteOptions& g, const std::string& dir, const oracles::OracleResult* oracles,
-                               const std::string& what);
+std::string write_states_suite(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result, const GtestSuiteOptions& g,
+                               const std::string& dir, const oracles::OracleResult* oracles, const std::string& what);
 // <name>_failures_test.cpp, one TEST per finding; removes a stale one and returns "" when there
 // are none.
 std::string write_failures_suite(const Api& api, const LiteralDomain& domain, const std::vector<SuiteFinding>& findings,
@@ -58,8 +57,7 @@ std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId tar
 
 // Returns the paths written. With `oracles` (observe_states on the emitted states' sequences, in
 // emitted_states order), each state's test also checks what its calls and observers returned.
-std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt,
-                                           const ExhaustiveResult& result,
+std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
                                            const GtestSuiteOptions& g, const std::string& dir,
                                            const oracles::OracleResult* oracles = nullptr);
 

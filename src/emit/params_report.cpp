@@ -34,7 +34,9 @@ std::string code(const Api& api, const LiteralDomain& domain, const FlatSequence
 }
 
 nlohmann::json attempt_json(const Api& api, const LiteralDomain& domain, const Attempt& a) {
-  nlohmann::json j{{"outcome", outcome_name(a.outcome)}, {"cause", params::cause_name(a.cause)}, {"in_setup", a.in_setup},
+  nlohmann::json j{{"outcome", outcome_name(a.outcome)},
+                   {"cause", params::cause_name(a.cause)},
+                   {"in_setup", a.in_setup},
                    {"code", code(api, domain, a.sequence)}};
   if (!a.message.empty()) j["message"] = a.message;
   if (!a.repair.empty()) j["repair"] = a.repair;
@@ -68,15 +70,18 @@ nlohmann::json params_summary_json(const ParamsResult& r) {
     const params::CauseTally& t = r.causes[static_cast<size_t>(c)];
     if (t.seen) causes[params::cause_name(static_cast<Cause>(c))] = {{"seen", t.seen}, {"handled", t.handled}};
   }
-  return {{"methods", r.methods.size()},     {"ran", r.ran()},
+  return {{"methods", r.methods.size()},
+          {"ran", r.ran()},
           {"ran_percent", percent(r.ran(), r.methods.size())},
-          {"failures_seen", seen},           {"failures_handled", handled},
+          {"failures_seen", seen},
+          {"failures_handled", handled},
           {"handled_percent", percent(handled, seen)},
-          {"causes", causes},                {"executions", r.executions}};
+          {"causes", causes},
+          {"executions", r.executions}};
 }
 
-nlohmann::json params_report_json(const Api& api, const LiteralDomain& domain, const ParamsResult& found,
-                                  const ParamsResult* baseline, uint64_t seed, uint32_t tries) {
+nlohmann::json params_report_json(const Api& api, const LiteralDomain& domain, const ParamsResult& found, const ParamsResult* baseline,
+                                  uint64_t seed, uint32_t tries) {
   nlohmann::json methods = nlohmann::json::array();
   for (const MethodParams& m : found.methods) methods.push_back(method_json(api, domain, m));
   nlohmann::json j{{"seed", seed}, {"tries", tries}, {"summary", params_summary_json(found)}, {"methods", methods}};
@@ -99,10 +104,11 @@ std::string params_summary_text(const Api& api, const ParamsResult& found, const
   std::string out;
   if (per_method)
     for (const MethodParams& m : found.methods) {
-      std::string repeats = m.repeatable < 0 ? "" : m.repeatable == m.repeat_limit ? fmt::format("repeats {}+", m.repeatable)
-                                                                                  : fmt::format("repeats {}", m.repeatable);
-      out += fmt::format("  {:<11} {:>2} {}  {}\n", params::status_name(m.status), m.attempts.size(),
-                         api.operations()[m.op].signature(), m.ran() ? repeats : utf8_prefix(m.why, 160));
+      std::string repeats = m.repeatable < 0                 ? ""
+                            : m.repeatable == m.repeat_limit ? fmt::format("repeats {}+", m.repeatable)
+                                                             : fmt::format("repeats {}", m.repeatable);
+      out += fmt::format("  {:<11} {:>2} {}  {}\n", params::status_name(m.status), m.attempts.size(), api.operations()[m.op].signature(),
+                         m.ran() ? repeats : utf8_prefix(m.why, 160));
       if (m.status == params::Status::Repaired)
         for (const Attempt& a : m.attempts)
           if (a.cause != Cause::None)
@@ -113,14 +119,15 @@ std::string params_summary_text(const Api& api, const ParamsResult& found, const
     return fmt::format("{:<11} {:>7} {:>6} {:>6.1f}% {:>9} {:>8} {:>6.1f}% {:>8.1f}\n", label, r.methods.size(), r.ran(),
                        percent(r.ran(), r.methods.size()), seen, handled, percent(handled, seen), r.seconds);
   };
-  out += fmt::format("{:<11} {:>7} {:>6} {:>7} {:>9} {:>8} {:>7} {:>8}\n", "", "methods", "ran", "ran %", "failures", "handled",
-                     "hand. %", "seconds");
+  out += fmt::format("{:<11} {:>7} {:>6} {:>7} {:>9} {:>8} {:>7} {:>8}\n", "", "methods", "ran", "ran %", "failures", "handled", "hand. %",
+                     "seconds");
   out += line("heuristics", found);
   if (baseline) out += line("baseline", *baseline);
   std::string causes;
   for (int c = 1; c < params::kCauseCount; ++c) {
     const params::CauseTally& t = found.causes[static_cast<size_t>(c)];
-    if (t.seen) causes += fmt::format("{}{} {}/{}", causes.empty() ? "" : ", ", params::cause_name(static_cast<Cause>(c)), t.handled, t.seen);
+    if (t.seen)
+      causes += fmt::format("{}{} {}/{}", causes.empty() ? "" : ", ", params::cause_name(static_cast<Cause>(c)), t.handled, t.seen);
   }
   if (!causes.empty()) out += "failures handled by cause: " + causes + "\n";
   return out;
@@ -128,10 +135,13 @@ std::string params_summary_text(const Api& api, const ParamsResult& found, const
 
 std::string params_gtest_file(const Api& api, const LiteralDomain& domain, const ParamsResult& found, const std::string& include,
                               const std::string& suite, const ReturnedValues* returned) {
-  std::string out = "// Generated by objgen params: each method called once with the receiver and arguments found\n"
-                    "// for it (a smoke suite: it ran normally under the search's checks).\n";
+  std::string out =
+      "// Generated by objgen params: each method called once with the receiver and arguments found\n"
+      "// for it (a smoke suite: it ran normally under the search's checks).\n";
   out += include_line(include);
-  out += "#include <gtest/gtest.h>\n\n#include <climits>\n#include <cstdint>\n#include <limits>\n#include <memory>\n#include <string>\n#include <utility>\n\n";
+  out +=
+      "#include <gtest/gtest.h>\n\n#include <climits>\n#include <cstdint>\n#include <limits>\n#include <memory>\n#include "
+      "<string>\n#include <utility>\n\n";
   std::set<std::string> names;
   for (size_t mi = 0; mi < found.methods.size(); ++mi) {
     const MethodParams& m = found.methods[mi];
@@ -145,8 +155,7 @@ std::string params_gtest_file(const Api& api, const LiteralDomain& domain, const
       for (int n = 2; names.count(name); ++n) name = base + "_v" + std::to_string(n);
       names.insert(name);
       std::vector<std::string> lines = write_statements(api, domain, *inputs[i]);
-      const std::optional<Literal>* value =
-          returned && mi < returned->size() && i < (*returned)[mi].size() ? &(*returned)[mi][i] : nullptr;
+      const std::optional<Literal>* value = returned && mi < returned->size() && i < (*returned)[mi].size() ? &(*returned)[mi][i] : nullptr;
       if (value && *value && api.operations()[m.op].result.is_literal())
         lines.back() = expect_value(lines.back(), **value);
       else

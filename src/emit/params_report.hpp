@@ -22,14 +22,13 @@ nlohmann::json params_report_json(const Api& api, const LiteralDomain& domain, c
 
 // For people: one line per method (status, tries, what failed and what was changed), then the
 // summary of the search and of the baseline when there is one.
-std::string params_summary_text(const Api& api, const params::ParamsResult& found, const params::ParamsResult* baseline,
-                                bool per_method);
+std::string params_summary_text(const Api& api, const params::ParamsResult& found, const params::ParamsResult* baseline, bool per_method);
 
 // The smoke suite: every method that ran, called with the inputs found, expected not to throw;
 // with `returned` (per method of found.methods, per input: the found one, then the samples), a
 // value there is asserted as the call's result (a regression oracle).
 using ReturnedValues = std::vector<std::vector<std::optional<Literal>>>;
-std::string params_gtest_file(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found,
-                              const std::string& include, const std::string& suite, const ReturnedValues* returned = nullptr);
+std::string params_gtest_file(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found, const std::string& include,
+                              const std::string& suite, const ReturnedValues* returned = nullptr);
 
 }  // namespace objgen

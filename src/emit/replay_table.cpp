@@ -89,16 +89,19 @@ class RecordedValues {
       texts_ += "    " + cpp_literal(v) + ",\n";
       i = text_count_++;
     }
-    return fmt::format("{}, {}", cpp_literal({LiteralKind::Int, i, 0, ""}),
-                       v.kind == LiteralKind::Double ? cpp_literal(v) : "0.0");
+    return fmt::format("{}, {}", cpp_literal({LiteralKind::Int, i, 0, ""}), v.kind == LiteralKind::Double ? cpp_literal(v) : "0.0");
   }
   // What a value of `kind` read from `row` (a row with fields i and d) is, as C++.
   static std::string expected(LiteralKind kind, const std::string& row) {
     switch (kind) {
-      case LiteralKind::Double: return row + ".d";
-      case LiteralKind::String: return "kObservedText[" + row + ".i]";
-      case LiteralKind::Bool: return row + ".i != 0";
-      default: return row + ".i";
+      case LiteralKind::Double:
+        return row + ".d";
+      case LiteralKind::String:
+        return "kObservedText[" + row + ".i]";
+      case LiteralKind::Bool:
+        return row + ".i != 0";
+      default:
+        return row + ".i";
     }
   }
   std::string declaration() const {
@@ -131,15 +134,19 @@ class ObservedTable {
 
   std::string definition(const Api& api, const std::string& cls) const {
     if (count_ == 0) return "";
-    std::string out = "// What each observer returned when objgen ran it (twice, in two processes).\n"
-                      "struct Observed { int observer; long long i; double d; };\nconst Observed kObserved[] = {\n" + rows_ + "};\n\n";
-    out += "void check_observers(int from, int to, const std::shared_ptr<" + cls + ">& state) {\n"
+    std::string out =
+        "// What each observer returned when objgen ran it (twice, in two processes).\n"
+        "struct Observed { int observer; long long i; double d; };\nconst Observed kObserved[] = {\n" +
+        rows_ + "};\n\n";
+    out += "void check_observers(int from, int to, const std::shared_ptr<" + cls +
+           ">& state) {\n"
            "  for (int k = from; k < to; ++k) {\n    const Observed& e = kObserved[k];\n    switch (e.observer) {\n";
     for (uint32_t op : used_) {
       const Operation& o = api.operations()[op];
-      out += fmt::format("      case {}: {} break;  // {}\n", op,
-                         expect_returns(call_statement(o, {"state"}, ""), o.result.literal, RecordedValues::expected(o.result.literal, "e")),
-                         o.signature());
+      out +=
+          fmt::format("      case {}: {} break;  // {}\n", op,
+                      expect_returns(call_statement(o, {"state"}, ""), o.result.literal, RecordedValues::expected(o.result.literal, "e")),
+                      o.signature());
     }
     return out + "    }\n  }\n}\n\n";
   }
@@ -151,8 +158,8 @@ class ObservedTable {
   size_t count_ = 0;
 };
 
-std::string rows_table(const Api& api, const StateStore& store, const std::vector<uint32_t>& rows,
-                       const std::vector<uint32_t>& row_of, size_t max_params) {
+std::string rows_table(const Api& api, const StateStore& store, const std::vector<uint32_t>& rows, const std::vector<uint32_t>& row_of,
+                       size_t max_params) {
   std::string out = fmt::format("struct Row {{ int op; int slot; int args[{}]; }};\n\nconst Row kRows[] = {{\n", max_params);
   for (uint32_t s : rows) {
     const StateRecord& rec = store.state(s);
@@ -182,9 +189,10 @@ std::string build_function(const Api& api, const std::vector<uint32_t>& operatio
     for (size_t i = 0; i < op.params.size(); ++i) {
       const SlotType& p = op.params[i];
       if (p.is_object()) {
-        out += fmt::format("      auto p{0} = std::static_pointer_cast<{1}>(build(r.args[{0}]));\n"
-                           "      if (!p{0}) return nullptr;  // built through a lambda-only operation\n",
-                           i, class_vtable(p.cls).name);
+        out += fmt::format(
+            "      auto p{0} = std::static_pointer_cast<{1}>(build(r.args[{0}]));\n"
+            "      if (!p{0}) return nullptr;  // built through a lambda-only operation\n",
+            i, class_vtable(p.cls).name);
         values.push_back(fmt::format("p{}", i));
       } else {
         values.push_back(literals.argument(p, fmt::format("r.args[{}]", i)));
@@ -208,8 +216,8 @@ struct MemberCheckTable {
   size_t count = 0;
 };
 
-MemberCheckTable member_check_rows(const oracles::OracleResult& oracles, size_t targets, RecordedValues& values,
-                                   ObservedTable& observed, const Api& api) {
+MemberCheckTable member_check_rows(const oracles::OracleResult& oracles, size_t targets, RecordedValues& values, ObservedTable& observed,
+                                   const Api& api) {
   MemberCheckTable t;
   for (size_t state = 0; state < targets && state < oracles.states.size(); ++state) {
     std::map<std::string, int> seen;
@@ -221,8 +229,8 @@ MemberCheckTable member_check_rows(const oracles::OracleResult& oracles, size_t 
       int expect = c.throws ? 2 : c.returned ? 1 : 0;
       std::string recorded = c.returned ? values.fields(*c.returned) : "0, 0.0";
       size_t after = observed.add(c.after);
-      t.rows += fmt::format("    {{{}, {}, {{{}}}, {}, {}, {}, {}}},\n", state, c.call.op, fmt::join(args, ", "), expect, recorded,
-                            after, observed.size());
+      t.rows += fmt::format("    {{{}, {}, {{{}}}, {}, {}, {}, {}}},\n", state, c.call.op, fmt::join(args, ", "), expect, recorded, after,
+                            observed.size());
       std::string name = test_identifier(op.signature());
       int n = seen[name]++;
       t.names += fmt::format("    \"State{}_then_{}{}\",\n", state, name, n ? fmt::format("_{}", n + 1) : std::string());
@@ -252,32 +260,37 @@ std::string call_member_function(const Api& api, const MemberCheckTable& t, cons
 std::string states_test(const Api& api, ClassId target, const std::string& suite, bool observed) {
   const std::string& cls = class_vtable(target).name;
   std::string out = fmt::format("class {} : public ::testing::TestWithParam<int> {{}};\n\n", suite);
-  out += fmt::format("TEST_P({}, Rebuilds) {{\n  auto state = std::static_pointer_cast<{}>(build(kTargets[GetParam()]));\n"
-                     "  if (!state) GTEST_SKIP() << \"built through an operation registered as a lambda\";\n{}{}}}\n\n",
-                     suite, cls, invariant_check(api, target, "state"),
-                     observed ? "  check_observers(kObservedFrom[GetParam()], kObservedFrom[GetParam() + 1], state);\n" : "");
-  return out + fmt::format("INSTANTIATE_TEST_SUITE_P(All, {}, ::testing::Range(0, static_cast<int>(sizeof kTargets / sizeof kTargets[0])));\n", suite);
+  out += fmt::format(
+      "TEST_P({}, Rebuilds) {{\n  auto state = std::static_pointer_cast<{}>(build(kTargets[GetParam()]));\n"
+      "  if (!state) GTEST_SKIP() << \"built through an operation registered as a lambda\";\n{}{}}}\n\n",
+      suite, cls, invariant_check(api, target, "state"),
+      observed ? "  check_observers(kObservedFrom[GetParam()], kObservedFrom[GetParam() + 1], state);\n" : "");
+  return out +
+         fmt::format("INSTANTIATE_TEST_SUITE_P(All, {}, ::testing::Range(0, static_cast<int>(sizeof kTargets / sizeof kTargets[0])));\n",
+                     suite);
 }
 
 // Each member check: the state rebuilt, the member called (its value checked, or that it
 // throws), then the observers on the receiver after it; named as the readable form names it.
 std::string member_checks_test(const std::string& suite, const std::string& cls, size_t count, bool observed_after) {
   std::string out = fmt::format("\nclass {}Members : public ::testing::TestWithParam<int> {{}};\n\n", suite);
-  out += fmt::format("TEST_P({}Members, Call) {{\n  const MemberCheck& c = kMemberChecks[GetParam()];\n"
-                     "  auto state = std::static_pointer_cast<{}>(build(kTargets[c.target]));\n"
-                     "  if (!state) GTEST_SKIP() << \"built through an operation registered as a lambda\";\n"
-                     "  if (c.expect == 2) EXPECT_ANY_THROW(call_member(c, state));\n  else call_member(c, state);\n{}}}\n\n",
-                     suite, cls, observed_after ? "  check_observers(c.after_from, c.after_to, state);\n" : "");
-  return out + fmt::format("INSTANTIATE_TEST_SUITE_P(All, {0}Members, ::testing::Range(0, {1}),\n"
-                           "                         [](const ::testing::TestParamInfo<int>& info) {{ return std::string(kMemberCheckNames[info.param]); }});\n",
-                           suite, count);
+  out += fmt::format(
+      "TEST_P({}Members, Call) {{\n  const MemberCheck& c = kMemberChecks[GetParam()];\n"
+      "  auto state = std::static_pointer_cast<{}>(build(kTargets[c.target]));\n"
+      "  if (!state) GTEST_SKIP() << \"built through an operation registered as a lambda\";\n"
+      "  if (c.expect == 2) EXPECT_ANY_THROW(call_member(c, state));\n  else call_member(c, state);\n{}}}\n\n",
+      suite, cls, observed_after ? "  check_observers(c.after_from, c.after_to, state);\n" : "");
+  return out + fmt::format(
+                   "INSTANTIATE_TEST_SUITE_P(All, {0}Members, ::testing::Range(0, {1}),\n"
+                   "                         [](const ::testing::TestParamInfo<int>& info) {{ return "
+                   "std::string(kMemberCheckNames[info.param]); }});\n",
+                   suite, count);
 }
 
 }  // namespace
 
-std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r,
-                         const std::vector<uint32_t>& targets, const std::string& suite, const oracles::OracleResult* oracles,
-                         bool with_states) {
+std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r, const std::vector<uint32_t>& targets,
+                         const std::string& suite, const oracles::OracleResult* oracles, bool with_states) {
   const StateStore& store = r.store;
   std::vector<uint32_t> rows = rows_for(store, api, targets);
   std::vector<uint32_t> row_of(store.state_count(), 0);
@@ -307,13 +320,16 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
   for (uint32_t s : targets) out += std::to_string(row_of[s]) + ",";
   out += "};\n\n" + build_function(api, opt.operations, literals);
   out += values.declaration() + observed.definition(api, cls);
-  if (state_observations > 0) out += "// kObserved[kObservedFrom[t]] up to kObservedFrom[t + 1] are target t's.\nconst int kObservedFrom[] = {" + observed_from + "};\n\n";
+  if (state_observations > 0)
+    out += "// kObserved[kObservedFrom[t]] up to kObservedFrom[t + 1] are target t's.\nconst int kObservedFrom[] = {" + observed_from +
+           "};\n\n";
   if (checks.count > 0) {
     size_t max_args = 1;
     for (uint32_t op : checks.members) max_args = std::max(max_args, api.operations()[op].params.size() - 1);
-    out += fmt::format("struct MemberCheck {{ int target; int op; int args[{}]; int expect; long long i; double d; int after_from; int after_to; }};\n\n"
-                       "const MemberCheck kMemberChecks[] = {{\n{}}};\n\nconst char* const kMemberCheckNames[] = {{\n{}}};\n\n",
-                       max_args, checks.rows, checks.names);
+    out += fmt::format(
+        "struct MemberCheck {{ int target; int op; int args[{}]; int expect; long long i; double d; int after_from; int after_to; }};\n\n"
+        "const MemberCheck kMemberChecks[] = {{\n{}}};\n\nconst char* const kMemberCheckNames[] = {{\n{}}};\n\n",
+        max_args, checks.rows, checks.names);
     out += call_member_function(api, checks, literals, cls);
   }
   out += "}  // namespace\n\n";

@@ -41,8 +41,7 @@ std::string states_digest(const Api& api, const StateStore& store) {
   return fmt::format("{:016x}", h);
 }
 
-nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt,
-                                 const RunDescription& run, const ExhaustiveResult& result) {
+nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, const RunDescription& run, const ExhaustiveResult& result) {
   using nlohmann::json;
   const StateStore& store = result.store;
   json classes = json::object();

@@ -18,8 +18,7 @@ struct RunDescription {
   std::vector<std::string> methods;  // signatures
 };
 
-nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt,
-                                 const RunDescription& run, const ExhaustiveResult& result);
+nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, const RunDescription& run, const ExhaustiveResult& result);
 // Peak resident set of this process and, separately, of its largest worker child.
 size_t peak_rss_bytes();
 size_t peak_child_rss_bytes();

@@ -102,8 +102,7 @@ std::string suite_build_comment(const std::string& path, const std::string& test
   std::string file = fs::path(path).filename().string(), name = fs::path(path).stem().string();
   if (!g_build.known)
     return "// Compile with: c++ -std=c++20 " + shell_word(file) +
-           " (plus the include directories, definitions and libraries the harness was built with) " + test_libraries +
-           " -o " + name + "\n";
+           " (plus the include directories, definitions and libraries the harness was built with) " + test_libraries + " -o " + name + "\n";
   std::string cmd = "c++";
   for (const std::string& f : g_build.compile_flags) cmd += " " + shell_word(f);
   cmd += " " + shell_word(file);

@@ -44,17 +44,11 @@ constexpr uint64_t kFillWord = 0xebebebebebebebebull;
 constexpr uint64_t kJunkFillWord = 0x5c5c5c5c5c5c5c5cull;
 uint64_t g_fill_word = kFillWord;
 
-OBJGEN_INLINE uint64_t address_mark(const void* p) {
-  return 0x6f626a67656e2d21ull ^ (reinterpret_cast<uintptr_t>(p) << 16);
-}
+OBJGEN_INLINE uint64_t address_mark(const void* p) { return 0x6f626a67656e2d21ull ^ (reinterpret_cast<uintptr_t>(p) << 16); }
 
-OBJGEN_INLINE uint64_t* guard_of(void* p, size_t usable) {
-  return reinterpret_cast<uint64_t*>(static_cast<char*>(p) + usable - kGuard);
-}
+OBJGEN_INLINE uint64_t* guard_of(void* p, size_t usable) { return reinterpret_cast<uint64_t*>(static_cast<char*>(p) + usable - kGuard); }
 
-OBJGEN_INLINE int align_flags(size_t alignment) {
-  return alignment <= alignof(std::max_align_t) ? 0 : MALLOCX_ALIGN(alignment);
-}
+OBJGEN_INLINE int align_flags(size_t alignment) { return alignment <= alignof(std::max_align_t) ? 0 : MALLOCX_ALIGN(alignment); }
 
 // jemalloc's own malloc, free and sized operator delete take its fast paths (mallocx and
 // sdallocx do not); found once the dynamic linker can be asked, mallocx/sdallocx until then.
@@ -211,8 +205,10 @@ OBJGEN_INLINE void* allocate(size_t size, int flags) {
   if (!checked()) {
     if (flags == 0 && g_fast_malloc) return g_fast_malloc(size);
     void* p = mallocx(size ? size : 1, flags);
-    if (!p) errno = ENOMEM;
-    else if (g_junk && !(flags & MALLOCX_ZERO)) std::memset(p, 0xa5, size);  // calloc's stay zero
+    if (!p)
+      errno = ENOMEM;
+    else if (g_junk && !(flags & MALLOCX_ZERO))
+      std::memset(p, 0xa5, size);  // calloc's stay zero
     return p;
   }
   size_t bytes = size + kGuard;
@@ -389,12 +385,8 @@ void* operator new(size_t size, const std::nothrow_t&) noexcept { return new_or_
 void* operator new[](size_t size, const std::nothrow_t&) noexcept { return new_or_null(size, 0); }
 void* operator new(size_t size, std::align_val_t a) { return new_or_throw(size, static_cast<size_t>(a)); }
 void* operator new[](size_t size, std::align_val_t a) { return new_or_throw(size, static_cast<size_t>(a)); }
-void* operator new(size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return new_or_null(size, static_cast<size_t>(a));
-}
-void* operator new[](size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return new_or_null(size, static_cast<size_t>(a));
-}
+void* operator new(size_t size, std::align_val_t a, const std::nothrow_t&) noexcept { return new_or_null(size, static_cast<size_t>(a)); }
+void* operator new[](size_t size, std::align_val_t a, const std::nothrow_t&) noexcept { return new_or_null(size, static_cast<size_t>(a)); }
 
 void operator delete(void* p) noexcept { release(p, 0); }
 void operator delete[](void* p) noexcept { release(p, 0); }
@@ -411,12 +403,8 @@ void operator delete(void* p, size_t size) noexcept {
 void operator delete[](void* p, size_t size) noexcept {
   if (!p || !push_cached(p, size)) delete_uncached(p, size);
 }
-void operator delete(void* p, size_t size, std::align_val_t a) noexcept {
-  release(p, p ? usable_for(size, static_cast<size_t>(a)) : 0);
-}
-void operator delete[](void* p, size_t size, std::align_val_t a) noexcept {
-  release(p, p ? usable_for(size, static_cast<size_t>(a)) : 0);
-}
+void operator delete(void* p, size_t size, std::align_val_t a) noexcept { release(p, p ? usable_for(size, static_cast<size_t>(a)) : 0); }
+void operator delete[](void* p, size_t size, std::align_val_t a) noexcept { release(p, p ? usable_for(size, static_cast<size_t>(a)) : 0); }
 
 bool objgen::heap_checked() { return checked(); }
 
@@ -424,7 +412,7 @@ void objgen::junk_new_blocks(bool on) {
   g_junk = on;
   g_fill_word = on ? kJunkFillWord : kFillWord;
   if (on) {
-    g_fast_malloc = nullptr;  // every allocation through allocate()'s filling path...
+    g_fast_malloc = nullptr;     // every allocation through allocate()'s filling path...
     flush_block_cache(nullptr);  // ...none from this thread's cache (a test runner has one thread)
   }
 }

@@ -45,8 +45,8 @@ bool interrupt_requested() { return g_interrupt_flag && g_interrupt_flag->load(s
 // Child-side state. A process forked by the code under test inherits it, which is how it knows.
 struct ChildState {
   bool in_child = false;
-  pid_t pid = 0;             // the supervised child's own pid
-  char* note = nullptr;      // its note page
+  pid_t pid = 0;               // the supervised child's own pid
+  char* note = nullptr;        // its note page
   bool watch_threads = false;  // the child started single-threaded, so a thread is the code's
   bool supervisor_forking = false;
   size_t memory_limit = 0;
@@ -161,13 +161,12 @@ bool confine_code_under_test(char* note) {
   return true;
 }
 
-[[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd,
-                             char* note) {
+[[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd, char* note) {
   enter_child_state(o.runs_code_under_test, note);
   setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(kChildAbandoned);  // objgen died before the line above
-  signal(SIGINT, SIG_IGN);  // Ctrl-C and termination are objgen's to handle
+  signal(SIGINT, SIG_IGN);                          // Ctrl-C and termination are objgen's to handle
   signal(SIGTERM, SIG_DFL);
   signal(SIGHUP, SIG_DFL);
   signal(SIGPIPE, SIG_DFL);
@@ -274,8 +273,7 @@ bool ChildProcess::ended() {
   siginfo_t si{};
   // WNOWAIT keeps the child a zombie, so its pid (the group's id) cannot be reused before the
   // group is killed.
-  if (waitid(P_PID, static_cast<id_t>(pid_), &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid != pid_)
-    return false;
+  if (waitid(P_PID, static_cast<id_t>(pid_), &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid != pid_) return false;
   // A child that made itself traced reports trace stops here too: only an exit is an end.
   if (si.si_code != CLD_EXITED && si.si_code != CLD_KILLED && si.si_code != CLD_DUMPED) return false;
   ::kill(-pid_, SIGKILL);
@@ -314,17 +312,15 @@ ChildProcess::Freeze ChildProcess::freeze() {
     if (std::chrono::steady_clock::now() >= deadline || waits_for_vfork_child()) break;
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
-  verdict_ = running_child_name(pid_).empty() ? "the worker could not be stopped"
-                                               : "the call vfork()ed a process that neither exec'd nor exited";
+  verdict_ =
+      running_child_name(pid_).empty() ? "the worker could not be stopped" : "the call vfork()ed a process that neither exec'd nor exited";
   kill();
   return Freeze::Unstoppable;
 }
 
 // A vfork() parent sleeps in the kernel ('D') until its child execs or exits, with SIGSTOP
 // pending; without this it would cost the whole kFreezeSeconds per such call.
-bool ChildProcess::waits_for_vfork_child() const {
-  return process_state(pid_) == 'D' && !running_child_name(pid_).empty();
-}
+bool ChildProcess::waits_for_vfork_child() const { return process_state(pid_) == 'D' && !running_child_name(pid_).empty(); }
 
 void ChildProcess::thaw() {
   if (pid_ > 0) ::kill(pid_, SIGCONT);
@@ -386,8 +382,8 @@ std::string ChildProcess::output_tail() const {
   std::string line = nl == std::string::npos ? text : text.substr(nl + 1);
   // AddressSanitizer ends its report with "==pid==ABORTING"; the line that says what happened is
   // its summary, a few lines up ("SUMMARY: AddressSanitizer: heap-buffer-overflow file:line in f").
-  if (size_t summary = text.rfind("SUMMARY: AddressSanitizer: "); line.find("==ABORTING") != std::string::npos &&
-                                                                   summary != std::string::npos) {
+  if (size_t summary = text.rfind("SUMMARY: AddressSanitizer: ");
+      line.find("==ABORTING") != std::string::npos && summary != std::string::npos) {
     size_t end = text.find('\n', summary);
     line = text.substr(summary, end == std::string::npos ? std::string::npos : end - summary);
   }
@@ -415,8 +411,7 @@ void check_after_call() {
   if (!g_child.in_child) return;
   if (g_child.forked_copy) _exit(0);  // a copy of the child: never runs objgen's code
   if (g_child.forked) abandon_child("the call forked a process (fork() in the code under test)");
-  if (g_child.watch_threads && !__libc_single_threaded)
-    abandon_child("the call started a thread that outlives it");
+  if (g_child.watch_threads && !__libc_single_threaded) abandon_child("the call started a thread that outlives it");
   if (g_child.child_ended || ++g_child.calls_unchecked >= kCallsPerChildrenCheck) check_no_process_left();
 }
 
@@ -426,7 +421,7 @@ void check_no_process_left() {
   g_child.child_ended = 0;
   siginfo_t si{};
   if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT | __WALL) != 0) return;  // no child at all: the usual case
-  if (!is_original_child()) _exit(0);  // a copy the code under test made behind glibc's back
+  if (!is_original_child()) _exit(0);                                            // a copy the code under test made behind glibc's back
   // Processes the call started (system("... &"), a double fork, posix_spawn) that still run are
   // below the worker, a subreaper; exited ones that nobody waited for are harmless zombies.
   // (Not named: its name changes as it execs, which would split one finding into several.)

@@ -39,7 +39,7 @@
 namespace objgen {
 
 struct ChildOptions {
-  bool capture_output = true;  // stdout and stderr to the bounded memory file (else inherited)
+  bool capture_output = true;     // stdout and stderr to the bounded memory file (else inherited)
   size_t memory_limit_bytes = 0;  // RLIMIT_AS of the child; 0: none
   // The child runs the code under test: forks and threads it starts are watched
   // (check_after_call). Off for a child that runs objgen itself (a benchmark case).

@@ -30,8 +30,8 @@ namespace {
 
 }  // namespace
 
-ProgramRun run_confined_program(const std::vector<std::string>& argv, const std::string& log_path,
-                                const std::atomic<bool>* interrupted, double timeout_seconds) {
+ProgramRun run_confined_program(const std::vector<std::string>& argv, const std::string& log_path, const std::atomic<bool>* interrupted,
+                                double timeout_seconds) {
   ChildOptions options;
   options.capture_output = log_path.empty();
   options.loads_code_under_test = false;

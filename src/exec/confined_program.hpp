@@ -10,7 +10,7 @@
 namespace objgen {
 
 struct ProgramRun {
-  bool exited = false;   // ended by exit(), with exit_code
+  bool exited = false;  // ended by exit(), with exit_code
   int exit_code = 0;
   bool timed_out = false;
   bool interrupted = false;
@@ -21,7 +21,7 @@ struct ProgramRun {
 // argv[0] is a path (no search). Output goes to log_path (appended), or with log_path "" to a
 // bounded memory file whose last line comes back. Killed, with its whole group, when it runs
 // longer than timeout_seconds (0: no limit) or *interrupted becomes true.
-ProgramRun run_confined_program(const std::vector<std::string>& argv, const std::string& log_path,
-                                const std::atomic<bool>* interrupted, double timeout_seconds);
+ProgramRun run_confined_program(const std::vector<std::string>& argv, const std::string& log_path, const std::atomic<bool>* interrupted,
+                                double timeout_seconds);
 
 }  // namespace objgen

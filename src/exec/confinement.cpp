@@ -42,18 +42,29 @@ struct Programs {
 Programs g_programs;
 
 // Calls that name a process: allowed only with the worker's own pid (or 0 for "myself").
-const std::initializer_list<int> kOwnPidOnly = {
-    SCMP_SYS(kill),          SCMP_SYS(tgkill),         SCMP_SYS(tkill),           SCMP_SYS(rt_sigqueueinfo),
-    SCMP_SYS(rt_tgsigqueueinfo), SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(pidfd_open),
-    SCMP_SYS(prlimit64),     SCMP_SYS(sched_setscheduler), SCMP_SYS(sched_setparam), SCMP_SYS(sched_setaffinity),
-    SCMP_SYS(sched_setattr), SCMP_SYS(migrate_pages),  SCMP_SYS(move_pages),      SCMP_SYS(setpriority),
-    SCMP_SYS(ioprio_set)};
+const std::initializer_list<int> kOwnPidOnly = {SCMP_SYS(kill),
+                                                SCMP_SYS(tgkill),
+                                                SCMP_SYS(tkill),
+                                                SCMP_SYS(rt_sigqueueinfo),
+                                                SCMP_SYS(rt_tgsigqueueinfo),
+                                                SCMP_SYS(process_vm_readv),
+                                                SCMP_SYS(process_vm_writev),
+                                                SCMP_SYS(pidfd_open),
+                                                SCMP_SYS(prlimit64),
+                                                SCMP_SYS(sched_setscheduler),
+                                                SCMP_SYS(sched_setparam),
+                                                SCMP_SYS(sched_setaffinity),
+                                                SCMP_SYS(sched_setattr),
+                                                SCMP_SYS(migrate_pages),
+                                                SCMP_SYS(move_pages),
+                                                SCMP_SYS(setpriority),
+                                                SCMP_SYS(ioprio_set)};
 // Never allowed: reaching into other processes, leaving the worker's group or namespaces, a raw
 // fork() (glibc's fork() is clone, watched by an atfork handler), and timers that signal later.
-const std::initializer_list<int> kNever = {
-    SCMP_SYS(ptrace), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_getfd), SCMP_SYS(kcmp),
-    SCMP_SYS(process_madvise), SCMP_SYS(setpgid), SCMP_SYS(setns), SCMP_SYS(unshare),
-    SCMP_SYS(fork), SCMP_SYS(alarm), SCMP_SYS(setitimer), SCMP_SYS(timer_create)};
+const std::initializer_list<int> kNever = {SCMP_SYS(ptrace), SCMP_SYS(pidfd_send_signal), SCMP_SYS(pidfd_getfd),
+                                           SCMP_SYS(kcmp),   SCMP_SYS(process_madvise),   SCMP_SYS(setpgid),
+                                           SCMP_SYS(setns),  SCMP_SYS(unshare),           SCMP_SYS(fork),
+                                           SCMP_SYS(alarm),  SCMP_SYS(setitimer),         SCMP_SYS(timer_create)};
 
 bool listed(std::initializer_list<int> list, int nr) { return std::find(list.begin(), list.end(), nr) != list.end(); }
 
@@ -81,22 +92,21 @@ bool allow_when(scmp_filter_ctx ctx, int nr, unsigned arg, std::initializer_list
 
 bool allow_own_pid_calls(scmp_filter_ctx ctx) {
   const uint64_t self = kMarkerPid;
-  const uint64_t group = static_cast<uint64_t>(-static_cast<int64_t>(kMarkerPid));  // -self, as glibc passes it
+  const uint64_t group = static_cast<uint64_t>(-static_cast<int64_t>(kMarkerPid));    // -self, as glibc passes it
   const uint64_t group32 = static_cast<uint32_t>(-static_cast<int32_t>(kMarkerPid));  // -self, zero-extended
-  bool ok = allow_when(ctx, SCMP_SYS(kill), 0, {0, self, group, group32});  // itself, its group
-  for (int nr : {SCMP_SYS(tgkill), SCMP_SYS(tkill), SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo),
-                 SCMP_SYS(process_vm_readv), SCMP_SYS(process_vm_writev), SCMP_SYS(pidfd_open)})
+  bool ok = allow_when(ctx, SCMP_SYS(kill), 0, {0, self, group, group32});            // itself, its group
+  for (int nr : {SCMP_SYS(tgkill), SCMP_SYS(tkill), SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo), SCMP_SYS(process_vm_readv),
+                 SCMP_SYS(process_vm_writev), SCMP_SYS(pidfd_open)})
     ok &= allow_when(ctx, nr, 0, {self});
-  for (int nr : {SCMP_SYS(prlimit64), SCMP_SYS(sched_setscheduler), SCMP_SYS(sched_setparam),
-                 SCMP_SYS(sched_setaffinity), SCMP_SYS(sched_setattr), SCMP_SYS(migrate_pages), SCMP_SYS(move_pages)})
+  for (int nr : {SCMP_SYS(prlimit64), SCMP_SYS(sched_setscheduler), SCMP_SYS(sched_setparam), SCMP_SYS(sched_setaffinity),
+                 SCMP_SYS(sched_setattr), SCMP_SYS(migrate_pages), SCMP_SYS(move_pages)})
     ok &= allow_when(ctx, nr, 0, {0, self});
   // setpriority / ioprio_set (which, who): the worker or its group (its pid is its group's id),
   // never every process of a user.
   auto allow_which_who = [&](int nr, std::initializer_list<uint64_t> whiches) {
     for (uint64_t which : whiches)
       for (uint64_t who : {uint64_t{0}, self})
-        ok &= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 2, SCMP_A0_64(SCMP_CMP_EQ, which),
-                               SCMP_A1_64(SCMP_CMP_EQ, who)) == 0;
+        ok &= seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 2, SCMP_A0_64(SCMP_CMP_EQ, which), SCMP_A1_64(SCMP_CMP_EQ, who)) == 0;
   };
   allow_which_who(SCMP_SYS(setpriority), {PRIO_PROCESS, PRIO_PGRP});
   allow_which_who(SCMP_SYS(ioprio_set), {IOPRIO_WHO_PROCESS, IOPRIO_WHO_PGRP});
@@ -106,7 +116,7 @@ bool allow_own_pid_calls(scmp_filter_ctx ctx) {
 scmp_filter_ctx new_filter(uint32_t default_action) {
   scmp_filter_ctx ctx = seccomp_init(default_action);
   if (ctx && (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_TRAP) != 0 ||  // int 0x80, another ABI
-              seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2) != 0)) {           // a binary tree of numbers
+              seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2) != 0)) {            // a binary tree of numbers
     seccomp_release(ctx);
     return nullptr;
   }
@@ -136,8 +146,7 @@ bool build_argument_traps(Program& out) {
     ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 1, SCMP_A1_64(SCMP_CMP_MASKED_EQ, kLow32, command)) == 0;
   for (uint64_t request : {FIOSETOWN, SIOCSPGRP, TIOCSPGRP, TIOCSTI})
     ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(ioctl), 1, SCMP_A1_64(SCMP_CMP_MASKED_EQ, kLow32, request)) == 0;
-  ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(clone), 1,
-                         SCMP_A0_64(SCMP_CMP_MASKED_EQ, CLONE_PARENT, CLONE_PARENT)) == 0;
+  ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(clone), 1, SCMP_A0_64(SCMP_CMP_MASKED_EQ, CLONE_PARENT, CLONE_PARENT)) == 0;
   ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) == 0;
   ok = ok && export_program(ctx, out);
   seccomp_release(ctx);
@@ -149,8 +158,10 @@ void patch_pid(Program& program, pid_t self) {
   const uint32_t marker_group = static_cast<uint32_t>(-static_cast<int32_t>(kMarkerPid));
   for (sock_filter& insn : program) {
     if (BPF_CLASS(insn.code) != BPF_JMP) continue;
-    if (insn.k == kMarkerPid) insn.k = static_cast<uint32_t>(self);
-    else if (insn.k == marker_group) insn.k = static_cast<uint32_t>(-self);
+    if (insn.k == kMarkerPid)
+      insn.k = static_cast<uint32_t>(self);
+    else if (insn.k == marker_group)
+      insn.k = static_cast<uint32_t>(-self);
   }
 }
 
@@ -197,7 +208,8 @@ const char* blocked_call_description(int nr) {
     int nr;
     const char* what;
   };
-#define OBJGEN_BLOCKED(name, what) {SCMP_SYS(name), "the call tried to " what " (" #name ", blocked)"}
+#define OBJGEN_BLOCKED(name, what) \
+  { SCMP_SYS(name), "the call tried to " what " (" #name ", blocked)" }
   static const Blocked table[] = {
       OBJGEN_BLOCKED(kill, "signal a process outside its worker"),
       OBJGEN_BLOCKED(tgkill, "signal a process outside its worker"),

@@ -13,24 +13,33 @@ namespace objgen {
 
 const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::Normal: return "normal";
-    case Outcome::Misuse: return "misuse";
-    case Outcome::Failure: return "failure";
-    case Outcome::InvariantBroken: return "invariant";
-    case Outcome::Crash: return "crash";
-    case Outcome::Timeout: return "timeout";
-    case Outcome::OutOfScope: return "out-of-scope";
-    case Outcome::Nondeterministic: return "nondeterministic";
-    case Outcome::OutOfMemory: return "out-of-memory";
-    case Outcome::ContractBroken: return "contract";
+    case Outcome::Normal:
+      return "normal";
+    case Outcome::Misuse:
+      return "misuse";
+    case Outcome::Failure:
+      return "failure";
+    case Outcome::InvariantBroken:
+      return "invariant";
+    case Outcome::Crash:
+      return "crash";
+    case Outcome::Timeout:
+      return "timeout";
+    case Outcome::OutOfScope:
+      return "out-of-scope";
+    case Outcome::Nondeterministic:
+      return "nondeterministic";
+    case Outcome::OutOfMemory:
+      return "out-of-memory";
+    case Outcome::ContractBroken:
+      return "contract";
   }
   return "?";
 }
 
 bool is_finding(Outcome o) {
-  return o == Outcome::Failure || o == Outcome::InvariantBroken || o == Outcome::Crash ||
-         o == Outcome::Timeout || o == Outcome::Nondeterministic || o == Outcome::OutOfMemory ||
-         o == Outcome::ContractBroken;
+  return o == Outcome::Failure || o == Outcome::InvariantBroken || o == Outcome::Crash || o == Outcome::Timeout ||
+         o == Outcome::Nondeterministic || o == Outcome::OutOfMemory || o == Outcome::ContractBroken;
 }
 
 namespace {
@@ -40,8 +49,7 @@ std::string current_exception_type() {
 }
 }  // namespace
 
-Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const MisusePolicy& misuse,
-                     std::string* message) {
+Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const MisusePolicy& misuse, std::string* message) {
   try {
     op.call(args, out);
     check_after_call();

@@ -33,8 +33,7 @@ const char* outcome_name(Outcome o);
 bool is_finding(Outcome o);
 
 // Calls op; no exception escapes. On Failure/Misuse, *message names the exception type and what().
-Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const MisusePolicy& misuse,
-                     std::string* message);
+Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const MisusePolicy& misuse, std::string* message);
 
 // Checks a registered invariant; a throwing invariant counts as broken.
 bool invariant_holds(const ClassInfo& cls, const void* obj, std::string* message);

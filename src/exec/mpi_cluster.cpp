@@ -43,8 +43,7 @@ class MpiCluster final : public Cluster {
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     piece_ = static_cast<uint64_t>(INT_MAX) / static_cast<uint64_t>(size_);
     // A test makes the pieces small to go through the steps on small runs.
-    if (const char* v = std::getenv("OBJGEN_MPI_PIECE_BYTES"))
-      piece_ = std::clamp<uint64_t>(std::strtoull(v, nullptr, 10), 1, piece_);
+    if (const char* v = std::getenv("OBJGEN_MPI_PIECE_BYTES")) piece_ = std::clamp<uint64_t>(std::strtoull(v, nullptr, 10), 1, piece_);
     // Every rank must cut the same pieces (mpirun does not pass every variable to every node).
     check(MPI_Allreduce(MPI_IN_PLACE, &piece_, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD), "allreduce");
   }
@@ -71,8 +70,8 @@ class MpiCluster final : public Cluster {
       }
       if (total == 0) return from;
       step.resize(total);
-      check(MPI_Allgatherv(mine.data() + std::min(done, mine_size), counts[rank_], MPI_BYTE, step.data(), counts.data(),
-                           at.data(), MPI_BYTE, MPI_COMM_WORLD),
+      check(MPI_Allgatherv(mine.data() + std::min(done, mine_size), counts[rank_], MPI_BYTE, step.data(), counts.data(), at.data(),
+                           MPI_BYTE, MPI_COMM_WORLD),
             "allgatherv");
       for (int r = 0; r < size_; ++r)
         if (counts[r] > 0) step.copy(from[r].data() + done, static_cast<size_t>(counts[r]), static_cast<size_t>(at[r]));
@@ -108,8 +107,8 @@ class MpiCluster final : public Cluster {
       for (size_t r = 0; r < k; ++r)
         if (send_counts[r] > 0) to[r].copy(send.data() + send_at[r], static_cast<size_t>(send_counts[r]), done);
       recv.resize(receiving);
-      check(MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_BYTE, recv.data(), recv_counts.data(),
-                          recv_at.data(), MPI_BYTE, MPI_COMM_WORLD),
+      check(MPI_Alltoallv(send.data(), send_counts.data(), send_at.data(), MPI_BYTE, recv.data(), recv_counts.data(), recv_at.data(),
+                          MPI_BYTE, MPI_COMM_WORLD),
             "alltoallv");
       for (size_t r = 0; r < k; ++r)
         if (recv_counts[r] > 0) recv.copy(from[r].data() + done, static_cast<size_t>(recv_counts[r]), static_cast<size_t>(recv_at[r]));
@@ -126,8 +125,7 @@ class MpiCluster final : public Cluster {
 
  private:
   void reduce(std::span<uint64_t> values, MPI_Op op) {
-    check(MPI_Allreduce(MPI_IN_PLACE, values.data(), checked_count(values.size()), MPI_UINT64_T, op, MPI_COMM_WORLD),
-          "allreduce");
+    check(MPI_Allreduce(MPI_IN_PLACE, values.data(), checked_count(values.size()), MPI_UINT64_T, op, MPI_COMM_WORLD), "allreduce");
   }
   int rank_ = 0, size_ = 1;
   uint64_t piece_ = INT_MAX;  // bytes a rank sends in one step of gather_all

@@ -9,8 +9,8 @@ namespace objgen {
 Replayer::Replayer(const Api& api, const StateStore& store, const LiteralDomain& domain, Source source)
     : api_(api), store_(store), domain_(domain), source_(std::move(source)) {}
 
-Outcome Replayer::run(uint32_t op_index, std::span<const ArgRef> refs, std::vector<Object>& objects,
-                      CallResult& result, std::string* message) const {
+Outcome Replayer::run(uint32_t op_index, std::span<const ArgRef> refs, std::vector<Object>& objects, CallResult& result,
+                      std::string* message) const {
   const Operation& op = api_.operations()[op_index];
   objects.assign(op.params.size(), nullptr);
   std::vector<Arg> args(op.params.size());
@@ -28,8 +28,8 @@ Object Replayer::build(uint32_t state) const {
   std::string message;
   Outcome o = run(seq.op, store_.args(rec.sequence, op.params.size()), objects, result, &message);
   if (o != Outcome::Normal)
-    throw std::runtime_error("replaying " + op.signature() + " ended with " + outcome_name(o) +
-                             (message.empty() ? "" : ": " + message) + " (the code under test is not deterministic)");
+    throw std::runtime_error("replaying " + op.signature() + " ended with " + outcome_name(o) + (message.empty() ? "" : ": " + message) +
+                             " (the code under test is not deterministic)");
   return rec.slot == kResultSlot ? result.object : objects[rec.slot];
 }
 
@@ -54,8 +54,10 @@ struct Flattener {
     FlatCall c;
     c.op = op_index;
     for (size_t i = 0; i < op.params.size(); ++i) {
-      if (refs[i].is_literal()) c.args.push_back(-1 - static_cast<int64_t>(refs[i].index()));
-      else c.args.push_back(state(refs[i].index()));
+      if (refs[i].is_literal())
+        c.args.push_back(-1 - static_cast<int64_t>(refs[i].index()));
+      else
+        c.args.push_back(state(refs[i].index()));
     }
     for (size_t i = 0; i < op.params.size(); ++i)
       c.produced.push_back(op.params[i].is_object() && !op.params[i].consumed() ? static_cast<int>(c.args[i]) : -1);
@@ -88,8 +90,10 @@ std::string finding_bucket(const SequenceFinding& f) {
     if (c == '0' && i + 1 < f.message.size() && f.message[i + 1] == 'x')  // an address
       for (i += 2; i + 1 < f.message.size() && hex(f.message[i + 1]);) ++i;
     bool digit = (c >= '0' && c <= '9');
-    if (!digit) key += c;
-    else if (key.back() != '#') key += '#';
+    if (!digit)
+      key += c;
+    else if (key.back() != '#')
+      key += '#';
   }
   return key;
 }

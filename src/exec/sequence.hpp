@@ -30,8 +30,8 @@ struct FlatSequence {
 // Points args at the literals and at fresh objects (from `fresh`, stored in objects) for a
 // recorded call's arguments: the one place a call's arguments are bound from references.
 template <class Fresh>
-void bind_arguments(const Operation& op, std::span<const ArgRef> refs, const LiteralDomain& domain, Object* objects,
-                    Arg* args, Fresh&& fresh) {
+void bind_arguments(const Operation& op, std::span<const ArgRef> refs, const LiteralDomain& domain, Object* objects, Arg* args,
+                    Fresh&& fresh) {
   for (size_t i = 0; i < op.params.size(); ++i) {
     if (refs[i].is_literal()) {
       args[i].lit = &domain.of(op.params[i])[refs[i].index()];
@@ -47,7 +47,7 @@ void bind_arguments(const Operation& op, std::span<const ArgRef> refs, const Lit
 // A failure any strategy found, with the straight-line calls that reproduce it.
 struct SequenceFinding {
   Outcome kind;
-  uint32_t op;            // the call that crashed, hung, threw or broke an invariant
+  uint32_t op;  // the call that crashed, hung, threw or broke an invariant
   std::string message;
   FlatSequence sequence;  // ends with that call
   LiteralDomain domain;   // what the sequence's literal indices refer to
@@ -68,8 +68,7 @@ class Replayer {
   // call does not end normally (the code under test is not deterministic).
   Object build(uint32_t state) const;
   // Executes `op` on fresh objects built for `args`; objects[i] holds slot i afterwards.
-  Outcome run(uint32_t op, std::span<const ArgRef> args, std::vector<Object>& objects,
-              CallResult& result, std::string* message) const;
+  Outcome run(uint32_t op, std::span<const ArgRef> args, std::vector<Object>& objects, CallResult& result, std::string* message) const;
   FlatSequence flatten(uint32_t state) const;
   // Flattens "op applied to args" (a candidate that was never stored as a state).
   FlatSequence flatten_call(uint32_t op, std::span<const ArgRef> args) const;

@@ -41,8 +41,10 @@ JobRegion::JobRegion(size_t record_capacity, size_t text_capacity, bool shared)
 }
 
 JobRegion::~JobRegion() {
-  if (shared_) munmap(base_, bytes_);
-  else ::operator delete(base_);
+  if (shared_)
+    munmap(base_, bytes_);
+  else
+    ::operator delete(base_);
 }
 
 void JobRegion::reset() {
@@ -55,8 +57,8 @@ void JobRegion::append(const CandidateRecord& r, const std::string& message, boo
   uint32_t n = header_->records.load(std::memory_order_relaxed);
   uint32_t used = header_->text_used.load(std::memory_order_relaxed);
   if (n >= record_capacity_ || (whole && message.size() > text_capacity_ - used))
-    throw std::length_error(fmt::format("objgen: a job's results do not fit its region ({} records, {} bytes of text)",
-                                        record_capacity_, text_capacity_));
+    throw std::length_error(
+        fmt::format("objgen: a job's results do not fit its region ({} records, {} bytes of text)", record_capacity_, text_capacity_));
   CandidateRecord& dst = records_[n];
   dst = r;
   size_t len = whole ? message.size() : std::min({message.size(), kMaxMessage, text_capacity_ - used});
@@ -111,12 +113,14 @@ struct WorkerPool::Worker {
   std::chrono::steady_clock::time_point seen_at;
 };
 
-WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity,
-                       size_t text_capacity, ChildOptions child_options)
-    : workers_(std::clamp(workers, 1, kMaxWorkers)), isolate_(isolate), child_options_(child_options),
-      call_timeout_(call_timeout_seconds), record_capacity_(record_capacity) {
-  for (int i = 0; i < workers_ * 2 + 2; ++i)
-    ring_.push_back(std::make_unique<JobRegion>(record_capacity_, text_capacity, isolate_));
+WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity, size_t text_capacity,
+                       ChildOptions child_options)
+    : workers_(std::clamp(workers, 1, kMaxWorkers)),
+      isolate_(isolate),
+      child_options_(child_options),
+      call_timeout_(call_timeout_seconds),
+      record_capacity_(record_capacity) {
+  for (int i = 0; i < workers_ * 2 + 2; ++i) ring_.push_back(std::make_unique<JobRegion>(record_capacity_, text_capacity, isolate_));
   for (int i = 0; i < workers_; ++i) slots_.push_back(std::make_unique<Worker>());
   if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) wake_[0] = wake_[1] = -1;  // the parent looks on a timer alone
 }
@@ -128,20 +132,24 @@ WorkerPool::~WorkerPool() {
   for (int fd : wake_)
     if (fd >= 0) close(fd);
   if (control_) {
-    if (isolate_) munmap(control_, control_bytes_);
-    else ::operator delete(control_);
+    if (isolate_)
+      munmap(control_, control_bytes_);
+    else
+      ::operator delete(control_);
   }
 }
 
 void WorkerPool::begin(size_t job_count, std::function<uint64_t(size_t)> first_of, Body body) {
   end();
   if (control_) {
-    if (isolate_) munmap(control_, control_bytes_);
-    else ::operator delete(control_);
+    if (isolate_)
+      munmap(control_, control_bytes_);
+    else
+      ::operator delete(control_);
   }
   control_bytes_ = sizeof(Control) + job_count + 64;
-  void* mem = isolate_ ? mmap(nullptr, control_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
-                       : ::operator new(control_bytes_);
+  void* mem =
+      isolate_ ? mmap(nullptr, control_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0) : ::operator new(control_bytes_);
   if (mem == MAP_FAILED) throw std::runtime_error("objgen: cannot map shared memory for workers");
   std::memset(mem, 0, control_bytes_);
   control_ = new (mem) Control;
@@ -315,8 +323,7 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       if (frozen == ChildProcess::Freeze::Interrupted) continue;  // objgen stops; end() kills it
       if (frozen == ChildProcess::Freeze::Unstoppable) {
         w.running = false;
-        after_death(slot, Event::TimedOut,
-                    fmt::format("no return within {:g} s; {}", call_timeout_, w.process.describe_death()), events);
+        after_death(slot, Event::TimedOut, fmt::format("no return within {:g} s; {}", call_timeout_, w.process.describe_death()), events);
       } else if (frozen == ChildProcess::Freeze::Ended) {
         w.running = false;
         after_death(slot, Event::Crashed, w.process.describe_death(), events);
@@ -359,9 +366,7 @@ void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what
     throw std::runtime_error("objgen: workers keep dying before job " + std::to_string(j) + " starts: " + what);
   if (takeovers_[j] > kMaxTakeovers) {
     events.push_back({Event::Crashed, j, from == kNotStarted ? first_of_(j) : from,
-                      what + " (the worker died before the job's first call, " + std::to_string(kMaxTakeovers) +
-                          " times)",
-                      0});
+                      what + " (the worker died before the job's first call, " + std::to_string(kMaxTakeovers) + " times)", 0});
     return;
   }
   launch(slot, job, from);

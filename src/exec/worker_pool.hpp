@@ -64,9 +64,7 @@ class JobRegion {
 
   void reset();
   JobHeader& header() { return *header_; }
-  size_t record_count() const {
-    return std::min<size_t>(header_->records.load(std::memory_order_acquire), record_capacity_);
-  }
+  size_t record_count() const { return std::min<size_t>(header_->records.load(std::memory_order_acquire), record_capacity_); }
   const CandidateRecord& record(size_t i) const { return records_[i]; }
   // Appends a record and its message (may be empty; cut at kMaxMessage bytes, or to what is left of
   // the text area). whole: the message is data that must arrive entire (a random run's result),
@@ -102,8 +100,7 @@ class WorkerPool {
  public:
   // Runs candidates [first, end of job) of `job`, writing into region. `progress` must be set to
   // each candidate before it executes.
-  using Body = std::function<void(size_t job, uint64_t first, JobRegion& region,
-                                  std::atomic<uint64_t>& progress)>;
+  using Body = std::function<void(size_t job, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress)>;
   struct Event {
     enum Kind { Done, Crashed, TimedOut } kind;
     size_t job;
@@ -112,8 +109,8 @@ class WorkerPool {
     uint64_t phase;    // what the body had said it was doing for `at` (set_worker_phase)
   };
 
-  WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity,
-             size_t text_capacity = 1 << 18, ChildOptions child_options = {});
+  WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity, size_t text_capacity = 1 << 18,
+             ChildOptions child_options = {});
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;

@@ -61,9 +61,10 @@ bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
 std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
   std::vector<std::string> parts{header, r.class_name, r.state,
                                  r.coverage ? "coverage:" + t.coverage_compiler
-                                 : r.trace_loads ? std::string(kTraceLoadFlags) + (links_with_lld(t.coverage_compiler) ? ":thinlto:" : ":") +
-                                                       trace_ignorelist() + t.coverage_compiler
-                                                 : t.compiler,
+                                 : r.trace_loads
+                                     ? std::string(kTraceLoadFlags) + (links_with_lld(t.coverage_compiler) ? ":thinlto:" : ":") +
+                                           trace_ignorelist() + t.coverage_compiler
+                                     : t.compiler,
                                  fs::current_path().string()};
   if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
   if (r.coverage && r.coverage_of_callees) parts.push_back("coverage:callees");
@@ -164,9 +165,7 @@ class Builder {
   scan::HarnessOptions harness_options() const {
     scan::HarnessOptions o;
     o.loadable = true;
-    o.state = r_.state == "fields" ? scan::StateMode::Fields
-              : r_.state == "value" ? scan::StateMode::Value
-                                    : scan::StateMode::Auto;
+    o.state = r_.state == "fields" ? scan::StateMode::Fields : r_.state == "value" ? scan::StateMode::Value : scan::StateMode::Auto;
     return o;
   }
 
@@ -212,14 +211,15 @@ class Builder {
     if (ok && r_.coverage) write_file_atomically(work_ + "/coverage_map.json", cover::map_to_json(cover::link_coverage(modules_)));
     if (ok) ok = link_checked(objects, depfiles, options);
     out_.compile_seconds = seconds_since(start);
-    if (ok) finish(depfiles);
-    else fail();
+    if (ok)
+      finish(depfiles);
+    else
+      fail();
   }
 
   bool disk_full() const {
     std::string log = read_whole_file(work_ + "/build.log").value_or("");
-    if (log.find("No space left on device") != std::string::npos || log.find("Disk quota exceeded") != std::string::npos)
-      return true;
+    if (log.find("No space left on device") != std::string::npos || log.find("Disk quota exceeded") != std::string::npos) return true;
     struct statvfs fs_stat {};
     return statvfs(work_.c_str(), &fs_stat) == 0 && fs_stat.f_bavail * fs_stat.f_frsize < (64u << 10);
   }
@@ -233,25 +233,23 @@ class Builder {
                                          std::vector<std::string>& depfiles) {
     std::vector<std::string> errors = compiler_errors(work_ + "/build.log", 1);
     std::string first = errors.empty() ? std::string("see build.log") : errors.front();
-    options.failed_instances = scan::instances_on_lines(out_.scan.result, read_whole_file(work_ + "/harness.cpp").value_or(""),
-                                                        harness_lines_in_log());
+    options.failed_instances =
+        scan::instances_on_lines(out_.scan.result, read_whole_file(work_ + "/harness.cpp").value_or(""), harness_lines_in_log());
     if (!options.failed_instances.empty()) {
       std::string names;
       for (const std::string& key : options.failed_instances) names += (names.empty() ? "" : ", ") + key;
-      progress_("the harness does not compile with " + std::to_string(options.failed_instances.size()) +
-                " member template instance(s) (" + first + "); compiling it without them: " + names);
+      progress_("the harness does not compile with " + std::to_string(options.failed_instances.size()) + " member template instance(s) (" +
+                first + "); compiling it without them: " + names);
       if (recompile_harness(options, objects, depfiles)) return true;
       if (interrupted_) return false;
     }
-    progress_("the harness does not compile with the member templates objgen instantiated (" + first +
-              "); compiling it without them");
+    progress_("the harness does not compile with the member templates objgen instantiated (" + first + "); compiling it without them");
     options.failed_instances.clear();
     options.template_instances = false;
     return recompile_harness(options, objects, depfiles);
   }
 
-  bool recompile_harness(const scan::HarnessOptions& options, std::vector<std::string>& objects,
-                         std::vector<std::string>& depfiles) {
+  bool recompile_harness(const scan::HarnessOptions& options, std::vector<std::string>& objects, std::vector<std::string>& depfiles) {
     write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
     objects.clear();
     depfiles.clear();
@@ -316,8 +314,7 @@ class Builder {
 
   static constexpr const char* kPatternInit = "-ftrivial-auto-var-init=pattern";
 
-  std::vector<std::string> compile_command(const std::string& source, const std::string& object,
-                                           const std::string& depfile) const {
+  std::vector<std::string> compile_command(const std::string& source, const std::string& object, const std::string& depfile) const {
     // The checked builds (sanitizers) at -O1, as the sanitizers advise: GCC's -O2 over their
     // instrumentation costs several times the compile on template-heavy headers (gmpxx's
     // expression templates: minutes), and they look for faults, not speed.
@@ -447,7 +444,7 @@ class Builder {
     for (size_t i = 0; i < link_args.size(); ++i) {
       const std::string& a = link_args[i];
       std::string dir = a == "-L" && i + 1 < link_args.size() ? link_args[++i]
-                        : a.rfind("-L", 0) == 0                ? a.substr(2)
+                        : a.rfind("-L", 0) == 0               ? a.substr(2)
                         : a[0] != '-' && (a.ends_with(".so") || a.find(".so.") != std::string::npos)
                             ? fs::absolute(a).parent_path().string()
                             : "";
@@ -463,8 +460,8 @@ class Builder {
       if (!found.empty() && found.front().file == l.file && defines.empty()) defines = demangle(symbol);
     flags_.link.push_back(l.file);
     out_.added_libraries.push_back(l.file);
-    out_.link_notes.push_back("linked " + l.file + ", the one library that defines " + defines +
-                              ": add " + l.advice() + " after -- to say so yourself");
+    out_.link_notes.push_back("linked " + l.file + ", the one library that defines " + defines + ": add " + l.advice() +
+                              " after -- to say so yourself");
     write_file_atomically(work_ + "/added_libraries.txt", join_lines(out_.added_libraries));
   }
 
@@ -477,7 +474,8 @@ class Builder {
   static std::vector<std::string> read_added_libraries(const std::string& dir) {
     std::vector<std::string> files;
     std::string text = read_whole_file(dir + "/added_libraries.txt").value_or("");
-    for (size_t start = 0, nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) files.push_back(text.substr(start, nl - start));
+    for (size_t start = 0, nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+      files.push_back(text.substr(start, nl - start));
     return files;
   }
 
@@ -597,8 +595,6 @@ class Builder {
 
 }  // namespace
 
-HarnessBuild build_harness(const HarnessRequest& request, const HarnessProgress& progress) {
-  return Builder(request, progress).run();
-}
+HarnessBuild build_harness(const HarnessRequest& request, const HarnessProgress& progress) { return Builder(request, progress).run(); }
 
 }  // namespace objgen

@@ -14,12 +14,12 @@
 namespace objgen {
 
 struct HarnessRequest {
-  std::string header;                // path, or <lib/header.hpp> from the include path
+  std::string header;  // path, or <lib/header.hpp> from the include path
   std::string class_name;
-  std::vector<std::string> flags;    // the user's, after --: compile flags, sources, libraries
-  std::string state = "auto";        // scan --state: auto, fields, value
-  std::string resource_dir;          // Clang's; "" finds it
-  bool rebuild = false;              // ignore a cached harness
+  std::vector<std::string> flags;  // the user's, after --: compile flags, sources, libraries
+  std::string state = "auto";      // scan --state: auto, fields, value
+  std::string resource_dir;        // Clang's; "" finds it
+  bool rebuild = false;            // ignore a cached harness
   // Compile with Clang and SanitizerCoverage (trace-pc-guard, pc-table, trace-cmp) for the
   // class's own functions, and write coverage_map.json beside the library.
   bool coverage = false;
@@ -48,14 +48,14 @@ enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, LinkFailed, Inter
 
 struct HarnessBuild {
   HarnessBuildStatus status = HarnessBuildStatus::Ok;
-  std::string library;          // the shared object to load
-  std::string directory;        // where it and harness.cpp live (or the failed build's files)
-  std::string coverage_map;     // with coverage: the map's path (cover/coverage_map.hpp)
+  std::string library;       // the shared object to load
+  std::string directory;     // where it and harness.cpp live (or the failed build's files)
+  std::string coverage_map;  // with coverage: the map's path (cover/coverage_map.hpp)
   bool cached = false;
-  std::string rebuild_reason;   // why a cached harness was not used ("" when none existed)
+  std::string rebuild_reason;  // why a cached harness was not used ("" when none existed)
   // A cached entry that was changed or damaged since it was built (never loaded, rebuilt): why.
   std::string damage;
-  scan::ScanOutcome scan;       // when scanned: warnings, skipped members, or why it failed
+  scan::ScanOutcome scan;                    // when scanned: warnings, skipped members, or why it failed
   std::vector<std::string> compiler_errors;  // or, for LinkFailed, the symbols nothing defines and what to pass
   // Members dropped because no source or library given defines them, and libraries objgen added
   // because each was the one installed library that defines what the harness needed.

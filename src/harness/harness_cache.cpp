@@ -129,8 +129,7 @@ std::string manifest_changes(const std::string& path) {
     if (s.size < 0) return file + " is gone";
     if (s.size != d.value("size", -2LL)) return file + " changed";
     // Same size and time: unchanged. Same size, new time (touched, checked out): compare contents.
-    if (s.mtime_ns != d.value("mtime_ns", -1LL) && content_hash(file) != d.value("hash", std::string()))
-      return file + " changed";
+    if (s.mtime_ns != d.value("mtime_ns", -1LL) && content_hash(file) != d.value("hash", std::string())) return file + " changed";
   }
   return "";
 }

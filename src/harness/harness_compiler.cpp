@@ -103,8 +103,10 @@ SplitFlags split_user_flags(const std::vector<std::string>& args) {
     }
     bool library = ends_with(a, ".o") || ends_with(a, ".a") || ends_with(a, ".so") || a.find(".so.") != std::string::npos;
     bool link_flag = a.rfind("-l", 0) == 0 || a.rfind("-L", 0) == 0 || a.rfind("-Wl,", 0) == 0;
-    if ((a[0] != '-' && library) || link_flag || is_source_file(a)) out.link.push_back(a);
-    else out.compile.push_back(a);
+    if ((a[0] != '-' && library) || link_flag || is_source_file(a))
+      out.link.push_back(a);
+    else
+      out.compile.push_back(a);
   }
   return out;
 }
@@ -117,8 +119,7 @@ int run_tool(const std::vector<std::string>& argv, const std::string& log_path, 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   // Logs live in directories of objgen's own (the cache's, a PrivateTempDir); O_NOFOLLOW all the same.
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW,
-                                   0600);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0600);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -168,8 +169,10 @@ std::vector<std::string> read_depfile(const std::string& path) {
   for (size_t i = colon + 2; i < text.size(); ++i) {
     char c = text[i];
     if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == ' ' || text[i + 1] == '#')) {
-      if (text[i + 1] == '\n') flush();
-      else cur += text[i + 1];
+      if (text[i + 1] == '\n')
+        flush();
+      else
+        cur += text[i + 1];
       ++i;
     } else if (c == '$' && i + 1 < text.size() && text[i + 1] == '$') {  // make's escape for '$'
       cur += '$';

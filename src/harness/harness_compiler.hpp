@@ -33,8 +33,7 @@ bool is_source_file(const std::string& arg);
 // Runs argv (argv[0] looked up in PATH) with stdout and stderr going to log_path; returns the
 // exit status (or 128 + signal, or 127 when it could not start).
 // When *interrupted becomes true the tool (and what it started) is killed.
-int run_tool(const std::vector<std::string>& argv, const std::string& log_path,
-             const std::atomic<bool>* interrupted = nullptr);
+int run_tool(const std::vector<std::string>& argv, const std::string& log_path, const std::atomic<bool>* interrupted = nullptr);
 
 // Whether the compiler takes this flag (asked once per compiler and flag, then remembered).
 bool compiler_accepts(const std::string& compiler, const std::string& flag);

@@ -158,8 +158,7 @@ std::optional<Api> g_described;  // the description's API with this process's cl
 // loading) keep theirs, the harness's become shells.
 std::vector<ClassId> register_shells(const HarnessDescription& d) {
   std::vector<ClassId> ids(d.first_class + d.classes.size());
-  if (d.first_class > registered_class_count())
-    throw std::runtime_error("the description names classes objgen does not have");
+  if (d.first_class > registered_class_count()) throw std::runtime_error("the description names classes objgen does not have");
   for (ClassId i = 0; i < d.first_class; ++i) ids[i] = i;
   for (size_t k = 0; k < d.classes.size(); ++k)
     ids[d.first_class + k] = register_class_shell(d.classes[k].name, d.classes[k].type_name, d.classes[k].capabilities);
@@ -259,8 +258,7 @@ HarnessDescription parse_harness_description(const std::string& bytes) {
       if (s.is_object()) check(s.cls);
     // What signatures and emitted calls read of an operation made of two must be there.
     if (op.through.derived() && (op.through.accessor >= op_count || op.through.call >= op_count ||
-                                 op.through.accessor_arity > op.params.size() ||
-                                 op.through.accessor_name.size() > op.name.size()))
+                                 op.through.accessor_arity > op.params.size() || op.through.accessor_name.size() > op.name.size()))
       throw std::runtime_error("an operation made of others that are not there");
     if (op.contract != -1 || op.contract_mutator != UINT32_MAX)
       throw std::runtime_error("a contract check among the registered operations");

@@ -21,7 +21,7 @@ namespace {
 
 using EntryFunction = const HarnessEntry* (*)();
 constexpr double kDescribeSeconds = 60;
-constexpr int kDescribed = 0x4c;  // exit(0) in a static initializer must not pass for success
+constexpr int kDescribed = 0x4c;                  // exit(0) in a static initializer must not pass for success
 constexpr off_t kMaxDescriptionBytes = 16 << 20;  // a real one takes kilobytes
 
 bool g_link_inputs_given = false;
@@ -41,12 +41,12 @@ const HarnessEntry* open_harness(const std::string& file) {
   auto entry_function = reinterpret_cast<EntryFunction>(dlsym(handle, OBJGEN_HARNESS_ENTRY_SYMBOL));
   if (!entry_function)
     throw HarnessLoadError(file + " is not an objgen harness (no " OBJGEN_HARNESS_ENTRY_SYMBOL
-                           " symbol: the harness source needs OBJGEN_HARNESS_ENTRY)");
+                                  " symbol: the harness source needs OBJGEN_HARNESS_ENTRY)");
   const HarnessEntry* e = entry_function();
   if (!e || e->abi != kHarnessAbi || std::strcmp(e->headers_hash, OBJGEN_HEADERS_HASH) != 0)
     throw HarnessLoadError(file + " was built for objgen " + (e ? e->objgen_version : "?") + " (harness ABI " +
-                           std::to_string(e ? e->abi : 0) + ", other headers); this is objgen " OBJGEN_VERSION_STRING
-                           ": rebuild the harness");
+                           std::to_string(e ? e->abi : 0) +
+                           ", other headers); this is objgen " OBJGEN_VERSION_STRING ": rebuild the harness");
   return e;
 }
 

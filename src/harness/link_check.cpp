@@ -76,7 +76,8 @@ std::string top_namespace(const std::string& demangled) {
 }
 
 bool is_library_name(const std::string& file) {
-  return file.rfind("lib", 0) == 0 && (file.size() > 3 && (file.ends_with(".so") || file.ends_with(".a") || file.find(".so.") != std::string::npos));
+  return file.rfind("lib", 0) == 0 &&
+         (file.size() > 3 && (file.ends_with(".so") || file.ends_with(".a") || file.find(".so.") != std::string::npos));
 }
 
 // "libabsl_hash.so.2301.0.0" -> "absl_hash"
@@ -89,13 +90,15 @@ std::string library_stem(const std::string& file) {
 
 class Search {
  public:
-  Search(const std::vector<std::string>& link_flags, const std::string& compiler, const std::string& scratch)
-      : scratch_(scratch) {
+  Search(const std::vector<std::string>& link_flags, const std::string& compiler, const std::string& scratch) : scratch_(scratch) {
     for (size_t i = 0; i < link_flags.size(); ++i) {
       const std::string& a = link_flags[i];
-      if (a == "-L" && i + 1 < link_flags.size()) user_dirs_.push_back(link_flags[++i]);
-      else if (a.rfind("-L", 0) == 0 && a.size() > 2) user_dirs_.push_back(a.substr(2));
-      else if (a[0] != '-' && is_library_name(fs::path(a).filename().string())) user_dirs_.push_back(fs::absolute(a).parent_path().string());
+      if (a == "-L" && i + 1 < link_flags.size())
+        user_dirs_.push_back(link_flags[++i]);
+      else if (a.rfind("-L", 0) == 0 && a.size() > 2)
+        user_dirs_.push_back(a.substr(2));
+      else if (a[0] != '-' && is_library_name(fs::path(a).filename().string()))
+        user_dirs_.push_back(fs::absolute(a).parent_path().string());
     }
     std::vector<std::string> arch = words_of(tool_output({compiler, "-print-multiarch"}, scratch));
     system_dirs_ = {"/usr/local/lib", "/usr/lib"};
@@ -123,8 +126,10 @@ class Search {
         std::string real = fs::weakly_canonical(e.path(), rc).string();
         if (rc) continue;
         auto [it, fresh] = by_real.emplace(real, e.path().string());
-        if (fresh) order.push_back(real);
-        else if (name.size() < fs::path(it->second).filename().string().size()) it->second = e.path().string();
+        if (fresh)
+          order.push_back(real);
+        else if (name.size() < fs::path(it->second).filename().string().size())
+          it->second = e.path().string();
       }
     }
     for (const std::string& real : order)
@@ -186,9 +191,7 @@ std::string demangle(const std::string& mangled) {
   return status == 0 && text ? std::string(text.get()) : mangled;
 }
 
-std::string DefiningLibrary::advice() const {
-  return pkg_config.empty() ? flag : flag + " (or $(pkg-config --libs " + pkg_config + "))";
-}
+std::string DefiningLibrary::advice() const { return pkg_config.empty() ? flag : flag + " (or $(pkg-config --libs " + pkg_config + "))"; }
 
 LinkCheck check_link(const std::string& library, const std::string& scratch) {
   LinkCheck check;
@@ -259,8 +262,10 @@ std::vector<std::string> drop_members(const std::vector<scan::Function*>& member
     f->arities.clear();
     f->skip_reason = "declared, but no source or library given defines it (undefined symbol " + symbol + ")";
     std::string scope = f->qualified_name.substr(0, f->qualified_name.size() - std::min(f->name.size(), f->qualified_name.size()));
-    notes.push_back(scope + f->signature() + " (" + f->pos.str() + ")" + " is declared but defined in none of the sources and "
-                    "libraries given (undefined symbol " + symbol + "): not registered");
+    notes.push_back(scope + f->signature() + " (" + f->pos.str() + ")" +
+                    " is declared but defined in none of the sources and "
+                    "libraries given (undefined symbol " +
+                    symbol + "): not registered");
   }
   return notes;
 }

@@ -32,9 +32,9 @@ LinkCheck check_link(const std::string& library, const std::string& scratch);
 
 // A library that defines symbols, and how a user would ask for it.
 struct DefiningLibrary {
-  std::string file;        // "/usr/lib/x86_64-linux-gnu/libabsl_hash.so"
-  std::string flag;        // "-labsl_hash"
-  std::string pkg_config;  // "absl_hash", "" when no package names it
+  std::string file;            // "/usr/lib/x86_64-linux-gnu/libabsl_hash.so"
+  std::string flag;            // "-labsl_hash"
+  std::string pkg_config;      // "absl_hash", "" when no package names it
   std::string advice() const;  // "-labsl_hash (or $(pkg-config --libs absl_hash))"
 };
 

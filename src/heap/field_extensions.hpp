@@ -12,9 +12,7 @@ namespace objgen {
 
 class FieldExtensions {
  public:
-  FieldExtensions(uint32_t scope, std::shared_ptr<const std::regex> omit) : lin_(scope, std::move(omit)) {
-    lin_.record_fields(true);
-  }
+  FieldExtensions(uint32_t scope, std::shared_ptr<const std::regex> omit) : lin_(scope, std::move(omit)) { lin_.record_fields(true); }
   // Adds the triples of the heap reachable from obj. Returns false (adding nothing) when the
   // object is out of scope.
   bool add(ClassId cls, const void* obj);

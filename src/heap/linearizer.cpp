@@ -6,8 +6,7 @@
 
 namespace objgen {
 
-Linearizer::Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit)
-    : scope_(scope), omit_(std::move(omit)), ids_(256) {
+Linearizer::Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit) : scope_(scope), omit_(std::move(omit)), ids_(256) {
   out_.resize(256);
   capacity_ = static_cast<uint32_t>(out_.size());
   queue_.resize(64);
@@ -38,8 +37,8 @@ bool Linearizer::run(ClassId cls, const void* root) {
 // Without the size in the message: findings are kept once per operation and message.
 void Linearizer::size_mismatch(bool more) {
   stop_ = true;
-  broken_ = "iterating a container in " + class_vtable_cache(frame_.cls).name + " gives " +
-            (more ? "more" : "fewer") + " elements than its size()";
+  broken_ = "iterating a container in " + class_vtable_cache(frame_.cls).name + " gives " + (more ? "more" : "fewer") +
+            " elements than its size()";
 }
 
 void Linearizer::grow_output() {
@@ -124,8 +123,7 @@ void Linearizer::learn_omit_mask(ClassId cls, uint32_t fields) {
 }
 
 void Linearizer::record(const Frame& f, const char* name, uint32_t begin) {
-  events_.push_back({f.cls, f.object, name, begin, static_cast<uint32_t>(n_),
-                     last_pointer_class_ != kNoClass, last_pointer_class_});
+  events_.push_back({f.cls, f.object, name, begin, static_cast<uint32_t>(n_), last_pointer_class_ != kNoClass, last_pointer_class_});
 }
 
 void Linearizer::put_string(std::string_view s) {
@@ -134,7 +132,11 @@ void Linearizer::put_string(std::string_view s) {
   size_t k = 0;
   for (unsigned char c : s) {
     w |= uint64_t{c} << (8 * k);
-    if (++k == 8) { emit(w); w = 0; k = 0; }
+    if (++k == 8) {
+      emit(w);
+      w = 0;
+      k = 0;
+    }
   }
   if (k) emit(w);
 }
@@ -151,7 +153,9 @@ void Linearizer::sort_elements(uint32_t first_word, size_t outer) {
   bool in_order = true;
   for (size_t i = 1; i < count && in_order; ++i) in_order = !less(starts[i], end_of(i), starts[i - 1], starts[i]);
   if (in_order) return;
-  struct Element { uint32_t b, e; };
+  struct Element {
+    uint32_t b, e;
+  };
   std::vector<Element> elements(count);
   for (size_t i = 0; i < count; ++i) elements[i] = {starts[i], end_of(i)};
   std::sort(elements.begin(), elements.end(), [&](Element x, Element y) { return less(x.b, x.e, y.b, y.e); });

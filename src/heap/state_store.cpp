@@ -92,19 +92,17 @@ uint32_t StateStore::add_sequence(uint32_t op, std::span<const ArgRef> args) {
   return static_cast<uint32_t>(sequences_.push_back({op, first}));
 }
 
-uint32_t StateStore::add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
-                               uint16_t iteration) {
+uint32_t StateStore::add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration) {
   if (sealed_.find(fp)) return UINT32_MAX;
   return add_unsealed_state(fp, sequence, slot, cls, iteration);
 }
 
-uint32_t StateStore::add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
-                                        uint16_t iteration) {
+uint32_t StateStore::add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration) {
   return add_decided_state(fp, sequence, slot, cls, iteration, true);
 }
 
-uint32_t StateStore::add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
-                                       uint16_t iteration, bool owned, bool held) {
+uint32_t StateStore::add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration, bool owned,
+                                       bool held) {
   uint32_t id = count_;
   if (!iteration_starts_.empty() && iteration < iteration_starts_.back().iteration)
     throw std::logic_error("objgen: a state of iteration " + std::to_string(iteration) + " added after iteration " +
@@ -114,10 +112,9 @@ uint32_t StateStore::add_decided_state(const Fingerprint& fp, uint32_t sequence,
   return id;
 }
 
-void StateStore::add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls,
-                            uint16_t iteration, bool held) {
-  if (iteration_starts_.empty() || iteration != iteration_starts_.back().iteration)
-    iteration_starts_.push_back({id, iteration});
+void StateStore::add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration,
+                            bool held) {
+  if (iteration_starts_.empty() || iteration != iteration_starts_.back().iteration) iteration_starts_.push_back({id, iteration});
   ++count_;
   if (sparse_) mark_held(id, held);
   if (held) states_.push_back({sequence, slot, cls});
@@ -205,8 +202,9 @@ void StateStore::save(ByteWriter& w) const {
 void StateStore::load(ByteReader& r) {
   load_records(r);
   size_t fps = load_fingerprints(r, [](const Fingerprint&, uint32_t) { return true; });
-  if (fps != states_.size()) throw std::runtime_error("a state store with " + std::to_string(states_.size()) +
-                                                      " states and " + std::to_string(fps) + " fingerprints");
+  if (fps != states_.size())
+    throw std::runtime_error("a state store with " + std::to_string(states_.size()) + " states and " + std::to_string(fps) +
+                             " fingerprints");
 }
 
 void StateStore::save_records(ByteWriter& w) const {
@@ -283,8 +281,7 @@ void StateStore::load_index(ByteReader& r) {
       list.push_back(id);
     }
   }
-  if (std::find(listed.begin(), listed.end(), false) != listed.end())
-    throw std::runtime_error("a state in no class list");
+  if (std::find(listed.begin(), listed.end(), false) != listed.end()) throw std::runtime_error("a state in no class list");
   if (check_values_on_)  // filled in by load_fingerprints
     for (uint32_t id = 0; id < count_; id += 4) check_values_.push_back(0);
 }
@@ -334,11 +331,10 @@ size_t StateStore::growth_bytes_ahead() const {
 }
 
 size_t StateStore::memory_bytes() const {
-  size_t n = sealed_.memory_bytes() + fresh_.memory_bytes() + states_.memory_bytes() +
-             sequences_.memory_bytes() + args_.memory_bytes();
+  size_t n = sealed_.memory_bytes() + fresh_.memory_bytes() + states_.memory_bytes() + sequences_.memory_bytes() + args_.memory_bytes();
   for (const auto& v : by_class_) n += v.capacity() * sizeof(uint32_t);
-  return n + iteration_starts_.capacity() * sizeof(IterationStart) + check_values_.memory_bytes() +
-         held_words_.memory_bytes() + held_before_.memory_bytes();
+  return n + iteration_starts_.capacity() * sizeof(IterationStart) + check_values_.memory_bytes() + held_words_.memory_bytes() +
+         held_before_.memory_bytes();
 }
 
 }  // namespace objgen

@@ -118,21 +118,17 @@ class StateStore {
  public:
   uint32_t add_sequence(uint32_t op, std::span<const ArgRef> args);
   // Returns the new state's id, or nullopt-like UINT32_MAX if fp was known.
-  uint32_t add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
-                     uint16_t iteration);
+  uint32_t add_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration);
   // add_state for a caller that knows fp is not sealed (a worker looked): one probe instead of two.
-  uint32_t add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
-                              uint16_t iteration);
+  uint32_t add_unsealed_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration);
   // A state whose fingerprint the caller decided is new (a distributed run: the fingerprint's
   // owner decided). Only the owner keeps fp in its sets (owned); the record is kept when held
   // (always, unless hold_only_some()).
-  uint32_t add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls,
-                             uint16_t iteration, bool owned, bool held = true);
+  uint32_t add_decided_state(const Fingerprint& fp, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration, bool owned,
+                             bool held = true);
   // Before add_unsealed_state(fp, ...) a few records later.
   void prefetch_unsealed(const Fingerprint& fp) const { fresh_.prefetch(fp); }
-  bool contains(const Fingerprint& fp) const {
-    return sealed_.find(fp) != nullptr || fresh_.find(fp) != nullptr;
-  }
+  bool contains(const Fingerprint& fp) const { return sealed_.find(fp) != nullptr || fresh_.find(fp) != nullptr; }
   // The id of the state with this fingerprint, if any.
   const uint32_t* find(const Fingerprint& fp) const {
     const uint32_t* id = sealed_.find(fp);
@@ -191,9 +187,7 @@ class StateStore {
   // loaded; not saved (load_fingerprints computes them from every fingerprint it reads).
   void keep_check_values() { check_values_on_ = true; }
   static bool has_check_value(uint32_t id) { return id % 4 == 0; }
-  bool check_value_matches(uint32_t id, const Fingerprint& fp) const {
-    return check_values_[id / 4] == static_cast<uint32_t>(fp.lo);
-  }
+  bool check_value_matches(uint32_t id, const Fingerprint& fp) const { return check_values_[id / 4] == static_cast<uint32_t>(fp.lo); }
 
   // The record of a state this store holds (all of them unless hold_only_some()).
   const StateRecord& state(uint32_t id) const { return sparse_ ? states_[local_index(id)] : states_[id]; }
@@ -236,14 +230,10 @@ class StateStore {
     return it == iteration_starts_.begin() ? 0 : std::prev(it)->iteration;
   }
   const SequenceNode& sequence(uint32_t id) const { return sequences_[id]; }
-  std::span<const ArgRef> args(uint32_t sequence, size_t count) const {
-    return args_.span(sequences_[sequence].args_begin, count);
-  }
+  std::span<const ArgRef> args(uint32_t sequence, size_t count) const { return args_.span(sequences_[sequence].args_begin, count); }
   // Whether the sequence's `count` arguments lie within the argument pool (always, unless the
   // store was loaded from a file made by hand: args() must not be asked then).
-  bool args_in_pool(uint32_t sequence, size_t count) const {
-    return args_.holds_span(sequences_[sequence].args_begin, count);
-  }
+  bool args_in_pool(uint32_t sequence, size_t count) const { return args_.holds_span(sequences_[sequence].args_begin, count); }
   size_t state_count() const { return count_; }
   size_t sequence_count() const { return sequences_.size(); }
   // States of one class, in the order found.
@@ -272,8 +262,8 @@ class StateStore {
   AppendOnlyArray<uint32_t> check_values_;
   uint32_t count_ = 0;  // states, held or not
   bool sparse_ = false;
-  AppendOnlyArray<uint64_t> held_words_;     // bit id % 64 of word id / 64: held
-  AppendOnlyArray<uint32_t> held_before_;    // per word: held states below it
+  AppendOnlyArray<uint64_t> held_words_;   // bit id % 64 of word id / 64: held
+  AppendOnlyArray<uint32_t> held_before_;  // per word: held states below it
   struct Densified {
     AppendOnlyArray<StateRecord> states;
     AppendOnlyArray<SequenceNode> sequences;
@@ -282,9 +272,7 @@ class StateStore {
     uint32_t last_held = UINT32_MAX;  // the last held state passed
   };
   std::unique_ptr<Densified> dense_;
-  bool holds_bit(uint32_t id) const {
-    return __atomic_load_n(&held_words_[id >> 6], __ATOMIC_RELAXED) >> (id & 63) & 1;
-  }
+  bool holds_bit(uint32_t id) const { return __atomic_load_n(&held_words_[id >> 6], __ATOMIC_RELAXED) >> (id & 63) & 1; }
   size_t local_index(uint32_t id) const {
     uint64_t below = __atomic_load_n(&held_words_[id >> 6], __ATOMIC_RELAXED) & ((uint64_t{1} << (id & 63)) - 1);
     return held_before_[id >> 6] + static_cast<size_t>(std::popcount(below));
@@ -292,8 +280,7 @@ class StateStore {
   void mark_held(uint32_t id, bool held);
   void add_dense(const Call& c);
   void release_passed(uint32_t id);
-  void add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration,
-                  bool held);
+  void add_record(const Fingerprint& fp, uint32_t id, uint32_t sequence, uint8_t slot, ClassId cls, uint16_t iteration, bool held);
 };
 
 template <class Missing>

@@ -34,8 +34,10 @@ std::vector<std::string> make_missing_directories(const fs::path& dir) {
   }
   std::vector<std::string> made;
   for (const std::string& d : missing) {
-    if (mkdir(d.c_str(), 0777) == 0) made.push_back(d);
-    else if (errno != EEXIST) break;  // the file's open then says why
+    if (mkdir(d.c_str(), 0777) == 0)
+      made.push_back(d);
+    else if (errno != EEXIST)
+      break;  // the file's open then says why
   }
   return made;
 }
@@ -182,8 +184,7 @@ void ensure_writable_file(const std::string& path) {
   fs::path p(path);
   check_creatable(p.has_parent_path() ? p.parent_path() : fs::path("."), path);
   struct stat st {};
-  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-    throw FileError(path + " is " + file_kind(st.st_mode) + ", not a regular file");
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) throw FileError(path + " is " + file_kind(st.st_mode) + ", not a regular file");
 }
 
 }  // namespace objgen

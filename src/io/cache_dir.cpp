@@ -53,8 +53,7 @@ std::string untrusted_reason(const std::string& path) {
     return "is a symbolic link owned by another user (uid " + std::to_string(link.st_uid) + ")";
   struct stat st {};
   if (stat(path.c_str(), &st) != 0) return std::string("cannot be examined (") + std::strerror(errno) + ")";
-  if (st.st_uid != me)
-    return "is owned by another user (uid " + std::to_string(st.st_uid) + ", you are uid " + std::to_string(me) + ")";
+  if (st.st_uid != me) return "is owned by another user (uid " + std::to_string(st.st_uid) + ", you are uid " + std::to_string(me) + ")";
   if (st.st_mode & (S_IWGRP | S_IWOTH)) return "is writable by its group or by others (mode " + octal_mode(st.st_mode) + ")";
   return "";
 }
@@ -64,7 +63,8 @@ void require_private_directory(const std::string& dir, const std::string& what) 
   if (!why.empty())
     throw FileError(what + " " + dir + " " + why +
                     ": another user could plant code there that objgen would run. Use a directory of your own "
-                    "(chown it, `chmod 700 " + dir + "`, or set OBJGEN_CACHE_DIR elsewhere)");
+                    "(chown it, `chmod 700 " +
+                    dir + "`, or set OBJGEN_CACHE_DIR elsewhere)");
   struct stat st {};
   if (stat(dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))
     throw FileError(what + " " + dir + " is " + file_kind(st.st_mode) + ", not a directory (set OBJGEN_CACHE_DIR?)");
@@ -75,8 +75,7 @@ void make_private_directory(const std::string& dir, const std::string& what) {
     make_directories_0700(dir);
   } catch (const FileError& e) {
     std::string why = is_no_space(e.code) ? "no space left on device" : e.what();
-    throw FileError("cannot create " + what + " " + dir + " (" + why + "): set OBJGEN_CACHE_DIR to a writable directory",
-                    e.code);
+    throw FileError("cannot create " + what + " " + dir + " (" + why + "): set OBJGEN_CACHE_DIR to a writable directory", e.code);
   }
   require_private_directory(dir, what);
 }

@@ -8,11 +8,16 @@ namespace objgen {
 
 const char* literal_kind_name(LiteralKind k) {
   switch (k) {
-    case LiteralKind::Int: return "int";
-    case LiteralKind::Double: return "double";
-    case LiteralKind::Char: return "char";
-    case LiteralKind::Bool: return "bool";
-    case LiteralKind::String: return "string";
+    case LiteralKind::Int:
+      return "int";
+    case LiteralKind::Double:
+      return "double";
+    case LiteralKind::Char:
+      return "char";
+    case LiteralKind::Bool:
+      return "bool";
+    case LiteralKind::String:
+      return "string";
   }
   return "?";
 }
@@ -58,8 +63,8 @@ std::string parameter_spelling(const SlotShape& shape) {
 }
 }  // namespace
 
-void add_operation(Api& api, const OperationShape& shape, ClassId owner, std::string_view name, std::string_view cpp_call,
-                   const void* fn, void (*destroy)(const void*), bool emittable, std::string_view result_spelling) {
+void add_operation(Api& api, const OperationShape& shape, ClassId owner, std::string_view name, std::string_view cpp_call, const void* fn,
+                   void (*destroy)(const void*), bool emittable, std::string_view result_spelling) {
   Operation op;
   if (fn) op.fn = std::shared_ptr<const void>(fn, destroy);  // owns it from here, even if what follows throws
   op.kind = shape.kind;
@@ -70,8 +75,8 @@ void add_operation(Api& api, const OperationShape& shape, ClassId owner, std::st
   op.params.reserve(shape.param_count);
   for (size_t i = 0; i < shape.param_count; ++i) op.params.push_back(slot_of(shape.params[i], parameter_spelling(shape.params[i])));
   std::string result = !result_spelling.empty() ? std::string(result_spelling)
-                       : shape.result.type       ? demangle(shape.result.type->name())
-                                                 : "void";
+                       : shape.result.type      ? demangle(shape.result.type->name())
+                                                : "void";
   op.result = slot_of(shape.result, std::move(result));
   if (shape.referenced.cls) {
     op.referenced.cls = shape.referenced.cls();
@@ -114,8 +119,7 @@ std::string Operation::signature() const {
   };
   if (through.derived())  // "Game::player(int).setTeam(int)"
     return owner_short + "::" + through.accessor_name + parameters(1, through.accessor_arity) + "." +
-           name.substr(through.accessor_name.size() + 1) + parameters(through.accessor_arity, params.size()) +
-           (is_const ? " const" : "");
+           name.substr(through.accessor_name.size() + 1) + parameters(through.accessor_arity, params.size()) + (is_const ? " const" : "");
   std::string out = kind == OpKind::FreeFunction ? cpp_call : owner_short + "::" + name;
   out += parameters(kind == OpKind::Method ? 1 : 0, params.size());
   if (is_const) out += " const";
@@ -141,9 +145,7 @@ void MisusePolicy::clear() {
   names_.clear();
 }
 
-void MisusePolicy::add_name(std::string type_name) {
-  names_.push_back(std::move(type_name));
-}
+void MisusePolicy::add_name(std::string type_name) { names_.push_back(std::move(type_name)); }
 
 bool MisusePolicy::is_misuse(const std::exception_ptr& e, const std::string& type_name) const {
   for (const auto& n : names_)
@@ -156,8 +158,8 @@ bool MisusePolicy::is_misuse(const std::exception_ptr& e, const std::string& typ
 namespace {
 
 bool creates_from_literals(const Operation& op) {
-  bool creator = op.kind == OpKind::Constructor || op.kind == OpKind::StaticFactory ||
-                 (op.kind == OpKind::FreeFunction && op.result.is_object());
+  bool creator =
+      op.kind == OpKind::Constructor || op.kind == OpKind::StaticFactory || (op.kind == OpKind::FreeFunction && op.result.is_object());
   if (!creator || op.params.empty()) return false;
   for (const SlotType& p : op.params)
     if (!p.is_literal()) return false;

@@ -55,7 +55,10 @@ std::string pattern_of(const Operation& op) {
 // How often {0} stands in a pattern: emitted code must call the accessor once, as a run does.
 size_t receiver_uses(const std::string& pattern) {
   size_t n = 0;
-  rewrite_placeholders(pattern, [&n](size_t k) { n += k == 0; return std::string(); });
+  rewrite_placeholders(pattern, [&n](size_t k) {
+    n += k == 0;
+    return std::string();
+  });
   return n;
 }
 
@@ -77,8 +80,7 @@ std::string through_pattern(const Operation& accessor, const Operation& call) {
 }
 
 bool is_operator(const std::string& name) {  // operator[], operator+= (not operatorFor)
-  return name.rfind("operator", 0) == 0 && name.size() > 8 && !std::isalnum(static_cast<unsigned char>(name[8])) &&
-         name[8] != '_';
+  return name.rfind("operator", 0) == 0 && name.size() > 8 && !std::isalnum(static_cast<unsigned char>(name[8])) && name[8] != '_';
 }
 
 bool is_accessor(const Operation& op) {
@@ -118,8 +120,8 @@ size_t add_calls_through(std::vector<Operation>& ops_, uint32_t accessors_begin,
       op.call_pattern = through_pattern(accessor, call);
       op.through = {a, c, static_cast<uint32_t>(accessor.params.size()), accessor.name};
       op.invoke = &invoke_through;
-      op.fn = std::make_shared<const ThroughCall>(ThroughCall{accessor.invoke, call.invoke, accessor.fn, call.fn,
-                                                              accessor.params.size(), call.params.size()});
+      op.fn = std::make_shared<const ThroughCall>(
+          ThroughCall{accessor.invoke, call.invoke, accessor.fn, call.fn, accessor.params.size(), call.params.size()});
       ops_.push_back(std::move(op));  // invalidates accessor and call: not used after this
       made.insert({a, c});
       ++added;

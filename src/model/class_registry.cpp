@@ -15,8 +15,8 @@ namespace objgen {
 namespace {
 struct Registry {
   std::mutex mutex;
-  std::deque<ClassVTable> classes;  // deque: references stay valid as it grows
-  std::deque<bool> unbound_shell;   // per class: a shell no harness registered in this process yet
+  std::deque<ClassVTable> classes;          // deque: references stay valid as it grows
+  std::deque<bool> unbound_shell;           // per class: a shell no harness registered in this process yet
   std::deque<std::string> shell_type_name;  // per class: a shell's demangled type, else ""
   size_t bound = 0;                         // shells bound so far
 };
@@ -43,9 +43,8 @@ void code_under_test_called_here(const char* what) {
 }
 
 uint8_t class_capabilities(const ClassVTable& v) {
-  return static_cast<uint8_t>((v.visit_queued ? kCanVisit : 0) | (v.clone ? kCanClone : 0) |
-                              (v.equals ? kCanCompareEqual : 0) | (v.less ? kCanCompareLess : 0) |
-                              (v.hash ? kCanHash : 0) | (v.move_construct ? kCanMoveConstruct : 0) |
+  return static_cast<uint8_t>((v.visit_queued ? kCanVisit : 0) | (v.clone ? kCanClone : 0) | (v.equals ? kCanCompareEqual : 0) |
+                              (v.less ? kCanCompareLess : 0) | (v.hash ? kCanHash : 0) | (v.move_construct ? kCanMoveConstruct : 0) |
                               (v.copy_assign ? kCanCopyAssign : 0));
 }
 

@@ -23,7 +23,12 @@ int64_t parse_int(const std::string& s, const std::string& spec) {
     throw std::invalid_argument("malformed integer '" + s + "' in literal domain '" + spec + "'");
   return v;
 }
-Literal make_int(int64_t v) { Literal l; l.kind = LiteralKind::Int; l.i = v; return l; }
+Literal make_int(int64_t v) {
+  Literal l;
+  l.kind = LiteralKind::Int;
+  l.i = v;
+  return l;
+}
 }  // namespace
 
 LiteralDomain LiteralDomain::defaults(int scope) {
@@ -58,7 +63,10 @@ void LiteralDomain::set_doubles(const std::string& spec) {
     double v = std::strtod(s.c_str(), &end);
     if (s.empty() || *end != '\0' || std::isnan(v))
       throw std::invalid_argument("malformed double '" + s + "' in literal domain '" + spec + "'");
-    Literal l; l.kind = LiteralKind::Double; l.d = v; out.push_back(l);
+    Literal l;
+    l.kind = LiteralKind::Double;
+    l.d = v;
+    out.push_back(l);
   }
   values_[static_cast<size_t>(LiteralKind::Double)] = std::move(out);
 }
@@ -67,7 +75,10 @@ void LiteralDomain::set_chars(const std::string& spec) {
   std::vector<Literal> out;
   for (const auto& s : split_commas(spec)) {
     if (s.size() != 1) throw std::invalid_argument("malformed char '" + s + "' in literal domain '" + spec + "' (one character each)");
-    Literal l; l.kind = LiteralKind::Char; l.i = static_cast<unsigned char>(s[0]); out.push_back(l);
+    Literal l;
+    l.kind = LiteralKind::Char;
+    l.i = static_cast<unsigned char>(s[0]);
+    out.push_back(l);
   }
   values_[static_cast<size_t>(LiteralKind::Char)] = std::move(out);
 }
@@ -76,7 +87,10 @@ void LiteralDomain::set_bools(const std::string& spec) {
   std::vector<Literal> out;
   for (const auto& s : split_commas(spec)) {
     if (s != "true" && s != "false") throw std::invalid_argument("malformed bool '" + s + "' (true or false)");
-    Literal l; l.kind = LiteralKind::Bool; l.i = s == "true"; out.push_back(l);
+    Literal l;
+    l.kind = LiteralKind::Bool;
+    l.i = s == "true";
+    out.push_back(l);
   }
   values_[static_cast<size_t>(LiteralKind::Bool)] = std::move(out);
 }
@@ -84,7 +98,10 @@ void LiteralDomain::set_bools(const std::string& spec) {
 void LiteralDomain::set_strings(const std::string& spec) {
   std::vector<Literal> out;
   for (const auto& s : split_commas(spec)) {
-    Literal l; l.kind = LiteralKind::String; l.s = s == "''" ? "" : s; out.push_back(l);
+    Literal l;
+    l.kind = LiteralKind::String;
+    l.s = s == "''" ? "" : s;
+    out.push_back(l);
   }
   values_[static_cast<size_t>(LiteralKind::String)] = std::move(out);
 }
@@ -137,10 +154,9 @@ std::string typed_int(const std::string& text, const std::string& type) {
     const char* suffix;
     bool wide;  // holds every int64 value
   };
-  static constexpr Suffix kSuffixes[] = {{"unsigned int", "u", false}, {"unsigned", "u", false},
-                                         {"long", "L", true},          {"long int", "L", true},
-                                         {"unsigned long", "UL", true}, {"long unsigned int", "UL", true},
-                                         {"long long", "LL", true},     {"unsigned long long", "ULL", true}};
+  static constexpr Suffix kSuffixes[] = {
+      {"unsigned int", "u", false},  {"unsigned", "u", false},          {"long", "L", true},       {"long int", "L", true},
+      {"unsigned long", "UL", true}, {"long unsigned int", "UL", true}, {"long long", "LL", true}, {"unsigned long long", "ULL", true}};
   bool plain = !text.empty() && text.front() != '(';  // INT64_MIN is written as an expression
   bool wide_value = !plain || text.ends_with("LL");
   if (type.empty() || type == "auto" || (type == "int" && !wide_value)) return text;
@@ -175,7 +191,8 @@ std::string cpp_literal(const Literal& l) {
     case LiteralKind::Int:
       if (l.i == INT64_MIN) return "(-9223372036854775807LL - 1)";
       return std::to_string(l.i) + (l.i < INT32_MIN || l.i > INT32_MAX ? "LL" : "");
-    case LiteralKind::Bool: return l.i ? "true" : "false";
+    case LiteralKind::Bool:
+      return l.i ? "true" : "false";
     case LiteralKind::Char: {
       auto c = static_cast<unsigned char>(l.i);
       if (c == '\'' || c == '\\') return std::string("'\\") + static_cast<char>(c) + "'";
@@ -195,9 +212,12 @@ std::string cpp_literal(const Literal& l) {
       // A hex escape is closed by "" so that a following hex digit is not read into it.
       std::string out = "std::string(\"";
       for (unsigned char c : l.s) {
-        if (c == '"' || c == '\\') out += {'\\', static_cast<char>(c)};
-        else if (c < 32 || c > 126) out += hex_escape(c) + "\"\"";
-        else out += static_cast<char>(c);
+        if (c == '"' || c == '\\')
+          out += {'\\', static_cast<char>(c)};
+        else if (c < 32 || c > 126)
+          out += hex_escape(c) + "\"\"";
+        else
+          out += static_cast<char>(c);
       }
       return out + "\", " + std::to_string(l.s.size()) + ")";
     }

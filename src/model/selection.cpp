@@ -14,8 +14,8 @@ bool unqualified_match(const std::string& signature, const std::string& n) {
 }
 
 bool names_operation(const Operation& op, const std::string& n) {
-  return op.name == n || op.signature() == n || (op.is_const && op.signature() == n + " const") ||
-         unqualified_match(op.signature(), n) || (op.is_const && unqualified_match(op.signature(), n + " const"));
+  return op.name == n || op.signature() == n || (op.is_const && op.signature() == n + " const") || unqualified_match(op.signature(), n) ||
+         (op.is_const && unqualified_match(op.signature(), n + " const"));
 }
 
 // The operations a name stands for; an unknown name is an error listing the API.
@@ -41,8 +41,10 @@ std::vector<uint32_t> named_operations(const Api& api, const std::string& n) {
 MethodList split_exclusions(const std::vector<std::string>& names) {
   MethodList list;
   for (const std::string& n : names) {
-    if (n.size() > 1 && n[0] == '-') list.excluded.push_back(n.substr(1));
-    else list.included.push_back(n);
+    if (n.size() > 1 && n[0] == '-')
+      list.excluded.push_back(n.substr(1));
+    else
+      list.included.push_back(n);
   }
   if (list.included.empty()) list.included.push_back("all");
   return list;
@@ -57,8 +59,7 @@ std::vector<uint32_t> excluded_operations(const Api& api, const std::vector<std:
   return out;
 }
 
-std::vector<uint32_t> select_operations(const Api& api, ClassId target, const std::vector<std::string>& names,
-                                        bool add_constructors) {
+std::vector<uint32_t> select_operations(const Api& api, ClassId target, const std::vector<std::string>& names, bool add_constructors) {
   const auto& ops = api.operations();
   MethodList list = split_exclusions(names);
   std::vector<uint32_t> out;
@@ -72,8 +73,7 @@ std::vector<uint32_t> select_operations(const Api& api, ClassId target, const st
   for (uint32_t i : out) creates_target |= ops[i].result.is_object() && ops[i].result.cls == target;
   if (!all && !creates_target && add_constructors)
     for (uint32_t i = 0; i < ops.size(); ++i)
-      if (ops[i].kind == OpKind::Constructor && ops[i].owner == target &&
-          !std::binary_search(excluded.begin(), excluded.end(), i))
+      if (ops[i].kind == OpKind::Constructor && ops[i].owner == target && !std::binary_search(excluded.begin(), excluded.end(), i))
         out.push_back(i);
   std::sort(out.begin(), out.end());
   return out;

@@ -20,13 +20,12 @@ const clang::NamespaceDecl* outermost_namespace(const clang::Decl* d) {
 }
 
 const std::set<std::string>& sequence_containers() {
-  static const std::set<std::string> names = {"vector", "deque", "list", "forward_list", "set",
-                                              "multiset", "unordered_set", "unordered_multiset"};
+  static const std::set<std::string> names = {"vector", "deque",    "list",          "forward_list",
+                                              "set",    "multiset", "unordered_set", "unordered_multiset"};
   return names;
 }
 const std::set<std::string>& map_containers() {
-  static const std::set<std::string> names = {"map", "multimap", "unordered_map",
-                                              "unordered_multimap"};
+  static const std::set<std::string> names = {"map", "multimap", "unordered_map", "unordered_multimap"};
   return names;
 }
 const std::set<std::string>& wrappers() {  // every type argument is part of the state
@@ -35,15 +34,13 @@ const std::set<std::string>& wrappers() {  // every type argument is part of the
 }
 
 const clang::TemplateArgumentList* template_args(const clang::CXXRecordDecl* rd) {
-  if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(rd))
-    return &spec->getTemplateArgs();
+  if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(rd)) return &spec->getTemplateArgs();
   return nullptr;
 }
 
 clang::QualType type_arg(const clang::CXXRecordDecl* rd, unsigned i) {
   const clang::TemplateArgumentList* args = template_args(rd);
-  if (!args || i >= args->size() || (*args)[i].getKind() != clang::TemplateArgument::Type)
-    return {};
+  if (!args || i >= args->size() || (*args)[i].getKind() != clang::TemplateArgument::Type) return {};
   return (*args)[i].getAsType();
 }
 
@@ -51,9 +48,7 @@ bool is_smart_pointer(const std::string& std_name) {
   return std_name == "unique_ptr" || std_name == "shared_ptr" || std_name == "weak_ptr";
 }
 
-bool is_string_like(const std::string& std_name) {
-  return std_name == "basic_string" || std_name == "basic_string_view";
-}
+bool is_string_like(const std::string& std_name) { return std_name == "basic_string" || std_name == "basic_string_view"; }
 
 void analyze(clang::QualType t, FieldTypeInfo& info, bool via_pointer, int depth);
 
@@ -83,8 +78,7 @@ void analyze(clang::QualType t, FieldTypeInfo& info, bool via_pointer, int depth
     if (info.supported) info.reason = std::move(why);
     info.supported = false;
   };
-  if (t->isBooleanType() || t->isIntegerType() || t->isEnumeralType() || t->isRealFloatingType())
-    return;
+  if (t->isBooleanType() || t->isIntegerType() || t->isEnumeralType() || t->isRealFloatingType()) return;
   if (t->isMemberPointerType()) return unsupported("member pointer");
   if (t->isPointerType()) return analyze_pointee(written->getPointeeType(), info);
   if (const auto* arr = llvm::dyn_cast<clang::ConstantArrayType>(t.getTypePtr()))
@@ -93,8 +87,7 @@ void analyze(clang::QualType t, FieldTypeInfo& info, bool via_pointer, int depth
   const clang::CXXRecordDecl* rd = t->getAsCXXRecordDecl();
   if (!rd) return unsupported("type objgen cannot canonicalize");
   if (rd->isUnion()) return unsupported("union");
-  if (!rd->getIdentifier() && !rd->getTypedefNameForAnonDecl())
-    return unsupported("unnamed class type");
+  if (!rd->getIdentifier() && !rd->getTypedefNameForAnonDecl()) return unsupported("unnamed class type");
   if (rd->isLambda()) return unsupported("lambda closure");
   std::string std_name = std_class_name(rd);
   if (std_name.empty() && !is_std_library(rd)) {
@@ -152,8 +145,7 @@ std::string TypeNamer::spell(clang::QualType t) const {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] == ' ' && i + 1 < s.size() && (s[i + 1] == '*' || s[i + 1] == '&') && i > 0 &&
-        (std::isalnum(static_cast<unsigned char>(s[i - 1])) || s[i - 1] == '_' || s[i - 1] == '>' ||
-         s[i - 1] == '*' || s[i - 1] == '&'))
+        (std::isalnum(static_cast<unsigned char>(s[i - 1])) || s[i - 1] == '_' || s[i - 1] == '>' || s[i - 1] == '*' || s[i - 1] == '&'))
       continue;
     out += s[i];
   }
@@ -165,9 +157,7 @@ bool TypeNamer::names_template_member(const std::string& spelled) const {
   return rest.find(">::") != std::string::npos;
 }
 
-std::string TypeNamer::spell(const clang::CXXRecordDecl* rd) const {
-  return spell(ctx_.getRecordType(rd));
-}
+std::string TypeNamer::spell(const clang::CXXRecordDecl* rd) const { return spell(ctx_.getRecordType(rd)); }
 
 bool is_std_library(const clang::Decl* d) {
   const clang::NamespaceDecl* top = outermost_namespace(d);
@@ -258,8 +248,7 @@ bool refers_to_template(clang::QualType t, const clang::ClassTemplateDecl* ct) {
     const clang::TemplateDecl* td = tst->getTemplateName().getAsTemplateDecl();
     if (td && td->getCanonicalDecl() == ct->getCanonicalDecl()) return true;
     for (const clang::TemplateArgument& a : tst->template_arguments())  // shared_ptr<X<T>>
-      if (a.getKind() == clang::TemplateArgument::Type && refers_to_template(a.getAsType(), ct))
-        return true;
+      if (a.getKind() == clang::TemplateArgument::Type && refers_to_template(a.getAsType(), ct)) return true;
   }
   if (const auto* inj = t->getAs<clang::InjectedClassNameType>())
     return inj->getDecl()->getDescribedClassTemplate() &&
@@ -267,15 +256,13 @@ bool refers_to_template(clang::QualType t, const clang::ClassTemplateDecl* ct) {
   return false;
 }
 
-ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CXXRecordDecl*>& registered,
-                            std::string& reason) {
+ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CXXRecordDecl*>& registered, std::string& reason) {
   clang::QualType canon = t.getCanonicalType();
   bool lvalue_ref = canon->isLValueReferenceType();
   clang::QualType bare = canon.getNonReferenceType();
   bool const_ref = lvalue_ref && bare.isConstQualified();
   bare = bare.getUnqualifiedType();
-  if (bare->isBooleanType() || bare->isIntegerType() || bare->isEnumeralType() ||
-      bare->isRealFloatingType()) {
+  if (bare->isBooleanType() || bare->isIntegerType() || bare->isEnumeralType() || bare->isRealFloatingType()) {
     if (lvalue_ref && !const_ref) {
       reason = "non-const reference to a literal (an out parameter)";
       return ParamSupport::Unsupported;
@@ -327,8 +314,7 @@ ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CX
     return ParamSupport::Object;
   }
   if (!obj) {
-    reason = bare->isPointerType() ? "raw pointer to a non-class type"
-                                   : "type objgen cannot generate";
+    reason = bare->isPointerType() ? "raw pointer to a non-class type" : "type objgen cannot generate";
     return ParamSupport::Unsupported;
   }
   std::string name = obj->getNameAsString();
@@ -341,8 +327,8 @@ ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CX
   else if (is_std_library(obj))
     reason = "library class objgen cannot generate (" + obj->getQualifiedNameAsString() + ")";
   else
-    reason = "class objgen does not build (" + obj->getQualifiedNameAsString() + "): give --class " +
-             obj->getQualifiedNameAsString() + " too, or a larger --class-depth";
+    reason = "class objgen does not build (" + obj->getQualifiedNameAsString() + "): give --class " + obj->getQualifiedNameAsString() +
+             " too, or a larger --class-depth";
   return ParamSupport::Unsupported;
 }
 

@@ -45,7 +45,7 @@ bool implicit_copy_fails(const clang::CXXRecordDecl* rd, int depth = 0);
 // The class types a field's type makes reachable, and whether objgen can canonicalize it.
 struct Reached {
   const clang::CXXRecordDecl* record;
-  bool by_pointer;       // through a raw or smart pointer (an object of its own), else held by value
+  bool by_pointer;          // through a raw or smart pointer (an object of its own), else held by value
   clang::QualType written;  // as the field wrote it (typedefs kept): the preferred spelling
 };
 struct FieldTypeInfo {
@@ -64,8 +64,7 @@ const clang::CXXRecordDecl* object_record(clang::QualType t);
 
 // How objgen can pass a parameter of type t when `registered` are the classes the harness
 // registers (the target and the classes its API reaches).
-ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CXXRecordDecl*>& registered,
-                            std::string& reason);
+ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CXXRecordDecl*>& registered, std::string& reason);
 
 // True when t names (a reference/pointer/cv/smart pointer to) the class `rd` itself.
 bool refers_to_record(clang::QualType t, const clang::CXXRecordDecl* rd);

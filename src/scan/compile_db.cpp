@@ -21,7 +21,6 @@ std::string absolute_in(const std::string& path, const std::string& directory) {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
-
 // The value of path flag `flag` in argument i: joined (-Ifoo, -isystemfoo) or the next argument.
 // Only -I takes a joined value that starts like another flag, so -include-pch is not -include.
 bool path_value(const std::vector<std::string>& command, size_t& i, const char* flag, std::string& value) {
@@ -77,13 +76,12 @@ std::vector<std::string> flags_from_compile_db(const std::string& dir, const std
   if (fs::exists(file, ec) && !fs::is_regular_file(file, ec))
     throw CompileDbError(file.string() + " is not a regular file (a FIFO, a device or a directory?)");
   std::string error;
-  auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(
-      file.string(), error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(file.string(), error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!db) throw CompileDbError("cannot read " + file.string() + ": " + error);
   if (db->getAllFiles().empty()) throw CompileDbError(file.string() + " has no entries");
   auto inferred = clang::tooling::inferMissingCompileCommands(std::move(db));
-  std::string target = header.front() == '<' ? (file.parent_path() / "objgen-header.hpp").string()
-                                             : fs::absolute(header).lexically_normal().string();
+  std::string target =
+      header.front() == '<' ? (file.parent_path() / "objgen-header.hpp").string() : fs::absolute(header).lexically_normal().string();
   std::vector<clang::tooling::CompileCommand> commands = inferred->getCompileCommands(target);
   if (commands.empty()) throw CompileDbError(file.string() + " has no command usable for " + header);
   return parsing_flags(commands.front().CommandLine, commands.front().Directory);

@@ -112,7 +112,8 @@ std::vector<std::string> include_dirs(const std::vector<std::string>& flags, con
   for (size_t i = 0; i < flags.size(); ++i)
     for (const char* opt : {"-I", "-isystem", "-iquote", "-idirafter"}) {
       std::string o = opt;
-      if (flags[i] == o && i + 1 < flags.size()) dirs.push_back(flags[i + 1]);
+      if (flags[i] == o && i + 1 < flags.size())
+        dirs.push_back(flags[i + 1]);
       else if (flags[i].rfind(o, 0) == 0 && flags[i].size() > o.size() && (o != "-I" || flags[i][2] != '-'))
         dirs.push_back(flags[i].substr(o.size()));
     }

@@ -54,18 +54,20 @@ const clang::FunctionDecl* defining_declaration(const clang::FunctionDecl* fd) {
 
 const char* access_name(clang::AccessSpecifier a) {
   switch (a) {
-    case clang::AS_public: return "public";
-    case clang::AS_protected: return "protected";
-    case clang::AS_private: return "private";
-    default: return "";
+    case clang::AS_public:
+      return "public";
+    case clang::AS_protected:
+      return "protected";
+    case clang::AS_private:
+      return "private";
+    default:
+      return "";
   }
 }
 
 bool is_invariant_name(const std::string& name) {
-  static const std::set<std::string> names = {"repOK",     "repOk",          "rep_ok",
-                                              "invariant", "checkRep",       "check_rep",
-                                              "isValid",   "is_valid",       "checkInvariant",
-                                              "check_invariant", "class_invariant"};
+  static const std::set<std::string> names = {"repOK",   "repOk",    "rep_ok",         "invariant",       "checkRep",       "check_rep",
+                                              "isValid", "is_valid", "checkInvariant", "check_invariant", "class_invariant"};
   return names.count(name) > 0;
 }
 
@@ -91,8 +93,7 @@ class Extractor {
       out_.enclosing_namespace = ns->getQualifiedNameAsString();
     out_.is_template_instance = llvm::isa<clang::ClassTemplateSpecializationDecl>(target_);
     const clang::CXXRecordDecl* pattern = target_->getTemplateInstantiationPattern();
-    out_.in_system_header =
-        sm_.isInSystemHeader(sm_.getExpansionLoc((pattern ? pattern : target_)->getLocation()));
+    out_.in_system_header = sm_.isInSystemHeader(sm_.getExpansionLoc((pattern ? pattern : target_)->getLocation()));
     describe(target_, "", true);
     collect_members();
     collect_inherited(target_);
@@ -116,8 +117,8 @@ class Extractor {
 
   std::string source_text(clang::SourceRange range) const {
     if (range.isInvalid()) return "";
-    clang::CharSourceRange chars = clang::CharSourceRange::getTokenRange(
-        sm_.getExpansionLoc(range.getBegin()), sm_.getExpansionLoc(range.getEnd()));
+    clang::CharSourceRange chars =
+        clang::CharSourceRange::getTokenRange(sm_.getExpansionLoc(range.getBegin()), sm_.getExpansionLoc(range.getEnd()));
     return clang::Lexer::getSourceText(chars, sm_, ctx_.getLangOpts()).str();
   }
 
@@ -139,21 +140,18 @@ class Extractor {
     return replace_name(name, out_.target, out_.requested_name);
   }
 
-  void describe(const clang::CXXRecordDecl* rd, const std::string& reached_by, bool is_target,
-                clang::QualType written = {}) {
+  void describe(const clang::CXXRecordDecl* rd, const std::string& reached_by, bool is_target, clang::QualType written = {}) {
     const clang::Decl* key = rd->getCanonicalDecl();
     if (seen_types_.count(key)) return;
     seen_types_.insert(key);
     const clang::CXXRecordDecl* def = complete(rd);
     std::string name = is_target ? out_.requested_name : type_name(rd, written);
     if (!def) {
-      out_.warnings.push_back("no definition of " + name + " (reached by " + reached_by +
-                              "): not described");
+      out_.warnings.push_back("no definition of " + name + " (reached by " + reached_by + "): not described");
       return;
     }
     if (out_.types.size() >= kMaxDescribedTypes) {
-      out_.warnings.push_back("stopped describing types at " + std::to_string(kMaxDescribedTypes) +
-                              "; " + name + " left out");
+      out_.warnings.push_back("stopped describing types at " + std::to_string(kMaxDescribedTypes) + "; " + name + " left out");
       return;
     }
     TypeDesc d;
@@ -199,8 +197,7 @@ class Extractor {
           field.reason = "pointer to non-class data: only null or not is state";
         }
         for (const Reached& r : info.reached)
-          describe(r.record, name + "::" + field.name + (r.by_pointer ? " (pointer)" : " (by value)"),
-                   false, r.written);
+          describe(r.record, name + "::" + field.name + (r.by_pointer ? " (pointer)" : " (by value)"), false, r.written);
       }
       d.fields.push_back(std::move(field));
     }
@@ -208,8 +205,7 @@ class Extractor {
     out_.types.push_back(std::move(d));  // after what it reaches: dependencies first
   }
 
-  void collect_constants(const clang::DeclContext* dc, const std::string& prefix,
-                         std::vector<Constant>& out) {
+  void collect_constants(const clang::DeclContext* dc, const std::string& prefix, std::vector<Constant>& out) {
     for (const clang::Decl* decl : dc->decls()) {
       if (const auto* v = llvm::dyn_cast<clang::VarDecl>(decl)) {
         if (!v->isStaticDataMember()) continue;
@@ -219,8 +215,7 @@ class Extractor {
         c.kind = "static member";
         c.pos = pos(v->getLocation());
         if (v->getInit() && !v->getType()->isDependentType() && !v->getInit()->isValueDependent()) {
-          if (const clang::APValue* value = v->evaluateValue())
-            c.value = value->getAsString(ctx_, v->getType());
+          if (const clang::APValue* value = v->evaluateValue()) c.value = value->getAsString(ctx_, v->getType());
         }
         out.push_back(std::move(c));
       } else if (const auto* e = llvm::dyn_cast<clang::EnumDecl>(decl)) {
@@ -256,8 +251,7 @@ class Extractor {
     const auto* proto = fd->getType()->getAs<clang::FunctionProtoType>();
     std::string s = namer_.spell(fd->getReturnType());
     s += member ? " (" + namer_.spell(target_) + "::*)(" : " (*)(";
-    for (unsigned i = 0; proto && i < proto->getNumParams(); ++i)
-      s += (i ? ", " : "") + namer_.spell(proto->getParamType(i));
+    for (unsigned i = 0; proto && i < proto->getNumParams(); ++i) s += (i ? ", " : "") + namer_.spell(proto->getParamType(i));
     s += ")";
     if (proto) {
       if (proto->getMethodQuals().hasConst()) s += " const";
@@ -307,8 +301,7 @@ class Extractor {
       if (unsigned i = p->getFunctionScopeIndex(); named != fd && i < named->getNumParams() && !named->getParamDecl(i)->getName().empty())
         param.name = named->getParamDecl(i)->getNameAsString();
       param.type = namer_.spell(p->getType());
-      if (p->hasDefaultArg() || p->hasUninstantiatedDefaultArg())
-        param.default_value = strip_equals(source_text(p->getDefaultArgRange()));
+      if (p->hasDefaultArg() || p->hasUninstantiatedDefaultArg()) param.default_value = strip_equals(source_text(p->getDefaultArgRange()));
       if (p->getType()->isDependentType()) {
         param.support = ParamSupport::Unsupported;
         param.reason = "dependent type";
@@ -339,7 +332,8 @@ class Extractor {
       for (const clang::TemplateArgument& a : llvm::cast<clang::ClassTemplateSpecializationDecl>(rd)->getTemplateArgs().asArray()) {
         if (a.getKind() == clang::TemplateArgument::Pack)
           for (const clang::TemplateArgument& e : a.pack_elements()) parts.push_back(e.getAsType());
-        else if (a.getKind() == clang::TemplateArgument::Type) parts.push_back(a.getAsType());
+        else if (a.getKind() == clang::TemplateArgument::Type)
+          parts.push_back(a.getAsType());
       }
     } else if (!std_name.empty() || is_std_library(rd)) {
       return;
@@ -372,13 +366,11 @@ class Extractor {
   std::vector<clang::QualType> literal_constructor(const clang::CXXRecordDecl* rd) {
     std::vector<clang::QualType> best;
     auto enums = [](const std::vector<clang::QualType>& ps) {
-      return std::count_if(ps.begin(), ps.end(), [](clang::QualType q) {
-        return q.getNonReferenceType()->isEnumeralType();
-      });
+      return std::count_if(ps.begin(), ps.end(), [](clang::QualType q) { return q.getNonReferenceType()->isEnumeralType(); });
     };
     for (const clang::CXXConstructorDecl* c : rd->ctors()) {
-      if (c->getAccess() != clang::AS_public || c->isDeleted() || c->isCopyOrMoveConstructor() ||
-          c->getNumParams() == 0 || (!best.empty() && c->getNumParams() > best.size()))
+      if (c->getAccess() != clang::AS_public || c->isDeleted() || c->isCopyOrMoveConstructor() || c->getNumParams() == 0 ||
+          (!best.empty() && c->getNumParams() > best.size()))
         continue;
       std::vector<clang::QualType> params;
       for (const clang::ParmVarDecl* p : c->parameters()) params.push_back(p->getType());
@@ -411,9 +403,7 @@ class Extractor {
   static std::vector<unsigned> callable_arities(const Function& f, unsigned min_required) {
     std::vector<unsigned> arities;
     unsigned supported_prefix = 0;
-    while (supported_prefix < f.params.size() &&
-           f.params[supported_prefix].support != ParamSupport::Unsupported)
-      ++supported_prefix;
+    while (supported_prefix < f.params.size() && f.params[supported_prefix].support != ParamSupport::Unsupported) ++supported_prefix;
     for (unsigned n = min_required; n <= supported_prefix; ++n) arities.push_back(n);
     return arities;
   }
@@ -421,8 +411,7 @@ class Extractor {
   static std::string first_unsupported(const Function& f) {
     for (size_t i = 0; i < f.params.size(); ++i)
       if (f.params[i].support == ParamSupport::Unsupported)
-        return "parameter " + std::to_string(i + 1) + " (" + f.params[i].type + "): " +
-               f.params[i].reason;
+        return "parameter " + std::to_string(i + 1) + " (" + f.params[i].type + "): " + f.params[i].reason;
     return "";
   }
 
@@ -447,25 +436,27 @@ class Extractor {
     bool mutates_object = false;
     for (const clang::ParmVarDecl* p : fd->parameters()) {
       clang::QualType t = p->getType().getCanonicalType();
-      if ((t->isLValueReferenceType() || t->isPointerType()) && refers_to_record(t, target_) &&
-          !t->getPointeeType().isConstQualified())
+      if ((t->isLValueReferenceType() || t->isPointerType()) && refers_to_record(t, target_) && !t->getPointeeType().isConstQualified())
         mutates_object = true;
     }
 
-    if (ctor) f.purity = "creator";
-    else if (f.kind == FunctionKind::Method) f.purity = f.is_const ? "observer" : "mutator";
-    else f.purity = mutates_object ? "mutator" : "observer";
+    if (ctor)
+      f.purity = "creator";
+    else if (f.kind == FunctionKind::Method)
+      f.purity = f.is_const ? "observer" : "mutator";
+    else
+      f.purity = mutates_object ? "mutator" : "observer";
 
     if (f.is_deleted) return skip("deleted");
-    if (is_template) return skip(ctor ? "constructor template: needs explicit template arguments"
-                                      : "function template: needs explicit template arguments");
+    if (is_template)
+      return skip(ctor ? "constructor template: needs explicit template arguments"
+                       : "function template: needs explicit template arguments");
     if (proto && proto->isVariadic()) return skip("C variadic");
     if (llvm::isa<clang::CXXConversionDecl>(fd)) return skip("conversion operator");
     if (md && (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator()))
       return skip("assignment operator: copies a state, never makes a new one");
     if (ctor && ctor->isCopyOrMoveConstructor())
-      return skip(std::string(ctor->isCopyConstructor() ? "copy" : "move") +
-                  " constructor: makes only states that exist already");
+      return skip(std::string(ctor->isCopyConstructor() ? "copy" : "move") + " constructor: makes only states that exist already");
     if (f.ref_qualifier == "&&") return skip("rvalue-ref-qualified: callable only on a temporary");
     if (proto && proto->getMethodQuals().hasVolatile()) return skip("volatile-qualified");
 
@@ -477,8 +468,7 @@ class Extractor {
       return;
     }
     if (f.kind == FunctionKind::Method) {
-      if (f.is_const && f.params.empty() && is_invariant_name(f.name) &&
-          fd->getReturnType()->isBooleanType()) {
+      if (f.is_const && f.params.empty() && is_invariant_name(f.name) && fd->getReturnType()->isBooleanType()) {
         f.registration = Registration::Invariant;
         f.purity = "observer";
         return;
@@ -491,8 +481,7 @@ class Extractor {
     // Static member or free function: it must make or take an object of the class.
     bool returns_new = false;
     clang::QualType result = fd->getReturnType().getCanonicalType();
-    if (!result->isReferenceType() && !result->isPointerType() && refers_to_record(result, target_))
-      returns_new = true;
+    if (!result->isReferenceType() && !result->isPointerType() && refers_to_record(result, target_)) returns_new = true;
     if (arities.empty() || arities.back() != f.params.size()) {
       if (takes_target(f) || returns_new) return skip(first_unsupported(f));
     }
@@ -506,8 +495,7 @@ class Extractor {
       f.purity = "creator";
       return;
     }
-    skip(f.kind == FunctionKind::StaticMethod ? "static: neither takes nor returns the class"
-                                              : "neither takes nor returns the class");
+    skip(f.kind == FunctionKind::StaticMethod ? "static: neither takes nor returns the class" : "neither takes nor returns the class");
   }
 
   // Constructors are registered once per callable arity; methods with their longest one.
@@ -518,8 +506,8 @@ class Extractor {
     f.arities = std::move(arities);
   }
 
-  void add_function(const clang::FunctionDecl* fd, FunctionKind kind, bool is_template,
-                    const std::string& declaring_class, bool hidden_friend) {
+  void add_function(const clang::FunctionDecl* fd, FunctionKind kind, bool is_template, const std::string& declaring_class,
+                    bool hidden_friend) {
     const clang::Decl* key = fd->getCanonicalDecl();
     if (seen_functions_.count(key)) return;
     seen_functions_.insert(key);
@@ -551,8 +539,7 @@ class Extractor {
     // Default, copy and move constructors are never inherited ([namespace.udecl]).
     if (ctor && (ctor->isDefaultConstructor() || ctor->isCopyOrMoveConstructor())) return;
     if (!ctor && (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator())) return;
-    FunctionKind kind = ctor ? FunctionKind::Constructor
-                        : md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method;
+    FunctionKind kind = ctor ? FunctionKind::Constructor : md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method;
     size_t first = add_member(md, ft, kind, ctor ? "" : type_name(md->getParent(), {}));
     for (size_t i = first; i < out_.functions.size(); ++i) out_.functions[i].via_using = !ctor;
   }
@@ -564,20 +551,21 @@ class Extractor {
 
   // A member function, or a member template's instances (else the template, listed as skipped).
   // What it added is out_.functions from the index returned to the end.
-  size_t add_member(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
-                    FunctionKind kind, const std::string& declaring_class) {
+  size_t add_member(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft, FunctionKind kind,
+                    const std::string& declaring_class) {
     size_t first = out_.functions.size();
-    if (ft) add_template_instances(md, ft, kind, declaring_class);
-    else add_function(md, kind, false, declaring_class, false);
+    if (ft)
+      add_template_instances(md, ft, kind, declaring_class);
+    else
+      add_function(md, kind, false, declaring_class, false);
     bool inherited = md->getParent()->getCanonicalDecl() != target_->getCanonicalDecl();
     for (size_t i = first; i < out_.functions.size(); ++i)
-      if (inherited && out_.functions[i].registration != Registration::Skip)
-        declaring_bases_.insert(md->getParent()->getCanonicalDecl());
+      if (inherited && out_.functions[i].registration != Registration::Skip) declaring_bases_.insert(md->getParent()->getCanonicalDecl());
     return first;
   }
 
-  void add_template_instances(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft,
-                              FunctionKind kind, const std::string& declaring_class) {
+  void add_template_instances(const clang::CXXMethodDecl* md, const clang::FunctionTemplateDecl* ft, FunctionKind kind,
+                              const std::string& declaring_class) {
     if (seen_functions_.count(md->getCanonicalDecl())) return;
     std::string why_not = "function template (no Sema to deduce its arguments)";
     std::vector<TemplateInstance> found;
@@ -600,8 +588,7 @@ class Extractor {
       if (f.registration == Registration::Skip) continue;
       if (!instance.body_error.empty()) {
         f.registration = Registration::Skip;
-        f.skip_reason = "instantiated for " + instance.arguments + ", its body does not compile (" +
-                        instance.body_error + ")";
+        f.skip_reason = "instantiated for " + instance.arguments + ", its body does not compile (" + instance.body_error + ")";
       } else {
         f.note = "instantiated for " + instance.arguments + (f.note.empty() ? "" : "; " + f.note);
       }
@@ -619,28 +606,26 @@ class Extractor {
       if (const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(d)) {
         if (llvm::isa<clang::CXXDestructorDecl>(md)) continue;
         FunctionKind kind = llvm::isa<clang::CXXConstructorDecl>(md) ? FunctionKind::Constructor
-                            : md->isStatic()                          ? FunctionKind::StaticMethod
-                                                                      : FunctionKind::Method;
+                            : md->isStatic()                         ? FunctionKind::StaticMethod
+                                                                     : FunctionKind::Method;
         add_function(md, kind, false, "", false);
       } else if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
         const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(ft->getTemplatedDecl());
         if (!md) continue;
         FunctionKind kind = llvm::isa<clang::CXXConstructorDecl>(md) ? FunctionKind::Constructor
-                            : md->isStatic()                          ? FunctionKind::StaticMethod
-                                                                      : FunctionKind::Method;
+                            : md->isStatic()                         ? FunctionKind::StaticMethod
+                                                                     : FunctionKind::Method;
         add_member(md, ft, kind, "");
       }
     }
     // A default constructor the compiler declares (no user-declared constructor).
     // Sema may have declared it already (when the header default-constructs the class).
     bool declared = false;
-    for (const clang::CXXConstructorDecl* c : target_->ctors())
-      declared |= c->isImplicit() && c->isDefaultConstructor() && !c->isDeleted();
+    for (const clang::CXXConstructorDecl* c : target_->ctors()) declared |= c->isImplicit() && c->isDefaultConstructor() && !c->isDeleted();
     bool implicit_default = (declared || target_->needsImplicitDefaultConstructor()) && !target_->isAbstract();
     if (implicit_default && sema_) {  // Sema declares it, and knows whether it is deleted
       clang::Sema::SFINAETrap trap(*sema_);
-      const clang::CXXConstructorDecl* ctor =
-          sema_->LookupDefaultConstructor(const_cast<clang::CXXRecordDecl*>(target_));
+      const clang::CXXConstructorDecl* ctor = sema_->LookupDefaultConstructor(const_cast<clang::CXXRecordDecl*>(target_));
       implicit_default = ctor && !ctor->isDeleted();
     }
     if (implicit_default) {
@@ -666,8 +651,8 @@ class Extractor {
       const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(dc);
       if (!ns || !ns->getIdentifier()) continue;
       llvm::StringRef n = ns->getName();
-      if (n == "detail" || n == "dtl" || n == "impl" || n == "aux" || n.startswith("__") ||
-          n.endswith("internal") || n.endswith("_detail") || n.endswith("_impl"))
+      if (n == "detail" || n == "dtl" || n == "impl" || n == "aux" || n.startswith("__") || n.endswith("internal") ||
+          n.endswith("_detail") || n.endswith("_impl"))
         return true;
     }
     return false;
@@ -686,12 +671,11 @@ class Extractor {
         const auto* md = llvm::dyn_cast<clang::CXXMethodDecl>(d);
         const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d);
         if (ft) md = llvm::dyn_cast<clang::CXXMethodDecl>(ft->getTemplatedDecl());
-        if (!md || llvm::isa<clang::CXXConstructorDecl>(md) || llvm::isa<clang::CXXDestructorDecl>(md) ||
-            md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator())
+        if (!md || llvm::isa<clang::CXXConstructorDecl>(md) || llvm::isa<clang::CXXDestructorDecl>(md) || md->isCopyAssignmentOperator() ||
+            md->isMoveAssignmentOperator())
           continue;
         if (!target_->lookup(md->getDeclName()).empty()) continue;  // hidden by the target
-        size_t first = add_member(md, ft, md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method,
-                                  base_name);
+        size_t first = add_member(md, ft, md->isStatic() ? FunctionKind::StaticMethod : FunctionKind::Method, base_name);
         for (size_t i = first; i < out_.functions.size(); ++i) out_.functions[i].implementation_member = implementation;
       }
       collect_inherited(base);
@@ -713,8 +697,7 @@ class Extractor {
 
   // A function template of the namespace taking the class template: deduce its arguments from
   // a call with objects of the target's type, as overload resolution would.
-  const clang::FunctionDecl* deduce_for_target(const clang::FunctionTemplateDecl* ft,
-                                               std::string& why_not) {
+  const clang::FunctionDecl* deduce_for_target(const clang::FunctionTemplateDecl* ft, std::string& why_not) {
     if (!sema_) {
       why_not = "function template (no Sema to deduce its arguments)";
       return nullptr;
@@ -733,16 +716,15 @@ class Extractor {
       } else if (!pt->isDependentType()) {
         args.push_back(new (ctx_) clang::OpaqueValueExpr(loc, pt.getNonReferenceType(), clang::VK_LValue));
       } else {
-        why_not = "function template: parameter " + std::to_string(args.size() + 1) + " (" +
-                  namer_.spell(pt) + ") is not fixed by the class";
+        why_not =
+            "function template: parameter " + std::to_string(args.size() + 1) + " (" + namer_.spell(pt) + ") is not fixed by the class";
         return nullptr;
       }
     }
     clang::sema::TemplateDeductionInfo info(loc);
     clang::FunctionDecl* result = nullptr;
     clang::Sema::SFINAETrap trap(*sema_);
-    auto r = sema_->DeduceTemplateArguments(const_cast<clang::FunctionTemplateDecl*>(ft), nullptr,
-                                            args, result, info, false,
+    auto r = sema_->DeduceTemplateArguments(const_cast<clang::FunctionTemplateDecl*>(ft), nullptr, args, result, info, false,
                                             [](llvm::ArrayRef<clang::QualType>) { return false; });
     if (r != clang::Sema::TDK_Success || !result || trap.hasErrorOccurred()) {
       why_not = "function template: deduction failed for " + out_.target;
@@ -769,8 +751,7 @@ class Extractor {
         if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
           if (llvm::isa<clang::CXXMethodDecl>(fd) || llvm::isa<clang::CXXDeductionGuideDecl>(fd)) continue;
           bool involved = refers_to_record(fd->getReturnType(), target_);
-          for (const clang::ParmVarDecl* p : fd->parameters())
-            involved = involved || refers_to_record(p->getType(), target_);
+          for (const clang::ParmVarDecl* p : fd->parameters()) involved = involved || refers_to_record(p->getType(), target_);
           if (involved) add_function(fd, FunctionKind::FreeFunction, false, "", false);
         } else if (const auto* ft = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
           // An out-of-line definition of a member template (`template <...> template <class H2>
@@ -808,17 +789,14 @@ class Extractor {
 
   void finish() {
     for (const clang::CXXRecordDecl* base : declaring_bases_)
-      if (std::string prefix = mangled_class_prefix(ctx_, base); !prefix.empty())
-        out_.base_mangled_prefixes.push_back(prefix);
+      if (std::string prefix = mangled_class_prefix(ctx_, base); !prefix.empty()) out_.base_mangled_prefixes.push_back(prefix);
     std::sort(out_.base_mangled_prefixes.begin(), out_.base_mangled_prefixes.end());
     // A non-const member with a const overload of the same parameters (begin, front,
     // operator[]) only hands out access: an "accessor", not a mutator.
     for (Function& f : out_.functions) {
       if (f.kind != FunctionKind::Method || f.is_const || f.purity != "mutator") continue;
       for (const Function& g : out_.functions) {
-        if (&g == &f || g.kind != FunctionKind::Method || !g.is_const || g.name != f.name ||
-            g.params.size() != f.params.size())
-          continue;
+        if (&g == &f || g.kind != FunctionKind::Method || !g.is_const || g.name != f.name || g.params.size() != f.params.size()) continue;
         bool same = true;
         for (size_t i = 0; i < f.params.size(); ++i) same = same && f.params[i].type == g.params[i].type;
         if (same) f.purity = "accessor";
@@ -842,7 +820,7 @@ class Extractor {
   TypeNamer namer_;
   const clang::CXXRecordDecl* target_;
   const std::vector<const clang::CXXRecordDecl*>& registered_;  // the target and its companions
-  TemplateScan& templates_;  // --template-args, and the instances whose bodies failed so far
+  TemplateScan& templates_;                                     // --template-args, and the instances whose bodies failed so far
   ScanResult& out_;
   std::set<const clang::Decl*> seen_types_;
   std::set<const clang::Decl*> seen_functions_;
@@ -864,14 +842,11 @@ void collect_class_names(const clang::DeclContext* dc, std::vector<std::string>&
       if (ct->isThisDeclarationADefinition() || ct->getTemplatedDecl()->isThisDeclarationADefinition())
         out.push_back(ct->getQualifiedNameAsString() + "<>");
     } else if (const auto* rd = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
-      if (!rd->getIdentifier() || !rd->isThisDeclarationADefinition() ||
-          llvm::isa<clang::ClassTemplateSpecializationDecl>(rd))
-        continue;
+      if (!rd->getIdentifier() || !rd->isThisDeclarationADefinition() || llvm::isa<clang::ClassTemplateSpecializationDecl>(rd)) continue;
       out.push_back(rd->getQualifiedNameAsString());
       collect_class_names(rd, out, depth + 1);
     } else if (const auto* td = llvm::dyn_cast<clang::TypedefNameDecl>(d)) {
-      if (td->getUnderlyingType()->getAsCXXRecordDecl() && !td->getDeclContext()->isRecord())
-        out.push_back(td->getQualifiedNameAsString());
+      if (td->getUnderlyingType()->getAsCXXRecordDecl() && !td->getDeclContext()->isRecord()) out.push_back(td->getQualifiedNameAsString());
     }
   }
 }
@@ -885,9 +860,7 @@ std::string alias_name(size_t index) {
 // definitions are left to the harness's compile).
 void instantiate_member_declarations(clang::ASTUnit& unit, const clang::CXXRecordDecl* rd, clang::SourceLocation at) {
   const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(rd);
-  if (!spec || !unit.hasSema() || !spec->hasDefinition() ||
-      spec->getSpecializationKind() != clang::TSK_ImplicitInstantiation)
-    return;
+  if (!spec || !unit.hasSema() || !spec->hasDefinition() || spec->getSpecializationKind() != clang::TSK_ImplicitInstantiation) return;
   auto* instance = const_cast<clang::ClassTemplateSpecializationDecl*>(spec);
   instance->setSpecializationKind(clang::TSK_ExplicitInstantiationDeclaration);
   unit.getSema().InstantiateClassTemplateSpecializationMembers(at, instance, clang::TSK_ExplicitInstantiationDeclaration);
@@ -899,8 +872,7 @@ const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit, size_t index = 0) 
   std::string wanted = alias_name(index);
   for (const clang::Decl* d : unit.getASTContext().getTranslationUnitDecl()->decls()) {
     const auto* alias = llvm::dyn_cast<clang::TypedefNameDecl>(d);
-    if (!alias || alias->getName() != wanted || !sm.isInMainFile(alias->getLocation()))
-      continue;
+    if (!alias || alias->getName() != wanted || !sm.isInMainFile(alias->getLocation())) continue;
     const clang::CXXRecordDecl* rd = alias->getUnderlyingType()->getAsCXXRecordDecl();
     if (rd) instantiate_member_declarations(unit, rd, alias->getLocation());
     return rd && rd->hasDefinition() ? rd->getDefinition() : rd;
@@ -947,16 +919,15 @@ struct Companion {
 };
 
 // Every class defined in the unit outside system headers (not templates), in declaration order.
-void collect_user_classes(const clang::SourceManager& sm, const clang::DeclContext* dc,
-                          std::vector<const clang::CXXRecordDecl*>& out, int depth) {
+void collect_user_classes(const clang::SourceManager& sm, const clang::DeclContext* dc, std::vector<const clang::CXXRecordDecl*>& out,
+                          int depth) {
   if (depth > 8) return;
   for (const clang::Decl* d : dc->decls()) {
     if (d->isImplicit() || sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation()))) continue;
     if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d)) {
       collect_user_classes(sm, ns, out, depth + 1);
     } else if (const auto* rd = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
-      if (!rd->isThisDeclarationADefinition() || rd->getDescribedClassTemplate() ||
-          llvm::isa<clang::ClassTemplateSpecializationDecl>(rd))
+      if (!rd->isThisDeclarationADefinition() || rd->getDescribedClassTemplate() || llvm::isa<clang::ClassTemplateSpecializationDecl>(rd))
         continue;
       out.push_back(rd);
       collect_user_classes(sm, rd, out, depth + 1);
@@ -966,8 +937,8 @@ void collect_user_classes(const clang::SourceManager& sm, const clang::DeclConte
 
 bool derives_publicly(const clang::CXXRecordDecl* derived, const clang::CXXRecordDecl* base) {
   clang::CXXBasePaths paths(/*FindAmbiguities=*/true, /*RecordPaths=*/true, /*DetectVirtual=*/false);
-  if (!derived->isDerivedFrom(base, paths) || paths.isAmbiguous(derived->getASTContext().getCanonicalType(
-                                                  derived->getASTContext().getRecordType(base))))
+  if (!derived->isDerivedFrom(base, paths) ||
+      paths.isAmbiguous(derived->getASTContext().getCanonicalType(derived->getASTContext().getRecordType(base))))
     return false;
   for (const clang::CXXBasePath& path : paths)
     if (path.Access == clang::AS_public) return true;
@@ -1056,8 +1027,7 @@ std::string include_line_for(const std::string& header) {
 
 }  // namespace
 
-std::string synthesize_source(const std::string& include_line, const std::string& class_name,
-                              const std::vector<std::string>& extra_classes,
+std::string synthesize_source(const std::string& include_line, const std::string& class_name, const std::vector<std::string>& extra_classes,
                               const std::vector<std::string>& template_argument_lists) {
   std::string s = include_line + "\n";
   std::vector<std::string> names{class_name};
@@ -1092,10 +1062,8 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   outcome.arguments = base_arguments(resource_dir);
   outcome.arguments.insert(outcome.arguments.end(), request.flags.begin(), request.flags.end());
   std::vector<std::string> argument_lists;
-  for (const auto& member : request.template_args)
-    argument_lists.insert(argument_lists.end(), member.second.begin(), member.second.end());
-  outcome.synthesized_source =
-      synthesize_source(parse_include, request.class_name, request.extra_classes, argument_lists);
+  for (const auto& member : request.template_args) argument_lists.insert(argument_lists.end(), member.second.begin(), member.second.end());
+  outcome.synthesized_source = synthesize_source(parse_include, request.class_name, request.extra_classes, argument_lists);
 
   ParsedUnit unit = parse_source(outcome.synthesized_source, outcome.arguments, driver_program());
   outcome.parse_seconds = unit.seconds;
@@ -1171,8 +1139,7 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
     r.companions.push_back(std::move(companion));
   }
   find_completing_headers(r, request.flags, request.header);
-  outcome.extract_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  outcome.extract_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;
 }
 

@@ -71,9 +71,7 @@ class Writer {
   }
 
   // The target under its alias, whichever way Clang spelled it (with or without sugar).
-  std::string sp(const std::string& type) const {
-    return replace_name(replace_name(type, r_.target, alias_), objgen_name_, alias_);
-  }
+  std::string sp(const std::string& type) const { return replace_name(replace_name(type, r_.target, alias_), objgen_name_, alias_); }
 
   // Builder identification breaks ties by API order: the class's own members as declared, then
   // the member templates objgen instantiated (a guess at their arguments), then members of
@@ -114,8 +112,8 @@ class Writer {
     std::string include = r_.include_line.substr(r_.include_line.find(' ') + 1);
     if (include.front() == '"') include = include.substr(1, include.size() - 2);
     std::string ns = register_namespace(r_, o_);
-    out << "\nOBJGEN_HARNESS_ENTRY(" << quoted(subject_name(r_, o_)) << ", " << quoted(objgen_name_) << ", "
-        << quoted(include) << ", " << (ns.empty() ? "" : ns + "::") << register_function_name(r_, o_) << ")\n";
+    out << "\nOBJGEN_HARNESS_ENTRY(" << quoted(subject_name(r_, o_)) << ", " << quoted(objgen_name_) << ", " << quoted(include) << ", "
+        << (ns.empty() ? "" : ns + "::") << register_function_name(r_, o_) << ")\n";
   }
 
   static std::string quoted(const std::string& s) {
@@ -141,9 +139,7 @@ class Writer {
     }
     if (value_mode()) {
       out << "// State = the elements in iteration order"
-          << (r_.opaque_state ? " (its fields are raw pointers to the elements, opaque to objgen)"
-                              : "")
-          << ".\n";
+          << (r_.opaque_state ? " (its fields are raw pointers to the elements, opaque to objgen)" : "") << ".\n";
       std::vector<std::string> observed = scalar_observers();
       if (!observed.empty()) {
         out << "// ...and what its const scalar observers return (capacity, flags) on a copy of it: state the\n"
@@ -171,13 +167,12 @@ class Writer {
       if (f.supported) {
         fields.push_back(f.name);
       } else {
-        out << "// " << t.objgen_name << "::" << f.name << " left out (" << f.type << "): " << f.reason
-            << "\n";
+        out << "// " << t.objgen_name << "::" << f.name << " left out (" << f.type << "): " << f.reason << "\n";
       }
     }
     for (const std::string& b : t.skipped_bases) out << "// base left out: " << b << "\n";
-    bool macro = !has_comma(t.objgen_name) && !fields.empty() && fields.size() <= 12 &&
-                 t.bases.size() <= 1 && !has_comma(t.bases.empty() ? "" : t.bases[0]);
+    bool macro = !has_comma(t.objgen_name) && !fields.empty() && fields.size() <= 12 && t.bases.size() <= 1 &&
+                 !has_comma(t.bases.empty() ? "" : t.bases[0]);
     std::string where = t.pos.str();
     std::string tail = t.is_target ? "" : "  // " + (t.is_nested ? t.access + " nested type, " : std::string()) + where;
     if (!macro) {
@@ -199,17 +194,15 @@ class Writer {
   std::vector<std::string> scalar_observers() const {
     std::vector<std::string> names;
     for (const Function& f : r_.functions)
-      if (f.kind == FunctionKind::Method && f.registration == Registration::Method && f.is_const &&
-          f.is_noexcept && f.scalar_result && f.params.empty() && !f.is_template && f.ref_qualifier != "&&" && !f.is_operator &&
+      if (f.kind == FunctionKind::Method && f.registration == Registration::Method && f.is_const && f.is_noexcept && f.scalar_result &&
+          f.params.empty() && !f.is_template && f.ref_qualifier != "&&" && !f.is_operator &&
           std::find(names.begin(), names.end(), f.name) == names.end())
         names.push_back(f.name);
     return names;
   }
 
-  void write_explicit_fields(std::ostringstream& out, const std::string& type,
-                             const std::vector<std::string>& bases,
-                             const std::vector<std::string>& fields, bool contents,
-                             const std::vector<std::string>& observed = {}) {
+  void write_explicit_fields(std::ostringstream& out, const std::string& type, const std::vector<std::string>& bases,
+                             const std::vector<std::string>& fields, bool contents, const std::vector<std::string>& observed = {}) {
     out << "template <>\n"
         << "struct objgen::Fields<" << type << "> {\n"
         << "  static constexpr const char* name = \"" << type << "\";\n"
@@ -226,8 +219,7 @@ class Writer {
   // Observers are read on a copy: the generator extends copies of objects, so the state must be
   // what a copy shows, or the copy of a rotated circular_buffer (linearized again) or of a
   // vector (capacity == size) would count as a new state of its own.
-  static void write_observations(std::ostringstream& out, const std::string& type,
-                                 const std::vector<std::string>& observed) {
+  static void write_observations(std::ostringstream& out, const std::string& type, const std::vector<std::string>& observed) {
     out << "    auto observe = [&v](const " << type << "& o) {\n";
     for (const std::string& m : observed) out << "      v.field(\"" << m << "()\", o." << m << "());\n";
     out << "    };\n"
@@ -262,8 +254,7 @@ class Writer {
   std::string lambda_params(const Param& p, unsigned i) const {
     if (p.support != ParamSupport::Parts) return sp(p.type) + " a" + std::to_string(i);
     std::string s;
-    for (size_t j = 0; j < p.parts.size(); ++j)
-      s += (j ? ", " : "") + p.parts[j] + " a" + std::to_string(i) + "_" + std::to_string(j);
+    for (size_t j = 0; j < p.parts.size(); ++j) s += (j ? ", " : "") + p.parts[j] + " a" + std::to_string(i) + "_" + std::to_string(j);
     return s;
   }
 
@@ -319,9 +310,7 @@ class Writer {
     });
   }
   // The receiver as emitted calls name it: `{0}->` or, for a const overload, through std::as_const.
-  std::string receiver_of(const Function& f) const {
-    return const_overload_of_mutator(f) ? "std::as_const(*{0})." : "{0}->";
-  }
+  std::string receiver_of(const Function& f) const { return const_overload_of_mutator(f) ? "std::as_const(*{0})." : "{0}->"; }
   // `.emitted_as(...)` for a const overload of a mutator called with its plain arguments, else "".
   std::string emitted_through_const(const Function& f, unsigned arity) const {
     return const_overload_of_mutator(f) ? ".emitted_as(" + quote(call_pattern(f, arity)) + ")" : "";
@@ -345,9 +334,12 @@ class Writer {
       args += (i ? ", " : "") + a;
     }
     switch (f.kind) {
-      case FunctionKind::Method: return receiver_of(f) + f.name + f.explicit_template_arguments + "(" + args + ")";
-      case FunctionKind::Constructor: return objgen_name_ + "(" + args + ")";
-      default: return cpp_call_of(f) + "(" + args + ")";
+      case FunctionKind::Method:
+        return receiver_of(f) + f.name + f.explicit_template_arguments + "(" + args + ")";
+      case FunctionKind::Constructor:
+        return objgen_name_ + "(" + args + ")";
+      default:
+        return cpp_call_of(f) + "(" + args + ")";
     }
   }
 
@@ -379,8 +371,8 @@ class Writer {
     write_class(out, enums_written);
     auto upcasts = [&](const std::string& derived, const ScanResult& c) {
       for (const std::string& base : c.bases)
-        out << "  api.upcast<" << derived << ", " << registered_name(base) << ">();  // a " << c.target_short
-            << " may stand where a " << base << " is taken\n";
+        out << "  api.upcast<" << derived << ", " << registered_name(base) << ">();  // a " << c.target_short << " may stand where a "
+            << base << " is taken\n";
     };
     for (const ScanResult& c : r_.companions) upcasts(registered_target_name(c), c);
     upcasts(alias_, r_);
@@ -407,8 +399,10 @@ class Writer {
         long long v = 0;
         unsigned long long u = 0;  // npos: a size_t parameter takes it as -1 converts
         std::string value;
-        if (auto r = std::from_chars(b, e, v); r.ec == std::errc() && r.ptr == e) value = v == LLONG_MIN ? "(-9223372036854775807LL - 1)" : c.value + "LL";
-        else if (auto r2 = std::from_chars(b, e, u); r2.ec == std::errc() && r2.ptr == e) value = "static_cast<long long>(" + c.value + "ULL)";
+        if (auto r = std::from_chars(b, e, v); r.ec == std::errc() && r.ptr == e)
+          value = v == LLONG_MIN ? "(-9223372036854775807LL - 1)" : c.value + "LL";
+        else if (auto r2 = std::from_chars(b, e, u); r2.ec == std::errc() && r2.ptr == e)
+          value = "static_cast<long long>(" + c.value + "ULL)";
         if (value.empty() || !seen.insert(c.name).second) continue;
         out += (out.empty() ? "{" : ", {") + quote(c.name) + ", " + value + "}";
       }
@@ -433,8 +427,8 @@ class Writer {
           if (has_parts(f)) {  // a factory lambda builds the arguments, then the object
             unsigned n = f.arities.back();
             if (!built_parts.insert(lambda_for(f, n)).second) break;
-            lines.push_back({".factory(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(call_pattern(f, n)) +
-                                 ").emitted_as(" + quote(call_pattern(f, n)) + ")" + param_names(f, n),
+            lines.push_back({".factory(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(call_pattern(f, n)) + ").emitted_as(" +
+                                 quote(call_pattern(f, n)) + ")" + param_names(f, n),
                              at + ": arguments built from their parts"});
             add_builder(f.name);
             break;
@@ -454,17 +448,16 @@ class Writer {
           if (left_out(f)) break;
           if (has_parts(f) && !built_parts.insert(lambda_for(f, n)).second) break;  // insert(const&) and (&&) alike
           if (has_parts(f))
-            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ").emitted_as(" +
-                                 quote(call_pattern(f, n)) + ")" + param_names(f, n), comment});
-          else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
-            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " +
-                                 quote(f.name + f.explicit_template_arguments) + ")" + emitted_through_const(f, n) +
+            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ").emitted_as(" + quote(call_pattern(f, n)) + ")" +
                                  param_names(f, n),
+                             comment});
+          else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
+            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name + f.explicit_template_arguments) +
+                                 ")" + emitted_through_const(f, n) + param_names(f, n),
                              comment});
           else
-            lines.push_back({".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + emitted_through_const(f, n) +
-                                 param_names(f, n),
-                             comment});
+            lines.push_back(
+                {".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + emitted_through_const(f, n) + param_names(f, n), comment});
           if (f.purity == "mutator") add_builder(f.name);
           break;
         }
@@ -478,8 +471,7 @@ class Writer {
           std::string fn = f.is_hidden_friend || has_parts(f) ? lambda_for(f, all) : free_pointer(f);
           std::string kind = f.registration == Registration::Factory ? ".factory(" : ".function(";
           std::string emitted = has_parts(f) ? ".emitted_as(" + quote(call_pattern(f, all)) + ")" : "";
-          lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")" + emitted + param_names(f, all),
-                           comment});
+          lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")" + emitted + param_names(f, all), comment});
           if (f.registration == Registration::Factory) add_builder(f.name);
           break;
         }
@@ -500,8 +492,8 @@ class Writer {
     if (!implementation.empty()) {
       std::string list;
       for (size_t i = 0; i < implementation.size(); ++i) list += (i ? ", " : "") + quote(implementation[i]);
-      lines.push_back({".implementation_members({" + list + "})",
-                       "inherited from an implementation base: builders are chosen among them last"});
+      lines.push_back(
+          {".implementation_members({" + list + "})", "inherited from an implementation base: builders are chosen among them last"});
     }
     if (std::string named = integral_constants(); !named.empty())
       lines.push_back({".constants({" + named + "})", "values its methods are likeliest to accept"});
@@ -566,8 +558,7 @@ std::string register_namespace(const ScanResult& r, const HarnessOptions& o) {
 
 std::string register_function_name(const ScanResult& r, const HarnessOptions& o) {
   if (!o.register_suffix.empty()) return "register_" + o.register_suffix;
-  return "register_" + snake_case(requested_leaf(r.requested_name.empty() ? r.target_short
-                                                                          : r.requested_name));
+  return "register_" + snake_case(requested_leaf(r.requested_name.empty() ? r.target_short : r.requested_name));
 }
 
 std::string registered_target_name(const ScanResult& r) {
@@ -580,17 +571,17 @@ std::string subject_name(const ScanResult& r, const HarnessOptions& o) {
   return register_function_name(r, o).substr(std::string("register_").size());
 }
 
-std::string instance_key(const Function& f) {
-  return f.qualified_name + f.template_arguments + "@" + f.pos.str();
-}
+std::string instance_key(const Function& f) { return f.qualified_name + f.template_arguments + "@" + f.pos.str(); }
 
 // A registration line of an instance holds its name, quoted, and the comment "FILE:LINE:
 // instantiated for <ARGS>" (the writer's `comment`).
 std::set<std::string> instances_on_lines(const ScanResult& r, const std::string& harness, const std::set<unsigned>& lines) {
   std::vector<std::string> text(1);
   for (char c : harness) {
-    if (c == '\n') text.emplace_back();
-    else text.back() += c;
+    if (c == '\n')
+      text.emplace_back();
+    else
+      text.back() += c;
   }
   std::set<std::string> found;
   auto look = [&](const ScanResult& result) {
@@ -608,8 +599,6 @@ std::set<std::string> instances_on_lines(const ScanResult& r, const std::string&
   return found;
 }
 
-std::string write_harness(const ScanResult& r, const HarnessOptions& options) {
-  return Writer(r, options).run();
-}
+std::string write_harness(const ScanResult& r, const HarnessOptions& options) { return Writer(r, options).run(); }
 
 }  // namespace objgen::scan

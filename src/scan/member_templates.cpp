@@ -19,8 +19,7 @@ namespace {
 // being instantiated when an error is reported (Sema's instantiation stack) as failed.
 class FirstError : public clang::DiagnosticConsumer {
  public:
-  FirstError(const clang::Sema& sema, std::map<const clang::FunctionDecl*, std::string>& failed)
-      : sema_(sema), failed_(failed) {}
+  FirstError(const clang::Sema& sema, std::map<const clang::FunctionDecl*, std::string>& failed) : sema_(sema), failed_(failed) {}
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
@@ -83,8 +82,10 @@ class DiagnosticsRedirect {
     diags_.setClient(&consumer, /*ShouldOwnClient=*/false);
   }
   ~DiagnosticsRedirect() {
-    if (owned_) diags_.setClient(owned_.release(), /*ShouldOwnClient=*/true);
-    else diags_.setClient(previous_, /*ShouldOwnClient=*/false);
+    if (owned_)
+      diags_.setClient(owned_.release(), /*ShouldOwnClient=*/true);
+    else
+      diags_.setClient(previous_, /*ShouldOwnClient=*/false);
   }
   DiagnosticsRedirect(const DiagnosticsRedirect&) = delete;
   DiagnosticsRedirect& operator=(const DiagnosticsRedirect&) = delete;
@@ -102,8 +103,10 @@ class DiagnosticsRedirect {
 class TranslationUnitScope {
  public:
   explicit TranslationUnitScope(clang::Sema& sema)
-      : sema_(sema), scope_(nullptr, clang::Scope::DeclScope, sema.getDiagnostics()),
-        previous_current_(sema.CurScope), previous_unit_(sema.TUScope) {
+      : sema_(sema),
+        scope_(nullptr, clang::Scope::DeclScope, sema.getDiagnostics()),
+        previous_current_(sema.CurScope),
+        previous_unit_(sema.TUScope) {
     scope_.setEntity(sema.getASTContext().getTranslationUnitDecl());
     sema_.CurScope = &scope_;
     sema_.TUScope = &scope_;
@@ -130,16 +133,17 @@ std::string spelled_template_arguments(const TypeNamer& namer, const clang::Func
     if (a.getKind() == clang::TemplateArgument::Type) {
       s += namer.spell(a.getAsType());
     } else if (a.getKind() == clang::TemplateArgument::Integral) {
-      s += a.getIntegralType()->isBooleanType() ? (a.getAsIntegral() != 0 ? "true" : "false")
-                                                 : llvm::toString(a.getAsIntegral(), 10);
+      s += a.getIntegralType()->isBooleanType() ? (a.getAsIntegral() != 0 ? "true" : "false") : llvm::toString(a.getAsIntegral(), 10);
     } else {
       s += "...";
     }
   };
   if (const clang::TemplateArgumentList* args = instance->getTemplateSpecializationArgs())
     for (const clang::TemplateArgument& a : args->asArray()) {
-      if (a.getKind() != clang::TemplateArgument::Pack) add(a);
-      else for (const clang::TemplateArgument& e : a.pack_elements()) add(e);
+      if (a.getKind() != clang::TemplateArgument::Pack)
+        add(a);
+      else
+        for (const clang::TemplateArgument& e : a.pack_elements()) add(e);
     }
   return "<" + s + ">";
 }
@@ -147,8 +151,7 @@ std::string spelled_template_arguments(const TypeNamer& namer, const clang::Func
 }  // namespace
 
 MemberTemplates::MemberTemplates(clang::Sema& sema, const clang::CXXRecordDecl* target,
-                                 const std::vector<const clang::CXXRecordDecl*>& registered, const TypeNamer& namer,
-                                 TemplateScan& scan)
+                                 const std::vector<const clang::CXXRecordDecl*>& registered, const TypeNamer& namer, TemplateScan& scan)
     : sema_(sema), ctx_(sema.getASTContext()), target_(target), registered_(registered), namer_(namer), scan_(scan) {}
 
 std::vector<TemplateInstance> MemberTemplates::instances(const clang::FunctionTemplateDecl* ft, std::string& why_not) {
@@ -157,13 +160,14 @@ std::vector<TemplateInstance> MemberTemplates::instances(const clang::FunctionTe
   TemplateInstance instance;
   clang::QualType candidate;
   if (!deduce_for_own_types(ft, instance, candidate)) {
-    why_not = "function template: no instantiation for the class's own types (name its template arguments with "
-              "--template-args '" + ft->getNameAsString() + "=TYPE')";
+    why_not =
+        "function template: no instantiation for the class's own types (name its template arguments with "
+        "--template-args '" +
+        ft->getNameAsString() + "=TYPE')";
     return {};
   }
   instance.body_error = body_error(instance.function);
-  if (std::string pointer = instance.body_error.empty() && !candidate.isNull() ? pointer_it_takes(ft, candidate) : "";
-      !pointer.empty()) {
+  if (std::string pointer = instance.body_error.empty() && !candidate.isNull() ? pointer_it_takes(ft, candidate) : ""; !pointer.empty()) {
     why_not = "function template over iterators: it compiles for " + pointer + " as well as for " + namer_.spell(candidate) +
               ", which reaches it only through the library's integer dispatch; not instantiated (--template-args names "
               "other arguments)";
@@ -194,8 +198,7 @@ std::string MemberTemplates::pointer_it_takes(const clang::FunctionTemplateDecl*
 
 // Each list the user named: its arguments explicit, the rest deduced from the call or defaulted.
 std::vector<TemplateInstance> MemberTemplates::user_instances(const clang::FunctionTemplateDecl* ft,
-                                                              const std::vector<ExplicitArguments>& lists,
-                                                              std::string& why_not) {
+                                                              const std::vector<ExplicitArguments>& lists, std::string& why_not) {
   std::vector<TemplateInstance> out;
   std::string refused;
   for (const ExplicitArguments& list : lists) {
@@ -220,8 +223,7 @@ std::vector<TemplateInstance> MemberTemplates::user_instances(const clang::Funct
   return out;
 }
 
-bool MemberTemplates::deduce_for_own_types(const clang::FunctionTemplateDecl* ft, TemplateInstance& out,
-                                           clang::QualType& candidate_used) {
+bool MemberTemplates::deduce_for_own_types(const clang::FunctionTemplateDecl* ft, TemplateInstance& out, clang::QualType& candidate_used) {
   const clang::FunctionDecl* pattern = ft->getTemplatedDecl();
   std::vector<clang::QualType> pack = pack_candidates(pattern), own = element_candidates();
   bool has_dependent = false;
@@ -245,10 +247,8 @@ bool MemberTemplates::deduce_for_own_types(const clang::FunctionTemplateDecl* ft
 
 // The call's argument types: `candidate` for each dependent parameter, the pack's candidates for
 // a pack; parameters with defaults (and what follows) are left out, as a caller would.
-std::vector<clang::QualType> MemberTemplates::call_argument_types(const clang::FunctionDecl* pattern,
-                                                                  clang::QualType candidate,
-                                                                  const std::vector<clang::QualType>& pack,
-                                                                  bool& usable) {
+std::vector<clang::QualType> MemberTemplates::call_argument_types(const clang::FunctionDecl* pattern, clang::QualType candidate,
+                                                                  const std::vector<clang::QualType>& pack, bool& usable) {
   std::vector<clang::QualType> arg_types;
   for (const clang::ParmVarDecl* p : pattern->parameters()) {
     if (p->isParameterPack()) {
@@ -268,8 +268,7 @@ std::vector<clang::QualType> MemberTemplates::call_argument_types(const clang::F
 
 // Deduction as a call would do it (arg_types: the arguments' types), or from the explicit
 // arguments and the defaults alone (arg_types null).
-const clang::FunctionDecl* MemberTemplates::deduce(const clang::FunctionTemplateDecl* ft,
-                                                   const std::vector<clang::QualType>* arg_types,
+const clang::FunctionDecl* MemberTemplates::deduce(const clang::FunctionTemplateDecl* ft, const std::vector<clang::QualType>* arg_types,
                                                    const ExplicitArguments* explicit_arguments) {
   clang::SourceLocation loc = ft->getLocation();
   clang::TemplateArgumentListInfo explicit_list(loc, loc);
@@ -283,8 +282,7 @@ const clang::FunctionDecl* MemberTemplates::deduce(const clang::FunctionTemplate
   clang::Sema::TemplateDeductionResult r;
   if (arg_types) {
     llvm::SmallVector<clang::Expr*, 4> args;
-    for (clang::QualType t : *arg_types)
-      args.push_back(new (ctx_) clang::OpaqueValueExpr(loc, t.getNonReferenceType(), clang::VK_PRValue));
+    for (clang::QualType t : *arg_types) args.push_back(new (ctx_) clang::OpaqueValueExpr(loc, t.getNonReferenceType(), clang::VK_PRValue));
     r = sema_.DeduceTemplateArguments(templ, explicit_arguments ? &explicit_list : nullptr, args, result, info, false,
                                       [](llvm::ArrayRef<clang::QualType>) { return false; });
   } else {
@@ -320,8 +318,7 @@ std::string MemberTemplates::body_error(const clang::FunctionDecl* instance) {
 
 // The first error of a function template instance the body calls (directly, or through other
 // instances), recorded when an earlier instantiation reported it; "" when none failed.
-std::string MemberTemplates::failed_callee(const clang::FunctionDecl* fd, int depth,
-                                           std::set<const clang::FunctionDecl*>& seen) const {
+std::string MemberTemplates::failed_callee(const clang::FunctionDecl* fd, int depth, std::set<const clang::FunctionDecl*>& seen) const {
   constexpr int kMaxDepth = 8;
   const clang::FunctionDecl* definition = fd->getDefinition();
   if (depth > kMaxDepth || !definition || !definition->getBody()) return "";
@@ -330,8 +327,7 @@ std::string MemberTemplates::failed_callee(const clang::FunctionDecl* fd, int de
   for (const clang::FunctionDecl* callee : callees.found) {
     const clang::FunctionDecl* key = callee->getCanonicalDecl();
     if (auto failed = scan_.failed_bodies.find(key); failed != scan_.failed_bodies.end())
-      return "it calls " + without_template_arguments(callee->getQualifiedNameAsString()) +
-             ", which does not compile: " + failed->second;
+      return "it calls " + without_template_arguments(callee->getQualifiedNameAsString()) + ", which does not compile: " + failed->second;
     if (callee->isTemplateInstantiation() && seen.insert(key).second)
       if (std::string why = failed_callee(callee, depth + 1, seen); !why.empty()) return why;
   }
@@ -387,13 +383,10 @@ std::vector<clang::QualType> MemberTemplates::pack_candidates(const clang::Funct
   clang::QualType key = member_type(target_, "key_type"), mapped = member_type(target_, "mapped_type");
   bool after_key = false;
   for (const clang::ParmVarDecl* p : pattern->parameters())
-    if (!p->isParameterPack() && !key.isNull() &&
-        ctx_.hasSameUnqualifiedType(p->getType().getNonReferenceType(), key))
-      after_key = true;
+    if (!p->isParameterPack() && !key.isNull() && ctx_.hasSameUnqualifiedType(p->getType().getNonReferenceType(), key)) after_key = true;
   if (after_key && literal_type(mapped)) return {mapped};
   clang::QualType value = member_type(target_, "value_type");
-  if (const clang::CXXRecordDecl* rd = value.isNull() ? nullptr : value->getAsCXXRecordDecl();
-      rd && std_class_name(rd) == "pair") {
+  if (const clang::CXXRecordDecl* rd = value.isNull() ? nullptr : value->getAsCXXRecordDecl(); rd && std_class_name(rd) == "pair") {
     const auto& args = llvm::cast<clang::ClassTemplateSpecializationDecl>(rd)->getTemplateArgs();
     clang::QualType first = args[0].getAsType().getUnqualifiedType(), second = args[1].getAsType();
     if (literal_type(first) && literal_type(second)) return {first, second};

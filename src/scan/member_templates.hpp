@@ -36,7 +36,7 @@ struct TemplateScan {
 
 struct TemplateInstance {
   const clang::FunctionDecl* function = nullptr;  // the specialization
-  std::string arguments;   // for the listing: "<int, int>", as deduced or as the user named them
+  std::string arguments;                          // for the listing: "<int, int>", as deduced or as the user named them
   // "<int>" when the call must name the arguments (nothing deduces them), else "".
   std::string explicit_arguments;
   std::string body_error;  // the first error instantiating its body; "" when it compiles
@@ -44,17 +44,16 @@ struct TemplateInstance {
 
 class MemberTemplates {
  public:
-  MemberTemplates(clang::Sema& sema, const clang::CXXRecordDecl* target,
-                  const std::vector<const clang::CXXRecordDecl*>& registered, const TypeNamer& namer,
-                  TemplateScan& scan);
+  MemberTemplates(clang::Sema& sema, const clang::CXXRecordDecl* target, const std::vector<const clang::CXXRecordDecl*>& registered,
+                  const TypeNamer& namer, TemplateScan& scan);
 
   // The instances to list for ft: those the user asked for, else the one deduced for the class's
   // own types. Empty, with why_not, when none deduces.
   std::vector<TemplateInstance> instances(const clang::FunctionTemplateDecl* ft, std::string& why_not);
 
  private:
-  std::vector<TemplateInstance> user_instances(const clang::FunctionTemplateDecl* ft,
-                                               const std::vector<ExplicitArguments>& lists, std::string& why_not);
+  std::vector<TemplateInstance> user_instances(const clang::FunctionTemplateDecl* ft, const std::vector<ExplicitArguments>& lists,
+                                               std::string& why_not);
   bool deduce_for_own_types(const clang::FunctionTemplateDecl* ft, TemplateInstance& out, clang::QualType& candidate_used);
   std::string pointer_it_takes(const clang::FunctionTemplateDecl* ft, clang::QualType candidate);
   const clang::FunctionDecl* deduce(const clang::FunctionTemplateDecl* ft, const std::vector<clang::QualType>* arg_types,

@@ -37,9 +37,9 @@ struct Param {
 
 enum class FunctionKind {
   Constructor,
-  Method,         // non-static member function (operators included)
-  StaticMethod,   // static member function
-  FreeFunction,   // non-member in the class's namespace (or a hidden friend)
+  Method,        // non-static member function (operators included)
+  StaticMethod,  // static member function
+  FreeFunction,  // non-member in the class's namespace (or a hidden friend)
 };
 
 // How the harness registers a function, decided by the extractor.
@@ -72,12 +72,12 @@ struct Function {
   // --template-args): calls must name them. "" otherwise.
   std::string explicit_template_arguments;
   bool is_deleted = false;
-  bool is_implicit = false;      // declared by the compiler (implicit default constructor)
+  bool is_implicit = false;       // declared by the compiler (implicit default constructor)
   bool is_hidden_friend = false;  // found only by ADL: called unqualified
   bool scalar_result = false;     // returns bool, a number or an enum by value
-  std::string ref_qualifier;    // "", "&" or "&&"
-  std::string declaring_class;  // for members inherited from a base, else ""
-  bool via_using = false;       // brought into the class by `using Base::name`: its own interface
+  std::string ref_qualifier;      // "", "&" or "&&"
+  std::string declaring_class;    // for members inherited from a base, else ""
+  bool via_using = false;         // brought into the class by `using Base::name`: its own interface
   // Inherited, without a using-declaration, from a base in an implementation namespace (detail,
   // dtl, *internal, impl, aux): public by accident of the implementation (flat_tree's
   // insert_equal in flat_set), so ranked after the class's own members when choosing builders.
@@ -123,13 +123,13 @@ struct Constant {
 
 // One class type whose fields objgen must know: the target, or one reachable from its fields.
 struct TypeDesc {
-  std::string name;        // fully qualified C++ spelling, usable in emitted code
+  std::string name;         // fully qualified C++ spelling, usable in emitted code
   std::string objgen_name;  // Fields<T>::name: the user's spelling for the target
   bool is_target = false;
-  bool is_nested = false;  // declared inside another class
-  std::string access;      // access of a nested type ("private" for a private Node)
-  std::string reached_by;  // "examples::NodeCachingList::header (pointer)"
-  std::vector<std::string> bases;  // stateful bases, visited first (fully qualified)
+  bool is_nested = false;                  // declared inside another class
+  std::string access;                      // access of a nested type ("private" for a private Node)
+  std::string reached_by;                  // "examples::NodeCachingList::header (pointer)"
+  std::vector<std::string> bases;          // stateful bases, visited first (fully qualified)
   std::vector<std::string> skipped_bases;  // "std::allocator<int>: no state"
   std::vector<Field> fields;
   std::vector<Constant> constants;
@@ -139,14 +139,14 @@ struct TypeDesc {
 
 // An enumeration a registered parameter takes: generators offer its enumerators.
 struct EnumDesc {
-  std::string type;  // "boost::date_time::special_values"
+  std::string type;                                            // "boost::date_time::special_values"
   std::vector<std::pair<std::string, long long>> enumerators;  // "boost::date_time::special_values::not_a_date_time", 0
 };
 
 struct ScanResult {
-  std::string requested_name;  // as given with --class
-  std::string target;          // fully qualified spelling of the target
-  std::string target_short;    // "NodeCachingList" / "circular_buffer"
+  std::string requested_name;       // as given with --class
+  std::string target;               // fully qualified spelling of the target
+  std::string target_short;         // "NodeCachingList" / "circular_buffer"
   std::string enclosing_namespace;  // "examples", "" for the global namespace
   bool is_template_instance = false;
   bool in_system_header = false;  // the class comes from a system header (boost, std)
@@ -159,7 +159,7 @@ struct ScanResult {
   // The same for each base class that declares a registered member (brought in by `using`, or
   // inherited): its body is the one a call runs, so coverage builds instrument it too.
   std::vector<std::string> base_mangled_prefixes;
-  std::vector<TypeDesc> types;    // dependencies first, the target last
+  std::vector<TypeDesc> types;  // dependencies first, the target last
   std::vector<Function> functions;
   std::vector<EnumDesc> enums;
   std::vector<std::string> warnings;

@@ -57,8 +57,7 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
-std::vector<std::string> closest_names(const std::string& wanted,
-                                       const std::vector<std::string>& candidates, size_t limit) {
+std::vector<std::string> closest_names(const std::string& wanted, const std::vector<std::string>& candidates, size_t limit) {
   std::string want_full = without_template_args(wanted);
   std::string want_last = last_component(wanted);
   std::vector<std::pair<size_t, std::string>> scored;
@@ -83,8 +82,8 @@ std::string snake_case(const std::string& name) {
   for (size_t i = 0; i < name.size(); ++i) {
     char c = name[i];
     if (std::isupper(static_cast<unsigned char>(c))) {
-      bool after_lower = i > 0 && (std::islower(static_cast<unsigned char>(name[i - 1])) ||
-                                   std::isdigit(static_cast<unsigned char>(name[i - 1])));
+      bool after_lower =
+          i > 0 && (std::islower(static_cast<unsigned char>(name[i - 1])) || std::isdigit(static_cast<unsigned char>(name[i - 1])));
       if (after_lower && !out.empty() && out.back() != '_') out += '_';
       out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     } else if (is_ident(c)) {
@@ -101,7 +100,10 @@ std::string camel_case(const std::string& name) {
   std::string out;
   bool upper = true;
   for (char c : name) {
-    if (!is_ident(c) || c == '_') { upper = true; continue; }
+    if (!is_ident(c) || c == '_') {
+      upper = true;
+      continue;
+    }
     out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
     upper = false;
   }

@@ -13,8 +13,7 @@ size_t edit_distance(const std::string& a, const std::string& b);
 
 // Up to `limit` names closest to `wanted` (whole qualified name, or its last component), best
 // first; only reasonably close ones.
-std::vector<std::string> closest_names(const std::string& wanted,
-                                       const std::vector<std::string>& candidates, size_t limit);
+std::vector<std::string> closest_names(const std::string& wanted, const std::vector<std::string>& candidates, size_t limit);
 
 // "NodeCachingList" -> "node_caching_list"; "circular_buffer<int>" -> "circular_buffer_int".
 std::string snake_case(const std::string& name);

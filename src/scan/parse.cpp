@@ -13,12 +13,18 @@ namespace {
 
 const char* level_name(clang::DiagnosticsEngine::Level level) {
   switch (level) {
-    case clang::DiagnosticsEngine::Note: return "note";
-    case clang::DiagnosticsEngine::Remark: return "remark";
-    case clang::DiagnosticsEngine::Warning: return "warning";
-    case clang::DiagnosticsEngine::Error: return "error";
-    case clang::DiagnosticsEngine::Fatal: return "fatal error";
-    default: return "diagnostic";
+    case clang::DiagnosticsEngine::Note:
+      return "note";
+    case clang::DiagnosticsEngine::Remark:
+      return "remark";
+    case clang::DiagnosticsEngine::Warning:
+      return "warning";
+    case clang::DiagnosticsEngine::Error:
+      return "error";
+    case clang::DiagnosticsEngine::Fatal:
+      return "fatal error";
+    default:
+      return "diagnostic";
   }
 }
 
@@ -27,8 +33,7 @@ class Collector : public clang::DiagnosticConsumer {
  public:
   explicit Collector(std::vector<Diagnostic>& out) : out_(out) {}
 
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
-                        const clang::Diagnostic& info) override {
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level == clang::DiagnosticsEngine::Ignored) return;
     Diagnostic d;
@@ -62,17 +67,14 @@ std::string Diagnostic::str() const {
   return s + level + ": " + message;
 }
 
-ParsedUnit parse_source(const std::string& code, const std::vector<std::string>& args,
-                        const std::string& program) {
+ParsedUnit parse_source(const std::string& code, const std::vector<std::string>& args, const std::string& program) {
   ParsedUnit unit;
   std::vector<Diagnostic> diagnostics;
   Collector collector(diagnostics);
   auto start = std::chrono::steady_clock::now();
   unit.ast = clang::tooling::buildASTFromCodeWithArgs(
-      code, args, kSynthesizedFileName, program,
-      std::make_shared<clang::PCHContainerOperations>(),
-      clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(),
-      &collector);
+      code, args, kSynthesizedFileName, program, std::make_shared<clang::PCHContainerOperations>(),
+      clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(), &collector);
   // The AST's engine does not own `collector`, which dies with this frame; what Sema reports
   // during extraction (inside SFINAE traps, or instantiations) is not wanted anyway.
   if (unit.ast) unit.ast->getDiagnostics().setClient(new clang::IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);

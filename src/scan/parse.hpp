@@ -35,7 +35,6 @@ inline constexpr const char* kSynthesizedFileName = "objgen_scan_input.cpp";
 
 // Parses `code` as the file kSynthesizedFileName with `args` (driver flags, no file name);
 // `program` is the driver's argv[0] (see driver_program()).
-ParsedUnit parse_source(const std::string& code, const std::vector<std::string>& args,
-                        const std::string& program);
+ParsedUnit parse_source(const std::string& code, const std::vector<std::string>& args, const std::string& program);
 
 }  // namespace objgen::scan

@@ -9,9 +9,7 @@ namespace objgen::scan {
 namespace {
 
 // Left-aligns s in a column of `width`, keeping at least one space after it.
-std::string pad(const std::string& s, size_t width) {
-  return s.size() + 1 > width ? s + " " : s + std::string(width - s.size(), ' ');
-}
+std::string pad(const std::string& s, size_t width) { return s.size() + 1 > width ? s + " " : s + std::string(width - s.size(), ' '); }
 
 // The listing names the class as the user did (`amap::map<int, int>`, an alias template), not
 // as Clang spells its instance (an 8-argument `amap::detail::table<...>`); the harness and the
@@ -49,55 +47,70 @@ std::string display_signature(const Function& f) {
   if (f.kind == FunctionKind::FreeFunction) s = f.qualified_name + s.substr(f.name.size());
   if (!f.result_type.empty()) s += " -> " + f.result_type;
   if (!f.declaring_class.empty())
-    s += "  [from " + f.declaring_class +
-         (f.via_using ? " by using" : f.implementation_member ? ", an implementation base" : "") + "]";
+    s += "  [from " + f.declaring_class + (f.via_using ? " by using" : f.implementation_member ? ", an implementation base" : "") + "]";
   return s;
 }
 
 const char* short_kind(FunctionKind k) {
   switch (k) {
-    case FunctionKind::Constructor: return "ctor";
-    case FunctionKind::Method: return "method";
-    case FunctionKind::StaticMethod: return "static";
-    case FunctionKind::FreeFunction: return "free";
+    case FunctionKind::Constructor:
+      return "ctor";
+    case FunctionKind::Method:
+      return "method";
+    case FunctionKind::StaticMethod:
+      return "static";
+    case FunctionKind::FreeFunction:
+      return "free";
   }
   return "";
 }
 
-nlohmann::ordered_json pos_json(const SourcePos& p) {
-  return {{"file", p.file}, {"line", p.line}, {"column", p.column}};
-}
+nlohmann::ordered_json pos_json(const SourcePos& p) { return {{"file", p.file}, {"line", p.line}, {"column", p.column}}; }
 
 }  // namespace
 
 const char* kind_name(FunctionKind k) {
   switch (k) {
-    case FunctionKind::Constructor: return "constructor";
-    case FunctionKind::Method: return "method";
-    case FunctionKind::StaticMethod: return "static method";
-    case FunctionKind::FreeFunction: return "free function";
+    case FunctionKind::Constructor:
+      return "constructor";
+    case FunctionKind::Method:
+      return "method";
+    case FunctionKind::StaticMethod:
+      return "static method";
+    case FunctionKind::FreeFunction:
+      return "free function";
   }
   return "";
 }
 
 const char* registration_name(Registration r) {
   switch (r) {
-    case Registration::Constructor: return "constructor";
-    case Registration::Method: return "method";
-    case Registration::Factory: return "factory";
-    case Registration::Function: return "function";
-    case Registration::Invariant: return "invariant";
-    case Registration::Skip: return "skip";
+    case Registration::Constructor:
+      return "constructor";
+    case Registration::Method:
+      return "method";
+    case Registration::Factory:
+      return "factory";
+    case Registration::Function:
+      return "function";
+    case Registration::Invariant:
+      return "invariant";
+    case Registration::Skip:
+      return "skip";
   }
   return "";
 }
 
 const char* support_name(ParamSupport s) {
   switch (s) {
-    case ParamSupport::Literal: return "literal";
-    case ParamSupport::Object: return "object";
-    case ParamSupport::Parts: return "parts";
-    case ParamSupport::Unsupported: return "unsupported";
+    case ParamSupport::Literal:
+      return "literal";
+    case ParamSupport::Object:
+      return "object";
+    case ParamSupport::Parts:
+      return "parts";
+    case ParamSupport::Unsupported:
+      return "unsupported";
   }
   return "";
 }
@@ -107,10 +120,9 @@ namespace {
 void list_functions(const ScanResult& r, std::ostringstream& out) {
   out << "\nFunctions (" << r.functions.size() << "):\n";
   size_t sig_width = 0;
-  for (const Function& f : r.functions)
-    sig_width = std::max(sig_width, std::min<size_t>(readable(r, display_signature(f)).size(), 70));
-  out << "  " << pad("kind", 7) << pad("signature", sig_width + 2) << pad("const", 6)
-      << pad("static", 7) << pad("hint", 9) << pad("at", 26) << "registration\n";
+  for (const Function& f : r.functions) sig_width = std::max(sig_width, std::min<size_t>(readable(r, display_signature(f)).size(), 70));
+  out << "  " << pad("kind", 7) << pad("signature", sig_width + 2) << pad("const", 6) << pad("static", 7) << pad("hint", 9) << pad("at", 26)
+      << "registration\n";
   for (const Function& f : r.functions) {
     std::string sig = readable(r, display_signature(f));
     out << "  " << pad(short_kind(f.kind), 7);
@@ -119,8 +131,8 @@ void list_functions(const ScanResult& r, std::ostringstream& out) {
     } else {
       out << pad(sig, sig_width + 2);
     }
-    out << pad(f.is_const ? "yes" : "-", 6) << pad(f.is_static ? "yes" : "-", 7)
-        << pad(f.purity, 9) << pad(f.pos.str(), 26) << readable(r, status_of(f)) << "\n";
+    out << pad(f.is_const ? "yes" : "-", 6) << pad(f.is_static ? "yes" : "-", 7) << pad(f.purity, 9) << pad(f.pos.str(), 26)
+        << readable(r, status_of(f)) << "\n";
   }
 }
 
@@ -148,15 +160,17 @@ void list_types(const ScanResult& r, bool companion, std::ostringstream& out) {
       type_width = std::max(type_width, std::min<size_t>(readable(r, f.type).size(), 50));
     }
     for (const Field& f : t.fields) {
-      out << "    field  " << pad(f.name, name_width + 2) << pad(readable(r, f.type), type_width + 2)
-          << pad(f.access, 10) << pad(f.pos.str(), 26);
-      if (!f.supported) out << "left out: " << f.reason;
-      else if (!f.reason.empty()) out << "note: " << f.reason;
+      out << "    field  " << pad(f.name, name_width + 2) << pad(readable(r, f.type), type_width + 2) << pad(f.access, 10)
+          << pad(f.pos.str(), 26);
+      if (!f.supported)
+        out << "left out: " << f.reason;
+      else if (!f.reason.empty())
+        out << "note: " << f.reason;
       out << "\n";
     }
     for (const Constant& c : t.constants)
-      out << "    const  " << c.name << " = " << (c.value.empty() ? "?" : c.value) << "  ("
-          << c.kind << ", " << readable(r, c.type) << ")\n";
+      out << "    const  " << c.name << " = " << (c.value.empty() ? "?" : c.value) << "  (" << c.kind << ", " << readable(r, c.type)
+          << ")\n";
   }
 }
 
@@ -197,49 +211,45 @@ nlohmann::ordered_json to_json(const ScanResult& r) {
   j["functions"] = nlohmann::ordered_json::array();
   for (const Function& f : r.functions) {
     nlohmann::ordered_json fj = {{"kind", kind_name(f.kind)},
-                         {"name", f.name},
-                         {"qualified_name", f.qualified_name},
-                         {"signature", f.signature()},
-                         {"result", f.result_type},
-                         {"const", f.is_const},
-                         {"static", f.is_static},
-                         {"virtual", f.is_virtual},
-                         {"noexcept", f.is_noexcept},
-                         {"operator", f.is_operator},
-                         {"template", f.is_template},
-                         {"template_arguments", f.template_arguments},
-                         {"explicit_template_arguments", f.explicit_template_arguments},
-                         {"deleted", f.is_deleted},
-                         {"implicit", f.is_implicit},
-                         {"hidden_friend", f.is_hidden_friend},
-                         {"ref_qualifier", f.ref_qualifier},
-                         {"declaring_class", f.declaring_class},
-                         {"via_using", f.via_using},
-                         {"implementation_member", f.implementation_member},
-                         {"pointer_type", f.pointer_type},
-                         {"overloaded", f.overloaded},
-                         {"purity", f.purity},
-                         {"registration", registration_name(f.registration)},
-                         {"arities", f.arities},
-                         {"skip_reason", f.skip_reason},
-                         {"note", f.note},
-                         {"at", pos_json(f.pos)}};
+                                 {"name", f.name},
+                                 {"qualified_name", f.qualified_name},
+                                 {"signature", f.signature()},
+                                 {"result", f.result_type},
+                                 {"const", f.is_const},
+                                 {"static", f.is_static},
+                                 {"virtual", f.is_virtual},
+                                 {"noexcept", f.is_noexcept},
+                                 {"operator", f.is_operator},
+                                 {"template", f.is_template},
+                                 {"template_arguments", f.template_arguments},
+                                 {"explicit_template_arguments", f.explicit_template_arguments},
+                                 {"deleted", f.is_deleted},
+                                 {"implicit", f.is_implicit},
+                                 {"hidden_friend", f.is_hidden_friend},
+                                 {"ref_qualifier", f.ref_qualifier},
+                                 {"declaring_class", f.declaring_class},
+                                 {"via_using", f.via_using},
+                                 {"implementation_member", f.implementation_member},
+                                 {"pointer_type", f.pointer_type},
+                                 {"overloaded", f.overloaded},
+                                 {"purity", f.purity},
+                                 {"registration", registration_name(f.registration)},
+                                 {"arities", f.arities},
+                                 {"skip_reason", f.skip_reason},
+                                 {"note", f.note},
+                                 {"at", pos_json(f.pos)}};
     fj["params"] = nlohmann::ordered_json::array();
     for (const Param& p : f.params)
-      fj["params"].push_back({{"name", p.name},
-                              {"type", p.type},
-                              {"default", p.default_value},
-                              {"support", support_name(p.support)},
-                              {"reason", p.reason}});
+      fj["params"].push_back(
+          {{"name", p.name}, {"type", p.type}, {"default", p.default_value}, {"support", support_name(p.support)}, {"reason", p.reason}});
     j["functions"].push_back(std::move(fj));
   }
   j["types"] = nlohmann::ordered_json::array();
   for (const TypeDesc& t : r.types) {
-    nlohmann::ordered_json tj = {{"name", t.name},         {"objgen_name", t.objgen_name},
-                         {"target", t.is_target},  {"nested", t.is_nested},
-                         {"access", t.access},     {"reached_by", t.reached_by},
-                         {"bases", t.bases},       {"skipped_bases", t.skipped_bases},
-                         {"at", pos_json(t.pos)}};
+    nlohmann::ordered_json tj = {
+        {"name", t.name},       {"objgen_name", t.objgen_name}, {"target", t.is_target}, {"nested", t.is_nested},
+        {"access", t.access},   {"reached_by", t.reached_by},   {"bases", t.bases},      {"skipped_bases", t.skipped_bases},
+        {"at", pos_json(t.pos)}};
     tj["fields"] = nlohmann::ordered_json::array();
     for (const Field& f : t.fields)
       tj["fields"].push_back({{"name", f.name},
@@ -250,8 +260,7 @@ nlohmann::ordered_json to_json(const ScanResult& r) {
                               {"at", pos_json(f.pos)}});
     tj["constants"] = nlohmann::ordered_json::array();
     for (const Constant& c : t.constants)
-      tj["constants"].push_back(
-          {{"name", c.name}, {"type", c.type}, {"value", c.value}, {"kind", c.kind}, {"at", pos_json(c.pos)}});
+      tj["constants"].push_back({{"name", c.name}, {"type", c.type}, {"value", c.value}, {"kind", c.kind}, {"at", pos_json(c.pos)}});
     j["types"].push_back(std::move(tj));
   }
   j["warnings"] = r.warnings;

@@ -51,8 +51,7 @@ std::string driver_program() {
 }
 
 std::vector<std::string> base_arguments(const std::string& resource_dir) {
-  std::vector<std::string> args = {"-xc++", "-std=c++20", "-fno-access-control",
-                                   "-fsyntax-only"};
+  std::vector<std::string> args = {"-xc++", "-std=c++20", "-fno-access-control", "-fsyntax-only"};
   if (!resource_dir.empty() && resource_dir != "none") {
     args.push_back("-resource-dir");
     args.push_back(resource_dir);

@@ -28,8 +28,7 @@ std::string template_arguments_source(const std::vector<std::string>& lists) {
 UserTemplateArguments resolve_template_arguments(clang::ASTUnit& unit, const TemplateArgumentsRequest& request) {
   std::map<std::string, const clang::TypedefNameDecl*> aliases;
   for (const clang::Decl* d : unit.getASTContext().getTranslationUnitDecl()->decls())
-    if (const auto* alias = llvm::dyn_cast<clang::TypedefNameDecl>(d);
-        alias && unit.getSourceManager().isInMainFile(alias->getLocation()))
+    if (const auto* alias = llvm::dyn_cast<clang::TypedefNameDecl>(d); alias && unit.getSourceManager().isInMainFile(alias->getLocation()))
       aliases[alias->getNameAsString()] = alias;
   UserTemplateArguments out;
   size_t index = 0;

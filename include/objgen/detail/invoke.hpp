@@ -23,56 +23,94 @@ class Api;
 
 namespace detail {
 
-template <class... T> struct type_list {};
-template <class... P> constexpr size_t count_of(type_list<P...>) { return sizeof...(P); }
+template <class... T>
+struct type_list {};
+template <class... P>
+constexpr size_t count_of(type_list<P...>) {
+  return sizeof...(P);
+}
 
-template <class F> struct callable_traits;
-template <class R, class... A> struct callable_traits<R (*)(A...)> {
-  using result = R; using params = type_list<A...>; static constexpr bool is_const = false;
+template <class F>
+struct callable_traits;
+template <class R, class... A>
+struct callable_traits<R (*)(A...)> {
+  using result = R;
+  using params = type_list<A...>;
+  static constexpr bool is_const = false;
 };
-template <class R, class... A> struct callable_traits<R (*)(A...) noexcept> : callable_traits<R (*)(A...)> {};
-#define OBJGEN_DETAIL_MEMBER_TRAITS(QUAL, RECV, CONSTNESS)                                      \
-  template <class R, class C, class... A> struct callable_traits<R (C::*)(A...) QUAL> {          \
-    using result = R; using params = type_list<RECV, A...>;                                      \
-    static constexpr bool is_const = CONSTNESS;                                                  \
+template <class R, class... A>
+struct callable_traits<R (*)(A...) noexcept> : callable_traits<R (*)(A...)> {};
+#define OBJGEN_DETAIL_MEMBER_TRAITS(QUAL, RECV, CONSTNESS) \
+  template <class R, class C, class... A>                  \
+  struct callable_traits<R (C::*)(A...) QUAL> {            \
+    using result = R;                                      \
+    using params = type_list<RECV, A...>;                  \
+    static constexpr bool is_const = CONSTNESS;            \
   };
 OBJGEN_DETAIL_MEMBER_TRAITS(, C&, false)
 OBJGEN_DETAIL_MEMBER_TRAITS(&, C&, false)
 OBJGEN_DETAIL_MEMBER_TRAITS(noexcept, C&, false)
-OBJGEN_DETAIL_MEMBER_TRAITS(& noexcept, C&, false)
+OBJGEN_DETAIL_MEMBER_TRAITS(&noexcept, C&, false)
 OBJGEN_DETAIL_MEMBER_TRAITS(const, const C&, true)
 OBJGEN_DETAIL_MEMBER_TRAITS(const&, const C&, true)
 OBJGEN_DETAIL_MEMBER_TRAITS(const noexcept, const C&, true)
 OBJGEN_DETAIL_MEMBER_TRAITS(const& noexcept, const C&, true)
 #undef OBJGEN_DETAIL_MEMBER_TRAITS
 // Lambdas: the call operator's parameters, without the closure object.
-template <class R, class L, class... A> struct lambda_traits { using result = R; using params = type_list<A...>; static constexpr bool is_const = false; };
-template <class F, class = void> struct is_lambda : std::false_type {};
-template <class F> struct is_lambda<F, std::void_t<decltype(&F::operator())>> : std::true_type {};
-template <class R, class L, class... A> lambda_traits<R, L, A...> lambda_of(R (L::*)(A...) const);
-template <class R, class L, class... A> lambda_traits<R, L, A...> lambda_of(R (L::*)(A...));
-template <class F, bool = is_lambda<F>::value> struct select_traits { using type = callable_traits<F>; };
-template <class F> struct select_traits<F, true> { using type = decltype(lambda_of(&F::operator())); };
+template <class R, class L, class... A>
+struct lambda_traits {
+  using result = R;
+  using params = type_list<A...>;
+  static constexpr bool is_const = false;
+};
+template <class F, class = void>
+struct is_lambda : std::false_type {};
+template <class F>
+struct is_lambda<F, std::void_t<decltype(&F::operator())>> : std::true_type {};
+template <class R, class L, class... A>
+lambda_traits<R, L, A...> lambda_of(R (L::*)(A...) const);
+template <class R, class L, class... A>
+lambda_traits<R, L, A...> lambda_of(R (L::*)(A...));
+template <class F, bool = is_lambda<F>::value>
+struct select_traits {
+  using type = callable_traits<F>;
+};
+template <class F>
+struct select_traits<F, true> {
+  using type = decltype(lambda_of(&F::operator()));
+};
 template <class F>
 using traits_of = typename select_traits<F>::type;
 
-template <class T> struct smart_target { using type = void; };
-template <class T, class D> struct smart_target<std::unique_ptr<T, D>> { using type = T; };
-template <class T> struct smart_target<std::shared_ptr<T>> { using type = T; };
+template <class T>
+struct smart_target {
+  using type = void;
+};
+template <class T, class D>
+struct smart_target<std::unique_ptr<T, D>> {
+  using type = T;
+};
+template <class T>
+struct smart_target<std::shared_ptr<T>> {
+  using type = T;
+};
 
 template <class B>
 constexpr LiteralKind literal_kind_of() {
-  if constexpr (std::is_same_v<B, bool>) return LiteralKind::Bool;
-  else if constexpr (std::is_same_v<B, char> || std::is_same_v<B, signed char> ||
-                     std::is_same_v<B, unsigned char>) return LiteralKind::Char;
-  else if constexpr (std::is_integral_v<B> || std::is_enum_v<B>) return LiteralKind::Int;
-  else if constexpr (std::is_floating_point_v<B>) return LiteralKind::Double;
-  else return LiteralKind::String;
+  if constexpr (std::is_same_v<B, bool>)
+    return LiteralKind::Bool;
+  else if constexpr (std::is_same_v<B, char> || std::is_same_v<B, signed char> || std::is_same_v<B, unsigned char>)
+    return LiteralKind::Char;
+  else if constexpr (std::is_integral_v<B> || std::is_enum_v<B>)
+    return LiteralKind::Int;
+  else if constexpr (std::is_floating_point_v<B>)
+    return LiteralKind::Double;
+  else
+    return LiteralKind::String;
 }
 template <class B>
-constexpr bool is_literal_type_v = std::is_arithmetic_v<B> || std::is_enum_v<B> ||
-                                   std::is_same_v<B, std::string> ||
-                                   std::is_same_v<B, std::string_view>;
+constexpr bool is_literal_type_v =
+    std::is_arithmetic_v<B> || std::is_enum_v<B> || std::is_same_v<B, std::string> || std::is_same_v<B, std::string_view>;
 
 std::string demangle(const char* mangled);
 
@@ -80,10 +118,9 @@ std::string demangle(const char* mangled);
 template <class P>
 struct param {
   using B = std::remove_cvref_t<P>;
-  using Target = std::remove_cv_t<std::conditional_t<
-      std::is_pointer_v<B>, std::remove_pointer_t<B>,
-      std::conditional_t<!std::is_void_v<typename smart_target<B>::type>,
-                         typename smart_target<B>::type, B>>>;
+  using Target = std::remove_cv_t<
+      std::conditional_t<std::is_pointer_v<B>, std::remove_pointer_t<B>,
+                         std::conditional_t<!std::is_void_v<typename smart_target<B>::type>, typename smart_target<B>::type, B>>>;
 
   static decltype(auto) get(Arg& a) {
     if constexpr (std::is_same_v<B, std::string> || std::is_same_v<B, std::string_view>) {
@@ -113,11 +150,12 @@ struct param {
 
 // What a T& or T* result refers to (cv kept), and whether it is a described class.
 template <class R>
-using referent_cv_t = std::conditional_t<std::is_pointer_v<std::remove_cvref_t<R>>,
-                                         std::remove_pointer_t<std::remove_cvref_t<R>>, std::remove_reference_t<R>>;
+using referent_cv_t = std::conditional_t<std::is_pointer_v<std::remove_cvref_t<R>>, std::remove_pointer_t<std::remove_cvref_t<R>>,
+                                         std::remove_reference_t<R>>;
 template <class R>
-constexpr bool refers_to_described_v = (std::is_lvalue_reference_v<R> || std::is_pointer_v<std::remove_cvref_t<R>>) &&
-                                       !std::is_void_v<referent_cv_t<R>> && is_described_v<referent_cv_t<R>>;
+constexpr bool refers_to_described_v = (std::is_lvalue_reference_v<R> ||
+                                        std::is_pointer_v<std::remove_cvref_t<R>>)&&!std::is_void_v<referent_cv_t<R>> &&
+                                       is_described_v<referent_cv_t<R>>;
 
 template <class B, class V>
 void store_literal(const V& r, CallResult& out) {
@@ -182,12 +220,10 @@ void invoke_erased(const void* fn, Arg* args, CallResult& out) {
 
 template <class T, class... A>
 void construct_erased(const void*, Arg* args, CallResult& out) {
-  [&]<size_t... I>(std::index_sequence<I...>) {
-    out.object = std::make_shared<T>(param<A>::get(args[I])...);
-  }(std::index_sequence_for<A...>{});
+  [&]<size_t... I>(std::index_sequence<I...>) { out.object = std::make_shared<T>(param<A>::get(args[I])...); }
+  (std::index_sequence_for<A...>{});
   out.has_object = true;
 }
-
 
 // A parameter or result type as constants: what a SlotType is made of when the operation is
 // registered (make_operation, in objgen's runtime). A harness registers dozens of members; as
@@ -199,9 +235,9 @@ struct SlotShape {
   Passing passing = Passing::Value;
   bool is_unsigned = false;
   ClassId (*cls)() = nullptr;
-  const std::type_info* type = nullptr;       // without cv and reference; null: void
-  bool is_const = false;                      // spelled "const T"
-  uint8_t reference = 0;                      // 1: "T&", 2: "T&&"
+  const std::type_info* type = nullptr;  // without cv and reference; null: void
+  bool is_const = false;                 // spelled "const T"
+  uint8_t reference = 0;                 // 1: "T&", 2: "T&&"
   const std::type_info* enum_type = nullptr;
 };
 
@@ -229,10 +265,12 @@ constexpr SlotShape param_shape() {
       s.passing = std::is_const_v<std::remove_pointer_t<B>> ? Passing::ConstPtr : Passing::Ptr;
     else if constexpr (!std::is_void_v<typename smart_target<B>::type>)
       s.passing = is_shared_ptr<B>::value ? Passing::SharedPtr : Passing::UniquePtr;
-    else if constexpr (std::is_rvalue_reference_v<P>) s.passing = Passing::RValue;
+    else if constexpr (std::is_rvalue_reference_v<P>)
+      s.passing = Passing::RValue;
     else if constexpr (std::is_lvalue_reference_v<P>)
       s.passing = std::is_const_v<std::remove_reference_t<P>> ? Passing::ConstRef : Passing::Ref;
-    else s.passing = Passing::Value;
+    else
+      s.passing = Passing::Value;
   }
   return s;
 }
@@ -292,25 +330,32 @@ inline constexpr SlotShape param_shapes[] = {param_shape<P>()..., SlotShape{}};
 template <class F, class... P>
 constexpr OperationShape callable_shape(OpKind kind, type_list<P...>) {
   using Tr = traits_of<F>;
-  return {kind, Tr::is_const, param_shapes<P...>, sizeof...(P), result_shape<typename Tr::result>(),
-          referenced_shape<typename Tr::result>(), &invoke_erased<F>};
+  return {kind,
+          Tr::is_const,
+          param_shapes<P...>,
+          sizeof...(P),
+          result_shape<typename Tr::result>(),
+          referenced_shape<typename Tr::result>(),
+          &invoke_erased<F>};
 }
 template <class F, OpKind K>
 inline constexpr OperationShape operation_shape = callable_shape<F>(K, typename traits_of<F>::params{});
 
 template <class T, class... A>
-inline constexpr OperationShape constructor_shape = {OpKind::Constructor, false, param_shapes<A...>, sizeof...(A),
-                                                     result_shape<T>(), ReferencedShape{}, &construct_erased<T, A...>};
+inline constexpr OperationShape constructor_shape = {
+    OpKind::Constructor, false, param_shapes<A...>, sizeof...(A), result_shape<T>(), ReferencedShape{}, &construct_erased<T, A...>};
 
 // Deletes the callable a ClassBuilder registered (given to add_operation).
 template <class F>
-void delete_callable(const void* p) { delete static_cast<const F*>(p); }
+void delete_callable(const void* p) {
+  delete static_cast<const F*>(p);
+}
 
 // The operation described by `shape` added to the Api (objgen's runtime: model/api.cpp).
 // `result_spelling` names the result type when not empty (a constructor's: the class's name).
 // `fn` (null for constructors) is the callable, which `destroy` deletes; `cpp_call` empty: `name`.
-void add_operation(Api& api, const OperationShape& shape, ClassId owner, std::string_view name, std::string_view cpp_call,
-                   const void* fn, void (*destroy)(const void*), bool emittable, std::string_view result_spelling = {});
+void add_operation(Api& api, const OperationShape& shape, ClassId owner, std::string_view name, std::string_view cpp_call, const void* fn,
+                   void (*destroy)(const void*), bool emittable, std::string_view result_spelling = {});
 // The last operation's emitted call (ClassBuilder::emitted_as) and parameter names (param_names).
 void set_call_pattern(Api& api, std::string_view pattern);
 void set_param_names(Api& api, std::vector<std::string> names);

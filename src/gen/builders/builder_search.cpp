@@ -4,8 +4,7 @@
 
 namespace objgen {
 
-ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options,
-                                 std::vector<uint32_t> operations, uint32_t scope) {
+ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> operations, uint32_t scope) {
   ExhaustiveOptions opt;
   opt.scope = scope;
   opt.domain = search_domain(api, options, scope);
@@ -45,8 +44,7 @@ RandomBatchOptions batch_options(const BuilderSearchOptions& options) {
 
 int parameter_cost(const Operation& op, const FitnessWeights& w) {
   double cost = 0;
-  for (size_t i = op.kind == OpKind::Method ? 1 : 0; i < op.params.size(); ++i)
-    cost += op.params[i].is_object() ? w.object_param_cost : 1;
+  for (size_t i = op.kind == OpKind::Method ? 1 : 0; i < op.params.size(); ++i) cost += op.params[i].is_object() ? w.object_param_cost : 1;
   return static_cast<int>(cost);
 }
 

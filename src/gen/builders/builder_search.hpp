@@ -26,9 +26,9 @@ namespace objgen {
 
 // Weights of the tie-breaking term of the fitness (seed 000 §4.2).
 struct FitnessWeights {
-  double fewer_methods = 2;     // w1
-  double simpler_params = 1;    // w2
-  double object_param_cost = 2; // w3: an object parameter costs this many primitive ones
+  double fewer_methods = 2;      // w1
+  double simpler_params = 1;     // w2
+  double object_param_cost = 2;  // w3: an object parameter costs this many primitive ones
 };
 
 // What the GA's fitness counts (besides the tie-breaking term). The paper counts field-extension
@@ -73,8 +73,7 @@ struct BuilderSearchOptions {
   size_t worker_memory_limit_bytes = 0;
   // Contract checks on states of the target (the CLI binds src/gen/oracles); without them only
   // invariant findings show that a set of builders corrupts (ruling_out.hpp).
-  std::function<std::vector<SequenceFinding>(const std::vector<FlatSequence>& states, const LiteralDomain& domain)>
-      check_contracts;
+  std::function<std::vector<SequenceFinding>(const std::vector<FlatSequence>& states, const LiteralDomain& domain)> check_contracts;
   // Leave out of the set a builder whose states break checks a set without it does not break.
   bool rule_out_corrupting = true;
 };
@@ -83,8 +82,7 @@ struct BuilderSearchOptions {
 RandomBatchOptions batch_options(const BuilderSearchOptions& options);
 
 // An exhaustive run with exactly these operations (no constructor added), for builder search.
-ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options,
-                                 std::vector<uint32_t> operations, uint32_t scope);
+ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> operations, uint32_t scope);
 
 // The literal domain of every run at this scope: defaults, enumerations, the user's options.
 LiteralDomain search_domain(const Api& api, const BuilderSearchOptions& options, uint32_t scope);

@@ -12,16 +12,13 @@
 
 namespace objgen {
 
-std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>& operations,
-                     const std::string& omit_fields) {
+std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>& operations, const std::string& omit_fields) {
   std::string key = std::string(OBJGEN_VERSION_STRING) + "\n" + class_vtable(target).name + "\n" + omit_fields + "\n";
   for (uint32_t op : operations) key += api.operations()[op].signature() + "\n";
   return fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
 }
 
-std::string builders_cache_path(const std::string& hash) {
-  return trusted_cache_dir("builders") + "/" + hash + ".json";
-}
+std::string builders_cache_path(const std::string& hash) { return trusted_cache_dir("builders") + "/" + hash + ".json"; }
 
 void write_builders_file(const std::string& path, const BuildersFile& f) {
   nlohmann::json j;

@@ -16,8 +16,8 @@ namespace objgen {
 struct BuildersFile {
   std::string cls;
   std::string api_hash;
-  std::string algorithm;  // "hc", "ga", or "given"
-  std::vector<std::string> builders;   // operation signatures
+  std::string algorithm;              // "hc", "ga", or "given"
+  std::vector<std::string> builders;  // operation signatures
   std::vector<std::string> observers;
   double seconds = 0;
   // The proof the builders had when they were written: "proved", "disproved", "unknown", or ""
@@ -31,8 +31,7 @@ struct BuildersFile {
 
 // A hash of what builder identification depends on: the class, every operation's signature,
 // the omitted fields and the objgen version.
-std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>& operations,
-                     const std::string& omit_fields);
+std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>& operations, const std::string& omit_fields);
 std::string builders_cache_path(const std::string& hash);
 
 void write_builders_file(const std::string& path, const BuildersFile& file);

@@ -64,8 +64,7 @@ Population breed(const Population& pop, const BuilderSearchOptions& opt, Rng& rn
 
 }  // namespace
 
-GeneticResult genetic_builders(const Api& api, const BuilderSearchOptions& options,
-                               const std::vector<uint32_t>& candidates,
+GeneticResult genetic_builders(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& candidates,
                                const std::function<void(const GenerationRecord&)>& on_generation) {
   auto start = std::chrono::steady_clock::now();
   GeneticResult out;
@@ -104,8 +103,11 @@ GeneticResult genetic_builders(const Api& api, const BuilderSearchOptions& optio
       pop.insert(pop.end(), all_new.begin(), all_new.end());
     }
     sort_by_fitness(pop, eval);
-    GenerationRecord rec{gen, eval.fitness(pop.front()), eval.field_extensions(pop.front()),
-                         eval.operations_of(pop.front()), eval.evaluations(),
+    GenerationRecord rec{gen,
+                         eval.fitness(pop.front()),
+                         eval.field_extensions(pop.front()),
+                         eval.operations_of(pop.front()),
+                         eval.evaluations(),
                          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
     if (on_generation) on_generation(rec);
     out.history.push_back(std::move(rec));

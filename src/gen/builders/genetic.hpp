@@ -31,8 +31,7 @@ struct GeneticResult {
   double seconds = 0;
 };
 
-GeneticResult genetic_builders(const Api& api, const BuilderSearchOptions& options,
-                               const std::vector<uint32_t>& candidates,
+GeneticResult genetic_builders(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& candidates,
                                const std::function<void(const GenerationRecord&)>& on_generation = nullptr);
 
 }  // namespace objgen

@@ -14,8 +14,7 @@ bool creates(const Operation& op, ClassId target) {
 
 class Climber {
  public:
-  Climber(const Api& api, const BuilderSearchOptions& opt, const ClimbProgress& progress)
-      : api_(api), opt_(opt), progress_(progress) {}
+  Climber(const Api& api, const BuilderSearchOptions& opt, const ClimbProgress& progress) : api_(api), opt_(opt), progress_(progress) {}
 
   // Structures found with ops; keeps the first findings.
   size_t count(const std::vector<uint32_t>& ops) {
@@ -41,9 +40,9 @@ class Climber {
       auto ops = result_.builders;
       ops.push_back(c);
       size_t n = count(ops);
-      bool better = !found || n > *structures ||
-                    (n == *structures && parameter_cost(api_.operations()[c], opt_.weights) <
-                                             parameter_cost(api_.operations()[*op], opt_.weights));
+      bool better =
+          !found || n > *structures ||
+          (n == *structures && parameter_cost(api_.operations()[c], opt_.weights) < parameter_cost(api_.operations()[*op], opt_.weights));
       if (better) {
         found = true;
         *op = c;
@@ -67,8 +66,7 @@ class Climber {
       constructors_only = false;
       result_.builders.push_back(op);
       result_.structures = n;
-      ClimbStep step{result_.builders, n, result_.runs,
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+      ClimbStep step{result_.builders, n, result_.runs, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
       if (progress_.on_step) progress_.on_step(step);
       result_.history.push_back(std::move(step));
     }
@@ -85,9 +83,8 @@ class Climber {
 
 }  // namespace
 
-ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options,
-                           const std::vector<uint32_t>& candidates, const ClimbProgress& progress,
-                           const std::vector<uint32_t>& start) {
+ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& candidates,
+                           const ClimbProgress& progress, const std::vector<uint32_t>& start) {
   return Climber(api, options, progress).run(candidates, start);
 }
 

@@ -37,8 +37,7 @@ struct ClimbProgress {
 
 // start: builders already chosen (a climb resumed at a larger scope); empty starts from the
 // constructor that alone builds the most.
-ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options,
-                           const std::vector<uint32_t>& candidates, const ClimbProgress& progress = {},
-                           const std::vector<uint32_t>& start = {});
+ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& candidates,
+                           const ClimbProgress& progress = {}, const std::vector<uint32_t>& start = {});
 
 }  // namespace objgen

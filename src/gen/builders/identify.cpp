@@ -23,8 +23,8 @@ std::vector<uint32_t> removal_order(const Api& api, const BuilderSearchOptions& 
 
 // Drops each builder whose removal loses no structure (see removal_order); returns the dropped
 // ones. Only counts of complete runs are compared.
-std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions& options,
-                                      std::vector<uint32_t>& builders, bool* complete) {
+std::vector<uint32_t> prune_redundant(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t>& builders,
+                                      bool* complete) {
   std::vector<uint32_t> dropped;
   size_t full = count_structures(api, options, builders, complete);
   for (uint32_t op : removal_order(api, options, builders)) {
@@ -68,12 +68,10 @@ std::vector<uint32_t> own_interface(const Api& api, const std::vector<uint32_t>&
 }
 
 bool uses_implementation_members(const Api& api, const std::vector<uint32_t>& ops, ClassId target) {
-  return std::any_of(ops.begin(), ops.end(),
-                     [&](uint32_t op) { return is_implementation_member(api, api.operations()[op], target); });
+  return std::any_of(ops.begin(), ops.end(), [&](uint32_t op) { return is_implementation_member(api, api.operations()[op], target); });
 }
 
-size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops,
-                        bool* complete) {
+size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops, bool* complete) {
   ExhaustiveResult r = exhaustive_with(api, options, ops, options.climb_scope);
   if (!r.complete) *complete = false;
   return r.store.states_of(options.target).size();
@@ -123,8 +121,7 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
                                  const IdentifyProgress& progress) {
   auto start = std::chrono::steady_clock::now();
   Identification id = search_builders(api, options, algorithm, progress);
-  bool budget_spent = options.deadline != std::chrono::steady_clock::time_point{} &&
-                      std::chrono::steady_clock::now() >= options.deadline;
+  bool budget_spent = options.deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() >= options.deadline;
   if (!options.rule_out_corrupting || id.builders.empty() || budget_spent) return id;
   BuilderSearchOptions narrowed = options;
   std::vector<Identification> searched;  // the one whose builders were kept replaces id
@@ -148,8 +145,8 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
 
 namespace objgen {
 
-std::vector<uint32_t> comparison_operations(const Api& api, const std::vector<uint32_t>& ops,
-                                            const std::vector<uint32_t>& builders, ClassId target) {
+std::vector<uint32_t> comparison_operations(const Api& api, const std::vector<uint32_t>& ops, const std::vector<uint32_t>& builders,
+                                            ClassId target) {
   return uses_implementation_members(api, builders, target) ? ops : own_interface(api, ops, target);
 }
 
@@ -177,8 +174,8 @@ void add_scope_below(const Api& api, const BuilderSearchOptions& options, const 
 // deadline, else why the ladder stops before it. The builders' own run there (`built`, the first
 // part of the proof, which takes it) tells how many states the scope has.
 std::string why_not_start(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
-                          const std::vector<uint32_t>& compared, uint32_t scope, std::vector<ProofCost>& costs,
-                          double search_seconds, std::optional<ExhaustiveResult>& built) {
+                          const std::vector<uint32_t>& compared, uint32_t scope, std::vector<ProofCost>& costs, double search_seconds,
+                          std::optional<ExhaustiveResult>& built) {
   if (costs.size() == 1) add_scope_below(api, options, builders, compared, costs);
   built = exhaustive_with(api, options, builders, scope);
   std::string at = "scope " + std::to_string(scope);
@@ -192,26 +189,26 @@ std::string why_not_start(const Api& api, const BuilderSearchOptions& options, c
 
 }  // namespace
 
-bool drop_redundant_builder(const Api& api, const BuilderSearchOptions& options, const ScopeProof& proof,
-                            std::vector<uint32_t>& builders) {
+bool drop_redundant_builder(const Api& api, const BuilderSearchOptions& options, const ScopeProof& proof, std::vector<uint32_t>& builders) {
   if (!proof.complete || !proof.sufficient || proof.redundant.empty() || builders.size() < 2) return false;
   for (uint32_t op : removal_order(api, options, builders))
-    if (std::find(proof.redundant.begin(), proof.redundant.end(), api.operations()[op].signature()) !=
-        proof.redundant.end()) {
+    if (std::find(proof.redundant.begin(), proof.redundant.end(), api.operations()[op].signature()) != proof.redundant.end()) {
       std::erase(builders, op);
       return true;
     }
   return false;
 }
 
-LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, BuilderAlgorithm algorithm,
-                                const LadderOptions& ladder, const IdentifyProgress& progress) {
+LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, BuilderAlgorithm algorithm, const LadderOptions& ladder,
+                                const IdentifyProgress& progress) {
   auto start = std::chrono::steady_clock::now();
   // 3% of the budget stays for what follows the last run (reports, the process's exit).
   options.deadline = start + std::chrono::milliseconds(static_cast<int64_t>(ladder.budget_seconds * 970));
   LadderResult out;
-  if (ladder.given.empty()) out.id = identify_builders(api, options, algorithm, progress);
-  else out.id.builders = ladder.given;
+  if (ladder.given.empty())
+    out.id = identify_builders(api, options, algorithm, progress);
+  else
+    out.id.builders = ladder.given;
   for (const RuledOut& r : out.id.ruled_out) std::erase(options.operations, r.op);  // proofs without them
   std::vector<uint32_t> candidates = out.id.classification.candidates();
   if (!out.id.with_implementation_members) candidates = own_interface(api, candidates, options.target);
@@ -234,8 +231,7 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
     record_proof_cost(costs, {scope, seconds_since(proof_start), proof.api_explored, proof.builder_states});
     if (!proof.sufficient && proof.extra.empty() && ladder.refine && ladder.given.empty() && !proof.missing.empty()) {
       options.climb_scope = scope;  // the builders miss a state here: climb on from them
-      ClimbResult more = climb_builders(api, options, candidates, {progress.on_climb_step, progress.on_climb_try},
-                                        out.id.builders);
+      ClimbResult more = climb_builders(api, options, candidates, {progress.on_climb_step, progress.on_climb_try}, out.id.builders);
       out.id.complete = out.id.complete && more.complete;
       if (more.builders.size() > out.id.builders.size()) {
         out.id.builders = more.builders;

@@ -33,7 +33,7 @@ struct Identification {
   // Operations left out because their states break checks a set without them does not
   // (ruling_out.hpp); the builders and proofs are of the API without them.
   std::vector<RuledOut> ruled_out;
-  double seconds = 0;     // observers and search
+  double seconds = 0;  // observers and search
   // False when interrupted or when an exhaustive run stopped early (a time limit): the builders
   // are the best found so far, not a finished search.
   bool complete = true;
@@ -55,9 +55,9 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
 // scope while the budget allows; a proof that finds a state the builders miss resumes hill
 // climbing at that scope from the builders so far, then proves again.
 struct LadderOptions {
-  uint32_t top_scope = 5;      // prove up to this scope
-  double budget_seconds = 60;  // search and proofs together; a scope predicted not to fit is not started
-  bool refine = true;          // resume climbing at a scope whose proof finds a missing state
+  uint32_t top_scope = 5;       // prove up to this scope
+  double budget_seconds = 60;   // search and proofs together; a scope predicted not to fit is not started
+  bool refine = true;           // resume climbing at a scope whose proof finds a missing state
   std::vector<uint32_t> given;  // prove these builders instead of searching
 };
 
@@ -71,16 +71,15 @@ struct LadderResult {
 // states, each redundant beside the other, where the search's climbing scope could not tell them
 // apart): drops the redundant builder with the costliest signature; true when one was dropped.
 // The ladder then proves the smaller set at the same scope.
-bool drop_redundant_builder(const Api& api, const BuilderSearchOptions& options, const ScopeProof& proof,
-                            std::vector<uint32_t>& builders);
+bool drop_redundant_builder(const Api& api, const BuilderSearchOptions& options, const ScopeProof& proof, std::vector<uint32_t>& builders);
 
-LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, BuilderAlgorithm algorithm,
-                                const LadderOptions& ladder, const IdentifyProgress& progress = {});
+LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, BuilderAlgorithm algorithm, const LadderOptions& ladder,
+                                const IdentifyProgress& progress = {});
 
 // What builders are proven against: the whole API, or the class's own interface when the
 // builders use no implementation member.
-std::vector<uint32_t> comparison_operations(const Api& api, const std::vector<uint32_t>& ops,
-                                            const std::vector<uint32_t>& builders, ClassId target);
+std::vector<uint32_t> comparison_operations(const Api& api, const std::vector<uint32_t>& ops, const std::vector<uint32_t>& builders,
+                                            ClassId target);
 
 // Implementation members (ClassInfo::implementation_members) are searched last: only when the
 // class's own operations build nothing beyond what its constructors build.
@@ -89,7 +88,6 @@ std::vector<uint32_t> own_interface(const Api& api, const std::vector<uint32_t>&
 bool uses_implementation_members(const Api& api, const std::vector<uint32_t>& ops, ClassId target);
 
 // An exhaustive run with ops at the climbing scope, with whether it was complete.
-size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops,
-                        bool* complete);
+size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops, bool* complete);
 
 }  // namespace objgen

@@ -37,8 +37,7 @@ OperationClass classify(const Operation& op, uint32_t index, const OperationEffe
     // A call that never returned may have changed anything: calling it an observer would take it
     // out of the search and out of the proof's reference API.
     c.role = OperationRole::Untested;
-    c.evidence = fmt::format("changed nothing in {} calls, but {} crashed or hung; kept as a candidate", e.normal,
-                             failures);
+    c.evidence = fmt::format("changed nothing in {} calls, but {} crashed or hung; kept as a candidate", e.normal, failures);
   } else {
     c.role = OperationRole::Observer;
     c.evidence = fmt::format("changed nothing in {} calls", e.normal);
@@ -51,9 +50,12 @@ OperationClass classify(const Operation& op, uint32_t index, const OperationEffe
 
 const char* role_name(OperationRole r) {
   switch (r) {
-    case OperationRole::Builder: return "builder candidate";
-    case OperationRole::Observer: return "observer";
-    case OperationRole::Untested: return "untested";
+    case OperationRole::Builder:
+      return "builder candidate";
+    case OperationRole::Observer:
+      return "observer";
+    case OperationRole::Untested:
+      return "untested";
   }
   return "?";
 }

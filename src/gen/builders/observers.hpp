@@ -17,7 +17,7 @@ const char* role_name(OperationRole r);
 struct OperationClass {
   uint32_t op;
   OperationRole role;
-  bool const_hint;       // a const member function (or a function taking only const inputs)
+  bool const_hint;  // a const member function (or a function taking only const inputs)
   uint64_t normal_calls;
   std::string evidence;  // why, in words
 };

@@ -6,8 +6,10 @@
 namespace objgen {
 
 void record_proof_cost(std::vector<ProofCost>& costs, const ProofCost& cost) {
-  if (!costs.empty() && costs.back().scope == cost.scope) costs.back() = cost;
-  else costs.push_back(cost);
+  if (!costs.empty() && costs.back().scope == cost.scope)
+    costs.back() = cost;
+  else
+    costs.push_back(cost);
 }
 
 namespace {
@@ -17,8 +19,7 @@ constexpr double kUnknownPower = 2;
 
 // The power of the states the candidates grew with between two scopes.
 double states_power(const ProofCost& before, const ProofCost& last) {
-  if (before.states == 0 || last.states <= before.states || last.explored <= before.explored || before.explored == 0)
-    return kUnknownPower;
+  if (before.states == 0 || last.states <= before.states || last.explored <= before.explored || before.explored == 0) return kUnknownPower;
   double p = std::log(static_cast<double>(last.explored) / static_cast<double>(before.explored)) /
              std::log(static_cast<double>(last.states) / static_cast<double>(before.states));
   return std::clamp(p, 1.0, 3.0);

@@ -13,8 +13,7 @@ constexpr size_t kMaxSuspects = 3;      // searches again without one builder at
 constexpr int kMaxRounds = 3;           // builders ruled out, one per round
 
 // Every state of the target, or kCheckedStates of them evenly spread.
-std::vector<FlatSequence> sampled_states(const Api& api, const ExhaustiveResult& r, const LiteralDomain& domain,
-                                         ClassId target) {
+std::vector<FlatSequence> sampled_states(const Api& api, const ExhaustiveResult& r, const LiteralDomain& domain, ClassId target) {
   const auto& ids = r.store.states_of(target);
   Replayer replayer(api, r.store, domain);
   std::vector<FlatSequence> out;
@@ -26,9 +25,10 @@ std::vector<FlatSequence> sampled_states(const Api& api, const ExhaustiveResult&
 std::string describe(const std::vector<SequenceFinding>& findings) {
   const SequenceFinding& f = findings.front();
   std::string what = f.message.empty() ? outcome_name(f.kind) : f.message;
-  return fmt::format("{} ({} finding{} on the states it builds, the first after {} calls; a set without it breaks "
-                     "nothing)",
-                     what, findings.size(), findings.size() == 1 ? "" : "s", f.sequence.calls.size());
+  return fmt::format(
+      "{} ({} finding{} on the states it builds, the first after {} calls; a set without it breaks "
+      "nothing)",
+      what, findings.size(), findings.size() == 1 ? "" : "s", f.sequence.calls.size());
 }
 
 // The builders the findings' sequences call, most parameters first (the likeliest to take a
@@ -38,8 +38,7 @@ std::vector<uint32_t> suspects(const Api& api, const BuilderSearchOptions& optio
   std::vector<uint32_t> out;
   for (const SequenceFinding& f : findings)
     for (const FlatCall& c : f.sequence.calls)
-      if (std::find(builders.begin(), builders.end(), c.op) != builders.end() &&
-          std::find(out.begin(), out.end(), c.op) == out.end())
+      if (std::find(builders.begin(), builders.end(), c.op) != builders.end() && std::find(out.begin(), out.end(), c.op) == out.end())
         out.push_back(c.op);
   std::stable_sort(out.begin(), out.end(), [&](uint32_t a, uint32_t b) {
     return parameter_cost(api.operations()[a], options.weights) > parameter_cost(api.operations()[b], options.weights);
@@ -56,9 +55,7 @@ bool interrupted(const BuilderSearchOptions& o) {
 
 // Only states that break the class's own checks without crashing show corruption: a crash (a copy
 // that aborts) is a bug whichever set builds the state.
-bool shows_corruption(const SequenceFinding& f) {
-  return f.kind == Outcome::InvariantBroken || f.kind == Outcome::ContractBroken;
-}
+bool shows_corruption(const SequenceFinding& f) { return f.kind == Outcome::InvariantBroken || f.kind == Outcome::ContractBroken; }
 
 // The set builds states beyond the ones its constructors build alone: a set of constructors only
 // breaks nothing because it builds nothing.
@@ -84,8 +81,8 @@ std::vector<SequenceFinding> corruption_findings(const Api& api, const BuilderSe
   return out;
 }
 
-std::vector<RuledOut> rule_out_corrupting(const Api& api, BuilderSearchOptions& options,
-                                          std::vector<uint32_t>& builders, const BuilderSearch& search) {
+std::vector<RuledOut> rule_out_corrupting(const Api& api, BuilderSearchOptions& options, std::vector<uint32_t>& builders,
+                                          const BuilderSearch& search) {
   std::vector<RuledOut> ruled_out;
   for (int round = 0; round < kMaxRounds && !interrupted(options); ++round) {
     std::vector<SequenceFinding> broken = corruption_findings(api, options, builders);

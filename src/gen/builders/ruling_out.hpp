@@ -28,7 +28,7 @@ std::vector<SequenceFinding> corruption_findings(const Api& api, const BuilderSe
 // ruled out are left out of options.operations (so proofs compare against the API without them).
 // Returns the ones ruled out; `builders` unchanged when no search without a suspect is clean.
 using BuilderSearch = std::function<std::vector<uint32_t>(const BuilderSearchOptions&)>;
-std::vector<RuledOut> rule_out_corrupting(const Api& api, BuilderSearchOptions& options,
-                                          std::vector<uint32_t>& builders, const BuilderSearch& search);
+std::vector<RuledOut> rule_out_corrupting(const Api& api, BuilderSearchOptions& options, std::vector<uint32_t>& builders,
+                                          const BuilderSearch& search);
 
 }  // namespace objgen

@@ -11,8 +11,7 @@ constexpr size_t kMaxWitnesses = 5;
 
 // Ids of the target states of `of` whose canonical state `in` does not have, in the order found
 // (the first ones are the smallest: exhaustive generation finds states by sequence length).
-std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const ExhaustiveResult& in,
-                                     ClassId target, size_t limit, size_t* total) {
+std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const ExhaustiveResult& in, ClassId target, size_t limit, size_t* total) {
   std::vector<uint32_t> out;
   *total = 0;
   std::vector<Fingerprint> fps(of.store.state_count());
@@ -25,8 +24,8 @@ std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const Exhaustiv
   return out;
 }
 
-Witness witness(const Api& api, const BuilderSearchOptions& opt, const ExhaustiveResult& r, uint32_t scope,
-                uint32_t state, std::string builder) {
+Witness witness(const Api& api, const BuilderSearchOptions& opt, const ExhaustiveResult& r, uint32_t scope, uint32_t state,
+                std::string builder) {
   LiteralDomain domain = search_domain(api, opt, scope);
   Replayer replayer(api, r.store, domain);
   return {std::move(builder), replayer.flatten(state), domain};
@@ -50,8 +49,7 @@ ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& opt, const st
   auto start = std::chrono::steady_clock::now();
   ScopeProof p;
   p.scope = scope;
-  ExhaustiveResult with_builders =
-      builders_run ? std::move(*builders_run) : exhaustive_with(api, opt, builders, scope);
+  ExhaustiveResult with_builders = builders_run ? std::move(*builders_run) : exhaustive_with(api, opt, builders, scope);
   ExhaustiveResult with_api = exhaustive_with(api, opt, api_ops, scope);
   p.complete = conclusive(with_builders) && conclusive(with_api);
   p.api_explored = with_api.explored;
@@ -109,9 +107,8 @@ const char* Verification::verdict() const {
   return complete() ? "disproved" : "unknown";
 }
 
-Verification verify_builders(const Api& api, const BuilderSearchOptions& options,
-                             const std::vector<uint32_t>& builders, const std::vector<uint32_t>& api_operations,
-                             const std::vector<uint32_t>& scopes) {
+Verification verify_builders(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
+                             const std::vector<uint32_t>& api_operations, const std::vector<uint32_t>& scopes) {
   Verification v;
   for (uint32_t s : scopes) v.scopes.push_back(prove_scope(api, options, builders, api_operations, s));
   return v;

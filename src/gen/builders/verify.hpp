@@ -28,10 +28,10 @@ struct ScopeProof {
   size_t api_states = 0;      // target states the whole API builds
   bool sufficient = false;
   bool minimal = false;
-  bool complete = true;       // every run reached its fixpoint with no hang
-  std::vector<Witness> missing;      // states of the API the builders do not build (first few)
-  std::vector<Witness> extra;        // states the builders build and the API does not (must be none)
-  std::vector<Witness> needed;       // per builder: a state lost without it
+  bool complete = true;                // every run reached its fixpoint with no hang
+  std::vector<Witness> missing;        // states of the API the builders do not build (first few)
+  std::vector<Witness> extra;          // states the builders build and the API does not (must be none)
+  std::vector<Witness> needed;         // per builder: a state lost without it
   std::vector<std::string> redundant;  // builders whose removal loses nothing
   double seconds = 0;
   uint64_t api_explored = 0;  // candidates of the whole API's run (most of the proof's cost)
@@ -48,10 +48,8 @@ struct Verification {
 };
 
 // api_operations: the whole API to compare against (all operations, observers included).
-Verification verify_builders(const Api& api, const BuilderSearchOptions& options,
-                             const std::vector<uint32_t>& builders,
-                             const std::vector<uint32_t>& api_operations,
-                             const std::vector<uint32_t>& scopes);
+Verification verify_builders(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
+                             const std::vector<uint32_t>& api_operations, const std::vector<uint32_t>& scopes);
 
 // One scope's proof; builders_run: the builders' own exhaustive run at that scope, when the
 // caller made it already (the ladder does, to predict the proof's cost), so it is not run twice.

@@ -143,10 +143,17 @@ namespace {
 
 class Search {
  public:
-  Search(TreeFactory& trees, const cover::CoveredFunction& cfg, const std::vector<OutcomeTarget>& outcomes,
-         TestRunner& runner, const EvolveOptions& opt)
-      : trees_(trees), cfg_(cfg), outcomes_(outcomes), runner_(runner), opt_(opt), rng_(opt.seed), weights_(cfg, opt.w_init, opt.alpha),
-        covered_(cfg.nodes.size(), false), start_(std::chrono::steady_clock::now()) {
+  Search(TreeFactory& trees, const cover::CoveredFunction& cfg, const std::vector<OutcomeTarget>& outcomes, TestRunner& runner,
+         const EvolveOptions& opt)
+      : trees_(trees),
+        cfg_(cfg),
+        outcomes_(outcomes),
+        runner_(runner),
+        opt_(opt),
+        rng_(opt.seed),
+        weights_(cfg, opt.w_init, opt.alpha),
+        covered_(cfg.nodes.size(), false),
+        start_(std::chrono::steady_clock::now()) {
     result_.targets = static_cast<uint32_t>(weights_.targets().size());
     for (uint32_t t : weights_.targets()) result_.targets_progress.push_back({t});
     if (opt.fitness == EvolveOptions::Fitness::Branch) branch_.emplace(cfg, outcomes);
@@ -225,7 +232,8 @@ class Search {
         ++feasible;
         for (uint32_t t : weights_.targets()) tests_hitting[t] += o.hits[t] != 0;
       }
-      absorb(o, seqs[i], [&] { return seqs[i]; }, gen);
+      absorb(
+          o, seqs[i], [&] { return seqs[i]; }, gen);
     }
     weights_.update(tests_hitting, outcomes.size());
     fitness_.clear();
@@ -319,8 +327,9 @@ class Search {
     lo.seed = rng_.next();
     lo.deadline = opt_.deadline;
     LocalSearchResult r = local_search(trees_, runner_, population[best_test], best, {ot.outcome, ot.node, ot.from}, lo,
-                                       [&](const TestOutcome& o, const FlatSequence& raw,
-                                           const std::function<FlatSequence()>& committed) { absorb(o, raw, committed, gen); });
+                                       [&](const TestOutcome& o, const FlatSequence& raw, const std::function<FlatSequence()>& committed) {
+                                         absorb(o, raw, committed, gen);
+                                       });
     ++result_.local_searches;
     result_.local_evaluations += r.evaluations;
     result_.evaluations += r.evaluations;
@@ -359,8 +368,7 @@ class Search {
   double nearest_miss(const TestOutcome& o) const {
     double best = 1.0;
     for (const OutcomeTarget& t : outcomes_)
-      if (!covered_[t.node] && t.outcome < o.distances.size() && o.distances[t.outcome] < best)
-        best = o.distances[t.outcome];
+      if (!covered_[t.node] && t.outcome < o.distances.size() && o.distances[t.outcome] < best) best = o.distances[t.outcome];
     return best;
   }
 
@@ -422,8 +430,8 @@ class Search {
   }
 
   TreeFactory& trees_;
-  ConstantBias static_bias_;                // the factory's pool before the run (restored after it)
-  std::unordered_set<int64_t> learned_;     // values the dynamic pool took
+  ConstantBias static_bias_;             // the factory's pool before the run (restored after it)
+  std::unordered_set<int64_t> learned_;  // values the dynamic pool took
   const cover::CoveredFunction& cfg_;
   const std::vector<OutcomeTarget>& outcomes_;
   TestRunner& runner_;
@@ -458,8 +466,8 @@ std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const 
   return out;
 }
 
-EvolveResult evolve_method(TreeFactory& trees, const cover::CoveredFunction& mut_cfg,
-                           const std::vector<OutcomeTarget>& outcomes, TestRunner& runner, const EvolveOptions& options) {
+EvolveResult evolve_method(TreeFactory& trees, const cover::CoveredFunction& mut_cfg, const std::vector<OutcomeTarget>& outcomes,
+                           TestRunner& runner, const EvolveOptions& options) {
   if (options.local_search && !runner.can_grow()) throw std::logic_error("local search: the runner's domain may not grow");
   return Search(trees, mut_cfg, outcomes, runner, options).run();
 }

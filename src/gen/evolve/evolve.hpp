@@ -64,9 +64,9 @@ class NodeWeights {
   const std::vector<uint32_t>& targets() const { return targets_; }
 
  private:
-  std::vector<uint32_t> targets_;                 // node indices of the coverage targets
+  std::vector<uint32_t> targets_;                  // node indices of the coverage targets
   std::vector<std::vector<uint32_t>> successors_;  // by node: successors that are targets
-  std::vector<double> weights_;                   // by node
+  std::vector<double> weights_;                    // by node
   double w_init_, alpha_;
 };
 
@@ -84,7 +84,7 @@ struct TargetProgress {
   uint32_t node;
   int covered_generation = -1;  // -1: never
   double covered_seconds = -1;
-  uint32_t templates = 0;       // seeded templates inserted for it
+  uint32_t templates = 0;  // seeded templates inserted for it
 };
 
 struct CoveringTest {
@@ -98,7 +98,7 @@ struct EvolveResult {
   bool full_coverage = false;
   int generations = 0;  // the generation that completed coverage, or the last one run
   uint32_t targets = 0;
-  std::vector<uint32_t> uncovered;  // node indices
+  std::vector<uint32_t> uncovered;              // node indices
   std::vector<GenerationStats> per_generation;  // the first 1024 generations, then thinned evenly; the last always
   std::vector<CoveringTest> test_set;
   std::vector<SequenceFinding> findings;
@@ -144,7 +144,7 @@ class BranchDistanceFitness {
 std::vector<OutcomeTarget> outcome_targets(const cover::CoverageMap& map, const cover::ScopedCfg& scoped);
 
 // The factory's constant pool grows by what the run learns (restored when it ends).
-EvolveResult evolve_method(TreeFactory& trees, const cover::CoveredFunction& mut_cfg,
-                           const std::vector<OutcomeTarget>& outcomes, TestRunner& runner, const EvolveOptions& options);
+EvolveResult evolve_method(TreeFactory& trees, const cover::CoveredFunction& mut_cfg, const std::vector<OutcomeTarget>& outcomes,
+                           TestRunner& runner, const EvolveOptions& options);
 
 }  // namespace objgen::evolve

@@ -39,18 +39,24 @@ std::string type_name(TypeKey t) {
 
 std::string item_name(Item item, uint8_t param) {
   switch (item) {
-    case Item::Implicit: return "IP";
-    case Item::Explicit: return std::string(1, 'P').append(std::to_string(param));
-    case Item::Return: return "RE";
+    case Item::Implicit:
+      return "IP";
+    case Item::Explicit:
+      return std::string(1, 'P').append(std::to_string(param));
+    case Item::Return:
+      return "RE";
   }
   return "?";
 }
 
 const char* purity_name(Purity p) {
   switch (p) {
-    case Purity::Safe: return "safe";
-    case Purity::ReadOnly: return "read-only";
-    case Purity::ReadWrite: return "read/write";
+    case Purity::Safe:
+      return "safe";
+    case Purity::ReadOnly:
+      return "read-only";
+    case Purity::ReadWrite:
+      return "read/write";
   }
   return "?";
 }
@@ -73,8 +79,7 @@ std::vector<ParamPurity> static_purity(const Api& api, const std::vector<uint32_
       p.slot = static_cast<uint8_t>(i);
       p.item = is_method && i == 0 ? Item::Implicit : Item::Explicit;
       p.param = static_cast<uint8_t>(is_method ? i - 1 : i);
-      bool read_only = (p.item == Item::Implicit && o.is_const) || s.passing == Passing::ConstRef ||
-                       s.passing == Passing::ConstPtr;
+      bool read_only = (p.item == Item::Implicit && o.is_const) || s.passing == Passing::ConstRef || s.passing == Passing::ConstPtr;
       if (s.passing == Passing::Value) {
         p.static_purity = Purity::Safe;
         p.evidence = "passed by value";
@@ -93,8 +98,7 @@ std::vector<ParamPurity> static_purity(const Api& api, const std::vector<uint32_
   return out;
 }
 
-InputDomain build_input_domain(const Api& api, const std::vector<uint32_t>& members,
-                               const std::vector<ParamPurity>* purity) {
+InputDomain build_input_domain(const Api& api, const std::vector<uint32_t>& members, const std::vector<ParamPurity>* purity) {
   InputDomain d;
   d.members = members;
   for (uint32_t op : members) {

@@ -24,7 +24,7 @@ std::string type_name(TypeKey t);
 
 // The item an edge is labelled with.
 enum class Item : uint8_t { Implicit, Explicit, Return };  // IP, P<rho>, RE
-std::string item_name(Item item, uint8_t param);          // "IP", "P0", "RE"
+std::string item_name(Item item, uint8_t param);           // "IP", "P0", "RE"
 
 enum class Purity : uint8_t { Safe, ReadOnly, ReadWrite };
 const char* purity_name(Purity p);
@@ -76,8 +76,7 @@ std::vector<ParamPurity> static_purity(const Api& api, const std::vector<uint32_
 
 // The EMCDG and function set; with `purity`, provider edges of safe/read-only parameters are
 // dropped (never RETURN edges), as in the paper's Fig. 6 and 7.
-InputDomain build_input_domain(const Api& api, const std::vector<uint32_t>& members,
-                               const std::vector<ParamPurity>* purity);
+InputDomain build_input_domain(const Api& api, const std::vector<uint32_t>& members, const std::vector<ParamPurity>* purity);
 
 // The class cluster of a method under test (eCrash §4.2): the members of its class and of every
 // class those members take, transitively, plus the creators of those classes.

@@ -30,15 +30,16 @@ size_t calls_in(const GpNode& n) {
 
 }  // namespace
 
-TreeFactory::TreeFactory(const Api& api, const InputDomain& domain, const LiteralDomain& terminals, uint32_t mut,
-                         TreeLimits limits)
+TreeFactory::TreeFactory(const Api& api, const InputDomain& domain, const LiteralDomain& terminals, uint32_t mut, TreeLimits limits)
     : api_(api), domain_(domain), terminals_(terminals), mut_(mut), limits_(limits) {
   for (size_t k = 0; k < drawn_.size(); ++k) drawn_[k] = terminals.of(static_cast<LiteralKind>(k)).size();
   for (uint32_t f = 0; f < domain.functions.size(); ++f) {
     TypeKey t = domain.functions[f].returns;
     auto it = std::find_if(by_type_.begin(), by_type_.end(), [&](const auto& e) { return e.first == t; });
-    if (it == by_type_.end()) by_type_.push_back({t, {f}});
-    else it->second.push_back(f);
+    if (it == by_type_.end())
+      by_type_.push_back({t, {f}});
+    else
+      it->second.push_back(f);
   }
   // Fixed point: the shallowest tree of each type (terminals have depth 0, a call 1 + its deepest child).
   for (const auto& [t, fs] : by_type_) min_depth_.push_back({t, kUnreachable});
@@ -105,8 +106,7 @@ GpNode TreeFactory::random_subtree(TypeKey type, int max_depth, Rng& rng) const 
 
 GpTree TreeFactory::random_tree(Rng& rng, int depth) const {
   GpTree t;
-  if (depth <= 0)
-    depth = limits_.init_min_depth + static_cast<int>(rng.below(limits_.init_max_depth - limits_.init_min_depth + 1));
+  if (depth <= 0) depth = limits_.init_min_depth + static_cast<int>(rng.below(limits_.init_max_depth - limits_.init_min_depth + 1));
   for (const SlotType& p : api_.operations()[mut_].params) t.root.children.push_back(random_subtree(type_of(p), depth - 1, rng));
   return t;
 }

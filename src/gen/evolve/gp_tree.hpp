@@ -30,7 +30,7 @@ struct GpTree {
 struct TreeLimits {
   int init_min_depth = 2;
   int init_max_depth = 5;
-  int max_depth = 8;    // offspring deeper than this are replaced by a parent
+  int max_depth = 8;  // offspring deeper than this are replaced by a parent
   size_t max_calls = 40;
   // Half the mutations of a terminal move it to a neighbouring value of its (sorted) domain
   // instead of drawing afresh: seeded templates' free slots approach a threshold step by step.
@@ -39,8 +39,7 @@ struct TreeLimits {
 
 class TreeFactory {
  public:
-  TreeFactory(const Api& api, const InputDomain& domain, const LiteralDomain& terminals, uint32_t mut,
-              TreeLimits limits);
+  TreeFactory(const Api& api, const InputDomain& domain, const LiteralDomain& terminals, uint32_t mut, TreeLimits limits);
   // Whether every parameter type of the MUT can be produced at all.
   bool can_build() const;
   // Ramped "grow": a random tree whose depth is at most a depth drawn from the init range.
@@ -69,7 +68,7 @@ class TreeFactory {
 
  private:
   const std::vector<uint32_t>& functions_returning(TypeKey t) const;
-  int min_depth(TypeKey t) const;  // of the smallest tree producing t (large: none)
+  int min_depth(TypeKey t) const;        // of the smallest tree producing t (large: none)
   int function_depth(uint32_t f) const;  // of the smallest tree rooted in function f
   int linearize_node(const GpNode& n, FlatSequence& seq, int& next_value) const;
 

@@ -24,8 +24,10 @@ bool is_numeric(LiteralKind k) { return k == LiteralKind::Int || k == LiteralKin
 // The numeric leaves of a tree, depth first.
 void numeric_leaves(GpNode& n, std::vector<GpNode*>& out) {
   for (GpNode& c : n.children) {
-    if (!c.type.literal) numeric_leaves(c, out);
-    else if (is_numeric(static_cast<LiteralKind>(c.type.id))) out.push_back(&c);
+    if (!c.type.literal)
+      numeric_leaves(c, out);
+    else if (is_numeric(static_cast<LiteralKind>(c.type.id)))
+      out.push_back(&c);
   }
 }
 
@@ -58,8 +60,8 @@ bool same(const Literal& a, const Literal& b) { return a.kind == LiteralKind::Do
 
 class Avm {
  public:
-  Avm(const TreeFactory& trees, TestRunner& runner, const GpTree& start, const LocalTarget& target,
-      const LocalSearchOptions& options, const ProbeSink& sink)
+  Avm(const TreeFactory& trees, TestRunner& runner, const GpTree& start, const LocalTarget& target, const LocalSearchOptions& options,
+      const ProbeSink& sink)
       : trees_(trees), runner_(runner), tree_(start), target_(target), opt_(options), sink_(sink) {
     std::vector<GpNode*> leaves;
     numeric_leaves(tree_.root, leaves);

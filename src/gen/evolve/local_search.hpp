@@ -42,12 +42,11 @@ struct LocalSearchOptions {
 // may name scratch values); `committed()` returns them with the scratch values committed to the
 // domain (an empty sequence when the domain has no room left), for a caller that keeps the test
 // case (it covered something new, or met a new failure).
-using ProbeSink = std::function<void(const TestOutcome&, const FlatSequence& raw,
-                                     const std::function<FlatSequence()>& committed)>;
+using ProbeSink = std::function<void(const TestOutcome&, const FlatSequence& raw, const std::function<FlatSequence()>& committed)>;
 
 struct LocalSearchResult {
-  GpTree tree;              // the start tree, or the improved one (its values committed)
-  double objective = 3;     // of `tree`
+  GpTree tree;           // the start tree, or the improved one (its values committed)
+  double objective = 3;  // of `tree`
   bool improved = false;
   uint32_t evaluations = 0;
   // Every value it committed (kind, index in the domain): the caller's pool may take them.

@@ -56,8 +56,7 @@ bool parameters_of(const std::string& demangled, const std::string& name_prefix,
 
 // "f[abi:cxx11](int)" -> "f(int)": the demangler's ABI tags are not part of the name.
 std::string without_abi_tags(std::string name) {
-  for (size_t at = name.find("[abi:"); at != std::string::npos; at = name.find("[abi:"))
-    name.erase(at, name.find(']', at) - at + 1);
+  for (size_t at = name.find("[abi:"); at != std::string::npos; at = name.find("[abi:")) name.erase(at, name.find(']', at) - at + 1);
   return name;
 }
 
@@ -78,8 +77,8 @@ std::string qualified_member(const std::string& name, const std::string& member)
   return "";
 }
 
-int find_in(const std::vector<std::string>& functions, const Operation& op, const std::string& prefix,
-            const std::string& member, const std::vector<std::string>& want) {
+int find_in(const std::vector<std::string>& functions, const Operation& op, const std::string& prefix, const std::string& member,
+            const std::vector<std::string>& want) {
   int by_arity = -1, exact = -1, arity_matches = 0;
   for (size_t f = 0; f < functions.size(); ++f) {
     std::vector<std::string> params;

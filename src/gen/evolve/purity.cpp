@@ -57,8 +57,8 @@ bool run_samples(TestRunner& runner, std::vector<MemberSamples>& members, std::c
 
 }  // namespace
 
-void check_purity(const Api& api, const InputDomain& unpurified, const LiteralDomain& terminals,
-                  std::vector<ParamPurity>& params, const PurityCheckOptions& options) {
+void check_purity(const Api& api, const InputDomain& unpurified, const LiteralDomain& terminals, std::vector<ParamPurity>& params,
+                  const PurityCheckOptions& options) {
   RunnerOptions ro;
   ro.probe = true;
   ro.call_timeout_seconds = options.call_timeout_seconds;

@@ -23,7 +23,7 @@ struct PurityCheckOptions {
 };
 
 // Fills samples/changed/evidence and sets purity for the statically safe/read-only parameters.
-void check_purity(const Api& api, const InputDomain& unpurified, const LiteralDomain& terminals,
-                  std::vector<ParamPurity>& params, const PurityCheckOptions& options);
+void check_purity(const Api& api, const InputDomain& unpurified, const LiteralDomain& terminals, std::vector<ParamPurity>& params,
+                  const PurityCheckOptions& options);
 
 }  // namespace objgen::evolve

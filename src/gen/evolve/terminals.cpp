@@ -75,8 +75,9 @@ LiteralDomain terminal_domain(const std::vector<int64_t>& class_constants, const
 
   std::set<std::string> strings{"", "a"};
   for (size_t i = 0; i < pool.strings.size() && strings.size() < kMaxStrings; ++i) strings.insert(pool.strings[i]);
-  d.assign(LiteralKind::String, literals(std::vector<std::string>(strings.begin(), strings.end()),
-                                         [](const std::string& v) { return Literal{LiteralKind::String, 0, 0, v}; }));
+  d.assign(LiteralKind::String, literals(std::vector<std::string>(strings.begin(), strings.end()), [](const std::string& v) {
+             return Literal{LiteralKind::String, 0, 0, v};
+           }));
   d.set_chars("a,z");
   return d;
 }

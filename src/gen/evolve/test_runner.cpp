@@ -128,8 +128,7 @@ TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOpt
     throw std::runtime_error("cannot create memory for the test runner");
   }
   shared_ = new (p) Shared{};
-  for (size_t k = 0; k < grown_from_.size(); ++k)
-    grown_from_[k] = static_cast<uint32_t>(terminals_.of(static_cast<LiteralKind>(k)).size());
+  for (size_t k = 0; k < grown_from_.size(); ++k) grown_from_[k] = static_cast<uint32_t>(terminals_.of(static_cast<LiteralKind>(k)).size());
 }
 
 TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options, Attach attach)
@@ -139,8 +138,7 @@ TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOpt
   void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, attach.fd, 0);
   if (p == MAP_FAILED) throw std::runtime_error("cannot map the runner's memory");
   shared_ = static_cast<Shared*>(p);
-  for (size_t k = 0; k < grown_from_.size(); ++k)
-    grown_from_[k] = static_cast<uint32_t>(terminals_.of(static_cast<LiteralKind>(k)).size());
+  for (size_t k = 0; k < grown_from_.size(); ++k) grown_from_[k] = static_cast<uint32_t>(terminals_.of(static_cast<LiteralKind>(k)).size());
 }
 
 TestRunner::~TestRunner() {
@@ -149,8 +147,7 @@ TestRunner::~TestRunner() {
   if (shared_fd_ >= 0) close(shared_fd_);
 }
 
-void TestRunner::serve(const Api& api, const LiteralDomain& terminals, RunnerOptions options, int shared_fd, size_t bytes,
-                       int notify_fd) {
+void TestRunner::serve(const Api& api, const LiteralDomain& terminals, RunnerOptions options, int shared_fd, size_t bytes, int notify_fd) {
   static TestRunner* runner = nullptr;  // never destroyed: the worker ends with _exit
   try {
     runner = new TestRunner(api, terminals, std::move(options), Attach{shared_fd, bytes});
@@ -158,15 +155,15 @@ void TestRunner::serve(const Api& api, const LiteralDomain& terminals, RunnerOpt
     std::fprintf(stderr, "objgen worker: %s\n", e.what());
     _exit(4);
   }
-  close(shared_fd);                        // the mapping stays; nothing the code under test starts gets the file
-  fcntl(notify_fd, F_SETFD, FD_CLOEXEC);   // ...or the pipe
+  close(shared_fd);                       // the mapping stays; nothing the code under test starts gets the file
+  fcntl(notify_fd, F_SETFD, FD_CLOEXEC);  // ...or the pipe
   runner->notify_fd_ = notify_fd;
   runner->worker_main();
 }
 
 size_t TestRunner::slot_bytes() const {
-  size_t b = sizeof(PackedTest) + sizeof(PackedResult) + opt_.mut_nodes * sizeof(uint32_t) +
-             opt_.mut_outcome_count * sizeof(double) + opt_.mut_site_count * sizeof(PackedOperands);
+  size_t b = sizeof(PackedTest) + sizeof(PackedResult) + opt_.mut_nodes * sizeof(uint32_t) + opt_.mut_outcome_count * sizeof(double) +
+             opt_.mut_site_count * sizeof(PackedOperands);
   return (b + 63) & ~size_t{63};
 }
 
@@ -199,8 +196,8 @@ void TestRunner::start_worker() {
 void TestRunner::exec_worker(int notify_fd) {
   for (int fd : {shared_fd_, notify_fd}) fcntl(fd, F_SETFD, 0);  // kept across exec
   std::vector<std::string> args = opt_.worker_command;
-  for (std::string a : {std::string("--shared-fd"), std::to_string(shared_fd_), std::string("--notify-fd"),
-                        std::to_string(notify_fd), std::string("--bytes"), std::to_string(shared_bytes_)})
+  for (std::string a : {std::string("--shared-fd"), std::to_string(shared_fd_), std::string("--notify-fd"), std::to_string(notify_fd),
+                        std::string("--bytes"), std::to_string(shared_bytes_)})
     args.push_back(a);
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
@@ -213,8 +210,10 @@ void TestRunner::exec_worker(int notify_fd) {
   if (size_t mb = opt_.worker_memory_limit_bytes >> 20; mb > 0)
     asan = "max_allocation_size_mb=" + std::to_string(mb) + ":hard_rss_limit_mb=" + std::to_string(mb + 1024);
   for (char** e = environ; *e; ++e) {
-    if (std::strncmp(*e, "ASAN_OPTIONS=", 13) == 0) asan += std::string(asan.empty() ? "" : ":") + (*e + 13);
-    else env.push_back(*e);
+    if (std::strncmp(*e, "ASAN_OPTIONS=", 13) == 0)
+      asan += std::string(asan.empty() ? "" : ":") + (*e + 13);
+    else
+      env.push_back(*e);
   }
   if (!asan.empty()) env.push_back("ASAN_OPTIONS=" + asan);
   std::vector<char*> envp;
@@ -284,7 +283,8 @@ void TestRunner::evaluate(uint32_t t) {
   auto* hits = reinterpret_cast<uint32_t*>(operands + opt_.mut_site_count);
   auto& cov = cover::CoverageRuntime::get();
   if (!opt_.coverage.empty()) cov.reset();
-  if (ftruncate(STDERR_FILENO, 0) != 0) {}  // what a crash leaves there is this test case's
+  if (ftruncate(STDERR_FILENO, 0) != 0) {
+  }  // what a crash leaves there is this test case's
   static std::vector<Object> values;
   static Linearizer lin(1000, nullptr);
   static Linearizer field_lin = [] {  // probe only: the receiver's fields one by one
@@ -320,8 +320,7 @@ void TestRunner::evaluate(uint32_t t) {
           before[k] = lin.fingerprint(op.params[k].cls);
           probed |= 1u << k;
         }
-    bool fields_probed = (probed & 1u) && op.kind == OpKind::Method &&
-                         fields_before.read(field_lin, op.params[0].cls, args[0].obj->get());
+    bool fields_probed = (probed & 1u) && op.kind == OpKind::Method && fields_before.read(field_lin, op.params[0].cls, args[0].obj->get());
     CallResult res;
     Outcome o = null_object ? Outcome::Misuse : execute_call(op, args, res, api_.misuse(), &message);
     if (null_object) message = "an object argument is null";
@@ -337,8 +336,7 @@ void TestRunner::evaluate(uint32_t t) {
       r->outcome = static_cast<uint8_t>(o);
       copy_text(r->message, kMessageBytes, message);
       // A string with a NUL inside would come back cut at it: no value.
-      if (o == Outcome::Normal && res.has_literal && res.literal.s.size() < kTextBytes &&
-          res.literal.s.find('\0') == std::string::npos) {
+      if (o == Outcome::Normal && res.has_literal && res.literal.s.size() < kTextBytes && res.literal.s.find('\0') == std::string::npos) {
         r->has_result = 1;
         r->result_kind = static_cast<uint8_t>(res.literal.kind);
         r->result_i = res.literal.i;
@@ -416,7 +414,7 @@ void TestRunner::wait_batch(uint32_t request) {
     // by asking at each poll timeout.
     bool exited = worker_.ended();
     if (hung_up || exited) {
-      if (!exited) worker_.kill();  // without the pipe it could not say it is done
+      if (!exited) worker_.kill();                 // without the pipe it could not say it is done
       if (shared_->done.load() == request) break;  // after finishing the batch: nothing lost
       record_death(Outcome::Crash, worker_.describe_death());
       start_worker();
@@ -510,8 +508,7 @@ TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
   if (o.feasible) {
     o.hits.assign(hits, hits + opt_.mut_nodes);
     o.distances.assign(distances, distances + opt_.mut_outcome_count);
-    for (uint32_t k = 0; k < opt_.mut_site_count; ++k)
-      o.operands.push_back({operands[k].a, operands[k].b, operands[k].seen != 0});
+    for (uint32_t k = 0; k < opt_.mut_site_count; ++k) o.operands.push_back({operands[k].a, operands[k].b, operands[k].seen != 0});
   }
   return o;
 }

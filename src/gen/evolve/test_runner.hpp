@@ -48,17 +48,17 @@ struct TestOutcome {
   Outcome outcome = Outcome::Normal;  // of that call, or of the MUT call when feasible
   bool has_result = false;            // the MUT returned a primitive
   Literal result;
-  std::vector<uint32_t> hits;       // per node of the MUT's CFG
-  std::vector<double> distances;    // per outcome of the MUT's comparison sites
+  std::vector<uint32_t> hits;          // per node of the MUT's CFG
+  std::vector<double> distances;       // per outcome of the MUT's comparison sites
   std::vector<SiteOperands> operands;  // per comparison site of the MUT's (scoped) CFG
-  uint32_t changed_mask = 0;        // probe: object slots of the MUT call whose state changed
-  uint32_t probed_mask = 0;         // probe: object slots whose state could be compared
+  uint32_t changed_mask = 0;           // probe: object slots of the MUT call whose state changed
+  uint32_t probed_mask = 0;            // probe: object slots whose state could be compared
   // probe, a member function's receiver: its own fields (hashes of their names, in order, at
   // most kMaxProbedFields) and which of them the call changed (a pointer field: its target's
   // number, or anything the receiver reaches, changed).
   std::vector<uint64_t> receiver_fields;
   uint32_t receiver_fields_changed = 0;
-  std::string message;              // exception, signal or hang description
+  std::string message;  // exception, signal or hang description
 };
 
 // A function whose coverage a test case reports: its node hit counts and the distances of its
@@ -70,14 +70,13 @@ struct CoveredRange {
   uint32_t site_begin = 0, site_count = 0;  // its comparison sites (their operands are reported)
 };
 
-
 struct RunnerOptions {
   // The functions whose coverage each test case reports, their nodes and outcomes one after the
   // other (a scoped CFG's parts); empty: no coverage.
   std::vector<CoveredRange> coverage;
   uint32_t mut_nodes = 0, mut_outcome_count = 0, mut_site_count = 0;  // totals over `coverage` (the runner sums them)
   double call_timeout_seconds = 1.0;
-  bool probe = false;  // fingerprint the MUT call's object parameters before and after
+  bool probe = false;                    // fingerprint the MUT call's object parameters before and after
   size_t worker_memory_limit_bytes = 0;  // what the code under test may add to the worker (0: none)
   // Run the worker as this program instead of a fork of objgen (the AddressSanitizer worker, which
   // must start with its runtime): argv, to which the runner adds --shared-fd N --notify-fd N
@@ -117,8 +116,8 @@ class TestRunner {
   // The worker's side in an exec'd program: attaches to the runner's shared memory (the fd and
   // size its command line gave) and runs test cases until told to quit. The API and terminals
   // must be the parent's (same registration, same domain).
-  [[noreturn]] static void serve(const Api& api, const LiteralDomain& terminals, RunnerOptions options, int shared_fd,
-                                 size_t bytes, int notify_fd);
+  [[noreturn]] static void serve(const Api& api, const LiteralDomain& terminals, RunnerOptions options, int shared_fd, size_t bytes,
+                                 int notify_fd);
   // The next batch starts in a fresh worker (after test cases that may have left damage behind).
   void restart_worker();
   uint64_t evaluations() const { return evaluations_; }
@@ -150,8 +149,8 @@ class TestRunner {
     size_t bytes;
   };
   TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options, Attach attach);
-  LiteralDomain* growable_ = nullptr;  // parent: the domain commit() adds to
-  std::array<uint32_t, 5> grown_from_{};  // domain sizes by kind when the runner was built
+  LiteralDomain* growable_ = nullptr;        // parent: the domain commit() adds to
+  std::array<uint32_t, 5> grown_from_{};     // domain sizes by kind when the runner was built
   std::array<uint32_t, 5> grown_of_kind_{};  // parent: values commit() added, by kind
   uint32_t grown_count_ = 0;
   // Worker: the values the parent added (by kind) and this batch's scratch values.
@@ -164,7 +163,7 @@ class TestRunner {
   ChildProcess worker_;
   int notify_fd_ = -1;  // parent: read end of the worker's pipe; worker: its write end
   uint64_t evaluations_ = 0, restarts_ = 0;
-  uint32_t batch_count_ = 0;         // test cases of the batch running (the parent's own copy)
+  uint32_t batch_count_ = 0;  // test cases of the batch running (the parent's own copy)
   int deaths_without_claim_ = 0;
 };
 

@@ -33,7 +33,8 @@ const Literal* TestRunner::literal_at(const SlotType& param, uint32_t index) con
     const std::vector<Literal>& values = terminals_.of(param);
     return index < values.size() ? &values[index] : nullptr;
   }
-  if (index >= kFirstScratchLiteral) return index - kFirstScratchLiteral < scratch_.size() ? &scratch_[index - kFirstScratchLiteral] : nullptr;
+  if (index >= kFirstScratchLiteral)
+    return index - kFirstScratchLiteral < scratch_.size() ? &scratch_[index - kFirstScratchLiteral] : nullptr;
   size_t kind = static_cast<size_t>(param.literal);
   const std::vector<Literal>& values = terminals_.of(param.literal);
   if (index < values.size()) return &values[index];

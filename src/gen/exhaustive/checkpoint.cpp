@@ -25,7 +25,6 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
-
 // The literal values every parameter of the run's operations takes, in order.
 std::string literal_values(const Api& api, const ExhaustiveOptions& opt) {
   std::string all;
@@ -47,7 +46,10 @@ std::string first_difference(const std::string& there, const std::string& here) 
     if (!ga && !gb) return "";
     if (la != lb || ga != gb) {
       auto key = [](const std::string& l) { return l.substr(0, l.find(' ')); };
-      auto value = [](const std::string& l) { size_t sp = l.find(' '); return sp == std::string::npos ? "" : l.substr(sp + 1); };
+      auto value = [](const std::string& l) {
+        size_t sp = l.find(' ');
+        return sp == std::string::npos ? "" : l.substr(sp + 1);
+      };
       std::string k = key(ga ? la : lb);
       return k + " is " + (ga ? value(la) : "(none)") + " there and " + (gb ? value(lb) : "(none)") + " here";
     }
@@ -124,16 +126,13 @@ bool CheckpointDir::read_manifest(const std::string& run, CheckpointManifest& ou
   return true;
 }
 
-std::string CheckpointDir::state_file(int iteration) const {
-  return dir_ + "/state-" + std::to_string(iteration) + ".bin";
-}
+std::string CheckpointDir::state_file(int iteration) const { return dir_ + "/state-" + std::to_string(iteration) + ".bin"; }
 
 std::string CheckpointDir::shard_file(int iteration, size_t shard, size_t shards) const {
   return fmt::format("{}/fingerprints-{}-{}-of-{}.bin", dir_, iteration, shard, shards);
 }
 
-std::string CheckpointDir::write_shard(int iteration, size_t shard, size_t shards,
-                                       const std::function<void(ByteWriter&)>& fill) const {
+std::string CheckpointDir::write_shard(int iteration, size_t shard, size_t shards, const std::function<void(ByteWriter&)>& fill) const {
   return write_streamed(shard_file(iteration, shard, shards), fill);
 }
 
@@ -157,8 +156,8 @@ std::string CheckpointDir::write_streamed(const std::string& file, const std::fu
 void CheckpointDir::write(const CheckpointManifest& m, const std::function<void(ByteWriter&)>& fill_state) const {
   // On the disk before the older state is removed: a power loss must leave one whole checkpoint.
   std::string sum = write_streamed(state_file(m.iteration), fill_state);
-  std::string manifest = std::string(kFormat) + "\n" + m.run + "iteration " + std::to_string(m.iteration) +
-                         "\ncomplete " + (m.complete ? "yes" : "no") + "\nchecksum " + sum + "\n";
+  std::string manifest = std::string(kFormat) + "\n" + m.run + "iteration " + std::to_string(m.iteration) + "\ncomplete " +
+                         (m.complete ? "yes" : "no") + "\nchecksum " + sum + "\n";
   for (const std::string& sum : m.shard_checksums) manifest += "fingerprints " + sum + "\n";
   write_file_durably(dir_ + "/manifest", manifest);
   std::error_code ec;
@@ -177,8 +176,8 @@ std::string CheckpointDir::read_shard(const CheckpointManifest& m, size_t shard)
   auto bytes = read_whole_file(file);
   if (!bytes) throw CheckpointError("cannot read the checkpoint file " + file);
   if (checksum(*bytes) != m.shard_checksums[shard])
-    throw CheckpointError("the checkpoint of iteration " + std::to_string(m.iteration) + " in " + dir_ + " is damaged (" +
-                          file + " does not match the manifest's checksum)");
+    throw CheckpointError("the checkpoint of iteration " + std::to_string(m.iteration) + " in " + dir_ + " is damaged (" + file +
+                          " does not match the manifest's checksum)");
   return std::move(*bytes);
 }
 
@@ -186,8 +185,8 @@ std::string CheckpointDir::read_state(const CheckpointManifest& m) const {
   auto bytes = read_whole_file(state_file(m.iteration));
   if (!bytes) throw CheckpointError("cannot read the checkpoint file " + state_file(m.iteration));
   if (checksum(*bytes) != m.checksum)
-    throw CheckpointError("the checkpoint of iteration " + std::to_string(m.iteration) + " in " + dir_ +
-                          " is damaged (" + state_file(m.iteration) + " does not match the manifest's checksum)");
+    throw CheckpointError("the checkpoint of iteration " + std::to_string(m.iteration) + " in " + dir_ + " is damaged (" +
+                          state_file(m.iteration) + " does not match the manifest's checksum)");
   return std::move(*bytes);
 }
 

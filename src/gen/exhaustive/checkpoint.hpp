@@ -39,8 +39,8 @@ class CheckpointError : public std::runtime_error {
 struct CheckpointManifest {
   std::string run;  // the lines that must match (checkpoint_run_lines)
   int iteration = 0;
-  bool complete = false;  // the run reached its end at `iteration`
-  std::string checksum;   // of the state file (read_manifest)
+  bool complete = false;                     // the run reached its end at `iteration`
+  std::string checksum;                      // of the state file (read_manifest)
   std::vector<std::string> shard_checksums;  // of the fingerprint files, by rank
 };
 

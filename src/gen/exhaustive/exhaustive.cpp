@@ -37,7 +37,7 @@ struct OpSpace {
   uint32_t op;
   std::vector<SlotDomain> slots;
   uint64_t total = 1;
-  bool semi_naive = false;  // several object slots: skip tuples with no object new in k-1
+  bool semi_naive = false;    // several object slots: skip tuples with no object new in k-1
   bool literal_only = false;  // the same candidates, numbered alike, in every iteration
 };
 
@@ -46,8 +46,8 @@ struct OpSpace {
 // segments; records and crashes name positions.
 struct Segment {
   uint32_t space;
-  uint64_t lo, hi;  // candidates of the space
-  uint64_t begin;   // position of lo
+  uint64_t lo, hi;                 // candidates of the space
+  uint64_t begin;                  // position of lo
   bool last_on_receivers = false;  // no later segment uses these receivers: drop each after use
 };
 
@@ -138,8 +138,8 @@ struct WorkerScratch {
   std::vector<int8_t> copy_checked;  // per class: -1 not yet, 0 shallow, 1 deep
   std::vector<std::pair<uint32_t, std::string>> nondeterministic;
   uint32_t last_checked = UINT32_MAX;  // rebuilt without a cache: the last state compared with the store
-  uint64_t executed = 0;  // candidates this worker process finished
-  HotFingerprints sealed_seen;  // states of earlier iterations this worker's calls built
+  uint64_t executed = 0;               // candidates this worker process finished
+  HotFingerprints sealed_seen;         // states of earlier iterations this worker's calls built
 };
 
 }  // namespace
@@ -153,18 +153,19 @@ struct ExhaustiveGenerator::Impl {
   std::vector<std::vector<uint32_t>> class_states;  // states of each class found before k
   std::vector<uint32_t> frontier_start;             // index in class_states of the first new one
   uint32_t frontier_first_state = 0;                // the first state found in iteration k-1
-  const uint64_t run_id = next_run_id();  // tells this run's per-thread caches from another's
+  const uint64_t run_id = next_run_id();            // tells this run's per-thread caches from another's
   std::vector<OpSpace> spaces;
   std::vector<Segment> segments;
   std::vector<Job> jobs;
-  uint64_t receiver_range = 0;  // the largest range of receivers in this iteration's plan
-  std::vector<int8_t> clone_ok;       // -1 unknown, 0 replay, 1 copy constructor is deep
+  uint64_t receiver_range = 0;   // the largest range of receivers in this iteration's plan
+  std::vector<int8_t> clone_ok;  // -1 unknown, 0 replay, 1 copy constructor is deep
   // Written by the parent while workers run, applied between iterations (threads read clone_ok):
   std::vector<int8_t> clone_learned;
   // A class whose copy check killed a worker: replacement workers (forked later) skip the check.
   std::vector<int8_t> copy_check_crashed;
-  static constexpr const char* kNotAlone = " (after other calls in the same worker, not when run first in a fresh one: "
-                                           "an earlier call may have damaged that worker's memory)";
+  static constexpr const char* kNotAlone =
+      " (after other calls in the same worker, not when run first in a fresh one: "
+      "an earlier call may have damaged that worker's memory)";
   // A class one of whose copies killed a worker: replacement workers rebuild its objects instead.
   std::vector<int8_t> copy_crashed;
   // Per class, read without the registry lock; taken again in a worker whose harness bound the
@@ -172,7 +173,7 @@ struct ExhaustiveGenerator::Impl {
   mutable std::vector<Object (*)(const void*)> clone_fn;
   mutable size_t clone_fn_binds = 0;
   // Written by the parent only:
-  FingerprintSet reported_states;     // invariant findings already reported
+  FingerprintSet reported_states;  // invariant findings already reported
   std::set<uint32_t> reported_nondeterministic;
   std::map<std::pair<uint32_t, std::string>, size_t> reported_calls;  // (op, message) -> finding
   // Literal-only calls (op, candidate) that crashed or hung in an earlier iteration, frozen
@@ -207,8 +208,7 @@ struct ExhaustiveGenerator::Impl {
     return true;
   }
 
-  Impl(const Api& a, ExhaustiveOptions o)
-      : api(a), opt(std::move(o)) {
+  Impl(const Api& a, ExhaustiveOptions o) : api(a), opt(std::move(o)) {
     if (opt.cluster && opt.cluster->size() > 1) {
       shards = static_cast<uint32_t>(opt.cluster->size());
       my_shard = static_cast<uint32_t>(opt.cluster->rank());
@@ -229,8 +229,7 @@ struct ExhaustiveGenerator::Impl {
     for (uint32_t op : opt.operations) {
       const Operation& o2 = api.operations()[op];
       if (o2.params.size() + 1 > kMaxRecordSlots)
-        throw std::invalid_argument(o2.signature() + ": more than " +
-                                    std::to_string(kMaxRecordSlots - 1) + " parameters");
+        throw std::invalid_argument(o2.signature() + ": more than " + std::to_string(kMaxRecordSlots - 1) + " parameters");
     }
   }
 
@@ -242,8 +241,7 @@ struct ExhaustiveGenerator::Impl {
     return most;
   }
 
-  static bool on_progress_due(std::chrono::steady_clock::time_point now,
-                              std::chrono::steady_clock::time_point& last) {
+  static bool on_progress_due(std::chrono::steady_clock::time_point now, std::chrono::steady_clock::time_point& last) {
     if (now - last < std::chrono::seconds(1)) return false;
     last = now;
     return true;
@@ -264,17 +262,16 @@ struct ExhaustiveGenerator::Impl {
   int most_rank_workers = 1;  // the most workers a rank has
 
   // The planned iteration's candidates.
-  uint64_t candidate_count() const {
-    return segments.empty() ? 0 : segments.back().begin + (segments.back().hi - segments.back().lo);
-  }
+  uint64_t candidate_count() const { return segments.empty() ? 0 : segments.back().begin + (segments.back().hi - segments.back().lo); }
 
   // At the fixpoint of a distributed run from scratch: if no iteration had a candidate for every
   // rank, the ranks only repeated each other's work (a resumed run cannot tell: it saw only some).
   void require_split(uint64_t widest) const {
     if (ranks() > 1 && result.resumed_after == 0 && widest < static_cast<uint64_t>(ranks()))
-      throw TooSmallToSplit(fmt::format("scope {} is too small to split over {} ranks: its largest iteration has {} "
-                                        "candidate calls; run it with fewer ranks (or alone) or at a larger scope",
-                                        opt.scope, ranks(), widest));
+      throw TooSmallToSplit(
+          fmt::format("scope {} is too small to split over {} ranks: its largest iteration has {} "
+                      "candidate calls; run it with fewer ranks (or alone) or at a larger scope",
+                      opt.scope, ranks(), widest));
   }
 
   void plan_iteration() {
@@ -330,17 +327,17 @@ struct ExhaustiveGenerator::Impl {
     uint32_t lo = 0, hi = static_cast<uint32_t>(result.store.state_count());
     while (lo < hi) {
       uint32_t mid = lo + (hi - lo) / 2;
-      if (result.store.iteration_of(mid) < it) lo = mid + 1;
-      else hi = mid;
+      if (result.store.iteration_of(mid) < it)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     return lo;
   }
 
   // A space whose first parameter is an object of the last iteration's frontier: its candidates
   // for a range of receivers are one interval.
-  static bool receiver_led(const OpSpace& s) {
-    return !s.literal_only && !s.semi_naive && !s.slots.empty() && s.slots[0].object;
-  }
+  static bool receiver_led(const OpSpace& s) { return !s.literal_only && !s.semi_naive && !s.slots.empty() && s.slots[0].object; }
 
   // About this many candidates per range of receivers: a constant, so that the merge order does
   // not depend on the job size or the number of workers.
@@ -412,8 +409,7 @@ struct ExhaustiveGenerator::Impl {
     thread_local size_t last = 0;
     if (last < segments.size() && segments[last].begin <= pos && pos - segments[last].begin < segments[last].hi - segments[last].lo)
       return segments[last];
-    auto it = std::upper_bound(segments.begin(), segments.end(), pos,
-                               [](uint64_t p, const Segment& sg) { return p < sg.begin; });
+    auto it = std::upper_bound(segments.begin(), segments.end(), pos, [](uint64_t p, const Segment& sg) { return p < sg.begin; });
     last = static_cast<size_t>(it - segments.begin()) - 1;
     return segments[last];
   }
@@ -582,8 +578,8 @@ struct ExhaustiveGenerator::Impl {
 
   // Executes a candidate on fresh copies of its inputs; Nondeterministic when an input's state
   // could not be rebuilt.
-  Outcome execute(const OpSpace& s, const ArgRef* refs, std::vector<Object>& objects,
-                  std::vector<Arg>& args, CallResult& res, std::string* message) const {
+  Outcome execute(const OpSpace& s, const ArgRef* refs, std::vector<Object>& objects, std::vector<Arg>& args, CallResult& res,
+                  std::string* message) const {
     const Operation& op = op_of(s);
     try {
       bind_arguments(op, std::span<const ArgRef>(refs, op.params.size()), opt.domain, objects.data(), args.data(),
@@ -595,8 +591,7 @@ struct ExhaustiveGenerator::Impl {
   }
 
   // The objects whose states a call produced: non-consumed object parameters, then the result.
-  static size_t slot_values(const Operation& op, const std::vector<Object>& objects,
-                            const CallResult& res, SlotValue* out) {
+  static size_t slot_values(const Operation& op, const std::vector<Object>& objects, const CallResult& res, SlotValue* out) {
     size_t n = 0;
     for (size_t i = 0; i < op.params.size(); ++i)
       if (op.params[i].is_object() && !op.params[i].consumed() && objects[i])
@@ -609,8 +604,7 @@ struct ExhaustiveGenerator::Impl {
   // the parent's.
   Linearizer& thread_linearizer() const {
     thread_local std::unique_ptr<Linearizer> lin;
-    if (!lin || lin->scope() != opt.scope || lin->omit() != opt.omit)
-      lin = std::make_unique<Linearizer>(opt.scope, opt.omit);
+    if (!lin || lin->scope() != opt.scope || lin->omit() != opt.omit) lin = std::make_unique<Linearizer>(opt.scope, opt.omit);
     return *lin;
   }
 
@@ -649,8 +643,8 @@ struct ExhaustiveGenerator::Impl {
     std::string message;
   };
 
-  void run_segment(const Segment& sg, uint64_t from, uint64_t to, JobRegion& region,
-                   std::atomic<uint64_t>& progress, JobScratch& js) const {
+  void run_segment(const Segment& sg, uint64_t from, uint64_t to, JobRegion& region, std::atomic<uint64_t>& progress,
+                   JobScratch& js) const {
     const OpSpace& s = spaces[sg.space];
     const Operation& op = op_of(s);
     Linearizer& lin = thread_linearizer();
@@ -724,9 +718,7 @@ struct ExhaustiveGenerator::Impl {
   // A literal-only call that crashed or hung is the very same call in every later iteration: it
   // would crash again (its finding is kept once anyway) or cost the call time limit again, and
   // would build no state either way. It still counts as explored, as in BEAPI.
-  bool failed_before(uint32_t op, uint64_t idx) const {
-    return !failed_literal_calls.empty() && failed_literal_calls.count({op, idx});
-  }
+  bool failed_before(uint32_t op, uint64_t idx) const { return !failed_literal_calls.empty() && failed_literal_calls.count({op, idx}); }
 
   void note_failed_call(uint64_t pos) {
     const Segment& sg = segment_at(pos);
@@ -743,9 +735,8 @@ struct ExhaustiveGenerator::Impl {
 
   // Canonicalizes what the call produced; queues a record of the states new to this job and a
   // finding for each new state that breaks its invariant.
-  void collect_new_states(const OpSpace& s, uint64_t pos, const std::vector<Object>& objects,
-                          const CallResult& res, Linearizer& lin, HotFingerprints& hot,
-                          JobScratch& js) const {
+  void collect_new_states(const OpSpace& s, uint64_t pos, const std::vector<Object>& objects, const CallResult& res, Linearizer& lin,
+                          HotFingerprints& hot, JobScratch& js) const {
     const Operation& op = op_of(s);
     SlotValue values[kMaxRecordSlots];
     size_t n = slot_values(op, objects, res, values);
@@ -862,8 +853,7 @@ struct ExhaustiveGenerator::Impl {
 
   template <class Records>
   void merge_records(const Job& job, const Records& records, std::vector<CrashNote>& crashes, uint64_t explored) {
-    std::sort(crashes.begin(), crashes.end(),
-              [](const CrashNote& a, const CrashNote& b) { return a.candidate < b.candidate; });
+    std::sort(crashes.begin(), crashes.end(), [](const CrashNote& a, const CrashNote& b) { return a.candidate < b.candidate; });
     size_t next_crash = 0;
     constexpr size_t kAhead = 8;  // records whose table slots are loading while one is merged...
     // ...and records loading before that: a worker on the other core wrote them, so each line comes
@@ -977,8 +967,7 @@ struct ExhaustiveGenerator::Impl {
   // Unconfirmed deaths of a job: confirmed ones were reported by their second death.
   void add_unconfirmed(size_t job, std::vector<CrashNote>& crashes) {
     for (auto it = unconfirmed.lower_bound({job, 0}); it != unconfirmed.end() && it->first.first == job;) {
-      bool confirmed = std::any_of(crashes.begin(), crashes.end(),
-                                   [&](const CrashNote& c) { return c.candidate == it->first.second; });
+      bool confirmed = std::any_of(crashes.begin(), crashes.end(), [&](const CrashNote& c) { return c.candidate == it->first.second; });
       if (!confirmed) {
         CrashNote note = it->second;
         note.what += kNotAlone;
@@ -992,8 +981,7 @@ struct ExhaustiveGenerator::Impl {
   // objects instead of copying them. Returns whether it was a copy.
   bool blame_copy(uint64_t pos, uint64_t ph) {
     // (The phase lies in memory the worker shares: a state this rank does not hold is a scribble.)
-    if (phase_kind(ph) == Phase::CopyState && phase_arg(ph) < result.store.state_count() &&
-        result.store.holds(phase_arg(ph))) {
+    if (phase_kind(ph) == Phase::CopyState && phase_arg(ph) < result.store.state_count() && result.store.holds(phase_arg(ph))) {
       ClassId cls = result.store.state(phase_arg(ph)).cls;
       if (cls < copy_crashed.size()) copy_crashed[cls] = 1;
       return true;
@@ -1033,8 +1021,7 @@ struct ExhaustiveGenerator::Impl {
         const Operation& op = op_of(s);
         int param = values_slot(op, arg);
         ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
-        return add_call_finding(s, idx, c.kind, "reading the object it built: " + c.what, param,
-                                clone_fn[cls] != nullptr);
+        return add_call_finding(s, idx, c.kind, "reading the object it built: " + c.what, param, clone_fn[cls] != nullptr);
       }
       case Phase::Call:
         break;
@@ -1042,8 +1029,7 @@ struct ExhaustiveGenerator::Impl {
     add_call_finding(s, idx, c.kind, c.what);
   }
 
-  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what, int slot = -1,
-                        bool in_copy = false) {
+  void add_call_finding(const OpSpace& s, uint64_t candidate, Outcome kind, const std::string& what, int slot = -1, bool in_copy = false) {
     ArgRef refs[kMaxRecordSlots];
     decode(s, candidate, refs);
     if (!first_report(s.op, kind, what)) return;  // same op, same failure: keep the first (shortest)
@@ -1097,8 +1083,7 @@ struct ExhaustiveGenerator::Impl {
     return true;
   }
 
-  void add_finding(uint32_t op, const ArgRef* refs, Outcome kind, const std::string& what, int slot,
-                   bool in_copy = false) {
+  void add_finding(uint32_t op, const ArgRef* refs, Outcome kind, const std::string& what, int slot, bool in_copy = false) {
     Finding f;
     f.kind = kind;
     f.message = what;
@@ -1121,15 +1106,14 @@ struct ExhaustiveGenerator::Impl {
 
   // The store's next growth counts too: it allocates the new table before freeing the old.
   bool over_memory_limit() const {
-    return opt.memory_limit_bytes > 0 &&
-           resident_set_bytes() + result.store.growth_bytes_ahead() > opt.memory_limit_bytes;
+    return opt.memory_limit_bytes > 0 && resident_set_bytes() + result.store.growth_bytes_ahead() > opt.memory_limit_bytes;
   }
 
   // What the workers learned about copies applies from the next iteration on; a class whose
   // copy no worker could check (every check crashed) is rebuilt, not copied.
   void finish_iteration(bool stopping) {
     if (!stopping) result.store.seal();  // after a stop nothing reads the sealed set: no growth
-    return_freed_memory();  // the old tables, before the next iteration's grow
+    return_freed_memory();               // the old tables, before the next iteration's grow
     for (size_t c = 0; c < clone_ok.size(); ++c) {
       if (clone_ok[c] < 0 && clone_learned[c] >= 0) clone_ok[c] = clone_learned[c];
       if (clone_ok[c] < 0 && copy_check_crashed[c]) clone_ok[c] = 0;
@@ -1183,9 +1167,7 @@ struct ExhaustiveGenerator::Impl {
     size_t frontier = frontier_size();
     pool.begin(
         mine.size(), [&](size_t i) { return jobs[mine[i]].lo; },
-        [&](size_t i, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
-          run_job(mine[i], region, first, progress);
-        });
+        [&](size_t i, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) { run_job(mine[i], region, first, progress); });
     const char* why = nullptr;
     for (size_t next = 0; next < mine.size() && !why;) {
       if ((why = stop_reason(tick.elapsed()))) break;
@@ -1443,8 +1425,7 @@ struct ExhaustiveGenerator::Impl {
   static void in_position_order(PackedJob& p) {
     std::vector<uint32_t> order(p.records.size());
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return p.records[a].candidate < p.records[b].candidate; });
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return p.records[a].candidate < p.records[b].candidate; });
     std::vector<CandidateRecord> records;
     std::vector<std::string> texts;
     records.reserve(order.size());
@@ -1533,14 +1514,14 @@ struct ExhaustiveGenerator::Impl {
     uint64_t most[1] = {static_cast<uint64_t>(opt.workers)};
     opt.cluster->max(most);
     most_rank_workers = static_cast<int>(most[0]);
-    uint64_t h = std::hash<std::string>{}(run_lines + "\n" + std::to_string(result.resumed_after) + " " +
-                                          std::to_string(records_split) + " " + std::to_string(shared_states));
+    uint64_t h = std::hash<std::string>{}(run_lines + "\n" + std::to_string(result.resumed_after) + " " + std::to_string(records_split) +
+                                          " " + std::to_string(shared_states));
     uint64_t seen[2] = {h, ~h};
     opt.cluster->max(seen);
     if (seen[0] != h || seen[1] != ~h)
-      throw CheckpointError("the ranks disagree on the run (options, or the checkpoint they resumed from: " +
-                            std::string(opt.checkpoint_dir.empty() ? "none" : "is " + opt.checkpoint_dir +
-                            " the same directory on every node?") + ")");
+      throw CheckpointError(
+          "the ranks disagree on the run (options, or the checkpoint they resumed from: " +
+          std::string(opt.checkpoint_dir.empty() ? "none" : "is " + opt.checkpoint_dir + " the same directory on every node?") + ")");
   }
 
   // The first stop reason any rank has (all ranks call this at the same point).
@@ -1685,8 +1666,8 @@ struct ExhaustiveGenerator::Impl {
     } catch (const CheckpointError&) {
       throw;  // names its file already
     } catch (const std::runtime_error& e) {
-      throw CheckpointError("the checkpoint of iteration " + std::to_string(manifest.iteration) + " in " +
-                            opt.checkpoint_dir + " is damaged (" + e.what() + ")");
+      throw CheckpointError("the checkpoint of iteration " + std::to_string(manifest.iteration) + " in " + opt.checkpoint_dir +
+                            " is damaged (" + e.what() + ")");
     }
   }
 
@@ -1714,8 +1695,7 @@ struct ExhaustiveGenerator::Impl {
       if (!r.done()) throw std::runtime_error("a fingerprint file longer than what it holds");
     }
     if (read != result.store.state_count())
-      throw std::runtime_error(std::to_string(result.store.state_count()) + " states and " + std::to_string(read) +
-                               " fingerprints");
+      throw std::runtime_error(std::to_string(result.store.state_count()) + " states and " + std::to_string(read) + " fingerprints");
     if (split && !mine_only) densify_from(donors);
   }
 
@@ -1723,8 +1703,7 @@ struct ExhaustiveGenerator::Impl {
     ByteReader r(bytes);
     into.load_held(r);
     if (!r.done()) throw std::runtime_error("a rank's records longer than what they hold");
-    if (into.state_count() != result.store.state_count())
-      throw std::runtime_error("a rank's records of another number of states");
+    if (into.state_count() != result.store.state_count()) throw std::runtime_error("a rank's records of another number of states");
   }
 
   // Split records resumed by another number of ranks (or alone): every record, from the rank
@@ -1766,9 +1745,9 @@ struct ExhaustiveGenerator::Impl {
       if (rec.cls >= classes) throw std::runtime_error("a state of a class the API lacks");
       const SequenceNode& seq = st.sequence(rec.sequence);
       const Operation& op = api.operations()[seq.op];
-      bool object_slot = rec.slot == kResultSlot ? op.result.is_object()
-                                                 : rec.slot < op.params.size() && op.params[rec.slot].is_object() &&
-                                                       !op.params[rec.slot].consumed();
+      bool object_slot = rec.slot == kResultSlot
+                             ? op.result.is_object()
+                             : rec.slot < op.params.size() && op.params[rec.slot].is_object() && !op.params[rec.slot].consumed();
       if (!object_slot) throw std::runtime_error("a state in a place of its call that holds no object");
       if (op.params.empty()) continue;
       const ArgRef* args = st.args(rec.sequence, op.params.size()).data();
@@ -1800,13 +1779,10 @@ struct ExhaustiveGenerator::Impl {
   static constexpr uint8_t kLearned = 1, kJob = 0;
 };
 
-
-std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result,
-                                                 const LiteralDomain& domain) {
+std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result, const LiteralDomain& domain) {
   Replayer replayer(api, result.store, domain);
   std::vector<SequenceFinding> out;
-  for (const Finding& f : result.findings)
-    out.push_back({f.kind, f.op, f.message, replayer.flatten_call(f.op, f.args), domain});
+  for (const Finding& f : result.findings) out.push_back({f.kind, f.op, f.message, replayer.flatten_call(f.op, f.args), domain});
   return out;
 }
 
@@ -1828,7 +1804,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
     if (checkpoint->read_manifest(manifest.run, manifest)) m.load_state(*checkpoint, manifest);
   }
   if (m.opt.cluster) m.agree_with_ranks(manifest.run + (manifest.complete ? "complete" : ""));
-  if (manifest.complete) {  // nothing left to run: the finished run's result
+  if (manifest.complete) {                  // nothing left to run: the finished run's result
     if (m.opt.cluster) m.gather_records();  // split records: rank 0 writes the outputs
     m.result.complete = m.result.stopped_by == "fixpoint";
     m.result.seconds = elapsed();
@@ -1867,8 +1843,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   if (m.opt.cluster) m.gather_records();
   m.result.complete = !stop;
   m.result.seconds = elapsed();
-  if (progress_)
-    progress_({m.result.iterations, 0, m.result.store.state_count(), m.result.explored, m.result.seconds});
+  if (progress_) progress_({m.result.iterations, 0, m.result.store.state_count(), m.result.explored, m.result.seconds});
   return std::move(m.result);
 }
 

@@ -53,7 +53,7 @@ struct ExhaustiveOptions {
   // BEAPI's cap: 3 x scope iterations (0). A class whose states never repeat (a counter that is
   // not omitted) would otherwise never reach a fixpoint; hitting the cap marks the run partial.
   int max_iterations = 0;
-  size_t job_size = 16384;        // candidates per job
+  size_t job_size = 16384;  // candidates per job
   // objgen's own resident memory: past it the run stops with a partial result (0: none).
   size_t memory_limit_bytes = 0;
   // What the code under test may add to a worker's address space; past it std::bad_alloc is an
@@ -99,19 +99,18 @@ struct ExhaustiveResult {
   int iterations = 0;
   double seconds = 0;
   bool complete = false;
-  int resumed_after = 0;   // the checkpointed iteration the run started from (0: from scratch)
+  int resumed_after = 0;  // the checkpointed iteration the run started from (0: from scratch)
   // Distributed: the bytes this rank sent to the others' all-gathers, and how many rounds.
   uint64_t sent_bytes = 0;
   uint64_t rounds = 0;
   double exchange_seconds = 0;  // in all-gathers (waiting for the slowest rank included)
   double merge_seconds = 0;     // merging every rank's records (the part no rank count divides)
   bool records_split = false;   // each rank held only its states' records (rank 0 has all at the end)
-  std::string stopped_by;  // "fixpoint", "time limit", "iteration limit", "memory limit", "interrupted"
+  std::string stopped_by;       // "fixpoint", "time limit", "iteration limit", "memory limit", "interrupted"
 };
 
 // The run's findings as stand-alone sequences (domain: the run's literal domain).
-std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result,
-                                                 const LiteralDomain& domain);
+std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result, const LiteralDomain& domain);
 
 class ExhaustiveGenerator {
  public:

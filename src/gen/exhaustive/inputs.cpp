@@ -25,8 +25,8 @@ std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, cons
   ExhaustiveResult result = ExhaustiveGenerator(api, opt).run();
   if (!result.findings.empty()) {
     const Finding& f = result.findings.front();
-    throw std::runtime_error("objgen: " + std::string(outcome_name(f.kind)) + " in " +
-                             api.operations()[f.op].signature() + ": " + f.message);
+    throw std::runtime_error("objgen: " + std::string(outcome_name(f.kind)) + " in " + api.operations()[f.op].signature() + ": " +
+                             f.message);
   }
   if (!result.complete)
     throw std::runtime_error("objgen: generation for " + info->name + " stopped by " + result.stopped_by +

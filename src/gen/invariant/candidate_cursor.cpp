@@ -28,8 +28,7 @@ CandidateCursor::CandidateCursor(const FieldSpace& space, CursorBlock& block)
     bool objects = d.kind == Domain::Objects;
     uint8_t null_first = objects && d.null_allowed ? 1 : 0;
     int32_t base = objects ? static_cast<int32_t>(space.classes[d.class_domain].first_object) - null_first : 0;
-    info_.push_back({d.size, objects ? static_cast<int32_t>(d.class_domain) : -1, null_first, base, f.element,
-                     static_cast<int32_t>(d.lo)});
+    info_.push_back({d.size, objects ? static_cast<int32_t>(d.class_domain) : -1, null_first, base, f.element, static_cast<int32_t>(d.lo)});
     has_elements_ = has_elements_ || f.element >= 0;
   }
   prefix_max_.assign((space.fields.size() + 1) * classes_, -1);

@@ -14,7 +14,8 @@ bool points_to_objects(const FieldLayout& f) {
 }
 
 void check_field(const FieldLayout& f, const ClassLayout& l) {
-  if (f.kind > FieldKind::Vector || f.size == 0 || f.offset + uint64_t{f.size} > l.size) throw std::runtime_error("a field outside its object");
+  if (f.kind > FieldKind::Vector || f.size == 0 || f.offset + uint64_t{f.size} > l.size)
+    throw std::runtime_error("a field outside its object");
   if (f.kind != FieldKind::Other && f.kind != FieldKind::Pointer && f.kind != FieldKind::Vector && f.size > 8)
     throw std::runtime_error("an integer field of more than 8 bytes");
   if (f.kind == FieldKind::Pointer && f.size != sizeof(void*)) throw std::runtime_error("a pointer field of the wrong size");

@@ -56,7 +56,8 @@ class SpaceBuilder {
     }
     check_all_used();
     if (space_.fields.size() >= 0xffff)  // the load hooks number fields in 16 bits
-      throw std::invalid_argument(std::to_string(space_.fields.size()) + " fields in the candidate vector, more than 65534 (fewer objects, or shorter vectors)");
+      throw std::invalid_argument(std::to_string(space_.fields.size()) +
+                                  " fields in the candidate vector, more than 65534 (fewer objects, or shorter vectors)");
     if (space_.fields.empty())
       throw std::invalid_argument("no field of " + space_.names[root] +
                                   " (or of the classes it points to) is an integer, bool, enum or pointer to a described class");
@@ -68,7 +69,10 @@ class SpaceBuilder {
     if (auto it = space_.layouts.find(cls); it != space_.layouts.end()) return it->second;
     const ClassLayout* l = layout_of_(cls);
     std::string name = name_of_(cls);
-    if (!l) throw std::invalid_argument(name + " has no default constructor: a search from an invariant builds its objects by writing their fields into default-constructed ones");
+    if (!l)
+      throw std::invalid_argument(name +
+                                  " has no default constructor: a search from an invariant builds its objects by writing their fields into "
+                                  "default-constructed ones");
     space_.names[cls] = name;
     return space_.layouts[cls] = *l;
   }
@@ -150,8 +154,7 @@ class SpaceBuilder {
     // Looked up even with no element, so that a range or not-null naming it counts as used.
     const uint32_t element_domain = domain_for(cls, f.name, f.element_kind, f.element_size, f.target);
     space_.fields.push_back({object, k, length_domain, f.offset, f.size, FieldKind::Vector, static_cast<uint32_t>(hi), -1});
-    for (int32_t e = 0; e < hi; ++e)
-      space_.fields.push_back({object, k, element_domain, f.offset, f.element_size, f.element_kind, 0, e});
+    for (int32_t e = 0; e < hi; ++e) space_.fields.push_back({object, k, element_domain, f.offset, f.element_size, f.element_kind, 0, e});
   }
 
   uint32_t domain_for(ClassId cls, const std::string& name, FieldKind kind, uint32_t size, ClassId target) {
@@ -168,21 +171,22 @@ class SpaceBuilder {
           if (n == k) d.null_allowed = false, used_not_null_.insert(n);
       d.size = space_.classes[d.class_domain].count + (d.null_allowed ? 1 : 0);
       if (d.size > kMaxDomainValues)
-        throw std::invalid_argument(space_.names[cls] + "::" + f.name + " would take " + std::to_string(d.size) +
-                                    " values, more than " + std::to_string(kMaxDomainValues) + " (fewer objects of its class)");
+        throw std::invalid_argument(space_.names[cls] + "::" + f.name + " would take " + std::to_string(d.size) + " values, more than " +
+                                    std::to_string(kMaxDomainValues) + " (fewer objects of its class)");
     } else {
-      auto [lo, hi] = f.kind == FieldKind::Bool ? std::pair<int64_t, int64_t>{0, 1}
-                                                : std::pair<int64_t, int64_t>{0, fin_.scope - 1};
+      auto [lo, hi] = f.kind == FieldKind::Bool ? std::pair<int64_t, int64_t>{0, 1} : std::pair<int64_t, int64_t>{0, fin_.scope - 1};
       if (const auto* r = range_for(keys)) std::tie(lo, hi) = *r;
       std::string what = space_.names[cls] + "::" + f.name;
-      if (hi < lo) throw std::invalid_argument("the range of " + what + " is empty (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+      if (hi < lo)
+        throw std::invalid_argument("the range of " + what + " is empty (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
       if (static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) >= kMaxDomainValues)
         throw std::invalid_argument("the range of " + what + " has more than " + std::to_string(kMaxDomainValues) + " values");
       if (!fits(f.kind, f.size, lo, hi))
         throw std::invalid_argument("the range " + std::to_string(lo) + ".." + std::to_string(hi) + " does not fit " + what);
       d.kind = Domain::Ints, d.lo = lo, d.hi = hi, d.size = static_cast<uint32_t>(hi - lo + 1);
     }
-    if (d.size == 0) throw std::invalid_argument(space_.names[cls] + "::" + f.name + " can take no value (no objects of its class and not null)");
+    if (d.size == 0)
+      throw std::invalid_argument(space_.names[cls] + "::" + f.name + " can take no value (no objects of its class and not null)");
     space_.domains.push_back(d);
     return static_cast<uint32_t>(space_.domains.size() - 1);
   }
@@ -199,13 +203,19 @@ class SpaceBuilder {
 
   void check_all_used() const {
     for (const auto& [k, v] : fin_.file_ranges)
-      if (!used_file_ranges_.count(k)) throw std::invalid_argument("the range for '" + k + "' (finitization file) names no integer, bool or enum field of the searched classes");
+      if (!used_file_ranges_.count(k))
+        throw std::invalid_argument("the range for '" + k +
+                                    "' (finitization file) names no integer, bool or enum field of the searched classes");
     for (const auto& [k, v] : fin_.file_objects)
-      if (!used_file_objects_.count(k)) throw std::invalid_argument("objects of '" + k + "' (finitization file): no pointer field of the searched classes points to such a class");
+      if (!used_file_objects_.count(k))
+        throw std::invalid_argument("objects of '" + k +
+                                    "' (finitization file): no pointer field of the searched classes points to such a class");
     for (const auto& [k, v] : fin_.ranges)
-      if (!used_ranges_.count(k)) throw std::invalid_argument("the range for '" + k + "' names no integer, bool or enum field of the searched classes");
+      if (!used_ranges_.count(k))
+        throw std::invalid_argument("the range for '" + k + "' names no integer, bool or enum field of the searched classes");
     for (const auto& [k, v] : fin_.objects)
-      if (!used_objects_.count(k)) throw std::invalid_argument("objects of '" + k + "': no pointer field of the searched classes points to such a class");
+      if (!used_objects_.count(k))
+        throw std::invalid_argument("objects of '" + k + "': no pointer field of the searched classes points to such a class");
     for (const auto& n : fin_.not_null)
       if (!used_not_null_.count(n)) throw std::invalid_argument("not null '" + n + "' names no pointer field of the searched classes");
   }

@@ -43,7 +43,7 @@ std::pair<int64_t, int64_t> parse_range(const std::string& text);
 
 struct Domain {
   enum Kind : uint8_t { Objects, Ints } kind = Ints;
-  ClassId cls = 0;          // Objects: the class of the objects
+  ClassId cls = 0;            // Objects: the class of the objects
   uint32_t class_domain = 0;  // Objects: index into FieldSpace::classes
   bool null_allowed = true;   // Objects: value 0 is null
   int64_t lo = 0, hi = 0;     // Ints
@@ -59,25 +59,25 @@ struct Domain {
 struct SpaceClass {
   ClassId cls = 0;
   std::string name;
-  uint32_t count = 0;        // objects of it in the space (the root not counted)
+  uint32_t count = 0;         // objects of it in the space (the root not counted)
   uint32_t first_object = 0;  // index of its first object in FieldSpace::objects
 };
 
 struct SpaceObject {
   ClassId cls = 0;
-  int32_t class_domain = -1;  // -1 for the root
-  uint32_t index = 0;         // within its class domain
+  int32_t class_domain = -1;                  // -1 for the root
+  uint32_t index = 0;                         // within its class domain
   uint32_t first_field = 0, field_count = 0;  // its fields in FieldSpace::fields
 };
 
 struct SpaceField {
-  uint32_t object = 0;   // index into FieldSpace::objects
-  uint32_t layout = 0;   // index into the class layout's fields
-  uint32_t domain = 0;   // index into FieldSpace::domains
-  uint32_t offset = 0, size = 0;  // within the object (an element: its vector's)
+  uint32_t object = 0;                 // index into FieldSpace::objects
+  uint32_t layout = 0;                 // index into the class layout's fields
+  uint32_t domain = 0;                 // index into FieldSpace::domains
+  uint32_t offset = 0, size = 0;       // within the object (an element: its vector's)
   FieldKind kind = FieldKind::Signed;  // Vector: the vector's length; an element: its own kind
-  uint32_t elements = 0;  // Vector: the element fields right after it
-  int32_t element = -1;   // an element: its index (its vector's length is field `this - 1 - element`)
+  uint32_t elements = 0;               // Vector: the element fields right after it
+  int32_t element = -1;                // an element: its index (its vector's length is field `this - 1 - element`)
 };
 
 struct FieldSpace {

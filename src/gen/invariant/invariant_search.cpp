@@ -57,16 +57,18 @@ Setup setup_in_worker(const Api& api, ClassId root, const SearchOptions& options
     bytes = run_setup(api, root, options.finitization, target_tasks);
   } else {
     WorkerPool pool(1, true, options.call_timeout_seconds, 2, 64 << 20, child);
-    pool.begin(1, [](size_t) { return uint64_t{0}; }, [&](size_t, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
-      std::string out;
-      uint64_t calls = 0;
-      try {
-        out = run_setup(api, root, options.finitization, target_tasks, {&progress, &calls});
-      } catch (const std::invalid_argument&) {  // the finitization: objgen's process says so when it builds the space
-        out = run_setup(api, root, options.finitization, 1);
-      }
-      region.append(CandidateRecord{}, out, true);
-    });
+    pool.begin(
+        1, [](size_t) { return uint64_t{0}; },
+        [&](size_t, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
+          std::string out;
+          uint64_t calls = 0;
+          try {
+            out = run_setup(api, root, options.finitization, target_tasks, {&progress, &calls});
+          } catch (const std::invalid_argument&) {  // the finitization: objgen's process says so when it builds the space
+            out = run_setup(api, root, options.finitization, 1);
+          }
+          region.append(CandidateRecord{}, out, true);
+        });
     bool done = false, split_died = false;
     while (!done && !(options.interrupted && options.interrupted->load())) {
       for (const auto& ev : pool.wait(0.25)) {
@@ -101,7 +103,7 @@ std::optional<ThrownFinding> after_death(SearchContext& c, size_t lane, const Wo
   TaskSlot& slot = m.task(t);
   uint32_t state = slot.state.load();
   if (state != kTaskRunning) return std::nullopt;  // it had ended (done, split, full): the lane goes on
-  if (ev.phase == kPhaseSplit) {  // while cutting its rest into parts: it goes on from its cursor, in one piece
+  if (ev.phase == kPhaseSplit) {                   // while cutting its rest into parts: it goes on from its cursor, in one piece
     slot.no_yield = 1;
     slot.state.store(kTaskResumeAtCursor);
     return std::nullopt;
@@ -121,9 +123,11 @@ std::optional<ThrownFinding> after_death(SearchContext& c, size_t lane, const Wo
   std::memset(block.seen, 0, fields);
   for (uint32_t k = 0; sound && k < block.depth; ++k) sound = block.read[k] < fields && !block.seen[block.read[k]]++;
   if (!sound) throw std::runtime_error("the code under test damaged the search's memory in its worker");
-  ThrownFinding f{t, {ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout,
-                      (ev.phase == kPhaseCanonical ? "reading the structure the invariant accepted: " : "") + ev.what,
-                      {block.values, block.values + fields}, slot.explored.load()}};
+  ThrownFinding f{t,
+                  {ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout,
+                   (ev.phase == kPhaseCanonical ? "reading the structure the invariant accepted: " : "") + ev.what,
+                   {block.values, block.values + fields},
+                   slot.explored.load()}};
   if (ev.phase != kPhaseCanonical) slot.explored.fetch_add(1);  // the candidate it died on was run
   CandidateCursor cursor(c.space, block);
   if (ev.phase == kPhaseCanonical) cursor.add_unread_reachable_fields();
@@ -142,14 +146,15 @@ std::optional<ThrownFinding> after_death(SearchContext& c, size_t lane, const Wo
 }
 
 // The lanes on the worker pool until every task is done; exceptions and deaths into `found`.
-void run_lanes(SearchContext& c, const SearchOptions& options, const ChildOptions& child, std::vector<ThrownFinding>& found,
-               bool& reads, bool& interrupted) {
+void run_lanes(SearchContext& c, const SearchOptions& options, const ChildOptions& child, std::vector<ThrownFinding>& found, bool& reads,
+               bool& interrupted) {
   const int workers = std::max(1, options.workers);
   WorkerPool pool(workers, true, options.call_timeout_seconds, kMaxRecordsPerLane + 2, 4 << 20, child);
-  pool.begin(static_cast<size_t>(workers), [](size_t) { return uint64_t{0}; },
-             [&](size_t lane, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
-               run_lane(c, lane, first, progress, &region, nullptr);
-             });
+  pool.begin(
+      static_cast<size_t>(workers), [](size_t) { return uint64_t{0}; },
+      [&](size_t lane, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
+        run_lane(c, lane, first, progress, &region, nullptr);
+      });
   const uint32_t fields = c.memory.fields();
   size_t done = 0;
   auto last_report = std::chrono::steady_clock::now();
@@ -171,7 +176,8 @@ void run_lanes(SearchContext& c, const SearchOptions& options, const ChildOption
       for (size_t i = 0; i < region.record_count(); ++i) {
         const CandidateRecord& r = region.record(i);
         std::string text = region.text(r);
-        if (r.flags == kReadsRecord) reads = true;
+        if (r.flags == kReadsRecord)
+          reads = true;
         else if (text.size() >= fields && r.subject < c.memory.task_count())
           found.push_back({r.subject, {Outcome::Failure, text.substr(fields), {text.begin(), text.begin() + fields}, r.candidate}});
       }
@@ -235,8 +241,10 @@ void collect(const SearchMemory& m, uint32_t roots, std::vector<ThrownFinding> f
   };
   for (size_t i = 0; i + fields <= result.vectors.size() && fields; i += fields) check(result.vectors.data() + i);
   for (const InvariantFinding& f : result.findings)
-    if (f.candidate.size() == fields) check(f.candidate.data());
-    else throw std::runtime_error("the code under test damaged a finding in its worker");
+    if (f.candidate.size() == fields)
+      check(f.candidate.data());
+    else
+      throw std::runtime_error("the code under test damaged a finding in its worker");
   result.structures = result.fingerprints.size();
   result.jobs = order.size();
 }
@@ -262,8 +270,8 @@ SearchResult search_from_invariant(const Api& api, ClassId root, const SearchOpt
   }
   result.space = space_from(root, options.finitization, setup.layouts);
   const FieldSpace& space = result.space;
-  std::vector<TaskSpec> first = setup.tasks.empty() ? std::vector<TaskSpec>{{std::vector<uint8_t>(space.fields.size(), 0), {}}}
-                                                    : decode_tasks(setup.tasks, space);
+  std::vector<TaskSpec> first =
+      setup.tasks.empty() ? std::vector<TaskSpec>{{std::vector<uint8_t>(space.fields.size(), 0), {}}} : decode_tasks(setup.tasks, space);
   const std::string layout_bytes = encode_class_layouts(setup.layouts);
   SearchMemory memory(std::max(kMaxTasks, first.size()), static_cast<size_t>(workers), static_cast<uint32_t>(space.fields.size()),
                       options.max_structures);

@@ -32,10 +32,10 @@ struct SearchOptions {
   // Fields left out of the canonical form (as for every strategy: the class's omit_fields by
   // default); they are still assigned and searched.
   std::shared_ptr<const std::regex> omit;
-  int workers = 1;                        // processes the search is split over (the results do not depend on it)
-  bool isolate = true;                    // worker processes (false: this process, tests only)
-  double call_timeout_seconds = 2.0;      // one invariant call
-  size_t worker_memory_limit_bytes = 0;   // what the code under test may add (0: no limit)
+  int workers = 1;                          // processes the search is split over (the results do not depend on it)
+  bool isolate = true;                      // worker processes (false: this process, tests only)
+  double call_timeout_seconds = 2.0;        // one invariant call
+  size_t worker_memory_limit_bytes = 0;     // what the code under test may add (0: no limit)
   size_t max_structures = size_t{1} << 26;  // kept; past it the search stops, partial
   const std::atomic<bool>* interrupted = nullptr;
   // Called now and then in objgen's process: candidates explored, structures found.
@@ -45,24 +45,24 @@ struct SearchOptions {
 struct InvariantFinding {
   Outcome kind = Outcome::Failure;  // Failure: the invariant threw; Crash; Timeout
   std::string message;
-  std::vector<uint8_t> candidate;   // the vector it ran on
-  uint64_t explored_at = 0;         // its number among the candidates explored
+  std::vector<uint8_t> candidate;  // the vector it ran on
+  uint64_t explored_at = 0;        // its number among the candidates explored
 };
 
 struct SearchResult {
   FieldSpace space;
-  uint64_t explored = 0;               // invariant calls
-  uint64_t structures = 0;             // accepted candidates
-  std::vector<uint8_t> vectors;        // structures x space.fields.size() value indices
+  uint64_t explored = 0;                  // invariant calls
+  uint64_t structures = 0;                // accepted candidates
+  std::vector<uint8_t> vectors;           // structures x space.fields.size() value indices
   std::vector<Fingerprint> fingerprints;  // each structure's canonical form
-  uint64_t out_of_scope = 0;           // structures the linearizer could not canonicalize
+  uint64_t out_of_scope = 0;              // structures the linearizer could not canonicalize
   std::vector<InvariantFinding> findings;
   bool interrupted = false;
-  bool truncated = false;              // max_structures reached
-  bool reads_nothing = false;          // no load hook ran: the harness is not traced
+  bool truncated = false;      // max_structures reached
+  bool reads_nothing = false;  // no load hook ran: the harness is not traced
   double seconds = 0;
-  size_t jobs = 1;                     // the parts the search was split into for the workers
-  double setup_seconds = 0;            // reading the layouts and splitting, in a worker
+  size_t jobs = 1;           // the parts the search was split into for the workers
+  double setup_seconds = 0;  // reading the layouts and splitting, in a worker
   const uint8_t* vector(size_t structure) const { return vectors.data() + structure * space.fields.size(); }
 };
 

@@ -75,7 +75,8 @@ void ObjectArena::add_slot(const FieldSpace& space, uint32_t f, const std::vecto
       words_.push_back(static_cast<uint64_t>(d.lo + v));
     } else {
       int32_t o = d.object_of(v);
-      words_.push_back(o < 0 ? 0 : reinterpret_cast<uint64_t>(objects_[space.classes[d.class_domain].first_object + static_cast<uint32_t>(o)]));
+      words_.push_back(o < 0 ? 0
+                             : reinterpret_cast<uint64_t>(objects_[space.classes[d.class_domain].first_object + static_cast<uint32_t>(o)]));
     }
   }
 }

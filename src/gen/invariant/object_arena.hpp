@@ -37,10 +37,22 @@ class ObjectArena {
     const Slot& s = slots_[f];
     uint64_t word = words_[s.first_word + value];
     switch (s.size) {
-      case 1: *s.at = static_cast<char>(word); break;
-      case 2: { uint16_t v = static_cast<uint16_t>(word); __builtin_memcpy(s.at, &v, 2); break; }
-      case 4: { uint32_t v = static_cast<uint32_t>(word); __builtin_memcpy(s.at, &v, 4); break; }
-      default: __builtin_memcpy(s.at, &word, 8); break;
+      case 1:
+        *s.at = static_cast<char>(word);
+        break;
+      case 2: {
+        uint16_t v = static_cast<uint16_t>(word);
+        __builtin_memcpy(s.at, &v, 2);
+        break;
+      }
+      case 4: {
+        uint32_t v = static_cast<uint32_t>(word);
+        __builtin_memcpy(s.at, &v, 4);
+        break;
+      }
+      default:
+        __builtin_memcpy(s.at, &word, 8);
+        break;
     }
   }
   void add_slot(const FieldSpace& space, uint32_t f, const std::vector<size_t>& storage);

@@ -34,8 +34,8 @@ struct SearchMemory::Chunk {
 SearchMemory::SearchMemory(size_t max_tasks, size_t lanes, uint32_t fields, size_t max_structures)
     : max_tasks_(max_tasks), lanes_(lanes), max_structures_(max_structures), fields_(fields), record_(fields + sizeof(Fingerprint)) {
   // A task: its slot, its cursor block and arrays, its first candidate and prefix.
-  task_bytes_ = round_up(sizeof(TaskSlot)) + round_up(sizeof(CursorBlock)) + round_up(CursorBlock::bytes_for(fields)) +
-                round_up(fields) + round_up(4 * size_t{fields});
+  task_bytes_ = round_up(sizeof(TaskSlot)) + round_up(sizeof(CursorBlock)) + round_up(CursorBlock::bytes_for(fields)) + round_up(fields) +
+                round_up(4 * size_t{fields});
   chunk_bytes_ = round_up(sizeof(Chunk) + kChunkStructures * record_);
   chunks_ = static_cast<uint32_t>(std::min<size_t>((max_structures + kChunkStructures - 1) / kChunkStructures + max_tasks, UINT32_MAX - 1));
   tasks_at_ = round_up(sizeof(Header));
@@ -64,8 +64,8 @@ CursorBlock& SearchMemory::block(size_t t) const {
 }
 
 uint8_t* SearchMemory::values(size_t t) const {
-  return reinterpret_cast<uint8_t*>(base_ + tasks_at_ + t * task_bytes_ + round_up(sizeof(TaskSlot)) +
-                                    round_up(sizeof(CursorBlock)) + round_up(CursorBlock::bytes_for(fields_)));
+  return reinterpret_cast<uint8_t*>(base_ + tasks_at_ + t * task_bytes_ + round_up(sizeof(TaskSlot)) + round_up(sizeof(CursorBlock)) +
+                                    round_up(CursorBlock::bytes_for(fields_)));
 }
 
 uint32_t* SearchMemory::prefix(size_t t) const { return reinterpret_cast<uint32_t*>(values(t) + round_up(fields_)); }
@@ -116,8 +116,10 @@ uint32_t SearchMemory::take_task(std::atomic<uint64_t>& progress) {
       return kNoTask;
     }
     progress.fetch_add(1, std::memory_order_relaxed);
-    if (spins > 64) std::this_thread::sleep_for(std::chrono::microseconds(100));
-    else std::this_thread::yield();
+    if (spins > 64)
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    else
+      std::this_thread::yield();
   }
 }
 
@@ -145,8 +147,10 @@ bool SearchMemory::append(size_t t, const uint8_t* values, const Fingerprint& fp
     fresh->task = static_cast<uint32_t>(t);
     fresh->count.store(0, std::memory_order_relaxed);
     fresh->next = kNoChunk;
-    if (c) c->next = claimed;
-    else s.first_chunk = claimed;
+    if (c)
+      c->next = claimed;
+    else
+      s.first_chunk = claimed;
     s.last_chunk = claimed;
     c = fresh;
   }

@@ -21,15 +21,15 @@ namespace objgen::invariant {
 enum TaskState : uint32_t { kTaskWaiting = 0, kTaskRunning, kTaskResumeAtCursor, kTaskExhausted, kTaskOutputFull, kTaskDone, kTaskSplit };
 
 struct TaskSlot {
-  std::atomic<uint32_t> ready;     // its spec is written
-  std::atomic<uint32_t> state;     // TaskState
-  std::atomic<uint64_t> explored;  // candidates of the task run so far
+  std::atomic<uint32_t> ready;       // its spec is written
+  std::atomic<uint32_t> state;       // TaskState
+  std::atomic<uint64_t> explored;    // candidates of the task run so far
   uint32_t first_chunk, last_chunk;  // its structures (kNoChunk: none yet)
-  uint32_t out_of_scope;           // structures without a canonical form
-  uint32_t findings;               // exceptions reported (capped)
-  uint32_t no_yield;               // cutting its rest into parts crashed: it runs to its end
-  uint32_t first_part, part_count;  // kTaskSplit: the tasks its rest became, in order
-  uint32_t prefix_length;          // its first candidate's reads must begin with prefix()
+  uint32_t out_of_scope;             // structures without a canonical form
+  uint32_t findings;                 // exceptions reported (capped)
+  uint32_t no_yield;                 // cutting its rest into parts crashed: it runs to its end
+  uint32_t first_part, part_count;   // kTaskSplit: the tasks its rest became, in order
+  uint32_t prefix_length;            // its first candidate's reads must begin with prefix()
 };
 
 struct LaneSlot {
@@ -52,8 +52,8 @@ class SearchMemory {
   // The task's cursor, its arrays pointed into shared memory again (the code under test may have
   // overwritten the pointers).
   CursorBlock& block(size_t t) const;
-  uint8_t* values(size_t t) const;    // the task's first candidate
-  uint32_t* prefix(size_t t) const;   // its first reads (prefix_length of them)
+  uint8_t* values(size_t t) const;   // the task's first candidate
+  uint32_t* prefix(size_t t) const;  // its first reads (prefix_length of them)
 
   // Adds tasks (values, then prefix reads, per task); their first id, or kNoTask when they do
   // not fit. Each is ready once written.

@@ -29,8 +29,8 @@ namespace {
 // frozen prefix) to the end of its stretch, with every read list cut to `depth`: the distinct
 // prefixes of `depth` reads in the order of the sequential search, each the first candidate of a
 // part of the search. False past max_jobs.
-bool enumerate_prefixes(const ClassInfo& info, const FieldSpace& space, const CursorBlock& start, uint32_t depth,
-                        size_t max_jobs, std::vector<TaskSpec>& jobs, ObjectArena& arena, const Heartbeat& heartbeat) {
+bool enumerate_prefixes(const ClassInfo& info, const FieldSpace& space, const CursorBlock& start, uint32_t depth, size_t max_jobs,
+                        std::vector<TaskSpec>& jobs, ObjectArena& arena, const Heartbeat& heartbeat) {
   const uint32_t fields = static_cast<uint32_t>(space.fields.size());
   std::vector<uint32_t> memory(CursorBlock::bytes_for(fields) / 4 + 1);
   CursorBlock block;

@@ -46,7 +46,8 @@ bool hand_back_rest(Lane& lane, uint32_t t, const CursorBlock& block) {
   set_worker_phase(kPhaseSplit);
   // The lane's own objects (the task this cuts ends here; the next one writes every field): a new
   // arena per hand-back would leak what the classes' constructors allocate.
-  std::vector<TaskSpec> parts = split_search(lane.info, lane.c.space, block, lane.c.split_target, lane.arena, {&lane.progress, &lane.counter});
+  std::vector<TaskSpec> parts =
+      split_search(lane.info, lane.c.space, block, lane.c.split_target, lane.arena, {&lane.progress, &lane.counter});
   set_worker_phase(kPhaseInvariant);
   auto keep_going = [&] {  // the task goes on: its candidate back in the objects the split used
     lane.arena.write_all(block.values);
@@ -91,8 +92,10 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
     if (int64_t past = cursor.read_past_length(0); past >= 0) {  // kept reads too: this call made them again
       // Its answer rests on memory no object holds: a finding, and the candidate counts as rejected.
       const uint32_t f = static_cast<uint32_t>(past), length = f - 1 - static_cast<uint32_t>(space.fields[f].element);
-      report_thrown(lane, t, "the invariant read " + space.field_name(f) + ", past the vector's length " +
-                    space.value_text(length, block.values[length]) + " (outside the object: undefined behaviour)", block.values, explored);
+      report_thrown(lane, t,
+                    "the invariant read " + space.field_name(f) + ", past the vector's length " +
+                        space.value_text(length, block.values[length]) + " (outside the object: undefined behaviour)",
+                    block.values, explored);
       valid = false;
     }
     bool first_of_task = explored++ == 0;
@@ -100,8 +103,10 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
     if (valid) {
       set_worker_phase(kPhaseCanonical);
       Fingerprint fp{};
-      if (lane.canonical.run(space.root, lane.arena.root())) fp = lane.canonical.fingerprint(space.root);
-      else ++slot.out_of_scope;
+      if (lane.canonical.run(space.root, lane.arena.root()))
+        fp = lane.canonical.fingerprint(space.root);
+      else
+        ++slot.out_of_scope;
       if (!m.append(t, block.values, fp)) return slot.state.store(kTaskOutputFull);
       cursor.add_unread_reachable_fields();
     }
@@ -110,14 +115,16 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
       // with the prefix the split saw, in order.
       const uint32_t* prefix = m.prefix(t);
       if (block.depth < slot.prefix_length || !std::equal(prefix, prefix + slot.prefix_length, block.read)) {
-        report_thrown(lane, t, "the invariant read other fields of the same candidate than before (it is not deterministic); the rest of this part of the search is skipped", block.values, explored - 1);
+        report_thrown(lane, t,
+                      "the invariant read other fields of the same candidate than before (it is not deterministic); the rest of this part "
+                      "of the search is skipped",
+                      block.values, explored - 1);
         break;
       }
       block.frozen = slot.prefix_length;
     }
     if (!cursor.advance()) break;
-    if ((explored & 1023) == 0 && !slot.no_yield && lane.region && m.someone_waits() && m.queue_empty() &&
-        hand_back_rest(lane, t, block))
+    if ((explored & 1023) == 0 && !slot.no_yield && lane.region && m.someone_waits() && m.queue_empty() && hand_back_rest(lane, t, block))
       return;
     lane.arena.write(block.values, cursor.changed());
   }
@@ -139,7 +146,15 @@ bool run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<u
   uint32_t largest = 1;
   for (const SpaceClass& k : c.space.classes) largest = std::max(largest, k.count + 1);
   for (const SpaceField& f : c.space.fields) largest = std::max(largest, f.elements);
-  Lane lane{c, lane_index, progress, first, region, thrown, false, *c.api.find_class(c.space.root), ObjectArena(c.space),
+  Lane lane{c,
+            lane_index,
+            progress,
+            first,
+            region,
+            thrown,
+            false,
+            *c.api.find_class(c.space.root),
+            ObjectArena(c.space),
             Linearizer(largest, c.omit)};
   LaneSlot& slot = c.memory.lane(lane_index);
   uint32_t t = slot.task.load();

@@ -26,7 +26,7 @@ struct SearchContext {
   const FieldSpace& space;
   const std::string& layouts;  // as objgen was told: a worker's must be the same
   SearchMemory& memory;
-  size_t split_target;  // parts a task hands back
+  size_t split_target;                     // parts a task hands back
   std::shared_ptr<const std::regex> omit;  // left out of the canonical forms
 };
 

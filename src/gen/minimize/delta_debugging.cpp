@@ -48,8 +48,7 @@ FindingOracle::FindingOracle(const Api& api, const LiteralDomain& domain, const 
 
 FindingOracle::~FindingOracle() = default;
 
-std::vector<FindingOracle::Verdict> FindingOracle::run(const SequenceFinding& finding,
-                                                       const std::vector<FlatSequence>& candidates) {
+std::vector<FindingOracle::Verdict> FindingOracle::run(const SequenceFinding& finding, const std::vector<FlatSequence>& candidates) {
   std::vector<Verdict> out(candidates.size());
   if (candidates.empty()) return out;
   for (size_t i = 0; i < candidates.size(); ++i) {
@@ -59,8 +58,8 @@ std::vector<FindingOracle::Verdict> FindingOracle::run(const SequenceFinding& fi
     ++runs_;
     const FlatSequence& seq = candidates[i];
     uint32_t at = r.feasible ? r.length : r.failed_at;
-    out[i].same_call = !seq.calls.empty() && at == seq.calls.size() && r.length == seq.calls.size() &&
-                       r.outcome == finding.kind && seq.calls.back().op == finding.op;
+    out[i].same_call = !seq.calls.empty() && at == seq.calls.size() && r.length == seq.calls.size() && r.outcome == finding.kind &&
+                       seq.calls.back().op == finding.op;
     out[i].message = r.message;
     out[i].bucket = finding_bucket(SequenceFinding{finding.kind, finding.op, r.message, {}, {}});
   }
@@ -96,9 +95,7 @@ class Reducer {
   }
 
  private:
-  bool out_of_budget() const {
-    return runs_ >= options_.max_runs || (options_.interrupted && options_.interrupted->load());
-  }
+  bool out_of_budget() const { return runs_ >= options_.max_runs || (options_.interrupted && options_.interrupted->load()); }
 
   // Index of the first candidate that reproduces, or -1.
   int first_reproducing(const std::vector<FlatSequence>& candidates) {
@@ -193,8 +190,7 @@ class Reducer {
 
 }  // namespace
 
-Minimized minimize_finding(const Api& api, const SequenceFinding& finding, FindingOracle& oracle,
-                           const MinimizeOptions& options) {
+Minimized minimize_finding(const Api& api, const SequenceFinding& finding, FindingOracle& oracle, const MinimizeOptions& options) {
   return Reducer(api, finding, oracle, options).run();
 }
 

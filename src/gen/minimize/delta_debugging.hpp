@@ -37,8 +37,8 @@ struct Minimized {
   bool reproduced = false;   // the original sequence showed the finding in a test worker
   bool one_minimal = false;  // checked: no single call can go
   size_t original_calls = 0;
-  size_t runs = 0;           // candidate sequences run
-  std::string message;       // the finding as the test worker saw it
+  size_t runs = 0;      // candidate sequences run
+  std::string message;  // the finding as the test worker saw it
 };
 
 // The sequence without the calls `drop` marks, and without every call that then uses an object
@@ -65,7 +65,6 @@ class FindingOracle {
   size_t runs_ = 0;
 };
 
-Minimized minimize_finding(const Api& api, const SequenceFinding& finding, FindingOracle& oracle,
-                           const MinimizeOptions& options);
+Minimized minimize_finding(const Api& api, const SequenceFinding& finding, FindingOracle& oracle, const MinimizeOptions& options);
 
 }  // namespace objgen::minimize

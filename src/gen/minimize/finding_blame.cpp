@@ -149,8 +149,8 @@ bool all_normal(evolve::TestRunner& runner, const std::vector<FlatSequence>& tes
 // The finding's last call with its literal argument k set, in turn, to the first `limit` values of
 // its slot that `keep` accepts; `tried` lists them.
 template <class Keep>
-std::vector<FlatSequence> with_values(const FlatSequence& seq, size_t k, const std::vector<Literal>& values, size_t limit,
-                                      Keep keep, std::string* tried = nullptr) {
+std::vector<FlatSequence> with_values(const FlatSequence& seq, size_t k, const std::vector<Literal>& values, size_t limit, Keep keep,
+                                      std::string* tried = nullptr) {
   std::vector<FlatSequence> out;
   for (size_t v = 0; v < values.size() && out.size() < limit; ++v) {
     if (!keep(values[v])) continue;
@@ -163,8 +163,7 @@ std::vector<FlatSequence> with_values(const FlatSequence& seq, size_t k, const s
 
 // The finding's last call ran out of time or memory given a huge count, and returns normally with
 // every other value of that argument the run tried (up to kTried): the evidence, or "".
-std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f,
-                                evolve::TestRunner& runner) {
+std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, evolve::TestRunner& runner) {
   constexpr size_t kTried = 4;
   const FlatCall& last = f.sequence.calls.back();
   const Operation& op = api.operations()[last.op];
@@ -177,10 +176,10 @@ std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, con
     std::string tried;
     auto affordable = [&](const Literal& l) { return magnitude_seen(slot, l.i) < kHugeCount; };
     if (!all_normal(runner, with_values(f.sequence, k, values, kTried, affordable, &tried))) continue;
-    std::string seen = slot.is_unsigned && values[index].i < 0
-                           ? std::to_string(values[index].i) + " (" + std::to_string(magnitude_seen(slot, values[index].i)) +
-                                 " to its unsigned parameter)"
-                           : std::to_string(values[index].i);
+    std::string seen =
+        slot.is_unsigned && values[index].i < 0
+            ? std::to_string(values[index].i) + " (" + std::to_string(magnitude_seen(slot, values[index].i)) + " to its unsigned parameter)"
+            : std::to_string(values[index].i);
     std::string ended = f.kind == Outcome::Timeout   ? "ran out of time"
                         : f.kind == Outcome::Failure ? "threw " + exception_type(f)
                         : aborted(f)                 ? "aborted"
@@ -191,14 +190,11 @@ std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, con
   return "";
 }
 
-bool is_zero(const Literal& l) {
-  return (l.kind == LiteralKind::Int && l.i == 0) || (l.kind == LiteralKind::Double && l.d == 0);
-}
+bool is_zero(const Literal& l) { return (l.kind == LiteralKind::Int && l.i == 0) || (l.kind == LiteralKind::Double && l.d == 0); }
 
 // The finding's last call crashed with SIGFPE given 0 (a division by it) and returns normally
 // given every other value tried for that argument: the evidence, or "".
-std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f,
-                                  evolve::TestRunner& runner) {
+std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, evolve::TestRunner& runner) {
   constexpr size_t kTried = 3;
   if (f.kind != Outcome::Crash || f.message.rfind("SIGFPE", 0) != 0) return "";
   const FlatCall& last = f.sequence.calls.back();
@@ -210,8 +206,9 @@ std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, c
     size_t index = static_cast<size_t>(-1 - last.args[k]);
     if (index >= values.size() || !is_zero(values[index])) continue;
     if (all_normal(runner, with_values(f.sequence, k, values, kTried, [](const Literal& l) { return !is_zero(l); })))
-      return op.name + " given 0 crashed with SIGFPE (a division by it) and returns normally given other values: "
-                       "the caller must not pass a zero divisor";
+      return op.name +
+             " given 0 crashed with SIGFPE (a division by it) and returns normally given other values: "
+             "the caller must not pass a zero divisor";
   }
   return "";
 }
@@ -226,8 +223,7 @@ bool all_fail(evolve::TestRunner& runner, const std::vector<FlatSequence>& tests
 std::map<std::string, std::set<uint32_t>> members_throwing(const std::vector<SequenceFinding>& findings) {
   std::map<std::string, std::set<uint32_t>> ops;
   for (const SequenceFinding& f : findings)
-    if (std::string type = exception_type(f); !type.empty() && !f.sequence.calls.empty())
-      ops[type].insert(f.sequence.calls.back().op);
+    if (std::string type = exception_type(f); !type.empty() && !f.sequence.calls.empty()) ops[type].insert(f.sequence.calls.back().op);
   return ops;
 }
 
@@ -241,9 +237,8 @@ std::vector<FlatSequence> constructed_objects(const Api& api, ClassId cls) {
   std::vector<FlatSequence> out;
   for (uint32_t i = 0; i < api.operations().size(); ++i) {
     const Operation& op = api.operations()[i];
-    if ((op.kind != OpKind::Constructor && op.kind != OpKind::StaticFactory) || !op.result.is_object() ||
-        op.result.cls != cls || op.contract >= 0 ||
-        !std::all_of(op.params.begin(), op.params.end(), [](const SlotType& p) { return p.is_literal(); }))
+    if ((op.kind != OpKind::Constructor && op.kind != OpKind::StaticFactory) || !op.result.is_object() || op.result.cls != cls ||
+        op.contract >= 0 || !std::all_of(op.params.begin(), op.params.end(), [](const SlotType& p) { return p.is_literal(); }))
       continue;
     FlatSequence s;
     s.calls.push_back({i, std::vector<int64_t>(op.params.size(), -1), std::vector<int>(op.params.size() + 1, -1)});
@@ -343,8 +338,7 @@ FlatSequence call_on_state(const Api& api, FlatSequence state, uint32_t op, std:
   return state;
 }
 
-std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain,
-                                         const std::vector<SequenceFinding>& findings,
+std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                          const std::vector<FlatSequence>& states, const BlameOptions& options) {
   std::vector<FindingBlame> out(findings.size());
   std::unique_ptr<evolve::TestRunner> runner;  // runner_for
@@ -367,8 +361,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     }
     if (f.kind == Outcome::Failure) {
       size_t throwing = throwers[exception_type(f)].size();
-      if (throwing >= kRefusingMembers)
-        out[i] = refused_call(api, domain, f, throwing, states, runner_for(runner, api, domain, options));
+      if (throwing >= kRefusingMembers) out[i] = refused_call(api, domain, f, throwing, states, runner_for(runner, api, domain, options));
       continue;
     }
     if (!precondition_like(f)) continue;
@@ -380,21 +373,21 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     const FlatCall& last = f.sequence.calls.back();
     const Operation& op = api.operations()[last.op];
     bool on_object = op.kind == OpKind::Method || op.contract >= 0;  // a contract check calls members on its first
-    if (!on_object || last.args.empty() || last.args[0] < 0 || !as_constructed(api, f.sequence, last.args[0]))
-      continue;
+    if (!on_object || last.args.empty() || last.args[0] < 0 || !as_constructed(api, f.sequence, last.args[0])) continue;
     constexpr size_t kOneCallStates = 16;
     std::vector<FlatSequence> probes = on_other_receivers(api, f.sequence, states, options.probed_states);
-    for (FlatSequence& p : on_other_receivers(api, f.sequence, one_call_from_construction(api, op.params[0].cls, kOneCallStates),
-                                              kOneCallStates))
+    for (FlatSequence& p :
+         on_other_receivers(api, f.sequence, one_call_from_construction(api, op.params[0].cls, kOneCallStates), kOneCallStates))
       probes.push_back(std::move(p));
     if (probes.empty()) continue;
     // A member that needs a built state fails on a fresh object whatever its arguments; one that
     // fails for some values only (add(1) whose object then cannot be destroyed) has a bug.
     evolve::TestRunner& run = runner_for(runner, api, domain, options);
     if (all_fail(run, other_arguments(api, domain, f.sequence)) && works_elsewhere(run, probes))
-      out[i] = {Blame::Precondition, "on an object as its constructor made it the call fails with every argument "
-                                     "tried, and returns normally on other states: " + op.name +
-                                     " requires a state the sequence never built"};
+      out[i] = {Blame::Precondition,
+                "on an object as its constructor made it the call fails with every argument "
+                "tried, and returns normally on other states: " +
+                    op.name + " requires a state the sequence never built"};
   }
   label_unconfirmed_refusals(findings, out);
   return out;

@@ -29,8 +29,8 @@ struct BlameOptions {
   double call_timeout_seconds = 1.0;
   size_t worker_memory_limit_bytes = 0;
   const std::atomic<bool>* interrupted = nullptr;
-  bool enumerations = true;   // literal arguments index into their slot's values
-  size_t probed_states = 4;   // states the failing member is called on, per finding
+  bool enumerations = true;  // literal arguments index into their slot's values
+  size_t probed_states = 4;  // states the failing member is called on, per finding
   // All of the run's findings when blame_findings is given some of them: how many members throw
   // each exception type is counted over these.
   const std::vector<SequenceFinding>* run_findings = nullptr;
@@ -42,8 +42,7 @@ FlatSequence call_on_state(const Api& api, FlatSequence state, uint32_t op, std:
 
 // findings: each with its shortest sequence (minimized when it could be). states: sequences of
 // states the run built (any classes), the probe's other receivers. One blame per finding.
-std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain,
-                                         const std::vector<SequenceFinding>& findings,
+std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                          const std::vector<FlatSequence>& states, const BlameOptions& options);
 
 }  // namespace objgen::minimize

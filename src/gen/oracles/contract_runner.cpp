@@ -9,8 +9,8 @@ namespace objgen::contracts {
 namespace {
 
 // The state's sequence (and the next state's, for a check of two objects), then the check.
-FlatSequence check_test(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& states, size_t s,
-                        uint32_t check, bool enumerations) {
+FlatSequence check_test(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& states, size_t s, uint32_t check,
+                        bool enumerations) {
   const Operation& op = api.operations()[check];
   FlatSequence test = states[s];
   FlatCall call{check, {}, {}};

@@ -31,10 +31,8 @@ constexpr ContractInfo kContracts[kContractCount] = {
     {Contract::EqSymmetric, "eq-symmetric", "a == b exactly when b == a"},
     {Contract::HashEq, "hash-eq", "objects that are == have the same std::hash"},
     {Contract::LtIrreflexive, "lt-irreflexive", "!(a < a), and never both a < b and b < a"},
-    {Contract::MovedFrom, "moved-from",
-     "a moved-to object equals the original; the moved-from one can be assigned and destroyed"},
-    {Contract::AssignEqual, "assign-equal",
-     "after d = a, d has a's canonical state and a is unchanged; d = d changes nothing"},
+    {Contract::MovedFrom, "moved-from", "a moved-to object equals the original; the moved-from one can be assigned and destroyed"},
+    {Contract::AssignEqual, "assign-equal", "after d = a, d has a's canonical state and a is unchanged; d = d changes nothing"},
 };
 
 // Objects past this size are not compared (no verdict): a check must not run away on a cycle
@@ -166,8 +164,7 @@ void check_copy_equal(const Check& c, Arg* args) {
   Object& copy = scratch.copy(c, a);
   if (!copy) return;
   auto fa = canonical(c, a), fc = canonical(c, copy.get());
-  if (fa && fc && *fa != *fc && observably_different(c, copy, *args[0].obj))
-    broken("a copy's canonical state differs from the original's");
+  if (fa && fc && *fa != *fc && observably_different(c, copy, *args[0].obj)) broken("a copy's canonical state differs from the original's");
   if (equal(c, copy.get(), a) == false) broken("a copy is not == to its original");
 }
 
@@ -267,16 +264,26 @@ void check_assign_equal(const Check& c, Arg* args) {
 void invoke_check(const void* fn, Arg* args, CallResult&) {
   const Check& c = *static_cast<const Check*>(fn);
   switch (c.contract) {
-    case Contract::Failures: return;
-    case Contract::Invariant: return check_invariant(c, args);
-    case Contract::CopyEqual: return check_copy_equal(c, args);
-    case Contract::CopyIndependent: return check_copy_independent(c, args);
-    case Contract::EqReflexive: return check_eq_reflexive(c, args);
-    case Contract::EqSymmetric: return check_eq_symmetric(c, args);
-    case Contract::HashEq: return check_hash_eq(c, args);
-    case Contract::LtIrreflexive: return check_lt_irreflexive(c, args);
-    case Contract::MovedFrom: return check_moved_from(c, args);
-    case Contract::AssignEqual: return check_assign_equal(c, args);
+    case Contract::Failures:
+      return;
+    case Contract::Invariant:
+      return check_invariant(c, args);
+    case Contract::CopyEqual:
+      return check_copy_equal(c, args);
+    case Contract::CopyIndependent:
+      return check_copy_independent(c, args);
+    case Contract::EqReflexive:
+      return check_eq_reflexive(c, args);
+    case Contract::EqSymmetric:
+      return check_eq_symmetric(c, args);
+    case Contract::HashEq:
+      return check_hash_eq(c, args);
+    case Contract::LtIrreflexive:
+      return check_lt_irreflexive(c, args);
+    case Contract::MovedFrom:
+      return check_moved_from(c, args);
+    case Contract::AssignEqual:
+      return check_assign_equal(c, args);
   }
 }
 
@@ -292,16 +299,26 @@ SlotType object_slot(ClassId cls) {
 // How many objects of the class the check takes (0: the class cannot have the contract).
 size_t arity(const ClassVTable& v, const ClassInfo* info, Contract c) {
   switch (c) {
-    case Contract::Failures: return 0;
-    case Contract::Invariant: return info && info->invariant ? 1 : 0;
-    case Contract::CopyEqual: return v.clone ? 1 : 0;
-    case Contract::CopyIndependent: return v.clone ? 1 : 0;
-    case Contract::EqReflexive: return v.equals ? 1 : 0;
-    case Contract::EqSymmetric: return v.equals ? 2 : 0;
-    case Contract::HashEq: return v.equals && v.hash ? 2 : 0;
-    case Contract::LtIrreflexive: return v.less ? 2 : 0;
-    case Contract::MovedFrom: return v.clone && v.move_construct ? 1 : 0;
-    case Contract::AssignEqual: return v.clone && v.copy_assign ? 2 : 0;
+    case Contract::Failures:
+      return 0;
+    case Contract::Invariant:
+      return info && info->invariant ? 1 : 0;
+    case Contract::CopyEqual:
+      return v.clone ? 1 : 0;
+    case Contract::CopyIndependent:
+      return v.clone ? 1 : 0;
+    case Contract::EqReflexive:
+      return v.equals ? 1 : 0;
+    case Contract::EqSymmetric:
+      return v.equals ? 2 : 0;
+    case Contract::HashEq:
+      return v.equals && v.hash ? 2 : 0;
+    case Contract::LtIrreflexive:
+      return v.less ? 2 : 0;
+    case Contract::MovedFrom:
+      return v.clone && v.move_construct ? 1 : 0;
+    case Contract::AssignEqual:
+      return v.clone && v.copy_assign ? 2 : 0;
   }
   return 0;
 }
@@ -313,8 +330,8 @@ std::vector<uint32_t> mutators_of(const Api& api, ClassId cls, size_t limit, con
   for (uint32_t k = 0; k < api.operations().size() && out.size() < limit; ++k) {
     const Operation& o = api.operations()[k];
     if (!among.empty() && std::find(among.begin(), among.end(), k) == among.end()) continue;
-    if (o.kind != OpKind::Method || o.is_const || o.contract >= 0 || o.upcast || o.through.derived() ||
-        o.params.empty() || !o.params[0].is_object() || o.params[0].cls != cls || o.params[0].passing != Passing::Ref)
+    if (o.kind != OpKind::Method || o.is_const || o.contract >= 0 || o.upcast || o.through.derived() || o.params.empty() ||
+        !o.params[0].is_object() || o.params[0].cls != cls || o.params[0].passing != Passing::Ref)
       continue;
     bool literals = true;
     for (size_t i = 1; i < o.params.size(); ++i) literals = literals && o.params[i].is_literal();
@@ -323,8 +340,7 @@ std::vector<uint32_t> mutators_of(const Api& api, ClassId cls, size_t limit, con
   return out;
 }
 
-Operation check_operation(const Api& api, ClassId cls, Contract contract, size_t objects, const ContractOptions& opt,
-                          uint32_t mutator) {
+Operation check_operation(const Api& api, ClassId cls, Contract contract, size_t objects, const ContractOptions& opt, uint32_t mutator) {
   auto check = std::make_shared<Check>();
   check->contract = contract;
   check->cls = cls;

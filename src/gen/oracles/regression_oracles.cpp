@@ -11,8 +11,8 @@
 namespace objgen::oracles {
 namespace {
 
-constexpr size_t kChunk = 2048;      // test cases per runner call (progress, interrupts)
-constexpr size_t kShiftBlocks = 3;   // the second run's heap shift
+constexpr size_t kChunk = 2048;     // test cases per runner call (progress, interrupts)
+constexpr size_t kShiftBlocks = 3;  // the second run's heap shift
 
 // One test case: which state, and what it asks.
 struct Probe {
@@ -60,7 +60,6 @@ std::vector<size_t> sample(const std::vector<FlatSequence>& states, size_t limit
   return out;
 }
 
-
 // A value read from a local nobody initialized: harnesses are built with
 // -ftrivial-auto-var-init=pattern, which fills such locals with 0xFE bytes (GCC; Clang: 0xAA,
 // floating point 0xFF), the same in every run (two runs cannot tell it from a real value) and
@@ -73,7 +72,8 @@ bool indeterminate(const Literal& l) {
     return v == static_cast<int32_t>(b32) || v == static_cast<int64_t>(b32) || v == static_cast<int64_t>(b64);
   };
   switch (l.kind) {
-    case LiteralKind::Int: return pattern(l.i, 0xFE) || pattern(l.i, 0xAA);
+    case LiteralKind::Int:
+      return pattern(l.i, 0xFE) || pattern(l.i, 0xAA);
     case LiteralKind::Double: {
       uint64_t bits;
       std::memcpy(&bits, &l.d, sizeof bits);
@@ -82,15 +82,15 @@ bool indeterminate(const Literal& l) {
       std::memcpy(&fbits, &f, sizeof fbits);
       return bits == 0xFEFEFEFEFEFEFEFEull || bits == 0xFFFFFFFFFFFFFFFFull || fbits == 0xFEFEFEFEu || fbits == 0xFFFFFFFFu;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
 // The value both runs agree on, or nullopt (counted as flaky when they disagree or it is
 // indeterminate).
 std::optional<Literal> agreed(const evolve::TestOutcome& a, const evolve::TestOutcome& b, uint64_t& flaky) {
-  bool valued = a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal && a.has_result &&
-                b.has_result;
+  bool valued = a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal && a.has_result && b.has_result;
   if (!valued) return std::nullopt;
   if (!same_value(a.result, b.result) || indeterminate(a.result)) {
     ++flaky;
@@ -129,15 +129,17 @@ std::vector<evolve::TestOutcome> run_all(const Api& api, const LiteralDomain& do
 bool same_value(const Literal& a, const Literal& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
-    case LiteralKind::Double: return a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
-    case LiteralKind::String: return a.s == b.s;
-    default: return a.i == b.i;
+    case LiteralKind::Double:
+      return a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
+    case LiteralKind::String:
+      return a.s == b.s;
+    default:
+      return a.i == b.i;
   }
 }
 
-std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain,
-                                                       const std::vector<FlatSequence>& tests, const OracleOptions& options,
-                                                       bool enumerations) {
+std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
+                                                       const OracleOptions& options, bool enumerations) {
   std::vector<evolve::TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size(), enumerations);
   std::vector<evolve::TestOutcome> second =
       run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size(), enumerations);
@@ -152,8 +154,8 @@ int equality_of(const Api& api, ClassId cls) {
   for (uint32_t k = 0; k < api.operations().size(); ++k) {
     const Operation& o = api.operations()[k];
     if (o.name == "operator==" && o.emittable && !o.through.derived() && o.params.size() == 2 && o.params[0].is_object() &&
-        o.params[1].is_object() && o.params[0].cls == cls && o.params[1].cls == cls && !o.params[0].consumed() &&
-        !o.params[1].consumed() && o.result.is_literal() && o.result.literal == LiteralKind::Bool)
+        o.params[1].is_object() && o.params[0].cls == cls && o.params[1].cls == cls && !o.params[0].consumed() && !o.params[1].consumed() &&
+        o.result.is_literal() && o.result.literal == LiteralKind::Bool)
       return static_cast<int>(k);
   }
   return -1;
@@ -190,8 +192,8 @@ std::vector<uint32_t> observers_of(const Api& api, ClassId cls) {
   std::vector<uint32_t> out;
   for (uint32_t k = 0; k < api.operations().size(); ++k) {
     const Operation& o = api.operations()[k];
-    if (o.kind == OpKind::Method && o.is_const && o.emittable && !o.through.derived() && o.params.size() == 1 &&
-        o.params[0].is_object() && o.params[0].cls == cls && o.result.is_literal())
+    if (o.kind == OpKind::Method && o.is_const && o.emittable && !o.through.derived() && o.params.size() == 1 && o.params[0].is_object() &&
+        o.params[0].cls == cls && o.result.is_literal())
       out.push_back(k);
   }
   return out;
@@ -265,18 +267,25 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
     }
     if (p.kind == Probe::Member) {
       MethodCheck& c = st.checks[p.index];
-      if (reached_last(a) && reached_last(b) && threw(a) && threw(b)) c.throws = true;
-      else if (!(a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal)) c.call.op = kDropped;
-      else if (std::optional<Literal> v = agreed(a, b, result.flaky); v && assertable(*v)) c.returned = v, ++result.values;
+      if (reached_last(a) && reached_last(b) && threw(a) && threw(b))
+        c.throws = true;
+      else if (!(a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal))
+        c.call.op = kDropped;
+      else if (std::optional<Literal> v = agreed(a, b, result.flaky); v && assertable(*v))
+        c.returned = v, ++result.values;
       continue;
     }
     std::optional<Literal> v = agreed(a, b, result.flaky);
     if (!v || !assertable(*v)) continue;
     ++result.values;
-    if (p.kind == Probe::EqualsRebuilt) st.equals_rebuilt = v->i != 0;
-    else if (p.kind == Probe::SequenceCall) st.returned[p.index] = *v;
-    else if (p.kind == Probe::Observer) st.observed.push_back({p.observer, *v});
-    else st.checks[p.index].after.push_back({p.observer, *v});
+    if (p.kind == Probe::EqualsRebuilt)
+      st.equals_rebuilt = v->i != 0;
+    else if (p.kind == Probe::SequenceCall)
+      st.returned[p.index] = *v;
+    else if (p.kind == Probe::Observer)
+      st.observed.push_back({p.observer, *v});
+    else
+      st.checks[p.index].after.push_back({p.observer, *v});
   }
   for (ObservedState& st : result.states)  // a check whose runs disagreed, or that died, is no check
     std::erase_if(st.checks, [](const MethodCheck& c) { return c.call.op == kDropped; });

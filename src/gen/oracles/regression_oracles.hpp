@@ -46,10 +46,10 @@ struct Observation {
 // A member called on a rebuilt state (the whole API, not only the builders): how it ended,
 // what it returned and what the observers say after it.
 struct MethodCheck {
-  FlatCall call;  // on the state's value; literal arguments index into the domain
-  bool throws = false;              // it threw, in both runs
+  FlatCall call;        // on the state's value; literal arguments index into the domain
+  bool throws = false;  // it threw, in both runs
   std::optional<Literal> returned;
-  std::vector<Observation> after;   // the observers on the receiver after the call
+  std::vector<Observation> after;  // the observers on the receiver after the call
 };
 
 struct ObservedState {
@@ -61,8 +61,8 @@ struct ObservedState {
 };
 
 struct ObserverFinding {
-  size_t state;  // index into the sequences observed
-  uint32_t op;   // the observer, or the member called on the state
+  size_t state;     // index into the sequences observed
+  uint32_t op;      // the observer, or the member called on the state
   Outcome outcome;  // Crash or Timeout
   std::string message;
   std::string precondition;  // why it is likely a precondition violation (the CLI decides), or ""
@@ -77,8 +77,8 @@ int append_sequence(const Api& api, FlatSequence& into, const FlatSequence& othe
 struct OracleResult {
   std::vector<ObservedState> states;  // per sequence given
   std::vector<ObserverFinding> findings;
-  uint64_t values = 0;   // kept
-  uint64_t flaky = 0;    // dropped: the two runs disagreed
+  uint64_t values = 0;  // kept
+  uint64_t flaky = 0;   // dropped: the two runs disagreed
   uint64_t executions = 0;
   double seconds = 0;
 };
@@ -102,9 +102,8 @@ struct OracleOptions {
 // (the second with its heap shifted) when both agree and emitted code can state it, else nullopt:
 // the values a suite may assert on for test cases another strategy ran once (evolve's). Literal
 // arguments index into the domain by kind (evolve's terminals), or by slot with `enumerations`.
-std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain,
-                                                       const std::vector<FlatSequence>& tests, const OracleOptions& options,
-                                                       bool enumerations);
+std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
+                                                       const OracleOptions& options, bool enumerations);
 
 // `states[i].result_value` must hold an object of `target`; the literals of the sequences index
 // into `domain`.

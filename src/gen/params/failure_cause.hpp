@@ -15,14 +15,14 @@ namespace objgen::params {
 
 enum class Cause : uint8_t {
   None,
-  Index,          // std::out_of_range, an index assertion (__n < this->size()), "index out of bounds"
-  EmptyState,     // an operation that needs elements on an empty receiver (!this->empty())
-  Size,           // std::length_error, std::bad_alloc, over the memory limit: a size too large
-  Hang,           // no return within the call time limit
-  DivideByZero,   // SIGFPE, "division by zero"
-  Overflow,       // UBSan: signed overflow, a shift past the width, a value out of an enum's range
-  Value,          // std::invalid_argument, std::domain_error, any other exception: another value
-  Crash,          // a signal with no more to go on (SIGSEGV, an assertion this table does not know)
+  Index,         // std::out_of_range, an index assertion (__n < this->size()), "index out of bounds"
+  EmptyState,    // an operation that needs elements on an empty receiver (!this->empty())
+  Size,          // std::length_error, std::bad_alloc, over the memory limit: a size too large
+  Hang,          // no return within the call time limit
+  DivideByZero,  // SIGFPE, "division by zero"
+  Overflow,      // UBSan: signed overflow, a shift past the width, a value out of an enum's range
+  Value,         // std::invalid_argument, std::domain_error, any other exception: another value
+  Crash,         // a signal with no more to go on (SIGSEGV, an assertion this table does not know)
 };
 constexpr int kCauseCount = static_cast<int>(Cause::Crash) + 1;
 

@@ -11,10 +11,10 @@
 namespace objgen::params {
 namespace {
 
-constexpr int kMaxBuildDepth = 3;     // objects inside objects an argument may need
-constexpr uint32_t kMaxFills = 32;    // builder calls that make a receiver non-empty
+constexpr int kMaxBuildDepth = 3;   // objects inside objects an argument may need
+constexpr uint32_t kMaxFills = 32;  // builder calls that make a receiver non-empty
 constexpr uint32_t kInitialFills = 3;
-constexpr int64_t kSmallLimit = 8;    // "smaller sizes": values in [0, 8]
+constexpr int64_t kSmallLimit = 8;  // "smaller sizes": values in [0, 8]
 
 // How one parameter of a call gets its value.
 struct Input {
@@ -75,9 +75,7 @@ class PlanWriter {
   const std::vector<CallRole>& roles() const { return roles_; }
 
  private:
-  int64_t argument(const Input& in, int slot) {
-    return in.object ? object(in.object_index, slot) : -1 - static_cast<int64_t>(in.literal);
-  }
+  int64_t argument(const Input& in, int slot) { return in.object ? object(in.object_index, slot) : -1 - static_cast<int64_t>(in.literal); }
   std::vector<int64_t> arguments(const std::vector<Input>& inputs, int slot) {
     std::vector<int64_t> out;
     for (const Input& in : inputs) out.push_back(argument(in, slot));
@@ -107,9 +105,9 @@ struct ApiFacts {
   // Per operation, as a builder call in the tries so far: how often it ran, how often it failed
   // (set(pos) on an empty bitset): one that keeps failing is no longer chosen.
   std::vector<uint32_t> fill_ran, fill_failed;
-  std::vector<int> size_op;                     // per class: a const size()/length() member, or -1
+  std::vector<int> size_op;                      // per class: a const size()/length() member, or -1
   std::vector<std::vector<uint32_t>> constants;  // per class: domain indices of its constants
-  std::vector<int64_t> ints;                    // the domain's integers, in domain order (sorted)
+  std::vector<int64_t> ints;                     // the domain's integers, in domain order (sorted)
 };
 
 bool creates(const Operation& o, ClassId cls) {
@@ -161,8 +159,8 @@ ApiFacts learn_api(const Api& api, const LiteralDomain& domain, const std::map<C
     if (cls < classes) {
       f.fillers[cls].clear();
       for (uint32_t k : ops_of)
-        if (k < ops.size() && ops[k].kind == OpKind::Method && !ops[k].is_const && !ops[k].params.empty() &&
-            ops[k].params[0].is_object() && ops[k].params[0].cls == cls)
+        if (k < ops.size() && ops[k].kind == OpKind::Method && !ops[k].is_const && !ops[k].params.empty() && ops[k].params[0].is_object() &&
+            ops[k].params[0].cls == cls)
           f.fillers[cls].push_back(k);
     }
   // Builders that take arguments add what they are given (push(x), insert(x)); the others
@@ -172,8 +170,7 @@ ApiFacts learn_api(const Api& api, const LiteralDomain& domain, const std::map<C
       std::erase_if(list, [&](uint32_t k) { return ops[k].params.size() <= 1; });
   for (size_t c = 0; c < classes; ++c) f.size_op[c] = size_observer(api, static_cast<ClassId>(c));
   for (auto& list : f.creators)
-    std::stable_sort(list.begin(), list.end(),
-                     [&](uint32_t a, uint32_t b) { return complexity(api, a, 0) < complexity(api, b, 0); });
+    std::stable_sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) { return complexity(api, a, 0) < complexity(api, b, 0); });
   for (const Literal& l : domain.of(LiteralKind::Int)) f.ints.push_back(l.i);
   for (const ClassInfo& info : api.classes())
     for (const auto& [name, value] : info.constants)
@@ -233,8 +230,7 @@ class MethodSearch {
       return seq.calls == m.attempts.back().sequence.calls ||
              std::any_of(m.samples.begin(), m.samples.end(), [&](const FlatSequence& s) { return s.calls == seq.calls; });
     };
-    for (uint32_t t = 0; m.samples.size() < wanted && t < wanted * tries && !(interrupted && interrupted->load()) && time_left();
-         ++t) {
+    for (uint32_t t = 0; m.samples.size() < wanted && t < wanted * tries && !(interrupted && interrupted->load()) && time_left(); ++t) {
       Attempt a = attempt(runner, executions);
       if (a.outcome == Outcome::Normal && !a.in_setup && !known(a.sequence)) m.samples.push_back(std::move(a.sequence));
     }
@@ -325,8 +321,10 @@ class MethodSearch {
     size_t ran_calls = method_ran ? length : o.failed_at == 0 ? 0 : o.failed_at - 1;
     for (size_t i = 0; i < length; ++i)
       if (roles_[i].fill) {
-        if (i < ran_calls) ++facts_.fill_ran[a.sequence.calls[i].op];
-        else if (i == ran_calls) ++facts_.fill_failed[a.sequence.calls[i].op];
+        if (i < ran_calls)
+          ++facts_.fill_ran[a.sequence.calls[i].op];
+        else if (i == ran_calls)
+          ++facts_.fill_failed[a.sequence.calls[i].op];
       }
     a.cause = o.feasible && o.outcome == Outcome::Normal ? Cause::None : classify_failure(o.outcome, o.message);
     a.receiver_unchanged = mut_.kind == OpKind::Method && (o.probed_mask & 1u) && !(o.changed_mask & 1u);
@@ -343,7 +341,8 @@ class MethodSearch {
     for (size_t r = rank; r < creators.size() + rank; ++r) {  // the first creator from rank on that can be built
       uint32_t c = creators[r % creators.size()];
       bool ok = true;
-      for (const SlotType& p : api_.operations()[c].params) ok = ok && (p.is_literal() || (depth < kMaxBuildDepth && buildable(p.cls, depth + 1)));
+      for (const SlotType& p : api_.operations()[c].params)
+        ok = ok && (p.is_literal() || (depth < kMaxBuildDepth && buildable(p.cls, depth + 1)));
       if (ok) {
         creator = c;
         break;
@@ -361,10 +360,11 @@ class MethodSearch {
       ObjectPlan::Fill fill{op, {}};
       const std::vector<SlotType>& ps = api_.operations()[op].params;
       for (size_t i = 1; i < ps.size(); ++i)
-        fill.args.push_back(ps[i].is_object() ? Input{true, 0, depth < kMaxBuildDepth && buildable(ps[i].cls, depth + 1)
-                                                                    ? build(plan, ps[i].cls, 0, 0, true, depth + 1)
-                                                                    : -1}
-                                              : fill_literal(ps[i]));
+        fill.args.push_back(
+            ps[i].is_object()
+                ? Input{true, 0,
+                        depth < kMaxBuildDepth && buildable(ps[i].cls, depth + 1) ? build(plan, ps[i].cls, 0, 0, true, depth + 1) : -1}
+                : fill_literal(ps[i]));
       if (std::any_of(fill.args.begin(), fill.args.end(), [](const Input& in) { return in.object && in.object_index < 0; })) continue;
       o.fills.push_back(std::move(fill));
     }
@@ -409,9 +409,12 @@ class MethodSearch {
     for (size_t k = 0; k < mut_.params.size(); ++k) {
       const SlotType& p = mut_.params[k];
       if (p.is_object()) continue;
-      if (p.literal != LiteralKind::Int || !heuristics_) plan.inputs[k] = {false, uniform(p.literal), -1};
-      else if (knobs_.ints[k].mode == IntMode::Bounded) indices.push_back(k);
-      else plan.inputs[k] = {false, free_int(mut_.owner, knobs_.ints[k]), -1};
+      if (p.literal != LiteralKind::Int || !heuristics_)
+        plan.inputs[k] = {false, uniform(p.literal), -1};
+      else if (knobs_.ints[k].mode == IntMode::Bounded)
+        indices.push_back(k);
+      else
+        plan.inputs[k] = {false, free_int(mut_.owner, knobs_.ints[k]), -1};
     }
     if (!indices.empty()) bounded_indices(plan, indices, bound);
   }
@@ -457,7 +460,6 @@ class MethodSearch {
     for (uint32_t k : blamed) out += (out.empty() ? "" : ", ") + mut_.parameter_name(k);
     return out.empty() ? "" : out + ": ";
   }
-
 
   // Eq. 1-4: non-negative, summing below R, non-decreasing (from/to, pos/count).
   void bounded_indices(Plan& plan, const std::vector<size_t>& ints, int64_t r) {
@@ -518,7 +520,8 @@ class MethodSearch {
       case Cause::Index:
         if (set_ints(slots, IntMode::Bounded)) return who + "integers as indices: non-negative, summing below the smallest size";
         return grow_inputs(slots, who + "larger inputs, so more indices are in range");
-      case Cause::EmptyState: return grow_inputs(slots, who + "non-empty inputs");
+      case Cause::EmptyState:
+        return grow_inputs(slots, who + "non-empty inputs");
       case Cause::Size:
       case Cause::Hang:
       case Cause::Overflow:
@@ -531,8 +534,10 @@ class MethodSearch {
       case Cause::Value:
         if (rng_.chance(0.5)) set_ints(slots, IntMode::Free);
         return next_creators(slots, who + "other values (the class's constants, then any)");
-      case Cause::Crash: return repair_crash(slots, who);
-      case Cause::None: break;
+      case Cause::Crash:
+        return repair_crash(slots, who);
+      case Cause::None:
+        break;
     }
     return "";
   }
@@ -540,12 +545,12 @@ class MethodSearch {
   // A crash says nothing of its cause: the repairs in turn, indices, non-empty inputs, small
   // values (those on integers only when the blamed parameters have some).
   std::string repair_crash(const std::vector<uint32_t>& slots, const std::string& who) {
-    for (int step = 0; step < 3; ++step)
-      switch (knobs_.crash_repairs++ % 3) {
+    for (int step = 0; step < 3; ++step) switch (knobs_.crash_repairs++ % 3) {
         case 0:
           if (set_ints(slots, IntMode::Bounded)) return who + "integers as indices (after a crash)";
           break;
-        case 1: return grow_inputs(slots, who + "non-empty inputs (after a crash)");
+        case 1:
+          return grow_inputs(slots, who + "non-empty inputs (after a crash)");
         default:
           if (set_ints(slots, IntMode::Small)) return who + "smaller integers (after a crash)";
           break;
@@ -659,8 +664,10 @@ bool measure_repeats(MethodParams& m, evolve::TestRunner& runner, uint64_t& exec
   evolve::TestOutcome o = runner.run({seq})[0];
   ++executions;
   m.repeat_limit = static_cast<int>(seq.calls.size() - setup);
-  if (o.feasible) m.repeatable = o.outcome == Outcome::Normal ? m.repeat_limit : m.repeat_limit - 1;
-  else if (o.failed_at > setup) m.repeatable = static_cast<int>(o.failed_at - setup - 1);
+  if (o.feasible)
+    m.repeatable = o.outcome == Outcome::Normal ? m.repeat_limit : m.repeat_limit - 1;
+  else if (o.failed_at > setup)
+    m.repeatable = static_cast<int>(o.failed_at - setup - 1);
   bool died = o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout || o.outcome == Outcome::OutOfMemory;
   return !(o.feasible && o.outcome == Outcome::Normal) && !died;
 }
@@ -680,12 +687,18 @@ int size_observer(const Api& api, ClassId cls) {
 
 const char* status_name(Status s) {
   switch (s) {
-    case Status::Normal: return "normal";
-    case Status::Repaired: return "repaired";
-    case Status::Reused: return "reused";
-    case Status::GaveUp: return "gave up";
-    case Status::Unbuildable: return "unbuildable";
-    case Status::NotTried: return "not tried";
+    case Status::Normal:
+      return "normal";
+    case Status::Repaired:
+      return "repaired";
+    case Status::Reused:
+      return "reused";
+    case Status::GaveUp:
+      return "gave up";
+    case Status::Unbuildable:
+      return "unbuildable";
+    case Status::NotTried:
+      return "not tried";
   }
   return "?";
 }
@@ -695,8 +708,7 @@ size_t ParamsResult::ran() const {
 }
 
 LiteralDomain params_domain(const Api& api) {
-  std::set<int64_t> ints{-1000, -100, -10, -2, -1, 100, 127, 128, 255, 256, 500, 1000, 1024, 4096, 10000, 65536, 1 << 20,
-                         INT_MAX, INT_MIN};
+  std::set<int64_t> ints{-1000, -100, -10, -2, -1, 100, 127, 128, 255, 256, 500, 1000, 1024, 4096, 10000, 65536, 1 << 20, INT_MAX, INT_MIN};
   for (int64_t v = 0; v <= 64; ++v) ints.insert(v);
   for (const ClassInfo& info : api.classes())
     for (const auto& [name, value] : info.constants)
@@ -713,8 +725,8 @@ LiteralDomain params_domain(const Api& api) {
   return d;
 }
 
-ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain,
-                             evolve::TestRunner& runner, const ParamsOptions& options) {
+ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain, evolve::TestRunner& runner,
+                             const ParamsOptions& options) {
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   ApiFacts facts = learn_api(api, domain, options.builders);

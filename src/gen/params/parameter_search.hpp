@@ -30,7 +30,7 @@ struct Attempt {
   bool in_setup = false;  // an input could not be built (the method never ran)
   Cause cause = Cause::None;
   std::string message;
-  std::string repair;  // what the next try changed, for people ("indices in [0, 4)")
+  std::string repair;            // what the next try changed, for people ("indices in [0, 4)")
   std::vector<uint32_t> blamed;  // the method's parameters the failure pointed at (slots; none: all)
   // A member's call left its receiver's state as it was (probed: the canonical state before and
   // after); a non-const find() can then be timed on one receiver, without rebuilding it.
@@ -70,14 +70,14 @@ struct CauseTally {
 struct ParamsResult {
   std::vector<MethodParams> methods;
   std::array<CauseTally, kCauseCount> causes{};
-  uint64_t executions = 0;  // test cases run (probes of sizes included)
+  uint64_t executions = 0;                      // test cases run (probes of sizes included)
   std::vector<uint32_t> fill_ran, fill_failed;  // per operation, as a builder call (the history included)
   double seconds = 0;
   size_t ran() const;
 };
 
 struct ParamsOptions {
-  uint32_t tries = 16;  // per method
+  uint32_t tries = 16;   // per method
   uint32_t samples = 1;  // working inputs to find per method (the first included)
   uint64_t seed = 1;
   double time_limit_seconds = 0;  // 0: none; methods not reached are NotTried
@@ -109,7 +109,7 @@ LiteralDomain params_domain(const Api& api);
 
 // Searches every method in `methods` (operation indices; constructors and factories count as
 // methods), in API order. The runner must have been made with `domain` as its terminals.
-ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain,
-                             evolve::TestRunner& runner, const ParamsOptions& options);
+ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain, evolve::TestRunner& runner,
+                             const ParamsOptions& options);
 
 }  // namespace objgen::params

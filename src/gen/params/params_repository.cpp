@@ -85,11 +85,16 @@ class Statement {
 
 nlohmann::json literal_json(const Literal& l) {
   switch (l.kind) {
-    case LiteralKind::Int: return {{"i", l.i}};
-    case LiteralKind::Char: return {{"c", l.i}};
-    case LiteralKind::Bool: return {{"b", l.i != 0}};
-    case LiteralKind::Double: return {{"d", l.d}};
-    case LiteralKind::String: return {{"s", l.s}};
+    case LiteralKind::Int:
+      return {{"i", l.i}};
+    case LiteralKind::Char:
+      return {{"c", l.i}};
+    case LiteralKind::Bool:
+      return {{"b", l.i != 0}};
+    case LiteralKind::Double:
+      return {{"d", l.d}};
+    case LiteralKind::String:
+      return {{"s", l.s}};
   }
   return nullptr;
 }
@@ -99,11 +104,16 @@ bool same_value(const Literal& l, const nlohmann::json& j) {
   if (!j.is_object()) return false;
   auto integer = [&](const char* k) { return j.contains(k) && j[k].is_number_integer() && j[k].get<int64_t>() == l.i; };
   switch (l.kind) {
-    case LiteralKind::Int: return integer("i");
-    case LiteralKind::Char: return integer("c");
-    case LiteralKind::Bool: return j.contains("b") && j["b"].is_boolean() && j["b"].get<bool>() == (l.i != 0);
-    case LiteralKind::Double: return j.contains("d") && j["d"].is_number() && j["d"].get<double>() == l.d;
-    case LiteralKind::String: return j.contains("s") && j["s"].is_string() && j["s"].get<std::string>() == l.s;
+    case LiteralKind::Int:
+      return integer("i");
+    case LiteralKind::Char:
+      return integer("c");
+    case LiteralKind::Bool:
+      return j.contains("b") && j["b"].is_boolean() && j["b"].get<bool>() == (l.i != 0);
+    case LiteralKind::Double:
+      return j.contains("d") && j["d"].is_number() && j["d"].get<double>() == l.d;
+    case LiteralKind::String:
+      return j.contains("s") && j["s"].is_string() && j["s"].get<std::string>() == l.s;
   }
   return false;
 }
@@ -173,8 +183,10 @@ nlohmann::json object_origin(const Api& api, const FlatSequence& seq, int64_t v)
   for (size_t i = 0; i + 1 < seq.calls.size(); ++i) {
     const FlatCall& c = seq.calls[i];
     const Operation& op = api.operations()[c.op];
-    if (op.result.is_object() && value++ == v) origin["creator"] = op.signature();
-    else if (op.kind == OpKind::Method && !c.args.empty() && c.args[0] == v && !origin.empty()) ++fills;
+    if (op.result.is_object() && value++ == v)
+      origin["creator"] = op.signature();
+    else if (op.kind == OpKind::Method && !c.args.empty() && c.args[0] == v && !origin.empty())
+      ++fills;
   }
   origin["builder_calls"] = fills;
   return origin;
@@ -285,8 +297,10 @@ void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const 
       if (m.status == Status::NotTried || m.status == Status::Reused) continue;  // nothing new learned
       std::string sig = api.operations()[m.op].signature();
       method.text(1, cls).text(2, sig).text(3, hash).text(4, status_name(m.status)).integer(5, static_cast<int64_t>(m.attempts.size()));
-      if (m.ran()) method.text(6, sequence_json(api, domain, m.attempts.back().sequence));
-      else method.null(6);
+      if (m.ran())
+        method.text(6, sequence_json(api, domain, m.attempts.back().sequence));
+      else
+        method.null(6);
       method.run();
       forget.text(1, cls).text(2, sig).run();
       forget_values.text(1, cls).text(2, sig).run();
@@ -299,15 +313,27 @@ void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const 
         failure.integer(5, at.in_setup).text(6, at.message).text(7, at.repair).integer(8, m.ran()).run();
         bool cleared = a + 1 < m.attempts.size() && m.attempts[a + 1].cause != at.cause;
         for (uint32_t k : at.blamed)
-          blamed.text(1, cls).text(2, sig).integer(3, static_cast<int64_t>(a)).integer(4, k).text(5, op.parameter_name(k))
-              .text(6, cause_name(at.cause)).text(7, at.repair).integer(8, cleared).run();
+          blamed.text(1, cls)
+              .text(2, sig)
+              .integer(3, static_cast<int64_t>(a))
+              .integer(4, k)
+              .text(5, op.parameter_name(k))
+              .text(6, cause_name(at.cause))
+              .text(7, at.repair)
+              .integer(8, cleared)
+              .run();
       }
       if (m.ran()) {
         std::vector<nlohmann::json> values = values_given(api, domain, m.attempts.back().sequence);
         for (size_t k = 0; k < values.size(); ++k)
-          value.text(1, cls).text(2, sig).integer(3, static_cast<int64_t>(k)).text(4, op.name)
-              .text(5, k < op.param_names.size() ? op.param_names[k] : "").text(6, op.params[k].cpp_type)
-              .text(7, values[k].dump()).run();
+          value.text(1, cls)
+              .text(2, sig)
+              .integer(3, static_cast<int64_t>(k))
+              .text(4, op.name)
+              .text(5, k < op.param_names.size() ? op.param_names[k] : "")
+              .text(6, op.params[k].cpp_type)
+              .text(7, values[k].dump())
+              .run();
       }
     }
     Statement builder(db_, "INSERT OR REPLACE INTO builder_calls(class, signature, ran, failed) VALUES(?, ?, ?, ?)");
@@ -324,8 +350,8 @@ void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const 
   }
 }
 
-std::vector<std::optional<uint32_t>> ParamsRepository::parameter_values(const Api& api, const LiteralDomain& domain,
-                                                                       const std::string& cls, uint32_t op) const {
+std::vector<std::optional<uint32_t>> ParamsRepository::parameter_values(const Api& api, const LiteralDomain& domain, const std::string& cls,
+                                                                        uint32_t op) const {
   const Operation& o = api.operations()[op];
   std::vector<std::optional<uint32_t>> out(o.params.size());
   Statement s(db_,
@@ -346,8 +372,7 @@ std::vector<std::optional<uint32_t>> ParamsRepository::parameter_values(const Ap
 
 std::string ParamsRepository::describe() const {
   std::string out = "repository " + path_ + "\n";
-  Statement classes(db_,
-                    "SELECT class, COUNT(*), SUM(inputs IS NOT NULL), MIN(api) FROM methods GROUP BY class ORDER BY class");
+  Statement classes(db_, "SELECT class, COUNT(*), SUM(inputs IS NOT NULL), MIN(api) FROM methods GROUP BY class ORDER BY class");
   while (classes.step()) {
     std::string cls = classes.column_text(0);
     out += cls + " (API " + classes.column_text(3) + "): " + std::to_string(classes.column_int(2)) + " of " +
@@ -357,8 +382,7 @@ std::string ParamsRepository::describe() const {
     while (methods.step())
       out += "  " + methods.column_text(1) + std::string(12 - std::min<size_t>(11, methods.column_text(1).size()), ' ') +
              std::to_string(methods.column_int(2)) + "  " + methods.column_text(0) + "\n";
-    Statement causes(db_,
-                     "SELECT cause, COUNT(*), SUM(fixed) FROM failures WHERE class = ? GROUP BY cause ORDER BY COUNT(*) DESC");
+    Statement causes(db_, "SELECT cause, COUNT(*), SUM(fixed) FROM failures WHERE class = ? GROUP BY cause ORDER BY COUNT(*) DESC");
     causes.text(1, cls);
     std::string line;
     while (causes.step())

@@ -1,8 +1,8 @@
 // HeuriGenJ's learning repository (seed 003 §3) in one SQLite file: per class and method, the
 // receiver and arguments that ran (as calls with literal values, named by signature), every
 // failed try with its cause and the repair that followed, per parameter the value that ran and
-// the repairs of failures that blamed it, and how often each builder call ran or failed. A warm run re-runs what worked and searches only the methods that have nothing stored,
-// or whose stored inputs no longer run (the API or the code changed).
+// the repairs of failures that blamed it, and how often each builder call ran or failed. A warm run re-runs what worked and searches only
+// the methods that have nothing stored, or whose stored inputs no longer run (the API or the code changed).
 #pragma once
 
 #include <memory>

@@ -43,22 +43,20 @@ void encode_store(std::ostream& out, const Api& api, const RandomResult& r) {
   store.for_each_fingerprint([&](const Fingerprint& fp, uint32_t id) { fps[id] = fp; });
   for (uint32_t i = 0; i < store.state_count(); ++i) {
     const StateRecord& s = store.state(i);
-    out << s.sequence << ' ' << int{s.slot} << ' ' << s.cls << ' ' << int{i < r.broken.size() && r.broken[i]} << ' '
-        << fps[i].lo << ' ' << fps[i].hi << '\n';
+    out << s.sequence << ' ' << int{s.slot} << ' ' << s.cls << ' ' << int{i < r.broken.size() && r.broken[i]} << ' ' << fps[i].lo << ' '
+        << fps[i].hi << '\n';
   }
 }
 
 std::string encode(const Api& api, const RandomResult& r) {
   std::ostringstream out;
-  out << r.calls << ' ' << r.states << ' ' << r.target_states << ' ' << r.largest_object << ' '
-      << r.field_extensions << ' ' << r.seconds << ' ' << r.effects.size() << ' ' << r.findings.size() << ' '
-      << r.skipped.size() << '\n';
+  out << r.calls << ' ' << r.states << ' ' << r.target_states << ' ' << r.largest_object << ' ' << r.field_extensions << ' ' << r.seconds
+      << ' ' << r.effects.size() << ' ' << r.findings.size() << ' ' << r.skipped.size() << '\n';
   for (const auto& s : r.skipped) {
     out << s.call << ' ' << s.op << ' ' << s.ran << ' ';
     encode_sequence(out, s.sequence);
   }
-  for (const auto& e : r.effects)
-    out << e.normal << ' ' << e.misuse << ' ' << e.changed_input << ' ' << e.returned_object << '\n';
+  for (const auto& e : r.effects) out << e.normal << ' ' << e.misuse << ' ' << e.changed_input << ' ' << e.returned_object << '\n';
   for (const auto& f : r.findings) {
     std::string m = f.message;
     for (char& c : m)
@@ -89,8 +87,7 @@ bool well_formed(const Api& api, const LiteralDomain& domain, const FlatSequence
     for (size_t i = 0; i < c.args.size(); ++i) {
       const SlotType& p = op.params[i];
       int64_t a = c.args[i];
-      if (p.is_object() ? (a < 0 || a >= values) : (a >= 0 || -1 - a >= static_cast<int64_t>(domain.of(p).size())))
-        return false;
+      if (p.is_object() ? (a < 0 || a >= values) : (a >= 0 || -1 - a >= static_cast<int64_t>(domain.of(p).size()))) return false;
       if (c.produced[i] != (p.is_object() && !p.consumed() ? a : -1)) return false;
     }
     if (c.produced.back() != (op.result.is_object() ? values : -1)) return false;
@@ -160,8 +157,7 @@ RandomResult decode(const std::string& text, const Api& api, const LiteralDomain
   r.largest_object = read<uint32_t>(in);
   r.field_extensions = read<uint64_t>(in);
   r.seconds = read<double>(in);
-  size_t effects = read<size_t>(in, operations), findings = read<size_t>(in, 1 << 20),
-         skipped = read<size_t>(in, 1 << 24);
+  size_t effects = read<size_t>(in, operations), findings = read<size_t>(in, 1 << 20), skipped = read<size_t>(in, 1 << 24);
   r.skipped.resize(skipped);
   for (auto& s : r.skipped) {
     s.call = read<uint64_t>(in);
@@ -204,10 +200,11 @@ void add_crash_findings(std::vector<std::pair<uint64_t, SequenceFinding>>& crash
         f.op = s.op;
         f.sequence = s.sequence;
       }
-    auto same = std::find_if(merged.begin(), merged.end(),
-                             [&](const auto& m) { return m.first.op == f.op && m.first.kind == f.kind; });
-    if (same != merged.end()) ++same->second;
-    else merged.push_back({std::move(f), 1});
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.first.op == f.op && m.first.kind == f.kind; });
+    if (same != merged.end())
+      ++same->second;
+    else
+      merged.push_back({std::move(f), 1});
   }
   for (auto& [f, n] : merged) {
     f.hits = n;
@@ -217,8 +214,7 @@ void add_crash_findings(std::vector<std::pair<uint64_t, SequenceFinding>>& crash
 
 }  // namespace
 
-std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs,
-                                           const RandomBatchOptions& options) {
+std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs, const RandomBatchOptions& options) {
   std::vector<RandomResult> results(runs.size());
   if (runs.empty()) return results;
   // Which operation a crashing call ran is known only to the worker; the restarted run draws
@@ -245,8 +241,8 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
         Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
         bool copying = (ev.phase & kRandomPhaseCopy) != 0, checking = (ev.phase & kRandomPhaseContract) != 0;
         uint32_t check = checking ? static_cast<uint32_t>(ev.phase & 0xffffffffu) : UINT32_MAX;
-        crashes[ev.job].push_back({ev.at, SequenceFinding{kind, check, (copying ? "copying an input: " : "") + ev.what,
-                                                          {}, runs[ev.job].domain}});
+        crashes[ev.job].push_back(
+            {ev.at, SequenceFinding{kind, check, (copying ? "copying an input: " : "") + ev.what, {}, runs[ev.job].domain}});
         // The run starts again: without that call (or that check at that call), or lending
         // instead of copying that class.
         if (checking) {
@@ -262,8 +258,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
       }
       JobRegion& region = pool.region(ev.job);
       try {
-        results[ev.job] = region.record_count() ? decode(region.text(region.record(0)), api, runs[ev.job].domain)
-                                                : RandomResult{};
+        results[ev.job] = region.record_count() ? decode(region.text(region.record(0)), api, runs[ev.job].domain) : RandomResult{};
       } catch (const std::runtime_error& e) {  // the code under test wrote over the worker's region
         std::fprintf(stderr, "objgen: random run %zu: %s (the code under test damaged it); left out\n", ev.job, e.what());
         results[ev.job] = RandomResult{};

@@ -29,8 +29,7 @@ struct RandomBatchOptions {
   std::function<void(size_t run, const RandomResult&)> on_result;
 };
 
-std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs,
-                                           const RandomBatchOptions& options);
+std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs, const RandomBatchOptions& options);
 
 // Adds the states of a run kept with keep_states (not the broken ones) to `into`, skipping those
 // it already has, with their sequences rewritten to its state ids. Returns how many were new.

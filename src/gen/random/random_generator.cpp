@@ -22,11 +22,20 @@ struct PoolEntry {
 class RandomRun {
  public:
   RandomRun(const Api& api, const RandomOptions& opt, std::atomic<uint64_t>* progress)
-      : api_(api), opt_(opt), progress_(progress), rng_(opt.seed), lin_(opt.scope, opt.omit),
-        extensions_(opt.scope, opt.omit), pools_(registered_class_count()),
-        copy_deep_(registered_class_count(), -1), skip_(opt.skip_calls), failures_(api.operations().size(), 0),
-        contract_rng_(opt.seed ^ 0x636f6e7472616374ull), checks_(registered_class_count()),
-        check_crashes_(api.operations().size(), 0), crash_counted_at_(api.operations().size(), UINT64_MAX) {
+      : api_(api),
+        opt_(opt),
+        progress_(progress),
+        rng_(opt.seed),
+        lin_(opt.scope, opt.omit),
+        extensions_(opt.scope, opt.omit),
+        pools_(registered_class_count()),
+        copy_deep_(registered_class_count(), -1),
+        skip_(opt.skip_calls),
+        failures_(api.operations().size(), 0),
+        contract_rng_(opt.seed ^ 0x636f6e7472616374ull),
+        checks_(registered_class_count()),
+        check_crashes_(api.operations().size(), 0),
+        crash_counted_at_(api.operations().size(), UINT64_MAX) {
     std::sort(skip_.begin(), skip_.end());
     for (uint32_t c : opt.contract_checks) checks_[api.operations()[c].owner].push_back(c);
     for (ClassId c : opt.no_copy)
@@ -89,8 +98,7 @@ class RandomRun {
     for (size_t i = 0; i < o.params.size(); ++i) {
       const SlotType& p = o.params[i];
       picks_[i] = p.is_object() ? rng_.below(pools_[p.cls].size()) : rng_.below(opt_.domain.of(p).size());
-      refs_[i] = p.is_object() ? ArgRef::state(pools_[p.cls][picks_[i]].state)
-                               : ArgRef::literal(static_cast<uint32_t>(picks_[i]));
+      refs_[i] = p.is_object() ? ArgRef::state(pools_[p.cls][picks_[i]].state) : ArgRef::literal(static_cast<uint32_t>(picks_[i]));
     }
   }
 
@@ -147,8 +155,10 @@ class RandomRun {
     release_taken();
     CallResult res;
     Outcome outcome = execute_call(o, args_.data(), res, api_.misuse(), &message_);
-    if (outcome == Outcome::Normal) record_normal(op, res);
-    else return_unchanged_lent(o);
+    if (outcome == Outcome::Normal)
+      record_normal(op, res);
+    else
+      return_unchanged_lent(o);
     if (outcome == Outcome::Misuse) ++result_.effects[op].misuse;
     if ((outcome == Outcome::Failure && opt_.report_failures) || outcome == Outcome::OutOfMemory)
       note_finding(outcome, op, message_, [&] { return this_call_sequence(op); });
@@ -167,12 +177,17 @@ class RandomRun {
     for (size_t i = 0; i < n; ++i) {
       const SlotType& p = o.params[i];
       if (!p.is_object() || p.passing == Passing::Value) continue;
-      if (p.consumed() || !objects_[i]) { changed = true; continue; }
+      if (p.consumed() || !objects_[i]) {
+        changed = true;
+        continue;
+      }
       bool in_scope = lin_.run(p.cls, objects_[i].get());
       bool same = in_scope && lin_.fingerprint(p.cls) == before_[i];
       if (!same) changed = true;
-      if (same && lent_[i]) give_back(i);
-      else if (in_scope && !lent_twice(i)) offer(p.cls, objects_[i], op, static_cast<uint8_t>(i));
+      if (same && lent_[i])
+        give_back(i);
+      else if (in_scope && !lent_twice(i))
+        offer(p.cls, objects_[i], op, static_cast<uint8_t>(i));
     }
     if (changed) ++effect.changed_input;
     if (res.has_object) {
@@ -207,9 +222,7 @@ class RandomRun {
   // Removes lent entries from their pools (highest index first, so indices stay valid; an entry
   // lent to two parameters is removed once).
   void release_taken() {
-    std::sort(taken_.begin(), taken_.end(), [](auto a, auto b) {
-      return a.second != b.second ? a.second > b.second : a.first < b.first;
-    });
+    std::sort(taken_.begin(), taken_.end(), [](auto a, auto b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
     taken_.erase(std::unique(taken_.begin(), taken_.end()), taken_.end());
     for (auto [cls, idx] : taken_) {
       auto& pool = pools_[cls];
@@ -222,11 +235,11 @@ class RandomRun {
   void offer(ClassId cls, const Object& obj, uint32_t op, uint8_t slot) {
     Fingerprint fp = lin_.fingerprint(cls);
     if (store_.contains(fp)) return;
-    if (call_sequence_ == UINT32_MAX)
-      call_sequence_ = store_.add_sequence(op, std::span<const ArgRef>(refs_.data(), refs_.size()));
+    if (call_sequence_ == UINT32_MAX) call_sequence_ = store_.add_sequence(op, std::span<const ArgRef>(refs_.data(), refs_.size()));
     uint32_t state = store_.add_state(fp, call_sequence_, slot, cls, 0);
     uint32_t size = 0;
-    if (cls == opt_.target) for (uint32_t c : lin_.class_counts()) size += c;
+    if (cls == opt_.target)
+      for (uint32_t c : lin_.class_counts()) size += c;
     // A state that broke a contract still joins the pool (further states may break others)
     // unless the check changed it or it broke the invariant.
     if (!contracts_hold(cls, obj, op, state) && (invariant_broken_ || !lin_.run(cls, obj.get()) || lin_.fingerprint(cls) != fp)) {
@@ -299,13 +312,12 @@ class RandomRun {
     check_objects_.clear();
     if (outcome == Outcome::Normal || outcome == Outcome::Misuse) return true;
     invariant_broken_ = invariant_broken_ || outcome == Outcome::InvariantBroken;
-    if (outcome != Outcome::Failure || opt_.report_failures) note_finding(outcome, check, message_, [&] { return contract_sequence(check); });
+    if (outcome != Outcome::Failure || opt_.report_failures)
+      note_finding(outcome, check, message_, [&] { return contract_sequence(check); });
     return false;
   }
 
-  FlatSequence contract_sequence(uint32_t check) const {
-    return Replayer(api_, store_, opt_.domain).flatten_call(check, check_refs_);
-  }
+  FlatSequence contract_sequence(uint32_t check) const { return Replayer(api_, store_, opt_.domain).flatten_call(check, check_refs_); }
 
   // Counts the finding in its bucket; keeps its sequence (made by make_sequence) if it is the
   // bucket's first or shortest.
@@ -332,9 +344,7 @@ class RandomRun {
   }
 
   // The calls that built the drawn inputs, then op on them.
-  FlatSequence this_call_sequence(uint32_t op) const {
-    return Replayer(api_, store_, opt_.domain).flatten_call(op, refs_);
-  }
+  FlatSequence this_call_sequence(uint32_t op) const { return Replayer(api_, store_, opt_.domain).flatten_call(op, refs_); }
 
   const Api& api_;
   const RandomOptions& opt_;
@@ -342,7 +352,7 @@ class RandomRun {
   Rng rng_;
   Linearizer lin_;
   FieldExtensions extensions_;
-  StateStore store_;  // every state the pool ever held, with the call that built it
+  StateStore store_;                           // every state the pool ever held, with the call that built it
   std::vector<std::vector<PoolEntry>> pools_;  // by class
   std::vector<int8_t> copy_deep_;              // by class: -1 unknown
   std::vector<uint64_t> skip_;
@@ -354,8 +364,8 @@ class RandomRun {
   std::vector<Arg> args_;
   std::vector<Fingerprint> before_;
   std::vector<uint32_t> before_state_;
-  std::vector<ArgRef> refs_;     // the call's arguments as store references
-  uint32_t call_sequence_ = 0;   // the call's node in store_, made when it first offers a state
+  std::vector<ArgRef> refs_;    // the call's arguments as store references
+  uint32_t call_sequence_ = 0;  // the call's node in store_, made when it first offers a state
   std::vector<std::pair<ClassId, uint64_t>> taken_;
   std::vector<uint8_t> lent_;  // per parameter: the pool's object itself, not a copy
   uint32_t current_op_ = 0;
@@ -365,11 +375,11 @@ class RandomRun {
   std::vector<Object> check_objects_;
   std::vector<Arg> check_args_;
   std::vector<ArgRef> check_refs_;
-  std::vector<uint8_t> broken_;       // by state: broke the invariant or a contract
-  std::vector<uint32_t> check_crashes_;  // by operation: contract checks skipped after crashing
+  std::vector<uint8_t> broken_;             // by state: broke the invariant or a contract
+  std::vector<uint32_t> check_crashes_;     // by operation: contract checks skipped after crashing
   std::vector<uint64_t> crash_counted_at_;  // by operation: the call its last crash was counted at
-  bool invariant_broken_ = false;        // the last contracts_hold found the invariant broken
-  std::vector<std::string> buckets_;  // finding_bucket of each finding
+  bool invariant_broken_ = false;           // the last contracts_hold found the invariant broken
+  std::vector<std::string> buckets_;        // finding_bucket of each finding
 };
 
 }  // namespace

@@ -29,12 +29,12 @@ namespace objgen {
 struct RandomOptions {
   std::vector<uint32_t> operations;  // indices into Api::operations()
   ClassId target = 0;
-  uint32_t scope = 3;                // objects per class; larger objects are dropped
+  uint32_t scope = 3;  // objects per class; larger objects are dropped
   LiteralDomain domain = LiteralDomain::defaults(3);
   std::shared_ptr<const std::regex> omit;
   uint64_t seed = 0;
-  uint64_t max_calls = 10000;        // 0: no limit (then set a time limit)
-  double time_limit_seconds = 0;     // 0: none
+  uint64_t max_calls = 10000;     // 0: no limit (then set a time limit)
+  double time_limit_seconds = 0;  // 0: none
   bool field_extensions = false;
   // Calls (by index) that crashed or hung in an earlier attempt with the same seed: counted,
   // not run again.
@@ -72,10 +72,10 @@ constexpr uint64_t kRandomPhaseCopy = uint64_t{1} << 32;
 constexpr uint64_t kRandomPhaseContract = uint64_t{2} << 32;
 
 struct OperationEffect {
-  uint64_t normal = 0;          // calls that returned normally
+  uint64_t normal = 0;  // calls that returned normally
   uint64_t misuse = 0;
-  uint64_t changed_input = 0;   // ... and left an input in a different canonical state
-  uint64_t returned_object = 0; // ... and returned a new object of a described class
+  uint64_t changed_input = 0;    // ... and left an input in a different canonical state
+  uint64_t returned_object = 0;  // ... and returned a new object of a described class
 };
 
 // A call an earlier attempt of the run died at: skipped this time, or run (when the death was in
@@ -89,7 +89,7 @@ struct SkippedCall {
 
 struct RandomResult {
   uint64_t calls = 0;
-  uint64_t states = 0;          // distinct states of all classes
+  uint64_t states = 0;  // distinct states of all classes
   uint64_t target_states = 0;
   uint32_t largest_object = 0;  // most objects reachable from one state of the target class
   uint64_t field_extensions = 0;
@@ -108,7 +108,6 @@ struct RandomResult {
 
 // Runs the loop in this process. `progress` (if set) holds the index of the call being run, so
 // that a supervising process can tell which call crashed or hung.
-RandomResult run_random(const Api& api, const RandomOptions& options,
-                        std::atomic<uint64_t>* progress = nullptr);
+RandomResult run_random(const Api& api, const RandomOptions& options, std::atomic<uint64_t>* progress = nullptr);
 
 }  // namespace objgen

@@ -40,8 +40,8 @@ std::string comparable_class_name(const std::string& name) {
   return out.rfind("::", 0) == 0 ? out.substr(2) : out;
 }
 
-TemplateSynthesizer::TemplateSynthesizer(const Api& api, const evolve::InputDomain& domain,
-                                         const evolve::TreeFactory& trees, WriterProvider writers, TemplateOptions options)
+TemplateSynthesizer::TemplateSynthesizer(const Api& api, const evolve::InputDomain& domain, const evolve::TreeFactory& trees,
+                                         WriterProvider writers, TemplateOptions options)
     : api_(api), domain_(domain), trees_(trees), writers_(std::move(writers)), options_(options) {}
 
 bool TemplateSynthesizer::class_matches(TypeKey type, const std::string& cls) const {
@@ -185,8 +185,10 @@ void TemplateSynthesizer::keep_accessor_arguments(GpNode& call, uint32_t op, std
   uint32_t arity = api_.operations()[op].through.accessor_arity;
   for (size_t k = 1; k < gf.children.size() && k < arity; ++k) {  // children are the parameters, receiver first
     if (k == gf.slot) continue;
-    if (kept.size() < k) kept.push_back(call.children[k]);
-    else call.children[k] = kept[k - 1];
+    if (kept.size() < k)
+      kept.push_back(call.children[k]);
+    else
+      call.children[k] = kept[k - 1];
   }
 }
 

@@ -23,7 +23,7 @@ struct WriterChoice {
   uint32_t op;
   double weight;
   uint32_t samples = 0, changed = 0;  // run-time confirmation: calls probed, calls that changed the field
-  bool accumulates = false;  // adds to the field's old value: repeats reach thresholds (stamps() >= 6)
+  bool accumulates = false;           // adds to the field's old value: repeats reach thresholds (stamps() >= 6)
 };
 using WriterProvider = std::function<std::vector<WriterChoice>(const analysis::FieldRef&)>;
 
@@ -34,8 +34,8 @@ struct TemplateOptions {
 
 class TemplateSynthesizer {
  public:
-  TemplateSynthesizer(const Api& api, const evolve::InputDomain& domain, const evolve::TreeFactory& trees,
-                      WriterProvider writers, TemplateOptions options);
+  TemplateSynthesizer(const Api& api, const evolve::InputDomain& domain, const evolve::TreeFactory& trees, WriterProvider writers,
+                      TemplateOptions options);
   // A template for the branch `graph` leads to; a random tree when no input of the method has a
   // path to build along.
   evolve::GpTree synthesize(const analysis::ObjectGraph& graph, Rng& rng) const;
