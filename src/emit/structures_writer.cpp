@@ -106,11 +106,7 @@ std::string witness_var(const FieldSpace& space, uint32_t object) {
   std::string out;
   for (char c : space.object_name(object))
     if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  auto short_name = [&](ClassId cls) {
-    const std::string& name = space.names.at(cls);
-    size_t colon = name.rfind("::");
-    return colon == std::string::npos ? name : name.substr(colon + 2);
-  };
+  auto short_name = [&](ClassId cls) { return invariant::short_class_name(space.names.at(cls)); };
   for (uint32_t c = 0; c < space.classes.size(); ++c)
     if (c != static_cast<uint32_t>(o.class_domain) && short_name(space.classes[c].cls) == short_name(o.cls))
       return out + "_" + std::to_string(o.class_domain);

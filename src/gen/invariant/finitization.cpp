@@ -12,14 +12,9 @@ namespace {
 
 constexpr uint32_t kMaxDomainValues = 256;  // a candidate vector holds one byte per field
 
-std::string short_name(const std::string& name) {
-  size_t colon = name.rfind("::");
-  return colon == std::string::npos ? name : name.substr(colon + 2);
-}
-
 // The keys a user may name a field or class by, most specific first.
 std::vector<std::string> field_keys(const std::string& cls, const std::string& field) {
-  std::string s = short_name(cls);
+  std::string s = short_class_name(cls);
   return {cls + "::" + field, cls + "." + field, s + "::" + field, s + "." + field, field};
 }
 
@@ -80,9 +75,9 @@ class SpaceBuilder {
   int objects_of(ClassId cls) {
     std::set<std::string> used;
     std::string name = space_.names[cls];
-    const int* n = find_first(fin_.objects, {name, short_name(name)}, used);
+    const int* n = find_first(fin_.objects, {name, short_class_name(name)}, used);
     std::set<std::string> from_file;
-    const int* file_n = find_first(fin_.file_objects, {name, short_name(name)}, from_file);
+    const int* file_n = find_first(fin_.file_objects, {name, short_class_name(name)}, from_file);
     used_file_objects_.insert(from_file.begin(), from_file.end());
     if (!n) n = file_n;
     if (n) {
@@ -230,6 +225,11 @@ class SpaceBuilder {
 
 }  // namespace
 
+std::string short_class_name(const std::string& name) {
+  size_t colon = name.rfind("::");
+  return colon == std::string::npos ? name : name.substr(colon + 2);
+}
+
 std::pair<int64_t, int64_t> parse_range(const std::string& text) {
   auto number = [&](const std::string& s) {
     size_t used = 0;
@@ -249,7 +249,7 @@ std::pair<int64_t, int64_t> parse_range(const std::string& text) {
 
 std::string FieldSpace::object_name(uint32_t object) const {
   const SpaceObject& o = objects.at(object);
-  std::string name = short_name(names.at(o.cls));
+  std::string name = short_class_name(names.at(o.cls));
   if (o.class_domain < 0) return name;
   return name + "#" + std::to_string(o.index);
 }

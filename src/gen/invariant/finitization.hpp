@@ -38,6 +38,9 @@ struct Finitization {
   std::map<std::string, std::pair<int64_t, int64_t>> file_ranges;
 };
 
+// "List::Node" -> "Node": the name objects of a class are numbered by ("Node#0").
+std::string short_class_name(const std::string& name);
+
 // Parses "lo..hi" (or one value); throws std::invalid_argument naming the text.
 std::pair<int64_t, int64_t> parse_range(const std::string& text);
 
