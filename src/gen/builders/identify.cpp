@@ -81,6 +81,10 @@ const char* algorithm_name(BuilderAlgorithm a) { return a == BuilderAlgorithm::G
 
 namespace {
 
+bool budget_spent(const BuilderSearchOptions& options) {
+  return options.deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() >= options.deadline;
+}
+
 Identification search_builders(const Api& api, const BuilderSearchOptions& options, BuilderAlgorithm algorithm,
                                const IdentifyProgress& progress) {
   auto start = std::chrono::steady_clock::now();
@@ -121,8 +125,7 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
                                  const IdentifyProgress& progress) {
   auto start = std::chrono::steady_clock::now();
   Identification id = search_builders(api, options, algorithm, progress);
-  bool budget_spent = options.deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() >= options.deadline;
-  if (!options.rule_out_corrupting || id.builders.empty() || budget_spent) return id;
+  if (!options.rule_out_corrupting || id.builders.empty() || budget_spent(options)) return id;
   BuilderSearchOptions narrowed = options;
   std::vector<Identification> searched;  // the one whose builders were kept replaces id
   auto search = [&](const BuilderSearchOptions& o) {
@@ -177,8 +180,9 @@ std::string why_not_start(const Api& api, const BuilderSearchOptions& options, c
                           const std::vector<uint32_t>& compared, uint32_t scope, std::vector<ProofCost>& costs, double search_seconds,
                           std::optional<ExhaustiveResult>& built) {
   if (costs.size() == 1) add_scope_below(api, options, builders, compared, costs);
-  built = exhaustive_with(api, options, builders, scope);
   std::string at = "scope " + std::to_string(scope);
+  if (budget_spent(options)) return at + " not started: the budget was spent";
+  built = exhaustive_with(api, options, builders, scope);
   if (!built->complete) return at + " did not finish within the budget (the builders' run)";
   double remaining = std::chrono::duration<double>(options.deadline - std::chrono::steady_clock::now()).count();
   double predicted = predicted_proof_seconds(costs, built->store.states_of(options.target).size(), search_seconds);
@@ -218,6 +222,12 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
   for (uint32_t scope = options.climb_scope; scope <= ladder.top_scope && !interrupted();) {
     std::vector<uint32_t> compared = comparison_operations(api, options.operations, out.id.builders, options.target);
     std::optional<ExhaustiveResult> built;
+    // A run started with nothing left would stop only at its first check, which can come late
+    // (planning an iteration of billions of candidates): not started at all.
+    if (budget_spent(options)) {
+      out.stopped = "scope " + std::to_string(scope) + " not started: the budget was spent";
+      break;
+    }
     if (scope > options.climb_scope && (costs.empty() || costs.back().scope < scope)) {
       out.stopped = why_not_start(api, options, out.id.builders, compared, scope, costs, search_seconds, built);
       if (!out.stopped.empty()) break;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <map>
+#include <unordered_map>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -274,7 +275,9 @@ struct ExhaustiveGenerator::Impl {
                       opt.scope, ranks(), widest));
   }
 
-  void plan_iteration() {
+  // Plans iteration `iteration`; returns why the run must stop before it could plan it all (an
+  // iteration over millions of states can have billions of jobs), or null.
+  const char* plan_iteration(const std::function<double()>& elapsed) {
     unconfirmed.clear();
     retried.clear();
     spaces.clear();
@@ -319,7 +322,7 @@ struct ExhaustiveGenerator::Impl {
       if (s.total == 0 || !any_new) continue;
       spaces.push_back(std::move(s));
     }
-    plan_jobs();
+    return plan_jobs(elapsed);
   }
 
   // The first state found in `it` or later (states are added in the order of their iterations).
@@ -348,9 +351,16 @@ struct ExhaustiveGenerator::Impl {
   // on each range before the next range (so that one worker rebuilds a receiver once for all its
   // operations), then the other spaces. The ranges depend on nothing but the plan, so the order
   // is the same for any number of workers; jobs cut it into pieces that keep every worker busy,
-  // at range boundaries where they can.
-  void plan_jobs() {
+  // at range boundaries where they can. Planning too checks the run's limits, every
+  // kPlanCheckEvery pieces, except in a cluster, where every rank must plan the same jobs.
+  const char* plan_jobs(const std::function<double()>& elapsed) {
     segments.clear();
+    uint64_t pieces = 0;
+    const char* why = nullptr;
+    auto must_stop = [&] {
+      if (!opt.cluster && ++pieces % kPlanCheckEvery == 0 && !why) why = stop_reason(elapsed());
+      return why != nullptr;
+    };
     receiver_range = 0;
     std::vector<uint64_t> group_ends;  // positions where a range (or a whole space) ends
     uint64_t pos = 0;
@@ -377,6 +387,7 @@ struct ExhaustiveGenerator::Impl {
       uint64_t range = std::max<uint64_t>(1, kRangeCandidates / std::max<uint64_t>(1, per_receiver));
       receiver_range = std::max(receiver_range, std::min(range, receivers));
       for (uint64_t r = 0; r < receivers; r += range) {
+        if (must_stop()) return why;
         for (uint32_t i : led) {
           uint64_t inner = spaces[i].total / receivers;
           add(i, r * inner, std::min(r + range, receivers) * inner);
@@ -398,11 +409,16 @@ struct ExhaustiveGenerator::Impl {
         jobs.push_back({lo, end});
         lo = end;
       }
-      for (; e - lo > size; lo += size) jobs.push_back({lo, lo + size});
+      for (; e - lo > size; lo += size) {
+        if (must_stop()) return why;
+        jobs.push_back({lo, lo + size});
+      }
       end = e;
     }
     if (end > lo) jobs.push_back({lo, end});
+    return nullptr;
   }
+  static constexpr uint64_t kPlanCheckEvery = 1 << 16;
 
   // The segment holding a position (records come in order, so the last answer is tried first).
   const Segment& segment_at(uint64_t pos) const {
@@ -1141,7 +1157,10 @@ struct ExhaustiveGenerator::Impl {
 
   // A worker died or hung on candidate ev.at of global job `job` (the pool's job ev.job): note
   // it, and let the pool go on after it (or retry it first in a fresh worker).
-  void on_death(WorkerPool& pool, const WorkerPool::Event& ev, size_t job, std::vector<std::vector<CrashNote>>& crashes) {
+  // Deaths are rare: they are kept by job, not in a slot per job (an iteration can have billions).
+  using CrashesByJob = std::unordered_map<size_t, std::vector<CrashNote>>;
+
+  void on_death(WorkerPool& pool, const WorkerPool::Event& ev, size_t job, CrashesByJob& crashes) {
     Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
     WorkerPool::Event global = ev;
     global.job = job;
@@ -1162,7 +1181,7 @@ struct ExhaustiveGenerator::Impl {
   // why it stopped early (kHalted when done_job said so), or null.
   template <class DoneJob>
   const char* run_jobs(WorkerPool& pool, const std::vector<size_t>& mine, Tick& tick, DoneJob done_job) {
-    std::vector<std::vector<CrashNote>> crashes(jobs.size());
+    CrashesByJob crashes;
     std::vector<char> done(mine.size(), 0);
     size_t frontier = frontier_size();
     pool.begin(
@@ -1179,6 +1198,7 @@ struct ExhaustiveGenerator::Impl {
       }
       for (; next < mine.size() && done[next] && !why; ++next) {
         if (!done_job(next, pool.region(next), crashes[mine[next]])) why = kHalted;
+        crashes.erase(mine[next]);
         pool.release(next);
       }
       report(tick, frontier);
@@ -1819,10 +1839,10 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   bool stop = false;
   uint64_t widest = 0;  // the most candidates of an iteration
   for (m.iteration = m.result.iterations + 1; !stop; ++m.iteration) {
-    m.plan_iteration();
+    const char* why = m.plan_iteration(elapsed);
     widest = std::max(widest, m.candidate_count());
     size_t states_before = m.result.store.state_count();
-    const char* why = m.opt.cluster ? m.run_rounds(pool, tick) : m.run_alone(pool, tick);
+    if (!why) why = m.opt.cluster ? m.run_rounds(pool, tick) : m.run_alone(pool, tick);
     // The last merges may have grown the store past what the last check saw: check before the seal.
     if (!why && m.over_memory_limit()) why = "memory limit";
     if (m.opt.cluster) why = m.agreed_stop(why);
