@@ -201,7 +201,9 @@ TEST(Observers, AnOperationThatCrashedIsNotCalledAnObserver) {
   o.workers = 2;
   Classification c = classify_operations(api, o);
   for (const auto& oc : c.operations)
-    if (api.operations()[oc.op].name == "peek") EXPECT_EQ(oc.role, OperationRole::Untested) << oc.evidence;
+    if (api.operations()[oc.op].name == "peek") {
+      EXPECT_EQ(oc.role, OperationRole::Untested) << oc.evidence;
+    }
 }
 
 TEST(Selection, SignatureWithoutTheClassNamesTheOverload) {

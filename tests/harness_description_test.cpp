@@ -98,8 +98,11 @@ TEST(HarnessDescription, DamagedBytesAreRefusedOrStillConsistent) {
       size_t ids = d.first_class + d.classes.size();
       for (const Operation& op : d.api.operations()) {
         ASSERT_LT(op.owner, ids);
-        for (const SlotType& s : op.params)
-          if (s.is_object()) ASSERT_LT(s.cls, ids);
+        for (const SlotType& s : op.params) {
+          if (s.is_object()) {
+            ASSERT_LT(s.cls, ids);
+          }
+        }
       }
     } catch (const std::runtime_error&) {
       ++refused;

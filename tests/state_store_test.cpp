@@ -186,7 +186,9 @@ TEST(StateStore, FingerprintSharesLoadIntoRecordsAndCheckValues) {
     } else {
       EXPECT_EQ(id, nullptr);
     }
-    if (objgen::StateStore::has_check_value(i)) EXPECT_TRUE(loaded.check_value_matches(i, fp_of(i)));
+    if (objgen::StateStore::has_check_value(i)) {
+      EXPECT_TRUE(loaded.check_value_matches(i, fp_of(i)));
+    }
   }
   EXPECT_EQ(loaded.states_of(1).size(), 1000u);
 }
@@ -330,7 +332,9 @@ TEST(StateStore, SplitRecordsSaveByRankAndLoadOwnOrEvery) {
   for (uint32_t i = 0; i < n; ++i) {
     ASSERT_EQ(own.holds(i), home(i) != 0) << i;
     ASSERT_EQ(own.iteration_of(i), all.iteration_of(i)) << i;
-    if (own.holds(i)) ASSERT_TRUE(same_record(own, i)) << i;
+    if (own.holds(i)) {
+      ASSERT_TRUE(same_record(own, i)) << i;
+    }
   }
 
   objgen::StateStore every;  // another number of ranks: every record

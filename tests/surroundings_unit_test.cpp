@@ -96,7 +96,9 @@ TEST(Utf8Text, CutsBetweenCharacters) {
     std::string cut = utf8_prefix(quoted, n);
     EXPECT_LE(cut.size(), n);
     EXPECT_EQ(quoted.compare(0, cut.size(), cut), 0);
-    if (cut.size() < quoted.size()) EXPECT_NE(static_cast<unsigned char>(quoted[cut.size()]) & 0xC0, 0x80u) << n;
+    if (cut.size() < quoted.size()) {
+      EXPECT_NE(static_cast<unsigned char>(quoted[cut.size()]) & 0xC0, 0x80u) << n;
+    }
     EXPECT_GE(cut.size() + 3, std::min(n, quoted.size()));  // at most one character (3 bytes) dropped
   }
   EXPECT_EQ(utf8_prefix(quoted, 8), "error: ");
