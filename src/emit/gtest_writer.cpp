@@ -270,15 +270,4 @@ std::string write_failures_suite(const Api& api, const LiteralDomain& domain, co
   return failures_path;
 }
 
-std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
-                                           const GtestSuiteOptions& g, const std::string& dir, const oracles::OracleResult* oracles) {
-  std::vector<std::string> written;
-  written.push_back(write_states_suite(api, opt, result, g, dir, oracles,
-                                       "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope)));
-  std::string failures =
-      write_failures_suite(api, opt.domain, suite_findings(api, opt.domain, result), g, dir, opt.worker_memory_limit_bytes);
-  if (!failures.empty()) written.push_back(failures);
-  return written;
-}
-
 }  // namespace objgen

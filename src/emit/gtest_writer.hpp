@@ -55,10 +55,4 @@ std::string write_failures_suite(const Api& api, const LiteralDomain& domain, co
 // The target states a suite with this cap holds.
 std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId target, size_t max_states);
 
-// Returns the paths written. With `oracles` (observe_states on the emitted states' sequences, in
-// emitted_states order), each state's test also checks what its calls and observers returned.
-std::vector<std::string> write_gtest_suite(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
-                                           const GtestSuiteOptions& g, const std::string& dir,
-                                           const oracles::OracleResult* oracles = nullptr);
-
 }  // namespace objgen
