@@ -192,7 +192,7 @@ class StateStore {
   // The record of a state this store holds (all of them unless hold_only_some()).
   const StateRecord& state(uint32_t id) const { return sparse_ ? states_[local_index(id)] : states_[id]; }
 
-  // ---- Split records (a distributed run: exhaustive.cpp) ----
+  // ---- Split records (a distributed run: gen/exhaustive/rank_exchange.cpp) ----
   // Before the first state: from now on only the states added as held keep their records (and
   // the caller adds sequences for those only); class lists, iterations and check values stay
   // whole. One bit a state says which are held.

@@ -1,5 +1,5 @@
 // A job's results in bytes: what the rank that ran it sends to every other rank, so that all of
-// them merge the same records in the same order (exhaustive.cpp, distributed rounds).
+// them merge the same records in the same order (rank_exchange.cpp, distributed rounds).
 #pragma once
 
 #include <string>
