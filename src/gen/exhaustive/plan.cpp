@@ -18,6 +18,26 @@ constexpr uint64_t kRangeCandidates = 16384;
 
 constexpr uint64_t kPlanCheckEvery = 1 << 16;
 
+// Cuts the positions up to group_ends.back() into jobs of at most `size`, each ending at a group's
+// end where it can; false when must_stop() said to stop first.
+template <class MustStop>
+bool cut_into_jobs(const std::vector<uint64_t>& group_ends, uint64_t size, std::vector<Job>& jobs, MustStop& must_stop) {
+  uint64_t lo = 0, end = 0;
+  for (uint64_t e : group_ends) {
+    if (e - lo > size && end > lo) {  // the next range would overflow the job: close it
+      jobs.push_back({lo, end});
+      lo = end;
+    }
+    for (; e - lo > size; lo += size) {
+      if (must_stop()) return false;
+      jobs.push_back({lo, lo + size});
+    }
+    end = e;
+  }
+  if (end > lo) jobs.push_back({lo, end});
+  return true;
+}
+
 }  // namespace
 
 // Plans iteration `iteration`; returns why the run must stop before it could plan it all (an
@@ -140,20 +160,7 @@ const char* ExhaustiveGenerator::Impl::plan_jobs(const std::function<double()>& 
     }
   uint64_t cap = std::max<uint64_t>(1, opt.job_size);  // a region holds one job at most
   uint64_t size = std::min(cap, std::max<uint64_t>(16, pos / (static_cast<uint64_t>(all_workers()) * 4)));
-  uint64_t lo = 0, end = 0;
-  for (uint64_t e : group_ends) {
-    if (e - lo > size && end > lo) {  // the next range would overflow the job: close it
-      plan.jobs.push_back({lo, end});
-      lo = end;
-    }
-    for (; e - lo > size; lo += size) {
-      if (must_stop()) return why;
-      plan.jobs.push_back({lo, lo + size});
-    }
-    end = e;
-  }
-  if (end > lo) plan.jobs.push_back({lo, end});
-  return nullptr;
+  return cut_into_jobs(group_ends, size, plan.jobs, must_stop) ? nullptr : why;
 }
 
 }  // namespace objgen
