@@ -92,7 +92,6 @@ bool derives_publicly(const clang::CXXRecordDecl* derived, const clang::CXXRecor
 
 }  // namespace
 
-// Every class (and class template) name declared in the unit, for "did you mean".
 void collect_class_names(const clang::DeclContext* dc, std::vector<std::string>& out, int depth) {
   if (depth > 8) return;
   for (const clang::Decl* d : dc->decls()) {
@@ -121,7 +120,6 @@ std::string alias_name(size_t index) {
   return index == 0 ? std::string(kTargetAlias) : std::string(kTargetAlias) + "_" + std::to_string(index);
 }
 
-// The class the synthesized source's alias number `index` names (0: the target).
 const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit, size_t index) {
   const clang::SourceManager& sm = unit.getSourceManager();
   std::string wanted = alias_name(index);
@@ -135,10 +133,6 @@ const clang::CXXRecordDecl* find_target(clang::ASTUnit& unit, size_t index) {
   return nullptr;
 }
 
-// Concrete public subclasses of the registered classes, declared in the scanned headers: where a
-// member takes a base (abstract or not), objects of these can be given (Api::upcast). Each is
-// added as a companion, or marked on the companion it already is; the target's own registered
-// bases go to `target_bases`.
 void add_subclasses(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, std::vector<Companion>& out,
                     std::vector<const clang::CXXRecordDecl*>& target_bases) {
   const clang::SourceManager& sm = unit.getSourceManager();
@@ -170,8 +164,6 @@ void add_subclasses(clang::ASTUnit& unit, const clang::CXXRecordDecl* target, st
   }
 }
 
-// Breadth-first from the target over the classes members take or return, up to `depth` steps;
-// the classes given with --class come first, whatever their origin.
 std::vector<Companion> reachable_classes(clang::ASTUnit& unit, const clang::CXXRecordDecl* target,
                                          const std::vector<const clang::CXXRecordDecl*>& given, int depth) {
   const clang::SourceManager& sm = unit.getSourceManager();
