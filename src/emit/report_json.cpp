@@ -21,9 +21,6 @@ size_t peak_child_rss_bytes() {
   return static_cast<size_t>(u.ru_maxrss) * 1024;
 }
 
-// Every state's recorded call, slot, class and iteration, in id order, hashed: two runs with the
-// same digest found the same states with the same sequences (how a distributed or resumed run is
-// compared with a single one).
 std::string states_digest(const Api& api, const StateStore& store) {
   uint64_t h = 1469598103934665603ull;
   auto mix = [&h](uint64_t v) {

@@ -18,6 +18,10 @@ struct RunDescription {
   std::vector<std::string> methods;  // signatures
 };
 
+// Every state's recorded call, slot, class and iteration, in id order, hashed: two runs with the
+// same digest found the same states with the same sequences (how a distributed or resumed run is
+// compared with a single one).
+std::string states_digest(const Api& api, const StateStore& store);
 nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, const RunDescription& run, const ExhaustiveResult& result);
 // Peak resident set of this process and, separately, of its largest worker child.
 size_t peak_rss_bytes();

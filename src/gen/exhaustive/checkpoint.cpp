@@ -102,27 +102,31 @@ bool CheckpointDir::read_manifest(const std::string& run, CheckpointManifest& ou
   std::string line, lines;
   if (!std::getline(in, line) || line != kFormat)
     throw CheckpointError(file + " is not an objgen checkpoint manifest (or one of another version)");
+  // Read into a fresh manifest: `out` changes only when the whole manifest is good (`run` may
+  // be out.run itself).
+  CheckpointManifest got;
   bool have_iteration = false;
   while (std::getline(in, line)) {
     if (line.rfind("iteration ", 0) == 0) {
-      out.iteration = std::atoi(line.c_str() + 10);
-      have_iteration = out.iteration > 0;
+      got.iteration = std::atoi(line.c_str() + 10);
+      have_iteration = got.iteration > 0;
     } else if (line.rfind("complete ", 0) == 0) {
-      out.complete = line == "complete yes";
+      got.complete = line == "complete yes";
     } else if (line.rfind("checksum ", 0) == 0) {
-      out.checksum = line.substr(9);
+      got.checksum = line.substr(9);
     } else if (line.rfind("fingerprints ", 0) == 0) {
-      out.shard_checksums.push_back(line.substr(13));
+      got.shard_checksums.push_back(line.substr(13));
     } else {
       lines += line + "\n";
     }
   }
-  if (!have_iteration || out.shard_checksums.empty()) throw CheckpointError(file + " is damaged (no iteration or no fingerprints)");
+  if (!have_iteration || got.shard_checksums.empty()) throw CheckpointError(file + " is damaged (no iteration or no fingerprints)");
   std::string diff = first_difference(lines, run);
   if (!diff.empty())
     throw CheckpointError("the checkpoint in " + dir_ + " was made by another run (" + diff +
                           "): give the same options, or another --checkpoint directory");
-  out.run = lines;
+  got.run = lines;
+  out = std::move(got);
   return true;
 }
 

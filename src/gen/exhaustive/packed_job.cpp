@@ -89,7 +89,7 @@ PackedJob unpack_job(ByteReader& r) {
     p.crashes.push_back(std::move(c));
   }
   uint64_t subjects = r.get<uint64_t>();
-  for (uint64_t i = 0; i < subjects && r.left() > 0; ++i) {
+  for (uint64_t i = 0; i < subjects; ++i) {
     SubjectCall c;
     c.state = r.get<uint32_t>();
     c.op = r.get<uint32_t>();
