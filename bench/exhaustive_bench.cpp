@@ -303,7 +303,7 @@ json run_in_child(const CaseSpec& spec, double time_limit, bool verbose) {
               {"seconds", r.seconds},
               {"wall_seconds", now_seconds() - t0},
               {"complete", r.complete},
-              {"stopped_by", r.stopped_by},
+              {"stopped_by", objgen::stop_reason_name(r.stopped_by)},
               {"findings", r.findings.size()},
               {"store_bytes", r.store.memory_bytes()},
               {"self_rss", static_cast<uint64_t>(self.ru_maxrss) * 1024},

@@ -106,7 +106,7 @@ TEST(Api, EveryStyleRunsAndBaseFieldsAreState) {
   o.max_iterations = 3;  // widths grow without bound: the cap ends the run
   auto r = objgen::ExhaustiveGenerator(api, o).run();
   EXPECT_TRUE(r.findings.empty());
-  EXPECT_EQ(r.stopped_by, "iteration limit");
+  EXPECT_EQ(r.stopped_by, objgen::StopReason::IterationLimit);
   // id is written only by share (1) and poke (2), on the argument: base-class fields count.
   std::set<int64_t> ids;
   objgen::Replayer replayer(api, r.store, o.domain);

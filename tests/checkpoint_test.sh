@@ -19,7 +19,7 @@ check "the uninterrupted run" "$objgen" "${run[@]}" --report-json "$work/whole.j
 # Killed after iteration 10 of 16, resumed.
 "$objgen" "${run[@]}" --checkpoint "$work/ck" --report-json "$work/killed.json" >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 600); do
+for _ in $(seq 2400); do  # up to 2 min: a loaded machine reaches iteration 10 late
   [ "$(checkpointed "$work/ck")" -ge 10 ] 2>/dev/null && break
   kill -0 $pid 2>/dev/null || break
   sleep 0.05

@@ -189,7 +189,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   std::vector<size_t> rank_peaks = peak_rss_of_ranks();
   uint64_t sent[1] = {result.sent_bytes};
   if (g_cluster) g_cluster->sum(sent);
-  if (!is_main_rank()) return result.stopped_by == "interrupted" ? kExitInterrupted : kExitOk;  // rank 0 writes
+  if (!is_main_rank()) return result.stopped_by == StopReason::Interrupted ? kExitInterrupted : kExitOk;  // rank 0 writes
 
   auto report = exhaustive_report(api, opt, run, result);
   if (g_cluster)
@@ -210,10 +210,10 @@ int run_exhaustive(const ExhaustiveArgs& a) {
                        {"max_states", a.gtest_max_states}};
   std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n", result.store.states_of(opt.target).size(),
                static_cast<unsigned long long>(result.explored), result.iterations, result.seconds, result.findings.size(),
-               result.complete ? "" : ("  (partial: " + result.stopped_by + ")").c_str());
+               result.complete ? "" : ("  (partial: " + std::string(stop_reason_name(result.stopped_by)) + ")").c_str());
   for (const auto& f : result.findings)
     std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
-  if (result.stopped_by == "memory limit")
+  if (result.stopped_by == StopReason::MemoryLimit)
     std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
   std::optional<oracles::OracleResult> observed;
   if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
@@ -241,7 +241,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
     if (emitted < all)
       std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
   }
-  return result.stopped_by == "interrupted" ? kExitInterrupted : kExitOk;
+  return result.stopped_by == StopReason::Interrupted ? kExitInterrupted : kExitOk;
 }
 
 }  // namespace

@@ -232,7 +232,8 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
     d.both = w.both, d.invariant_only = w.invariant_only, d.invariant_only_examples = w.invariant_only_examples;
   }
   const bool complete = api_run.complete && (!wide_run || wide_run->complete);
-  std::string partial = complete ? "" : ", partial: " + (api_run.complete ? wide_run->stopped_by : api_run.stopped_by);
+  std::string partial =
+      complete ? "" : ", partial: " + std::string(stop_reason_name(api_run.complete ? wide_run->stopped_by : api_run.stopped_by));
   std::string scopes = wide_run ? fmt::format("scope {}, and {} for the invariant's states", scope, wide_scope)
                                 : fmt::format("scope {}", std::min(scope, wide_scope));
   std::printf(

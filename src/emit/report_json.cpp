@@ -69,7 +69,7 @@ nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, c
               {"seconds", result.seconds},
               {"complete", result.complete},
               {"resumed_after_iteration", result.resumed_after},
-              {"stopped_by", result.stopped_by},
+              {"stopped_by", stop_reason_name(result.stopped_by)},
               {"peak_rss_bytes", rss},
               {"peak_worker_rss_bytes", peak_child_rss_bytes()},
               {"store_bytes", store.memory_bytes()},

@@ -20,7 +20,7 @@ class Climber {
   size_t count(const std::vector<uint32_t>& ops) {
     ExhaustiveResult r = exhaustive_with(api_, opt_, ops, opt_.climb_scope);
     ++result_.runs;
-    if (r.stopped_by == "interrupted") result_.interrupted = true;
+    if (r.stopped_by == StopReason::Interrupted) result_.interrupted = true;
     if (!r.complete) result_.complete = false;
     LiteralDomain domain = search_domain(api_, opt_, opt_.climb_scope);
     for (auto& f : replayable_findings(api_, r, domain))

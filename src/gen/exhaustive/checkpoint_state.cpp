@@ -40,7 +40,7 @@ void ExhaustiveGenerator::Impl::save_state(ByteWriter& w) const {
   w.put<uint64_t>(records_split ? kSplitStateMagic : kStateMagic);
   w.put<int32_t>(plan.iteration);
   w.put(result.explored);
-  w.put_string(result.stopped_by);
+  w.put_string(stop_reason_name(result.stopped_by));
   if (records_split) {
     w.put<uint32_t>(shared_states);  // the homes of later states depend on it
     result.store.save_index(w);
@@ -95,7 +95,9 @@ void ExhaustiveGenerator::Impl::load_state(const CheckpointDir& dir, const Check
     result.iterations = saved;
     result.resumed_after = saved;
     result.explored = r.get<uint64_t>();
-    result.stopped_by = r.get_string();
+    std::optional<StopReason> stopped = stop_reason_named(r.get_string());
+    if (!stopped) throw std::runtime_error("an unknown stop reason");
+    result.stopped_by = *stopped;
     // Split records resume split on as many ranks as wrote them (each rank reads its own);
     // alone or on another number of ranks (homes depend on it) every rank takes every record.
     const bool mine_only = split && records_split && manifest.shard_checksums.size() == shards;

@@ -90,12 +90,39 @@ void ExhaustiveGenerator::Impl::require_split(uint64_t widest) const {
                     opt.scope, ranks(), widest));
 }
 
-// Why the run must stop now, or null.
-const char* ExhaustiveGenerator::Impl::stop_reason(double elapsed) const {
-  if (opt.interrupted && opt.interrupted->load()) return "interrupted";
-  if (opt.time_limit_seconds > 0 && elapsed > opt.time_limit_seconds) return "time limit";
-  if (over_memory_limit()) return "memory limit";
-  return nullptr;
+const char* stop_reason_name(StopReason why) {
+  switch (why) {
+    case StopReason::Fixpoint:
+      return "fixpoint";
+    case StopReason::IterationLimit:
+      return "iteration limit";
+    case StopReason::TimeLimit:
+      return "time limit";
+    case StopReason::MemoryLimit:
+      return "memory limit";
+    case StopReason::Interrupted:
+      return "interrupted";
+    case StopReason::RankStopped:
+      return "a rank stopped";
+    case StopReason::Halted:
+      return "halted";
+  }
+  return "?";
+}
+
+std::optional<StopReason> stop_reason_named(std::string_view name) {
+  for (auto why : {StopReason::Fixpoint, StopReason::IterationLimit, StopReason::TimeLimit, StopReason::MemoryLimit,
+                   StopReason::Interrupted, StopReason::RankStopped, StopReason::Halted})
+    if (name == stop_reason_name(why)) return why;
+  return std::nullopt;
+}
+
+// Why the run must stop now, or nothing.
+std::optional<StopReason> ExhaustiveGenerator::Impl::stop_reason(double elapsed) const {
+  if (opt.interrupted && opt.interrupted->load()) return StopReason::Interrupted;
+  if (opt.time_limit_seconds > 0 && elapsed > opt.time_limit_seconds) return StopReason::TimeLimit;
+  if (over_memory_limit()) return StopReason::MemoryLimit;
+  return std::nullopt;
 }
 
 // The store's next growth counts too: it allocates the new table before freeing the old.
@@ -120,7 +147,7 @@ void ExhaustiveGenerator::Impl::report(Tick& t, size_t frontier) {
 }
 
 // This process alone: every job, merged as it finishes.
-const char* ExhaustiveGenerator::Impl::run_alone(WorkerPool& pool, Tick& tick) {
+std::optional<StopReason> ExhaustiveGenerator::Impl::run_alone(WorkerPool& pool, Tick& tick) {
   std::vector<size_t> all(plan.jobs.size());
   for (size_t j = 0; j < all.size(); ++j) all[j] = j;
   return run_jobs(pool, all, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
@@ -156,11 +183,10 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   if (m.opt.cluster) m.agree_with_ranks(manifest.run + (manifest.complete ? "complete" : ""));
   if (manifest.complete) {                  // nothing left to run: the finished run's result
     if (m.opt.cluster) m.gather_records();  // split records: rank 0 writes the outputs
-    m.result.complete = m.result.stopped_by == "fixpoint";
+    m.result.complete = m.result.stopped_by == StopReason::Fixpoint;
     m.result.seconds = elapsed();
     return std::move(m.result);
   }
-  if (m.result.stopped_by.empty()) m.result.stopped_by = "fixpoint";
   Impl::Tick tick{elapsed, clock::now(), progress_};
   ChildOptions workers;
   workers.memory_limit_bytes = m.opt.worker_memory_limit_bytes;
@@ -169,22 +195,22 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   bool stop = false;
   uint64_t widest = 0;  // the most candidates of an iteration
   for (m.plan.iteration = m.result.iterations + 1; !stop; ++m.plan.iteration) {
-    const char* why = m.plan_iteration(elapsed);
+    std::optional<StopReason> why = m.plan_iteration(elapsed);
     widest = std::max(widest, m.plan.candidate_count());
     size_t states_before = m.result.store.state_count();
     if (!why) why = m.opt.cluster ? m.run_rounds(pool, tick) : m.run_alone(pool, tick);
     // The last merges may have grown the store past what the last check saw: check before the seal.
-    if (!why && m.over_memory_limit()) why = "memory limit";
+    if (!why && m.over_memory_limit()) why = StopReason::MemoryLimit;
     if (m.opt.cluster) why = m.agreed_stop(why);
-    stop = why != nullptr;
-    if (stop) m.result.stopped_by = why;
+    stop = why.has_value();
+    if (stop) m.result.stopped_by = *why;
     m.remember_failed_calls();
     m.finish_iteration(stop);
     m.result.iterations = m.plan.iteration;
     if (stop) break;  // a partly merged iteration is not a checkpoint
     bool fixpoint = m.result.store.state_count() == states_before;
     bool capped = !fixpoint && m.plan.iteration >= m.max_iterations();
-    if (capped) m.result.stopped_by = "iteration limit";
+    if (capped) m.result.stopped_by = StopReason::IterationLimit;
     if (fixpoint) m.require_split(widest);
     if (checkpoint) m.save_checkpoint(*checkpoint, manifest, fixpoint || capped);
     if (fixpoint) break;

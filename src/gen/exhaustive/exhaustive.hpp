@@ -25,9 +25,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "exec/cluster.hpp"
@@ -38,6 +40,14 @@
 #include "objgen/api.hpp"
 
 namespace objgen {
+
+// Why a run ended: at its fixpoint (every state found) or at the first limit it met. Halted and
+// RankStopped stay inside the engine (a merge that asked to stop; a rank that saw another stop).
+enum class StopReason : uint8_t { Fixpoint, IterationLimit, TimeLimit, MemoryLimit, Interrupted, RankStopped, Halted };
+// As reports, messages and checkpoints write it: "fixpoint", "iteration limit", "time limit"...
+const char* stop_reason_name(StopReason why);
+// The reason a name stands for (a checkpoint's), or none.
+std::optional<StopReason> stop_reason_named(std::string_view name);
 
 struct ExhaustiveOptions {
   uint32_t scope = 3;
@@ -106,7 +116,7 @@ struct ExhaustiveResult {
   double exchange_seconds = 0;  // in all-gathers (waiting for the slowest rank included)
   double merge_seconds = 0;     // merging every rank's records (the part no rank count divides)
   bool records_split = false;   // each rank held only its states' records (rank 0 has all at the end)
-  std::string stopped_by;       // "fixpoint", "time limit", "iteration limit", "memory limit", "interrupted"
+  StopReason stopped_by = StopReason::Fixpoint;
 };
 
 // The run's findings as stand-alone sequences (domain: the run's literal domain).

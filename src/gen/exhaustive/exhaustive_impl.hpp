@@ -148,7 +148,6 @@ struct ExhaustiveGenerator::Impl {
   };
   // Deaths are rare: they are kept by job, not in a slot per job (an iteration can have billions).
   using CrashesByJob = std::unordered_map<size_t, std::vector<CrashNote>>;
-  static constexpr const char* kHalted = "halted";
   // Ends the message of a death that was not confirmed in a fresh worker (add_unconfirmed).
   static constexpr const char* kNotAlone =
       " (after other calls in the same worker, not when run first in a fresh one: "
@@ -160,18 +159,18 @@ struct ExhaustiveGenerator::Impl {
   size_t records_per_candidate() const;
   int max_iterations() const;
   void require_split(uint64_t widest) const;
-  const char* stop_reason(double elapsed) const;
+  std::optional<StopReason> stop_reason(double elapsed) const;
   bool over_memory_limit() const;
   void finish_iteration(bool stopping);
   void report(Tick& t, size_t frontier);
   template <class DoneJob>
-  const char* run_jobs(WorkerPool& pool, const std::vector<size_t>& mine, Tick& tick, DoneJob done_job);
-  const char* run_alone(WorkerPool& pool, Tick& tick);
+  std::optional<StopReason> run_jobs(WorkerPool& pool, const std::vector<size_t>& mine, Tick& tick, DoneJob done_job);
+  std::optional<StopReason> run_alone(WorkerPool& pool, Tick& tick);
 
   // plan.cpp
-  const char* plan_iteration(const std::function<double()>& elapsed);
+  std::optional<StopReason> plan_iteration(const std::function<double()>& elapsed);
   uint32_t first_state_of(int it) const;
-  const char* plan_jobs(const std::function<double()>& elapsed);
+  std::optional<StopReason> plan_jobs(const std::function<double()>& elapsed);
 
   // job_worker.cpp: runs in workers, never in the parent. The inline ones are called in that file
   // only, for every candidate: they are inlined into the candidate loop as when all of this was
@@ -223,7 +222,7 @@ struct ExhaustiveGenerator::Impl {
   void on_death(WorkerPool& pool, const WorkerPool::Event& ev, size_t job, CrashesByJob& crashes);
 
   // rank_exchange.cpp
-  const char* run_rounds(WorkerPool& pool, Tick& tick);
+  std::optional<StopReason> run_rounds(WorkerPool& pool, Tick& tick);
   void ask_owners(std::vector<PackedJob>& held);
   std::vector<std::string> decide_owned(const std::vector<std::string>& from) const;
   void put_learned(ByteWriter& w);
@@ -232,7 +231,7 @@ struct ExhaustiveGenerator::Impl {
   void gather_records();
   StateStore::Call read_call(ByteReader& r, ArgRef* args) const;
   void agree_with_ranks(const std::string& run_lines);
-  const char* agreed_stop(const char* mine);
+  std::optional<StopReason> agreed_stop(std::optional<StopReason> mine);
 
   // checkpoint_state.cpp
   void save_checkpoint(const CheckpointDir& dir, CheckpointManifest& manifest, bool complete);
@@ -250,17 +249,18 @@ struct ExhaustiveGenerator::Impl {
 
 // Runs `mine` (global job indices, ascending) on the pool and hands each finished job, in
 // order, to done_job(index in mine, region, its deaths), which says whether to go on. Returns
-// why it stopped early (kHalted when done_job said so), or null. (Here: run_alone and run_rounds
+// why it stopped early (Halted when done_job said so), or nothing. (Here: run_alone and run_rounds
 // both instantiate it.)
 template <class DoneJob>
-const char* ExhaustiveGenerator::Impl::run_jobs(WorkerPool& pool, const std::vector<size_t>& mine, Tick& tick, DoneJob done_job) {
+std::optional<StopReason> ExhaustiveGenerator::Impl::run_jobs(WorkerPool& pool, const std::vector<size_t>& mine, Tick& tick,
+                                                              DoneJob done_job) {
   CrashesByJob crashes;
   std::vector<char> done(mine.size(), 0);
   size_t frontier = plan.frontier_size();
   pool.begin(
       mine.size(), [&](size_t i) { return plan.jobs[mine[i]].lo; },
       [&](size_t i, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) { run_job(mine[i], region, first, progress); });
-  const char* why = nullptr;
+  std::optional<StopReason> why;
   for (size_t next = 0; next < mine.size() && !why;) {
     if ((why = stop_reason(tick.elapsed()))) break;
     for (const auto& ev : pool.wait(0.25)) {
@@ -270,7 +270,7 @@ const char* ExhaustiveGenerator::Impl::run_jobs(WorkerPool& pool, const std::vec
         on_death(pool, ev, mine[ev.job], crashes);
     }
     for (; next < mine.size() && done[next] && !why; ++next) {
-      if (!done_job(next, pool.region(next), crashes[mine[next]])) why = kHalted;
+      if (!done_job(next, pool.region(next), crashes[mine[next]])) why = StopReason::Halted;
       crashes.erase(mine[next]);
       pool.release(next);
     }

@@ -29,7 +29,7 @@ std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, cons
                              f.message);
   }
   if (!result.complete)
-    throw std::runtime_error("objgen: generation for " + info->name + " stopped by " + result.stopped_by +
+    throw std::runtime_error("objgen: generation for " + info->name + " stopped by " + stop_reason_name(result.stopped_by) +
                              " before reaching every state; raise max_iterations or check omitted fields");
   Replayer replayer(api, result.store, opt.domain);
   std::vector<Object> out;

@@ -41,8 +41,8 @@ bool cut_into_jobs(const std::vector<uint64_t>& group_ends, uint64_t size, std::
 }  // namespace
 
 // Plans iteration `iteration`; returns why the run must stop before it could plan it all (an
-// iteration over millions of states can have billions of jobs), or null.
-const char* ExhaustiveGenerator::Impl::plan_iteration(const std::function<double()>& elapsed) {
+// iteration over millions of states can have billions of jobs), or nothing.
+std::optional<StopReason> ExhaustiveGenerator::Impl::plan_iteration(const std::function<double()>& elapsed) {
   book.unconfirmed.clear();
   book.retried.clear();
   plan.spaces.clear();
@@ -110,13 +110,13 @@ uint32_t ExhaustiveGenerator::Impl::first_state_of(int it) const {
 // is the same for any number of workers; jobs cut it into pieces that keep every worker busy,
 // at range boundaries where they can. Planning too checks the run's limits, every
 // kPlanCheckEvery pieces, except in a cluster, where every rank must plan the same jobs.
-const char* ExhaustiveGenerator::Impl::plan_jobs(const std::function<double()>& elapsed) {
+std::optional<StopReason> ExhaustiveGenerator::Impl::plan_jobs(const std::function<double()>& elapsed) {
   plan.segments.clear();
   uint64_t pieces = 0;
-  const char* why = nullptr;
+  std::optional<StopReason> why;
   auto must_stop = [&] {
     if (!opt.cluster && ++pieces % kPlanCheckEvery == 0 && !why) why = stop_reason(elapsed());
-    return why != nullptr;
+    return why.has_value();
   };
   plan.receiver_range = 0;
   std::vector<uint64_t> group_ends;  // positions where a range (or a whole space) ends
@@ -160,7 +160,7 @@ const char* ExhaustiveGenerator::Impl::plan_jobs(const std::function<double()>& 
     }
   uint64_t cap = std::max<uint64_t>(1, opt.job_size);  // a region holds one job at most
   uint64_t size = std::min(cap, std::max<uint64_t>(16, pos / (static_cast<uint64_t>(all_workers()) * 4)));
-  return cut_into_jobs(group_ends, size, plan.jobs, must_stop) ? nullptr : why;
+  return cut_into_jobs(group_ends, size, plan.jobs, must_stop) ? std::nullopt : why;
 }
 
 }  // namespace objgen

@@ -71,18 +71,18 @@ constexpr uint8_t kLearned = 1, kJob = 0;
 // the next round's jobs. So every rank numbers the states alike; rounds bound the records in
 // flight and let a stop on any rank (time limit, interrupt, memory) end the run on all of them
 // after the same job.
-const char* ExhaustiveGenerator::Impl::run_rounds(WorkerPool& pool, Tick& tick) {
+std::optional<StopReason> ExhaustiveGenerator::Impl::run_rounds(WorkerPool& pool, Tick& tick) {
   const size_t k = static_cast<size_t>(ranks()), me = static_cast<size_t>(opt.cluster->rank());
   const size_t round = k * static_cast<size_t>(std::max(4, 4 * most_rank_workers));
   const size_t rounds = (plan.jobs.size() + round - 1) / round;
   std::vector<size_t> mine;  // split records: every job, of which this rank runs its share
   for (size_t j = records_split ? 0 : me; j < plan.jobs.size(); j += records_split ? 1 : k) mine.push_back(j);
   size_t next_round = 0;
-  const char* agreed = nullptr;
+  std::optional<StopReason> agreed;
   std::vector<PackedJob> held;  // this rank's jobs of the round, until the owners answered
   ByteWriter out;
   // Every rank calls this once per round, in order (it is a collective).
-  auto exchange = [&](const char* mine_stop) {
+  auto exchange = [&](std::optional<StopReason> mine_stop) {
     size_t first = next_round * round, last = std::min(plan.jobs.size(), first + round);
     ++next_round;
     ask_owners(held);
@@ -101,23 +101,23 @@ const char* ExhaustiveGenerator::Impl::run_rounds(WorkerPool& pool, Tick& tick) 
     bool whole = merge_round(from, first, last);
     result.exchange_seconds += std::chrono::duration<double>(t1 - t0).count();
     result.merge_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
-    agreed = agreed_stop(whole ? mine_stop : mine_stop ? mine_stop : "a rank stopped");
+    agreed = agreed_stop(whole || mine_stop ? mine_stop : StopReason::RankStopped);
     report(tick, plan.frontier_size());
-    return agreed == nullptr;
+    return !agreed;
   };
-  const char* why = run_jobs(pool, mine, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
+  std::optional<StopReason> why = run_jobs(pool, mine, tick, [&](size_t i, JobRegion& region, std::vector<CrashNote>& crashes) {
     size_t j = mine[i];
     add_unconfirmed(j, crashes);
     held.push_back(read_job(j, explored_by(j, region), region, std::move(crashes)));
     attach_subjects(held.back());
     bool last_of_round = i + 1 == mine.size() || mine[i + 1] / round != j / round;
     while (last_of_round && next_round <= j / round)
-      if (!exchange(nullptr)) return false;
+      if (!exchange(std::nullopt)) return false;
     return true;
   });
   // The rounds the other ranks still expect: those with none of this rank's jobs, or all of
   // them after a stop here (its partial round tells the others to stop too).
-  while (!agreed && next_round < rounds) exchange(why == kHalted ? nullptr : why);
+  while (!agreed && next_round < rounds) exchange(why == StopReason::Halted ? std::nullopt : why);
   return agreed;
 }
 
@@ -350,15 +350,17 @@ void ExhaustiveGenerator::Impl::agree_with_ranks(const std::string& run_lines) {
 }
 
 // The first stop reason any rank has (all ranks call this at the same point).
-const char* ExhaustiveGenerator::Impl::agreed_stop(const char* mine) {
-  // A rank that saw only that another stopped yields to the one that knows why.
-  static const char* const kReasons[] = {"a rank stopped", "interrupted", "time limit", "memory limit"};
+std::optional<StopReason> ExhaustiveGenerator::Impl::agreed_stop(std::optional<StopReason> mine) {
+  // Ranked: the largest code wins, so a rank that saw only that another stopped yields to the
+  // one that knows why.
+  static constexpr StopReason kRanked[] = {StopReason::RankStopped, StopReason::Interrupted, StopReason::TimeLimit,
+                                           StopReason::MemoryLimit};
   uint64_t code[1] = {0};
-  for (size_t i = 0; mine && i < std::size(kReasons); ++i)
-    if (std::string_view(mine) == kReasons[i]) code[0] = i + 1;
+  for (size_t i = 0; mine && i < std::size(kRanked); ++i)
+    if (*mine == kRanked[i]) code[0] = i + 1;
   if (mine && code[0] == 0) code[0] = 1;
   opt.cluster->max(code);
-  return code[0] ? kReasons[code[0] - 1] : nullptr;
+  return code[0] ? std::optional<StopReason>(kRanked[code[0] - 1]) : std::nullopt;
 }
 
 }  // namespace objgen

@@ -152,7 +152,7 @@ TEST(CheckpointRoundTrip, AStoppedRunResumesToTheResultOfARunNeverStopped) {
     finished = true;
     watcher.join();
     if (stopped.result.complete) GTEST_SKIP() << "the run ended before the stop reached it (a stalled machine)";
-    EXPECT_EQ(stopped.result.stopped_by, "interrupted");
+    EXPECT_EQ(stopped.result.stopped_by, StopReason::Interrupted);
     int at = checkpointed_iteration(dir);
     EXPECT_GE(at, 3);
     EXPECT_LT(at, whole.result.iterations);
@@ -160,7 +160,7 @@ TEST(CheckpointRoundTrip, AStoppedRunResumesToTheResultOfARunNeverStopped) {
     NclRun resumed = run_ncl(dir, workers, isolate, nullptr);
     EXPECT_EQ(resumed.result.resumed_after, at);
     EXPECT_TRUE(resumed.result.complete);
-    EXPECT_EQ(resumed.result.stopped_by, "fixpoint");
+    EXPECT_EQ(resumed.result.stopped_by, StopReason::Fixpoint);
     EXPECT_EQ(resumed.digest, whole.digest) << workers << " workers, isolate " << isolate;
     EXPECT_EQ(resumed.result.store.state_count(), whole.result.store.state_count());
     EXPECT_EQ(resumed.result.explored, whole.result.explored);
