@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/builder_checks.hpp"
+#include "cli/choice_option.hpp"
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/subject.hpp"
@@ -33,7 +34,7 @@ struct BuildersArgs {
   std::string scope = "auto";
   double budget = 60;
   int fitness_scope = 4;
-  std::string fitness = "fields+states";
+  FitnessMeasure fitness = FitnessMeasure::FieldExtensionsAndStates;
   double run_time_limit = 600;
   uint64_t fitness_calls = 10000;
   uint64_t observer_calls = 20000;
@@ -118,9 +119,7 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   o.observer_calls = a.observer_calls;
   o.fitness_scope = static_cast<uint32_t>(a.fitness_scope);
   o.fitness_calls = a.fitness_calls;
-  if (a.fitness != "fields" && a.fitness != "fields+states")
-    throw UsageError("bad --fitness '" + a.fitness + "': use fields or fields+states");
-  o.measure = a.fitness == "fields" ? FitnessMeasure::FieldExtensions : FitnessMeasure::FieldExtensionsAndStates;
+  o.measure = a.fitness;
   o.run_time_limit_seconds = a.run_time_limit;
   o.population = a.population;
   o.generations = a.generations;
@@ -532,10 +531,11 @@ void add_builders_command(CLI::App& app, int& exit_code) {
       ->default_val("auto");
   cmd->add_option("--budget", a->budget, "Seconds for search and proofs when --scope or --verify-scopes is auto")->default_val(60);
   cmd->add_option("--fitness-scope", a->fitness_scope, "GA: scope k of the field-extension fitness")->default_val(4);
-  cmd->add_option("--fitness", a->fitness,
-                  "GA: what the fitness counts: fields (field-extension values, as the paper) or "
-                  "fields+states (also distinct states)")
-      ->default_val("fields+states");
+  static const Choices<FitnessMeasure> kMeasures{{"fields", FitnessMeasure::FieldExtensions},
+                                                 {"fields+states", FitnessMeasure::FieldExtensionsAndStates}};
+  add_choice_option(cmd, "--fitness", a->fitness, kMeasures,
+                    "GA: what the fitness counts: fields (field-extension values, as the paper) or "
+                    "fields+states (also distinct states)");
   cmd->add_option("--run-time-limit", a->run_time_limit,
                   "Each exhaustive run of climbing or --verify stops after this many seconds (then: no proof)")
       ->default_val(600);

@@ -150,16 +150,10 @@ double parse_budget(const std::string& text) {
 }
 
 void validate(const EvolveArgs& a) {
-  if (a.seeding != "evoobj" && a.seeding != "off") throw UsageError("--seeding takes evoobj or off");
-  if (a.fitness != "nodes" && a.fitness != "branch") throw UsageError("--fitness takes nodes or branch");
   if (!(a.p_app >= 0 && a.p_app <= 1)) throw UsageError("--p-app is a probability: 0 to 1");
   if (!(a.p_constant >= 0 && a.p_constant <= 1)) throw UsageError("--p-constant is a probability: 0 to 1");
-  if (a.local_search != "auto" && a.local_search != "on" && a.local_search != "off")
-    throw UsageError("--local-search takes auto, on or off");
   if (a.dynamic_pool < 0 || a.dynamic_pool > static_cast<int>(evolve::kGrownLiterals / 2))
     throw UsageError("--dynamic-pool must be 0 to " + std::to_string(evolve::kGrownLiterals / 2));
-  if (cover::CoverageScope scope; !cover::parse_coverage_scope(a.coverage_scope, scope))
-    throw UsageError("--coverage-scope takes class, header or library");
   if (a.seed_depth < 0 || a.seed_depth > 50) throw UsageError("--seed-depth must be 0 to 50");
   if (a.max_test_length < 1 || a.max_test_length > static_cast<int>(evolve::kMaxTestCalls))
     throw UsageError("--max-test-length must be 1 to " + std::to_string(evolve::kMaxTestCalls));
@@ -167,7 +161,6 @@ void validate(const EvolveArgs& a) {
   parse_budget(a.budget);
   if (!a.show_graph.empty() && a.show_graph.find(':') == std::string::npos)
     throw UsageError("--show-graph takes METHOD:LINE, e.g. isWorthy:72");
-  if (a.purity != "on" && a.purity != "off" && a.purity != "both") throw UsageError("--purity takes on, off or both");
   if (a.population < 2) throw UsageError("--population must be at least 2");
   if (a.generations < 1) throw UsageError("--generations must be at least 1");
   if (a.runs < 1) throw UsageError("--runs must be at least 1");
@@ -289,16 +282,16 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                        {"generations", a.generations},
                        {"runs", a.runs},
                        {"seed", a.seed},
-                       {"purity", a.purity},
+                       {"purity", kPurityModes.name(a.purity)},
                        {"alpha", 0.5},
                        {"beta", 150},
                        {"w_init", 200},
-                       {"seeding", a.seeding},
-                       {"fitness", a.fitness},
+                       {"seeding", kSeedingModes.name(a.seeding)},
+                       {"fitness", kFitnessKinds.name(a.fitness)},
                        {"p_app", a.p_app},
                        {"p_constant", a.p_constant},
                        {"local_search", uses_local_search(a)},
-                       {"coverage_scope", a.coverage_scope},
+                       {"coverage_scope", kCoverageScopes.name(a.coverage_scope)},
                        {"dynamic_pool", a.dynamic_pool},
                        {"seed_depth", a.seed_depth},
                        {"max_test_length", a.max_test_length},
@@ -407,7 +400,7 @@ int run_evolve(EvolveArgs& a) {
   double budget = parse_budget(a.budget);
   if (budget > 0 && !a.generations_given) a.generations = std::numeric_limits<int>::max();
   a.subject.coverage = true;
-  a.subject.coverage_of_callees = a.coverage_scope != "class";
+  a.subject.coverage_of_callees = a.coverage_scope != cover::CoverageScope::Class;
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   const cover::CoverageMap* map = subject_coverage();
   if (!map)
@@ -425,7 +418,7 @@ int run_evolve(EvolveArgs& a) {
   try {
     seeding = std::make_unique<SeedingSession>(subject_build_directory(), api, members, a.seed_depth);
   } catch (const std::runtime_error& e) {
-    if (a.seeding == "evoobj" || !a.show_graph.empty()) throw UsageError(std::string("seeding: ") + e.what());
+    if (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()) throw UsageError(std::string("seeding: ") + e.what());
     std::fprintf(stderr, "objgen: no constant pool (%s)\n", e.what());
   }
   // Each method's constant pool: what it, the operations of the cluster and the functions they
@@ -443,9 +436,10 @@ int run_evolve(EvolveArgs& a) {
         command_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(budget / 2));
   evolve::check_purity(api, plain, terminals, purity, purity_options);
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
-  if (seeding && (a.seeding == "evoobj" || !a.show_graph.empty()))
+  if (seeding && (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()))
     seeding->confirm_writers(plain, terminals, a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
-  if (!a.show_graph.empty()) return show_graph(a, api, target.id, *map, *seeding, a.purity == "off" ? plain : purified, terminals);
+  if (!a.show_graph.empty())
+    return show_graph(a, api, target.id, *map, *seeding, a.purity == PurityMode::Off ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
   if (a.show_domain) print_pools(pools, api);
 
@@ -455,14 +449,15 @@ int run_evolve(EvolveArgs& a) {
             *map,
             terminals,
             {&plain, &purified},
-            a.seeding == "evoobj" ? seeding.get() : nullptr,
+            a.seeding == SeedingMode::EvoObj ? seeding.get() : nullptr,
             &pools,
             budget,
             &command_start,
-            scope_of(a.coverage_scope),
+            a.coverage_scope,
             scope_directory(a.subject)};
   std::vector<EvolvedMethod> results;
-  std::vector<bool> settings = a.purity == "both" ? std::vector<bool>{false, true} : std::vector<bool>{a.purity == "on"};
+  std::vector<bool> settings =
+      a.purity == PurityMode::Both ? std::vector<bool>{false, true} : std::vector<bool>{a.purity == PurityMode::On};
   std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
   for (uint32_t op : muts)
     for (bool p : settings) {
@@ -498,7 +493,7 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   add_subject_options(cmd, args->subject);
   cmd->add_option("--method,--methods", args->methods,
                   "Methods under test: a,b or @file or all (default: every public method of the class)");
-  cmd->add_option("--purity", args->purity, "Purity reduction of the function set: on, off, or both (compare)")->default_val("on");
+  add_choice_option(cmd, "--purity", args->purity, kPurityModes, "Purity reduction of the function set: on, off, or both (compare)");
   cmd->add_option("--generations", args->generations, "Generation limit per run (default 100; unlimited with --budget)")
       ->default_val(100)
       ->each([args](const std::string&) { args->generations_given = true; });
@@ -523,32 +518,28 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   add_contract_options(cmd, args->contracts, args->minimize);
   add_preconditions_option(cmd, args->emit_preconditions);
   cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
-  cmd->add_option("--seeding", args->seeding,
-                  "evoobj: insert test templates built from each uncovered branch's object construction graph "
-                  "(docs/SEEDING.md); off: eCrash alone")
-      ->default_val("off");
-  cmd->add_option("--fitness", args->fitness,
-                  "nodes: eCrash's CFG node weights (the paper's); branch: approach level + branch distance to the "
-                  "nearest uncovered node (EvoSuite's)")
-      ->default_val("nodes");
+  add_choice_option(cmd, "--seeding", args->seeding, kSeedingModes,
+                    "evoobj: insert test templates built from each uncovered branch's object construction graph "
+                    "(docs/SEEDING.md); off: eCrash alone");
+  add_choice_option(cmd, "--fitness", args->fitness, kFitnessKinds,
+                    "nodes: eCrash's CFG node weights (the paper's); branch: approach level + branch distance to the "
+                    "nearest uncovered node (EvoSuite's)");
   cmd->add_option("--p-app", args->p_app, "Seeding: probability per generation of inserting a template")->default_val(0.3);
   cmd->add_option("--p-constant", args->p_constant,
                   "Probability that a new primitive value comes from the method's constant pool (what it and "
                   "its callees compare with: ints of any size, doubles, strings) instead of all terminals")
       ->default_val(0.5);
-  cmd->add_option("--coverage-scope", args->coverage_scope,
-                  "What a method's coverage counts: class (its own body, eCrash's), header (also the functions it "
-                  "calls, transitively, written in the header's directory), library (also any it calls but the "
-                  "standard library's)")
-      ->default_val("header");
+  add_choice_option(cmd, "--coverage-scope", args->coverage_scope, kCoverageScopes,
+                    "What a method's coverage counts: class (its own body, eCrash's), header (also the functions it "
+                    "calls, transitively, written in the header's directory), library (also any it calls but the "
+                    "standard library's)");
   cmd->add_option("--dynamic-pool", args->dynamic_pool,
                   "Values seen at run time on either side of a comparison that decides an uncovered branch join "
                   "the constant pool, up to this many per run (EvoSuite's dynamic pool; 0: off)")
       ->default_val(256);
-  cmd->add_option("--local-search", args->local_search,
-                  "on: move the numbers of the test case nearest to an uncovered branch towards it (alternating "
-                  "variable method, by branch distance); auto: on with --fitness branch or --seeding evoobj")
-      ->default_val("auto");
+  add_choice_option(cmd, "--local-search", args->local_search, kLocalSearchModes,
+                    "on: move the numbers of the test case nearest to an uncovered branch towards it (alternating "
+                    "variable method, by branch distance); auto: on with --fitness branch or --seeding evoobj");
   cmd->add_option("--seed-depth", args->seed_depth, "Seeding: nested calls the graph analysis follows")->default_val(5);
   cmd->add_option("--max-test-length", args->max_test_length, "Calls per test case (tree size limit)")->default_val(40);
   cmd->add_option("--max-depth", args->max_depth,

@@ -23,26 +23,22 @@ std::chrono::steady_clock::time_point run_deadline(const Session& s) {
 
 }  // namespace
 
-cover::CoverageScope scope_of(const std::string& text) {
-  cover::CoverageScope scope = cover::CoverageScope::Header;
-  cover::parse_coverage_scope(text, scope);  // validated before
-  return scope;
-}
-
 std::string scope_directory(const SubjectArgs& s) {
   if (s.header.empty() || s.header.front() == '<') return "";
   return std::filesystem::absolute(s.header).parent_path().lexically_normal().string();
 }
 
 bool uses_local_search(const EvolveArgs& a) {
-  return a.local_search == "on" || (a.local_search == "auto" && (a.fitness == "branch" || a.seeding == "evoobj"));
+  return a.local_search == LocalSearchMode::On ||
+         (a.local_search == LocalSearchMode::Auto &&
+          (a.fitness == evolve::EvolveOptions::Fitness::Branch || a.seeding == SeedingMode::EvoObj));
 }
 
 evolve::TreeLimits tree_limits(const EvolveArgs& a) {
   evolve::TreeLimits limits;
   limits.max_calls = static_cast<size_t>(a.max_test_length);
   limits.max_depth = a.max_depth;
-  limits.small_steps = a.seeding == "evoobj";
+  limits.small_steps = a.seeding == SeedingMode::EvoObj;
   return limits;
 }
 
@@ -84,12 +80,12 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   eo.p_mutation = s.a.p_mutation;
   eo.distance_weight = s.a.distance_weight;
   eo.limits = tree_limits(s.a);
-  eo.fitness = s.a.fitness == "branch" ? evolve::EvolveOptions::Fitness::Branch : evolve::EvolveOptions::Fitness::Nodes;
+  eo.fitness = s.a.fitness;
   eo.p_app = s.a.p_app;
   eo.local_search = uses_local_search(s.a);
   eo.dynamic_pool = static_cast<uint32_t>(s.a.dynamic_pool);
   runner.allow_growth(s.terminals);
-  m.seeding = s.a.seeding;
+  m.seeding = kSeedingModes.name(s.a.seeding);
   if (s.seeding) s.seeding->attach(s.map.functions[fn], *s.domains[purity], trees, eo.limits.max_calls, eo);
   for (int r = 0; r < s.a.runs && !g_interrupted.load(); ++r) {
     eo.seed = s.a.seed + static_cast<uint64_t>(r);

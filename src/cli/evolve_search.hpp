@@ -7,21 +7,35 @@
 #include <map>
 #include <string>
 
+#include "cli/choice_option.hpp"
 #include "cli/evolve_seeding.hpp"
 #include "cli/subject.hpp"
 #include "cover/coverage_map.hpp"
 #include "cover/coverage_scope.hpp"
 #include "emit/evolve_report.hpp"
+#include "gen/evolve/evolve.hpp"
 #include "gen/evolve/function_set.hpp"
 #include "gen/evolve/gp_tree.hpp"
 
 namespace objgen::cli {
 
+enum class PurityMode { On, Off, Both };  // Both: every method with and without, compared
+enum class SeedingMode { Off, EvoObj };
+enum class LocalSearchMode { Auto, On, Off };
+inline const Choices<PurityMode> kPurityModes{{"on", PurityMode::On}, {"off", PurityMode::Off}, {"both", PurityMode::Both}};
+inline const Choices<SeedingMode> kSeedingModes{{"off", SeedingMode::Off}, {"evoobj", SeedingMode::EvoObj}};
+inline const Choices<evolve::EvolveOptions::Fitness> kFitnessKinds{{"nodes", evolve::EvolveOptions::Fitness::Nodes},
+                                                                   {"branch", evolve::EvolveOptions::Fitness::Branch}};
+inline const Choices<LocalSearchMode> kLocalSearchModes{
+    {"auto", LocalSearchMode::Auto}, {"on", LocalSearchMode::On}, {"off", LocalSearchMode::Off}};
+inline const Choices<cover::CoverageScope> kCoverageScopes{
+    {"class", cover::CoverageScope::Class}, {"header", cover::CoverageScope::Header}, {"library", cover::CoverageScope::Library}};
+
 struct EvolveArgs {
   std::string validation_errors = "misuse";
   SubjectArgs subject;
   std::string methods;
-  std::string purity = "on";
+  PurityMode purity = PurityMode::On;
   int generations = 100;
   int population = 10;
   int runs = 1;
@@ -35,12 +49,12 @@ struct EvolveArgs {
   bool emit_preconditions = false;
   bool show_domain = false;
   bool quiet = false;
-  std::string seeding = "off";
-  std::string fitness = "nodes";
+  SeedingMode seeding = SeedingMode::Off;
+  evolve::EvolveOptions::Fitness fitness = evolve::EvolveOptions::Fitness::Nodes;
   double p_app = 0.3;
   double p_constant = 0.5;
-  std::string local_search = "auto";
-  std::string coverage_scope = "header";
+  LocalSearchMode local_search = LocalSearchMode::Auto;
+  cover::CoverageScope coverage_scope = cover::CoverageScope::Header;
   int dynamic_pool = 256;
   int seed_depth = 5;
   int max_test_length = 40;
@@ -66,7 +80,6 @@ struct Session {
   std::string scope_directory;  // header scope: callees written under it count ("": the MUT's file's)
 };
 
-cover::CoverageScope scope_of(const std::string& text);  // validated text
 // Header scope counts the functions written under the header's directory; for <lib/x.hpp> (and
 // --example) that of the method's own file ("").
 std::string scope_directory(const SubjectArgs& s);

@@ -7,18 +7,6 @@
 
 namespace objgen::cover {
 
-bool parse_coverage_scope(const std::string& text, CoverageScope& out) {
-  if (text == "class")
-    out = CoverageScope::Class;
-  else if (text == "header")
-    out = CoverageScope::Header;
-  else if (text == "library")
-    out = CoverageScope::Library;
-  else
-    return false;
-  return true;
-}
-
 namespace {
 
 bool under(std::string file, const std::string& directory) {

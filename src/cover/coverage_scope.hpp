@@ -15,8 +15,6 @@
 namespace objgen::cover {
 
 enum class CoverageScope : uint8_t { Class, Header, Library };
-// "class", "header", "library"; false for anything else.
-bool parse_coverage_scope(const std::string& text, CoverageScope& out);
 
 // One function's part of a scoped CFG.
 struct ScopedPart {

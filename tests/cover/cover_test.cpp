@@ -326,10 +326,6 @@ TEST_F(CoverageLayer, CalleesMakeScopedCfgs) {
   EXPECT_EQ(header.outcome_count, own.outcome_count + (end - begin));
   EXPECT_EQ(scoped_cfg(*map_, root, CoverageScope::Header, "/elsewhere").parts.size(), 1u);  // written elsewhere
   EXPECT_EQ(scoped_cfg(*map_, root, CoverageScope::Library, "/elsewhere").parts.size(), 3u);
-  CoverageScope parsed;
-  EXPECT_TRUE(parse_coverage_scope("library", parsed));
-  EXPECT_EQ(parsed, CoverageScope::Library);
-  EXPECT_FALSE(parse_coverage_scope("module", parsed));
 }
 
 TEST(BranchDistance, EvoSuiteFormulas) {
