@@ -2,7 +2,7 @@
 // runtime must be the first library of a process, and objgen's own allocator (the checked heap)
 // replaces malloc, so such a harness cannot run in a fork of objgen: the runner's forked child
 // execs this program instead, which loads the harness, registers the same API and serves the
-// runner's batches through the memory file it was handed (evolve::TestRunner::serve).
+// runner's batches through the memory file it was handed (TestRunner::serve).
 #include <unistd.h>
 
 #include <cstdio>
@@ -12,7 +12,7 @@
 
 #include "exec/child_process.hpp"
 #include "exec/sanitizer_options.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 #include "gen/params/parameter_search.hpp"
 #include "gen/params/params_repository.hpp"
 #include "harness/harness_loader.hpp"
@@ -68,9 +68,9 @@ int main(int argc, char** argv) {
     }
     if (check) end(0);
     static objgen::LiteralDomain domain = objgen::params::params_domain(registered);
-    objgen::evolve::RunnerOptions ro;
+    objgen::RunnerOptions ro;
     ro.probe = probe;
-    objgen::evolve::TestRunner::serve(registered, domain, ro, shared_fd, bytes, notify_fd);
+    objgen::TestRunner::serve(registered, domain, ro, shared_fd, bytes, notify_fd);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "objgen-asan-worker: %s\n", e.what());
     end(4);

@@ -152,11 +152,11 @@ double parse_budget(const std::string& text) {
 void validate(const EvolveArgs& a) {
   if (!(a.p_app >= 0 && a.p_app <= 1)) throw UsageError("--p-app is a probability: 0 to 1");
   if (!(a.p_constant >= 0 && a.p_constant <= 1)) throw UsageError("--p-constant is a probability: 0 to 1");
-  if (a.dynamic_pool < 0 || a.dynamic_pool > static_cast<int>(evolve::kGrownLiterals / 2))
-    throw UsageError("--dynamic-pool must be 0 to " + std::to_string(evolve::kGrownLiterals / 2));
+  if (a.dynamic_pool < 0 || a.dynamic_pool > static_cast<int>(kGrownLiterals / 2))
+    throw UsageError("--dynamic-pool must be 0 to " + std::to_string(kGrownLiterals / 2));
   if (a.seed_depth < 0 || a.seed_depth > 50) throw UsageError("--seed-depth must be 0 to 50");
-  if (a.max_test_length < 1 || a.max_test_length > static_cast<int>(evolve::kMaxTestCalls))
-    throw UsageError("--max-test-length must be 1 to " + std::to_string(evolve::kMaxTestCalls));
+  if (a.max_test_length < 1 || a.max_test_length > static_cast<int>(kMaxTestCalls))
+    throw UsageError("--max-test-length must be 1 to " + std::to_string(kMaxTestCalls));
   if (a.max_depth < 2 || a.max_depth > 32) throw UsageError("--max-depth must be 2 to 32");
   parse_budget(a.budget);
   if (!a.show_graph.empty() && a.show_graph.find(':') == std::string::npos)

@@ -8,7 +8,7 @@
 #include "gen/evolve/evolve.hpp"
 #include "gen/evolve/mut_coverage.hpp"
 #include "gen/evolve/terminals.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
 namespace objgen::cli {
 
@@ -56,14 +56,14 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
     m.target_lines.push_back(n.line);
   }
   for (const cover::ScopedPart& part : scoped.parts) m.scope_functions.push_back(s.map.functions[part.function].name);
-  evolve::RunnerOptions ro;
+  RunnerOptions ro;
   for (const cover::ScopedPart& part : scoped.parts)
     ro.coverage.push_back({part.function, static_cast<uint32_t>(s.map.functions[part.function].nodes.size()), part.map_outcome_begin,
                            part.outcome_count, part.map_site_begin, part.site_count});
   std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, scoped);
   ro.call_timeout_seconds = s.a.call_timeout;
   ro.worker_memory_limit_bytes = parse_size(s.a.worker_memory_limit, "--worker-memory-limit");
-  evolve::TestRunner runner(s.api, s.terminals, ro);
+  TestRunner runner(s.api, s.terminals, ro);
   evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, tree_limits(s.a));
   auto pool = s.pools->find(op);  // none: the dynamic pool may still fill it
   trees.set_constant_bias(

@@ -158,11 +158,11 @@ std::vector<seeding::WriterChoice> SeedingSession::writers(const analysis::Field
 
 void SeedingSession::confirm_writers(const evolve::InputDomain& domain, const LiteralDomain& terminals, double call_timeout,
                                      size_t worker_memory_limit) {
-  evolve::RunnerOptions ro;
+  RunnerOptions ro;
   ro.probe = true;
   ro.call_timeout_seconds = call_timeout;
   ro.worker_memory_limit_bytes = worker_memory_limit;
-  probe_ = std::make_unique<evolve::TestRunner>(api_, terminals, ro);
+  probe_ = std::make_unique<TestRunner>(api_, terminals, ro);
   probe_domain_ = &domain;
   probe_terminals_ = &terminals;
   writers_.clear();
@@ -185,9 +185,9 @@ const SeedingSession::WriterEvidence& SeedingSession::evidence(uint32_t op) {
     // Half the receivers have had other mutators first: a guarded write (withdraw() up to the
     // balance) needs state a fresh object lacks.
     if (i % 2 && !t.root.children.empty()) t.root.children[0] = warmed(trees, std::move(t.root.children[0]), rng);
-    if (trees.call_count(t) <= evolve::kMaxTestCalls) tests.push_back(trees.linearize(t));
+    if (trees.call_count(t) <= kMaxTestCalls) tests.push_back(trees.linearize(t));
   }
-  for (const evolve::TestOutcome& o : probe_->run(tests)) {
+  for (const TestOutcome& o : probe_->run(tests)) {
     if (!o.feasible || o.outcome != Outcome::Normal || !(o.probed_mask & 1u)) continue;
     ++ev.samples;
     ev.receiver_changed += o.changed_mask & 1u;
@@ -224,7 +224,7 @@ void SeedingSession::confirm(const analysis::FieldRef& field, seeding::WriterCho
   const Operation& op = api_.operations()[w.op];
   // The field itself when the probes saw it (not past 32 fields, a name the IR and the
   // description share); else, as through a reference, whatever the receiver reaches.
-  uint64_t name = evolve::field_name_hash(field.name);
+  uint64_t name = field_name_hash(field.name);
   auto seen = ev.fields_seen.find(name);
   bool own_field = !op.through.derived() && !field.name.empty() && seen != ev.fields_seen.end();
   auto changed = ev.fields_changed.find(name);

@@ -12,7 +12,7 @@
 #include "analysis/ir_slicer.hpp"
 #include "cover/coverage_map.hpp"
 #include "gen/evolve/evolve.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 #include "gen/seeding/template_synthesis.hpp"
 
 namespace objgen::cli {
@@ -64,7 +64,7 @@ class SeedingSession {
   std::unique_ptr<seeding::TemplateSynthesizer> synthesizer_;
   const evolve::InputDomain* probe_domain_ = nullptr;
   const LiteralDomain* probe_terminals_ = nullptr;
-  std::unique_ptr<evolve::TestRunner> probe_;
+  std::unique_ptr<TestRunner> probe_;
   std::map<uint32_t, WriterEvidence> evidence_;
 };
 

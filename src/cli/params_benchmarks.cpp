@@ -63,8 +63,8 @@ bool fills_with_integers(const SlotType& p) {
 // A member of the class taking one integer that adds one element per call: after 8 calls with
 // distinct values on the method's receiver, size() is 8 more (push_back(x), insert(x); not
 // reserve(n) or resize(n)). Those the search used as builders most are tried first.
-int one_element_builder(const Api& api, ClassId target, const FlatSequence& inputs, const params::ParamsResult& found,
-                        evolve::TestRunner& runner, const LiteralDomain& domain) {
+int one_element_builder(const Api& api, ClassId target, const FlatSequence& inputs, const params::ParamsResult& found, TestRunner& runner,
+                        const LiteralDomain& domain) {
   const auto& ops = api.operations();
   int size_op = params::size_observer(api, target);
   if (size_op < 0 || inputs.calls.empty() || ops[inputs.calls.back().op].kind != OpKind::Method) return -1;
@@ -99,7 +99,7 @@ int one_element_builder(const Api& api, ClassId target, const FlatSequence& inpu
     if (!ok) continue;
     before.calls.push_back(FlatCall{static_cast<uint32_t>(size_op), {receiver}, {static_cast<int>(receiver)}});
     after.calls.push_back(before.calls.back());
-    std::vector<evolve::TestOutcome> o = runner.run({before, after});
+    std::vector<TestOutcome> o = runner.run({before, after});
     if (o[0].feasible && o[1].feasible && o[0].has_result && o[1].has_result && o[1].result.i - o[0].result.i == kCalls)
       return static_cast<int>(k);
   }
@@ -109,8 +109,7 @@ int one_element_builder(const Api& api, ClassId target, const FlatSequence& inpu
 }  // namespace
 
 std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
-                                           const std::vector<SweepRequest>& requests, evolve::TestRunner& runner,
-                                           const LiteralDomain& domain) {
+                                           const std::vector<SweepRequest>& requests, TestRunner& runner, const LiteralDomain& domain) {
   std::vector<BenchmarkSweep> out;
   for (const SweepRequest& r : requests) {
     const params::MethodParams* best = nullptr;  // the overload that ran with the fewest parameters

@@ -23,8 +23,7 @@ void require_sweep_methods(const Api& api, ClassId target, const std::vector<Swe
 // Each request's method (its overload that ran: fewest parameters, const first) and the member
 // that fills its receiver: one integer argument, one element per call (checked by running it).
 std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
-                                           const std::vector<SweepRequest>& requests, evolve::TestRunner& runner,
-                                           const LiteralDomain& domain);
+                                           const std::vector<SweepRequest>& requests, TestRunner& runner, const LiteralDomain& domain);
 
 struct BenchmarkTarget {
   std::string dir;                       // --emit-benchmark

@@ -158,7 +158,7 @@ int run_params(ParamsArgs& a) {
   for (const std::string& s : a.sweeps) sweeps.push_back(parse_sweep(s));
   require_sweep_methods(api, target.id, sweeps, methods);
   LiteralDomain domain = params::params_domain(api);
-  evolve::RunnerOptions ro;
+  RunnerOptions ro;
   ro.call_timeout_seconds = a.call_timeout;
   ro.probe = true;  // whether each call changed its receiver: benchmarks rebuild only those that did
   if (a.checks == "asan") {
@@ -172,7 +172,7 @@ int run_params(ParamsArgs& a) {
     }
   }
   ro.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
-  evolve::TestRunner runner(api, domain, ro);
+  TestRunner runner(api, domain, ro);
   std::map<ClassId, std::vector<uint32_t>> builders;
   if (a.builders == "auto") {
     if (auto cached = cached_builders(api, target, target.omit_fields)) builders[target.id] = *cached;

@@ -7,7 +7,7 @@
 #include "cli/cli_common.hpp"
 #include "emit/code_writer.hpp"
 #include "gen/minimize/finding_blame.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
 namespace objgen::cli {
 
@@ -41,7 +41,7 @@ void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<
   minimize::FindingOracle oracle(api, domain, mo);
   for (size_t i = 0; i < findings.size() && !g_interrupted.load(); ++i) {
     ReportedFinding& f = findings[i];
-    if (f.finding.sequence.calls.empty() || f.finding.sequence.calls.size() > evolve::kMaxTestCalls) continue;
+    if (f.finding.sequence.calls.empty() || f.finding.sequence.calls.size() > kMaxTestCalls) continue;
     if (!quiet) print_progress(fmt::format("objgen: minimizing finding {}/{}", i + 1, findings.size()));
     f.minimized = minimize::minimize_finding(api, f.finding, oracle, mo);
   }

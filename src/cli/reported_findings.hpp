@@ -25,7 +25,7 @@ void add_contract_options(CLI::App* cmd, std::string& contracts, std::string& mi
 // The --contracts list, or a UsageError naming the unknown contract.
 contracts::ContractSet parse_contracts_option(const std::string& spec);
 
-// Minimizes each finding's sequence (those of at most evolve::kMaxTestCalls calls).
+// Minimizes each finding's sequence (those of at most kMaxTestCalls calls).
 // enumerations: literal arguments index into their slot's values (exhaustive, random), not their
 // kind's (evolve).
 void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, double call_timeout,

@@ -236,7 +236,7 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
 namespace {
 
 // The MUT call: checked against its result, or expected to throw.
-std::string checked_last_call(const Operation& op, const std::string& statement, const evolve::TestOutcome& o) {
+std::string checked_last_call(const Operation& op, const std::string& statement, const TestOutcome& o) {
   if (o.outcome == Outcome::Misuse || o.outcome == Outcome::Failure) return "EXPECT_ANY_THROW(([&] { " + statement + " })());";
   if (!o.has_result || !op.result.is_literal() || (o.result.kind == LiteralKind::Double && !std::isfinite(o.result.d))) return statement;
   return expect_value(statement, o.result);

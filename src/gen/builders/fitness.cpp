@@ -1,7 +1,7 @@
 #include "gen/builders/fitness.hpp"
 
 #include "gen/random/random_batch.hpp"
-#include "gen/random/rng.hpp"
+#include "model/rng.hpp"
 
 namespace objgen {
 namespace {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "gen/random/rng.hpp"
+#include "model/rng.hpp"
 
 namespace objgen {
 namespace {

@@ -13,7 +13,7 @@
 #include "cover/coverage_map.hpp"
 #include "cover/coverage_scope.hpp"
 #include "gen/evolve/gp_tree.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
 namespace objgen::evolve {
 

@@ -12,7 +12,7 @@
 #include "exec/sequence.hpp"
 #include "gen/evolve/function_set.hpp"
 #include "gen/evolve/terminals.hpp"
-#include "gen/random/rng.hpp"
+#include "model/rng.hpp"
 
 namespace objgen::evolve {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "gen/evolve/gp_tree.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
 namespace objgen::evolve {
 

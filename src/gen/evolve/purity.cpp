@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "gen/evolve/gp_tree.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
 namespace objgen::evolve {
 

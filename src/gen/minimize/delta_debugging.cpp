@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
 namespace objgen::minimize {
 
@@ -34,12 +34,12 @@ std::optional<FlatSequence> without_calls(const FlatSequence& seq, std::vector<b
 }
 
 struct FindingOracle::Impl {
-  evolve::TestRunner runner;
-  Impl(const Api& api, const LiteralDomain& domain, const evolve::RunnerOptions& ro) : runner(api, domain, ro) {}
+  TestRunner runner;
+  Impl(const Api& api, const LiteralDomain& domain, const RunnerOptions& ro) : runner(api, domain, ro) {}
 };
 
 FindingOracle::FindingOracle(const Api& api, const LiteralDomain& domain, const MinimizeOptions& options) {
-  evolve::RunnerOptions ro;
+  RunnerOptions ro;
   ro.call_timeout_seconds = options.call_timeout_seconds;
   ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
   ro.enumerations = options.enumerations;
@@ -54,7 +54,7 @@ std::vector<FindingOracle::Verdict> FindingOracle::run(const SequenceFinding& fi
   for (size_t i = 0; i < candidates.size(); ++i) {
     // Each candidate in a fresh worker: damage an earlier one left behind must not decide it.
     impl_->runner.restart_worker();
-    const evolve::TestOutcome r = impl_->runner.run({candidates[i]})[0];
+    const TestOutcome r = impl_->runner.run({candidates[i]})[0];
     ++runs_;
     const FlatSequence& seq = candidates[i];
     uint32_t at = r.feasible ? r.length : r.failed_at;

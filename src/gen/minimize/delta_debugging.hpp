@@ -1,6 +1,6 @@
 // Minimizing failing sequences (Zeller's delta debugging over calls, then simpler arguments).
 //
-// A finding's sequence is re-run in an isolated test worker (evolve::TestRunner) for every
+// A finding's sequence is re-run in an isolated test worker (TestRunner) for every
 // candidate: it reproduces when its last call ends the same way (same outcome kind, same
 // operation, and the same message once numbers and addresses are left out: finding_bucket).
 // Removing a call also removes the calls that use an object it built. The result is 1-minimal:

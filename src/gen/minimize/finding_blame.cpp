@@ -6,7 +6,7 @@
 #include <set>
 #include <string_view>
 
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 
 namespace objgen::minimize {
@@ -83,9 +83,9 @@ std::vector<FlatSequence> on_other_receivers(const Api& api, const FlatSequence&
 }
 
 // Some of the probes return normally: the member works on states the run built, not on this one.
-bool works_elsewhere(evolve::TestRunner& runner, const std::vector<FlatSequence>& probes) {
+bool works_elsewhere(TestRunner& runner, const std::vector<FlatSequence>& probes) {
   if (probes.empty()) return false;
-  for (const evolve::TestOutcome& r : runner.run(probes))
+  for (const TestOutcome& r : runner.run(probes))
     if (r.feasible && r.outcome == Outcome::Normal) return true;
   return false;
 }
@@ -139,9 +139,9 @@ uint64_t magnitude_seen(const SlotType& slot, int64_t v) {
   return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
 }
 
-bool all_normal(evolve::TestRunner& runner, const std::vector<FlatSequence>& tests) {
+bool all_normal(TestRunner& runner, const std::vector<FlatSequence>& tests) {
   if (tests.empty()) return false;
-  for (const evolve::TestOutcome& r : runner.run(tests))
+  for (const TestOutcome& r : runner.run(tests))
     if (!r.feasible || r.outcome != Outcome::Normal) return false;
   return true;
 }
@@ -163,7 +163,7 @@ std::vector<FlatSequence> with_values(const FlatSequence& seq, size_t k, const s
 
 // The finding's last call ran out of time or memory given a huge count, and returns normally with
 // every other value of that argument the run tried (up to kTried): the evidence, or "".
-std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, evolve::TestRunner& runner) {
+std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, TestRunner& runner) {
   constexpr size_t kTried = 4;
   const FlatCall& last = f.sequence.calls.back();
   const Operation& op = api.operations()[last.op];
@@ -194,7 +194,7 @@ bool is_zero(const Literal& l) { return (l.kind == LiteralKind::Int && l.i == 0)
 
 // The finding's last call crashed with SIGFPE given 0 (a division by it) and returns normally
 // given every other value tried for that argument: the evidence, or "".
-std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, evolve::TestRunner& runner) {
+std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, TestRunner& runner) {
   constexpr size_t kTried = 3;
   if (f.kind != Outcome::Crash || f.message.rfind("SIGFPE", 0) != 0) return "";
   const FlatCall& last = f.sequence.calls.back();
@@ -213,8 +213,8 @@ std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, c
   return "";
 }
 
-bool all_fail(evolve::TestRunner& runner, const std::vector<FlatSequence>& tests) {
-  for (const evolve::TestOutcome& r : runner.run(tests))
+bool all_fail(TestRunner& runner, const std::vector<FlatSequence>& tests) {
+  for (const TestOutcome& r : runner.run(tests))
     if (r.feasible && r.outcome == Outcome::Normal) return false;
   return true;
 }
@@ -273,7 +273,7 @@ std::vector<FlatSequence> one_call_from_construction(const Api& api, ClassId cls
 // on an object). One member that throws for one input (a stale check rejecting a valid call)
 // stays a failure.
 FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, size_t throwing_members,
-                          const std::vector<FlatSequence>& states, evolve::TestRunner& runner) {
+                          const std::vector<FlatSequence>& states, TestRunner& runner) {
   constexpr size_t kProbedStates = 8;
   std::string how = exception_type(f) + " is how the library refuses calls (" + std::to_string(throwing_members) +
                     " members throw it), and this call returns normally ";
@@ -312,14 +312,13 @@ void label_unconfirmed_refusals(const std::vector<SequenceFinding>& findings, st
 }
 
 // The probes' runner, started for the first finding that needs one.
-evolve::TestRunner& runner_for(std::unique_ptr<evolve::TestRunner>& runner, const Api& api, const LiteralDomain& domain,
-                               const BlameOptions& options) {
+TestRunner& runner_for(std::unique_ptr<TestRunner>& runner, const Api& api, const LiteralDomain& domain, const BlameOptions& options) {
   if (!runner) {
-    evolve::RunnerOptions ro;
+    RunnerOptions ro;
     ro.call_timeout_seconds = options.call_timeout_seconds;
     ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
     ro.enumerations = options.enumerations;
-    runner = std::make_unique<evolve::TestRunner>(api, domain, ro);
+    runner = std::make_unique<TestRunner>(api, domain, ro);
   }
   return *runner;
 }
@@ -341,7 +340,7 @@ FlatSequence call_on_state(const Api& api, FlatSequence state, uint32_t op, std:
 std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                          const std::vector<FlatSequence>& states, const BlameOptions& options) {
   std::vector<FindingBlame> out(findings.size());
-  std::unique_ptr<evolve::TestRunner> runner;  // runner_for
+  std::unique_ptr<TestRunner> runner;  // runner_for
   std::map<std::string, std::set<uint32_t>> throwers = members_throwing(options.run_findings ? *options.run_findings : findings);
   for (size_t i = 0; i < findings.size(); ++i) {
     const SequenceFinding& f = findings[i];
@@ -382,7 +381,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     if (probes.empty()) continue;
     // A member that needs a built state fails on a fresh object whatever its arguments; one that
     // fails for some values only (add(1) whose object then cannot be destroyed) has a bug.
-    evolve::TestRunner& run = runner_for(runner, api, domain, options);
+    TestRunner& run = runner_for(runner, api, domain, options);
     if (all_fail(run, other_arguments(api, domain, f.sequence)) && works_elsewhere(run, probes))
       out[i] = {Blame::Precondition,
                 "on an object as its constructor made it the call fails with every argument "

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 
 namespace objgen::contracts {
@@ -37,19 +37,19 @@ StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const
                               const std::vector<uint32_t>& checks, const StateCheckOptions& options) {
   StateCheckResult result;
   if (states.empty() || checks.empty()) return result;
-  evolve::RunnerOptions ro;
+  RunnerOptions ro;
   ro.call_timeout_seconds = options.call_timeout_seconds;
   ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
   ro.enumerations = options.enumerations;
-  evolve::TestRunner runner(api, domain, ro);
+  TestRunner runner(api, domain, ro);
   std::map<std::string, size_t> buckets;
   constexpr size_t kBatch = 512;
   std::vector<FlatSequence> batch;
   auto flush = [&] {
-    std::vector<evolve::TestOutcome> outcomes = runner.run(batch);
+    std::vector<TestOutcome> outcomes = runner.run(batch);
     result.checks_run += batch.size();
     for (size_t i = 0; i < batch.size(); ++i) {
-      const evolve::TestOutcome& o = outcomes[i];
+      const TestOutcome& o = outcomes[i];
       FlatSequence& test = batch[i];
       bool at_check = (o.feasible ? o.length : o.failed_at) == test.calls.size();
       if (!at_check || !is_finding(o.outcome)) continue;
@@ -69,7 +69,7 @@ StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const
     if (options.interrupted && options.interrupted->load()) break;
     for (uint32_t check : checks) {
       FlatSequence test = check_test(api, domain, states, s, check, options.enumerations);
-      if (test.calls.size() > evolve::kMaxTestCalls) continue;
+      if (test.calls.size() > kMaxTestCalls) continue;
       batch.push_back(std::move(test));
     }
     if (batch.size() >= kBatch) flush();

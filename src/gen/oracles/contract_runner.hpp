@@ -1,5 +1,5 @@
 // Contract checks on states another strategy built (exhaustive's store, evolve's test cases): each
-// state's sequence, then one check, run in test workers (evolve::TestRunner). The random
+// state's sequence, then one check, run in test workers (TestRunner). The random
 // generator checks its states itself, in its own workers, as it finds them.
 #pragma once
 

@@ -6,7 +6,7 @@
 #include <climits>
 #include <cmath>
 
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
 namespace objgen::oracles {
 namespace {
@@ -24,9 +24,9 @@ struct Probe {
 
 // The test case reached its last call, which ended as `o.outcome` (a crash or hang of the last
 // call leaves it unfeasible at that call).
-bool reached_last(const evolve::TestOutcome& o) { return o.feasible || (o.length > 0 && o.failed_at == o.length); }
-bool died(const evolve::TestOutcome& o) { return o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout; }
-bool threw(const evolve::TestOutcome& o) { return o.outcome == Outcome::Failure || o.outcome == Outcome::Misuse; }
+bool reached_last(const TestOutcome& o) { return o.feasible || (o.length > 0 && o.failed_at == o.length); }
+bool died(const TestOutcome& o) { return o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout; }
+bool threw(const TestOutcome& o) { return o.outcome == Outcome::Failure || o.outcome == Outcome::Misuse; }
 
 constexpr uint32_t kDropped = UINT32_MAX;  // a check's op once it is left out
 
@@ -89,7 +89,7 @@ bool indeterminate(const Literal& l) {
 
 // The value both runs agree on, or nullopt (counted as flaky when they disagree or it is
 // indeterminate).
-std::optional<Literal> agreed(const evolve::TestOutcome& a, const evolve::TestOutcome& b, uint64_t& flaky) {
+std::optional<Literal> agreed(const TestOutcome& a, const TestOutcome& b, uint64_t& flaky) {
   bool valued = a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal && a.has_result && b.has_result;
   if (!valued) return std::nullopt;
   if (!same_value(a.result, b.result) || indeterminate(a.result)) {
@@ -103,22 +103,21 @@ std::optional<Literal> agreed(const evolve::TestOutcome& a, const evolve::TestOu
 // portably in an EXPECT).
 bool assertable(const Literal& l) { return l.kind != LiteralKind::Double || std::isfinite(l.d); }
 
-std::vector<evolve::TestOutcome> run_all(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
-                                         const OracleOptions& options, size_t shift, size_t offset, size_t total,
-                                         bool enumerations = true) {
-  evolve::RunnerOptions ro;
+std::vector<TestOutcome> run_all(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
+                                 const OracleOptions& options, size_t shift, size_t offset, size_t total, bool enumerations = true) {
+  RunnerOptions ro;
   ro.call_timeout_seconds = options.call_timeout_seconds;
   ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
   ro.heap_shift_blocks = shift;
   ro.enumerations = enumerations;
-  evolve::TestRunner runner(api, domain, ro);
-  std::vector<evolve::TestOutcome> out;
+  TestRunner runner(api, domain, ro);
+  std::vector<TestOutcome> out;
   out.reserve(tests.size());
   for (size_t first = 0; first < tests.size(); first += kChunk) {
     if (options.interrupted && options.interrupted->load()) break;
     std::vector<FlatSequence> chunk(tests.begin() + static_cast<long>(first),
                                     tests.begin() + static_cast<long>(std::min(tests.size(), first + kChunk)));
-    for (evolve::TestOutcome& o : runner.run(chunk)) out.push_back(std::move(o));
+    for (TestOutcome& o : runner.run(chunk)) out.push_back(std::move(o));
     if (options.progress) options.progress(offset + out.size(), total);
   }
   return out;
@@ -140,9 +139,8 @@ bool same_value(const Literal& a, const Literal& b) {
 
 std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
                                                        const OracleOptions& options, bool enumerations) {
-  std::vector<evolve::TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size(), enumerations);
-  std::vector<evolve::TestOutcome> second =
-      run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size(), enumerations);
+  std::vector<TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size(), enumerations);
+  std::vector<TestOutcome> second = run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size(), enumerations);
   std::vector<std::optional<Literal>> out(tests.size());
   uint64_t flaky = 0;
   for (size_t t = 0; t < std::min(first.size(), second.size()); ++t)
@@ -210,7 +208,7 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
   for (size_t s = 0; s < states.size(); ++s) {
     const FlatSequence& seq = states[s];
     result.states[s].returned.resize(seq.calls.size());
-    if (seq.result_value < 0 || seq.calls.size() + 1 > evolve::kMaxTestCalls) continue;
+    if (seq.result_value < 0 || seq.calls.size() + 1 > kMaxTestCalls) continue;
     for (size_t i = 0; i < seq.calls.size() && options.calls_and_equality; ++i)
       if (api.operations()[seq.calls[i].op].result.is_literal()) {
         probes.push_back({Probe::SequenceCall, s, i, 0});
@@ -224,7 +222,7 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
   if (int eq = equality_of(api, target); eq >= 0 && options.calls_and_equality)
     for (size_t s = 0; s < states.size(); ++s) {
       const FlatSequence& seq = states[s];
-      if (seq.result_value < 0 || 2 * seq.calls.size() + 1 > evolve::kMaxTestCalls) continue;
+      if (seq.result_value < 0 || 2 * seq.calls.size() + 1 > kMaxTestCalls) continue;
       FlatSequence t = seq;
       int second = append_rebuild(api, t);
       t.calls.push_back(FlatCall{static_cast<uint32_t>(eq), {seq.result_value, second}, {seq.result_value, second}});
@@ -233,7 +231,7 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
     }
   for (size_t s : sample(states, options.method_states)) {
     const FlatSequence& seq = states[s];
-    if (seq.calls.size() + 2 > evolve::kMaxTestCalls) continue;
+    if (seq.calls.size() + 2 > kMaxTestCalls) continue;
     for (uint32_t op : options.methods) {
       std::optional<FlatCall> call = member_call(api, domain, op, seq.result_value, s);
       if (!call) continue;
@@ -247,14 +245,14 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
       }
     }
   }
-  std::vector<evolve::TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size());
-  std::vector<evolve::TestOutcome> second = run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size());
+  std::vector<TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size());
+  std::vector<TestOutcome> second = run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size());
   result.executions = first.size() + second.size();
   std::vector<char> member_dropped;  // per (state, check): the runs disagreed on how it ended
   for (size_t t = 0; t < std::min(first.size(), second.size()); ++t) {
     const Probe& p = probes[t];
-    const evolve::TestOutcome& a = first[t];
-    const evolve::TestOutcome& b = second[t];
+    const TestOutcome& a = first[t];
+    const TestOutcome& b = second[t];
     ObservedState& st = result.states[p.state];
     bool last_died = reached_last(a) && died(a) && reached_last(b) && b.outcome == a.outcome;
     if (p.kind == Probe::Observer || p.kind == Probe::Member) {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <set>
 
-#include "gen/random/rng.hpp"
+#include "model/rng.hpp"
 
 namespace objgen::params {
 namespace {
@@ -215,8 +215,7 @@ class MethodSearch {
 
   // Why the method cannot be called at all, or "".
   std::string unbuildable() const {
-    if (mut_.params.size() > evolve::kMaxCallParams)
-      return "more than " + std::to_string(evolve::kMaxCallParams) + " parameters (the test worker's limit)";
+    if (mut_.params.size() > kMaxCallParams) return "more than " + std::to_string(kMaxCallParams) + " parameters (the test worker's limit)";
     for (const SlotType& p : mut_.params)
       if (p.is_object() && !buildable(p.cls, 0)) return "no way to build " + class_name(p.cls) + " in the API";
     return "";
@@ -224,7 +223,7 @@ class MethodSearch {
 
   // More inputs that run, drawn as the knobs that made the found one run say (no repairs): up to
   // `wanted`, within `wanted * tries` draws in all.
-  void more_samples(MethodParams& m, uint32_t wanted, uint32_t tries, evolve::TestRunner& runner, uint64_t& executions,
+  void more_samples(MethodParams& m, uint32_t wanted, uint32_t tries, TestRunner& runner, uint64_t& executions,
                     const std::atomic<bool>* interrupted, const std::function<bool()>& time_left) {
     auto known = [&](const FlatSequence& seq) {
       return seq.calls == m.attempts.back().sequence.calls ||
@@ -240,7 +239,7 @@ class MethodSearch {
   // nullopt: drawn as usual).
   void start_from(std::vector<std::optional<uint32_t>> values) { first_values_ = std::move(values); }
 
-  MethodParams run(uint32_t tries, evolve::TestRunner& runner, uint64_t& executions, const std::atomic<bool>* interrupted) {
+  MethodParams run(uint32_t tries, TestRunner& runner, uint64_t& executions, const std::atomic<bool>* interrupted) {
     MethodParams out;
     out.op = mut_index_;
     for (uint32_t t = 0; t < tries && !(interrupted && interrupted->load()); ++t) {
@@ -292,12 +291,12 @@ class MethodSearch {
         }
       PlanWriter w(api_, plan);
       w.method(mut_index_);
-      if (w.sequence().calls.size() <= evolve::kMaxTestCalls || shrink == 8) return plan;
+      if (w.sequence().calls.size() <= kMaxTestCalls || shrink == 8) return plan;
       for (ObjectKnob& k : knobs_.objects) k.fills /= 2;
     }
   }
 
-  Attempt attempt(evolve::TestRunner& runner, uint64_t& executions) {
+  Attempt attempt(TestRunner& runner, uint64_t& executions) {
     Plan plan = plan_inputs();
     int64_t bound = any_int(IntMode::Bounded, all_slots()) ? size_bound(plan, runner, executions) : 0;
     draw_literals(plan, bound);
@@ -309,7 +308,7 @@ class MethodSearch {
     Attempt a;
     a.sequence = std::move(w.sequence());
     roles_ = w.roles();
-    evolve::TestOutcome o = runner.run({a.sequence})[0];
+    TestOutcome o = runner.run({a.sequence})[0];
     ++executions;
     size_t length = a.sequence.calls.size();
     bool method_ran = o.feasible || o.failed_at == length;
@@ -375,7 +374,7 @@ class MethodSearch {
   // HeuriGenJ §5.1's range R: the smallest positive size among the method's container inputs
   // (the receiver's included), from a run that builds each and asks its size(); 0 when all are
   // empty; without containers, one of the class's constants or a random positive value.
-  int64_t size_bound(const Plan& plan, evolve::TestRunner& runner, uint64_t& executions) {
+  int64_t size_bound(const Plan& plan, TestRunner& runner, uint64_t& executions) {
     std::vector<FlatSequence> probes;
     for (size_t k = 0; k < mut_.params.size(); ++k) {
       const SlotType& p = mut_.params[k];
@@ -387,7 +386,7 @@ class MethodSearch {
     }
     int64_t r = -1;
     bool any_empty = false;
-    for (const evolve::TestOutcome& o : runner.run(probes)) {
+    for (const TestOutcome& o : runner.run(probes)) {
       ++executions;
       if (!o.feasible || !o.has_result) continue;
       if (o.result.i > 0) r = r < 0 ? o.result.i : std::min(r, o.result.i);
@@ -635,11 +634,11 @@ uint64_t mix(uint64_t seed, const std::string& text) {
 }
 
 // The repository's inputs for op, run once: they may no longer run (the code changed).
-std::optional<Attempt> rerun_stored(const ParamsOptions& options, uint32_t op, evolve::TestRunner& runner, uint64_t& executions) {
+std::optional<Attempt> rerun_stored(const ParamsOptions& options, uint32_t op, TestRunner& runner, uint64_t& executions) {
   if (!options.stored_inputs) return std::nullopt;
   std::optional<FlatSequence> seq = options.stored_inputs(op);
   if (!seq) return std::nullopt;
-  evolve::TestOutcome o = runner.run({*seq})[0];
+  TestOutcome o = runner.run({*seq})[0];
   ++executions;
   Attempt a;
   a.sequence = std::move(*seq);
@@ -655,13 +654,13 @@ std::optional<Attempt> rerun_stored(const ParamsOptions& options, uint32_t op, e
 // first call that does not run normally, which says how many did.
 // True when a repeated call failed and the worker lived on (an exception past a precondition):
 // what it left behind should not reach the next method.
-bool measure_repeats(MethodParams& m, evolve::TestRunner& runner, uint64_t& executions) {
+bool measure_repeats(MethodParams& m, TestRunner& runner, uint64_t& executions) {
   FlatSequence seq = m.attempts.back().sequence;
   size_t setup = seq.calls.size() - 1;
-  if (setup + 2 > evolve::kMaxTestCalls) return false;
+  if (setup + 2 > kMaxTestCalls) return false;
   FlatCall call = seq.calls.back();
-  while (seq.calls.size() < evolve::kMaxTestCalls) seq.calls.push_back(call);
-  evolve::TestOutcome o = runner.run({seq})[0];
+  while (seq.calls.size() < kMaxTestCalls) seq.calls.push_back(call);
+  TestOutcome o = runner.run({seq})[0];
   ++executions;
   m.repeat_limit = static_cast<int>(seq.calls.size() - setup);
   if (o.feasible)
@@ -725,7 +724,7 @@ LiteralDomain params_domain(const Api& api) {
   return d;
 }
 
-ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain, evolve::TestRunner& runner,
+ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain, TestRunner& runner,
                              const ParamsOptions& options) {
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

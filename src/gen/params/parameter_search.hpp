@@ -2,7 +2,7 @@
 // values first (the class's constants, indices within the receiver's size, the simplest way to
 // build each object, receivers made non-empty by their builders), then, when a call fails, a
 // repair chosen by the cause of the failure (failure_cause.hpp) and another try, up to a bound.
-// Every call runs in a supervised worker (evolve::TestRunner): crashes and hangs are causes,
+// Every call runs in a supervised worker (TestRunner): crashes and hangs are causes,
 // never the end of the run.
 #pragma once
 
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "exec/sequence.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 #include "gen/params/failure_cause.hpp"
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
@@ -109,7 +109,7 @@ LiteralDomain params_domain(const Api& api);
 
 // Searches every method in `methods` (operation indices; constructors and factories count as
 // methods), in API order. The runner must have been made with `domain` as its terminals.
-ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain, evolve::TestRunner& runner,
+ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain, TestRunner& runner,
                              const ParamsOptions& options);
 
 }  // namespace objgen::params

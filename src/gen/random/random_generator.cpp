@@ -6,7 +6,7 @@
 
 #include "exec/object_copy.hpp"
 #include "exec/worker_pool.hpp"
-#include "gen/random/rng.hpp"
+#include "model/rng.hpp"
 #include "heap/field_extensions.hpp"
 #include "heap/state_store.hpp"
 

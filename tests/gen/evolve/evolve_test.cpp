@@ -8,7 +8,7 @@
 #include "gen/evolve/gp_tree.hpp"
 #include "gen/evolve/local_search.hpp"
 #include "gen/evolve/purity.hpp"
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 #include "emit/evolve_report.hpp"
 #include "objgen/example.hpp"
 

@@ -1,4 +1,4 @@
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
 #include <fcntl.h>
 #include <linux/futex.h>
@@ -23,9 +23,9 @@
 #include "cover/coverage_runtime.hpp"
 #include "exec/checked_heap.hpp"
 #include "exec/child_process.hpp"
-#include "gen/evolve/test_runner_shared.hpp"
+#include "exec/test_runner_shared.hpp"
 
-namespace objgen::evolve {
+namespace objgen {
 namespace {
 
 constexpr uint32_t kQuit = UINT32_MAX;
@@ -513,4 +513,4 @@ TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
   return o;
 }
 
-}  // namespace objgen::evolve
+}  // namespace objgen

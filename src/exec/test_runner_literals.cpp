@@ -4,10 +4,10 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "gen/evolve/test_runner.hpp"
-#include "gen/evolve/test_runner_shared.hpp"
+#include "exec/test_runner.hpp"
+#include "exec/test_runner_shared.hpp"
 
-namespace objgen::evolve {
+namespace objgen {
 
 // Worker, before a batch: the values the parent committed since the last one, and the batch's
 // scratch values. The memory may have been overwritten by the code under test: counts are capped.
@@ -80,4 +80,4 @@ std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests,
   return run_batches(tests);
 }
 
-}  // namespace objgen::evolve
+}  // namespace objgen

@@ -22,7 +22,7 @@
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
 
-namespace objgen::evolve {
+namespace objgen {
 
 constexpr size_t kMaxTestCalls = 64;
 constexpr size_t kMaxCallParams = 8;
@@ -167,4 +167,4 @@ class TestRunner {
   int deaths_without_claim_ = 0;
 };
 
-}  // namespace objgen::evolve
+}  // namespace objgen

@@ -6,9 +6,9 @@
 #include <atomic>
 #include <cstdint>
 
-#include "gen/evolve/test_runner.hpp"
+#include "exec/test_runner.hpp"
 
-namespace objgen::evolve {
+namespace objgen {
 
 constexpr uint32_t kBatchCapacity = 256;
 
@@ -33,4 +33,4 @@ struct TestRunner::Shared {
   LiteralWord scratch[kScratchLiterals];
 };
 
-}  // namespace objgen::evolve
+}  // namespace objgen
