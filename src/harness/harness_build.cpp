@@ -21,6 +21,7 @@
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
 #include "harness/link_check.hpp"
+#include "scan/harness_instances.hpp"
 #include "scan/harness_writer.hpp"
 
 namespace objgen {

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "scan/harness_instances.hpp"
 #include "scan/names.hpp"
 
 namespace objgen::scan {
@@ -569,34 +570,6 @@ std::string registered_target_name(const ScanResult& r) {
 
 std::string subject_name(const ScanResult& r, const HarnessOptions& o) {
   return register_function_name(r, o).substr(std::string("register_").size());
-}
-
-std::string instance_key(const Function& f) { return f.qualified_name + f.template_arguments + "@" + f.pos.str(); }
-
-// A registration line of an instance holds its name, quoted, and the comment "FILE:LINE:
-// instantiated for <ARGS>" (the writer's `comment`).
-std::set<std::string> instances_on_lines(const ScanResult& r, const std::string& harness, const std::set<unsigned>& lines) {
-  std::vector<std::string> text(1);
-  for (char c : harness) {
-    if (c == '\n')
-      text.emplace_back();
-    else
-      text.back() += c;
-  }
-  std::set<std::string> found;
-  auto look = [&](const ScanResult& result) {
-    for (const Function& f : result.functions) {
-      if (f.template_arguments.empty() || f.registration == Registration::Skip) continue;
-      std::string name = "\"" + f.name + "\"", mark = f.pos.str() + ": instantiated for " + f.template_arguments;
-      for (unsigned line : lines)
-        if (line >= 1 && line <= text.size() && text[line - 1].find(name) != std::string::npos &&
-            text[line - 1].find(mark) != std::string::npos)
-          found.insert(instance_key(f));
-    }
-  };
-  look(r);
-  for (const ScanResult& c : r.companions) look(c);
-  return found;
 }
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options) { return Writer(r, options).run(); }

@@ -25,16 +25,10 @@ struct HarnessOptions {
   // Register the member templates scan instantiated. Scan instantiated each one's body, but the
   // harness calls it its own way (a lambda, its arguments' value categories), so one may still
   // fail to compile: the build then leaves out the instances the errors point to
-  // (failed_instances, by instance_key), or at worst all of them (template_instances false).
+  // (failed_instances, by instance_key: scan/harness_instances.hpp), or at worst all of them (template_instances false).
   bool template_instances = true;
   std::set<std::string> failed_instances;
 };
-
-// Names one member template instance of the scan (its class, member, arguments, position).
-std::string instance_key(const Function& f);
-// The instances (instance_key) registered on these lines of `harness`, which write_harness wrote
-// for r (the target and its companions).
-std::set<std::string> instances_on_lines(const ScanResult& r, const std::string& harness, const std::set<unsigned>& lines);
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options);
 
