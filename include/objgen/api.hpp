@@ -1,16 +1,26 @@
-// Registering a C++ API with objgen.
+// Registering a C++ API with objgen: the registration DSL a harness is written in.
 //
-//   objgen::Api api;
-//   api.add_class<my::List>()
-//       .constructor<>()
-//       .method("add", &my::List::add)
-//       .method("remove", &my::List::remove)
-//       .invariant(&my::List::repOK)
-//       .builders({"List", "add"});
+//   #include "objgen/objgen.hpp"  // this header, field descriptions (OBJGEN_FIELDS) and the linearizer
+//
+//   void register_my_list(objgen::Api& api) {
+//     api.add_class<my::List>()
+//         .constructor<>()                             // my::List(); constructor<int>(): my::List(int)
+//         .method("add", &my::List::add)               // members: the receiver is the first parameter
+//         .method("remove", &my::List::remove)
+//         .factory("of", &my::List::of)                // static members and free functions returning a new List
+//         .function("merge", &my::merge)               // free functions taking a List
+//         .invariant(&my::List::repOK, "repOK")        // the class invariant: bool(const List&) or a const member
+//         .builders({"List", "add"});                  // the default --methods for this class
+//     api.upcast<my::SortedList, my::List>();          // a SortedList may be given where a List is taken
+//     api.misuse().add<my::BadIndex>();                // this exception means "precondition broken"
+//   }
 //
 // Parameters may be primitives (bool, char, integers, enums, floating point), std::string, or
 // described classes by value, reference, pointer, std::unique_ptr or std::shared_ptr. Results of a
 // described class type (by value or owning smart pointer) become new objects usable as inputs.
+// A lambda may stand for a member (its first parameter the receiver); give it `cpp_call` so that
+// emitted tests can call the member it adapts. How a callable becomes an Operation is internal
+// (objgen/detail/invoke.hpp, objgen/detail/class_builder.hpp).
 #pragma once
 
 #include <cstdint>
@@ -90,6 +100,7 @@ class ClassBuilder {
  public:
   ClassBuilder(Api& api, ClassInfo& info) : api_(api), info_(info) {}
 
+  // The constructor T(A...).
   template <class... A>
   ClassBuilder& constructor();
   // cpp_call: the member name emitted tests call; needed when f is a lambda (emitted code
@@ -109,14 +120,17 @@ class ClassBuilder {
     info_.invariant = [f](const void* p) { return static_cast<bool>(std::invoke(f, *static_cast<const T*>(p))); };
     return *this;
   }
+  // The default --methods for the class: operation names (the class's name for its constructors).
   ClassBuilder& builders(std::vector<std::string> names) {
     info_.builders = std::move(names);
     return *this;
   }
+  // The default --omit-fields: fields ("field" or "Class.field") left out of the state.
   ClassBuilder& omit_fields(std::string regex) {
     info_.omit_fields = std::move(regex);
     return *this;
   }
+  // The class's integral constants (ClassInfo::constants).
   ClassBuilder& constants(std::vector<std::pair<std::string, long long>> named) {
     info_.constants = std::move(named);
     return *this;
@@ -134,6 +148,7 @@ class ClassBuilder {
   ClassBuilder& param_names(std::initializer_list<std::string_view> names) {
     return param_names(std::vector<std::string>(names.begin(), names.end()));
   }
+  // Members public only by inheritance from an implementation base (ClassInfo::implementation_members).
   ClassBuilder& implementation_members(std::vector<std::string> names) {
     info_.implementation_members = std::move(names);
     return *this;
@@ -204,40 +219,6 @@ class Api {
   std::map<std::string, std::vector<std::pair<std::string, int64_t>>> enumerations_;
 };
 
-// ---- ClassBuilder implementation ----
-
-template <class T>
-template <class... A>
-ClassBuilder<T>& ClassBuilder<T>::constructor() {
-  detail::add_operation(api_, detail::constructor_shape<T, A...>, info_.id, short_class_name(info_.name), info_.name, nullptr, nullptr,
-                        true, info_.name);
-  return *this;
-}
-
-template <class T>
-template <class F>
-ClassBuilder<T>& ClassBuilder<T>::method(std::string_view name, F f, std::string_view cpp_call) {
-  bool lambda = detail::is_lambda<F>::value && cpp_call.empty();
-  detail::add_operation(api_, detail::operation_shape<F, OpKind::Method>, info_.id, name, cpp_call, new F(std::move(f)),
-                        &detail::delete_callable<F>, !lambda);
-  return *this;
-}
-
-template <class T>
-template <class F>
-ClassBuilder<T>& ClassBuilder<T>::factory(std::string_view name, F f, std::string_view cpp_call) {
-  std::string qualified = cpp_call.empty() ? info_.name + "::" + std::string(name) : std::string(cpp_call);
-  detail::add_operation(api_, detail::operation_shape<F, OpKind::StaticFactory>, info_.id, name, qualified, new F(std::move(f)),
-                        &detail::delete_callable<F>, true);
-  return *this;
-}
-
-template <class T>
-template <class F>
-ClassBuilder<T>& ClassBuilder<T>::function(std::string_view name, F f, std::string_view cpp_call) {
-  detail::add_operation(api_, detail::operation_shape<F, OpKind::FreeFunction>, info_.id, name, cpp_call, new F(std::move(f)),
-                        &detail::delete_callable<F>, true);
-  return *this;
-}
-
 }  // namespace objgen
+
+#include "objgen/detail/class_builder.hpp"  // ClassBuilder's members that register operations

@@ -2,5 +2,6 @@
 #pragma once
 
 #include "objgen/api.hpp"
+#include "objgen/detail/class_vtable.hpp"
 #include "objgen/fields.hpp"
 #include "objgen/linearizer.hpp"

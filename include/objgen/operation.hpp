@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "objgen/linearizer.hpp"
+#include "objgen/class_registry.hpp"
 
 namespace objgen {
 

@@ -16,6 +16,7 @@
 #include "gen/exhaustive/exhaustive.hpp"
 #include "model/selection.hpp"
 #include "run_example.hpp"
+#include "objgen/objgen.hpp"
 
 namespace hostile {
 struct Bag {

@@ -14,6 +14,7 @@
 
 #include "gen/exhaustive/exhaustive.hpp"
 #include "run_example.hpp"
+#include "objgen/objgen.hpp"
 
 namespace rorder {
 // A hash map that iterates in insertion order (as tsl::ordered_map): entries in a vector, an

@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "objgen/detail/linearize_traits.hpp"
+#include "objgen/fields.hpp"
 #include "objgen/operation.hpp"
 
 namespace objgen {
@@ -111,8 +113,6 @@ constexpr LiteralKind literal_kind_of() {
 template <class B>
 constexpr bool is_literal_type_v =
     std::is_arithmetic_v<B> || std::is_enum_v<B> || std::is_same_v<B, std::string> || std::is_same_v<B, std::string_view>;
-
-std::string demangle(const char* mangled);
 
 // How parameter type P is filled from an Arg, and what slot it is.
 template <class P>

@@ -14,6 +14,7 @@
 #include "gen/random/random_batch.hpp"
 #include "model/selection.hpp"
 #include "objgen/example.hpp"
+#include "objgen/objgen.hpp"
 
 namespace fragile {
 // peek() changes nothing, but crashes when the glass holds two drops.

@@ -5,6 +5,7 @@
 
 #include "ncl/node_caching_list.hpp"
 #include "objgen/inputs.hpp"
+#include "objgen/linearizer.hpp"
 
 namespace examples {
 void register_ncl(objgen::Api& api);

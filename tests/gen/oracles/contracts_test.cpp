@@ -12,6 +12,7 @@
 #include "gen/random/random_batch.hpp"
 #include "model/selection.hpp"
 #include "objgen/example.hpp"
+#include "objgen/objgen.hpp"
 
 // A number that reserves room: a copy reserves only what it needs, so its canonical state (which
 // reads `room`) and its reserved() differ from the original's while == and get() agree.

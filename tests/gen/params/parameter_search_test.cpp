@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "gen/params/failure_cause.hpp"
-#include "objgen/api.hpp"
+#include "objgen/objgen.hpp"
 
 namespace objgen::params {
 namespace {

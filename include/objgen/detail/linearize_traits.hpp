@@ -1,0 +1,82 @@
+// The type traits the linearizer dispatches a field's type on (smart pointers, optionals,
+// variants, pairs and tuples, ranges, strings) and the declaration of class_id<T>: what the
+// registration API (objgen/api.hpp, objgen/detail/invoke.hpp) needs of the linearizer, without
+// the Linearizer class (objgen/linearizer.hpp) or the per-class vtables that define class_id
+// (objgen/detail/class_vtable.hpp). A translation unit that registers classes includes
+// objgen/objgen.hpp, which brings both.
+#pragma once
+
+#include <array>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <typeinfo>
+#include <utility>
+#include <variant>
+
+#include "objgen/class_registry.hpp"
+
+namespace objgen {
+
+// The id of a described class, registering it on first use (objgen/detail/class_vtable.hpp).
+template <class T>
+ClassId class_id();
+
+namespace detail {
+template <class T>
+struct is_unique_ptr : std::false_type {};
+template <class T, class D>
+struct is_unique_ptr<std::unique_ptr<T, D>> : std::true_type {};
+template <class T>
+struct is_shared_ptr : std::false_type {};
+template <class T>
+struct is_shared_ptr<std::shared_ptr<T>> : std::true_type {};
+template <class T>
+struct is_weak_ptr : std::false_type {};
+template <class T>
+struct is_weak_ptr<std::weak_ptr<T>> : std::true_type {};
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_variant : std::false_type {};
+template <class... T>
+struct is_variant<std::variant<T...>> : std::true_type {};
+template <class T>
+struct is_std_array : std::false_type {};
+template <class T, size_t N>
+struct is_std_array<std::array<T, N>> : std::true_type {};
+template <class T>
+struct is_pair_like : std::false_type {};
+template <class A, class B>
+struct is_pair_like<std::pair<A, B>> : std::true_type {};
+template <class... T>
+struct is_pair_like<std::tuple<T...>> : std::true_type {};
+template <class T>
+concept Range = requires(const T& r) {
+  std::begin(r);
+  std::end(r);
+};
+template <class T>
+concept Sized = requires(const T& r) {
+  r.size();
+};
+
+std::string demangle(const char* mangled);  // model/api.cpp
+// A standard library type, whose size() the standard defines as its iteration's length. Read
+// from the type's name, once per type, only when the two differ.
+template <class C>
+bool is_standard_range() {
+  static const bool standard = demangle(typeid(C).name()).rfind("std::", 0) == 0;
+  return standard;
+}
+template <class T>
+concept StringLike = std::is_convertible_v<const T&, std::string_view> && !std::is_pointer_v<T>;
+}  // namespace detail
+
+}  // namespace objgen
