@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(g++ clang cmake ninja-build pkg-config libgtest-dev libgmock-dev googletest
           libbenchmark-dev libsqlite3-dev nlohmann-json3-dev libcli11-dev libfmt-dev libxxhash-dev libjemalloc-dev
-          clang-14 clang-format-14 lld libclang-14-dev libclang-cpp14-dev llvm-14-dev libclang-common-14-dev libboost-dev libabsl-dev
+          clang-14 clang-format-14 clang-tidy-14 lld libclang-14-dev libclang-cpp14-dev llvm-14-dev libclang-common-14-dev libboost-dev libabsl-dev
           openmpi-bin libopenmpi-dev libseccomp-dev
           libtsl-ordered-map-dev libtsl-hopscotch-map-dev libjsoncpp-dev libpugixml-dev libeigen3-dev libgmp-dev)
 missing=()

@@ -28,9 +28,9 @@ struct HarnessEntry {
 #define OBJGEN_HARNESS_ENTRY_SYMBOL "objgen_harness_entry"
 
 // Defines the harness's entry point; use once per shared object.
-#define OBJGEN_HARNESS_ENTRY(NAME, TARGET, INCLUDE, REGISTER)                                                 \
-  extern "C" __attribute__((visibility("default"))) const ::objgen::HarnessEntry* objgen_harness_entry() {    \
-    static const ::objgen::HarnessEntry entry{                                                                \
-        ::objgen::kHarnessAbi, OBJGEN_VERSION_STRING, OBJGEN_HEADERS_HASH, NAME, TARGET, INCLUDE, &REGISTER}; \
-    return &entry;                                                                                            \
+#define OBJGEN_HARNESS_ENTRY(NAME, TARGET, INCLUDE, REGISTER)                                                   \
+  extern "C" __attribute__((visibility("default"))) const ::objgen::HarnessEntry* objgen_harness_entry() {      \
+    static const ::objgen::HarnessEntry entry{                                                                  \
+        ::objgen::kHarnessAbi, OBJGEN_VERSION_STRING, OBJGEN_HEADERS_HASH, NAME, TARGET, INCLUDE, &(REGISTER)}; \
+    return &entry;                                                                                              \
   }

@@ -60,6 +60,7 @@ struct BuildersArgs {
 
 std::string names(const Api& api, const std::vector<uint32_t>& ops) {
   std::vector<std::string> out;
+  out.reserve(ops.size());
   for (uint32_t op : ops) out.push_back(api.operations()[op].signature());
   return fmt::format("{}", fmt::join(out, ", "));
 }

@@ -323,20 +323,42 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
   }
 }
 
+// The LINE of --show-graph METHOD:LINE.
+uint32_t show_graph_line(const std::string& arg, size_t colon) {
+  try {
+    size_t used = 0;
+    uint32_t line = static_cast<uint32_t>(std::stoul(arg.substr(colon + 1), &used));
+    if (used != arg.size() - colon - 1) throw std::invalid_argument("trailing text");
+    return line;
+  } catch (const std::exception&) {
+    throw UsageError("--show-graph takes METHOD:LINE with a line number, not '" + arg + "'");
+  }
+}
+
+// Each leaf of the graph, and the operations that write the fields along it.
+void print_leaves(const Api& api, SeedingSession& seeding, const analysis::ObjectGraph& g) {
+  for (const analysis::AccessPath& p : g.leaves) {
+    std::printf("// leaf: %s\n", p.str().c_str());
+    for (const analysis::PathStep& st : p.steps) {
+      if (st.kind != analysis::PathStep::Kind::Field) continue;
+      std::string ws;
+      for (const seeding::WriterChoice& w : seeding.writers(st.field))
+        ws += (ws.empty() ? "" : ", ") + api.operations()[w.op].signature() +
+              (w.samples ? fmt::format(" ({:.2f}, changed it in {}/{} calls)", w.weight, w.changed, w.samples)
+                         : fmt::format(" ({:.2f})", w.weight)) +
+              (w.accumulates ? " [adds up]" : "");
+      std::printf("//   %s written by: %s\n", st.field.str().c_str(), ws.empty() ? "(no registered operation)" : ws.c_str());
+    }
+  }
+}
+
 // --show-graph METHOD:LINE: for each target node of the method starting at that line, the object
 // construction graph (DOT), the fields' writers and one synthesized template (C++).
 int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover::CoverageMap& map, SeedingSession& seeding,
                const evolve::InputDomain& domain, const LiteralDomain& terminals) {
   size_t colon = a.show_graph.rfind(':');
   std::string method = a.show_graph.substr(0, colon);
-  uint32_t line = 0;
-  try {
-    size_t used = 0;
-    line = static_cast<uint32_t>(std::stoul(a.show_graph.substr(colon + 1), &used));
-    if (used != a.show_graph.size() - colon - 1) throw std::invalid_argument("trailing text");
-  } catch (const std::exception&) {
-    throw UsageError("--show-graph takes METHOD:LINE with a line number, not '" + a.show_graph + "'");
-  }
+  uint32_t line = show_graph_line(a.show_graph, colon);
   std::vector<uint32_t> ops;
   try {
     ops = methods_under_test(api, target, method);
@@ -364,19 +386,7 @@ int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover:
         continue;
       }
       std::printf("%s", g->dot().c_str());
-      for (const analysis::AccessPath& p : g->leaves) {
-        std::printf("// leaf: %s\n", p.str().c_str());
-        for (const analysis::PathStep& st : p.steps) {
-          if (st.kind != analysis::PathStep::Kind::Field) continue;
-          std::string ws;
-          for (const seeding::WriterChoice& w : seeding.writers(st.field))
-            ws += (ws.empty() ? "" : ", ") + api.operations()[w.op].signature() +
-                  (w.samples ? fmt::format(" ({:.2f}, changed it in {}/{} calls)", w.weight, w.changed, w.samples)
-                             : fmt::format(" ({:.2f})", w.weight)) +
-                  (w.accumulates ? " [adds up]" : "");
-          std::printf("//   %s written by: %s\n", st.field.str().c_str(), ws.empty() ? "(no registered operation)" : ws.c_str());
-        }
-      }
+      print_leaves(api, seeding, *g);
       evolve::GpTree t;
       if (eo.seed_template(n, rng, t)) {
         std::printf("// template:\n");
@@ -392,6 +402,50 @@ int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover:
                      known + ")");
   }
   return kExitOk;
+}
+
+// The coverage build's IR, for the constant pools and the seeding analysis (none: no pools, unless
+// seeding needs it).
+std::unique_ptr<SeedingSession> open_seeding(const EvolveArgs& a, const Api& api, const std::vector<uint32_t>& members) {
+  try {
+    return std::make_unique<SeedingSession>(subject_build_directory(), api, members, a.seed_depth);
+  } catch (const std::runtime_error& e) {
+    if (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()) throw UsageError(std::string("seeding: ") + e.what());
+    std::fprintf(stderr, "objgen: no constant pool (%s)\n", e.what());
+    return nullptr;
+  }
+}
+
+// Each method under test with each purity setting asked for, a line each, until interrupted.
+std::vector<EvolvedMethod> evolve_all(Session& s, const std::vector<uint32_t>& muts, PurityMode purity) {
+  std::vector<EvolvedMethod> results;
+  std::vector<bool> settings =
+      purity == PurityMode::Both ? std::vector<bool>{false, true} : std::vector<bool>{purity == PurityMode::On};
+  std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
+  for (uint32_t op : muts)
+    for (bool p : settings) {
+      if (g_interrupted.load()) break;
+      results.push_back(evolve_one(s, op, p));
+      print_method(results.back());
+      std::fflush(stdout);
+    }
+  return results;
+}
+
+// Contracts checked on the results' states, findings merged, blamed and set apart; the outputs.
+void report_results(const EvolveArgs& a, const Example& ex, Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
+                    const LiteralDomain& terminals, const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
+                    std::vector<EvolvedMethod>& results) {
+  std::vector<ReportedFinding> broken;
+  if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
+  std::vector<SuiteFinding> failing = suite_findings_of(broken);
+  const std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
+  const PreconditionCheck check{a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"), a.emit_preconditions, a.quiet,
+                                false};
+  merge_repeated_findings(results);  // also when interrupted: the report lists each fault once
+  if (!g_interrupted.load()) label_search_findings(api, terminals, results, receivers, check);
+  nlohmann::json preconditions = set_apart_preconditions(api, terminals, failing, receivers, check);
+  write_outputs(a, ex, api, terminals, plain, purity, results, broken, failing, preconditions);
 }
 
 int run_evolve(EvolveArgs& a) {
@@ -413,14 +467,7 @@ int run_evolve(EvolveArgs& a) {
   std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
 
   std::vector<uint32_t> members = evolve::cluster_members(api, target.id);
-  // The coverage build's IR, for the constant pools and the seeding analysis.
-  std::unique_ptr<SeedingSession> seeding;
-  try {
-    seeding = std::make_unique<SeedingSession>(subject_build_directory(), api, members, a.seed_depth);
-  } catch (const std::runtime_error& e) {
-    if (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()) throw UsageError(std::string("seeding: ") + e.what());
-    std::fprintf(stderr, "objgen: no constant pool (%s)\n", e.what());
-  }
+  std::unique_ptr<SeedingSession> seeding = open_seeding(a, api, members);
   // Each method's constant pool: what it, the operations of the cluster and the functions they
   // call compare with or pass on (section(kNetwork), code != 48213, text() != "FRAGILE"), beside
   // eCrash's terminals and the small constants of the whole class.
@@ -438,8 +485,7 @@ int run_evolve(EvolveArgs& a) {
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
   if (seeding && (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()))
     seeding->confirm_writers(plain, terminals, a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
-  if (!a.show_graph.empty())
-    return show_graph(a, api, target.id, *map, *seeding, a.purity == PurityMode::Off ? plain : purified, terminals);
+  if (!a.show_graph.empty()) return show_graph(a, api, target.id, *map, *seeding, a.purity == PurityMode::Off ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
   if (a.show_domain) print_pools(pools, api);
 
@@ -455,28 +501,9 @@ int run_evolve(EvolveArgs& a) {
             &command_start,
             a.coverage_scope,
             scope_directory(a.subject)};
-  std::vector<EvolvedMethod> results;
-  std::vector<bool> settings =
-      a.purity == PurityMode::Both ? std::vector<bool>{false, true} : std::vector<bool>{a.purity == PurityMode::On};
-  std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
-  for (uint32_t op : muts)
-    for (bool p : settings) {
-      if (g_interrupted.load()) break;
-      results.push_back(evolve_one(s, op, p));
-      print_method(results.back());
-      std::fflush(stdout);
-    }
+  std::vector<EvolvedMethod> results = evolve_all(s, muts, a.purity);
   catch_interrupts(false);
-  std::vector<ReportedFinding> broken;
-  if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
-  std::vector<SuiteFinding> failing = suite_findings_of(broken);
-  const std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
-  const PreconditionCheck check{a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"), a.emit_preconditions, a.quiet,
-                                false};
-  merge_repeated_findings(results);  // also when interrupted: the report lists each fault once
-  if (!g_interrupted.load()) label_search_findings(api, terminals, results, receivers, check);
-  nlohmann::json preconditions = set_apart_preconditions(api, terminals, failing, receivers, check);
-  write_outputs(a, *ex, api, terminals, plain, purity, results, broken, failing, preconditions);
+  report_results(a, *ex, api, target, members, terminals, plain, purity, results);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 
@@ -485,14 +512,10 @@ int run_evolve(EvolveArgs& a) {
 
 namespace objgen::cli {
 
-void add_evolve_command(CLI::App& app, int& exit_code) {
-  auto args = std::make_shared<EvolveArgs>();
-  auto* cmd = app.add_subcommand("evolve",
-                                 "Evolutionary testing (eCrash): strongly-typed GP over call sequences until every "
-                                 "CFG node of each method under test is covered (coverage build with Clang)");
-  add_subject_options(cmd, args->subject);
-  cmd->add_option("--method,--methods", args->methods,
-                  "Methods under test: a,b or @file or all (default: every public method of the class)");
+namespace {
+
+// The GP search's options (eCrash's parameters).
+void add_search_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args) {
   add_choice_option(cmd, "--purity", args->purity, kPurityModes, "Purity reduction of the function set: on, off, or both (compare)");
   cmd->add_option("--generations", args->generations, "Generation limit per run (default 100; unlimited with --budget)")
       ->default_val(100)
@@ -507,17 +530,10 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--distance-weight", args->distance_weight,
                   "Add this times the nearest branch distance to an uncovered node to the fitness (0: the paper's)")
       ->default_val(0);
-  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
-                  "Memory the code under test may add to the test worker; past it std::bad_alloc is an out-of-memory finding");
-  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(1.0);
-  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
-  cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (mean of the runs)");
-  cmd->add_option("--emit-gtest", args->emit_gtest,
-                  "Write the covering test sets as a GoogleTest file into this directory (and the broken contracts, "
-                  "minimized, as <name>_evolve_failures_test.cpp)");
-  add_contract_options(cmd, args->contracts, args->minimize);
-  add_preconditions_option(cmd, args->emit_preconditions);
-  cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
+}
+
+// Seeding, constant pools, local search and the limits of a run.
+void add_seeding_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args) {
   add_choice_option(cmd, "--seeding", args->seeding, kSeedingModes,
                     "evoobj: insert test templates built from each uncovered branch's object construction graph "
                     "(docs/SEEDING.md); off: eCrash alone");
@@ -552,6 +568,31 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--show-graph", args->show_graph,
                   "Print the object construction graph (DOT), the writers and a template (C++) for the nodes of "
                   "METHOD starting at LINE, e.g. isWorthy:72, and exit");
+}
+
+}  // namespace
+
+void add_evolve_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<EvolveArgs>();
+  auto* cmd = app.add_subcommand("evolve",
+                                 "Evolutionary testing (eCrash): strongly-typed GP over call sequences until every "
+                                 "CFG node of each method under test is covered (coverage build with Clang)");
+  add_subject_options(cmd, args->subject);
+  cmd->add_option("--method,--methods", args->methods,
+                  "Methods under test: a,b or @file or all (default: every public method of the class)");
+  add_search_options(cmd, args);
+  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
+                  "Memory the code under test may add to the test worker; past it std::bad_alloc is an out-of-memory finding");
+  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(1.0);
+  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
+  cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (mean of the runs)");
+  cmd->add_option("--emit-gtest", args->emit_gtest,
+                  "Write the covering test sets as a GoogleTest file into this directory (and the broken contracts, "
+                  "minimized, as <name>_evolve_failures_test.cpp)");
+  add_contract_options(cmd, args->contracts, args->minimize);
+  add_preconditions_option(cmd, args->emit_preconditions);
+  cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
+  add_seeding_options(cmd, args);
   cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
   cmd->callback([args, &exit_code] { exit_code = run_evolve(*args); });
 }

@@ -213,6 +213,7 @@ evolve::GpNode SeedingSession::warmed(const evolve::TreeFactory& trees, evolve::
     n.type = receiver.type;
     n.function = static_cast<int32_t>(&gf - probe_domain_->functions.data());
     for (size_t c = 0; c < gf.children.size(); ++c)
+      // NOLINTNEXTLINE(bugprone-use-after-move): one child is the slot, so the receiver moves once per call
       n.children.push_back(c == gf.slot ? std::move(receiver) : trees.random_subtree(gf.children[c], gf.children[c].literal ? 0 : 1, rng));
     receiver = std::move(n);
   }

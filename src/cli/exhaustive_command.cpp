@@ -110,14 +110,23 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& 
   return findings;
 }
 
-int run_exhaustive(const ExhaustiveArgs& a) {
+// The options checked before the subject is loaded, in the order their errors are reported.
+struct CheckedArgs {
+  size_t memory_limit = 0;
+  size_t worker_memory_limit = 0;
+  int workers = 1;
+  contracts::ContractSet enabled;
+};
+
+CheckedArgs check_args(const ExhaustiveArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
   require_isolation(a.isolation, a.subject);
   if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   require_non_negative(a.time_limit, "--time-limit");
-  size_t memory_limit = parse_size(a.memory_limit, "--memory-limit");
-  size_t worker_memory_limit = a.worker_memory_limit.empty() ? memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
-  int workers = default_workers(a.threads, a.force);
+  CheckedArgs c;
+  c.memory_limit = parse_size(a.memory_limit, "--memory-limit");
+  c.worker_memory_limit = a.worker_memory_limit.empty() ? c.memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  c.workers = default_workers(a.threads, a.force);
   require_writable_file(a.report_json);
   if (!a.checkpoint.empty()) {
     try {
@@ -126,7 +135,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
       throw UsageError(std::string("--checkpoint: ") + e.what());
     }
   }
-  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
+  c.enabled = parse_contracts_option(a.contracts);
   if (!a.emit_gtest.empty()) {
     try {
       ensure_writable_directory(a.emit_gtest);
@@ -134,46 +143,47 @@ int run_exhaustive(const ExhaustiveArgs& a) {
       throw UsageError(e.what());
     }
   }
+  return c;
+}
 
-  const Example* ex = &resolve_subject(a.subject, a.quiet);
-  Api api;
-  const ClassInfo* target = &register_example(*ex, api);
-
+// The generator's options for the loaded subject (misuse and validation settings go into api).
+ExhaustiveOptions generator_options(const ExhaustiveArgs& a, const CheckedArgs& c, Api& api, const ClassInfo& target) {
   ExhaustiveOptions opt;
   opt.scope = static_cast<uint32_t>(a.scope);
   opt.domain = literal_domain(a.scope, api, a.literals);
-  opt.omit_pattern = a.omit_given ? a.omit_fields : target->omit_fields;
+  opt.omit_pattern = a.omit_given ? a.omit_fields : target.omit_fields;
   opt.omit = build_omit(opt.omit_pattern);
-  opt.target = target->id;
-  opt.workers = workers;
+  opt.target = target.id;
+  opt.workers = c.workers;
   set_misuse(api, a.misuse);
   apply_validation_errors(api, a.validation_errors);
   catch_interrupts(true);
   if (!a.builders.empty()) {
-    opt.operations = resolve_builders(api, *target,
-                                      builders_request(a.builders, a.methods, api, a.omit_given ? a.omit_fields : target->omit_fields,
+    opt.operations = resolve_builders(api, target,
+                                      builders_request(a.builders, a.methods, api, a.omit_given ? a.omit_fields : target.omit_fields,
                                                        opt.workers, a.isolation == "fork", a.quiet));
   } else {
-    std::vector<std::string> names = a.methods.empty() ? target->builders : read_method_list(a.methods);
+    std::vector<std::string> names = a.methods.empty() ? target.builders : read_method_list(a.methods);
     if (names.empty()) names = {"all"};
-    opt.operations = select_methods(api, target->id, names);
+    opt.operations = select_methods(api, target.id, names);
   }
-  require_constructible(api, target->id, opt.operations);
+  require_constructible(api, target.id, opt.operations);
   opt.isolate = a.isolation == "fork";
   opt.call_timeout_seconds = a.call_timeout;
   opt.time_limit_seconds = a.time_limit;
   opt.max_iterations = a.max_iterations;
-  opt.memory_limit_bytes = memory_limit;
-  opt.worker_memory_limit_bytes = worker_memory_limit;
+  opt.memory_limit_bytes = c.memory_limit;
+  opt.worker_memory_limit_bytes = c.worker_memory_limit;
   opt.interrupted = &g_interrupted;
   opt.cluster = g_cluster;
   opt.checkpoint_dir = a.checkpoint;
+  return opt;
+}
 
-  RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
-  for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
-  bool quiet = a.quiet || !is_main_rank();
+// Runs the generator, saying what it runs and how it progresses unless quiet.
+ExhaustiveResult generate(const Api& api, const ExhaustiveOptions& opt, const RunDescription& run, bool quiet) {
   if (!quiet)
-    std::fprintf(stderr, "objgen: %s, scope %u, %s%d %s, heap check %s, methods: %s\n", ex->name.c_str(), opt.scope,
+    std::fprintf(stderr, "objgen: %s, scope %u, %s%d %s, heap check %s, methods: %s\n", run.example.c_str(), opt.scope,
                  g_cluster ? fmt::format("{} ranks x ", g_cluster->size()).c_str() : "", opt.workers,
                  opt.isolate ? "worker processes" : "threads", heap_check_mode(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
 
@@ -186,28 +196,23 @@ int run_exhaustive(const ExhaustiveArgs& a) {
     });
   ExhaustiveResult result = run_generator(gen);
   catch_interrupts(false);
-  std::vector<size_t> rank_peaks = peak_rss_of_ranks();
-  uint64_t sent[1] = {result.sent_bytes};
-  if (g_cluster) g_cluster->sum(sent);
-  if (!is_main_rank()) return result.stopped_by == StopReason::Interrupted ? kExitInterrupted : kExitOk;  // rank 0 writes
+  return result;
+}
 
-  auto report = exhaustive_report(api, opt, run, result);
-  if (g_cluster)
-    report["distributed"] = {{"ranks", g_cluster->size()},
-                             {"peak_rss_bytes_per_rank", rank_peaks},
-                             {"rounds", result.rounds},
-                             {"records_split", result.records_split},
-                             {"rank0_exchange_seconds", result.exchange_seconds},
-                             {"rank0_merge_seconds", result.merge_seconds},
-                             {"bytes_exchanged", sent[0]},
-                             {"bytes_exchanged_per_state", result.store.state_count() ? double(sent[0]) / result.store.state_count() : 0.0},
-                             {"bytes_exchanged_per_candidate", result.explored ? double(sent[0]) / result.explored : 0.0}};
-  if (result.resumed_after > 0 && !a.quiet)
-    std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
-  if (!a.emit_gtest.empty())
-    report["gtest"] = {{"states", emitted_states(result, opt.target, a.gtest_max_states).size()},
-                       {"of", result.store.states_of(opt.target).size()},
-                       {"max_states", a.gtest_max_states}};
+nlohmann::json distributed_report(const ExhaustiveResult& result, const std::vector<size_t>& rank_peaks, uint64_t sent) {
+  return {{"ranks", g_cluster->size()},
+          {"peak_rss_bytes_per_rank", rank_peaks},
+          {"rounds", result.rounds},
+          {"records_split", result.records_split},
+          {"rank0_exchange_seconds", result.exchange_seconds},
+          {"rank0_merge_seconds", result.merge_seconds},
+          {"bytes_exchanged", sent},
+          {"bytes_exchanged_per_state", result.store.state_count() ? double(sent) / result.store.state_count() : 0.0},
+          {"bytes_exchanged_per_candidate", result.explored ? double(sent) / result.explored : 0.0}};
+}
+
+// The result line and the findings on stdout; a stop at the memory limit on stderr.
+void print_result(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const ExhaustiveResult& result) {
   std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n", result.store.states_of(opt.target).size(),
                static_cast<unsigned long long>(result.explored), result.iterations, result.seconds, result.findings.size(),
                result.complete ? "" : ("  (partial: " + std::string(stop_reason_name(result.stopped_by)) + ")").c_str());
@@ -215,32 +220,68 @@ int run_exhaustive(const ExhaustiveArgs& a) {
     std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
   if (result.stopped_by == StopReason::MemoryLimit)
     std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
+}
+
+// The states suite and, when something failed, the failures suite, in --emit-gtest.
+void write_suites(const Api& api, const ExhaustiveArgs& a, const Example& ex, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
+                  const std::vector<SuiteFinding>& failing, const oracles::OracleResult* observed) {
+  unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
+  GtestSuiteOptions g{ex.header, ex.name, a.gtest_inline_limit, alarm, a.gtest_max_states};
+  std::vector<std::string> written{
+      write_states_suite(api, opt, result, g, a.emit_gtest, observed,
+                         "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope))};
+  std::string failures = write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
+  if (!failures.empty()) written.push_back(failures);
+  for (const auto& file : written)
+    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
+  size_t emitted = emitted_states(result, opt.target, a.gtest_max_states).size(), all = result.store.states_of(opt.target).size();
+  if (emitted < all)
+    std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
+}
+
+// Oracles, contracts, preconditions set apart, the report and the suites (rank 0 only).
+void write_outputs(Api& api, const ExhaustiveArgs& a, const CheckedArgs& c, const Example& ex, const ExhaustiveOptions& opt,
+                   const ExhaustiveResult& result, nlohmann::json& report) {
   std::optional<oracles::OracleResult> observed;
   if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
     observed = record_oracles(api, opt, result, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
     report["oracles"] = oracle_report(api, *observed);
   }
   std::vector<ReportedFinding> broken;
-  if (!g_interrupted.load()) broken = check_contracts(api, opt, result, enabled, a, report);
+  if (!g_interrupted.load()) broken = check_contracts(api, opt, result, c.enabled, a, report);
   std::vector<SuiteFinding> failing = suite_findings(api, opt.domain, result);
   for (SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
   report["preconditions"] = set_apart_preconditions(api, opt.domain, failing, probe_states(api, result, opt.target, opt.domain),
                                                     {a.call_timeout, opt.worker_memory_limit_bytes, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
-  if (!a.emit_gtest.empty()) {
-    unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
-    GtestSuiteOptions g{ex->header, ex->name, a.gtest_inline_limit, alarm, a.gtest_max_states};
-    std::vector<std::string> written{
-        write_states_suite(api, opt, result, g, a.emit_gtest, observed ? &*observed : nullptr,
-                           "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope))};
-    std::string failures = write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
-    if (!failures.empty()) written.push_back(failures);
-    for (const auto& file : written)
-      if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
-    size_t emitted = emitted_states(result, opt.target, a.gtest_max_states).size(), all = result.store.states_of(opt.target).size();
-    if (emitted < all)
-      std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
-  }
+  if (!a.emit_gtest.empty()) write_suites(api, a, ex, opt, result, failing, observed ? &*observed : nullptr);
+}
+
+int run_exhaustive(const ExhaustiveArgs& a) {
+  CheckedArgs c = check_args(a);
+  const Example* ex = &resolve_subject(a.subject, a.quiet);
+  Api api;
+  const ClassInfo* target = &register_example(*ex, api);
+  ExhaustiveOptions opt = generator_options(a, c, api, *target);
+
+  RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
+  for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
+  ExhaustiveResult result = generate(api, opt, run, a.quiet || !is_main_rank());
+  std::vector<size_t> rank_peaks = peak_rss_of_ranks();
+  uint64_t sent[1] = {result.sent_bytes};
+  if (g_cluster) g_cluster->sum(sent);
+  if (!is_main_rank()) return result.stopped_by == StopReason::Interrupted ? kExitInterrupted : kExitOk;  // rank 0 writes
+
+  auto report = exhaustive_report(api, opt, run, result);
+  if (g_cluster) report["distributed"] = distributed_report(result, rank_peaks, sent[0]);
+  if (result.resumed_after > 0 && !a.quiet)
+    std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
+  if (!a.emit_gtest.empty())
+    report["gtest"] = {{"states", emitted_states(result, opt.target, a.gtest_max_states).size()},
+                       {"of", result.store.states_of(opt.target).size()},
+                       {"max_states", a.gtest_max_states}};
+  print_result(api, a, opt, result);
+  write_outputs(api, a, c, *ex, opt, result, report);
   return result.stopped_by == StopReason::Interrupted ? kExitInterrupted : kExitOk;
 }
 

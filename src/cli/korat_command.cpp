@@ -91,7 +91,7 @@ void read_finitization_file(KoratArgs& a) {
     } else if (key == "not-null") {
       a.not_null.push_back(value);
     } else {
-      throw UsageError(where + "unknown setting '" + key + "' (scope, objects, range, not-null)");
+      throw UsageError(fmt::format("{}unknown setting '{}' (scope, objects, range, not-null)", where, key));
     }
   }
   a.file_objects = std::move(objects);
@@ -288,15 +288,7 @@ void emit_structures(const KoratArgs& a, const Api& api, const Example& ex, cons
   std::printf("wrote %s (%zu structures)\n", path.c_str(), std::min<size_t>(r.structures, g.max_states ? g.max_states : r.structures));
 }
 
-int run_korat(KoratArgs& a) {
-  if (!a.against_api && (a.api_scope >= 0 || a.api_max_iterations > 0))
-    throw UsageError("--api-scope and --api-max-iterations go with --against-api");
-  if (a.emit_gtest.empty() && a.gtest_max_given) throw UsageError("--gtest-max-structures goes with --emit-gtest");
-  if (!a.finitization_file.empty()) read_finitization_file(a);
-  a.subject.trace_loads = true;
-  const Example& ex = resolve_subject(a.subject, a.quiet);
-  Api api;
-  const ClassInfo& target = register_example(ex, api);
+invariant::SearchOptions search_options(const KoratArgs& a, const ClassInfo& target) {
   invariant::SearchOptions opt;
   opt.finitization = finitization(a);
   opt.call_timeout_seconds = a.call_timeout;
@@ -309,6 +301,11 @@ int run_korat(KoratArgs& a) {
     opt.on_progress = [](uint64_t explored, uint64_t found) {
       print_progress(fmt::format("objgen: korat: {} candidates, {} structures", explored, found));
     };
+  return opt;
+}
+
+// The outputs and the method list checked before the search, which may take long.
+void check_outputs(const KoratArgs& a, Api& api, const ClassInfo& target) {
   if (!a.report_json.empty()) require_writable_file(a.report_json);
   if (!a.methods.empty()) select_methods(api, target.id, read_method_list(a.methods));  // a bad list: before the search
   if (!a.emit_gtest.empty()) {
@@ -318,7 +315,10 @@ int run_korat(KoratArgs& a) {
       throw UsageError(std::string("--emit-gtest: ") + e.what());
     }
   }
-  catch_interrupts(true);
+}
+
+// The search; a finitization or invariant it cannot use is the user's to fix.
+invariant::SearchResult search(const KoratArgs& a, const Api& api, const ClassInfo& target, const invariant::SearchOptions& opt) {
   invariant::SearchResult r;
   try {
     r = invariant::search_from_invariant(api, target.id, opt);
@@ -332,9 +332,12 @@ int run_korat(KoratArgs& a) {
     throw UsageError("the invariant of " + target.name + " read no field of the candidate objects, so a search from it " +
                      "cannot tell candidates apart: it must read the object's fields in code built with the harness " +
                      "(an invariant compiled into a separate library is not traced)");
-  std::vector<Fingerprint> states = canonical_set(r.fingerprints);
+  return r;
+}
+
+void print_search(const KoratArgs& a, const ClassInfo& target, const invariant::SearchResult& r, size_t canonical_states) {
   std::printf("korat: %s: %llu structures (%zu canonical states), %llu candidates explored, %.2f s%s\n", target.name.c_str(),
-              static_cast<unsigned long long>(r.structures), states.size(), static_cast<unsigned long long>(r.explored), r.seconds,
+              static_cast<unsigned long long>(r.structures), canonical_states, static_cast<unsigned long long>(r.explored), r.seconds,
               r.interrupted ? " (interrupted: partial)"
               : r.truncated ? " (stopped at --max-structures: partial)"
                             : "");
@@ -349,6 +352,23 @@ int run_korat(KoratArgs& a) {
   for (const auto& f : r.findings)
     std::printf("finding: %s: %s\n  on %s\n", outcome_name(f.kind), f.message.c_str(),
                 assignment_text(r.space, f.candidate.data()).c_str());
+}
+
+int run_korat(KoratArgs& a) {
+  if (!a.against_api && (a.api_scope >= 0 || a.api_max_iterations > 0))
+    throw UsageError("--api-scope and --api-max-iterations go with --against-api");
+  if (a.emit_gtest.empty() && a.gtest_max_given) throw UsageError("--gtest-max-structures goes with --emit-gtest");
+  if (!a.finitization_file.empty()) read_finitization_file(a);
+  a.subject.trace_loads = true;
+  const Example& ex = resolve_subject(a.subject, a.quiet);
+  Api api;
+  const ClassInfo& target = register_example(ex, api);
+  invariant::SearchOptions opt = search_options(a, target);
+  check_outputs(a, api, target);
+  catch_interrupts(true);
+  invariant::SearchResult r = search(a, api, target, opt);
+  std::vector<Fingerprint> states = canonical_set(r.fingerprints);
+  print_search(a, target, r, states.size());
   nlohmann::json out = report(target.name, a, r, states);
   if (!a.emit_gtest.empty() && !r.interrupted) emit_structures(a, api, ex, target, r);
   if (a.against_api && !r.interrupted) out["against_api"] = against_api(a, api, target, r, opt.omit, opt.workers);

@@ -81,34 +81,27 @@ void say(const char* what, const char* text) {
   std::fprintf(stderr, "objgen (rank %d): %s%s\n", g_cluster->rank(), what, text);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  using namespace objgen::cli;
-
-  CLI::App app{
+// The program's description, error format and version flag.
+void describe(CLI::App& app) {
+  app.description(
       "objgen: test inputs for C++ classes from their API.\n"
       "Finds call sequences that build every distinct object state within a bound, and emits\n"
-      "them as GoogleTest suites and JSON reports."};
+      "them as GoogleTest suites and JSON reports.");
   app.require_subcommand(1);
   // One line naming the problem (CLI11's default adds a second about --help).
   app.failure_message([](const CLI::App*, const CLI::Error& e) { return "objgen: " + std::string(e.what()) + "\n"; });
   app.set_version_flag("--version", "objgen " OBJGEN_VERSION_STRING);
-  // Before anything else runs: the allocator's mode is fixed when the process starts.
-  std::string heap_check = follow_heap_check_option(argc, argv);
-  // After that exec (which would undo it): workers cannot open /proc/<objgen>/mem, and what they
-  // orphan is reparented to objgen (exec/confinement.hpp).
-  objgen::protect_supervisor();
-  // After that: following --heap-check may start objgen again (exec), which must not have joined.
-  std::unique_ptr<objgen::Cluster> cluster = join_ranks(&argc, &argv);
-  g_cluster = cluster.get();
+}
+
+// Every subcommand, the options they share, and the refusal to run any but exhaustive on ranks.
+void add_commands(CLI::App& app, std::string& heap_check, int& exit_code) {
+  using namespace objgen::cli;
   app.add_option("--heap-check", heap_check,
                  "on: guard every heap block, so a write past its end or a double free in the code under test is "
                  "a finding of the call that did it; off: faster; auto: on except for bundled examples")
       ->check(CLI::IsMember({"on", "off", "auto"}))
       ->default_str("auto");
   app.fallthrough();  // accepted after the subcommand too
-  int exit_code = kExitOk;
   add_examples_command(app, exit_code);
   add_exhaustive_command(app, exit_code);
   add_builders_command(app, exit_code);
@@ -128,6 +121,12 @@ int main(int argc, char** argv) {
         if (g_cluster && g_cluster->size() > 1)
           throw UsageError("objgen " + name + " runs in one process; of the commands only exhaustive runs on MPI ranks");
       });
+}
+
+// Parses the command line, which runs the command (setting exit_code, hence the reference); each
+// kind of error is an exit code of its own.
+int parse_and_run(CLI::App& app, int argc, char** argv, const int& exit_code) {
+  using namespace objgen::cli;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -147,4 +146,31 @@ int main(int argc, char** argv) {
     return finish(kExitInternal);
   }
   return finish(exit_code);
+}
+
+int run(int argc, char** argv) {
+  CLI::App app;
+  describe(app);
+  // Before anything else runs: the allocator's mode is fixed when the process starts.
+  std::string heap_check = objgen::cli::follow_heap_check_option(argc, argv);
+  // After that exec (which would undo it): workers cannot open /proc/<objgen>/mem, and what they
+  // orphan is reparented to objgen (exec/confinement.hpp).
+  objgen::protect_supervisor();
+  // After that: following --heap-check may start objgen again (exec), which must not have joined.
+  std::unique_ptr<objgen::Cluster> cluster = join_ranks(&argc, &argv);
+  objgen::cli::g_cluster = cluster.get();
+  int exit_code = objgen::cli::kExitOk;  // set by the command that runs
+  add_commands(app, heap_check, exit_code);
+  return parse_and_run(app, argc, argv, exit_code);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {  // setting the commands up failed, before any ran
+    std::fprintf(stderr, "objgen: internal error: %s\n", e.what());
+    return objgen::cli::kExitInternal;
+  }
 }

@@ -141,6 +141,95 @@ void check_asan_worker(const std::vector<std::string>& command) {
                    "); try --checks ubsan");
 }
 
+// The test runner's options; with --checks asan, the ASan worker program checked to run.
+RunnerOptions runner_options(const ParamsArgs& a, const Api& api, const ClassInfo& target) {
+  RunnerOptions ro;
+  ro.call_timeout_seconds = a.call_timeout;
+  ro.probe = true;  // whether each call changed its receiver: benchmarks rebuild only those that did
+  if (a.checks == "asan") {
+    std::string worker = asan_worker_program();
+    if (worker.empty()) {
+      if (!a.quiet) std::fprintf(stderr, "objgen: no objgen-asan-worker beside objgen: checking with assertions and UBSan only\n");
+    } else {
+      ro.worker_command = {worker,   "--harness", build_asan_harness(a.subject, a.quiet), "--api", params::api_hash(api, target.id),
+                           "--probe"};
+      check_asan_worker(ro.worker_command);
+    }
+  }
+  ro.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  return ro;
+}
+
+// The target's builders when --builders asks for other than the harness's list.
+std::map<ClassId, std::vector<uint32_t>> target_builders(const ParamsArgs& a, Api& api, const ClassInfo& target) {
+  std::map<ClassId, std::vector<uint32_t>> builders;
+  if (a.builders == "auto") {
+    if (auto cached = cached_builders(api, target, target.omit_fields)) builders[target.id] = *cached;
+  } else if (a.builders != "harness") {
+    BuildersRequest r =
+        builders_request(a.builders == "identify" ? "auto" : a.builders, "", api, target.omit_fields, default_workers(0), true, a.quiet);
+    r.check_contracts = false;  // params' exec'd workers check the API against the harness's own
+    builders[target.id] = resolve_builders(api, target, r);
+  }
+  return builders;
+}
+
+// What the repository knows: inputs and values that worked, builder history. A repository that
+// cannot be read is as good as an empty one: warn and search.
+void use_repository(const params::ParamsRepository& repo, const ParamsArgs& a, const Api& api, const LiteralDomain& domain,
+                    const ClassInfo& target, params::ParamsOptions& po) {
+  auto unreadable = [&a](const std::exception& e) {
+    if (!a.quiet) std::fprintf(stderr, "objgen: warning: cannot read the repository (%s); searching\n", e.what());
+  };
+  po.stored_inputs = [&, unreadable](uint32_t op) -> std::optional<FlatSequence> {
+    try {
+      return repo.inputs(api, domain, target.name, op);
+    } catch (const std::exception& e) {
+      unreadable(e);
+      return std::nullopt;
+    }
+  };
+  po.stored_values = [&, unreadable](uint32_t op) -> std::vector<std::optional<uint32_t>> {
+    try {
+      return repo.parameter_values(api, domain, target.name, op);
+    } catch (const std::exception& e) {
+      unreadable(e);
+      return {};
+    }
+  };
+  po.fill_ran.assign(api.operations().size(), 0);
+  po.fill_failed.assign(api.operations().size(), 0);
+  try {
+    repo.builder_history(api, target.name, po.fill_ran, po.fill_failed);
+  } catch (const std::exception& e) {
+    unreadable(e);
+  }
+}
+
+// The smoke suite in --emit-gtest.
+void write_params_suite(const ParamsArgs& a, const Example& ex, const Api& api, const LiteralDomain& domain,
+                        const params::ParamsResult& found) {
+  std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
+  std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
+  std::string path = a.emit_gtest + "/" + name + "_params_test.cpp";
+  ReturnedValues returned = stable_results(api, domain, found, a);
+  write_file_atomically(path, suite_build_comment(path) + params_gtest_file(api, domain, found, include, name + "_params", &returned));
+  if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
+}
+
+// The benchmarks in --emit-benchmark, run with --run-benchmarks.
+void write_params_benchmarks(const ParamsArgs& a, const Example& ex, const Api& api, const LiteralDomain& domain, const ClassInfo& target,
+                             const params::ParamsResult& found, const std::vector<SweepRequest>& sweeps, TestRunner& runner) {
+  std::vector<BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps, runner, domain);
+  BenchmarkTarget t{a.emit_benchmark, a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example,
+                    a.subject.example.empty() ? ex.header : require_example(a.subject.example).header, subject_build_flags(a.subject)};
+  std::string::size_type bad;
+  while ((bad = t.name.find_first_of("<>:, *&")) != std::string::npos) t.name[bad] = '_';
+  write_benchmarks(api, domain, found, resolved, t);
+  if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s/%s_bench.cpp and CMakeLists.txt\n", t.dir.c_str(), t.name.c_str());
+  if (a.run_benchmarks) run_benchmarks(api, t, &g_interrupted, a.quiet);
+}
+
 int run_params(ParamsArgs& a) {
   validate(a);
   std::unique_ptr<params::ParamsRepository> repo = open_repository(a);
@@ -158,66 +247,16 @@ int run_params(ParamsArgs& a) {
   for (const std::string& s : a.sweeps) sweeps.push_back(parse_sweep(s));
   require_sweep_methods(api, target.id, sweeps, methods);
   LiteralDomain domain = params::params_domain(api);
-  RunnerOptions ro;
-  ro.call_timeout_seconds = a.call_timeout;
-  ro.probe = true;  // whether each call changed its receiver: benchmarks rebuild only those that did
-  if (a.checks == "asan") {
-    std::string worker = asan_worker_program();
-    if (worker.empty()) {
-      if (!a.quiet) std::fprintf(stderr, "objgen: no objgen-asan-worker beside objgen: checking with assertions and UBSan only\n");
-    } else {
-      ro.worker_command = {worker,   "--harness", build_asan_harness(a.subject, a.quiet), "--api", params::api_hash(api, target.id),
-                           "--probe"};
-      check_asan_worker(ro.worker_command);
-    }
-  }
-  ro.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
-  TestRunner runner(api, domain, ro);
-  std::map<ClassId, std::vector<uint32_t>> builders;
-  if (a.builders == "auto") {
-    if (auto cached = cached_builders(api, target, target.omit_fields)) builders[target.id] = *cached;
-  } else if (a.builders != "harness") {
-    BuildersRequest r =
-        builders_request(a.builders == "identify" ? "auto" : a.builders, "", api, target.omit_fields, default_workers(0), true, a.quiet);
-    r.check_contracts = false;  // params' exec'd workers check the API against the harness's own
-    builders[target.id] = resolve_builders(api, target, r);
-  }
+  TestRunner runner(api, domain, runner_options(a, api, target));
 
   params::ParamsOptions po;
+  po.builders = target_builders(a, api, target);
   po.tries = static_cast<uint32_t>(a.tries);
   po.samples = static_cast<uint32_t>(a.samples);
   po.seed = a.seed;
   po.time_limit_seconds = a.time_limit;
-  po.builders = std::move(builders);
   po.interrupted = &g_interrupted;
-  if (repo) {  // a repository that cannot be read is as good as an empty one: warn and search
-    auto unreadable = [&a](const std::exception& e) {
-      if (!a.quiet) std::fprintf(stderr, "objgen: warning: cannot read the repository (%s); searching\n", e.what());
-    };
-    po.stored_inputs = [&, unreadable](uint32_t op) -> std::optional<FlatSequence> {
-      try {
-        return repo->inputs(api, domain, target.name, op);
-      } catch (const std::exception& e) {
-        unreadable(e);
-        return std::nullopt;
-      }
-    };
-    po.stored_values = [&, unreadable](uint32_t op) -> std::vector<std::optional<uint32_t>> {
-      try {
-        return repo->parameter_values(api, domain, target.name, op);
-      } catch (const std::exception& e) {
-        unreadable(e);
-        return {};
-      }
-    };
-    po.fill_ran.assign(api.operations().size(), 0);
-    po.fill_failed.assign(api.operations().size(), 0);
-    try {
-      repo->builder_history(api, target.name, po.fill_ran, po.fill_failed);
-    } catch (const std::exception& e) {
-      unreadable(e);
-    }
-  }
+  if (repo) use_repository(*repo, a, api, domain, target, po);
   if (!a.quiet && isatty(STDERR_FILENO))
     po.progress = [](size_t done, size_t total) {
       std::fprintf(stderr, "\robjgen: %zu/%zu methods", done, total);
@@ -239,14 +278,7 @@ int run_params(ParamsArgs& a) {
   if (!a.report_json.empty())
     write_file_atomically(a.report_json,
                           params_report_json(api, domain, found, baseline ? &*baseline : nullptr, a.seed, po.tries).dump(2) + "\n");
-  if (!a.emit_gtest.empty()) {
-    std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
-    std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
-    std::string path = a.emit_gtest + "/" + name + "_params_test.cpp";
-    ReturnedValues returned = stable_results(api, domain, found, a);
-    write_file_atomically(path, suite_build_comment(path) + params_gtest_file(api, domain, found, include, name + "_params", &returned));
-    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
-  }
+  if (!a.emit_gtest.empty()) write_params_suite(a, ex, api, domain, found);
   if (repo && !g_interrupted.load()) {
     try {
       repo->store(api, domain, target.name, found, found.fill_ran, found.fill_failed);
@@ -254,16 +286,7 @@ int run_params(ParamsArgs& a) {
       throw UsageError(std::string("cannot update the repository (left as it was): ") + e.what());
     }
   }
-  if (!a.emit_benchmark.empty() && !g_interrupted.load()) {
-    std::vector<BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps, runner, domain);
-    BenchmarkTarget t{a.emit_benchmark, a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example,
-                      a.subject.example.empty() ? ex.header : require_example(a.subject.example).header, subject_build_flags(a.subject)};
-    std::string::size_type bad;
-    while ((bad = t.name.find_first_of("<>:, *&")) != std::string::npos) t.name[bad] = '_';
-    write_benchmarks(api, domain, found, resolved, t);
-    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s/%s_bench.cpp and CMakeLists.txt\n", t.dir.c_str(), t.name.c_str());
-    if (a.run_benchmarks) run_benchmarks(api, t, &g_interrupted, a.quiet);
-  }
+  if (!a.emit_benchmark.empty() && !g_interrupted.load()) write_params_benchmarks(a, ex, api, domain, target, found, sweeps, runner);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

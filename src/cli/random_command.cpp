@@ -130,32 +130,21 @@ void validate(const RandomArgs& a) {
   }
 }
 
-int run_random_command(RandomArgs a) {
-  validate(a);
-  if (a.time_limit == 0 && a.max_calls == 0) a.time_limit = 10;
-  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
-  size_t worker_memory_limit = parse_size(a.worker_memory_limit, "--worker-memory-limit");
-  int workers = default_workers(a.threads, a.force);
-
-  const Example* ex = &resolve_subject(a.subject, a.quiet);
-  Api api;
-  const ClassInfo* target = &register_example(*ex, api);
-  set_misuse(api, a.misuse);
-  apply_validation_errors(api, a.validation_errors);
-  std::string omit_fields = a.omit_given ? a.omit_fields : target->omit_fields;
-
+// The runs' common options: the subject's operations, its contract checks, the scope.
+RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& enabled, Api& api, const ClassInfo& target, int workers) {
+  std::string omit_fields = a.omit_given ? a.omit_fields : target.omit_fields;
   RandomOptions base;
   base.scope = static_cast<uint32_t>(a.scope);
   base.domain = literal_domain(a.scope, api, a.literals);
   base.omit = build_omit(omit_fields);
-  base.target = target->id;
+  base.target = target.id;
   if (!a.builders.empty()) {
     base.operations =
-        resolve_builders(api, *target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolation == "fork", a.quiet));
+        resolve_builders(api, target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolation == "fork", a.quiet));
   } else {
-    base.operations = select_methods(api, target->id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
+    base.operations = select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
   }
-  require_constructible(api, target->id, base.operations);
+  require_constructible(api, target.id, base.operations);
   for (ClassId cls : classes_of(api, base.operations))
     for (uint32_t check : contracts::add_contract_operations(api, cls, {enabled, base.omit, 8, base.operations}))
       base.contract_checks.push_back(check);
@@ -163,22 +152,28 @@ int run_random_command(RandomArgs a) {
   base.check_invariant = enabled.has(contracts::Contract::Invariant);
   base.keep_states = true;
   base.max_states = 400000;
+  return base;
+}
 
-  std::vector<std::string> methods;
-  for (uint32_t i : base.operations) methods.push_back(api.operations()[i].signature());
-  if (!a.quiet)
-    std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, contracts: %s\n  methods: %s\n",
-                 ex->name.c_str(), static_cast<unsigned long long>(a.seed), a.runs, workers,
-                 a.isolation == "fork" ? "worker processes" : "threads",
-                 a.max_calls ? fmt::format("{} calls", a.max_calls).c_str() : fmt::format("{:g} s", a.time_limit).c_str(), a.scope,
-                 enabled.names().c_str(), fmt::format("{}", fmt::join(methods, ", ")).c_str());
+// The command's setting once the subject is loaded.
+struct RandomRun {
+  const Example& ex;
+  const ClassInfo& target;
+  contracts::ContractSet enabled;
+  int workers = 1;
+  size_t worker_memory_limit = 0;
+  RandomOptions base;
+  std::vector<std::string> methods;  // signatures
+};
 
+// Runs the batch, a progress line per finished run unless quiet; seconds: the batch's wall time.
+std::vector<RandomResult> run_batch(const Api& api, const RandomArgs& a, const RandomRun& run, double& seconds) {
   RandomBatchOptions bo;
-  bo.workers = workers;
+  bo.workers = run.workers;
   bo.isolate = a.isolation == "fork";
   bo.call_timeout_seconds = a.call_timeout;
   bo.interrupted = &g_interrupted;
-  bo.worker_memory_limit_bytes = worker_memory_limit;
+  bo.worker_memory_limit_bytes = run.worker_memory_limit;
   bo.result_bytes = 64u << 20;
   uint64_t done_calls = 0, done_states = 0, done_findings = 0;
   size_t done_runs = 0;
@@ -197,18 +192,109 @@ int run_random_command(RandomArgs a) {
     };
   catch_interrupts(true);
   auto start = std::chrono::steady_clock::now();
-  std::vector<RandomResult> results = run_random_batch(api, plan_runs(base, a, workers), bo);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::vector<RandomResult> results = run_random_batch(api, plan_runs(run.base, a, run.workers), bo);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!a.quiet && isatty(STDERR_FILENO)) std::fprintf(stderr, "\n");
+  return results;
+}
 
+// What the runs found together: their states in one store, their calls and seconds summed.
+struct MergedRuns {
   ExhaustiveResult merged;
   uint64_t calls = 0;
   double run_seconds = 0;
+  double seconds = 0;  // the batch's wall time
+  double calls_per_second() const { return run_seconds > 0 ? calls / run_seconds : 0.0; }
+};
+
+void merge_runs(const Api& api, const std::vector<RandomResult>& results, MergedRuns& m) {
   for (const RandomResult& r : results) {
-    merge_run_states(api, r, merged.store);
-    calls += r.calls;
-    run_seconds += r.seconds;
+    merge_run_states(api, r, m.merged.store);
+    m.calls += r.calls;
+    m.run_seconds += r.seconds;
   }
+}
+
+nlohmann::json random_report(const Api& api, const RandomArgs& a, const RandomRun& run, const MergedRuns& m,
+                             const std::vector<ReportedFinding>& findings) {
+  nlohmann::json report = {
+      {"strategy", "random"},
+      {"subject", run.ex.name},
+      {"target", run.target.name},
+      {"seed", a.seed},
+      {"runs", a.runs},
+      {"scope", a.scope},
+      {"methods", run.methods},
+      {"contracts", run.enabled.names()},
+      {"calls", m.calls},
+      {"states", m.merged.store.state_count()},
+      {"target_states", m.merged.store.states_of(run.base.target).size()},
+      {"findings", nlohmann::json::array()},
+      {"timing", {{"seconds", m.seconds}, {"workers", run.workers}, {"calls_per_second_per_worker", m.calls_per_second()}}}};
+  if (a.time_limit > 0)
+    report["time_limit"] = a.time_limit;
+  else
+    report["max_calls"] = a.max_calls;
+  for (const ReportedFinding& f : findings) report["findings"].push_back(finding_json(api, run.base.domain, f));
+  return report;
+}
+
+// Oracles, preconditions set apart, the report and the suites.
+void write_outputs(Api& api, const RandomArgs& a, const RandomRun& run, const MergedRuns& m, const std::vector<ReportedFinding>& findings) {
+  const RandomOptions& base = run.base;
+  ExhaustiveOptions opt;
+  opt.scope = base.scope;
+  opt.domain = base.domain;
+  opt.omit = base.omit;
+  opt.operations = base.operations;
+  opt.target = base.target;
+  opt.worker_memory_limit_bytes = run.worker_memory_limit;
+  nlohmann::json report = random_report(api, a, run, m, findings);
+  std::optional<oracles::OracleResult> observed;
+  if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
+    observed = record_oracles(api, opt, m.merged, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
+    report["oracles"] = oracle_report(api, *observed);
+  }
+  std::vector<SuiteFinding> failing = suite_findings_of(findings);
+  report["preconditions"] = set_apart_preconditions(api, base.domain, failing, probe_states(api, m.merged, base.target, base.domain),
+                                                    {a.call_timeout, run.worker_memory_limit, a.emit_preconditions, a.quiet});
+  if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
+  if (a.emit_gtest.empty()) return;
+  unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
+  GtestSuiteOptions g{run.ex.header, run.ex.name + "_random", a.gtest_inline_limit, alarm, a.gtest_max_states};
+  std::vector<std::string> written{
+      write_states_suite(api, opt, m.merged, g, a.emit_gtest, observed ? &*observed : nullptr,
+                         fmt::format("states of {} found by random generation (seed {}, {} calls)", run.target.name, a.seed, m.calls))};
+  std::string failures = write_failures_suite(api, base.domain, failing, g, a.emit_gtest, run.worker_memory_limit);
+  if (!failures.empty()) written.push_back(failures);
+  for (const auto& file : written)
+    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
+}
+
+int run_random_command(RandomArgs a) {
+  validate(a);
+  if (a.time_limit == 0 && a.max_calls == 0) a.time_limit = 10;
+  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
+  size_t worker_memory_limit = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  int workers = default_workers(a.threads, a.force);
+
+  const Example* ex = &resolve_subject(a.subject, a.quiet);
+  Api api;
+  const ClassInfo* target = &register_example(*ex, api);
+  set_misuse(api, a.misuse);
+  apply_validation_errors(api, a.validation_errors);
+  RandomRun run{*ex, *target, enabled, workers, worker_memory_limit, base_options(a, enabled, api, *target, workers), {}};
+  for (uint32_t i : run.base.operations) run.methods.push_back(api.operations()[i].signature());
+  if (!a.quiet)
+    std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, contracts: %s\n  methods: %s\n",
+                 ex->name.c_str(), static_cast<unsigned long long>(a.seed), a.runs, workers,
+                 a.isolation == "fork" ? "worker processes" : "threads",
+                 a.max_calls ? fmt::format("{} calls", a.max_calls).c_str() : fmt::format("{:g} s", a.time_limit).c_str(), a.scope,
+                 enabled.names().c_str(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
+
+  MergedRuns m;
+  std::vector<RandomResult> results = run_batch(api, a, run, m.seconds);
+  merge_runs(api, results, m);
   uint64_t unplaced = 0;
   std::vector<ReportedFinding> findings = merge_findings(api, results, &unplaced);
   if (unplaced)
@@ -217,62 +303,15 @@ int run_random_command(RandomArgs a) {
         "objgen: %llu more crashes or hangs at calls no restarted run reached again (a run stops after 100 crashes; not reported)\n",
         static_cast<unsigned long long>(unplaced));
   if (a.minimize == "on" && !g_interrupted.load())
-    minimize_findings(api, base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
+    minimize_findings(api, run.base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
   catch_interrupts(false);
 
-  size_t target_states = merged.store.states_of(base.target).size();
+  size_t target_states = m.merged.store.states_of(run.base.target).size();
   std::fprintf(stdout, "calls %llu  states %zu (%s: %zu)  findings %zu  %.2f s  (%.0f calls/s per worker)\n",
-               static_cast<unsigned long long>(calls), merged.store.state_count(), ex->name.c_str(), target_states, findings.size(),
-               seconds, run_seconds > 0 ? calls / run_seconds : 0.0);
+               static_cast<unsigned long long>(m.calls), m.merged.store.state_count(), ex->name.c_str(), target_states, findings.size(),
+               m.seconds, m.calls_per_second());
   print_findings(api, findings);
-
-  ExhaustiveOptions opt;
-  opt.scope = base.scope;
-  opt.domain = base.domain;
-  opt.omit = base.omit;
-  opt.operations = base.operations;
-  opt.target = base.target;
-  opt.worker_memory_limit_bytes = worker_memory_limit;
-  nlohmann::json report = {
-      {"strategy", "random"},
-      {"subject", ex->name},
-      {"target", target->name},
-      {"seed", a.seed},
-      {"runs", a.runs},
-      {"scope", a.scope},
-      {"methods", methods},
-      {"contracts", enabled.names()},
-      {"calls", calls},
-      {"states", merged.store.state_count()},
-      {"target_states", target_states},
-      {"findings", nlohmann::json::array()},
-      {"timing",
-       {{"seconds", seconds}, {"workers", workers}, {"calls_per_second_per_worker", run_seconds > 0 ? calls / run_seconds : 0.0}}}};
-  if (a.time_limit > 0)
-    report["time_limit"] = a.time_limit;
-  else
-    report["max_calls"] = a.max_calls;
-  for (const ReportedFinding& f : findings) report["findings"].push_back(finding_json(api, base.domain, f));
-  std::optional<oracles::OracleResult> observed;
-  if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
-    observed = record_oracles(api, opt, merged, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
-    report["oracles"] = oracle_report(api, *observed);
-  }
-  std::vector<SuiteFinding> failing = suite_findings_of(findings);
-  report["preconditions"] = set_apart_preconditions(api, base.domain, failing, probe_states(api, merged, base.target, base.domain),
-                                                    {a.call_timeout, worker_memory_limit, a.emit_preconditions, a.quiet});
-  if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
-  if (!a.emit_gtest.empty()) {
-    unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
-    GtestSuiteOptions g{ex->header, ex->name + "_random", a.gtest_inline_limit, alarm, a.gtest_max_states};
-    std::vector<std::string> written{
-        write_states_suite(api, opt, merged, g, a.emit_gtest, observed ? &*observed : nullptr,
-                           fmt::format("states of {} found by random generation (seed {}, {} calls)", target->name, a.seed, calls))};
-    std::string failures = write_failures_suite(api, base.domain, failing, g, a.emit_gtest, worker_memory_limit);
-    if (!failures.empty()) written.push_back(failures);
-    for (const auto& file : written)
-      if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
-  }
+  write_outputs(api, a, run, m, findings);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

@@ -118,6 +118,7 @@ std::vector<std::string> precondition_evidence(const Api& api, const LiteralDoma
 nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
                                        const std::vector<FlatSequence>& states, const PreconditionCheck& check) {
   std::vector<SequenceFinding> evidence;
+  evidence.reserve(findings.size());
   for (const SuiteFinding& f : findings) evidence.push_back({f.kind, f.op, f.message, f.sequence, {}, f.hits});
   std::vector<std::string> why = precondition_evidence(api, domain, evidence, states, check);
   nlohmann::json list = nlohmann::json::array();

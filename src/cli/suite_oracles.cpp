@@ -31,6 +31,7 @@ namespace {
 void blame_observer_findings(const Api& api, const ExhaustiveOptions& opt, const std::vector<FlatSequence>& states, double call_timeout,
                              std::vector<oracles::ObserverFinding>& findings) {
   std::vector<SequenceFinding> evidence;
+  evidence.reserve(findings.size());
   for (const oracles::ObserverFinding& f : findings)
     evidence.push_back({f.outcome,
                         f.op,

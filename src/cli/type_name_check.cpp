@@ -75,7 +75,7 @@ std::string template_args_problem(const std::string& text) {
   for (const std::string& list : split_top_level(args)) {
     if (list.empty()) return head + "an empty type; " + kTemplateArgsForm;
     for (const std::string& type : argument_list_types(list)) {
-      if (type.empty()) return head + "an empty type in '" + list + "'";
+      if (type.empty()) return fmt::format("{}an empty type in '{}'", head, list);
       if (std::string why = type_name_problem(type); !why.empty()) return head + why;
     }
   }

@@ -161,6 +161,7 @@ const Module* module_of(const std::string& library) {
   for (const Module& m : g_modules) {
     if (!m.pcs_begin || m.pcs_begin == m.pcs_end) continue;
     Dl_info info{};
+    // NOLINTNEXTLINE(performance-no-int-to-ptr): the PC table holds code addresses as integers; dladdr takes one as a pointer
     if (dladdr(reinterpret_cast<void*>(m.pcs_begin[0]), &info) && info.dli_fname && canonical(info.dli_fname) == want) return &m;
   }
   return nullptr;

@@ -168,7 +168,7 @@ std::string sweeps_svg(const std::vector<SweepSeries>& series, const std::string
          ly1 = std::max(std::ceil(std::log10(thi)), ly0 + 1);
   auto x = [&](double n) { return left + (std::log10(n) - lx0) / (lx1 - lx0) * (w - left - right); };
   auto y = [&](double t) { return h - bottom - (std::log10(std::max(t, 1e-3)) - ly0) / (ly1 - ly0) * (h - top - bottom); };
-  auto esc = [](std::string s) {
+  auto esc = [](const std::string& s) {
     std::string out;
     for (char c : s) out += c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : std::string(1, c);
     return out;

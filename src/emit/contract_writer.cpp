@@ -29,7 +29,7 @@ std::string observe_lambda(const Api& api, ClassId cls) {
     if (o.contract >= 0) continue;
     std::string call = expression_of(call_statement(o, {"(&x)"}, ""));
     if (call.empty()) continue;
-    if (o.result.literal == LiteralKind::Char) call = "static_cast<int>(" + call + ")";
+    if (o.result.literal == LiteralKind::Char) call = fmt::format("static_cast<int>({})", call);
     body += fmt::format(" try {{ o << {}; }} catch (...) {{ o << \"throws\"; }} o << \" | \";", call);
   }
   if (body.empty()) return "";

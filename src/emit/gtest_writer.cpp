@@ -41,7 +41,7 @@ std::string statements(const std::vector<std::string>& lines, const std::string&
 // and shows the calls as comments.
 std::string skipped(const std::vector<std::string>& lines, const std::string& indent) {
   std::string out = indent + "GTEST_SKIP() << \"uses an operation registered as a lambda without a cpp_call\";\n";
-  for (const auto& l : lines) out += indent + "// " + l + "\n";
+  for (const auto& l : lines) out += fmt::format("{}// {}\n", indent, l);
   return out;
 }
 
@@ -84,7 +84,7 @@ std::string member_checks(const Api& api, const LiteralDomain& domain, const Fla
     for (size_t k = 1; k < op.params.size(); ++k) values.push_back(domain.cpp(op.params[k], static_cast<size_t>(-1 - c.call.args[k])));
     std::string call = call_statement(op, values, "result");  // an object result is kept (and destroyed)
     if (c.throws)
-      call = "EXPECT_ANY_THROW(([&] { " + call + " })());";
+      call = fmt::format("EXPECT_ANY_THROW(([&] {{ {} }})());", call);
     else if (c.returned)
       call = expect_value(call, *c.returned);
     std::string name = test_identifier(op.signature());

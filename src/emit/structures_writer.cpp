@@ -152,7 +152,7 @@ std::vector<std::string> structure_statements(const FieldSpace& space, const uin
 std::string write_structures_suite(const Api& api, const invariant::SearchResult& result, const LiteralDomain& domain,
                                    const std::vector<uint32_t>& operations, const GtestSuiteOptions& g, const std::string& dir) {
   const FieldSpace& space = result.space;
-  const std::string path = dir + "/" + g.name + "_structures_test.cpp";
+  std::string path = dir + "/" + g.name + "_structures_test.cpp";
   const std::string root = space.names.at(space.root);
   const ClassInfo* info = api.find_class(space.root);
   const std::string check = info && !info->invariant_call.empty() ? info->invariant_call : "repOK";

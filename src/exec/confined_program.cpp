@@ -22,6 +22,7 @@ namespace {
     dup2(fd, STDERR_FILENO);
   }
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   execv(argv[0], argv.data());

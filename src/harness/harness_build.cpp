@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fmt/format.h>
 #include <set>
 
 #include "cover/ir_coverage_map.hpp"
@@ -73,7 +74,7 @@ std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& h
   parts.push_back("classes:" + std::to_string(r.class_depth));
   parts.insert(parts.end(), r.extra_classes.begin(), r.extra_classes.end());
   for (const auto& [member, lists] : r.template_args)
-    for (const std::string& list : lists) parts.push_back("template-args:" + member + "=<" + list + ">");
+    for (const std::string& list : lists) parts.push_back(fmt::format("template-args:{}=<{}>", member, list));
   parts.push_back("--");
   parts.insert(parts.end(), r.flags.begin(), r.flags.end());
   return parts;

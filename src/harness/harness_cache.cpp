@@ -92,8 +92,9 @@ void write_manifest(const std::string& path, const std::vector<std::string>& fil
   nlohmann::json made = nlohmann::json::array();
   std::string dir = fs::path(path).parent_path().string();
   for (const std::string& name : artefacts) {
-    FileStamp s = stamp(dir + "/" + name);
-    made.push_back({{"file", name}, {"size", s.size}, {"hash", content_hash(dir + "/" + name)}});
+    std::string file = fmt::format("{}/{}", dir, name);
+    FileStamp s = stamp(file);
+    made.push_back({{"file", name}, {"size", s.size}, {"hash", content_hash(file)}});
   }
   write_file_atomically(path, nlohmann::json{{"deps", deps}, {"artefacts", made}}.dump(1) + "\n");
 }
@@ -107,9 +108,9 @@ std::string artefact_changes(const std::string& manifest_path) {
   std::string dir = fs::path(manifest_path).parent_path().string();
   for (const auto& a : j["artefacts"]) {
     if (!a.is_object() || !a.contains("file") || !a["file"].is_string()) return "the manifest is damaged";
-    std::string name = a["file"], file = dir + "/" + name;
+    std::string name = a["file"], file = fmt::format("{}/{}", dir, name);
     struct stat st {};
-    if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return name + " is gone or not a regular file";
+    if (lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return fmt::format("{} is gone or not a regular file", name);
     if (st.st_uid != geteuid()) return name + " belongs to another user (uid " + std::to_string(st.st_uid) + ")";
     if (st.st_size != a.value("size", -1LL)) return name + " has another size than the one built";
     if (content_hash(file) != a.value("hash", std::string())) return name + " has other contents than the ones built";

@@ -2,6 +2,7 @@
 
 #include <cxxabi.h>
 #include <dlfcn.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
@@ -262,10 +263,9 @@ std::vector<std::string> drop_members(const std::vector<scan::Function*>& member
     f->arities.clear();
     f->skip_reason = "declared, but no source or library given defines it (undefined symbol " + symbol + ")";
     std::string scope = f->qualified_name.substr(0, f->qualified_name.size() - std::min(f->name.size(), f->qualified_name.size()));
-    notes.push_back(scope + f->signature() + " (" + f->pos.str() + ")" +
-                    " is declared but defined in none of the sources and "
-                    "libraries given (undefined symbol " +
-                    symbol + "): not registered");
+    notes.push_back(
+        fmt::format("{}{} ({}) is declared but defined in none of the sources and libraries given (undefined symbol {}): not registered",
+                    scope, f->signature(), f->pos.str(), symbol));
   }
   return notes;
 }

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <fmt/format.h>
 #include <sstream>
 #include <stdexcept>
 
@@ -62,7 +63,7 @@ void LiteralDomain::set_doubles(const std::string& spec) {
     char* end = nullptr;
     double v = std::strtod(s.c_str(), &end);
     if (s.empty() || *end != '\0' || std::isnan(v))
-      throw std::invalid_argument("malformed double '" + s + "' in literal domain '" + spec + "'");
+      throw std::invalid_argument(fmt::format("malformed double '{}' in literal domain '{}'", s, spec));
     Literal l;
     l.kind = LiteralKind::Double;
     l.d = v;
@@ -74,7 +75,7 @@ void LiteralDomain::set_doubles(const std::string& spec) {
 void LiteralDomain::set_chars(const std::string& spec) {
   std::vector<Literal> out;
   for (const auto& s : split_commas(spec)) {
-    if (s.size() != 1) throw std::invalid_argument("malformed char '" + s + "' in literal domain '" + spec + "' (one character each)");
+    if (s.size() != 1) throw std::invalid_argument(fmt::format("malformed char '{}' in literal domain '{}' (one character each)", s, spec));
     Literal l;
     l.kind = LiteralKind::Char;
     l.i = static_cast<unsigned char>(s[0]);

@@ -256,6 +256,39 @@ bool refers_to_template(clang::QualType t, const clang::ClassTemplateDecl* ct) {
   return false;
 }
 
+namespace {
+
+// std::string and its kin over char (signed or not: -funsigned-char).
+bool is_char_string(const clang::CXXRecordDecl* rd) {
+  return rd && is_string_like(std_class_name(rd)) && !type_arg(rd, 0).isNull() &&
+         (type_arg(rd, 0)->isSpecificBuiltinType(clang::BuiltinType::Char_S) ||
+          type_arg(rd, 0)->isSpecificBuiltinType(clang::BuiltinType::Char_U));
+}
+
+// Why objgen cannot pass a pointer to this (nullptr: it might).
+const char* pointer_problem(clang::QualType bare) {
+  if (!bare->isPointerType()) return nullptr;
+  clang::QualType pointee = bare->getPointeeType().getCanonicalType();
+  if (pointee->isCharType()) return "C string (objgen passes std::string)";
+  if (pointee->isPointerType()) return "pointer to pointer";
+  if (pointee->isFunctionType()) return "function pointer";
+  return nullptr;
+}
+
+// Why a class that is not registered cannot be an argument.
+std::string unregistered_class_reason(const clang::CXXRecordDecl* obj) {
+  std::string name = obj->getNameAsString();
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.find("iterator") != std::string::npos) return "iterator (objgen cannot build one)";
+  if (lower.find("alloc") != std::string::npos) return "allocator";
+  if (is_std_library(obj)) return "library class objgen cannot generate (" + obj->getQualifiedNameAsString() + ")";
+  return "class objgen does not build (" + obj->getQualifiedNameAsString() + "): give --class " + obj->getQualifiedNameAsString() +
+         " too, or a larger --class-depth";
+}
+
+}  // namespace
+
 ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CXXRecordDecl*>& registered, std::string& reason) {
   clang::QualType canon = t.getCanonicalType();
   bool lvalue_ref = canon->isLValueReferenceType();
@@ -270,29 +303,16 @@ ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CX
     return ParamSupport::Literal;
   }
   const clang::CXXRecordDecl* rd = bare->getAsCXXRecordDecl();
-  if (rd && is_string_like(std_class_name(rd)) && !type_arg(rd, 0).isNull() &&
-      (type_arg(rd, 0)->isSpecificBuiltinType(clang::BuiltinType::Char_S) ||
-       type_arg(rd, 0)->isSpecificBuiltinType(clang::BuiltinType::Char_U))) {  // -funsigned-char
+  if (is_char_string(rd)) {
     if (lvalue_ref && !const_ref) {
       reason = "non-const reference to a string (an out parameter)";
       return ParamSupport::Unsupported;
     }
     return ParamSupport::Literal;
   }
-  if (bare->isPointerType()) {
-    clang::QualType pointee = bare->getPointeeType().getCanonicalType();
-    if (pointee->isCharType()) {
-      reason = "C string (objgen passes std::string)";
-      return ParamSupport::Unsupported;
-    }
-    if (pointee->isPointerType()) {
-      reason = "pointer to pointer";
-      return ParamSupport::Unsupported;
-    }
-    if (pointee->isFunctionType()) {
-      reason = "function pointer";
-      return ParamSupport::Unsupported;
-    }
+  if (const char* problem = pointer_problem(bare)) {
+    reason = problem;
+    return ParamSupport::Unsupported;
   }
   if (rd) {
     std::string std_name = std_class_name(rd);
@@ -317,18 +337,7 @@ ParamSupport classify_param(clang::QualType t, const std::vector<const clang::CX
     reason = bare->isPointerType() ? "raw pointer to a non-class type" : "type objgen cannot generate";
     return ParamSupport::Unsupported;
   }
-  std::string name = obj->getNameAsString();
-  std::string lower;
-  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower.find("iterator") != std::string::npos)
-    reason = "iterator (objgen cannot build one)";
-  else if (lower.find("alloc") != std::string::npos)
-    reason = "allocator";
-  else if (is_std_library(obj))
-    reason = "library class objgen cannot generate (" + obj->getQualifiedNameAsString() + ")";
-  else
-    reason = "class objgen does not build (" + obj->getQualifiedNameAsString() + "): give --class " + obj->getQualifiedNameAsString() +
-             " too, or a larger --class-depth";
+  reason = unregistered_class_reason(obj);
   return ParamSupport::Unsupported;
 }
 

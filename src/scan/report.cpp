@@ -193,6 +193,61 @@ std::string list_class(const ScanResult& r, bool companion) {
   return out.str();
 }
 
+nlohmann::ordered_json function_json(const Function& f) {
+  nlohmann::ordered_json fj = {{"kind", kind_name(f.kind)},
+                               {"name", f.name},
+                               {"qualified_name", f.qualified_name},
+                               {"signature", f.signature()},
+                               {"result", f.result_type},
+                               {"const", f.is_const},
+                               {"static", f.is_static},
+                               {"virtual", f.is_virtual},
+                               {"noexcept", f.is_noexcept},
+                               {"operator", f.is_operator},
+                               {"template", f.is_template},
+                               {"template_arguments", f.template_arguments},
+                               {"explicit_template_arguments", f.explicit_template_arguments},
+                               {"deleted", f.is_deleted},
+                               {"implicit", f.is_implicit},
+                               {"hidden_friend", f.is_hidden_friend},
+                               {"ref_qualifier", f.ref_qualifier},
+                               {"declaring_class", f.declaring_class},
+                               {"via_using", f.via_using},
+                               {"implementation_member", f.implementation_member},
+                               {"pointer_type", f.pointer_type},
+                               {"overloaded", f.overloaded},
+                               {"purity", f.purity},
+                               {"registration", registration_name(f.registration)},
+                               {"arities", f.arities},
+                               {"skip_reason", f.skip_reason},
+                               {"note", f.note},
+                               {"at", pos_json(f.pos)}};
+  fj["params"] = nlohmann::ordered_json::array();
+  for (const Param& p : f.params)
+    fj["params"].push_back(
+        {{"name", p.name}, {"type", p.type}, {"default", p.default_value}, {"support", support_name(p.support)}, {"reason", p.reason}});
+  return fj;
+}
+
+nlohmann::ordered_json type_json(const TypeDesc& t) {
+  nlohmann::ordered_json tj = {
+      {"name", t.name},       {"objgen_name", t.objgen_name}, {"target", t.is_target}, {"nested", t.is_nested},
+      {"access", t.access},   {"reached_by", t.reached_by},   {"bases", t.bases},      {"skipped_bases", t.skipped_bases},
+      {"at", pos_json(t.pos)}};
+  tj["fields"] = nlohmann::ordered_json::array();
+  for (const Field& f : t.fields)
+    tj["fields"].push_back({{"name", f.name},
+                            {"type", f.type},
+                            {"access", f.access},
+                            {"supported", f.supported},
+                            {"reason", f.reason},
+                            {"at", pos_json(f.pos)}});
+  tj["constants"] = nlohmann::ordered_json::array();
+  for (const Constant& c : t.constants)
+    tj["constants"].push_back({{"name", c.name}, {"type", c.type}, {"value", c.value}, {"kind", c.kind}, {"at", pos_json(c.pos)}});
+  return tj;
+}
+
 }  // namespace
 
 std::string list_report(const ScanResult& r) { return list_class(r, false); }
@@ -209,60 +264,9 @@ nlohmann::ordered_json to_json(const ScanResult& r) {
   j["opaque_state"] = r.opaque_state;
   j["include"] = r.include_line;
   j["functions"] = nlohmann::ordered_json::array();
-  for (const Function& f : r.functions) {
-    nlohmann::ordered_json fj = {{"kind", kind_name(f.kind)},
-                                 {"name", f.name},
-                                 {"qualified_name", f.qualified_name},
-                                 {"signature", f.signature()},
-                                 {"result", f.result_type},
-                                 {"const", f.is_const},
-                                 {"static", f.is_static},
-                                 {"virtual", f.is_virtual},
-                                 {"noexcept", f.is_noexcept},
-                                 {"operator", f.is_operator},
-                                 {"template", f.is_template},
-                                 {"template_arguments", f.template_arguments},
-                                 {"explicit_template_arguments", f.explicit_template_arguments},
-                                 {"deleted", f.is_deleted},
-                                 {"implicit", f.is_implicit},
-                                 {"hidden_friend", f.is_hidden_friend},
-                                 {"ref_qualifier", f.ref_qualifier},
-                                 {"declaring_class", f.declaring_class},
-                                 {"via_using", f.via_using},
-                                 {"implementation_member", f.implementation_member},
-                                 {"pointer_type", f.pointer_type},
-                                 {"overloaded", f.overloaded},
-                                 {"purity", f.purity},
-                                 {"registration", registration_name(f.registration)},
-                                 {"arities", f.arities},
-                                 {"skip_reason", f.skip_reason},
-                                 {"note", f.note},
-                                 {"at", pos_json(f.pos)}};
-    fj["params"] = nlohmann::ordered_json::array();
-    for (const Param& p : f.params)
-      fj["params"].push_back(
-          {{"name", p.name}, {"type", p.type}, {"default", p.default_value}, {"support", support_name(p.support)}, {"reason", p.reason}});
-    j["functions"].push_back(std::move(fj));
-  }
+  for (const Function& f : r.functions) j["functions"].push_back(function_json(f));
   j["types"] = nlohmann::ordered_json::array();
-  for (const TypeDesc& t : r.types) {
-    nlohmann::ordered_json tj = {
-        {"name", t.name},       {"objgen_name", t.objgen_name}, {"target", t.is_target}, {"nested", t.is_nested},
-        {"access", t.access},   {"reached_by", t.reached_by},   {"bases", t.bases},      {"skipped_bases", t.skipped_bases},
-        {"at", pos_json(t.pos)}};
-    tj["fields"] = nlohmann::ordered_json::array();
-    for (const Field& f : t.fields)
-      tj["fields"].push_back({{"name", f.name},
-                              {"type", f.type},
-                              {"access", f.access},
-                              {"supported", f.supported},
-                              {"reason", f.reason},
-                              {"at", pos_json(f.pos)}});
-    tj["constants"] = nlohmann::ordered_json::array();
-    for (const Constant& c : t.constants)
-      tj["constants"].push_back({{"name", c.name}, {"type", c.type}, {"value", c.value}, {"kind", c.kind}, {"at", pos_json(c.pos)}});
-    j["types"].push_back(std::move(tj));
-  }
+  for (const TypeDesc& t : r.types) j["types"].push_back(type_json(t));
   j["warnings"] = r.warnings;
   if (!r.reached_by.empty()) j["reached_by"] = r.reached_by;
   j["companions"] = nlohmann::ordered_json::array();

@@ -42,6 +42,7 @@ struct callable_traits<R (*)(A...)> {
 };
 template <class R, class... A>
 struct callable_traits<R (*)(A...) noexcept> : callable_traits<R (*)(A...)> {};
+// NOLINTBEGIN(bugprone-macro-parentheses): QUAL is a member function's qualifiers, which parentheses would break
 #define OBJGEN_DETAIL_MEMBER_TRAITS(QUAL, RECV, CONSTNESS) \
   template <class R, class C, class... A>                  \
   struct callable_traits<R (C::*)(A...) QUAL> {            \
@@ -49,6 +50,7 @@ struct callable_traits<R (*)(A...) noexcept> : callable_traits<R (*)(A...)> {};
     using params = type_list<RECV, A...>;                  \
     static constexpr bool is_const = CONSTNESS;            \
   };
+// NOLINTEND(bugprone-macro-parentheses)
 OBJGEN_DETAIL_MEMBER_TRAITS(, C&, false)
 OBJGEN_DETAIL_MEMBER_TRAITS(&, C&, false)
 OBJGEN_DETAIL_MEMBER_TRAITS(noexcept, C&, false)
@@ -192,7 +194,7 @@ void store_result(R&& r, CallResult& out) {
   } else if constexpr (!std::is_void_v<Target>) {
     if constexpr (is_described_v<Target>) {
       if (r) {
-        out.object = std::const_pointer_cast<std::remove_cv_t<Target>>(std::shared_ptr<Target>(std::move(r)));
+        out.object = std::const_pointer_cast<std::remove_cv_t<Target>>(std::shared_ptr<Target>(std::forward<R>(r)));
         out.has_object = true;
       }
     }

@@ -221,6 +221,7 @@ class Search {
 
   void evaluate(const std::vector<GpTree>& population, int gen) {
     std::vector<FlatSequence> seqs;
+    seqs.reserve(population.size());
     for (const GpTree& t : population) seqs.push_back(trees_.linearize(t));
     std::vector<TestOutcome> outcomes = runner_.run(seqs);
     result_.evaluations += outcomes.size();

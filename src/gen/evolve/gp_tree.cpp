@@ -31,7 +31,7 @@ size_t calls_in(const GpNode& n) {
 }  // namespace
 
 TreeFactory::TreeFactory(const Api& api, const InputDomain& domain, const LiteralDomain& terminals, uint32_t mut, TreeLimits limits)
-    : api_(api), domain_(domain), terminals_(terminals), mut_(mut), limits_(limits) {
+    : api_(api), domain_(domain), mut_(mut), limits_(limits) {
   for (size_t k = 0; k < drawn_.size(); ++k) drawn_[k] = terminals.of(static_cast<LiteralKind>(k)).size();
   for (uint32_t f = 0; f < domain.functions.size(); ++f) {
     TypeKey t = domain.functions[f].returns;

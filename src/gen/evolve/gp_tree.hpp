@@ -74,7 +74,6 @@ class TreeFactory {
 
   const Api& api_;
   const InputDomain& domain_;
-  const LiteralDomain& terminals_;
   uint32_t mut_;
   TreeLimits limits_;
   ConstantBias bias_;

@@ -1,5 +1,7 @@
 #include "gen/evolve/mut_coverage.hpp"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
 #include <vector>
 
@@ -114,7 +116,7 @@ int find_operation_body(const std::vector<std::string>& functions, const Operati
   // The class's own functions first; then its bases' (the map holds only instrumented ones: the
   // class's and those of the bases whose members it registers).
   for (bool own : {true, false}) {
-    if (int f = find_in(functions, op, own ? cls + "::" + member : "", member, want); f >= 0) return f;
+    if (int f = find_in(functions, op, own ? fmt::format("{}::{}", cls, member) : std::string(), member, want); f >= 0) return f;
     if (op.kind == OpKind::Constructor) break;
   }
   return -1;

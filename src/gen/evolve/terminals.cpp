@@ -53,6 +53,7 @@ std::vector<T> nearest_zero_first(const std::set<T>& values, const std::set<T>& 
 template <class T, class Make>
 std::vector<Literal> literals(const std::vector<T>& values, Make make) {
   std::vector<Literal> out;
+  out.reserve(values.size());
   for (const T& v : values) out.push_back(make(v));
   return out;
 }

@@ -51,8 +51,8 @@ std::optional<StopReason> ExhaustiveGenerator::Impl::plan_iteration(const std::f
   plan.class_states.assign(classes, {});
   plan.frontier_start.assign(classes, 0);
   plan.frontier_first_state = first_state_of(plan.iteration - 1);
-  for (ClassId c = 0; c < classes; ++c) {
-    const auto& all = result.store.states_of(c);
+  for (size_t c = 0; c < classes; ++c) {  // size_t: a ClassId counter would wrap at 2^16 classes
+    const auto& all = result.store.states_of(static_cast<ClassId>(c));
     plan.class_states[c] = all;
     uint32_t start = static_cast<uint32_t>(all.size());
     while (start > 0 && result.store.iteration_of(all[start - 1]) == plan.iteration - 1) --start;
@@ -131,7 +131,7 @@ std::optional<StopReason> ExhaustiveGenerator::Impl::plan_jobs(const std::functi
       add(i, 0, plan.spaces[i].total);
       group_ends.push_back(pos);
     }
-  for (ClassId c = 0; c < plan.class_states.size(); ++c) {
+  for (size_t c = 0; c < plan.class_states.size(); ++c) {
     std::vector<uint32_t> led;
     uint64_t per_receiver = 0;
     for (uint32_t i = 0; i < plan.spaces.size(); ++i)

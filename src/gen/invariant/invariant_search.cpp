@@ -276,6 +276,7 @@ SearchResult search_from_invariant(const Api& api, ClassId root, const SearchOpt
   SearchMemory memory(std::max(kMaxTasks, first.size()), static_cast<size_t>(workers), static_cast<uint32_t>(space.fields.size()),
                       options.max_structures);
   std::vector<std::pair<std::vector<uint8_t>, std::vector<uint32_t>>> specs;
+  specs.reserve(first.size());
   for (TaskSpec& t : first) specs.emplace_back(std::move(t.values), std::move(t.prefix));
   memory.add_tasks(specs);
   SearchContext context{api, space, layout_bytes, memory, 4 * static_cast<size_t>(workers), options.omit};

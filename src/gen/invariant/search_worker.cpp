@@ -55,6 +55,7 @@ bool hand_back_rest(Lane& lane, uint32_t t, const CursorBlock& block) {
   };
   if (parts.size() < 2) return keep_going();
   std::vector<std::pair<std::vector<uint8_t>, std::vector<uint32_t>>> specs;
+  specs.reserve(parts.size());
   for (TaskSpec& p : parts) specs.emplace_back(std::move(p.values), std::move(p.prefix));
   uint32_t first = m.add_tasks(specs);
   if (first == SearchMemory::kNoTask) return keep_going();
@@ -63,6 +64,42 @@ bool hand_back_rest(Lane& lane, uint32_t t, const CursorBlock& block) {
   slot.part_count = static_cast<uint32_t>(specs.size());
   slot.state.store(kTaskSplit);
   return true;
+}
+
+// The invariant read past a vector's length (kept reads too: this call made them again): its
+// answer rests on memory no object holds, a finding; the candidate counts as rejected.
+bool reported_read_past(Lane& lane, uint32_t t, const CandidateCursor& cursor, const CursorBlock& block, uint64_t explored) {
+  int64_t past = cursor.read_past_length(0);
+  if (past < 0) return false;
+  const FieldSpace& space = lane.c.space;
+  const uint32_t f = static_cast<uint32_t>(past), length = f - 1 - static_cast<uint32_t>(space.fields[f].element);
+  report_thrown(lane, t,
+                "the invariant read " + space.field_name(f) + ", past the vector's length " +
+                    space.value_text(length, block.values[length]) + " (outside the object: undefined behaviour)",
+                block.values, explored);
+  return true;
+}
+
+// A valid candidate's state goes to the task's output (false: the output is full).
+bool append_state(Lane& lane, uint32_t t, const CursorBlock& block, CandidateCursor& cursor) {
+  SearchMemory& m = lane.c.memory;
+  const FieldSpace& space = lane.c.space;
+  set_worker_phase(kPhaseCanonical);
+  Fingerprint fp{};
+  if (lane.canonical.run(space.root, lane.arena.root()))
+    fp = lane.canonical.fingerprint(space.root);
+  else
+    ++m.task(t).out_of_scope;
+  if (!m.append(t, block.values, fp)) return false;
+  cursor.add_unread_reachable_fields();
+  return true;
+}
+
+// The task's first candidate: its reads (with the unread fields a valid one adds) must begin
+// with the prefix the split saw, in order.
+bool reads_follow_prefix(SearchMemory& m, uint32_t t, const TaskSlot& slot, const CursorBlock& block) {
+  const uint32_t* prefix = m.prefix(t);
+  return block.depth >= slot.prefix_length && std::equal(prefix, prefix + slot.prefix_length, block.read);
 }
 
 // Runs task t to the end of its stretch (or hands its rest back).
@@ -89,32 +126,12 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
     std::string threw = call_invariant(lane.info, lane.arena, trace, valid);
     lane.read_any = lane.read_any || block.depth > depth_before;
     if (!threw.empty()) report_thrown(lane, t, threw, block.values, explored);
-    if (int64_t past = cursor.read_past_length(0); past >= 0) {  // kept reads too: this call made them again
-      // Its answer rests on memory no object holds: a finding, and the candidate counts as rejected.
-      const uint32_t f = static_cast<uint32_t>(past), length = f - 1 - static_cast<uint32_t>(space.fields[f].element);
-      report_thrown(lane, t,
-                    "the invariant read " + space.field_name(f) + ", past the vector's length " +
-                        space.value_text(length, block.values[length]) + " (outside the object: undefined behaviour)",
-                    block.values, explored);
-      valid = false;
-    }
+    if (reported_read_past(lane, t, cursor, block, explored)) valid = false;
     bool first_of_task = explored++ == 0;
     slot.explored.store(explored, std::memory_order_relaxed);
-    if (valid) {
-      set_worker_phase(kPhaseCanonical);
-      Fingerprint fp{};
-      if (lane.canonical.run(space.root, lane.arena.root()))
-        fp = lane.canonical.fingerprint(space.root);
-      else
-        ++slot.out_of_scope;
-      if (!m.append(t, block.values, fp)) return slot.state.store(kTaskOutputFull);
-      cursor.add_unread_reachable_fields();
-    }
+    if (valid && !append_state(lane, t, block, cursor)) return slot.state.store(kTaskOutputFull);
     if (first_of_task) {
-      // The task's first candidate: its reads (with the unread fields a valid one adds) must begin
-      // with the prefix the split saw, in order.
-      const uint32_t* prefix = m.prefix(t);
-      if (block.depth < slot.prefix_length || !std::equal(prefix, prefix + slot.prefix_length, block.read)) {
+      if (!reads_follow_prefix(m, t, slot, block)) {
         report_thrown(lane, t,
                       "the invariant read other fields of the same candidate than before (it is not deterministic); the rest of this part "
                       "of the search is skipped",

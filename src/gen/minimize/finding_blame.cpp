@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <fmt/format.h>
 #include <map>
 #include <set>
 #include <string_view>
@@ -184,8 +185,9 @@ std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, con
                         : f.kind == Outcome::Failure ? "threw " + exception_type(f)
                         : aborted(f)                 ? "aborted"
                                                      : "ran out of memory";
-    return op.name + " given " + seen + " " + ended + ", and returns normally given " + tried +
-           ": a count beyond what the call can afford, which its caller must not ask for";
+    return fmt::format(
+        "{} given {} {}, and returns normally given {}: a count beyond what the call can afford, which its caller must not ask for",
+        op.name, seen, ended, tried);
   }
   return "";
 }

@@ -64,6 +64,7 @@ class Scratch {
   Scratch& operator=(const Scratch&) = delete;
   ~Scratch() {
     if (leak_ || std::uncaught_exceptions() > unwinding_)
+      // NOLINTNEXTLINE(bugprone-unhandled-exception-at-new): a leak on purpose; out of memory here ends the worker
       for (Object& o : objects_) new Object(std::move(o));  // leaked on purpose
   }
   Object& hold(Object o) { return objects_.emplace_back(std::move(o)); }
@@ -304,7 +305,6 @@ size_t arity(const ClassVTable& v, const ClassInfo* info, Contract c) {
     case Contract::Invariant:
       return info && info->invariant ? 1 : 0;
     case Contract::CopyEqual:
-      return v.clone ? 1 : 0;
     case Contract::CopyIndependent:
       return v.clone ? 1 : 0;
     case Contract::EqReflexive:
@@ -399,7 +399,7 @@ ContractSet ContractSet::parse(const std::string& spec) {
     auto it = std::find_if(std::begin(kContracts), std::end(kContracts), [&](const ContractInfo& i) { return name == i.name; });
     if (it == std::end(kContracts)) {
       std::string known;
-      for (const ContractInfo& i : kContracts) known += std::string(known.empty() ? "" : ", ") + i.name;
+      for (const ContractInfo& i : kContracts) known.append(known.empty() ? "" : ", ").append(i.name);
       throw std::invalid_argument("unknown contract '" + name + "' (known: all, none, " + known + ")");
     }
     s.on[static_cast<size_t>(it->contract)] = !remove;

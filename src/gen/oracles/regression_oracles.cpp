@@ -104,7 +104,8 @@ std::optional<Literal> agreed(const TestOutcome& a, const TestOutcome& b, uint64
 bool assertable(const Literal& l) { return l.kind != LiteralKind::Double || std::isfinite(l.d); }
 
 std::vector<TestOutcome> run_all(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
-                                 const OracleOptions& options, size_t shift, size_t offset, size_t total, bool enumerations = true) {
+                                         const OracleOptions& options, size_t shift, size_t offset, size_t total,
+                                         bool enumerations = true) {
   RunnerOptions ro;
   ro.call_timeout_seconds = options.call_timeout_seconds;
   ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
@@ -140,7 +141,8 @@ bool same_value(const Literal& a, const Literal& b) {
 std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
                                                        const OracleOptions& options, bool enumerations) {
   std::vector<TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size(), enumerations);
-  std::vector<TestOutcome> second = run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size(), enumerations);
+  std::vector<TestOutcome> second =
+      run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size(), enumerations);
   std::vector<std::optional<Literal>> out(tests.size());
   uint64_t flaky = 0;
   for (size_t t = 0; t < std::min(first.size(), second.size()); ++t)
@@ -197,38 +199,49 @@ std::vector<uint32_t> observers_of(const Api& api, ClassId cls) {
   return out;
 }
 
-OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId target, const std::vector<FlatSequence>& states,
-                            const OracleOptions& options) {
-  auto start = std::chrono::steady_clock::now();
-  OracleResult result;
-  result.states.resize(states.size());
-  std::vector<uint32_t> observers = observers_of(api, target);
+namespace {
+
+// The test cases to run twice, each with the probe saying what it observes.
+struct Probes {
   std::vector<Probe> probes;
   std::vector<FlatSequence> tests;
+  void add(Probe p, FlatSequence t) {
+    probes.push_back(p);
+    tests.push_back(std::move(t));
+  }
+};
+
+// Each state's literal-returning calls (up to each) and observers.
+void probe_calls_and_observers(const Api& api, const std::vector<FlatSequence>& states, const std::vector<uint32_t>& observers,
+                               const OracleOptions& options, OracleResult& result, Probes& out) {
   for (size_t s = 0; s < states.size(); ++s) {
     const FlatSequence& seq = states[s];
     result.states[s].returned.resize(seq.calls.size());
     if (seq.result_value < 0 || seq.calls.size() + 1 > kMaxTestCalls) continue;
     for (size_t i = 0; i < seq.calls.size() && options.calls_and_equality; ++i)
-      if (api.operations()[seq.calls[i].op].result.is_literal()) {
-        probes.push_back({Probe::SequenceCall, s, i, 0});
-        tests.push_back({{seq.calls.begin(), seq.calls.begin() + static_cast<long>(i) + 1}, -1});
-      }
-    for (uint32_t op : observers) {
-      probes.push_back({Probe::Observer, s, 0, op});
-      tests.push_back(with_calls(seq, {observer_call(op, seq.result_value)}));
-    }
+      if (api.operations()[seq.calls[i].op].result.is_literal())
+        out.add({Probe::SequenceCall, s, i, 0}, {{seq.calls.begin(), seq.calls.begin() + static_cast<long>(i) + 1}, -1});
+    for (uint32_t op : observers) out.add({Probe::Observer, s, 0, op}, with_calls(seq, {observer_call(op, seq.result_value)}));
   }
-  if (int eq = equality_of(api, target); eq >= 0 && options.calls_and_equality)
-    for (size_t s = 0; s < states.size(); ++s) {
-      const FlatSequence& seq = states[s];
-      if (seq.result_value < 0 || 2 * seq.calls.size() + 1 > kMaxTestCalls) continue;
-      FlatSequence t = seq;
-      int second = append_rebuild(api, t);
-      t.calls.push_back(FlatCall{static_cast<uint32_t>(eq), {seq.result_value, second}, {seq.result_value, second}});
-      probes.push_back({Probe::EqualsRebuilt, s, 0, static_cast<uint32_t>(eq)});
-      tests.push_back(std::move(t));
-    }
+}
+
+// Each state == the same state rebuilt, when the class has ==.
+void probe_equality(const Api& api, ClassId target, const std::vector<FlatSequence>& states, const OracleOptions& options, Probes& out) {
+  int eq = equality_of(api, target);
+  if (eq < 0 || !options.calls_and_equality) return;
+  for (size_t s = 0; s < states.size(); ++s) {
+    const FlatSequence& seq = states[s];
+    if (seq.result_value < 0 || 2 * seq.calls.size() + 1 > kMaxTestCalls) continue;
+    FlatSequence t = seq;
+    int second = append_rebuild(api, t);
+    t.calls.push_back(FlatCall{static_cast<uint32_t>(eq), {seq.result_value, second}, {seq.result_value, second}});
+    out.add({Probe::EqualsRebuilt, s, 0, static_cast<uint32_t>(eq)}, std::move(t));
+  }
+}
+
+// The chosen members called on sampled states, and the observers after each.
+void probe_members(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& states,
+                   const std::vector<uint32_t>& observers, const OracleOptions& options, OracleResult& result, Probes& out) {
   for (size_t s : sample(states, options.method_states)) {
     const FlatSequence& seq = states[s];
     if (seq.calls.size() + 2 > kMaxTestCalls) continue;
@@ -237,54 +250,65 @@ OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId
       if (!call) continue;
       size_t check = result.states[s].checks.size();
       result.states[s].checks.push_back({*call, false, std::nullopt, {}});
-      probes.push_back({Probe::Member, s, check, 0});
-      tests.push_back(with_calls(seq, {*call}));
-      for (uint32_t o : observers) {
-        probes.push_back({Probe::ObserverAfterMember, s, check, o});
-        tests.push_back(with_calls(seq, {*call, observer_call(o, seq.result_value)}));
-      }
+      out.add({Probe::Member, s, check, 0}, with_calls(seq, {*call}));
+      for (uint32_t o : observers)
+        out.add({Probe::ObserverAfterMember, s, check, o}, with_calls(seq, {*call, observer_call(o, seq.result_value)}));
     }
   }
+}
+
+// What the probe's two runs, a and b, agree on goes into result.
+void record(const Probe& p, const TestOutcome& a, const TestOutcome& b, OracleResult& result) {
+  ObservedState& st = result.states[p.state];
+  bool last_died = reached_last(a) && died(a) && reached_last(b) && b.outcome == a.outcome;
+  if (p.kind == Probe::Observer || p.kind == Probe::Member) {
+    uint32_t op = p.kind == Probe::Observer ? p.observer : st.checks[p.index].call.op;
+    if (last_died) {
+      result.findings.push_back({p.state, op, a.outcome, a.message});
+      if (p.kind == Probe::Member) st.checks[p.index].call.op = kDropped;
+      return;
+    }
+  }
+  if (p.kind == Probe::Member) {
+    MethodCheck& c = st.checks[p.index];
+    if (reached_last(a) && reached_last(b) && threw(a) && threw(b))
+      c.throws = true;
+    else if (!(a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal))
+      c.call.op = kDropped;
+    else if (std::optional<Literal> v = agreed(a, b, result.flaky); v && assertable(*v))
+      c.returned = v, ++result.values;
+    return;
+  }
+  std::optional<Literal> v = agreed(a, b, result.flaky);
+  if (!v || !assertable(*v)) return;
+  ++result.values;
+  if (p.kind == Probe::EqualsRebuilt)
+    st.equals_rebuilt = v->i != 0;
+  else if (p.kind == Probe::SequenceCall)
+    st.returned[p.index] = *v;
+  else if (p.kind == Probe::Observer)
+    st.observed.push_back({p.observer, *v});
+  else
+    st.checks[p.index].after.push_back({p.observer, *v});
+}
+
+}  // namespace
+
+OracleResult observe_states(const Api& api, const LiteralDomain& domain, ClassId target, const std::vector<FlatSequence>& states,
+                            const OracleOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  OracleResult result;
+  result.states.resize(states.size());
+  std::vector<uint32_t> observers = observers_of(api, target);
+  Probes planned;
+  probe_calls_and_observers(api, states, observers, options, result, planned);
+  probe_equality(api, target, states, options, planned);
+  probe_members(api, domain, states, observers, options, result, planned);
+  const std::vector<FlatSequence>& tests = planned.tests;
   std::vector<TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size());
   std::vector<TestOutcome> second = run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size());
   result.executions = first.size() + second.size();
-  std::vector<char> member_dropped;  // per (state, check): the runs disagreed on how it ended
-  for (size_t t = 0; t < std::min(first.size(), second.size()); ++t) {
-    const Probe& p = probes[t];
-    const TestOutcome& a = first[t];
-    const TestOutcome& b = second[t];
-    ObservedState& st = result.states[p.state];
-    bool last_died = reached_last(a) && died(a) && reached_last(b) && b.outcome == a.outcome;
-    if (p.kind == Probe::Observer || p.kind == Probe::Member) {
-      uint32_t op = p.kind == Probe::Observer ? p.observer : st.checks[p.index].call.op;
-      if (last_died) {
-        result.findings.push_back({p.state, op, a.outcome, a.message});
-        if (p.kind == Probe::Member) st.checks[p.index].call.op = kDropped;
-        continue;
-      }
-    }
-    if (p.kind == Probe::Member) {
-      MethodCheck& c = st.checks[p.index];
-      if (reached_last(a) && reached_last(b) && threw(a) && threw(b))
-        c.throws = true;
-      else if (!(a.feasible && b.feasible && a.outcome == Outcome::Normal && b.outcome == Outcome::Normal))
-        c.call.op = kDropped;
-      else if (std::optional<Literal> v = agreed(a, b, result.flaky); v && assertable(*v))
-        c.returned = v, ++result.values;
-      continue;
-    }
-    std::optional<Literal> v = agreed(a, b, result.flaky);
-    if (!v || !assertable(*v)) continue;
-    ++result.values;
-    if (p.kind == Probe::EqualsRebuilt)
-      st.equals_rebuilt = v->i != 0;
-    else if (p.kind == Probe::SequenceCall)
-      st.returned[p.index] = *v;
-    else if (p.kind == Probe::Observer)
-      st.observed.push_back({p.observer, *v});
-    else
-      st.checks[p.index].after.push_back({p.observer, *v});
-  }
+  for (size_t t = 0; t < std::min(first.size(), second.size()); ++t) record(planned.probes[t], first[t], second[t], result);
   for (ObservedState& st : result.states)  // a check whose runs disagreed, or that died, is no check
     std::erase_if(st.checks, [](const MethodCheck& c) { return c.call.op == kDropped; });
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -274,68 +274,93 @@ void ParamsRepository::builder_history(const Api& api, const std::string& cls, s
   }
 }
 
+namespace {
+
+// What store writes per method, prepared once per transaction.
+struct MethodStatements {
+  explicit MethodStatements(sqlite3* db)
+      : method(db, "INSERT OR REPLACE INTO methods(class, signature, api, status, tries, inputs) VALUES(?, ?, ?, ?, ?, ?)"),
+        forget(db, "DELETE FROM failures WHERE class = ? AND signature = ?"),
+        failure(db,
+                "INSERT INTO failures(class, signature, attempt, cause, in_setup, message, repair, fixed) "
+                "VALUES(?, ?, ?, ?, ?, ?, ?, ?)"),
+        forget_values(db, "DELETE FROM parameter_values WHERE class = ? AND signature = ?"),
+        value(db,
+              "INSERT INTO parameter_values(class, signature, position, method, name, type, value) "
+              "VALUES(?, ?, ?, ?, ?, ?, ?)"),
+        forget_repairs(db, "DELETE FROM parameter_repairs WHERE class = ? AND signature = ?"),
+        blamed(db,
+               "INSERT INTO parameter_repairs(class, signature, attempt, position, name, cause, repair, cleared) "
+               "VALUES(?, ?, ?, ?, ?, ?, ?, ?)") {}
+  Statement method, forget, failure, forget_values, value, forget_repairs, blamed;
+};
+
+// Each failed attempt of m, and the parameters blamed for it.
+void store_failures(MethodStatements& st, const Operation& op, const std::string& cls, const std::string& sig, const MethodParams& m) {
+  for (size_t a = 0; a < m.attempts.size(); ++a) {
+    const Attempt& at = m.attempts[a];
+    if (at.cause == Cause::None) continue;
+    st.failure.text(1, cls).text(2, sig).integer(3, static_cast<int64_t>(a)).text(4, cause_name(at.cause));
+    st.failure.integer(5, at.in_setup).text(6, at.message).text(7, at.repair).integer(8, m.ran()).run();
+    bool cleared = a + 1 < m.attempts.size() && m.attempts[a + 1].cause != at.cause;
+    for (uint32_t k : at.blamed)
+      st.blamed.text(1, cls)
+          .text(2, sig)
+          .integer(3, static_cast<int64_t>(a))
+          .integer(4, k)
+          .text(5, op.parameter_name(k))
+          .text(6, cause_name(at.cause))
+          .text(7, at.repair)
+          .integer(8, cleared)
+          .run();
+  }
+}
+
+// The values m's last attempt gave its parameters (m ran).
+void store_values(MethodStatements& st, const Api& api, const LiteralDomain& domain, const Operation& op, const std::string& cls,
+                  const std::string& sig, const MethodParams& m) {
+  std::vector<nlohmann::json> values = values_given(api, domain, m.attempts.back().sequence);
+  for (size_t k = 0; k < values.size(); ++k)
+    st.value.text(1, cls)
+        .text(2, sig)
+        .integer(3, static_cast<int64_t>(k))
+        .text(4, op.name)
+        .text(5, k < op.param_names.size() ? op.param_names[k] : "")
+        .text(6, op.params[k].cpp_type)
+        .text(7, values[k].dump())
+        .run();
+}
+
+// A tried method: its row, its earlier failures, values and repairs replaced by this run's.
+void store_method(MethodStatements& st, const Api& api, const LiteralDomain& domain, const std::string& cls, const std::string& hash,
+                  const MethodParams& m) {
+  std::string sig = api.operations()[m.op].signature();
+  st.method.text(1, cls).text(2, sig).text(3, hash).text(4, status_name(m.status)).integer(5, static_cast<int64_t>(m.attempts.size()));
+  if (m.ran())
+    st.method.text(6, sequence_json(api, domain, m.attempts.back().sequence));
+  else
+    st.method.null(6);
+  st.method.run();
+  st.forget.text(1, cls).text(2, sig).run();
+  st.forget_values.text(1, cls).text(2, sig).run();
+  st.forget_repairs.text(1, cls).text(2, sig).run();
+  const Operation& op = api.operations()[m.op];
+  store_failures(st, op, cls, sig, m);
+  if (m.ran()) store_values(st, api, domain, op, cls, sig, m);
+}
+
+}  // namespace
+
 void ParamsRepository::store(const Api& api, const LiteralDomain& domain, const std::string& cls, const ParamsResult& result,
                              const std::vector<uint32_t>& fill_ran, const std::vector<uint32_t>& fill_failed) {
   const ClassInfo* target = api.find_class(cls);
   std::string hash = target ? api_hash(api, target->id) : "";
   exec("BEGIN IMMEDIATE");
   try {
-    Statement method(db_, "INSERT OR REPLACE INTO methods(class, signature, api, status, tries, inputs) VALUES(?, ?, ?, ?, ?, ?)");
-    Statement forget(db_, "DELETE FROM failures WHERE class = ? AND signature = ?");
-    Statement failure(db_,
-                      "INSERT INTO failures(class, signature, attempt, cause, in_setup, message, repair, fixed) "
-                      "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
-    Statement forget_values(db_, "DELETE FROM parameter_values WHERE class = ? AND signature = ?");
-    Statement value(db_,
-                    "INSERT INTO parameter_values(class, signature, position, method, name, type, value) "
-                    "VALUES(?, ?, ?, ?, ?, ?, ?)");
-    Statement forget_repairs(db_, "DELETE FROM parameter_repairs WHERE class = ? AND signature = ?");
-    Statement blamed(db_,
-                     "INSERT INTO parameter_repairs(class, signature, attempt, position, name, cause, repair, cleared) "
-                     "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
-    for (const MethodParams& m : result.methods) {
-      if (m.status == Status::NotTried || m.status == Status::Reused) continue;  // nothing new learned
-      std::string sig = api.operations()[m.op].signature();
-      method.text(1, cls).text(2, sig).text(3, hash).text(4, status_name(m.status)).integer(5, static_cast<int64_t>(m.attempts.size()));
-      if (m.ran())
-        method.text(6, sequence_json(api, domain, m.attempts.back().sequence));
-      else
-        method.null(6);
-      method.run();
-      forget.text(1, cls).text(2, sig).run();
-      forget_values.text(1, cls).text(2, sig).run();
-      forget_repairs.text(1, cls).text(2, sig).run();
-      const Operation& op = api.operations()[m.op];
-      for (size_t a = 0; a < m.attempts.size(); ++a) {
-        const Attempt& at = m.attempts[a];
-        if (at.cause == Cause::None) continue;
-        failure.text(1, cls).text(2, sig).integer(3, static_cast<int64_t>(a)).text(4, cause_name(at.cause));
-        failure.integer(5, at.in_setup).text(6, at.message).text(7, at.repair).integer(8, m.ran()).run();
-        bool cleared = a + 1 < m.attempts.size() && m.attempts[a + 1].cause != at.cause;
-        for (uint32_t k : at.blamed)
-          blamed.text(1, cls)
-              .text(2, sig)
-              .integer(3, static_cast<int64_t>(a))
-              .integer(4, k)
-              .text(5, op.parameter_name(k))
-              .text(6, cause_name(at.cause))
-              .text(7, at.repair)
-              .integer(8, cleared)
-              .run();
-      }
-      if (m.ran()) {
-        std::vector<nlohmann::json> values = values_given(api, domain, m.attempts.back().sequence);
-        for (size_t k = 0; k < values.size(); ++k)
-          value.text(1, cls)
-              .text(2, sig)
-              .integer(3, static_cast<int64_t>(k))
-              .text(4, op.name)
-              .text(5, k < op.param_names.size() ? op.param_names[k] : "")
-              .text(6, op.params[k].cpp_type)
-              .text(7, values[k].dump())
-              .run();
-      }
-    }
+    MethodStatements st(db_);
+    for (const MethodParams& m : result.methods)
+      if (m.status != Status::NotTried && m.status != Status::Reused)
+        store_method(st, api, domain, cls, hash, m);  // else nothing new learned
     Statement builder(db_, "INSERT OR REPLACE INTO builder_calls(class, signature, ran, failed) VALUES(?, ?, ?, ?)");
     for (size_t k = 0; k < fill_ran.size() && k < fill_failed.size(); ++k)
       if (fill_ran[k] || fill_failed[k])

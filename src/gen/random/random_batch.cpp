@@ -200,7 +200,8 @@ void add_crash_findings(std::vector<std::pair<uint64_t, SequenceFinding>>& crash
         f.op = s.op;
         f.sequence = s.sequence;
       }
-    auto same = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.first.op == f.op && m.first.kind == f.kind; });
+    auto same =
+        std::find_if(merged.begin(), merged.end(), [&f = f](const auto& m) { return m.first.op == f.op && m.first.kind == f.kind; });
     if (same != merged.end())
       ++same->second;
     else

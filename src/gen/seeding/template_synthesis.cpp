@@ -203,6 +203,7 @@ GpNode TemplateSynthesizer::apply_writer(GpNode receiver, uint32_t op, const Pat
   for (size_t k = 0; k < gf.children.size(); ++k) {
     TypeKey ct = gf.children[k];
     if (k == gf.slot) {
+      // NOLINTNEXTLINE(bugprone-use-after-move): one child is the slot, so the receiver moves once
       n.children.push_back(std::move(receiver));
       continue;
     }
