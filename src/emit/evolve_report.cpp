@@ -108,32 +108,57 @@ nlohmann::json input_domain_json(const evolve::InputDomain& domain, const std::v
           {"parameters", params}};
 }
 
+// One run: its coverage, when each target was first covered, its effort.
+nlohmann::json run_json(const EvolvedMethod& m, const evolve::EvolveResult& r) {
+  std::vector<uint32_t> lines;
+  for (uint32_t n : r.uncovered) lines.push_back(m.target_lines.size() > n ? m.target_lines[n] : 0);
+  nlohmann::json covered_at = nlohmann::json::array();  // when each target was first covered
+  for (const auto& t : r.targets_progress)
+    covered_at.push_back({{"node", t.node},
+                          {"line", m.target_lines.size() > t.node ? m.target_lines[t.node] : 0},
+                          {"generation", t.covered_generation},
+                          {"seconds", t.covered_seconds},
+                          {"templates", t.templates}});
+  return {{"full_coverage", r.full_coverage},
+          {"generations", r.generations},
+          {"evaluations", r.evaluations},
+          {"seconds", r.seconds},
+          {"templates", r.templates},
+          {"local_search", {{"runs", r.local_searches}, {"improved", r.local_improvements}, {"evaluations", r.local_evaluations}}},
+          {"dynamic_constants", r.dynamic_constants},
+          {"stopped_by_budget", r.stopped_by_budget},
+          {"targets", covered_at},
+          {"uncovered_nodes", r.uncovered},
+          {"uncovered_lines", lines},
+          {"test_set", r.test_set.size()}};
+}
+
+// The seeded branches: the graph analysis and templates per target, and whether it was covered.
+nlohmann::json seeded_json(const EvolvedMethod& m) {
+  nlohmann::json seeded = nlohmann::json::array();
+  for (const auto& b : m.seeded) {
+    const evolve::TargetProgress* progress = nullptr;
+    if (!m.runs.empty())
+      for (const auto& t : m.runs[0].targets_progress)
+        if (t.node == b.node) progress = &t;
+    seeded.push_back({{"node", b.node},
+                      {"line", m.target_lines.size() > b.node ? m.target_lines[b.node] : 0},
+                      {"graph_nodes", b.graph_nodes},
+                      {"graph_leaves", b.graph_leaves},
+                      {"analysis_seconds", b.analysis_seconds},
+                      {"templates", b.templates},
+                      {"mean_template_length", b.templates ? static_cast<double>(b.template_calls) / b.templates : 0.0},
+                      {"synthesis_seconds", b.template_seconds},
+                      {"covered", progress && progress->covered_generation >= 0},
+                      {"covered_seconds", progress ? progress->covered_seconds : -1.0},
+                      {"error", b.error}});
+  }
+  return seeded;
+}
+
 nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
   nlohmann::json runs = nlohmann::json::array();
-  for (const auto& r : m.runs) {
-    std::vector<uint32_t> lines;
-    for (uint32_t n : r.uncovered) lines.push_back(m.target_lines.size() > n ? m.target_lines[n] : 0);
-    nlohmann::json covered_at = nlohmann::json::array();  // when each target was first covered
-    for (const auto& t : r.targets_progress)
-      covered_at.push_back({{"node", t.node},
-                            {"line", m.target_lines.size() > t.node ? m.target_lines[t.node] : 0},
-                            {"generation", t.covered_generation},
-                            {"seconds", t.covered_seconds},
-                            {"templates", t.templates}});
-    runs.push_back(
-        {{"full_coverage", r.full_coverage},
-         {"generations", r.generations},
-         {"evaluations", r.evaluations},
-         {"seconds", r.seconds},
-         {"templates", r.templates},
-         {"local_search", {{"runs", r.local_searches}, {"improved", r.local_improvements}, {"evaluations", r.local_evaluations}}},
-         {"dynamic_constants", r.dynamic_constants},
-         {"stopped_by_budget", r.stopped_by_budget},
-         {"targets", covered_at},
-         {"uncovered_nodes", r.uncovered},
-         {"uncovered_lines", lines},
-         {"test_set", r.test_set.size()}});
-  }
+  for (const auto& r : m.runs) runs.push_back(run_json(m, r));
   nlohmann::json per_generation = nlohmann::json::array();
   nlohmann::json findings = nlohmann::json::array();
   if (!m.runs.empty()) {
@@ -153,24 +178,7 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
                           {"precondition", i < m.finding_preconditions.size() ? m.finding_preconditions[i] : ""}});
     }
   }
-  nlohmann::json seeded = nlohmann::json::array();
-  for (const auto& b : m.seeded) {
-    const evolve::TargetProgress* progress = nullptr;
-    if (!m.runs.empty())
-      for (const auto& t : m.runs[0].targets_progress)
-        if (t.node == b.node) progress = &t;
-    seeded.push_back({{"node", b.node},
-                      {"line", m.target_lines.size() > b.node ? m.target_lines[b.node] : 0},
-                      {"graph_nodes", b.graph_nodes},
-                      {"graph_leaves", b.graph_leaves},
-                      {"analysis_seconds", b.analysis_seconds},
-                      {"templates", b.templates},
-                      {"mean_template_length", b.templates ? static_cast<double>(b.template_calls) / b.templates : 0.0},
-                      {"synthesis_seconds", b.template_seconds},
-                      {"covered", progress && progress->covered_generation >= 0},
-                      {"covered_seconds", progress ? progress->covered_seconds : -1.0},
-                      {"error", b.error}});
-  }
+  nlohmann::json seeded = seeded_json(m);
   double secs = m.seconds();
   nlohmann::json mean_remaining = nlohmann::json::array();
   for (auto [generation, remaining] : m.mean_nodes_remaining())
