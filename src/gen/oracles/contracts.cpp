@@ -400,7 +400,7 @@ ContractSet ContractSet::parse(const std::string& spec) {
     if (it == std::end(kContracts)) {
       std::string known;
       for (const ContractInfo& i : kContracts) known.append(known.empty() ? "" : ", ").append(i.name);
-      throw std::invalid_argument("unknown contract '" + name + "' (known: all, none, " + known + ")");
+      throw std::invalid_argument(fmt::format("unknown contract '{}' (known: all, none, {})", name, known));
     }
     s.on[static_cast<size_t>(it->contract)] = !remove;
   }
