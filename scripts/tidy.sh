@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # clang-tidy over src/ with the checks in .clang-tidy; fails on any finding (they are errors there).
+# Usage: scripts/tidy.sh [FILE_REGEX...] (default: every file of src/).
 # Uses build/compile_commands.json (CMake writes it at configure), filtered into a temporary
 # directory: only src/'s files, and the objgen target's GCC precompiled header (cmake_pch.hxx,
 # whose .gch beside it clang cannot read) included as a plain copy without it.
@@ -34,7 +35,7 @@ start=$SECONDS
 status=0
 # -Wno-*: GCC's options in the compile commands that clang does not know.
 run-clang-tidy-14 -p "$db" -quiet -j "$(nproc)" -extra-arg=-Wno-unknown-warning-option \
-  -extra-arg=-Wno-ignored-optimization-argument >"$db/tidy.log" 2>&1 || status=$?
+  -extra-arg=-Wno-ignored-optimization-argument "$@" >"$db/tidy.log" 2>&1 || status=$?
 # The findings, once each (a header's are reported by every file that includes it).
 sed 's/\x1b\[[0-9;]*m//g' "$db/tidy.log" | grep -E '^/.*: (warning|error): ' | sort -u || true
 if [ "$status" -ne 0 ]; then

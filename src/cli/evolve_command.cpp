@@ -419,8 +419,7 @@ std::unique_ptr<SeedingSession> open_seeding(const EvolveArgs& a, const Api& api
 // Each method under test with each purity setting asked for, a line each, until interrupted.
 std::vector<EvolvedMethod> evolve_all(Session& s, const std::vector<uint32_t>& muts, PurityMode purity) {
   std::vector<EvolvedMethod> results;
-  std::vector<bool> settings =
-      purity == PurityMode::Both ? std::vector<bool>{false, true} : std::vector<bool>{purity == PurityMode::On};
+  std::vector<bool> settings = purity == PurityMode::Both ? std::vector<bool>{false, true} : std::vector<bool>{purity == PurityMode::On};
   std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
   for (uint32_t op : muts)
     for (bool p : settings) {
@@ -485,7 +484,8 @@ int run_evolve(EvolveArgs& a) {
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
   if (seeding && (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()))
     seeding->confirm_writers(plain, terminals, a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
-  if (!a.show_graph.empty()) return show_graph(a, api, target.id, *map, *seeding, a.purity == PurityMode::Off ? plain : purified, terminals);
+  if (!a.show_graph.empty())
+    return show_graph(a, api, target.id, *map, *seeding, a.purity == PurityMode::Off ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
   if (a.show_domain) print_pools(pools, api);
 

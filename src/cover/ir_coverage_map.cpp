@@ -75,7 +75,10 @@ class ModuleReader {
     std::sort(out_.constants.begin(), out_.constants.end());
     out_.constants.erase(std::unique(out_.constants.begin(), out_.constants.end()), out_.constants.end());
     std::string joined;
-    for (size_t i = 0; i < lines_.size(); ++i) joined += lines_[i] + (i + 1 < lines_.size() ? "\n" : "");
+    for (size_t i = 0; i < lines_.size(); ++i) {
+      if (i > 0) joined += '\n';
+      joined += lines_[i];
+    }
     ir_ = std::move(joined);
     return std::move(out_);
   }

@@ -196,10 +196,10 @@ void TestRunner::start_worker() {
 void TestRunner::exec_worker(int notify_fd) {
   for (int fd : {shared_fd_, notify_fd}) fcntl(fd, F_SETFD, 0);  // kept across exec
   std::vector<std::string> args = opt_.worker_command;
-  for (std::string a : {std::string("--shared-fd"), std::to_string(shared_fd_), std::string("--notify-fd"), std::to_string(notify_fd),
-                        std::string("--bytes"), std::to_string(shared_bytes_)})
-    args.push_back(a);
+  args.insert(args.end(), {"--shared-fd", std::to_string(shared_fd_), "--notify-fd", std::to_string(notify_fd), "--bytes",
+                           std::to_string(shared_bytes_)});
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   // The memory limit, as AddressSanitizer takes one (its shadow needs address space RLIMIT_AS
@@ -217,6 +217,7 @@ void TestRunner::exec_worker(int notify_fd) {
   }
   if (!asan.empty()) env.push_back("ASAN_OPTIONS=" + asan);
   std::vector<char*> envp;
+  envp.reserve(env.size() + 1);
   for (std::string& e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
   execve(argv[0], argv.data(), envp.data());
@@ -274,25 +275,118 @@ void TestRunner::worker_main() {
   }
 }
 
+namespace {
+
+// What a worker's test cases use, made once: the objects of the running test case and the
+// linearizers that probe what the method under test changed.
+struct CallScratch {
+  std::vector<Object> values;
+  Linearizer lin{1000, nullptr};
+  Linearizer field_lin{1000, nullptr};  // probe only: the receiver's fields one by one
+  RootFields fields_before, fields_after;
+  CallScratch() { field_lin.record_fields(true); }
+};
+
+CallScratch& call_scratch() {
+  static CallScratch scratch;
+  return scratch;
+}
+
+// The method under test's object parameters before its call (probed: bit k for parameter k).
+struct Probed {
+  Fingerprint before[kMaxCallParams];
+  uint32_t mask = 0;
+  bool fields = false;  // the receiver's fields were read
+};
+
+Probed probe_before(CallScratch& cs, const Operation& op, const PackedCall& c, Arg* args) {
+  Probed p;
+  for (uint32_t k = 0; k < c.nargs; ++k)
+    if (op.params[k].is_object() && cs.lin.run(op.params[k].cls, args[k].obj->get())) {
+      p.before[k] = cs.lin.fingerprint(op.params[k].cls);
+      p.mask |= 1u << k;
+    }
+  p.fields = (p.mask & 1u) && op.kind == OpKind::Method && cs.fields_before.read(cs.field_lin, op.params[0].cls, args[0].obj->get());
+  return p;
+}
+
+// Which probed parameters and receiver fields the call changed.
+void probe_after(CallScratch& cs, const Operation& op, const PackedCall& c, Arg* args, const Probed& p, PackedResult* r) {
+  for (uint32_t k = 0; k < c.nargs; ++k) {
+    if (!(p.mask & (1u << k)) || op.params[k].consumed()) continue;
+    if (!cs.lin.run(op.params[k].cls, args[k].obj->get())) continue;
+    r->probed_mask |= 1u << k;
+    if (!(cs.lin.fingerprint(op.params[k].cls) == p.before[k])) r->changed_mask |= 1u << k;
+  }
+  const RootFields& before = cs.fields_before;
+  RootFields& after = cs.fields_after;
+  if (!p.fields || !after.read(cs.field_lin, op.params[0].cls, args[0].obj->get()) || after.count != before.count) return;
+  r->field_count = after.count;
+  for (uint32_t f = 0; f < after.count; ++f) {
+    r->field_name[f] = after.name[f];
+    bool changed = after.value[f] != before.value[f] || (after.pointer[f] && (r->changed_mask & 1u));
+    r->fields_changed |= static_cast<uint32_t>(changed) << f;
+  }
+}
+
+// The method under test's outcome and its primitive result.
+void record_root(PackedResult* r, Outcome o, const CallResult& res, const std::string& message) {
+  r->feasible = 1;
+  r->outcome = static_cast<uint8_t>(o);
+  copy_text(r->message, kMessageBytes, message);
+  // A string with a NUL inside would come back cut at it: no value.
+  if (o == Outcome::Normal && res.has_literal && res.literal.s.size() < kTextBytes && res.literal.s.find('\0') == std::string::npos) {
+    r->has_result = 1;
+    r->result_kind = static_cast<uint8_t>(res.literal.kind);
+    r->result_i = res.literal.i;
+    r->result_d = res.literal.d;
+    copy_text(r->result_text, kTextBytes, res.literal.s);
+  }
+}
+
+// The test case's arguments of call c (literal_at: a literal by its slot and index); whether one
+// of its objects is missing.
+template <class LiteralAt>
+bool bind_call(const PackedCall& c, const Operation& op, std::vector<Object>& values, Arg* args, LiteralAt literal_at) {
+  bool null_object = false;
+  for (uint32_t k = 0; k < c.nargs; ++k) {
+    if (c.args[k] < 0) {
+      args[k].lit = literal_at(op.params[k], static_cast<uint32_t>(-1 - c.args[k]));
+      null_object |= args[k].lit == nullptr;  // an index the domain has not (the memory was overwritten)
+    } else {
+      args[k].obj = &values[c.args[k]];
+      null_object |= !values[c.args[k]];
+    }
+  }
+  return null_object;
+}
+
+// The coverage of the method under test's functions: hits, branch distances, operands.
+void copy_coverage(const RunnerOptions& opt, unsigned char* after_result) {
+  auto& cov = cover::CoverageRuntime::get();
+  // The distances first: both structs' sizes are multiples of 8, so they stay aligned.
+  auto* distances = reinterpret_cast<double*>(after_result);
+  auto* operands = reinterpret_cast<PackedOperands*>(distances + opt.mut_outcome_count);
+  auto* hits = reinterpret_cast<uint32_t*>(operands + opt.mut_site_count);
+  for (const CoveredRange& range : opt.coverage) {
+    std::memcpy(hits, cov.function_hits(range.function), range.nodes * sizeof(uint32_t));
+    hits += range.nodes;
+    for (uint32_t k = 0; k < range.outcome_count; ++k) *distances++ = cov.outcome_distance(range.outcome_begin + k);
+    for (uint32_t k = 0; k < range.site_count; ++k, ++operands)
+      operands->seen = cov.site_operands(range.site_begin + k, operands->a, operands->b);
+  }
+}
+
+}  // namespace
+
 void TestRunner::evaluate(uint32_t t) {
   const auto* in = reinterpret_cast<const PackedTest*>(slot(t));
   auto* r = reinterpret_cast<PackedResult*>(slot(t) + sizeof(PackedTest));
-  // The distances first: both structs' sizes are multiples of 8, so they stay aligned.
-  auto* distances = reinterpret_cast<double*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
-  auto* operands = reinterpret_cast<PackedOperands*>(distances + opt_.mut_outcome_count);
-  auto* hits = reinterpret_cast<uint32_t*>(operands + opt_.mut_site_count);
-  auto& cov = cover::CoverageRuntime::get();
-  if (!opt_.coverage.empty()) cov.reset();
+  if (!opt_.coverage.empty()) cover::CoverageRuntime::get().reset();
   if (ftruncate(STDERR_FILENO, 0) != 0) {
   }  // what a crash leaves there is this test case's
-  static std::vector<Object> values;
-  static Linearizer lin(1000, nullptr);
-  static Linearizer field_lin = [] {  // probe only: the receiver's fields one by one
-    Linearizer l(1000, nullptr);
-    l.record_fields(true);
-    return l;
-  }();
-  static RootFields fields_before, fields_after;
+  CallScratch& cs = call_scratch();
+  std::vector<Object>& values = cs.values;
   values.clear();
   std::string message;
   for (uint32_t i = 0; i < in->calls; ++i) {
@@ -301,26 +395,9 @@ void TestRunner::evaluate(uint32_t t) {
     const PackedCall& c = in->call[i];
     const Operation& op = api_.operations()[c.op];
     Arg args[kMaxCallParams];
-    bool null_object = false;
-    for (uint32_t k = 0; k < c.nargs; ++k) {
-      if (c.args[k] < 0) {
-        args[k].lit = literal_at(op.params[k], static_cast<uint32_t>(-1 - c.args[k]));
-        null_object |= args[k].lit == nullptr;  // an index the domain has not (the memory was overwritten)
-      } else {
-        args[k].obj = &values[c.args[k]];
-        null_object |= !values[c.args[k]];
-      }
-    }
+    bool null_object = bind_call(c, op, values, args, [this](const SlotType& p, uint32_t i) { return literal_at(p, i); });
     bool root = i + 1 == in->calls;
-    Fingerprint before[kMaxCallParams];
-    uint32_t probed = 0;
-    if (root && opt_.probe)
-      for (uint32_t k = 0; k < c.nargs; ++k)
-        if (op.params[k].is_object() && !null_object && lin.run(op.params[k].cls, args[k].obj->get())) {
-          before[k] = lin.fingerprint(op.params[k].cls);
-          probed |= 1u << k;
-        }
-    bool fields_probed = (probed & 1u) && op.kind == OpKind::Method && fields_before.read(field_lin, op.params[0].cls, args[0].obj->get());
+    Probed probed = root && opt_.probe && !null_object ? probe_before(cs, op, c, args) : Probed{};
     CallResult res;
     Outcome o = null_object ? Outcome::Misuse : execute_call(op, args, res, api_.misuse(), &message);
     if (null_object) message = "an object argument is null";
@@ -332,43 +409,12 @@ void TestRunner::evaluate(uint32_t t) {
       break;
     }
     if (root) {
-      r->feasible = 1;
-      r->outcome = static_cast<uint8_t>(o);
-      copy_text(r->message, kMessageBytes, message);
-      // A string with a NUL inside would come back cut at it: no value.
-      if (o == Outcome::Normal && res.has_literal && res.literal.s.size() < kTextBytes && res.literal.s.find('\0') == std::string::npos) {
-        r->has_result = 1;
-        r->result_kind = static_cast<uint8_t>(res.literal.kind);
-        r->result_i = res.literal.i;
-        r->result_d = res.literal.d;
-        copy_text(r->result_text, kTextBytes, res.literal.s);
-      }
-      if (o == Outcome::Normal)
-        for (uint32_t k = 0; k < c.nargs; ++k) {
-          if (!(probed & (1u << k)) || op.params[k].consumed()) continue;
-          if (!lin.run(op.params[k].cls, args[k].obj->get())) continue;
-          r->probed_mask |= 1u << k;
-          if (!(lin.fingerprint(op.params[k].cls) == before[k])) r->changed_mask |= 1u << k;
-        }
-      if (o == Outcome::Normal && fields_probed && fields_after.read(field_lin, op.params[0].cls, args[0].obj->get()) &&
-          fields_after.count == fields_before.count) {
-        r->field_count = fields_after.count;
-        for (uint32_t f = 0; f < fields_after.count; ++f) {
-          r->field_name[f] = fields_after.name[f];
-          bool changed = fields_after.value[f] != fields_before.value[f] || (fields_after.pointer[f] && (r->changed_mask & 1u));
-          r->fields_changed |= static_cast<uint32_t>(changed) << f;
-        }
-      }
+      record_root(r, o, res, message);
+      if (o == Outcome::Normal) probe_after(cs, op, c, args, probed, r);
     }
     if (op.result.is_object()) values.push_back(res.has_object ? res.object : nullptr);
   }
-  for (const CoveredRange& range : opt_.coverage) {
-    std::memcpy(hits, cov.function_hits(range.function), range.nodes * sizeof(uint32_t));
-    hits += range.nodes;
-    for (uint32_t k = 0; k < range.outcome_count; ++k) *distances++ = cov.outcome_distance(range.outcome_begin + k);
-    for (uint32_t k = 0; k < range.site_count; ++k, ++operands)
-      operands->seen = cov.site_operands(range.site_begin + k, operands->a, operands->b);
-  }
+  copy_coverage(opt_, slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
   values.clear();  // destructors run while `call` still names the last call
   r->written = 1;
 }

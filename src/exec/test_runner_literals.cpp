@@ -57,6 +57,8 @@ int64_t TestRunner::commit(const Literal& value) {
   size_t kind = static_cast<size_t>(value.kind);
   const std::vector<Literal>& values = growable_->of(value.kind);
   for (size_t i = 0; i < values.size(); ++i)
+    // Bitwise for doubles: -0.0 and 0.0, and each NaN, are values of their own in the domain.
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison)
     if (value.kind == LiteralKind::Double ? std::memcmp(&values[i].d, &value.d, sizeof(double)) == 0 : values[i].i == value.i)
       return static_cast<int64_t>(i);
   // The parent keeps its own counts: the shared memory is the worker's too, and may be overwritten.

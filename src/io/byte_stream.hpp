@@ -59,6 +59,11 @@ class ByteReader {
   template <class T>
   T get() {
     static_assert(std::is_trivially_copyable_v<T>);
+    if constexpr (std::is_same_v<T, bool>) {  // any other byte than 0 or 1 is no bool: damaged data
+      uint8_t b = get<uint8_t>();
+      if (b > 1) throw std::runtime_error("the data is damaged (a flag that is neither 0 nor 1)");
+      return b == 1;
+    }
     T v;
     need(sizeof(T));
     std::memcpy(&v, p_, sizeof(T));

@@ -36,15 +36,13 @@ class Writer {
     const TypeDesc* target = target_desc();
     objgen_name_ = target ? target->objgen_name : r.target;
     bool template_id = objgen_name_.find('<') != std::string::npos;
-    if (companion) {
-      alias_ = objgen_name_;
-    } else if (!ns_.empty() && !template_id && objgen_name_ == ns_ + "::" + r.target_short) {
+    if (!companion && !ns_.empty() && !template_id && objgen_name_ == ns_ + "::" + r.target_short) {
       alias_ = r.target_short;  // spelled as the bundled harnesses do, inside its namespace
-    } else if (template_id) {
+    } else if (!companion && template_id) {
       alias_ = camel_case(r.target_short);
       alias_line_ = "  using " + alias_ + " = " + objgen_name_ + ";\n";
     } else {
-      alias_ = objgen_name_;
+      alias_ = objgen_name_;  // a companion, or a plain name
     }
   }
 
@@ -410,104 +408,127 @@ class Writer {
     return out;
   }
 
-  // One class's registration, inside the register function.
-  void write_class(std::ostringstream& out, std::set<std::string>& enums_written) {
-    std::vector<std::pair<std::string, std::string>> lines;  // code, comment
+  // A class's registration lines (code, comment) and what the lines decided.
+  struct ClassLines {
+    std::vector<std::pair<std::string, std::string>> lines;
     std::vector<std::string> builders;
     std::set<std::string> built_parts;  // lambdas already registered for arguments built from parts
     bool has_invariant = false;
-    auto add_builder = [&](const std::string& name) {
+    void add_builder(const std::string& name) {
       if (std::find(builders.begin(), builders.end(), name) == builders.end()) builders.push_back(name);
-    };
+    }
+  };
+
+  void add_constructor(const Function& f, ClassLines& c) {
+    if (left_out(f)) return;
+    std::string at = f.pos.str();
+    if (has_parts(f)) {  // a factory lambda builds the arguments, then the object
+      unsigned n = f.arities.back();
+      if (!c.built_parts.insert(lambda_for(f, n)).second) return;
+      c.lines.push_back({".factory(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(call_pattern(f, n)) + ").emitted_as(" +
+                             quote(call_pattern(f, n)) + ")" + param_names(f, n),
+                         at + ": arguments built from their parts"});
+      c.add_builder(f.name);
+      return;
+    }
+    for (unsigned n : f.arities) {
+      std::string defaults;
+      for (unsigned i = n; i < f.params.size(); ++i)
+        defaults += (defaults.empty() ? "" : ", ") + (f.params[i].name.empty() ? "#" + std::to_string(i + 1) : f.params[i].name);
+      std::string comment = at + (defaults.empty() ? "" : ": default for " + defaults);
+      if (n == f.arities.back() && !f.note.empty()) comment += " (" + sp(f.note) + ")";
+      c.lines.push_back({".constructor<" + params_list(f, n) + ">()" + param_names(f, n), comment});
+    }
+    c.add_builder(f.name);
+  }
+
+  void add_method(const Function& f, const std::string& comment, ClassLines& c) {
+    unsigned n = f.arities.empty() ? f.params.size() : f.arities.back();
+    if (left_out(f)) return;
+    if (has_parts(f) && !c.built_parts.insert(lambda_for(f, n)).second) return;  // insert(const&) and (&&) alike
+    if (has_parts(f))
+      c.lines.push_back(
+          {".method(" + quote(f.name) + ", " + lambda_for(f, n) + ").emitted_as(" + quote(call_pattern(f, n)) + ")" + param_names(f, n),
+           comment});
+    else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
+      c.lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name + f.explicit_template_arguments) + ")" +
+                             emitted_through_const(f, n) + param_names(f, n),
+                         comment});
+    else
+      c.lines.push_back(
+          {".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + emitted_through_const(f, n) + param_names(f, n), comment});
+    if (f.purity == "mutator") c.add_builder(f.name);
+  }
+
+  void add_function(const Function& f, const std::string& comment, ClassLines& c) {
+    unsigned all = static_cast<unsigned>(f.params.size());
+    std::string fn = f.is_hidden_friend || has_parts(f) ? lambda_for(f, all) : free_pointer(f);
+    std::string kind = f.registration == Registration::Factory ? ".factory(" : ".function(";
+    std::string emitted = has_parts(f) ? ".emitted_as(" + quote(call_pattern(f, all)) + ")" : "";
+    c.lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")" + emitted + param_names(f, all), comment});
+    if (f.registration == Registration::Factory) c.add_builder(f.name);
+  }
+
+  ClassLines registration_lines() {
+    ClassLines c;
     for (const Function& f : registration_order()) {
-      std::string at = f.pos.str();
-      std::string comment = at + (f.note.empty() ? "" : ": " + sp(f.note));
+      std::string comment = f.pos.str() + (f.note.empty() ? "" : ": " + sp(f.note));
       switch (f.registration) {
         case Registration::Constructor:
-          if (left_out(f)) break;
-          if (has_parts(f)) {  // a factory lambda builds the arguments, then the object
-            unsigned n = f.arities.back();
-            if (!built_parts.insert(lambda_for(f, n)).second) break;
-            lines.push_back({".factory(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(call_pattern(f, n)) + ").emitted_as(" +
-                                 quote(call_pattern(f, n)) + ")" + param_names(f, n),
-                             at + ": arguments built from their parts"});
-            add_builder(f.name);
-            break;
-          }
-          for (unsigned n : f.arities) {
-            std::string defaults;
-            for (unsigned i = n; i < f.params.size(); ++i)
-              defaults += (defaults.empty() ? "" : ", ") + (f.params[i].name.empty() ? "#" + std::to_string(i + 1) : f.params[i].name);
-            std::string c = at + (defaults.empty() ? "" : ": default for " + defaults);
-            if (n == f.arities.back() && !f.note.empty()) c += " (" + sp(f.note) + ")";
-            lines.push_back({".constructor<" + params_list(f, n) + ">()" + param_names(f, n), c});
-          }
-          add_builder(f.name);
+          add_constructor(f, c);
           break;
-        case Registration::Method: {
-          unsigned n = f.arities.empty() ? f.params.size() : f.arities.back();
-          if (left_out(f)) break;
-          if (has_parts(f) && !built_parts.insert(lambda_for(f, n)).second) break;  // insert(const&) and (&&) alike
-          if (has_parts(f))
-            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ").emitted_as(" + quote(call_pattern(f, n)) + ")" +
-                                 param_names(f, n),
-                             comment});
-          else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
-            lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name + f.explicit_template_arguments) +
-                                 ")" + emitted_through_const(f, n) + param_names(f, n),
-                             comment});
-          else
-            lines.push_back(
-                {".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + emitted_through_const(f, n) + param_names(f, n), comment});
-          if (f.purity == "mutator") add_builder(f.name);
+        case Registration::Method:
+          add_method(f, comment, c);
           break;
-        }
         case Registration::Invariant:
-          lines.push_back({".invariant(" + member_pointer(f) + ", " + quote(f.name) + ")", comment});
-          has_invariant = true;
+          c.lines.push_back({".invariant(" + member_pointer(f) + ", " + quote(f.name) + ")", comment});
+          c.has_invariant = true;
           break;
         case Registration::Factory:
-        case Registration::Function: {
-          unsigned all = static_cast<unsigned>(f.params.size());
-          std::string fn = f.is_hidden_friend || has_parts(f) ? lambda_for(f, all) : free_pointer(f);
-          std::string kind = f.registration == Registration::Factory ? ".factory(" : ".function(";
-          std::string emitted = has_parts(f) ? ".emitted_as(" + quote(call_pattern(f, all)) + ")" : "";
-          lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")" + emitted + param_names(f, all), comment});
-          if (f.registration == Registration::Factory) add_builder(f.name);
+        case Registration::Function:
+          add_function(f, comment, c);
           break;
-        }
         case Registration::Skip:
           break;
       }
     }
-    if (!builders.empty()) {
-      std::string list;
-      for (size_t i = 0; i < builders.size(); ++i) list += (i ? ", " : "") + quote(builders[i]);
-      lines.push_back({".builders({" + list + "})", "heuristic: constructors and mutators; keep the fewest that reach every state"});
+    return c;
+  }
+
+  // "a", "b", "c" (each quoted) joined with sep.
+  static std::string joined(const std::vector<std::string>& items, const char* sep, bool quoted) {
+    std::string list;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i > 0) list += sep;
+      list += quoted ? quote(items[i]) : items[i];
     }
+    return list;
+  }
+
+  // The lists after the members: builders, implementation members, constants, omitted fields.
+  void add_class_lists(ClassLines& c) {
+    if (!c.builders.empty())
+      c.lines.push_back({".builders({" + joined(c.builders, ", ", true) + "})",
+                         "heuristic: constructors and mutators; keep the fewest that reach every state"});
     std::vector<std::string> implementation;
     for (const Function& f : r_.functions)
       if (f.implementation_member && f.registration == Registration::Method &&
           std::find(implementation.begin(), implementation.end(), f.name) == implementation.end())
         implementation.push_back(f.name);
-    if (!implementation.empty()) {
-      std::string list;
-      for (size_t i = 0; i < implementation.size(); ++i) list += (i ? ", " : "") + quote(implementation[i]);
-      lines.push_back(
-          {".implementation_members({" + list + "})", "inherited from an implementation base: builders are chosen among them last"});
-    }
+    if (!implementation.empty())
+      c.lines.push_back({".implementation_members({" + joined(implementation, ", ", true) + "})",
+                         "inherited from an implementation base: builders are chosen among them last"});
     if (std::string named = integral_constants(); !named.empty())
-      lines.push_back({".constants({" + named + "})", "values its methods are likeliest to accept"});
+      c.lines.push_back({".constants({" + named + "})", "values its methods are likeliest to accept"});
     std::vector<std::string> omitted;
     if (const TypeDesc* t = target_desc(); t && !value_mode())
       for (const Field& f : t->fields)
         if (f.supported && bookkeeping_fields().count(f.name)) omitted.push_back(f.name);
-    if (!omitted.empty()) {
-      std::string regex;
-      for (size_t i = 0; i < omitted.size(); ++i) regex += (i ? "|" : "") + omitted[i];
-      lines.push_back({".omit_fields(" + quote(regex) + ")", "heuristic: a bookkeeping counter, not state"});
-    }
+    if (!omitted.empty())
+      c.lines.push_back({".omit_fields(" + quote(joined(omitted, "|", false)) + ")", "heuristic: a bookkeeping counter, not state"});
+  }
 
+  void write_enums(std::ostringstream& out, std::set<std::string>& enums_written) const {
     for (const EnumDesc& e : r_.enums) {
       if (!enums_written.insert(e.type).second) continue;
       out << "  api.enumeration<" << e.type << ">({";
@@ -515,17 +536,10 @@ class Writer {
         out << (i ? ", " : "") << "{" << quote(e.enumerators[i].first) << ", " << e.enumerators[i].second << "}";
       out << "});\n";
     }
-    out << "  api.add_class<" << alias_ << ">()";
-    for (size_t i = 0; i < lines.size(); ++i) {
-      out << "\n      " << lines[i].first << (i + 1 == lines.size() ? ";" : "");
-      if (!lines[i].second.empty()) out << "  // " << lines[i].second;
-    }
-    if (lines.empty()) out << ";";
-    out << "\n";
-    if (!has_invariant)
-      out << "  // No repOK-like member found: add .invariant([](const " << alias_
-          << "& x) { return ...; }) if the class has one to check.\n";
+  }
 
+  // The members left out, each with why, as comments under the registration.
+  void write_not_registered(std::ostringstream& out) {
     bool header = false;
     for (const Function& f : r_.functions) {
       if (f.registration != Registration::Skip && !left_out(f)) continue;
@@ -538,6 +552,24 @@ class Writer {
                             : "instantiated for " + f.template_arguments + ", but the harness did not compile with it";
       out << "  //   " << sp(sig) << "  (" << f.pos.str() << "): " << sp(why) << "\n";
     }
+  }
+
+  // One class's registration, inside the register function.
+  void write_class(std::ostringstream& out, std::set<std::string>& enums_written) {
+    ClassLines c = registration_lines();
+    add_class_lists(c);
+    write_enums(out, enums_written);
+    out << "  api.add_class<" << alias_ << ">()";
+    for (size_t i = 0; i < c.lines.size(); ++i) {
+      out << "\n      " << c.lines[i].first << (i + 1 == c.lines.size() ? ";" : "");
+      if (!c.lines[i].second.empty()) out << "  // " << c.lines[i].second;
+    }
+    if (c.lines.empty()) out << ";";
+    out << "\n";
+    if (!c.has_invariant)
+      out << "  // No repOK-like member found: add .invariant([](const " << alias_
+          << "& x) { return ...; }) if the class has one to check.\n";
+    write_not_registered(out);
   }
 
   const ScanResult& r_;

@@ -110,5 +110,17 @@ TEST(ByteStream, AStringLongerThanTheDataIsRefusedBeforeAnyAllocation) {
   EXPECT_THROW(again.get_view(), std::runtime_error);
 }
 
+TEST(ByteStream, AFlagIsZeroOrOneAndAnyOtherByteIsDamage) {
+  ByteWriter w;
+  w.put<bool>(true);
+  w.put<bool>(false);
+  w.put<uint8_t>(71);
+  std::string bytes = w.take();
+  ByteReader r(bytes);
+  EXPECT_TRUE(r.get<bool>());
+  EXPECT_FALSE(r.get<bool>());
+  EXPECT_THROW(r.get<bool>(), std::runtime_error);  // not read as a bool: that is undefined
+}
+
 }  // namespace
 }  // namespace objgen

@@ -87,7 +87,8 @@ uint32_t SearchMemory::add_tasks(const std::vector<std::pair<std::vector<uint8_t
     block(t).clear();
     std::memcpy(values(t), specs[k].first.data(), fields_);
     s.prefix_length = static_cast<uint32_t>(std::min<size_t>(specs[k].second.size(), fields_));
-    std::memcpy(prefix(t), specs[k].second.data(), s.prefix_length * sizeof(uint32_t));
+    if (s.prefix_length > 0)  // an empty prefix's data() may be null, which memcpy must not get
+      std::memcpy(prefix(t), specs[k].second.data(), s.prefix_length * sizeof(uint32_t));
     s.ready.store(1, std::memory_order_release);
   }
   return first;

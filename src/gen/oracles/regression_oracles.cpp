@@ -104,8 +104,7 @@ std::optional<Literal> agreed(const TestOutcome& a, const TestOutcome& b, uint64
 bool assertable(const Literal& l) { return l.kind != LiteralKind::Double || std::isfinite(l.d); }
 
 std::vector<TestOutcome> run_all(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
-                                         const OracleOptions& options, size_t shift, size_t offset, size_t total,
-                                         bool enumerations = true) {
+                                 const OracleOptions& options, size_t shift, size_t offset, size_t total, bool enumerations = true) {
   RunnerOptions ro;
   ro.call_timeout_seconds = options.call_timeout_seconds;
   ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
@@ -141,8 +140,7 @@ bool same_value(const Literal& a, const Literal& b) {
 std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
                                                        const OracleOptions& options, bool enumerations) {
   std::vector<TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size(), enumerations);
-  std::vector<TestOutcome> second =
-      run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size(), enumerations);
+  std::vector<TestOutcome> second = run_all(api, domain, tests, options, kShiftBlocks, tests.size(), 2 * tests.size(), enumerations);
   std::vector<std::optional<Literal>> out(tests.size());
   uint64_t flaky = 0;
   for (size_t t = 0; t < std::min(first.size(), second.size()); ++t)

@@ -56,8 +56,7 @@ MethodSearch::MethodSearch(const Api& api, const LiteralDomain& domain, ApiFacts
 }
 
 std::string MethodSearch::unbuildable() const {
-  if (mut_.params.size() > kMaxCallParams)
-    return "more than " + std::to_string(kMaxCallParams) + " parameters (the test worker's limit)";
+  if (mut_.params.size() > kMaxCallParams) return "more than " + std::to_string(kMaxCallParams) + " parameters (the test worker's limit)";
   for (const SlotType& p : mut_.params)
     if (p.is_object() && !buildable(p.cls, 0)) return "no way to build " + class_name(p.cls) + " in the API";
   return "";
