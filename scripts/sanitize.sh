@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# objgen's own code under the sanitizers (CI runs it after scripts/test.sh):
+#   build-asan: AddressSanitizer + UndefinedBehaviorSanitizer (UBSan stops at its first report):
+#               the unit tests, then real command lines on bundled examples: exhaustive with
+#               forked workers and with --isolation none, random, builders, params (with its
+#               ASan worker), korat, a --header subject (a harness compiled without sanitizers,
+#               loaded into the sanitized workers), a checkpoint killed and resumed.
+#   build-tsan: ThreadSanitizer: the threads mode (--isolation none, 2 threads) on a few examples
+#               and the unit tests that start threads.
+# Fails on any sanitizer report. Reports go to files (the runtimes' log_path) rather than stderr:
+# a forked worker's stderr is read by objgen, which would turn a report into a finding.
+# The checked heap is left out of these builds (CMakeLists.txt, OBJGEN_SANITIZE).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+reports=$(mktemp -d /tmp/objgen-sanitize.XXXXXX)
+trap 'rm -rf "$reports"' EXIT
+work=$reports/work
+mkdir -p "$work"
+export OBJGEN_CACHE_DIR="$work/cache"
+passed=0
+failed=0
+
+configure_and_build() {  # DIR SANITIZERS "TARGETS" [CMAKE OPTIONS...]
+  local dir=$1 sanitize=$2 targets=$3
+  shift 3
+  echo "== $dir: -fsanitize=$sanitize"
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DOBJGEN_SANITIZE="$sanitize" -DOBJGEN_BUILD_BENCH=OFF "$@" \
+    >"$reports/$(basename "$dir").cmake.log" 2>&1 || { cat "$reports/$(basename "$dir").cmake.log"; exit 1; }
+  # shellcheck disable=SC2086  # a list of targets
+  ninja -C "$dir" $targets | grep -v '^\[' || true
+  [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
+}
+
+# Any report file the runtimes wrote (log_path=$reports/report: report.<pid>) fails the step.
+check_reports() {  # STEP
+  local found
+  found=$(find "$reports" -maxdepth 1 -name 'report.*' | sort)
+  [ -z "$found" ] && return 0
+  echo "FAIL $1: sanitizer report(s):"
+  for f in $found; do  # names without spaces (mktemp's)
+    echo "--- $f"
+    head -60 "$f"
+    mv "$f" "$f.seen"
+  done
+  return 1
+}
+
+run() {  # STEP COMMAND...: the command succeeds and no sanitizer speaks
+  local step=$1 start=$SECONDS ok=1
+  shift
+  if ! "$@" >"$work/last.log" 2>&1; then
+    echo "FAIL $step (exit $?)"
+    tail -30 "$work/last.log"
+    ok=0
+  fi
+  check_reports "$step" || ok=0
+  if [ "$ok" -eq 1 ]; then
+    echo "ok   $step  [$((SECONDS - start)) s]"
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# AddressSanitizer + UndefinedBehaviorSanitizer.
+asan_tests="objgen_tests objgen_harness_tests objgen_surroundings_tests objgen_suite_preamble_tests"
+configure_and_build build-asan address,undefined "objgen objgen-asan-worker objgen_harness_pch $asan_tests" \
+  -DOBJGEN_REQUIRE_SCAN=ON
+# Leaks are not checked: workers end with _exit by design and objgen keeps its tables to the end.
+export ASAN_OPTIONS="log_path=$reports/report:detect_leaks=0:abort_on_error=1:handle_abort=0"
+export UBSAN_OPTIONS="log_path=$reports/report:print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+objgen=$root/build-asan/objgen
+# Calls run a few times slower under the sanitizers: the hang limit (2 s by default) is raised.
+for t in $asan_tests; do
+  run "asan: $t" "build-asan/tests/$t" --gtest_brief=1
+done
+for ex in ncl sll dll bintree avl rbt binheap fibheap stdset stack bitset; do
+  run "asan: exhaustive $ex (forked workers)" "$objgen" exhaustive --example "$ex" --scope 4 --threads 2 --call-timeout 30 -q \
+    --emit-gtest "$work/$ex" --report-json "$work/$ex.json"
+done
+for ex in ncl bintree rbt; do
+  run "asan: exhaustive $ex (--isolation none)" "$objgen" exhaustive --example "$ex" --scope 5 --threads 2 --isolation none --call-timeout 30 -q
+done
+run "asan: random sll" "$objgen" random --example sll --max-calls 20000 --seed 3 --threads 2 --call-timeout 30 -q --emit-gtest "$work/random"
+run "asan: random buggy_equals (contracts)" "$objgen" random --example buggy_equals --max-calls 20000 --seed 9 --threads 2 --call-timeout 30 -q
+run "asan: builders rbt" "$objgen" builders --example rbt --call-timeout 30 --verify --verify-scopes 4 -q -o "$work/rbt_builders.json"
+run "asan: params stack" "$objgen" params --example stack --checks off --repository none -q --emit-gtest "$work/params"
+run "asan: params --header (ASan harness, objgen-asan-worker)" "$objgen" params --header "$root/examples/stack/stack.hpp" \
+  --class examples::Stack --repository none -q
+run "asan: exhaustive --header (plain harness)" "$objgen" exhaustive --header "$root/examples/sll/singly_linked_list.hpp" \
+  --class examples::SinglyLinkedList --scope 4 -q -- "$root/examples/sll/singly_linked_list.cpp"
+run "asan: korat binomial heap (forked workers, shared search memory)" "$objgen" korat \
+  --header "$root/examples/invariants/binomial_heap.hpp" --class invariants::BinomialHeap --scope 5 --range size=0..5 -q
+
+# A checkpointed run killed between iterations, then resumed.
+ck=(exhaustive --example ncl --scope 7 --threads 2 -q --checkpoint "$work/ck")
+"$objgen" "${ck[@]}" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1200); do
+  [ "$(sed -n 's/^iteration //p' "$work/ck/manifest" 2>/dev/null || echo 0)" -ge 5 ] && break
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.05
+done
+kill -9 $pid 2>/dev/null || true
+wait $pid 2>/dev/null || true
+rm -f "$reports"/report.*  # the killed objgen's workers may have been stopped mid-report
+run "asan: checkpoint resumed" "$objgen" "${ck[@]}" --report-json "$work/resumed.json"
+run "asan: checkpoint resumed (from iteration > 0)" python3 -c \
+  "import json,sys; sys.exit(json.load(open('$work/resumed.json'))['resumed_after_iteration'] < 1)"
+
+# ---------------------------------------------------------------------------------------------
+# ThreadSanitizer: the threads mode. Built without objgen scan (its runs use bundled examples).
+unset ASAN_OPTIONS UBSAN_OPTIONS
+configure_and_build build-tsan thread "objgen objgen_tests" -DOBJGEN_LLVM_ROOT=/nonexistent
+# A crash of the code under test stays a signal that objgen reads (as exec/sanitizer_options.hpp
+# asks of ASan): some unit tests crash forked workers on purpose.
+export TSAN_OPTIONS="log_path=$reports/report:halt_on_error=0:second_deadlock_stack=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0"
+objgen=$root/build-tsan/objgen
+# A call under TSan on a busy machine can take longer than the default 2 s hang limit.
+for ex in ncl sll bintree rbt binheap fibheap stack; do
+  run "tsan: exhaustive $ex (--isolation none)" "$objgen" exhaustive --example "$ex" --scope 5 --threads 2 --isolation none \
+    --call-timeout 30 -q
+done
+run "tsan: random sll (--isolation none)" "$objgen" random --example sll --max-calls 20000 --seed 3 --threads 2 \
+  --isolation none --call-timeout 30 -q
+run "tsan: builders rbt (--isolation none)" "$objgen" builders --example rbt --threads 2 --isolation none --call-timeout 30 \
+  -q -o "$work/rbt_builders_threads.json"
+# The unit tests that run workers as threads (run_example's default), and random batches.
+run "tsan: unit tests with threads" build-tsan/tests/objgen_tests --gtest_brief=1 \
+  --gtest_filter='*Determinism.*:*PublishedCounts.*:RangeOrder.*:BoundedExhaustive.*:RandomBatch.*:Isolation.UnexpectedException*:Isolation.Misuse*'
+
+echo "sanitize: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
