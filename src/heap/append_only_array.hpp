@@ -36,7 +36,12 @@ class AppendOnlyArray {
 
   T& operator[](size_t i) { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
   const T& operator[](size_t i) const { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
-  std::span<const T> span(size_t first, size_t n) const { return {&(*this)[first], n}; }
+  // An empty span names no element, and its block may not exist yet (a call without arguments
+  // before any call with some): indexing it would read past blocks_'s end (UBSan, issue 35).
+  std::span<const T> span(size_t first, size_t n) const {
+    if (n == 0) return {};
+    return {&(*this)[first], n};
+  }
   // Whether span(first, n) lies within what was appended, in one block (as append() puts it).
   bool holds_span(size_t first, size_t n) const {
     if (n == 0) return first <= size_;
