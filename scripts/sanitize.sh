@@ -32,9 +32,17 @@ configure_and_build() {  # DIR SANITIZERS "TARGETS" [CMAKE OPTIONS...]
   [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 }
 
-# Any report file the runtimes wrote (log_path=$reports/report: report.<pid>) fails the step.
+# Any report file the runtimes wrote (log_path=$reports/report: report.<pid>) fails the step, and
+# so does a report in the step's output: GCC 12's UBSan prints to stderr when it aborts, whatever
+# log_path says, and objgen repeats a worker's last lines in the finding it makes of its death.
+sanitizer_says='runtime error:|ERROR: AddressSanitizer|ERROR: LeakSanitizer|WARNING: ThreadSanitizer|ERROR: ThreadSanitizer'
 check_reports() {  # STEP
   local found
+  if grep -E -q "$sanitizer_says" "$work/last.log"; then
+    echo "FAIL $1: a sanitizer report in its output:"
+    grep -E -A30 "$sanitizer_says" "$work/last.log" | head -60
+    return 1
+  fi
   found=$(find "$reports" -maxdepth 1 -name 'report.*' | sort)
   [ -z "$found" ] && return 0
   echo "FAIL $1: sanitizer report(s):"
