@@ -53,7 +53,7 @@ DebugInfo read_debug_info(const std::vector<std::string>& lines) {
       d.locations[m[1]] = {static_cast<uint32_t>(std::stoul(m[2])), static_cast<uint32_t>(std::stoul(m[3]))};
     } else if (std::regex_search(l, m, file)) {
       std::string name = m[2], dir = m[3];
-      d.files[m[1]] = !name.empty() && name[0] == '/' ? name : dir + "/" + name;
+      d.files[m[1]] = !name.empty() && name[0] == '/' ? name : dir.append("/").append(name);
     } else if (std::regex_search(l, m, sub)) {
       d.subprogram_file[m[1]] = m[2];
     }

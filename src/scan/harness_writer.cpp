@@ -433,9 +433,12 @@ class Writer {
     }
     for (unsigned n : f.arities) {
       std::string defaults;
-      for (unsigned i = n; i < f.params.size(); ++i)
-        defaults += (defaults.empty() ? "" : ", ") + (f.params[i].name.empty() ? "#" + std::to_string(i + 1) : f.params[i].name);
-      std::string comment = at + (defaults.empty() ? "" : ": default for " + defaults);
+      for (unsigned i = n; i < f.params.size(); ++i) {
+        if (!defaults.empty()) defaults += ", ";
+        defaults += f.params[i].name.empty() ? "#" + std::to_string(i + 1) : f.params[i].name;
+      }
+      std::string comment = at;
+      if (!defaults.empty()) comment.append(": default for ").append(defaults);
       if (n == f.arities.back() && !f.note.empty()) comment += " (" + sp(f.note) + ")";
       c.lines.push_back({".constructor<" + params_list(f, n) + ">()" + param_names(f, n), comment});
     }

@@ -27,6 +27,7 @@ void PlanWriter::method(uint32_t op) {
 
 std::vector<int64_t> PlanWriter::arguments(const std::vector<Input>& inputs, int slot) {
   std::vector<int64_t> out;
+  out.reserve(inputs.size());
   for (const Input& in : inputs) out.push_back(argument(in, slot));
   return out;
 }
