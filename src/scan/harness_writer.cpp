@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "scan/call_spelling.hpp"
 #include "scan/harness_instances.hpp"
 #include "scan/names.hpp"
 
@@ -26,25 +27,38 @@ std::string requested_leaf(const std::string& requested) {
   return at == std::string::npos ? requested : requested.substr(at + 2);
 }
 
-// Spells types and calls inside the register function, with the target under a short alias.
+// How the register function names the target: its namespace, objgen's name for it and the
+// alias the register function uses (with the `using` line declaring it, if any).
+struct TargetNames {
+  std::string ns;
+  std::string objgen_name;
+  std::string alias;
+  std::string alias_line;
+};
+
+// A companion (a class registered beside the target) is spelled in full: the register function is
+// in the target's namespace.
+TargetNames target_names(const ScanResult& r, const HarnessOptions& o, bool companion) {
+  TargetNames n;
+  n.ns = register_namespace(r, o);
+  n.objgen_name = registered_target_name(r);
+  bool template_id = n.objgen_name.find('<') != std::string::npos;
+  if (!companion && !n.ns.empty() && !template_id && n.objgen_name == n.ns + "::" + r.target_short) {
+    n.alias = r.target_short;  // spelled as the bundled harnesses do, inside its namespace
+  } else if (!companion && template_id) {
+    n.alias = camel_case(r.target_short);
+    n.alias_line = "  using " + n.alias + " = " + n.objgen_name + ";\n";
+  } else {
+    n.alias = n.objgen_name;  // a companion, or a plain name
+  }
+  return n;
+}
+
+// Writes the harness file: the state descriptions, the register function and the entry point.
 class Writer {
  public:
-  // A companion (a class registered beside the target) is spelled in full: the register function
-  // is in the target's namespace.
-  Writer(const ScanResult& r, const HarnessOptions& o, bool companion = false) : r_(r), o_(o) {
-    ns_ = register_namespace(r, o);
-    const TypeDesc* target = target_desc();
-    objgen_name_ = target ? target->objgen_name : r.target;
-    bool template_id = objgen_name_.find('<') != std::string::npos;
-    if (!companion && !ns_.empty() && !template_id && objgen_name_ == ns_ + "::" + r.target_short) {
-      alias_ = r.target_short;  // spelled as the bundled harnesses do, inside its namespace
-    } else if (!companion && template_id) {
-      alias_ = camel_case(r.target_short);
-      alias_line_ = "  using " + alias_ + " = " + objgen_name_ + ";\n";
-    } else {
-      alias_ = objgen_name_;  // a companion, or a plain name
-    }
-  }
+  Writer(const ScanResult& r, const HarnessOptions& o, bool companion = false)
+      : r_(r), o_(o), names_(target_names(r, o, companion)), calls_(r.functions, r.target, names_.objgen_name, names_.alias) {}
 
   std::string run() {
     std::ostringstream out;
@@ -68,9 +82,6 @@ class Writer {
       if (t.is_target) return &t;
     return nullptr;
   }
-
-  // The target under its alias, whichever way Clang spelled it (with or without sugar).
-  std::string sp(const std::string& type) const { return replace_name(replace_name(type, r_.target, alias_), objgen_name_, alias_); }
 
   // Builder identification breaks ties by API order: the class's own members as declared, then
   // the member templates objgen instantiated (a guess at their arguments), then members of
@@ -99,7 +110,7 @@ class Writer {
   }
 
   void write_preamble(std::ostringstream& out) {
-    out << "// objgen harness for " << objgen_name_ << ", written by `objgen scan` (prototype).\n"
+    out << "// objgen harness for " << names_.objgen_name << ", written by `objgen scan` (prototype).\n"
         << "// Compile with -fno-access-control: it names private fields and nested types.\n"
         << "// Review the heuristics below: builders, invariant, omitted fields.\n"
         // objgen's headers first: a precompiled objgen.hpp must be the first include to be used.
@@ -111,8 +122,8 @@ class Writer {
     std::string include = r_.include_line.substr(r_.include_line.find(' ') + 1);
     if (include.front() == '"') include = include.substr(1, include.size() - 2);
     std::string ns = register_namespace(r_, o_);
-    out << "\nOBJGEN_HARNESS_ENTRY(" << quoted(subject_name(r_, o_)) << ", " << quoted(objgen_name_) << ", " << quoted(include) << ", "
-        << (ns.empty() ? "" : ns + "::") << register_function_name(r_, o_) << ")\n";
+    out << "\nOBJGEN_HARNESS_ENTRY(" << quoted(subject_name(r_, o_)) << ", " << quoted(names_.objgen_name) << ", " << quoted(include)
+        << ", " << (ns.empty() ? "" : ns + "::") << register_function_name(r_, o_) << ")\n";
   }
 
   static std::string quoted(const std::string& s) {
@@ -126,7 +137,7 @@ class Writer {
 
   // ---- state ----
   void write_state(std::ostringstream& out, std::set<std::string>& written) {
-    if (value_mode() && !written.insert(objgen_name_).second) return;
+    if (value_mode() && !written.insert(names_.objgen_name).second) return;
     std::vector<std::string> constants;
     for (const TypeDesc& t : r_.types)
       for (const Constant& c : t.constants)
@@ -143,11 +154,11 @@ class Writer {
       if (!observed.empty()) {
         out << "// ...and what its const scalar observers return (capacity, flags) on a copy of it: state the\n"
             << "// elements do not show.\n";
-        write_explicit_fields(out, objgen_name_, {}, {}, true, observed);
-      } else if (has_comma(objgen_name_)) {
-        write_explicit_fields(out, objgen_name_, {}, {}, true);
+        write_explicit_fields(out, names_.objgen_name, {}, {}, true, observed);
+      } else if (has_comma(names_.objgen_name)) {
+        write_explicit_fields(out, names_.objgen_name, {}, {}, true);
       } else {
-        out << "OBJGEN_VALUE_TYPE(" << objgen_name_ << ")\n";
+        out << "OBJGEN_VALUE_TYPE(" << names_.objgen_name << ")\n";
       }
       out << "\n";
       return;
@@ -226,145 +237,9 @@ class Writer {
         << "    else observe(obj);\n";
   }
 
-  // ---- operations ----
-  std::string params_list(const Function& f, unsigned arity) const {
-    std::string s;
-    for (unsigned i = 0; i < arity; ++i) s += (i ? ", " : "") + sp(f.params[i].type);
-    return s;
-  }
-
-  static bool has_parts(const Function& f) {
-    return std::any_of(f.params.begin(), f.params.end(), [](const Param& p) { return p.support == ParamSupport::Parts; });
-  }
-
-  // Argument i as the callee gets it: a built class from its parts (a3_0, a3_1), else a_i.
-  static std::string argument(const Param& p, unsigned i, const std::string& type) {
-    std::string a = "a" + std::to_string(i);
-    if (p.support == ParamSupport::Parts) {
-      std::string parts;
-      for (size_t j = 0; j < p.parts.size(); ++j) parts += (j ? ", " : "") + a + "_" + std::to_string(j);
-      return p.construct + (p.brace ? "{" + parts + "}" : "(" + parts + ")");
-    }
-    bool rvalue = type.size() > 2 && type.compare(type.size() - 2, 2, "&&") == 0;
-    return rvalue ? "std::move(" + a + ")" : a;
-  }
-
-  // The lambda's parameters for argument i: one per part, or the parameter itself.
-  std::string lambda_params(const Param& p, unsigned i) const {
-    if (p.support != ParamSupport::Parts) return sp(p.type) + " a" + std::to_string(i);
-    std::string s;
-    for (size_t j = 0; j < p.parts.size(); ++j) s += (j ? ", " : "") + p.parts[j] + " a" + std::to_string(i) + "_" + std::to_string(j);
-    return s;
-  }
-
-  std::string arguments(const Function& f, unsigned arity) const {
-    std::string args;
-    for (unsigned i = 0; i < arity; ++i) args += (i ? ", " : "") + argument(f.params[i], i, sp(f.params[i].type));
-    return args;
-  }
-
-  // A lambda calling f with its first `arity` arguments (defaults, ADL-only hidden friends, member
-  // template instances, arguments built from parts). A constructor's lambda returns the object.
-  std::string lambda_for(const Function& f, unsigned arity) const {
-    std::string s = "[](";
-    bool member = f.kind == FunctionKind::Method;
-    bool ctor = f.kind == FunctionKind::Constructor;
-    if (member) s += std::string(f.is_const ? "const " : "") + alias_ + "& self";
-    for (unsigned i = 0; i < arity; ++i) s += std::string((member || i) ? ", " : "") + lambda_params(f.params[i], i);
-    std::string args = arguments(f, arity);
-    if (ctor) return s + ") -> " + alias_ + " { return " + alias_ + "(" + args + "); }";
-    s += ") -> " + sp(f.result_type) + " { return ";
-    std::string callee = f.name + f.explicit_template_arguments;  // as<int>: nothing deduces its arguments
-    s += member ? "self." + callee + "(" + args + ")" : callee + "(" + args + ")";
-    return s + "; }";
-  }
-
-  // `.param_names({...})` for the first `arity` parameters, one name per slot (a parameter built
-  // from parts names each part), or "" when none has a name.
-  std::string param_names(const Function& f, unsigned arity) const {
-    std::string names;
-    bool any = false;
-    for (unsigned i = 0; i < arity && i < f.params.size(); ++i) {
-      const Param& p = f.params[i];
-      size_t slots = p.support == ParamSupport::Parts ? p.parts.size() : 1;
-      for (size_t j = 0; j < slots; ++j) names += (names.empty() ? "" : ", ") + quote(p.name);
-      any = any || !p.name.empty();
-    }
-    return any ? ".param_names({" + names + "})" : "";
-  }
-
-  // A const member with a non-const one of the same name and parameters beside it (jsoncpp's
-  // `operator[](ArrayIndex) const`, which reads, beside the one that inserts): emitted code calls
-  // it through a const reference, or C++ would pick the other.
-  bool const_overload_of_mutator(const Function& f) const {
-    if (f.kind != FunctionKind::Method || !f.is_const) return false;
-    auto same_params = [&](const Function& g) {
-      if (g.params.size() != f.params.size()) return false;
-      for (size_t i = 0; i < f.params.size(); ++i)
-        if (g.params[i].type != f.params[i].type) return false;
-      return true;
-    };
-    return std::any_of(r_.functions.begin(), r_.functions.end(), [&](const Function& g) {
-      return g.kind == FunctionKind::Method && !g.is_const && g.name == f.name && same_params(g);
-    });
-  }
-  // The receiver as emitted calls name it: `{0}->` or, for a const overload, through std::as_const.
-  std::string receiver_of(const Function& f) const { return const_overload_of_mutator(f) ? "std::as_const(*{0})." : "{0}->"; }
-  // `.emitted_as(...)` for a const overload of a mutator called with its plain arguments, else "".
-  std::string emitted_through_const(const Function& f, unsigned arity) const {
-    return const_overload_of_mutator(f) ? ".emitted_as(" + quote(call_pattern(f, arity)) + ")" : "";
-  }
-
-  // How emitted tests write a call whose arguments are built from parts: {k} is the operation's
-  // k-th argument (the receiver first for a member).
-  std::string call_pattern(const Function& f, unsigned arity) const {
-    unsigned k = f.kind == FunctionKind::Method ? 1 : 0;
-    std::string args;
-    for (unsigned i = 0; i < arity; ++i) {
-      const Param& p = f.params[i];
-      std::string a;
-      if (p.support == ParamSupport::Parts) {
-        std::string parts;
-        for (size_t j = 0; j < p.parts.size(); ++j) parts += (j ? ", " : "") + std::string("{") + std::to_string(k++) + "}";
-        a = p.construct + (p.brace ? "{" + parts + "}" : "(" + parts + ")");
-      } else {
-        a = "{" + std::to_string(k++) + "}";
-      }
-      args += (i ? ", " : "") + a;
-    }
-    switch (f.kind) {
-      case FunctionKind::Method:
-        return receiver_of(f) + f.name + f.explicit_template_arguments + "(" + args + ")";
-      case FunctionKind::Constructor:
-        return objgen_name_ + "(" + args + ")";
-      default:
-        return cpp_call_of(f) + "(" + args + ")";
-    }
-  }
-
-  std::string member_pointer(const Function& f) const {
-    std::string ref = "&" + alias_ + "::" + f.name;
-    if (!f.overloaded) return ref;
-    return "static_cast<" + sp(f.pointer_type) + ">(" + ref + ")";
-  }
-
-  std::string free_pointer(const Function& f) const {
-    std::string ref = "&" + (f.kind == FunctionKind::StaticMethod ? alias_ + "::" + f.name : f.qualified_name);
-    if (!f.overloaded) return ref;
-    return "static_cast<" + sp(f.pointer_type) + ">(" + ref + ")";  // static members: R (*)(A...)
-  }
-
-  std::string cpp_call_of(const Function& f) const {
-    if (f.is_hidden_friend) return f.name;  // found by argument-dependent lookup
-    if (f.kind == FunctionKind::StaticMethod) return objgen_name_ + "::" + f.name;
-    return f.qualified_name;
-  }
-
-  static std::string quote(const std::string& s) { return "\"" + s + "\""; }
-
   void write_register(std::ostringstream& out) {
-    if (!ns_.empty()) out << "namespace " << ns_ << " {\n\n";
-    out << "void " << register_function_name(r_, o_) << "(objgen::Api& api) {\n" << alias_line_;
+    if (!names_.ns.empty()) out << "namespace " << names_.ns << " {\n\n";
+    out << "void " << register_function_name(r_, o_) << "(objgen::Api& api) {\n" << names_.alias_line;
     std::set<std::string> enums_written;
     for (const ScanResult& c : r_.companions) Writer(c, o_, true).write_class(out, enums_written);
     write_class(out, enums_written);
@@ -374,14 +249,14 @@ class Writer {
             << base << " is taken\n";
     };
     for (const ScanResult& c : r_.companions) upcasts(registered_target_name(c), c);
-    upcasts(alias_, r_);
+    upcasts(names_.alias, r_);
     out << "}\n";
-    if (!ns_.empty()) out << "\n}  // namespace " << ns_ << "\n";
+    if (!names_.ns.empty()) out << "\n}  // namespace " << names_.ns << "\n";
   }
 
   // How the register function names a registered class spelled `spelled` (the target: its alias).
   std::string registered_name(const std::string& spelled) const {
-    if (spelled == r_.target) return alias_;
+    if (spelled == r_.target) return names_.alias;
     for (const ScanResult& c : r_.companions)
       if (c.target == spelled) return registered_target_name(c);
     return spelled;
@@ -403,7 +278,7 @@ class Writer {
         else if (auto r2 = std::from_chars(b, e, u); r2.ec == std::errc() && r2.ptr == e)
           value = "static_cast<long long>(" + c.value + "ULL)";
         if (value.empty() || !seen.insert(c.name).second) continue;
-        out += (out.empty() ? "{" : ", {") + quote(c.name) + ", " + value + "}";
+        out += (out.empty() ? "{" : ", {") + CallSpelling::quote(c.name) + ", " + value + "}";
       }
     return out;
   }
@@ -422,11 +297,12 @@ class Writer {
   void add_constructor(const Function& f, ClassLines& c) {
     if (left_out(f)) return;
     std::string at = f.pos.str();
-    if (has_parts(f)) {  // a factory lambda builds the arguments, then the object
+    if (calls_.has_parts(f)) {  // a factory lambda builds the arguments, then the object
       unsigned n = f.arities.back();
-      if (!c.built_parts.insert(lambda_for(f, n)).second) return;
-      c.lines.push_back({".factory(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(call_pattern(f, n)) + ").emitted_as(" +
-                             quote(call_pattern(f, n)) + ")" + param_names(f, n),
+      if (!c.built_parts.insert(calls_.lambda_for(f, n)).second) return;
+      c.lines.push_back({".factory(" + CallSpelling::quote(f.name) + ", " + calls_.lambda_for(f, n) + ", " +
+                             CallSpelling::quote(calls_.call_pattern(f, n)) + ").emitted_as(" +
+                             CallSpelling::quote(calls_.call_pattern(f, n)) + ")" + calls_.param_names(f, n),
                          at + ": arguments built from their parts"});
       c.add_builder(f.name);
       return;
@@ -439,8 +315,8 @@ class Writer {
       }
       std::string comment = at;
       if (!defaults.empty()) comment.append(": default for ").append(defaults);
-      if (n == f.arities.back() && !f.note.empty()) comment += " (" + sp(f.note) + ")";
-      c.lines.push_back({".constructor<" + params_list(f, n) + ">()" + param_names(f, n), comment});
+      if (n == f.arities.back() && !f.note.empty()) comment += " (" + calls_.sp(f.note) + ")";
+      c.lines.push_back({".constructor<" + calls_.params_list(f, n) + ">()" + calls_.param_names(f, n), comment});
     }
     c.add_builder(f.name);
   }
@@ -448,34 +324,38 @@ class Writer {
   void add_method(const Function& f, const std::string& comment, ClassLines& c) {
     unsigned n = f.arities.empty() ? f.params.size() : f.arities.back();
     if (left_out(f)) return;
-    if (has_parts(f) && !c.built_parts.insert(lambda_for(f, n)).second) return;  // insert(const&) and (&&) alike
-    if (has_parts(f))
-      c.lines.push_back(
-          {".method(" + quote(f.name) + ", " + lambda_for(f, n) + ").emitted_as(" + quote(call_pattern(f, n)) + ")" + param_names(f, n),
-           comment});
+    if (calls_.has_parts(f) && !c.built_parts.insert(calls_.lambda_for(f, n)).second) return;  // insert(const&) and (&&) alike
+    if (calls_.has_parts(f))
+      c.lines.push_back({".method(" + CallSpelling::quote(f.name) + ", " + calls_.lambda_for(f, n) + ").emitted_as(" +
+                             CallSpelling::quote(calls_.call_pattern(f, n)) + ")" + calls_.param_names(f, n),
+                         comment});
     else if (n < f.params.size() || !f.template_arguments.empty())  // a template's address needs its arguments
-      c.lines.push_back({".method(" + quote(f.name) + ", " + lambda_for(f, n) + ", " + quote(f.name + f.explicit_template_arguments) + ")" +
-                             emitted_through_const(f, n) + param_names(f, n),
+      c.lines.push_back({".method(" + CallSpelling::quote(f.name) + ", " + calls_.lambda_for(f, n) + ", " +
+                             CallSpelling::quote(f.name + f.explicit_template_arguments) + ")" + calls_.emitted_through_const(f, n) +
+                             calls_.param_names(f, n),
                          comment});
     else
-      c.lines.push_back(
-          {".method(" + quote(f.name) + ", " + member_pointer(f) + ")" + emitted_through_const(f, n) + param_names(f, n), comment});
+      c.lines.push_back({".method(" + CallSpelling::quote(f.name) + ", " + calls_.member_pointer(f) + ")" +
+                             calls_.emitted_through_const(f, n) + calls_.param_names(f, n),
+                         comment});
     if (f.purity == "mutator") c.add_builder(f.name);
   }
 
   void add_function(const Function& f, const std::string& comment, ClassLines& c) {
     unsigned all = static_cast<unsigned>(f.params.size());
-    std::string fn = f.is_hidden_friend || has_parts(f) ? lambda_for(f, all) : free_pointer(f);
+    std::string fn = f.is_hidden_friend || calls_.has_parts(f) ? calls_.lambda_for(f, all) : calls_.free_pointer(f);
     std::string kind = f.registration == Registration::Factory ? ".factory(" : ".function(";
-    std::string emitted = has_parts(f) ? ".emitted_as(" + quote(call_pattern(f, all)) + ")" : "";
-    c.lines.push_back({kind + quote(f.name) + ", " + fn + ", " + quote(cpp_call_of(f)) + ")" + emitted + param_names(f, all), comment});
+    std::string emitted = calls_.has_parts(f) ? ".emitted_as(" + CallSpelling::quote(calls_.call_pattern(f, all)) + ")" : "";
+    c.lines.push_back({kind + CallSpelling::quote(f.name) + ", " + fn + ", " + CallSpelling::quote(calls_.cpp_call_of(f)) + ")" + emitted +
+                           calls_.param_names(f, all),
+                       comment});
     if (f.registration == Registration::Factory) c.add_builder(f.name);
   }
 
   ClassLines registration_lines() {
     ClassLines c;
     for (const Function& f : registration_order()) {
-      std::string comment = f.pos.str() + (f.note.empty() ? "" : ": " + sp(f.note));
+      std::string comment = f.pos.str() + (f.note.empty() ? "" : ": " + calls_.sp(f.note));
       switch (f.registration) {
         case Registration::Constructor:
           add_constructor(f, c);
@@ -484,7 +364,7 @@ class Writer {
           add_method(f, comment, c);
           break;
         case Registration::Invariant:
-          c.lines.push_back({".invariant(" + member_pointer(f) + ", " + quote(f.name) + ")", comment});
+          c.lines.push_back({".invariant(" + calls_.member_pointer(f) + ", " + CallSpelling::quote(f.name) + ")", comment});
           c.has_invariant = true;
           break;
         case Registration::Factory:
@@ -503,7 +383,7 @@ class Writer {
     std::string list;
     for (size_t i = 0; i < items.size(); ++i) {
       if (i > 0) list += sep;
-      list += quoted ? quote(items[i]) : items[i];
+      list += quoted ? CallSpelling::quote(items[i]) : items[i];
     }
     return list;
   }
@@ -528,7 +408,8 @@ class Writer {
       for (const Field& f : t->fields)
         if (f.supported && bookkeeping_fields().count(f.name)) omitted.push_back(f.name);
     if (!omitted.empty())
-      c.lines.push_back({".omit_fields(" + quote(joined(omitted, "|", false)) + ")", "heuristic: a bookkeeping counter, not state"});
+      c.lines.push_back(
+          {".omit_fields(" + CallSpelling::quote(joined(omitted, "|", false)) + ")", "heuristic: a bookkeeping counter, not state"});
   }
 
   void write_enums(std::ostringstream& out, std::set<std::string>& enums_written) const {
@@ -536,7 +417,7 @@ class Writer {
       if (!enums_written.insert(e.type).second) continue;
       out << "  api.enumeration<" << e.type << ">({";
       for (size_t i = 0; i < e.enumerators.size(); ++i)
-        out << (i ? ", " : "") << "{" << quote(e.enumerators[i].first) << ", " << e.enumerators[i].second << "}";
+        out << (i ? ", " : "") << "{" << CallSpelling::quote(e.enumerators[i].first) << ", " << e.enumerators[i].second << "}";
       out << "});\n";
     }
   }
@@ -553,7 +434,7 @@ class Writer {
       std::string why = f.registration == Registration::Skip
                             ? f.skip_reason
                             : "instantiated for " + f.template_arguments + ", but the harness did not compile with it";
-      out << "  //   " << sp(sig) << "  (" << f.pos.str() << "): " << sp(why) << "\n";
+      out << "  //   " << calls_.sp(sig) << "  (" << f.pos.str() << "): " << calls_.sp(why) << "\n";
     }
   }
 
@@ -562,7 +443,7 @@ class Writer {
     ClassLines c = registration_lines();
     add_class_lists(c);
     write_enums(out, enums_written);
-    out << "  api.add_class<" << alias_ << ">()";
+    out << "  api.add_class<" << names_.alias << ">()";
     for (size_t i = 0; i < c.lines.size(); ++i) {
       out << "\n      " << c.lines[i].first << (i + 1 == c.lines.size() ? ";" : "");
       if (!c.lines[i].second.empty()) out << "  // " << c.lines[i].second;
@@ -570,17 +451,15 @@ class Writer {
     if (c.lines.empty()) out << ";";
     out << "\n";
     if (!c.has_invariant)
-      out << "  // No repOK-like member found: add .invariant([](const " << alias_
+      out << "  // No repOK-like member found: add .invariant([](const " << names_.alias
           << "& x) { return ...; }) if the class has one to check.\n";
     write_not_registered(out);
   }
 
   const ScanResult& r_;
   const HarnessOptions& o_;
-  std::string ns_;
-  std::string objgen_name_;
-  std::string alias_;
-  std::string alias_line_;
+  TargetNames names_;
+  CallSpelling calls_;
 };
 
 }  // namespace
