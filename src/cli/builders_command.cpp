@@ -206,7 +206,8 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
     BuilderSearchOptions probe = o;
     probe.run_time_limit_seconds = probe.run_time_limit_seconds > 0 ? std::min(probe.run_time_limit_seconds, 5.0) : 5.0;
     ExhaustiveResult r = exhaustive_with(api, probe, o.operations, o.climb_scope);
-    states = probe_states(api, r, o.target, search_domain(api, o, o.climb_scope));
+    LiteralDomain domain = search_domain(api, o, o.climb_scope);
+    states = probe_states(api, {r.store, domain, o.target, o.operations});
   }
   for (const auto& f : findings) {
     std::vector<std::string> why = precondition_evidence(

@@ -88,7 +88,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& 
   std::vector<uint32_t> checks = contracts::add_contract_operations(api, opt.target, {enabled, opt.omit, 8, opt.operations});
   Replayer replayer(api, result.store, opt.domain);
   std::vector<FlatSequence> states;
-  for (uint32_t s : emitted_states(result, opt.target, a.contract_states)) states.push_back(replayer.flatten(s));
+  for (uint32_t s : emitted_states(found_states(opt, result), a.contract_states)) states.push_back(replayer.flatten(s));
   contracts::StateCheckOptions co;
   co.call_timeout_seconds = a.call_timeout;
   co.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
@@ -222,19 +222,29 @@ void print_result(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptio
     std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
 }
 
+// The engine's findings as a failures suite prints them (the failing call after the sequences of
+// its arguments).
+std::vector<SuiteFinding> engine_suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result) {
+  Replayer replayer(api, result.store, domain);
+  std::vector<SuiteFinding> out;
+  for (const Finding& f : result.findings)
+    out.push_back({f.kind, f.message, f.op, replayer.flatten_call(f.op, f.args), f.slot, f.in_copy, f.reproducible});
+  return out;
+}
+
 // The states suite and, when something failed, the failures suite, in --emit-gtest.
-void write_suites(const Api& api, const ExhaustiveArgs& a, const Example& ex, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
+void write_suites(const Api& api, const ExhaustiveArgs& a, const Example& ex, const ExhaustiveOptions& opt, const FoundStates& found,
                   const std::vector<SuiteFinding>& failing, const oracles::OracleResult* observed) {
   unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
   GtestSuiteOptions g{ex.header, ex.name, a.gtest_inline_limit, alarm, a.gtest_max_states};
   std::vector<std::string> written{
-      write_states_suite(api, opt, result, g, a.emit_gtest, observed,
+      write_states_suite(api, found, g, a.emit_gtest, observed,
                          "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope))};
   std::string failures = write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
   if (!failures.empty()) written.push_back(failures);
   for (const auto& file : written)
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
-  size_t emitted = emitted_states(result, opt.target, a.gtest_max_states).size(), all = result.store.states_of(opt.target).size();
+  size_t emitted = emitted_states(found, a.gtest_max_states).size(), all = found.target_states().size();
   if (emitted < all)
     std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
 }
@@ -242,19 +252,21 @@ void write_suites(const Api& api, const ExhaustiveArgs& a, const Example& ex, co
 // Oracles, contracts, preconditions set apart, the report and the suites (rank 0 only).
 void write_outputs(Api& api, const ExhaustiveArgs& a, const CheckedArgs& c, const Example& ex, const ExhaustiveOptions& opt,
                    const ExhaustiveResult& result, nlohmann::json& report) {
+  const FoundStates found = found_states(opt, result);
   std::optional<oracles::OracleResult> observed;
   if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
-    observed = record_oracles(api, opt, result, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
+    observed = record_oracles(
+        api, found, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, opt.worker_memory_limit_bytes, a.quiet});
     report["oracles"] = oracle_report(api, *observed);
   }
   std::vector<ReportedFinding> broken;
   if (!g_interrupted.load()) broken = check_contracts(api, opt, result, c.enabled, a, report);
-  std::vector<SuiteFinding> failing = suite_findings(api, opt.domain, result);
+  std::vector<SuiteFinding> failing = engine_suite_findings(api, opt.domain, result);
   for (SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
-  report["preconditions"] = set_apart_preconditions(api, opt.domain, failing, probe_states(api, result, opt.target, opt.domain),
+  report["preconditions"] = set_apart_preconditions(api, opt.domain, failing, probe_states(api, found),
                                                     {a.call_timeout, opt.worker_memory_limit_bytes, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
-  if (!a.emit_gtest.empty()) write_suites(api, a, ex, opt, result, failing, observed ? &*observed : nullptr);
+  if (!a.emit_gtest.empty()) write_suites(api, a, ex, opt, found, failing, observed ? &*observed : nullptr);
 }
 
 int run_exhaustive(const ExhaustiveArgs& a) {
@@ -277,7 +289,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (result.resumed_after > 0 && !a.quiet)
     std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
   if (!a.emit_gtest.empty())
-    report["gtest"] = {{"states", emitted_states(result, opt.target, a.gtest_max_states).size()},
+    report["gtest"] = {{"states", emitted_states(found_states(opt, result), a.gtest_max_states).size()},
                        {"of", result.store.states_of(opt.target).size()},
                        {"max_states", a.gtest_max_states}};
   print_result(api, a, opt, result);

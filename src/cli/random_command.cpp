@@ -17,6 +17,7 @@
 #include "emit/gtest_writer.hpp"
 #include "gen/oracles/contracts.hpp"
 #include "gen/random/random_batch.hpp"
+#include "heap/found_states.hpp"
 #include "io/atomic_file.hpp"
 
 namespace objgen::cli {
@@ -200,7 +201,7 @@ std::vector<RandomResult> run_batch(const Api& api, const RandomArgs& a, const R
 
 // What the runs found together: their states in one store, their calls and seconds summed.
 struct MergedRuns {
-  ExhaustiveResult merged;
+  StateStore store;
   uint64_t calls = 0;
   double run_seconds = 0;
   double seconds = 0;  // the batch's wall time
@@ -209,7 +210,7 @@ struct MergedRuns {
 
 void merge_runs(const Api& api, const std::vector<RandomResult>& results, MergedRuns& m) {
   for (const RandomResult& r : results) {
-    merge_run_states(api, r, m.merged.store);
+    merge_run_states(api, r, m.store);
     m.calls += r.calls;
     m.run_seconds += r.seconds;
   }
@@ -227,8 +228,8 @@ nlohmann::json random_report(const Api& api, const RandomArgs& a, const RandomRu
       {"methods", run.methods},
       {"contracts", run.enabled.names()},
       {"calls", m.calls},
-      {"states", m.merged.store.state_count()},
-      {"target_states", m.merged.store.states_of(run.base.target).size()},
+      {"states", m.store.state_count()},
+      {"target_states", m.store.states_of(run.base.target).size()},
       {"findings", nlohmann::json::array()},
       {"timing", {{"seconds", m.seconds}, {"workers", run.workers}, {"calls_per_second_per_worker", m.calls_per_second()}}}};
   if (a.time_limit > 0)
@@ -242,28 +243,23 @@ nlohmann::json random_report(const Api& api, const RandomArgs& a, const RandomRu
 // Oracles, preconditions set apart, the report and the suites.
 void write_outputs(Api& api, const RandomArgs& a, const RandomRun& run, const MergedRuns& m, const std::vector<ReportedFinding>& findings) {
   const RandomOptions& base = run.base;
-  ExhaustiveOptions opt;
-  opt.scope = base.scope;
-  opt.domain = base.domain;
-  opt.omit = base.omit;
-  opt.operations = base.operations;
-  opt.target = base.target;
-  opt.worker_memory_limit_bytes = run.worker_memory_limit;
+  const FoundStates found{m.store, base.domain, base.target, base.operations};
   nlohmann::json report = random_report(api, a, run, m, findings);
   std::optional<oracles::OracleResult> observed;
   if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
-    observed = record_oracles(api, opt, m.merged, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, a.quiet});
+    observed = record_oracles(
+        api, found, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, run.worker_memory_limit, a.quiet});
     report["oracles"] = oracle_report(api, *observed);
   }
   std::vector<SuiteFinding> failing = suite_findings_of(findings);
-  report["preconditions"] = set_apart_preconditions(api, base.domain, failing, probe_states(api, m.merged, base.target, base.domain),
+  report["preconditions"] = set_apart_preconditions(api, base.domain, failing, probe_states(api, found),
                                                     {a.call_timeout, run.worker_memory_limit, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (a.emit_gtest.empty()) return;
   unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
   GtestSuiteOptions g{run.ex.header, run.ex.name + "_random", a.gtest_inline_limit, alarm, a.gtest_max_states};
   std::vector<std::string> written{
-      write_states_suite(api, opt, m.merged, g, a.emit_gtest, observed ? &*observed : nullptr,
+      write_states_suite(api, found, g, a.emit_gtest, observed ? &*observed : nullptr,
                          fmt::format("states of {} found by random generation (seed {}, {} calls)", run.target.name, a.seed, m.calls))};
   std::string failures = write_failures_suite(api, base.domain, failing, g, a.emit_gtest, run.worker_memory_limit);
   if (!failures.empty()) written.push_back(failures);
@@ -306,10 +302,10 @@ int run_random_command(RandomArgs a) {
     minimize_findings(api, run.base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
   catch_interrupts(false);
 
-  size_t target_states = m.merged.store.states_of(run.base.target).size();
+  size_t target_states = m.store.states_of(run.base.target).size();
   std::fprintf(stdout, "calls %llu  states %zu (%s: %zu)  findings %zu  %.2f s  (%.0f calls/s per worker)\n",
-               static_cast<unsigned long long>(m.calls), m.merged.store.state_count(), ex->name.c_str(), target_states, findings.size(),
-               m.seconds, m.calls_per_second());
+               static_cast<unsigned long long>(m.calls), m.store.state_count(), ex->name.c_str(), target_states, findings.size(), m.seconds,
+               m.calls_per_second());
   print_findings(api, findings);
   write_outputs(api, a, run, m, findings);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;

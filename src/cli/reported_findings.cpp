@@ -90,10 +90,10 @@ std::vector<SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& 
   return out;
 }
 
-std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& result, ClassId target, const LiteralDomain& domain) {
+std::vector<FlatSequence> probe_states(const Api& api, const FoundStates& found) {
   constexpr size_t kProbeStates = 16;
-  const auto& ids = result.store.states_of(target);
-  Replayer replayer(api, result.store, domain);
+  const std::vector<uint32_t>& ids = found.target_states();
+  Replayer replayer(api, found.store, found.domain);
   std::vector<FlatSequence> out;
   // Evenly spread from the deepest to the first built (a constructor's object alone).
   size_t n = ids.size(), count = std::min(n, kProbeStates);

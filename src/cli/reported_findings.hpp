@@ -11,6 +11,7 @@
 #include "emit/gtest_writer.hpp"
 #include "gen/minimize/delta_debugging.hpp"
 #include "gen/oracles/contracts.hpp"
+#include "heap/found_states.hpp"
 
 namespace objgen::cli {
 
@@ -53,7 +54,7 @@ std::vector<std::string> precondition_evidence(const Api& api, const LiteralDoma
 nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
                                        const std::vector<FlatSequence>& states, const PreconditionCheck& check);
 // A few of the target's states of a run (the last found: the largest), flattened.
-std::vector<FlatSequence> probe_states(const Api& api, const ExhaustiveResult& result, ClassId target, const LiteralDomain& domain);
+std::vector<FlatSequence> probe_states(const Api& api, const FoundStates& found);
 // --emit-preconditions: whether failures suites hold likely precondition violations too.
 void add_preconditions_option(CLI::App* cmd, bool& keep);
 

@@ -28,7 +28,7 @@ void add_oracle_options(CLI::App* cmd, std::string& oracles, size_t& oracle_stat
 
 namespace {
 
-void blame_observer_findings(const Api& api, const ExhaustiveOptions& opt, const std::vector<FlatSequence>& states, double call_timeout,
+void blame_observer_findings(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& states, const OracleSettings& a,
                              std::vector<oracles::ObserverFinding>& findings) {
   std::vector<SequenceFinding> evidence;
   evidence.reserve(findings.size());
@@ -41,8 +41,7 @@ void blame_observer_findings(const Api& api, const ExhaustiveOptions& opt, const
                         {},
                         1});
   std::vector<FlatSequence> others(states.size() > 16 ? states.end() - 16 : states.begin(), states.end());
-  std::vector<std::string> why =
-      precondition_evidence(api, opt.domain, evidence, others, {call_timeout, opt.worker_memory_limit_bytes, false, true});
+  std::vector<std::string> why = precondition_evidence(api, domain, evidence, others, {a.call_timeout, a.worker_memory_limit, false, true});
   for (size_t i = 0; i < findings.size(); ++i) findings[i].precondition = why[i];
 }
 
@@ -69,27 +68,26 @@ void print_observer_findings(const Api& api, const std::vector<oracles::Observer
 
 }  // namespace
 
-oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
-                                     const OracleSettings& a) {
-  Replayer replayer(api, result.store, opt.domain);
+oracles::OracleResult record_oracles(const Api& api, const FoundStates& found, const OracleSettings& a) {
+  Replayer replayer(api, found.store, found.domain);
   std::vector<FlatSequence> states;
-  for (uint32_t s : emitted_states(result, opt.target, a.max_states)) states.push_back(replayer.flatten(s));
+  for (uint32_t s : emitted_states(found, a.max_states)) states.push_back(replayer.flatten(s));
   oracles::OracleOptions o;
-  o.methods = oracles::members_to_check(api, opt.target);
+  o.methods = oracles::members_to_check(api, found.target);
   o.method_states = a.oracle_states;
   o.calls_and_equality = states.size() <= a.inline_limit;
   o.call_timeout_seconds = a.call_timeout;
-  o.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
+  o.worker_memory_limit_bytes = a.worker_memory_limit;
   o.interrupted = &g_interrupted;
   if (!a.quiet && isatty(STDERR_FILENO))
     o.progress = [](size_t done, size_t total) { std::fprintf(stderr, "\robjgen: regression oracles %zu/%zu", done, total); };
   catch_interrupts(true);
-  oracles::OracleResult r = oracles::observe_states(api, opt.domain, opt.target, states, o);
+  oracles::OracleResult r = oracles::observe_states(api, found.domain, found.target, states, o);
   catch_interrupts(false);
   if (!a.quiet)
     std::fprintf(stderr, "%sobjgen: regression oracles: %llu values on %zu states (%llu flaky, dropped), %.1f s\n", o.progress ? "\n" : "",
                  static_cast<unsigned long long>(r.values), states.size(), static_cast<unsigned long long>(r.flaky), r.seconds);
-  blame_observer_findings(api, opt, states, a.call_timeout, r.findings);
+  blame_observer_findings(api, found.domain, states, a, r.findings);
   print_observer_findings(api, r.findings);
   return r;
 }

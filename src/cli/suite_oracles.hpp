@@ -5,8 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "gen/exhaustive/exhaustive.hpp"
 #include "gen/oracles/regression_oracles.hpp"
+#include "heap/found_states.hpp"
 
 namespace objgen::cli {
 
@@ -15,16 +15,16 @@ struct OracleSettings {
   size_t inline_limit;   // --gtest-inline-limit
   size_t oracle_states;  // --oracle-states
   double call_timeout;
+  size_t worker_memory_limit;  // as the run's workers had it
   bool quiet;
 };
 
 // --oracles on|off and --oracle-states N.
 void add_oracle_options(CLI::App* cmd, std::string& oracles, size_t& oracle_states);
 
-// The states' sequences run twice more in test workers, observers called on each state; prints a
-// summary on stderr and the observers' findings on stdout.
-oracles::OracleResult record_oracles(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
-                                     const OracleSettings& settings);
+// The sequences of the states a suite will hold (emitted_states) run twice more in test workers,
+// observers called on each state; prints a summary on stderr and the observers' findings on stdout.
+oracles::OracleResult record_oracles(const Api& api, const FoundStates& found, const OracleSettings& settings);
 nlohmann::json oracle_report(const Api& api, const oracles::OracleResult& observed);
 
 }  // namespace objgen::cli

@@ -101,9 +101,9 @@ std::string member_checks(const Api& api, const LiteralDomain& domain, const Fla
 // One TEST per state, and one per member check while they are few (`inline_limit`); past that
 // the member checks are rows of a table beside them (replay_table.hpp): a class with 60 members
 // checked on 16 states would otherwise compile 960 TESTs.
-std::string inline_states(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r, const std::vector<uint32_t>& states,
-                          const std::string& suite, const oracles::OracleResult* oracles, size_t inline_limit) {
-  Replayer replayer(api, r.store, opt.domain);
+std::string inline_states(const Api& api, const FoundStates& found, const std::vector<uint32_t>& states, const std::string& suite,
+                          const oracles::OracleResult* oracles, size_t inline_limit) {
+  Replayer replayer(api, found.store, found.domain);
   bool checks_as_table = oracles && member_check_count(*oracles, states.size()) > inline_limit;
   std::string out;
   for (size_t i = 0; i < states.size(); ++i) {
@@ -111,19 +111,19 @@ std::string inline_states(const Api& api, const ExhaustiveOptions& opt, const Ex
     const oracles::ObservedState* observed = oracles && i < oracles->states.size() ? &oracles->states[i] : nullptr;
     out += fmt::format("TEST({}, State{}) {{\n", suite, i);
     if (!emittable(api, seq)) {
-      out += skipped(write_statements(api, opt.domain, seq), "  ") + "}\n\n";
+      out += skipped(write_statements(api, found.domain, seq), "  ") + "}\n\n";
       continue;
     }
     std::string var = fmt::format("v{}", seq.result_value);
-    out += statements(checked_statements(api, opt.domain, seq, observed), "  ");
-    out += invariant_check(api, opt.target, var);
+    out += statements(checked_statements(api, found.domain, seq, observed), "  ");
+    out += invariant_check(api, found.target, var);
     if (observed)
       for (const oracles::Observation& o : observed->observed) out += "  " + observer_check(api, o, var) + "\n";
-    if (observed && observed->equals_rebuilt) out += equals_rebuilt_check(api, opt.domain, opt.target, seq);
+    if (observed && observed->equals_rebuilt) out += equals_rebuilt_check(api, found.domain, found.target, seq);
     out += "}\n\n";
-    if (observed && !checks_as_table) out += member_checks(api, opt.domain, seq, *observed, suite, i);
+    if (observed && !checks_as_table) out += member_checks(api, found.domain, seq, *observed, suite, i);
   }
-  if (checks_as_table) out += replay_table(api, opt, r, states, suite, oracles, false);
+  if (checks_as_table) out += replay_table(api, found, states, suite, oracles, false);
   return out;
 }
 
@@ -225,34 +225,26 @@ std::string failure_tests(const Api& api, const LiteralDomain& domain, const std
 
 }  // namespace
 
-std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId target, size_t max_states) {
-  const auto& all = result.store.states_of(target);
+std::vector<uint32_t> emitted_states(const FoundStates& states, size_t max_states) {
+  const std::vector<uint32_t>& all = states.target_states();
   if (max_states == 0 || all.size() <= max_states) return all;
   std::vector<uint32_t> out;
   for (size_t i = 0; i < max_states; ++i) out.push_back(all[i * all.size() / max_states]);
   return out;
 }
 
-std::vector<SuiteFinding> suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result) {
-  Replayer replayer(api, result.store, domain);
-  std::vector<SuiteFinding> out;
-  for (const Finding& f : result.findings)
-    out.push_back({f.kind, f.message, f.op, replayer.flatten_call(f.op, f.args), f.slot, f.in_copy, f.reproducible});
-  return out;
-}
-
-std::string write_states_suite(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result, const GtestSuiteOptions& g,
-                               const std::string& dir, const oracles::OracleResult* oracles, const std::string& what) {
+std::string write_states_suite(const Api& api, const FoundStates& states, const GtestSuiteOptions& g, const std::string& dir,
+                               const oracles::OracleResult* oracles, const std::string& what) {
   std::string suite = camel_case(g.name) + "States";
   std::string states_path = dir + "/" + g.name + "_states_test.cpp";
   std::string body = header(g, what, states_path);
-  std::vector<uint32_t> targets = emitted_states(result, opt.target, g.max_states);
-  size_t all = result.store.states_of(opt.target).size();
+  std::vector<uint32_t> targets = emitted_states(states, g.max_states);
+  size_t all = states.target_states().size();
   if (targets.size() < all)
     body += fmt::format("// {} of the {} states, evenly spaced in the order found (--gtest-max-states {}).\n\n", targets.size(), all,
                         g.max_states);
-  body += targets.size() <= g.inline_limit ? inline_states(api, opt, result, targets, suite, oracles, g.inline_limit)
-                                           : replay_table(api, opt, result, targets, suite, oracles);
+  body += targets.size() <= g.inline_limit ? inline_states(api, states, targets, suite, oracles, g.inline_limit)
+                                           : replay_table(api, states, targets, suite, oracles);
   write_file_atomically(states_path, body);
   return states_path;
 }

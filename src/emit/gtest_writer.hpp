@@ -1,4 +1,4 @@
-// GoogleTest suites from a bounded-exhaustive run.
+// GoogleTest suites from the states and findings of a run (exhaustive, random).
 //
 // <name>_states_test.cpp rebuilds every state of the target class through its call sequence and
 // checks the registered invariant and the regression oracles (what the calls and the observers
@@ -11,8 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "gen/exhaustive/exhaustive.hpp"
+#include "exec/executor.hpp"
+#include "exec/sequence.hpp"
 #include "gen/oracles/regression_oracles.hpp"
+#include "heap/found_states.hpp"
+#include "model/literal_domain.hpp"
 
 namespace objgen {
 
@@ -41,18 +44,16 @@ struct SuiteFinding {
   std::string precondition;
 };
 
-// The exhaustive run's findings as suite findings.
-std::vector<SuiteFinding> suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result);
-
-// <name>_states_test.cpp for the target states of `result` (what: the file's headline).
-std::string write_states_suite(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result, const GtestSuiteOptions& g,
-                               const std::string& dir, const oracles::OracleResult* oracles, const std::string& what);
+// <name>_states_test.cpp for the target states of `states` (what: the file's headline). `oracles`,
+// when given, holds what was recorded on emitted_states(states, g.max_states) in order.
+std::string write_states_suite(const Api& api, const FoundStates& states, const GtestSuiteOptions& g, const std::string& dir,
+                               const oracles::OracleResult* oracles, const std::string& what);
 // <name>_failures_test.cpp, one TEST per finding; removes a stale one and returns "" when there
 // are none.
 std::string write_failures_suite(const Api& api, const LiteralDomain& domain, const std::vector<SuiteFinding>& findings,
                                  const GtestSuiteOptions& g, const std::string& dir, size_t worker_memory_limit);
 
 // The target states a suite with this cap holds.
-std::vector<uint32_t> emitted_states(const ExhaustiveResult& result, ClassId target, size_t max_states);
+std::vector<uint32_t> emitted_states(const FoundStates& states, size_t max_states);
 
 }  // namespace objgen

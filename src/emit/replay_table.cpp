@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -176,7 +177,7 @@ std::string rows_table(const Api& api, const StateStore& store, const std::vecto
 }
 
 // build(row): the row's call made on the objects its earlier rows build; returns the row's object.
-std::string build_function(const Api& api, const std::vector<uint32_t>& operations, const LiteralTables& literals) {
+std::string build_function(const Api& api, std::span<const uint32_t> operations, const LiteralTables& literals) {
   std::string out = "std::shared_ptr<void> build(int state) {\n  const Row& r = kRows[state];\n  switch (r.op) {\n";
   for (uint32_t op_index : operations) {
     const Operation& op = api.operations()[op_index];
@@ -289,21 +290,21 @@ std::string member_checks_test(const std::string& suite, const std::string& cls,
 
 }  // namespace
 
-std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r, const std::vector<uint32_t>& targets,
-                         const std::string& suite, const oracles::OracleResult* oracles, bool with_states) {
-  const StateStore& store = r.store;
+std::string replay_table(const Api& api, const FoundStates& states, const std::vector<uint32_t>& targets, const std::string& suite,
+                         const oracles::OracleResult* oracles, bool with_states) {
+  const StateStore& store = states.store;
   std::vector<uint32_t> rows = rows_for(store, api, targets);
   std::vector<uint32_t> row_of(store.state_count(), 0);
   for (uint32_t i = 0; i < rows.size(); ++i) row_of[rows[i]] = i;
   size_t max_params = 1;
-  for (uint32_t op : opt.operations) max_params = std::max(max_params, api.operations()[op].params.size());
-  std::vector<uint32_t> literal_users = opt.operations;  // the builders, and the members checked
+  for (uint32_t op : states.operations) max_params = std::max(max_params, api.operations()[op].params.size());
+  std::vector<uint32_t> literal_users(states.operations.begin(), states.operations.end());  // the builders, and the members checked
   if (oracles) {
-    std::vector<uint32_t> members = oracles::members_to_check(api, opt.target);
+    std::vector<uint32_t> members = oracles::members_to_check(api, states.target);
     literal_users.insert(literal_users.end(), members.begin(), members.end());
   }
-  LiteralTables literals(api, opt.domain, literal_users);
-  const std::string& cls = class_vtable(opt.target).name;
+  LiteralTables literals(api, states.domain, literal_users);
+  const std::string& cls = class_vtable(states.target).name;
 
   RecordedValues values;
   ObservedTable observed(values);
@@ -318,7 +319,7 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
   std::string out = "namespace {\n\n" + literals.declarations() + "\n" + rows_table(api, store, rows, row_of, max_params);
   out += "const int kTargets[] = {";
   for (uint32_t s : targets) out += std::to_string(row_of[s]) + ",";
-  out += "};\n\n" + build_function(api, opt.operations, literals);
+  out += "};\n\n" + build_function(api, states.operations, literals);
   out += values.declaration() + observed.definition(api, cls);
   if (state_observations > 0)
     out += "// kObserved[kObservedFrom[t]] up to kObservedFrom[t + 1] are target t's.\nconst int kObservedFrom[] = {" + observed_from +
@@ -333,7 +334,7 @@ std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const Exh
     out += call_member_function(api, checks, literals, cls);
   }
   out += "}  // namespace\n\n";
-  if (with_states) out += states_test(api, opt.target, suite, state_observations > 0);
+  if (with_states) out += states_test(api, states.target, suite, state_observations > 0);
   if (checks.count == 0) return out;
   return out + member_checks_test(suite, cls, checks.count, observed.size() > state_observations);
 }

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/exhaustive/exhaustive.hpp"
 #include "gen/oracles/regression_oracles.hpp"
+#include "heap/found_states.hpp"
 
 namespace objgen {
 
@@ -19,8 +19,8 @@ namespace objgen {
 // states; only `with_states`) and `suite`Members (the member checks). `oracles`, when given,
 // holds what was recorded on `targets` in order. Without the states, it is the table form of the
 // member checks beside a readable suite's TEST per state.
-std::string replay_table(const Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& r, const std::vector<uint32_t>& targets,
-                         const std::string& suite, const oracles::OracleResult* oracles, bool with_states = true);
+std::string replay_table(const Api& api, const FoundStates& states, const std::vector<uint32_t>& targets, const std::string& suite,
+                         const oracles::OracleResult* oracles, bool with_states = true);
 
 // How many member checks `oracles` holds for the first `targets` states.
 size_t member_check_count(const oracles::OracleResult& oracles, size_t targets);

@@ -35,6 +35,7 @@
 #include "exec/cluster.hpp"
 #include "exec/executor.hpp"
 #include "exec/sequence.hpp"
+#include "heap/found_states.hpp"
 #include "heap/state_store.hpp"
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
@@ -121,6 +122,12 @@ struct ExhaustiveResult {
 
 // The run's findings as stand-alone sequences (domain: the run's literal domain).
 std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result, const LiteralDomain& domain);
+
+// The run's states as suites, oracles and probes read them: a view of both, which must outlive it.
+inline FoundStates found_states(const ExhaustiveOptions& opt, const ExhaustiveResult& result) {
+  return {result.store, opt.domain, opt.target, opt.operations};
+}
+FoundStates found_states(const ExhaustiveOptions&, ExhaustiveResult&&) = delete;
 
 class ExhaustiveGenerator {
  public:
