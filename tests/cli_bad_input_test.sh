@@ -32,7 +32,7 @@ expect_usage_error "unknown method" "unknown method 'push'" exhaustive --example
 expect_usage_error "missing methods file" "cannot read methods file" exhaustive --example ncl --methods @"$tmp/none"
 expect_usage_error "unwritable gtest dir" "output directory" exhaustive --example ncl --emit-gtest /proc/objgen-test
 expect_usage_error "unwritable report" "cannot" exhaustive --example ncl --report-json /proc/objgen-test/r.json
-expect_usage_error "bad isolation" "bad --isolation" exhaustive --example ncl --isolation maybe
+expect_usage_error "bad isolation" "--isolation: takes fork or none" exhaustive --example ncl --isolation maybe
 expect_usage_error "unknown subcommand" "" frobnicate
 expect_usage_error "infinite call timeout" "--call-timeout" exhaustive --example ncl --call-timeout 1e308
 expect_usage_error "negative count" "--gtest-max-states" random --example ncl --gtest-max-states -1

@@ -49,7 +49,7 @@ expect_exit2() {
   if [ $rc -eq 2 ] && grep -q -- "$pattern" <<<"$err"; then echo "ok   [$what]: $err"
   else echo "FAIL [$what]: exit $rc: $err"; fail=1; fi
 }
-expect_exit2 "bad algo" "bad --algo" builders --example rbt --algo sa
+expect_exit2 "bad algo" "--algo: takes hc or ga" builders --example rbt --algo sa
 expect_exit2 "bad verify scopes" "verify-scopes" builders --example rbt --verify --verify-scopes 4,x
 expect_exit2 "unknown builder" "unknown method" builders --example rbt --builders nosuch --verify
 expect_exit2 "builders file of another class" "is for class" exhaustive --example sll --builders "$tmp/rbt_builders.json"

@@ -13,6 +13,7 @@
 #include "cli/choice_option.hpp"
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
+#include "cli/run_args.hpp"
 #include "cli/subject.hpp"
 #include "io/atomic_file.hpp"
 #include "emit/builders_report.hpp"
@@ -25,11 +26,11 @@
 namespace objgen::cli {
 namespace {
 
-struct BuildersArgs {
-  SubjectArgs subject;
+const Choices<BuilderAlgorithm> kAlgorithms{{"hc", BuilderAlgorithm::HillClimbing}, {"ga", BuilderAlgorithm::Genetic}};
+
+struct BuildersArgs : RunArgs, OutputArgs {
   std::string subject_name;
-  std::string algo = "hc";
-  std::string methods = "all";
+  BuilderAlgorithm algo = BuilderAlgorithm::HillClimbing;
   std::string given;
   std::string scope = "auto";
   double budget = 60;
@@ -42,20 +43,7 @@ struct BuildersArgs {
   double crossover = 0.35, mutation = 0.08;
   bool verify = false;
   std::string verify_scopes = "auto";
-  uint64_t seed = 0;
-  int threads = 0;
-  bool force = false;
-  std::string memory_limit, worker_memory_limit;
-  std::string isolation = "fork";
-  double call_timeout = 2.0;
-  std::string omit_fields;
-  bool omit_given = false;
-  std::vector<std::string> misuse;
-  std::string validation_errors = "misuse";
-  LiteralSpec literals;
   std::string output;
-  std::string report_json;
-  bool quiet = false;
 };
 
 std::string names(const Api& api, const std::vector<uint32_t>& ops) {
@@ -101,20 +89,18 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   if (!(a.budget > 0)) throw UsageError("--budget must be > 0 seconds");
   if (a.population < 1 || a.generations < 0 || a.replicas < 1) throw UsageError("bad GA parameters");
   if (a.fitness_calls == 0 || a.observer_calls == 0) throw UsageError("--fitness-calls and --observer-calls must be > 0");
-  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
   require_non_negative(a.run_time_limit, "--run-time-limit");
   if (a.crossover < 0 || a.crossover > 1 || a.mutation < 0 || a.mutation > 1)
     throw UsageError("--crossover and --mutation are rates in 0..1");
   BuilderSearchOptions o;
   o.target = target.id;
   o.operations = std::move(ops);
-  o.omit = build_omit(a.omit_given ? a.omit_fields : target.omit_fields);
+  o.omit = build_omit(a.omit_fields_of(target));
   o.seed = a.seed;
   o.workers = default_workers(a.threads, a.force);
-  o.memory_limit_bytes = parse_size(a.memory_limit, "--memory-limit");
-  o.worker_memory_limit_bytes =
-      a.worker_memory_limit.empty() ? o.memory_limit_bytes : parse_size(a.worker_memory_limit, "--worker-memory-limit");
-  o.isolate = a.isolation == "fork";
+  o.memory_limit_bytes = a.memory_limit_bytes();
+  o.worker_memory_limit_bytes = a.worker_memory_limit_bytes();
+  o.isolate = a.isolate();
   o.call_timeout_seconds = a.call_timeout;
   o.interrupted = &g_interrupted;
   o.observer_calls = a.observer_calls;
@@ -247,9 +233,8 @@ void print_verification(const Api& api, const Verification& v, const char* compa
 
 void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o, const Identification& id,
                    const std::optional<Verification>& v) {
-  BuildersFile f =
-      builders_file_of(api, target, id, api_hash(api, target.id, o.operations, a.omit_given ? a.omit_fields : target.omit_fields),
-                       a.given.empty() ? algorithm_name(id.algorithm) : "given", v);
+  BuildersFile f = builders_file_of(api, target, id, api_hash(api, target.id, o.operations, a.omit_fields_of(target)),
+                                    a.given.empty() ? algorithm_name(id.algorithm) : "given", v);
   if (!a.output.empty()) write_builders_file(a.output, f);
   if (!a.report_json.empty()) {
     BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
@@ -294,7 +279,7 @@ void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& ta
       !a.literals.empty())  // `--builders auto` identifies with the default literals
     return;
   if (v && std::string(v->verdict()) == "disproved") return;
-  BuildersCacheKey key = builders_cache_key(api, target, o.operations, a.omit_given ? a.omit_fields : target.omit_fields);
+  BuildersCacheKey key = builders_cache_key(api, target, o.operations, a.omit_fields_of(target));
   write_builders_cache(key, builders_file_of(api, target, id, key.hash, algorithm_name(id.algorithm), v), a.quiet);
 }
 
@@ -323,7 +308,6 @@ struct SearchOutcome {
 
 SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const BuilderSearchOptions& o, const std::vector<uint32_t>& given,
                                const std::vector<uint32_t>& scopes, double budget_left) {
-  BuilderAlgorithm algo = a.algo == "ga" ? BuilderAlgorithm::Genetic : BuilderAlgorithm::HillClimbing;
   IdentifyProgress progress = a.quiet ? IdentifyProgress{} : progress_printer(api);
   bool auto_scope = a.scope == "auto", auto_proof = a.verify_scopes == "auto";
   SearchOutcome out;
@@ -334,7 +318,7 @@ SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const Buil
     lo.given = given;
     lo.top_scope = scopes.empty() ? std::max(kTopScope, o.climb_scope) : *std::max_element(scopes.begin(), scopes.end());
     if (!a.verify && !auto_scope) lo.top_scope = o.climb_scope;
-    LadderResult lr = identify_by_ladder(api, o, algo, lo, progress);
+    LadderResult lr = identify_by_ladder(api, o, a.algo, lo, progress);
     out.id = std::move(lr.id);
     out.stopped = std::move(lr.stopped);
     if (a.verify && auto_proof)
@@ -346,7 +330,7 @@ SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const Buil
     }
   } else {
     if (given.empty())
-      out.id = identify_builders(api, o, algo, progress);
+      out.id = identify_builders(api, o, a.algo, progress);
     else
       out.id.builders = given;
     BuilderSearchOptions narrowed = o;  // proofs compare against the API without what was ruled out
@@ -361,16 +345,15 @@ void print_search(const BuildersArgs& a, const Api& api, const BuilderSearchOpti
   if (!id.pruned.empty())
     std::printf("dropped from the GA's best set (no structure lost at the climbing scope): %s\n", names(api, id.pruned).c_str());
   for (const RuledOut& r : id.ruled_out) std::printf("ruled out: %s: %s\n", api.operations()[r.op].signature().c_str(), r.evidence.c_str());
-  std::printf("builders (%s, %.2f s)%s: %s\n", a.algo.c_str(), id.seconds,
+  std::printf("builders (%s, %.2f s)%s: %s\n", kAlgorithms.name(a.algo), id.seconds,
               id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
   print_findings(api, o, id);
 }
 
 int run_builders(BuildersArgs& a) {
   auto start = std::chrono::steady_clock::now();  // the budget covers building the harness too
-  if (a.algo != "hc" && a.algo != "ga") throw UsageError("bad --algo '" + a.algo + "': use hc or ga");
-  require_isolation(a.isolation, a.subject);
-  require_writable_file(a.report_json);
+  check_run_args(a);
+  require_writable_outputs(a);
   require_writable_file(a.output);
   std::vector<uint32_t> scopes = a.verify && a.verify_scopes != "auto" ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
   climb_scope_of(a.scope);  // bad input before the harness is built
@@ -379,8 +362,7 @@ int run_builders(BuildersArgs& a) {
   a.subject_name = ex.name;
   Api api;
   const ClassInfo& target = register_example(ex, api);
-  set_misuse(api, a.misuse);
-  apply_validation_errors(api, a.validation_errors);
+  apply_misuse_options(a, api);
   BuilderSearchOptions o = search_options(a, target, select_methods(api, target.id, nonempty_list(a.methods, "--methods")));
   require_constructible(api, target.id, o.operations);
   std::vector<uint32_t> given;
@@ -391,7 +373,7 @@ int run_builders(BuildersArgs& a) {
   catch_interrupts(true);
   if (!a.quiet && given.empty())
     std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers, scope %s, budget %.0f s\n", target.name.c_str(),
-                 a.algo.c_str(), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
+                 kAlgorithms.name(a.algo), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
   double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   SearchOutcome r = search_and_prove(a, api, o, given, scopes, a.budget - spent);
   if (given.empty()) print_search(a, api, o, r.id);
@@ -522,15 +504,25 @@ void add_builders_command(CLI::App& app, int& exit_code) {
                                  "Identify a sufficient and minimal set of builder methods (observers, "
                                  "hill climbing or a genetic algorithm), and prove it with --verify");
   add_subject_options(cmd, a->subject);
-  cmd->add_option("--algo", a->algo, "hc: hill climbing on exhaustive counts; ga: genetic algorithm on field extensions")
-      ->default_val("hc");
-  cmd->add_option("--methods", a->methods, "The API to choose from: a,b,c or @file or all; -name leaves one out (all,-name)")
-      ->default_val("all");
+  add_choice_option(cmd, "--algo", a->algo, kAlgorithms,
+                    "hc: hill climbing on exhaustive counts; ga: genetic algorithm on field extensions");
   cmd->add_option("--builders", a->given, "Skip the search and verify these builders (a,b,c or @file)");
   cmd->add_option("--scope", a->scope,
                   "Hill climbing: scope of the exhaustive runs; auto: climb at 3, then prove the builders at 4 and 5 "
                   "within --budget, climbing on at a scope where a state is missing")
       ->default_val("auto");
+  add_run_options(cmd, *a,
+                  {.methods = "The API to choose from: a,b,c or @file or all; -name leaves one out (all,-name)",
+                   .methods_default = "all",
+                   .omit_fields = "Regex of fields left out of state matching",
+                   .literals = true,
+                   .threads = "Workers (default: all cores); results do not depend on it",
+                   .isolation = true,
+                   .memory_limit = "objgen's own memory per exhaustive run (past it the run stops: no proof); also the default "
+                                   "--worker-memory-limit",
+                   .misuse = true,
+                   .validation_errors = true,
+                   .seed = "Random seed (results are deterministic for a seed)"});
   cmd->add_option("--budget", a->budget, "Seconds for search and proofs when --scope or --verify-scopes is auto")->default_val(60);
   cmd->add_option("--fitness-scope", a->fitness_scope, "GA: scope k of the field-extension fitness")->default_val(4);
   static const Choices<FitnessMeasure> kMeasures{{"fields", FitnessMeasure::FieldExtensions},
@@ -552,27 +544,9 @@ void add_builders_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--verify-scopes", a->verify_scopes,
                   "Scopes of the proof; auto: from the climbing scope up to 5, each while --budget allows")
       ->default_val("auto");
-  cmd->add_option("--seed", a->seed, "Random seed (results are deterministic for a seed)")->default_val(0);
-  cmd->add_option("--threads", a->threads, "Workers (default: all cores); results do not depend on it")->check(CLI::Range(1, 1 << 20));
-  cmd->add_flag("--force", a->force, "Accept --threads above 4 x the cores");
-  cmd->add_option("--memory-limit", a->memory_limit,
-                  "objgen's own memory per exhaustive run (past it the run stops: no proof); also the default "
-                  "--worker-memory-limit");
-  cmd->add_option("--worker-memory-limit", a->worker_memory_limit,
-                  "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
-  cmd->add_option("--isolation", a->isolation,
-                  "fork: code under test runs in worker processes; none: threads (bundled --example subjects only)")
-      ->default_val("fork");
-  cmd->add_option("--call-timeout", a->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(2.0);
-  cmd->add_option("--omit-fields", a->omit_fields, "Regex of fields left out of state matching")->each([a](const std::string&) {
-    a->omit_given = true;
-  });
-  cmd->add_option("--misuse", a->misuse, "Exception types meaning API misuse");
-  add_validation_option(cmd, a->validation_errors);
-  add_literal_options(cmd, a->literals);
   cmd->add_option("-o,--output", a->output, "Write the builders file here (for exhaustive --builders FILE)");
-  cmd->add_option("--report-json", a->report_json, "Write a JSON report here");
-  cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
+  add_output_options(cmd, *a, {});
+  add_quiet_option(cmd, *a);
   cmd->callback([a, &exit_code] { exit_code = run_builders(*a); });
 }
 

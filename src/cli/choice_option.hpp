@@ -32,12 +32,19 @@ class Choices {
     for (size_t i = 0; i < names_.size(); ++i) out += (i == 0 ? "" : i + 1 == names_.size() ? " or " : ", ") + std::string(names_[i].first);
     return out;
   }
+  // "{a,b,c}", as the help shows the names
+  std::string braced() const {
+    std::string out = "{";
+    for (size_t i = 0; i < names_.size(); ++i) out += (i == 0 ? "" : ",") + std::string(names_[i].first);
+    return out + "}";
+  }
 
  private:
   std::vector<std::pair<const char*, E>> names_;
 };
 
-// --flag NAME into target (which holds the default); choices must outlive the parse.
+// --flag NAME into target (which holds the default); choices must outlive the parse. The help lists
+// the names.
 template <class E>
 CLI::Option* add_choice_option(CLI::App* cmd, const std::string& flag, E& target, const Choices<E>& choices, const std::string& help) {
   CLI::Option* option = cmd->add_option_function<std::string>(
@@ -48,6 +55,7 @@ CLI::Option* add_choice_option(CLI::App* cmd, const std::string& flag, E& target
         target = choice->second;
       },
       help);
+  option->type_name("TEXT:" + choices.braced());
   option->default_str(choices.name(target));
   return option;
 }

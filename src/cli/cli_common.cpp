@@ -210,10 +210,6 @@ void require_constructible(const Api& api, ClassId target, const std::vector<uin
                                      "(abstract, or construction is private): nothing can build one");
 }
 
-void require_isolation(const std::string& mode) {
-  if (mode != "fork" && mode != "none") throw UsageError("bad --isolation '" + mode + "': use fork or none");
-}
-
 void require_writable_file(const std::string& path) {
   if (path.empty()) return;
   try {
@@ -244,16 +240,6 @@ LiteralDomain literal_domain(int scope, const Api& api, const LiteralSpec& spec)
     throw UsageError(e.what());
   }
 }
-
-void add_validation_option(CLI::App* cmd, std::string& value) {
-  cmd->add_option("--validation-errors", value,
-                  "A std::exception thrown by a constructor, factory or parser given only literals: misuse (it "
-                  "rejected invalid input, the sequence is dropped) or failure (reported)")
-      ->default_val("misuse")
-      ->check(CLI::IsMember({"misuse", "failure"}));
-}
-
-void apply_validation_errors(Api& api, const std::string& value) { api.misuse().creators_validate = value != "failure"; }
 
 namespace {
 bool g_progress_open = false;  // a terminal line holds progress not yet ended

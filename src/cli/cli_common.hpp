@@ -1,5 +1,5 @@
 // Pieces every objgen subcommand shares: finding the subject, parsing lists and regexes into
-// usage errors, and the options common to all strategies.
+// usage errors (the options they share are in cli/run_args.hpp).
 #pragma once
 
 #include "exec/cluster.hpp"
@@ -35,7 +35,6 @@ void require_non_negative(double value, const char* option);
 size_t parse_size(const std::string& text, const char* option);
 // A usage error unless some operation creates the target from literals or other classes.
 void require_constructible(const Api& api, ClassId target, const std::vector<uint32_t>& operations);
-void require_isolation(const std::string& mode);
 void require_writable_file(const std::string& path);
 // Set by Ctrl-C, SIGTERM or SIGHUP while catch_interrupts(true) is in effect: strategies stop and
 // write what they have.
@@ -63,10 +62,5 @@ void set_misuse(Api& api, const std::vector<std::string>& names);
 void add_literal_options(CLI::App* cmd, LiteralSpec& spec);
 // The domain at this scope, or a UsageError naming a malformed option.
 LiteralDomain literal_domain(int scope, const Api& api, const LiteralSpec& spec);
-
-// --validation-errors misuse|failure: what a std::exception from a creator taking only literals
-// (a constructor or parser rejecting its input) is. Adds the option; apply after registration.
-void add_validation_option(CLI::App* cmd, std::string& value);
-void apply_validation_errors(Api& api, const std::string& value);
 
 }  // namespace objgen::cli

@@ -164,20 +164,12 @@ void validate(const EvolveArgs& a) {
   if (a.population < 2) throw UsageError("--population must be at least 2");
   if (a.generations < 1) throw UsageError("--generations must be at least 1");
   if (a.runs < 1) throw UsageError("--runs must be at least 1");
-  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
-  parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  check_run_args(a);
   double p = a.p_reproduction + a.p_crossover + a.p_mutation;
   if (a.p_reproduction < 0 || a.p_crossover < 0 || a.p_mutation < 0 || p < 0.999 || p > 1.001)
     throw UsageError("breeding probabilities must be >= 0 and sum to 1");
-  require_writable_file(a.report_json);
+  require_writable_outputs(a);
   require_writable_file(a.plot);
-  if (!a.emit_gtest.empty()) {
-    try {
-      ensure_writable_directory(a.emit_gtest);
-    } catch (const std::exception& e) {
-      throw UsageError(e.what());
-    }
-  }
 }
 
 nlohmann::json summary(const std::vector<EvolvedMethod>& results, bool purity) {
@@ -253,14 +245,14 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, 
   std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
   contracts::StateCheckOptions co;
   co.call_timeout_seconds = a.call_timeout;
-  co.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  co.worker_memory_limit_bytes = a.worker_memory_limit_bytes();
   co.interrupted = &g_interrupted;
   co.enumerations = false;  // evolve's terminals are by kind
   catch_interrupts(true);
   contracts::StateCheckResult checked = contracts::check_states(api, terminals, receivers, checks, co);
   std::vector<ReportedFinding> findings;
   for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
-  if (a.minimize == "on" && !g_interrupted.load())
+  if (a.minimize && !g_interrupted.load())
     minimize_findings(api, terminals, findings, a.call_timeout, co.worker_memory_limit_bytes, a.quiet, false);
   catch_interrupts(false);
   if (!a.quiet)
@@ -317,8 +309,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                   evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include, name + "_evolve"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
     GtestSuiteOptions g{include, name + "_evolve", 64, static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)))};
-    std::string failures =
-        write_failures_suite(api, terminals, failing, g, a.emit_gtest, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
+    std::string failures = write_failures_suite(api, terminals, failing, g, a.emit_gtest, a.worker_memory_limit_bytes());
     if (!failures.empty() && !a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", failures.c_str());
   }
 }
@@ -439,8 +430,7 @@ void report_results(const EvolveArgs& a, const Example& ex, Api& api, const Clas
   if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
   std::vector<SuiteFinding> failing = suite_findings_of(broken);
   const std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
-  const PreconditionCheck check{a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"), a.emit_preconditions, a.quiet,
-                                false};
+  const PreconditionCheck check{a.call_timeout, a.worker_memory_limit_bytes(), a.emit_preconditions, a.quiet, false};
   merge_repeated_findings(results);  // also when interrupted: the report lists each fault once
   if (!g_interrupted.load()) label_search_findings(api, terminals, results, receivers, check);
   nlohmann::json preconditions = set_apart_preconditions(api, terminals, failing, receivers, check);
@@ -462,7 +452,7 @@ int run_evolve(EvolveArgs& a) {
         "(a --harness library carries no coverage map)");
   Api api;
   const ClassInfo& target = register_example(*ex, api);
-  apply_validation_errors(api, a.validation_errors);
+  apply_misuse_options(a, api);
   std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
 
   std::vector<uint32_t> members = evolve::cluster_members(api, target.id);
@@ -483,7 +473,7 @@ int run_evolve(EvolveArgs& a) {
   evolve::check_purity(api, plain, terminals, purity, purity_options);
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
   if (seeding && (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()))
-    seeding->confirm_writers(plain, terminals, a.call_timeout, parse_size(a.worker_memory_limit, "--worker-memory-limit"));
+    seeding->confirm_writers(plain, terminals, a.call_timeout, a.worker_memory_limit_bytes());
   if (!a.show_graph.empty())
     return show_graph(a, api, target.id, *map, *seeding, a.purity == PurityMode::Off ? plain : purified, terminals);
   print_domain(plain, purified, purity, api, a.show_domain);
@@ -508,69 +498,6 @@ int run_evolve(EvolveArgs& a) {
 }
 
 }  // namespace
-}  // namespace objgen::cli
-
-namespace objgen::cli {
-
-namespace {
-
-// The GP search's options (eCrash's parameters).
-void add_search_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args) {
-  add_choice_option(cmd, "--purity", args->purity, kPurityModes, "Purity reduction of the function set: on, off, or both (compare)");
-  cmd->add_option("--generations", args->generations, "Generation limit per run (default 100; unlimited with --budget)")
-      ->default_val(100)
-      ->each([args](const std::string&) { args->generations_given = true; });
-  cmd->add_option("--population", args->population, "Test cases per generation")->default_val(10);
-  cmd->add_option("--runs", args->runs, "Independent runs per method (seeds seed, seed+1, ...)")->default_val(1);
-  cmd->add_option("--seed", args->seed, "Random seed: the same seed gives the same runs")->default_val(0);
-  add_validation_option(cmd, args->validation_errors);
-  cmd->add_option("--reproduction", args->p_reproduction, "Breeding probability of reproduction")->default_val(0.33);
-  cmd->add_option("--crossover", args->p_crossover, "Breeding probability of subtree crossover")->default_val(0.33);
-  cmd->add_option("--mutation", args->p_mutation, "Breeding probability of point mutation")->default_val(0.34);
-  cmd->add_option("--distance-weight", args->distance_weight,
-                  "Add this times the nearest branch distance to an uncovered node to the fitness (0: the paper's)")
-      ->default_val(0);
-}
-
-// Seeding, constant pools, local search and the limits of a run.
-void add_seeding_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args) {
-  add_choice_option(cmd, "--seeding", args->seeding, kSeedingModes,
-                    "evoobj: insert test templates built from each uncovered branch's object construction graph "
-                    "(docs/SEEDING.md); off: eCrash alone");
-  add_choice_option(cmd, "--fitness", args->fitness, kFitnessKinds,
-                    "nodes: eCrash's CFG node weights (the paper's); branch: approach level + branch distance to the "
-                    "nearest uncovered node (EvoSuite's)");
-  cmd->add_option("--p-app", args->p_app, "Seeding: probability per generation of inserting a template")->default_val(0.3);
-  cmd->add_option("--p-constant", args->p_constant,
-                  "Probability that a new primitive value comes from the method's constant pool (what it and "
-                  "its callees compare with: ints of any size, doubles, strings) instead of all terminals")
-      ->default_val(0.5);
-  add_choice_option(cmd, "--coverage-scope", args->coverage_scope, kCoverageScopes,
-                    "What a method's coverage counts: class (its own body, eCrash's), header (also the functions it "
-                    "calls, transitively, written in the header's directory), library (also any it calls but the "
-                    "standard library's)");
-  cmd->add_option("--dynamic-pool", args->dynamic_pool,
-                  "Values seen at run time on either side of a comparison that decides an uncovered branch join "
-                  "the constant pool, up to this many per run (EvoSuite's dynamic pool; 0: off)")
-      ->default_val(256);
-  add_choice_option(cmd, "--local-search", args->local_search, kLocalSearchModes,
-                    "on: move the numbers of the test case nearest to an uncovered branch towards it (alternating "
-                    "variable method, by branch distance); auto: on with --fitness branch or --seeding evoobj");
-  cmd->add_option("--seed-depth", args->seed_depth, "Seeding: nested calls the graph analysis follows")->default_val(5);
-  cmd->add_option("--max-test-length", args->max_test_length, "Calls per test case (tree size limit)")->default_val(40);
-  cmd->add_option("--max-depth", args->max_depth,
-                  "Tree depth limit (eCrash: 8); objects built layer by layer (a CV with six awards in a supervisor "
-                  "of a student) need more, with or without seeding")
-      ->default_val(8);
-  cmd->add_option("--budget", args->budget,
-                  "Wall-clock seconds per run, analysis and templates included (the first run's also counts the "
-                  "harness build); generations are then unlimited unless given");
-  cmd->add_option("--show-graph", args->show_graph,
-                  "Print the object construction graph (DOT), the writers and a template (C++) for the nodes of "
-                  "METHOD starting at LINE, e.g. isWorthy:72, and exit");
-}
-
-}  // namespace
 
 void add_evolve_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<EvolveArgs>();
@@ -578,22 +505,7 @@ void add_evolve_command(CLI::App& app, int& exit_code) {
                                  "Evolutionary testing (eCrash): strongly-typed GP over call sequences until every "
                                  "CFG node of each method under test is covered (coverage build with Clang)");
   add_subject_options(cmd, args->subject);
-  cmd->add_option("--method,--methods", args->methods,
-                  "Methods under test: a,b or @file or all (default: every public method of the class)");
-  add_search_options(cmd, args);
-  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
-                  "Memory the code under test may add to the test worker; past it std::bad_alloc is an out-of-memory finding");
-  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(1.0);
-  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
-  cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (mean of the runs)");
-  cmd->add_option("--emit-gtest", args->emit_gtest,
-                  "Write the covering test sets as a GoogleTest file into this directory (and the broken contracts, "
-                  "minimized, as <name>_evolve_failures_test.cpp)");
-  add_contract_options(cmd, args->contracts, args->minimize);
-  add_preconditions_option(cmd, args->emit_preconditions);
-  cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
-  add_seeding_options(cmd, args);
-  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  add_evolve_options(cmd, args);
   cmd->callback([args, &exit_code] { exit_code = run_evolve(*args); });
 }
 

@@ -21,6 +21,60 @@ std::chrono::steady_clock::time_point run_deadline(const Session& s) {
   return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s.budget));
 }
 
+// The GP search's options (eCrash's parameters).
+void add_search_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args) {
+  add_choice_option(cmd, "--purity", args->purity, kPurityModes, "Purity reduction of the function set: on, off, or both (compare)");
+  cmd->add_option("--generations", args->generations, "Generation limit per run (default 100; unlimited with --budget)")
+      ->default_val(100)
+      ->each([args](const std::string&) { args->generations_given = true; });
+  cmd->add_option("--population", args->population, "Test cases per generation")->default_val(10);
+  cmd->add_option("--runs", args->runs, "Independent runs per method (seeds seed, seed+1, ...)")->default_val(1);
+  cmd->add_option("--reproduction", args->p_reproduction, "Breeding probability of reproduction")->default_val(0.33);
+  cmd->add_option("--crossover", args->p_crossover, "Breeding probability of subtree crossover")->default_val(0.33);
+  cmd->add_option("--mutation", args->p_mutation, "Breeding probability of point mutation")->default_val(0.34);
+  cmd->add_option("--distance-weight", args->distance_weight,
+                  "Add this times the nearest branch distance to an uncovered node to the fitness (0: the paper's)")
+      ->default_val(0);
+}
+
+// Seeding, constant pools, local search and the limits of a run.
+void add_seeding_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args) {
+  add_choice_option(cmd, "--seeding", args->seeding, kSeedingModes,
+                    "evoobj: insert test templates built from each uncovered branch's object construction graph "
+                    "(docs/SEEDING.md); off: eCrash alone");
+  add_choice_option(cmd, "--fitness", args->fitness, kFitnessKinds,
+                    "nodes: eCrash's CFG node weights (the paper's); branch: approach level + branch distance to the "
+                    "nearest uncovered node (EvoSuite's)");
+  cmd->add_option("--p-app", args->p_app, "Seeding: probability per generation of inserting a template")->default_val(0.3);
+  cmd->add_option("--p-constant", args->p_constant,
+                  "Probability that a new primitive value comes from the method's constant pool (what it and "
+                  "its callees compare with: ints of any size, doubles, strings) instead of all terminals")
+      ->default_val(0.5);
+  add_choice_option(cmd, "--coverage-scope", args->coverage_scope, kCoverageScopes,
+                    "What a method's coverage counts: class (its own body, eCrash's), header (also the functions it "
+                    "calls, transitively, written in the header's directory), library (also any it calls but the "
+                    "standard library's)");
+  cmd->add_option("--dynamic-pool", args->dynamic_pool,
+                  "Values seen at run time on either side of a comparison that decides an uncovered branch join "
+                  "the constant pool, up to this many per run (EvoSuite's dynamic pool; 0: off)")
+      ->default_val(256);
+  add_choice_option(cmd, "--local-search", args->local_search, kLocalSearchModes,
+                    "on: move the numbers of the test case nearest to an uncovered branch towards it (alternating "
+                    "variable method, by branch distance); auto: on with --fitness branch or --seeding evoobj");
+  cmd->add_option("--seed-depth", args->seed_depth, "Seeding: nested calls the graph analysis follows")->default_val(5);
+  cmd->add_option("--max-test-length", args->max_test_length, "Calls per test case (tree size limit)")->default_val(40);
+  cmd->add_option("--max-depth", args->max_depth,
+                  "Tree depth limit (eCrash: 8); objects built layer by layer (a CV with six awards in a supervisor "
+                  "of a student) need more, with or without seeding")
+      ->default_val(8);
+  cmd->add_option("--budget", args->budget,
+                  "Wall-clock seconds per run, analysis and templates included (the first run's also counts the "
+                  "harness build); generations are then unlimited unless given");
+  cmd->add_option("--show-graph", args->show_graph,
+                  "Print the object construction graph (DOT), the writers and a template (C++) for the nodes of "
+                  "METHOD starting at LINE, e.g. isWorthy:72, and exit");
+}
+
 }  // namespace
 
 std::string scope_directory(const SubjectArgs& s) {
@@ -62,7 +116,7 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
                            part.outcome_count, part.map_site_begin, part.site_count});
   std::vector<evolve::OutcomeTarget> outcomes = evolve::outcome_targets(s.map, scoped);
   ro.call_timeout_seconds = s.a.call_timeout;
-  ro.worker_memory_limit_bytes = parse_size(s.a.worker_memory_limit, "--worker-memory-limit");
+  ro.worker_memory_limit_bytes = s.a.worker_memory_limit_bytes();
   TestRunner runner(s.api, s.terminals, ro);
   evolve::TreeFactory trees(s.api, *s.domains[purity], s.terminals, op, tree_limits(s.a));
   auto pool = s.pools->find(op);  // none: the dynamic pool may still fill it
@@ -94,6 +148,24 @@ EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
     if (r == 0 && s.seeding) m.seeded = s.seeding->stats();
   }
   return m;
+}
+
+void add_evolve_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args) {
+  add_run_options(cmd, *args,
+                  {.methods_names = "--method,--methods",
+                   .methods = "Methods under test: a,b or @file or all (default: every public method of the class)",
+                   .call_timeout_default = 1.0,
+                   .validation_errors = true,
+                   .seed = "Random seed: the same seed gives the same runs"});
+  add_search_options(cmd, args);
+  add_output_options(cmd, *args,
+                     {.emit_gtest = "Write the covering test sets as a GoogleTest file into this directory (and the broken contracts, "
+                                    "minimized, as <name>_evolve_failures_test.cpp)"});
+  cmd->add_option("--plot", args->plot, "Write an SVG plot of CFG nodes remaining per generation (mean of the runs)");
+  add_finding_options(cmd, *args);
+  cmd->add_flag("--show-domain", args->show_domain, "Print the function sets with and without purity");
+  add_seeding_options(cmd, args);
+  add_quiet_option(cmd, *args);
 }
 
 }  // namespace objgen::cli

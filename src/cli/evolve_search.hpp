@@ -5,10 +5,12 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "cli/choice_option.hpp"
 #include "cli/evolve_seeding.hpp"
+#include "cli/run_args.hpp"
 #include "cli/subject.hpp"
 #include "cover/coverage_map.hpp"
 #include "cover/coverage_scope.hpp"
@@ -31,24 +33,15 @@ inline const Choices<LocalSearchMode> kLocalSearchModes{
 inline const Choices<cover::CoverageScope> kCoverageScopes{
     {"class", cover::CoverageScope::Class}, {"header", cover::CoverageScope::Header}, {"library", cover::CoverageScope::Library}};
 
-struct EvolveArgs {
-  std::string validation_errors = "misuse";
-  SubjectArgs subject;
-  std::string methods;
+struct EvolveArgs : RunArgs, OutputArgs, FindingArgs {
   PurityMode purity = PurityMode::On;
   int generations = 100;
   int population = 10;
   int runs = 1;
-  uint64_t seed = 0;
-  double call_timeout = 1.0;
-  std::string worker_memory_limit;
   double distance_weight = 0;
   double p_reproduction = 0.33, p_crossover = 0.33, p_mutation = 0.34;
-  std::string report_json, plot, emit_gtest;
-  std::string contracts = "all", minimize = "on";
-  bool emit_preconditions = false;
+  std::string plot;
   bool show_domain = false;
-  bool quiet = false;
   SeedingMode seeding = SeedingMode::Off;
   evolve::EvolveOptions::Fitness fitness = evolve::EvolveOptions::Fitness::Nodes;
   double p_app = 0.3;
@@ -63,6 +56,8 @@ struct EvolveArgs {
   std::string show_graph;  // METHOD:LINE
   bool generations_given = false;
 };
+// Every option of objgen evolve but the subject's.
+void add_evolve_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args);
 
 // What every method's search shares.
 struct Session {

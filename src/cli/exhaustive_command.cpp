@@ -11,6 +11,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
+#include "cli/run_args.hpp"
 #include "cli/subject.hpp"
 #include "cli/suite_oracles.hpp"
 #include "io/atomic_file.hpp"
@@ -27,35 +28,12 @@
 namespace objgen::cli {
 namespace {
 
-struct ExhaustiveArgs {
-  SubjectArgs subject;
+struct ExhaustiveArgs : RunArgs, OutputArgs, FindingArgs {
   int scope = 3;
-  LiteralSpec literals;
-  std::string omit_fields;
-  bool omit_given = false;
-  std::string methods;
   std::string builders;
-  int threads = 0;
-  std::string isolation = "fork";
   double time_limit = 0;
   int max_iterations = 0;
-  double call_timeout = 2.0;
-  std::string report_json;
-  std::string emit_gtest;
-  size_t gtest_inline_limit = 64;
-  size_t gtest_max_states = 100000;
-  std::string oracles = "on";
-  size_t oracle_states = 16;
-  std::string contracts = "all";
   size_t contract_states = 2000;
-  bool emit_preconditions = false;
-  std::string minimize = "on";
-  std::vector<std::string> misuse;
-  std::string validation_errors = "misuse";
-  bool quiet = false;
-  bool force = false;
-  uint64_t seed = 0;
-  std::string memory_limit, worker_memory_limit;
   std::string checkpoint;
 };
 
@@ -97,7 +75,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& 
   contracts::StateCheckResult checked = contracts::check_states(api, opt.domain, states, checks, co);
   std::vector<ReportedFinding> findings;
   for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
-  if (a.minimize == "on" && !g_interrupted.load())
+  if (a.minimize && !g_interrupted.load())
     minimize_findings(api, opt.domain, findings, a.call_timeout, opt.worker_memory_limit_bytes, a.quiet);
   catch_interrupts(false);
   if (!a.quiet)
@@ -120,14 +98,13 @@ struct CheckedArgs {
 
 CheckedArgs check_args(const ExhaustiveArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
-  require_isolation(a.isolation, a.subject);
-  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  check_run_args(a);
   require_non_negative(a.time_limit, "--time-limit");
   CheckedArgs c;
-  c.memory_limit = parse_size(a.memory_limit, "--memory-limit");
-  c.worker_memory_limit = a.worker_memory_limit.empty() ? c.memory_limit : parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  c.memory_limit = a.memory_limit_bytes();
+  c.worker_memory_limit = a.worker_memory_limit_bytes();
   c.workers = default_workers(a.threads, a.force);
-  require_writable_file(a.report_json);
+  require_writable_outputs(a);
   if (!a.checkpoint.empty()) {
     try {
       ensure_writable_directory(a.checkpoint);
@@ -135,14 +112,7 @@ CheckedArgs check_args(const ExhaustiveArgs& a) {
       throw UsageError(std::string("--checkpoint: ") + e.what());
     }
   }
-  c.enabled = parse_contracts_option(a.contracts);
-  if (!a.emit_gtest.empty()) {
-    try {
-      ensure_writable_directory(a.emit_gtest);
-    } catch (const std::exception& e) {
-      throw UsageError(e.what());
-    }
-  }
+  c.enabled = a.enabled_contracts();
   return c;
 }
 
@@ -151,24 +121,22 @@ ExhaustiveOptions generator_options(const ExhaustiveArgs& a, const CheckedArgs& 
   ExhaustiveOptions opt;
   opt.scope = static_cast<uint32_t>(a.scope);
   opt.domain = literal_domain(a.scope, api, a.literals);
-  opt.omit_pattern = a.omit_given ? a.omit_fields : target.omit_fields;
+  opt.omit_pattern = a.omit_fields_of(target);
   opt.omit = build_omit(opt.omit_pattern);
   opt.target = target.id;
   opt.workers = c.workers;
-  set_misuse(api, a.misuse);
-  apply_validation_errors(api, a.validation_errors);
+  apply_misuse_options(a, api);
   catch_interrupts(true);
   if (!a.builders.empty()) {
-    opt.operations = resolve_builders(api, target,
-                                      builders_request(a.builders, a.methods, api, a.omit_given ? a.omit_fields : target.omit_fields,
-                                                       opt.workers, a.isolation == "fork", a.quiet));
+    opt.operations =
+        resolve_builders(api, target, builders_request(a.builders, a.methods, api, opt.omit_pattern, opt.workers, a.isolate(), a.quiet));
   } else {
     std::vector<std::string> names = a.methods.empty() ? target.builders : read_method_list(a.methods);
     if (names.empty()) names = {"all"};
     opt.operations = select_methods(api, target.id, names);
   }
   require_constructible(api, target.id, opt.operations);
-  opt.isolate = a.isolation == "fork";
+  opt.isolate = a.isolate();
   opt.call_timeout_seconds = a.call_timeout;
   opt.time_limit_seconds = a.time_limit;
   opt.max_iterations = a.max_iterations;
@@ -254,7 +222,7 @@ void write_outputs(Api& api, const ExhaustiveArgs& a, const CheckedArgs& c, cons
                    const ExhaustiveResult& result, nlohmann::json& report) {
   const FoundStates found = found_states(opt, result);
   std::optional<oracles::OracleResult> observed;
-  if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
+  if (!a.emit_gtest.empty() && a.oracles && !g_interrupted.load()) {
     observed = record_oracles(
         api, found, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, opt.worker_memory_limit_bytes, a.quiet});
     report["oracles"] = oracle_report(api, *observed);
@@ -306,55 +274,37 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                                  "through the API with at most N objects per class");
   add_subject_options(cmd, args->subject);
   cmd->add_option("--scope", args->scope, "Max objects per class, container length, and default int range 0..N-1")->default_val(3);
-  add_literal_options(cmd, args->literals);
-  cmd->add_option("--omit-fields", args->omit_fields,
-                  "Regex of fields left out of state matching (field or Class.field); default: the example's")
-      ->each([args](const std::string&) { args->omit_given = true; });
-  cmd->add_option("--methods", args->methods,
-                  "Methods to combine: a,b,c or @file or all (default: the example's builders); -name leaves one out (all,-name); beside "
-                  "--builders only exclusions, which auto never chooses");
+  add_run_options(cmd, *args,
+                  {.methods = "Methods to combine: a,b,c or @file or all (default: the example's builders); -name leaves one out "
+                              "(all,-name); beside --builders only exclusions, which auto never chooses",
+                   .omit_fields = "Regex of fields left out of state matching (field or Class.field); default: the example's",
+                   .literals = true,
+                   .threads = "Workers (default: all cores); results are identical for any count",
+                   .isolation = true,
+                   .memory_limit = "Stop with a partial result when objgen's own memory passes this (2G, 512M; default none); "
+                                   "also the default --worker-memory-limit",
+                   .misuse = true,
+                   .validation_errors = true,
+                   .seed = "Accepted for uniformity; exhaustive generation is deterministic",
+                   .seed_default = std::nullopt});
   cmd->add_option("--builders", args->builders, "auto: identified builders (cached per API; see `objgen builders`), or a builders file");
-  cmd->add_option("--threads", args->threads, "Workers (default: all cores); results are identical for any count")
-      ->check(CLI::Range(1, 1 << 20));
-  cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
-  cmd->add_option(
-         "--isolation", args->isolation,
-         "fork: run the code under test in worker processes (survives crashes and hangs); none: threads (bundled --example subjects only)")
-      ->default_val("fork");
   cmd->add_option("--time-limit", args->time_limit, "Stop after this many seconds with a partial result (0: none)");
   cmd->add_option("--max-iterations", args->max_iterations,
                   "Stop after this many iterations, marking the result partial (default 3 x scope, as BEAPI)")
       ->check(CLI::Range(0, 65000));
-  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(2.0);
-  cmd->add_option("--memory-limit", args->memory_limit,
-                  "Stop with a partial result when objgen's own memory passes this (2G, 512M; default none); "
-                  "also the default --worker-memory-limit");
-  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
-                  "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
-  cmd->add_option("--misuse", args->misuse,
-                  "Exception types meaning API misuse (replaces the default std::invalid_argument, "
-                  "std::out_of_range, std::length_error, std::domain_error)");
-  add_validation_option(cmd, args->validation_errors);
   cmd->add_option("--checkpoint", args->checkpoint,
                   "Save the run's state here after every iteration, and resume from it when it holds one of this "
                   "run (same options): a killed run goes on from its last finished iteration with the same results")
       ->type_name("DIR");
-  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
-  cmd->add_option("--emit-gtest", args->emit_gtest, "Write GoogleTest files into this directory");
-  cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit,
-                  "Up to this many states get one readable TEST each; more use a replay table")
-      ->default_val(64);
-  cmd->add_option("--gtest-max-states", args->gtest_max_states,
-                  "A states suite holds at most this many states, evenly sampled beyond (0: all)")
-      ->default_val(100000);
-  add_oracle_options(cmd, args->oracles, args->oracle_states);
-  add_contract_options(cmd, args->contracts, args->minimize);
-  add_preconditions_option(cmd, args->emit_preconditions);
+  add_output_options(cmd, *args,
+                     {.emit_gtest = "Write GoogleTest files into this directory",
+                      .gtest_max_states = "A states suite holds at most this many states, evenly sampled beyond (0: all)",
+                      .gtest_max_states_default = 100000});
+  add_finding_options(cmd, *args);
   cmd->add_option("--contract-states", args->contract_states,
                   "Check the contracts on at most this many states (after generation), evenly sampled (0: all)")
       ->default_val(2000);
-  cmd->add_option("--seed", args->seed, "Accepted for uniformity; exhaustive generation is deterministic");
-  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  add_quiet_option(cmd, *args);
   cmd->callback([args, &exit_code] { exit_code = run_exhaustive(*args); });
 }
 

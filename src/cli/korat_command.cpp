@@ -11,6 +11,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/option_checks.hpp"
+#include "cli/run_args.hpp"
 #include "cli/subject.hpp"
 #include "emit/code_writer.hpp"
 #include "emit/structures_writer.hpp"
@@ -23,30 +24,19 @@
 namespace objgen::cli {
 namespace {
 
-struct KoratArgs {
-  SubjectArgs subject;
+struct KoratArgs : RunArgs, OutputArgs {
   int scope = 3;
   std::vector<std::string> objects;   // CLASS=N
   std::vector<std::string> ranges;    // FIELD=LO..HI
   std::vector<std::string> not_null;  // FIELD
-  double call_timeout = 2.0;
-  std::string worker_memory_limit;
-  std::string report_json;
   size_t print = 0;
   size_t max_structures = size_t{1} << 26;
-  std::string omit_fields;
-  bool omit_given = false;
   bool scope_given = false;
   std::string finitization_file;
   std::vector<std::string> file_objects, file_ranges;  // its settings, below the command line's
-  int threads = 0;
-  bool force = false;
   bool against_api = false;
   int api_scope = -1;          // default: --scope
   int api_max_iterations = 0;  // default: 3 x the API scope, as BEAPI
-  std::string methods;         // the API search's and the emitted suite's; default: all
-  bool quiet = false;
-  std::string emit_gtest;  // directory for <name>_structures_test.cpp
   size_t gtest_max_structures = 10000;
   bool gtest_max_given = false;
 };
@@ -293,9 +283,9 @@ invariant::SearchOptions search_options(const KoratArgs& a, const ClassInfo& tar
   opt.finitization = finitization(a);
   opt.call_timeout_seconds = a.call_timeout;
   opt.max_structures = a.max_structures;
-  opt.omit = build_omit(a.omit_given ? a.omit_fields : target.omit_fields);
+  opt.omit = build_omit(a.omit_fields_of(target));
   opt.workers = default_workers(a.threads, a.force);
-  opt.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  opt.worker_memory_limit_bytes = a.worker_memory_limit_bytes();
   opt.interrupted = &g_interrupted;
   if (!a.quiet)
     opt.on_progress = [](uint64_t explored, uint64_t found) {
@@ -306,15 +296,8 @@ invariant::SearchOptions search_options(const KoratArgs& a, const ClassInfo& tar
 
 // The outputs and the method list checked before the search, which may take long.
 void check_outputs(const KoratArgs& a, Api& api, const ClassInfo& target) {
-  if (!a.report_json.empty()) require_writable_file(a.report_json);
+  require_writable_outputs(a);
   if (!a.methods.empty()) select_methods(api, target.id, read_method_list(a.methods));  // a bad list: before the search
-  if (!a.emit_gtest.empty()) {
-    try {
-      ensure_writable_directory(a.emit_gtest);
-    } catch (const std::exception& e) {
-      throw UsageError(std::string("--emit-gtest: ") + e.what());
-    }
-  }
 }
 
 // The search; a finitization or invariant it cannot use is the user's to fix.
@@ -397,21 +380,16 @@ void add_korat_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--objects", args->objects, "CLASS=N: objects of that class (short or full name) instead of --scope");
   cmd->add_option("--range", args->ranges, "FIELD=LO..HI: the values of an int, enum or bool field (field, Class::field or Class.field)");
   cmd->add_option("--not-null", args->not_null, "FIELD: a pointer field that may not be null");
-  cmd->add_option("--call-timeout", args->call_timeout, "An invariant call running longer than this is a hang finding (s)")
-      ->default_val(2.0);
-  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
-                  "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
+  add_run_options(cmd, *args,
+                  {.methods = "With --against-api or --emit-gtest: the operations the API search calls and the suite tests (a,b or @file; "
+                              "default: all)",
+                   .omit_fields = "Regex of fields left out of the canonical states (still searched); default: the class's",
+                   .threads = "Worker processes the search is split over (default: all cores); the results do not depend on it",
+                   .call_timeout = "An invariant call running longer than this is a hang finding (s)"});
   cmd->add_option("--max-structures", args->max_structures,
                   "Structures kept (each its vector and canonical form); past it the search stops, partial")
       ->default_val(size_t{1} << 26)
       ->check(CLI::Range(size_t{1}, size_t{1} << 32));
-  cmd->add_option("--omit-fields", args->omit_fields,
-                  "Regex of fields left out of the canonical states (still searched); default: the class's")
-      ->each([args](const std::string&) { args->omit_given = true; });
-  cmd->add_option("--threads", args->threads,
-                  "Worker processes the search is split over (default: all cores); the results do not depend on it")
-      ->check(CLI::Range(1, 1 << 20));
-  cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
   cmd->add_flag("--against-api", args->against_api,
                 "Also build the class's states through its API (objgen exhaustive) and compare: states only the "
                 "invariant accepts, only the API builds (BEAPI's RQ3)");
@@ -421,18 +399,13 @@ void add_korat_command(CLI::App& app, int& exit_code) {
                   "With --against-api: the API search's iterations at most (default 3 x its scope, as BEAPI; past it the API's "
                   "states are partial)")
       ->check(CLI::Range(0, 65000));
-  cmd->add_option(
-      "--methods", args->methods,
-      "With --against-api or --emit-gtest: the operations the API search calls and the suite tests (a,b or @file; default: all)");
-  cmd->add_option("--emit-gtest", args->emit_gtest,
-                  "Write <name>_structures_test.cpp here: the structures built field by field, the invariant checked on each, and "
-                  "after each mutating operation (--methods) that returns")
-      ->type_name("DIR");
+  add_output_options(cmd, *args,
+                     {.emit_gtest = "Write <name>_structures_test.cpp here: the structures built field by field, the invariant checked on "
+                                    "each, and after each mutating operation (--methods) that returns"});
   cmd->add_option("--gtest-max-structures", args->gtest_max_structures, "The suite's structures at most (evenly spaced; 0: all)")
       ->each([args](const std::string&) { args->gtest_max_given = true; });
   cmd->add_option("--print", args->print, "Print the first N structures, field by field");
-  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
-  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  add_quiet_option(cmd, *args);
   cmd->callback([args, &exit_code] { exit_code = run_korat(*args); });
 }
 

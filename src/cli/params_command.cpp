@@ -5,6 +5,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/params_benchmarks.hpp"
+#include "cli/run_args.hpp"
 #include "cli/subject.hpp"
 #include "emit/params_report.hpp"
 #include "emit/suite_preamble.hpp"
@@ -20,21 +21,18 @@
 namespace objgen::cli {
 namespace {
 
-struct ParamsArgs {
-  SubjectArgs subject;
-  std::string methods;
+// --checks: what the class under test is built with (on is asan).
+enum class Checks { Asan, Ubsan, Off };
+const Choices<Checks> kChecks{{"asan", Checks::Asan}, {"ubsan", Checks::Ubsan}, {"off", Checks::Off}, {"on", Checks::Asan}};
+
+struct ParamsArgs : RunArgs, OutputArgs {
   int tries = 16;
   int samples = 1;
-  uint64_t seed = 1;
   double time_limit = 0;
-  double call_timeout = 1.0;
-  std::string worker_memory_limit = "2G";
-  std::string checks = "on";
+  Checks checks = Checks::Asan;
   std::string builders = "auto";
   bool baseline = false;
   bool verbose = false;
-  bool quiet = false;
-  std::string report_json, emit_gtest;
   std::string repository;  // "" : the default file; "none": no repository
   std::string emit_benchmark;
   std::vector<std::string> sweeps;
@@ -46,15 +44,11 @@ void validate(const ParamsArgs& a) {
   if (a.tries < 1 || a.tries > 1000) throw UsageError("--tries must be 1 to 1000");
   if (a.samples < 1 || a.samples > 100) throw UsageError("--samples must be 1 to 100");
   if (!(a.time_limit >= 0)) throw UsageError("--time-limit must be >= 0 seconds");
-  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
-  if (a.checks != "asan" && a.checks != "ubsan" && a.checks != "on" && a.checks != "off")
-    throw UsageError("--checks takes asan, ubsan, off (or on, which is asan)");
-  parse_size(a.worker_memory_limit, "--worker-memory-limit");
-  require_writable_file(a.report_json);
-  for (const std::string& dir : {a.emit_gtest, a.emit_benchmark}) {
-    if (dir.empty()) continue;
+  check_run_args(a);
+  require_writable_outputs(a);
+  if (!a.emit_benchmark.empty()) {
     try {
-      ensure_writable_directory(dir);
+      ensure_writable_directory(a.emit_benchmark);
     } catch (const std::exception& e) {
       throw UsageError(e.what());
     }
@@ -62,7 +56,7 @@ void validate(const ParamsArgs& a) {
   for (const std::string& s : a.sweeps) parse_sweep(s);
   if ((a.run_benchmarks || !a.sweeps.empty()) && a.emit_benchmark.empty())
     throw UsageError("--sweep and --run-benchmarks go with --emit-benchmark DIR");
-  if (!a.subject.harness.empty() && a.checks != "off")
+  if (!a.subject.harness.empty() && a.checks != Checks::Off)
     throw UsageError(
         "a --harness library runs as it was compiled: add --checks off, or give --header/--class (or "
         "--example) for the checked build");
@@ -81,7 +75,7 @@ ReturnedValues stable_results(const Api& api, const LiteralDomain& domain, const
     }
   oracles::OracleOptions o;
   o.call_timeout_seconds = a.call_timeout;
-  o.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  o.worker_memory_limit_bytes = a.worker_memory_limit_bytes();
   o.interrupted = &g_interrupted;
   std::vector<std::optional<Literal>> values = oracles::stable_last_values(api, domain, tests, o, false);
   ReturnedValues out(found.methods.size());
@@ -146,7 +140,7 @@ RunnerOptions runner_options(const ParamsArgs& a, const Api& api, const ClassInf
   RunnerOptions ro;
   ro.call_timeout_seconds = a.call_timeout;
   ro.probe = true;  // whether each call changed its receiver: benchmarks rebuild only those that did
-  if (a.checks == "asan") {
+  if (a.checks == Checks::Asan) {
     std::string worker = asan_worker_program();
     if (worker.empty()) {
       if (!a.quiet) std::fprintf(stderr, "objgen: no objgen-asan-worker beside objgen: checking with assertions and UBSan only\n");
@@ -156,7 +150,7 @@ RunnerOptions runner_options(const ParamsArgs& a, const Api& api, const ClassInf
       check_asan_worker(ro.worker_command);
     }
   }
-  ro.worker_memory_limit_bytes = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  ro.worker_memory_limit_bytes = a.worker_memory_limit_bytes();
   return ro;
 }
 
@@ -237,8 +231,7 @@ int run_params(ParamsArgs& a) {
     std::printf("%s", repo->describe().c_str());
     return kExitOk;
   }
-  if (a.checks == "on") a.checks = "asan";
-  a.subject.checks = a.checks != "off";
+  a.subject.checks = a.checks != Checks::Off;
   const Example& ex = resolve_subject(a.subject, a.quiet);
   Api api;
   const ClassInfo& target = register_example(ex, api);
@@ -298,25 +291,26 @@ void add_params_command(CLI::App& app, int& exit_code) {
                                  "Legal receivers and arguments for every method (HeuriGenJ): heuristic values, then "
                                  "repairs chosen by how each failing call failed (docs/PARAMS.md)");
   add_subject_options(cmd, args->subject);
-  cmd->add_option("--method,--methods", args->methods,
-                  "Methods to search: a,b or @file or all (default: every constructor, factory and method of the class)");
+  add_run_options(cmd, *args,
+                  {.methods_names = "--method,--methods",
+                   .methods = "Methods to search: a,b or @file or all (default: every constructor, factory and method of the class)",
+                   .call_timeout = "A call running longer than this is a hang (s)",
+                   .call_timeout_default = 1.0,
+                   .worker_memory_limit = "Memory the code under test may add to the worker; past it std::bad_alloc (a size failure)",
+                   .worker_memory_limit_default = "2G",
+                   .seed = "Random seed: the same seed gives the same report",
+                   .seed_default = 1});
   cmd->add_option("--tries", args->tries, "Tries per method (the first, then repairs)")->default_val(16);
   cmd->add_option("--samples", args->samples,
                   "Inputs that run to find per method: after the first, more drawn the way it was (at most --tries "
                   "draws each); the report and the smoke suite list them all")
       ->default_val(1);
-  cmd->add_option("--seed", args->seed, "Random seed: the same seed gives the same report")->default_val(1);
   cmd->add_option("--time-limit", args->time_limit, "Stop starting methods after this many seconds (0: none)")->default_val(0);
-  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang (s)")->default_val(1.0);
-  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
-                  "Memory the code under test may add to the worker; past it std::bad_alloc (a size failure)")
-      ->default_val("2G");
-  cmd->add_option("--checks", args->checks,
-                  "asan: run the class built with -D_GLIBCXX_ASSERTIONS, UndefinedBehaviorSanitizer and AddressSanitizer "
-                  "(in objgen-asan-worker), so silent undefined behaviour fails visibly; ubsan: without ASan (in objgen's "
-                  "own workers, with its checked heap); off: as compiled. Checked builds need the header (--example is "
-                  "rebuilt from its)")
-      ->default_val("asan");
+  add_choice_option(cmd, "--checks", args->checks, kChecks,
+                    "asan: run the class built with -D_GLIBCXX_ASSERTIONS, UndefinedBehaviorSanitizer and AddressSanitizer "
+                    "(in objgen-asan-worker), so silent undefined behaviour fails visibly; ubsan: without ASan (in objgen's "
+                    "own workers, with its checked heap); off: as compiled. Checked builds need the header (--example is "
+                    "rebuilt from its)");
   cmd->add_option("--builders", args->builders,
                   "What makes receivers non-empty: auto (the builders `objgen builders` identified, when cached; else "
                   "the harness's list), identify (identify them now, as `objgen builders` does), harness, or a builders file")
@@ -326,8 +320,7 @@ void add_params_command(CLI::App& app, int& exit_code) {
                   "The learning repository (SQLite): inputs that ran are tried first next time, builder calls that "
                   "failed are avoided (default: params.sqlite in objgen's cache directory; none: no repository)");
   cmd->add_flag("--show-repository", args->show_repository, "Print what the repository holds, and exit");
-  cmd->add_option("--report-json", args->report_json, "Write the JSON report here");
-  cmd->add_option("--emit-gtest", args->emit_gtest, "Write a smoke suite (every method that ran, with its inputs) into this directory");
+  add_output_options(cmd, *args, {.emit_gtest = "Write a smoke suite (every method that ran, with its inputs) into this directory"});
   cmd->add_option("--emit-benchmark", args->emit_benchmark,
                   "Write a Google Benchmark suite (every method that ran, with its inputs) and its CMakeLists.txt here");
   cmd->add_option("--sweep", args->sweeps,
@@ -337,7 +330,7 @@ void add_params_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--run-benchmarks", args->run_benchmarks,
                 "Build the suite (CMake, -O2, no sanitizers), run it, and print ns per call and each sweep's complexity");
   cmd->add_flag("--verbose,-v", args->verbose, "One line per method, with the causes seen and the repairs made");
-  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  add_quiet_option(cmd, *args);
   cmd->callback([args, &exit_code] { exit_code = run_params(*args); });
 }
 

@@ -12,6 +12,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
+#include "cli/run_args.hpp"
 #include "cli/subject.hpp"
 #include "cli/suite_oracles.hpp"
 #include "emit/gtest_writer.hpp"
@@ -23,35 +24,12 @@
 namespace objgen::cli {
 namespace {
 
-struct RandomArgs {
-  SubjectArgs subject;
+struct RandomArgs : RunArgs, OutputArgs, FindingArgs {
   int scope = 6;
-  LiteralSpec literals;
-  std::string omit_fields;
-  bool omit_given = false;
-  std::string methods;
   std::string builders;
-  int threads = 0;
-  bool force = false;
-  std::string isolation = "fork";
   double time_limit = 0;
   uint64_t max_calls = 0;
-  uint64_t seed = 0;
   int runs = 8;
-  double call_timeout = 2.0;
-  std::string contracts = "all";
-  bool emit_preconditions = false;
-  std::string minimize = "on";
-  std::string emit_gtest;
-  std::string report_json;
-  std::string oracles = "on";
-  size_t gtest_inline_limit = 64;
-  size_t gtest_max_states = 1000;
-  size_t oracle_states = 16;
-  std::vector<std::string> misuse;
-  std::string validation_errors = "misuse";
-  std::string worker_memory_limit;
-  bool quiet = false;
 };
 
 uint64_t run_seed(uint64_t seed, int run) {
@@ -118,22 +96,14 @@ std::vector<ReportedFinding> merge_findings(const Api& api, const std::vector<Ra
 void validate(const RandomArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
   if (a.runs < 1 || a.runs > 4096) throw UsageError(fmt::format("bad --runs {}: use 1..4096", a.runs));
-  require_isolation(a.isolation, a.subject);
-  if (!(a.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  check_run_args(a);
   require_non_negative(a.time_limit, "--time-limit");
-  require_writable_file(a.report_json);
-  if (!a.emit_gtest.empty()) {
-    try {
-      ensure_writable_directory(a.emit_gtest);
-    } catch (const std::exception& e) {
-      throw UsageError(e.what());
-    }
-  }
+  require_writable_outputs(a);
 }
 
 // The runs' common options: the subject's operations, its contract checks, the scope.
 RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& enabled, Api& api, const ClassInfo& target, int workers) {
-  std::string omit_fields = a.omit_given ? a.omit_fields : target.omit_fields;
+  const std::string& omit_fields = a.omit_fields_of(target);
   RandomOptions base;
   base.scope = static_cast<uint32_t>(a.scope);
   base.domain = literal_domain(a.scope, api, a.literals);
@@ -141,7 +111,7 @@ RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& en
   base.target = target.id;
   if (!a.builders.empty()) {
     base.operations =
-        resolve_builders(api, target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolation == "fork", a.quiet));
+        resolve_builders(api, target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolate(), a.quiet));
   } else {
     base.operations = select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
   }
@@ -171,7 +141,7 @@ struct RandomRun {
 std::vector<RandomResult> run_batch(const Api& api, const RandomArgs& a, const RandomRun& run, double& seconds) {
   RandomBatchOptions bo;
   bo.workers = run.workers;
-  bo.isolate = a.isolation == "fork";
+  bo.isolate = a.isolate();
   bo.call_timeout_seconds = a.call_timeout;
   bo.interrupted = &g_interrupted;
   bo.worker_memory_limit_bytes = run.worker_memory_limit;
@@ -246,7 +216,7 @@ void write_outputs(Api& api, const RandomArgs& a, const RandomRun& run, const Me
   const FoundStates found{m.store, base.domain, base.target, base.operations};
   nlohmann::json report = random_report(api, a, run, m, findings);
   std::optional<oracles::OracleResult> observed;
-  if (!a.emit_gtest.empty() && a.oracles == "on" && !g_interrupted.load()) {
+  if (!a.emit_gtest.empty() && a.oracles && !g_interrupted.load()) {
     observed = record_oracles(
         api, found, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, run.worker_memory_limit, a.quiet});
     report["oracles"] = oracle_report(api, *observed);
@@ -270,21 +240,19 @@ void write_outputs(Api& api, const RandomArgs& a, const RandomRun& run, const Me
 int run_random_command(RandomArgs a) {
   validate(a);
   if (a.time_limit == 0 && a.max_calls == 0) a.time_limit = 10;
-  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
-  size_t worker_memory_limit = parse_size(a.worker_memory_limit, "--worker-memory-limit");
+  contracts::ContractSet enabled = a.enabled_contracts();
+  size_t worker_memory_limit = a.worker_memory_limit_bytes();
   int workers = default_workers(a.threads, a.force);
 
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   Api api;
   const ClassInfo* target = &register_example(*ex, api);
-  set_misuse(api, a.misuse);
-  apply_validation_errors(api, a.validation_errors);
+  apply_misuse_options(a, api);
   RandomRun run{*ex, *target, enabled, workers, worker_memory_limit, base_options(a, enabled, api, *target, workers), {}};
   for (uint32_t i : run.base.operations) run.methods.push_back(api.operations()[i].signature());
   if (!a.quiet)
     std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, contracts: %s\n  methods: %s\n",
-                 ex->name.c_str(), static_cast<unsigned long long>(a.seed), a.runs, workers,
-                 a.isolation == "fork" ? "worker processes" : "threads",
+                 ex->name.c_str(), static_cast<unsigned long long>(a.seed), a.runs, workers, a.isolate() ? "worker processes" : "threads",
                  a.max_calls ? fmt::format("{} calls", a.max_calls).c_str() : fmt::format("{:g} s", a.time_limit).c_str(), a.scope,
                  enabled.names().c_str(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
 
@@ -298,8 +266,7 @@ int run_random_command(RandomArgs a) {
         stderr,
         "objgen: %llu more crashes or hangs at calls no restarted run reached again (a run stops after 100 crashes; not reported)\n",
         static_cast<unsigned long long>(unplaced));
-  if (a.minimize == "on" && !g_interrupted.load())
-    minimize_findings(api, run.base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
+  if (a.minimize && !g_interrupted.load()) minimize_findings(api, run.base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
   catch_interrupts(false);
 
   size_t target_states = m.store.states_of(run.base.target).size();
@@ -324,42 +291,30 @@ void add_random_command(CLI::App& app, int& exit_code) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-calls", args->max_calls,
                   "Calls in all (split over the runs): the same seed then gives the same report for any --threads");
-  cmd->add_option("--seed", args->seed, "Random seed")->default_val(0);
   cmd->add_option("--runs", args->runs,
                   "Independent runs (seeds derived from --seed) the work is split into; fixed, so that --threads does not "
                   "change the result")
       ->default_val(8);
   cmd->add_option("--scope", args->scope, "Objects per class above which a state is dropped; default int range 0..N-1")->default_val(6);
-  add_literal_options(cmd, args->literals);
-  cmd->add_option("--omit-fields", args->omit_fields,
-                  "Regex of fields left out of state matching and contract comparisons; default: the example's")
-      ->each([args](const std::string&) { args->omit_given = true; });
-  cmd->add_option(
-      "--methods", args->methods,
-      "Methods to call: a,b,c or @file or all (default: all); -name leaves one out (all,-name); beside --builders only exclusions");
+  add_run_options(
+      cmd, *args,
+      {.methods =
+           "Methods to call: a,b,c or @file or all (default: all); -name leaves one out (all,-name); beside --builders only exclusions",
+       .omit_fields = "Regex of fields left out of state matching and contract comparisons; default: the example's",
+       .literals = true,
+       .threads = "Workers (default: all cores)",
+       .isolation = true,
+       .misuse = true,
+       .validation_errors = true,
+       .seed = "Random seed"});
   cmd->add_option("--builders", args->builders, "auto: only the identified builders (cached per API), or a builders file");
-  add_contract_options(cmd, args->contracts, args->minimize);
-  add_preconditions_option(cmd, args->emit_preconditions);
-  cmd->add_option("--threads", args->threads, "Workers (default: all cores)")->check(CLI::Range(1, 1 << 20));
-  cmd->add_flag("--force", args->force, "Accept --threads above 4 x the cores");
-  cmd->add_option("--isolation", args->isolation,
-                  "fork: worker processes (survive crashes and hangs); none: threads (bundled --example subjects only)")
-      ->default_val("fork");
-  cmd->add_option("--call-timeout", args->call_timeout, "A call running longer than this is a hang finding (s)")->default_val(2.0);
-  cmd->add_option("--worker-memory-limit", args->worker_memory_limit,
-                  "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding");
-  cmd->add_option("--misuse", args->misuse, "Exception types meaning API misuse (replaces the default list)");
-  add_validation_option(cmd, args->validation_errors);
-  cmd->add_option("--report-json", args->report_json, "Write a JSON report here");
-  cmd->add_option("--emit-gtest", args->emit_gtest,
-                  "Write <name>_random_states_test.cpp (regression suite) and <name>_random_failures_test.cpp "
-                  "(error-revealing, minimized) into this directory");
-  cmd->add_option("--gtest-inline-limit", args->gtest_inline_limit, "Up to this many states get one readable TEST each")->default_val(64);
-  cmd->add_option("--gtest-max-states", args->gtest_max_states,
-                  "The regression suite holds at most this many states, evenly sampled (0: all)")
-      ->default_val(1000);
-  add_oracle_options(cmd, args->oracles, args->oracle_states);
-  cmd->add_flag("--quiet,-q", args->quiet, "No progress on stderr");
+  add_finding_options(cmd, *args);
+  add_output_options(cmd, *args,
+                     {.emit_gtest = "Write <name>_random_states_test.cpp (regression suite) and <name>_random_failures_test.cpp "
+                                    "(error-revealing, minimized) into this directory",
+                      .gtest_max_states = "The regression suite holds at most this many states, evenly sampled (0: all)",
+                      .gtest_max_states_default = 1000});
+  add_quiet_option(cmd, *args);
   cmd->callback([args, &exit_code] { exit_code = run_random_command(*args); });
 }
 

@@ -11,17 +11,6 @@
 
 namespace objgen::cli {
 
-void add_contract_options(CLI::App* cmd, std::string& contracts, std::string& minimize) {
-  std::string help = "Contracts checked on every new state: all (default), none, or a list (a,b; -a removes):";
-  for (size_t c = 0; c < contracts::kContractCount; ++c)
-    help += fmt::format(" {} ({});", contracts::contract_name(static_cast<contracts::Contract>(c)),
-                        contracts::contract_description(static_cast<contracts::Contract>(c)));
-  cmd->add_option("--contracts", contracts, help)->default_val("all");
-  cmd->add_option("--minimize", minimize, "on: shrink every finding's sequence in test workers (delta debugging)")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->default_val("on");
-}
-
 contracts::ContractSet parse_contracts_option(const std::string& spec) {
   try {
     return contracts::ContractSet::parse(spec);
@@ -140,12 +129,6 @@ nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& doma
   }
   if (!check.keep_preconditions) std::erase_if(findings, [](const SuiteFinding& f) { return !f.precondition.empty(); });
   return list;
-}
-
-void add_preconditions_option(CLI::App* cmd, bool& keep) {
-  cmd->add_flag("--emit-preconditions", keep,
-                "Put likely precondition violations (a library assertion; a crash on an object no call changed since "
-                "its constructor) in the failures suite too; by default they are listed apart as the caller's");
 }
 
 }  // namespace objgen::cli

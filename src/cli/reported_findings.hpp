@@ -21,8 +21,6 @@ struct ReportedFinding {
   const FlatSequence& sequence() const { return minimized && minimized->reproduced ? minimized->sequence : finding.sequence; }
 };
 
-// --contracts (each contract named and described in the help) and --minimize.
-void add_contract_options(CLI::App* cmd, std::string& contracts, std::string& minimize);
 // The --contracts list, or a UsageError naming the unknown contract.
 contracts::ContractSet parse_contracts_option(const std::string& spec);
 
@@ -55,7 +53,5 @@ nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& doma
                                        const std::vector<FlatSequence>& states, const PreconditionCheck& check);
 // A few of the target's states of a run (the last found: the largest), flattened.
 std::vector<FlatSequence> probe_states(const Api& api, const FoundStates& found);
-// --emit-preconditions: whether failures suites hold likely precondition violations too.
-void add_preconditions_option(CLI::App* cmd, bool& keep);
 
 }  // namespace objgen::cli

@@ -84,14 +84,6 @@ SubjectArgs from_header(const SubjectArgs& s) {
   return h;
 }
 
-void require_isolation(const std::string& mode, const SubjectArgs& s) {
-  require_isolation(mode);
-  if (mode == "none" && (s.example.empty() || s.coverage || s.checks || s.trace_loads))
-    throw UsageError(
-        "--isolation none runs the code under test in objgen's own process, which objgen does only for "
-        "its bundled examples: use --isolation fork (the default) for --header and --harness subjects");
-}
-
 namespace {
 // A --harness that is not a shared object at all is said plainly, before the loader's
 // "invalid ELF header" (random bytes, a truncated copy, a source file given by mistake).

@@ -44,10 +44,6 @@ void add_subject_options(CLI::App* cmd, SubjectArgs& s);
 // does not compile, after printing Clang's or the compiler's diagnostics.
 const Example& resolve_subject(const SubjectArgs& s, bool quiet);
 
-// --isolation fork|none for this subject: threads (none) would run the code under test in
-// objgen's own process, which only a bundled example (objgen's own code) may do.
-void require_isolation(const std::string& mode, const SubjectArgs& s);
-
 // After resolve_subject with coverage: the loaded harness's coverage map, bound to the runtime.
 const cover::CoverageMap* subject_coverage();
 

@@ -14,18 +14,6 @@
 
 namespace objgen::cli {
 
-void add_oracle_options(CLI::App* cmd, std::string& oracles, size_t& oracle_states) {
-  cmd->add_option("--oracles", oracles,
-                  "on: the emitted tests also check what the calls and the target's observers returned (values equal in "
-                  "two runs in separate processes); off: they rebuild states and check the invariant only")
-      ->check(CLI::IsMember({"on", "off"}))
-      ->default_val("on");
-  cmd->add_option("--oracle-states", oracle_states,
-                  "With --oracles on: on this many states (evenly spaced) every member of the class is also called, its "
-                  "value or exception and the observers after it checked, one TEST each (0: none)")
-      ->default_val(16);
-}
-
 namespace {
 
 void blame_observer_findings(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& states, const OracleSettings& a,

@@ -19,9 +19,6 @@ struct OracleSettings {
   bool quiet;
 };
 
-// --oracles on|off and --oracle-states N.
-void add_oracle_options(CLI::App* cmd, std::string& oracles, size_t& oracle_states);
-
 // The sequences of the states a suite will hold (emitted_states) run twice more in test workers,
 // observers called on each state; prints a summary on stderr and the observers' findings on stdout.
 oracles::OracleResult record_oracles(const Api& api, const FoundStates& found, const OracleSettings& settings);

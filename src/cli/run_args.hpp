@@ -1,0 +1,115 @@
+// The options the objgen commands share, in three groups: the run's (the subject, which of its
+// operations run, how and for how long a call may run), the outputs' (the report, the GoogleTest
+// suites and their oracles) and the findings' (contracts, minimizing, preconditions set apart).
+// Each group is registered by one function, with one help text per option, and checked by one; a
+// command's Args derives from the groups it uses and adds its own options. What differs between
+// commands (a default, the wording of an option whose meaning differs) the command passes when it
+// registers the group; an option left without help is not the command's.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/choice_option.hpp"
+#include "cli/subject.hpp"
+#include "gen/oracles/contracts.hpp"
+#include "model/literal_domain.hpp"
+#include "objgen/api.hpp"
+
+namespace objgen::cli {
+
+enum class Isolation { Fork, None };  // fork: worker processes; none: threads in objgen's process
+inline const Choices<Isolation> kIsolations{{"fork", Isolation::Fork}, {"none", Isolation::None}};
+// What a std::exception from a creator given only literals is: misuse (rejected input) or a failure.
+enum class ValidationErrors { Misuse, Failure };
+inline const Choices<ValidationErrors> kValidationErrors{{"misuse", ValidationErrors::Misuse}, {"failure", ValidationErrors::Failure}};
+inline const Choices<bool> kOnOff{{"on", true}, {"off", false}};
+
+struct RunArgs {
+  SubjectArgs subject;
+  std::string methods;
+  std::string omit_fields;
+  bool omit_given = false;
+  LiteralSpec literals;
+  int threads = 0;  // 0: all cores
+  bool force = false;
+  Isolation isolation = Isolation::Fork;
+  double call_timeout = 2.0;
+  std::string memory_limit;         // objgen's own (exhaustive, builders)
+  std::string worker_memory_limit;  // "": --memory-limit
+  std::vector<std::string> misuse;
+  ValidationErrors validation_errors = ValidationErrors::Misuse;
+  uint64_t seed = 0;
+  bool quiet = false;
+
+  bool isolate() const { return isolation == Isolation::Fork; }
+  // --omit-fields when given, else the class's own pattern.
+  const std::string& omit_fields_of(const ClassInfo& target) const { return omit_given ? omit_fields : target.omit_fields; }
+  size_t memory_limit_bytes() const;
+  // --worker-memory-limit, or else --memory-limit.
+  size_t worker_memory_limit_bytes() const;
+};
+
+// What a command says about the run's options (the subject's are added apart, first).
+struct RunOptions {
+  const char* methods_names = "--methods";
+  const char* methods = nullptr;
+  const char* methods_default = nullptr;
+  const char* omit_fields = nullptr;
+  bool literals = false;          // --ints, --doubles, --chars, --bools, --strings
+  const char* threads = nullptr;  // with --force
+  bool isolation = false;
+  const char* call_timeout = "A call running longer than this is a hang finding (s)";
+  double call_timeout_default = 2.0;
+  const char* memory_limit = nullptr;
+  const char* worker_memory_limit = "Memory the code under test may add to a worker; past it std::bad_alloc is an out-of-memory finding";
+  const char* worker_memory_limit_default = nullptr;
+  bool misuse = false;
+  bool validation_errors = false;
+  const char* seed = nullptr;
+  std::optional<uint64_t> seed_default = 0;  // nullopt: none shown (the run does not use it)
+};
+void add_run_options(CLI::App* cmd, RunArgs& run, const RunOptions& options);
+// -q,--quiet, every command's last option.
+void add_quiet_option(CLI::App* cmd, RunArgs& run);
+// The run's options that can be checked before the subject is loaded: --isolation none for this
+// subject, --call-timeout, the memory limits.
+void check_run_args(const RunArgs& run);
+// The misuse exceptions and what validation errors are, for the registered API.
+void apply_misuse_options(const RunArgs& run, Api& api);
+
+struct OutputArgs {
+  std::string report_json;
+  std::string emit_gtest;
+  size_t gtest_inline_limit = 64;
+  size_t gtest_max_states = 1000;
+  bool oracles = true;
+  size_t oracle_states = 16;
+};
+
+// What a command says about the outputs; with gtest_max_states, the states suite's knobs too
+// (--gtest-inline-limit, --gtest-max-states, --oracles, --oracle-states).
+struct OutputOptions {
+  const char* emit_gtest = nullptr;
+  const char* gtest_max_states = nullptr;
+  size_t gtest_max_states_default = 1000;
+};
+void add_output_options(CLI::App* cmd, OutputArgs& out, const OutputOptions& options);
+// A UsageError unless the report's file and the suites' directory can be written.
+void require_writable_outputs(const OutputArgs& out);
+
+struct FindingArgs {
+  std::string contracts = "all";
+  bool minimize = true;
+  bool emit_preconditions = false;  // failures suites hold likely precondition violations too
+  // The --contracts list, or a UsageError naming the unknown contract.
+  contracts::ContractSet enabled_contracts() const;
+};
+// --contracts (each contract named and described), --minimize, --emit-preconditions.
+void add_finding_options(CLI::App* cmd, FindingArgs& findings);
+
+}  // namespace objgen::cli
