@@ -83,9 +83,7 @@ bool CallSpelling::const_overload_of_mutator(const Function& f) const {
   });
 }
 
-std::string CallSpelling::receiver_of(const Function& f) const {
-  return const_overload_of_mutator(f) ? "std::as_const(*{0})." : "{0}->";
-}
+std::string CallSpelling::receiver_of(const Function& f) const { return const_overload_of_mutator(f) ? "std::as_const(*{0})." : "{0}->"; }
 
 std::string CallSpelling::emitted_through_const(const Function& f, unsigned arity) const {
   return const_overload_of_mutator(f) ? ".emitted_as(" + quote(call_pattern(f, arity)) + ")" : "";
