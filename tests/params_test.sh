@@ -143,8 +143,15 @@ check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work
 check "stack: every benchmark ran" grep -q "benchmarks ran, 0 skipped" "$work/bench.out"
 # (O(N) on a quiet machine; beside other tests a noisy last point can tip the fit to NlgN; O(1) or lgN would mean no scan)
 check "stack: search grows linearly" grep -Eq "^sweep Stack::search\(int\) const +O\((N|NlgN)\)" "$work/bench.out"
-# (O(1) exactly on a quiet machine, bench/params_sweeps.sh; beside other tests the fit may say lgN)
-check "stack: push is sublinear" grep -Eq "^sweep Stack::push\(int\) +O\((\(1\)|lgN)\)" "$work/bench.out"
+# (O(1) exactly on a quiet machine, bench/params_sweeps.sh; beside other tests the fit may say lgN,
+# and under a heavy load once in a few runs N: a fit of timings, so one more sweep decides)
+push_sublinear() {
+  grep -Eq "^sweep Stack::push\(int\) +O\((\(1\)|lgN)\)" "$work/bench.out" && return 0
+  "$objgen" params --example stack --checks off --repository none -q --emit-benchmark "$work/bench_again" \
+    --sweep push:n=10..100000 --run-benchmarks >"$work/bench_again.out" || return 1
+  grep -Eq "^sweep Stack::push\(int\) +O\((\(1\)|lgN)\)" "$work/bench_again.out"
+}
+check "stack: push is sublinear" push_sublinear
 check "stack: sweeps plotted" grep -q "<polyline" "$work/bench/sweeps.svg"
 
 # Bad input: one line, exit 2.
