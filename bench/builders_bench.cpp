@@ -78,7 +78,7 @@ struct RandomFigures {
 };
 
 RandomFigures random_run(const Subject& s, const std::vector<uint32_t>& ops, double budget, uint64_t seed) {
-  RandomOptions r;
+  random::RandomOptions r;
   r.operations = ops;
   r.target = s.options.target;
   r.scope = 1u << 20;  // no bound: Randoop builds objects as large as it can
@@ -87,7 +87,7 @@ RandomFigures random_run(const Subject& s, const std::vector<uint32_t>& ops, dou
   r.seed = seed;
   r.max_calls = 0;
   r.time_limit_seconds = budget;
-  auto res = run_random_batch(s.api, {r}, {1, true, 5.0});
+  auto res = random::run_random_batch(s.api, {r}, {1, true, 5.0});
   return {res[0].target_states, res[0].largest_object, res[0].calls};
 }
 

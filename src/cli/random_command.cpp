@@ -22,6 +22,13 @@
 #include "io/atomic_file.hpp"
 
 namespace objgen::cli {
+
+using random::merge_run_states;
+using random::RandomBatchOptions;
+using random::RandomOptions;
+using random::RandomResult;
+using random::run_random_batch;
+
 namespace {
 
 struct RandomArgs : RunArgs, OutputArgs, FindingArgs {

@@ -31,8 +31,8 @@ LiteralDomain search_domain(const Api& api, const BuilderSearchOptions& options,
   return LiteralDomain::make(static_cast<int>(scope), api, options.literals);
 }
 
-RandomBatchOptions batch_options(const BuilderSearchOptions& options) {
-  RandomBatchOptions b;
+random::RandomBatchOptions batch_options(const BuilderSearchOptions& options) {
+  random::RandomBatchOptions b;
   b.workers = options.workers;
   b.isolate = options.isolate;
   b.call_timeout_seconds = options.call_timeout_seconds;

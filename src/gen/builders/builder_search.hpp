@@ -79,7 +79,7 @@ struct BuilderSearchOptions {
 };
 
 // The random-batch options these search options imply.
-RandomBatchOptions batch_options(const BuilderSearchOptions& options);
+random::RandomBatchOptions batch_options(const BuilderSearchOptions& options);
 
 // An exhaustive run with exactly these operations (no constructor added), for builder search.
 ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> operations, uint32_t scope);

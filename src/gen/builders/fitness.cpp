@@ -45,11 +45,11 @@ double FitnessEvaluator::simplicity(const Chromosome& c) const {
 
 void FitnessEvaluator::evaluate(const std::vector<Chromosome>& batch) {
   std::vector<Chromosome> todo;
-  std::vector<RandomOptions> runs;
+  std::vector<random::RandomOptions> runs;
   for (const auto& c : batch) {
     if (cache_.count(key(c)) || std::find(todo.begin(), todo.end(), c) != todo.end()) continue;
     todo.push_back(c);
-    RandomOptions r;
+    random::RandomOptions r;
     r.operations = operations_of(c);
     r.target = options_.target;
     r.scope = options_.fitness_scope;
@@ -61,7 +61,7 @@ void FitnessEvaluator::evaluate(const std::vector<Chromosome>& batch) {
     runs.push_back(std::move(r));
   }
   if (todo.empty()) return;
-  auto results = run_random_batch(api_, std::move(runs), batch_options(options_));
+  auto results = random::run_random_batch(api_, std::move(runs), batch_options(options_));
   for (size_t i = 0; i < todo.size(); ++i) {
     extensions_[key(todo[i])] = results[i].field_extensions;
     double coverage = static_cast<double>(results[i].field_extensions);

@@ -23,7 +23,7 @@ bool statically_pure(const Operation& op) {
 
 // failures: calls of the operation that crashed or hung (they also stop being measured after the
 // second, see RandomOptions::quarantine_after).
-OperationClass classify(const Operation& op, uint32_t index, const OperationEffect& e, size_t failures) {
+OperationClass classify(const Operation& op, uint32_t index, const random::OperationEffect& e, size_t failures) {
   OperationClass c{index, OperationRole::Builder, statically_pure(op), e.normal, {}};
   if (e.normal == 0) {
     c.role = OperationRole::Untested;
@@ -76,9 +76,9 @@ std::vector<uint32_t> Classification::observers() const {
 
 Classification classify_operations(const Api& api, const BuilderSearchOptions& options) {
   auto start = std::chrono::steady_clock::now();
-  std::vector<RandomOptions> runs(2);
+  std::vector<random::RandomOptions> runs(2);
   for (size_t i = 0; i < runs.size(); ++i) {
-    RandomOptions& r = runs[i];
+    random::RandomOptions& r = runs[i];
     r.operations = options.operations;
     r.target = options.target;
     r.scope = options.observer_scope;
@@ -87,13 +87,13 @@ Classification classify_operations(const Api& api, const BuilderSearchOptions& o
     r.seed = options.seed * 2 + i + 0x0b5e;
     r.max_calls = options.observer_calls;
   }
-  auto results = run_random_batch(api, std::move(runs), batch_options(options));
+  auto results = random::run_random_batch(api, std::move(runs), batch_options(options));
   Classification out;
   for (uint32_t op : options.operations) {
-    OperationEffect sum;
+    random::OperationEffect sum;
     for (const auto& r : results) {
       if (op >= r.effects.size()) continue;
-      const OperationEffect& e = r.effects[op];
+      const random::OperationEffect& e = r.effects[op];
       sum.normal += e.normal;
       sum.misuse += e.misuse;
       sum.changed_input += e.changed_input;

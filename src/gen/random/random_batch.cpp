@@ -8,7 +8,7 @@
 
 #include "exec/worker_pool.hpp"
 
-namespace objgen {
+namespace objgen::random {
 namespace {
 
 // Results cross from worker processes as text: numbers, one operation per line, then skipped
@@ -310,4 +310,4 @@ size_t merge_run_states(const Api& api, const RandomResult& run, StateStore& int
   return added;
 }
 
-}  // namespace objgen
+}  // namespace objgen::random

@@ -11,7 +11,7 @@
 #include "gen/random/random_generator.hpp"
 #include "heap/state_store.hpp"
 
-namespace objgen {
+namespace objgen::random {
 
 struct RandomBatchOptions {
   int workers = 1;
@@ -35,4 +35,4 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
 // it already has, with their sequences rewritten to its state ids. Returns how many were new.
 size_t merge_run_states(const Api& api, const RandomResult& run, StateStore& into);
 
-}  // namespace objgen
+}  // namespace objgen::random

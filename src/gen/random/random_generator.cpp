@@ -10,7 +10,7 @@
 #include "heap/field_extensions.hpp"
 #include "heap/state_store.hpp"
 
-namespace objgen {
+namespace objgen::random {
 namespace {
 
 struct PoolEntry {
@@ -390,4 +390,4 @@ RandomResult run_random(const Api& api, const RandomOptions& options, std::atomi
   return run->run();
 }
 
-}  // namespace objgen
+}  // namespace objgen::random

@@ -24,7 +24,7 @@
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
 
-namespace objgen {
+namespace objgen::random {
 
 struct RandomOptions {
   std::vector<uint32_t> operations;  // indices into Api::operations()
@@ -110,4 +110,4 @@ struct RandomResult {
 // that a supervising process can tell which call crashed or hung.
 RandomResult run_random(const Api& api, const RandomOptions& options, std::atomic<uint64_t>* progress = nullptr);
 
-}  // namespace objgen
+}  // namespace objgen::random

@@ -145,11 +145,11 @@ TEST(Fitness, TieBreakPrefersFewerAndSimplerMethods) {
 
 TEST(RandomBatch, SurvivesASegfaultAndReportsIt) {
   auto s = subject("buggy_segv");
-  RandomOptions r;
+  random::RandomOptions r;
   r.operations = s->options.operations;
   r.target = s->options.target;
   r.max_calls = 3000;
-  auto results = run_random_batch(s->api, {r, r}, {2, true, 2.0});
+  auto results = random::run_random_batch(s->api, {r, r}, {2, true, 2.0});
   ASSERT_EQ(results.size(), 2u);
   for (const auto& res : results) {
     EXPECT_GT(res.calls, 1000u);  // the run went on after each crash
@@ -167,16 +167,16 @@ TEST(RandomBatch, SurvivesASegfaultAndReportsIt) {
 
 TEST(RandomBatch, QuarantinesAnOperationAfterItsSecondCrash) {
   auto s = subject("buggy_segv");
-  RandomOptions r;
+  random::RandomOptions r;
   r.operations = s->options.operations;
   r.target = s->options.target;
   r.max_calls = 3000;
-  RandomOptions never = r;
+  random::RandomOptions never = r;
   never.quarantine_after = 0;
-  auto results = run_random_batch(s->api, {r, never}, {2, true, 2.0});
-  EXPECT_EQ(results[0].skipped.size(), 2u);                                               // add crashed twice, then was no longer called
-  EXPECT_GT(results[1].skipped.size(), 2u);                                               // without quarantine it keeps crashing
-  EXPECT_EQ(run_random_batch(s->api, {r}, {1, true, 2.0})[0].states, results[0].states);  // deterministic
+  auto results = random::run_random_batch(s->api, {r, never}, {2, true, 2.0});
+  EXPECT_EQ(results[0].skipped.size(), 2u);  // add crashed twice, then was no longer called
+  EXPECT_GT(results[1].skipped.size(), 2u);  // without quarantine it keeps crashing
+  EXPECT_EQ(random::run_random_batch(s->api, {r}, {1, true, 2.0})[0].states, results[0].states);  // deterministic
 }
 
 TEST(BuildersFile, RoundTripsAndRejectsUnknownSignatures) {

@@ -61,7 +61,7 @@ namespace {
 
 struct Run {
   Api api;
-  RandomOptions options;
+  random::RandomOptions options;
   std::vector<SequenceFinding> findings;
 };
 
@@ -76,9 +76,9 @@ std::unique_ptr<Run> random_run(const std::function<ClassId(Api&)>& register_tar
   r->options.max_calls = calls;
   r->options.seed = 5;
   r->options.contract_checks = contracts::add_contract_operations(r->api, target->id, {});
-  RandomBatchOptions batch;
+  random::RandomBatchOptions batch;
   batch.workers = 1;
-  r->findings = run_random_batch(r->api, {r->options}, batch)[0].findings;
+  r->findings = random::run_random_batch(r->api, {r->options}, batch)[0].findings;
   return r;
 }
 
