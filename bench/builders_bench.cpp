@@ -41,7 +41,7 @@ std::vector<Case> cases(bool quick) {
 
 struct Subject {
   Api api;
-  BuilderSearchOptions options;
+  builders::BuilderSearchOptions options;
 };
 
 std::unique_ptr<Subject> load(const Case& c, uint64_t seed, int workers) {
@@ -64,7 +64,7 @@ std::string short_names(const Api& api, const std::vector<uint32_t>& ops) {
   return fmt::format("{}", fmt::join(out, ","));
 }
 
-std::string proof_text(const Verification& v) {
+std::string proof_text(const builders::Verification& v) {
   std::string s;
   for (const auto& p : v.scopes)
     s += fmt::format("{}{}:{}{}", s.empty() ? "" : " ", p.scope, p.sufficient ? "S" : "s!", p.minimal ? "M" : "m!");
@@ -121,10 +121,10 @@ int main(int argc, char** argv) {
   for (const Case& c : cases(quick)) {
     if (!only.empty() && c.example != only) continue;
     auto s = load(c, seed, workers);
-    Identification hc = identify_builders(s->api, s->options, BuilderAlgorithm::HillClimbing);
-    Identification ga = identify_builders(s->api, s->options, BuilderAlgorithm::Genetic);
-    Verification vh = verify_builders(s->api, s->options, hc.builders, s->options.operations, c.proof_scopes);
-    Verification vg = verify_builders(s->api, s->options, ga.builders, s->options.operations, c.proof_scopes);
+    builders::Identification hc = builders::identify_builders(s->api, s->options, builders::BuilderAlgorithm::HillClimbing);
+    builders::Identification ga = builders::identify_builders(s->api, s->options, builders::BuilderAlgorithm::Genetic);
+    builders::Verification vh = builders::verify_builders(s->api, s->options, hc.builders, s->options.operations, c.proof_scopes);
+    builders::Verification vg = builders::verify_builders(s->api, s->options, ga.builders, s->options.operations, c.proof_scopes);
     bool ok = vh.sufficient() && vh.minimal() && vg.sufficient() && vg.minimal();
     failures += ok ? 0 : 1;
     std::printf("%-8s %4zu %4zu  %-28s %6.2f %-4s  %-28s %6.2f %-4s  %-13s %-13s\n", c.example.c_str(), s->options.operations.size(),

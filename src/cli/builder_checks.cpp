@@ -6,8 +6,10 @@
 
 namespace objgen::cli {
 
-decltype(BuilderSearchOptions::check_contracts) builder_contract_checks(Api& api, ClassId target, std::shared_ptr<const std::regex> omit,
-                                                                        double call_timeout_seconds, size_t worker_memory_limit_bytes) {
+decltype(builders::BuilderSearchOptions::check_contracts) builder_contract_checks(Api& api, ClassId target,
+                                                                                  std::shared_ptr<const std::regex> omit,
+                                                                                  double call_timeout_seconds,
+                                                                                  size_t worker_memory_limit_bytes) {
   contracts::ContractSet enabled = contracts::ContractSet::all();
   enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;   // the runs report these
   enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;  // and these

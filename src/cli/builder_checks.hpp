@@ -14,7 +14,9 @@ namespace objgen::cli {
 
 // Adds the target's contract checks to the API now, before identification forks any worker (the
 // builders cache key leaves them out). Empty when the class has no contract to check.
-decltype(BuilderSearchOptions::check_contracts) builder_contract_checks(Api& api, ClassId target, std::shared_ptr<const std::regex> omit,
-                                                                        double call_timeout_seconds, size_t worker_memory_limit_bytes);
+decltype(builders::BuilderSearchOptions::check_contracts) builder_contract_checks(Api& api, ClassId target,
+                                                                                  std::shared_ptr<const std::regex> omit,
+                                                                                  double call_timeout_seconds,
+                                                                                  size_t worker_memory_limit_bytes);
 
 }  // namespace objgen::cli

@@ -24,6 +24,13 @@
 #include "model/selection.hpp"
 
 namespace objgen::cli {
+
+using builders::BuilderAlgorithm;
+using builders::BuilderSearchOptions;
+using builders::BuildersFile;
+using builders::Identification;
+using builders::Verification;
+
 namespace {
 
 const Choices<BuilderAlgorithm> kAlgorithms{{"hc", BuilderAlgorithm::HillClimbing}, {"ga", BuilderAlgorithm::Genetic}};
@@ -35,7 +42,7 @@ struct BuildersArgs : RunArgs, OutputArgs {
   std::string scope = "auto";
   double budget = 60;
   int fitness_scope = 4;
-  FitnessMeasure fitness = FitnessMeasure::FieldExtensionsAndStates;
+  builders::FitnessMeasure fitness = builders::FitnessMeasure::FieldExtensionsAndStates;
   double run_time_limit = 600;
   uint64_t fitness_calls = 10000;
   uint64_t observer_calls = 20000;
@@ -123,10 +130,10 @@ BuildersFile builders_file_of(const Api& api, const ClassInfo& target, const Ide
   BuildersFile f{target.name, std::move(hash), std::move(algorithm), {}, {}, id.seconds};
   for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
   for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
-  for (const RuledOut& r : id.ruled_out) f.ruled_out.emplace_back(api.operations()[r.op].signature(), r.evidence);
+  for (const builders::RuledOut& r : id.ruled_out) f.ruled_out.emplace_back(api.operations()[r.op].signature(), r.evidence);
   if (proofs) {
     f.verdict = proofs->verdict();
-    for (const ScopeProof& p : proofs->scopes)
+    for (const builders::ScopeProof& p : proofs->scopes)
       if (p.complete) f.proven_scopes.push_back(p.scope);
   }
   return f;
@@ -143,10 +150,10 @@ void print_ruled_out(const BuildersFile& f) {
   for (const auto& [op, why] : f.ruled_out) std::fprintf(stderr, "objgen: ruled out of the builders: %s: %s\n", op.c_str(), why.c_str());
 }
 
-IdentifyProgress progress_printer(const Api& api) {
-  IdentifyProgress p;
-  p.on_classified = [](const Classification& c) { std::fprintf(stderr, "objgen: observers found in %.1f s\n", c.seconds); };
-  p.on_climb_step = [&api](const ClimbStep& s) {
+builders::IdentifyProgress progress_printer(const Api& api) {
+  builders::IdentifyProgress p;
+  p.on_classified = [](const builders::Classification& c) { std::fprintf(stderr, "objgen: observers found in %.1f s\n", c.seconds); };
+  p.on_climb_step = [&api](const builders::ClimbStep& s) {
     std::fprintf(stderr, "  climb: %zu structures with %s  (%zu runs, %.1f s)\n", s.structures, names(api, s.builders).c_str(), s.runs,
                  s.seconds);
   };
@@ -157,25 +164,25 @@ IdentifyProgress progress_printer(const Api& api) {
     *last = now;
     std::fprintf(stderr, "  climb: trying %s (%zu of %zu)\n", api.operations()[op].signature().c_str(), tried + 1, of);
   };
-  p.on_proof = [](const ScopeProof& s) {
+  p.on_proof = [](const builders::ScopeProof& s) {
     std::fprintf(stderr, "  scope %u: %s, %s (%.1f s)\n", s.scope, s.sufficient ? "sufficient" : "a state is missing",
                  s.minimal ? "minimal" : "not minimal", s.seconds);
   };
-  p.on_generation = [&api](const GenerationRecord& g) {
+  p.on_generation = [&api](const builders::GenerationRecord& g) {
     std::fprintf(stderr, "  generation %2d: best %.4f (%llu field values) %s  (%zu evaluated, %.1f s)\n", g.generation, g.best_fitness,
                  static_cast<unsigned long long>(g.best_field_extensions), names(api, g.best).c_str(), g.evaluations, g.seconds);
   };
   return p;
 }
 
-void print_classification(const Api& api, const Classification& c) {
+void print_classification(const Api& api, const builders::Classification& c) {
   std::printf("%-44s %-18s %-6s %s\n", "method", "role", "const", "evidence");
   for (const auto& o : c.operations)
-    std::printf("%-44s %-18s %-6s %s\n", api.operations()[o.op].signature().c_str(), role_name(o.role), o.const_hint ? "yes" : "no",
-                o.evidence.c_str());
+    std::printf("%-44s %-18s %-6s %s\n", api.operations()[o.op].signature().c_str(), builders::role_name(o.role),
+                o.const_hint ? "yes" : "no", o.evidence.c_str());
 }
 
-void print_program(const Api& api, const Witness& w) {
+void print_program(const Api& api, const builders::Witness& w) {
   for (const auto& line : write_statements(api, w.domain, w.sequence, "o")) std::printf("      %s\n", line.c_str());
 }
 
@@ -191,8 +198,8 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
     // builds millions (rational's arithmetic) would otherwise outlast the budget many times over.
     BuilderSearchOptions probe = o;
     probe.run_time_limit_seconds = probe.run_time_limit_seconds > 0 ? std::min(probe.run_time_limit_seconds, 5.0) : 5.0;
-    ExhaustiveResult r = exhaustive_with(api, probe, o.operations, o.climb_scope);
-    LiteralDomain domain = search_domain(api, o, o.climb_scope);
+    ExhaustiveResult r = builders::exhaustive_with(api, probe, o.operations, o.climb_scope);
+    LiteralDomain domain = builders::search_domain(api, o, o.climb_scope);
     states = probe_states(api, {r.store, domain, o.target, o.operations});
   }
   for (const auto& f : findings) {
@@ -233,9 +240,9 @@ void print_verification(const Api& api, const Verification& v, const char* compa
 
 void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o, const Identification& id,
                    const std::optional<Verification>& v) {
-  BuildersFile f = builders_file_of(api, target, id, api_hash(api, target.id, o.operations, a.omit_fields_of(target)),
-                                    a.given.empty() ? algorithm_name(id.algorithm) : "given", v);
-  if (!a.output.empty()) write_builders_file(a.output, f);
+  BuildersFile f = builders_file_of(api, target, id, builders::api_hash(api, target.id, o.operations, a.omit_fields_of(target)),
+                                    a.given.empty() ? builders::algorithm_name(id.algorithm) : "given", v);
+  if (!a.output.empty()) builders::write_builders_file(a.output, f);
   if (!a.report_json.empty()) {
     BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
     write_file_atomically(a.report_json,
@@ -250,8 +257,8 @@ struct BuildersCacheKey {
 };
 BuildersCacheKey builders_cache_key(const Api& api, const ClassInfo& target, const std::vector<uint32_t>& pool,
                                     const std::string& omit_fields) {
-  std::string hash = api_hash(api, target.id, pool, omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
-  return {hash, builders_cache_path(hash)};
+  std::string hash = builders::api_hash(api, target.id, pool, omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
+  return {hash, builders::builders_cache_path(hash)};
 }
 
 // The API's own operations (the contract checks added to it are no builders) less `excluded`.
@@ -265,7 +272,7 @@ std::vector<uint32_t> builder_pool(const Api& api, const std::vector<uint32_t>& 
 void write_builders_cache(const BuildersCacheKey& key, const BuildersFile& f, bool quiet) {
   try {
     std::filesystem::create_directories(std::filesystem::path(key.path).parent_path());
-    write_builders_file(key.path, f);
+    builders::write_builders_file(key.path, f);
     if (!quiet) std::fprintf(stderr, "objgen: builders cached in %s\n", key.path.c_str());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
@@ -280,20 +287,20 @@ void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& ta
     return;
   if (v && std::string(v->verdict()) == "disproved") return;
   BuildersCacheKey key = builders_cache_key(api, target, o.operations, a.omit_fields_of(target));
-  write_builders_cache(key, builders_file_of(api, target, id, key.hash, algorithm_name(id.algorithm), v), a.quiet);
+  write_builders_cache(key, builders_file_of(api, target, id, key.hash, builders::algorithm_name(id.algorithm), v), a.quiet);
 }
 
 // Proofs at exactly these scopes; those the ladder already finished are reused.
 Verification prove_at(const Api& api, const BuilderSearchOptions& o, const std::vector<uint32_t>& builders,
                       const std::vector<uint32_t>& scopes, const Verification& done) {
-  std::vector<uint32_t> compared = comparison_operations(api, o.operations, builders, o.target);
+  std::vector<uint32_t> compared = builders::comparison_operations(api, o.operations, builders, o.target);
   Verification v;
   for (uint32_t s : scopes) {
-    auto it = std::find_if(done.scopes.begin(), done.scopes.end(), [s](const ScopeProof& p) { return p.scope == s; });
+    auto it = std::find_if(done.scopes.begin(), done.scopes.end(), [s](const builders::ScopeProof& p) { return p.scope == s; });
     if (it != done.scopes.end())
       v.scopes.push_back(*it);
     else
-      v.scopes.push_back(verify_builders(api, o, builders, compared, {s}).scopes.front());
+      v.scopes.push_back(builders::verify_builders(api, o, builders, compared, {s}).scopes.front());
   }
   return v;
 }
@@ -308,33 +315,33 @@ struct SearchOutcome {
 
 SearchOutcome search_and_prove(const BuildersArgs& a, const Api& api, const BuilderSearchOptions& o, const std::vector<uint32_t>& given,
                                const std::vector<uint32_t>& scopes, double budget_left) {
-  IdentifyProgress progress = a.quiet ? IdentifyProgress{} : progress_printer(api);
+  builders::IdentifyProgress progress = a.quiet ? builders::IdentifyProgress{} : progress_printer(api);
   bool auto_scope = a.scope == "auto", auto_proof = a.verify_scopes == "auto";
   SearchOutcome out;
   if (auto_scope || (a.verify && auto_proof)) {
-    LadderOptions lo;
+    builders::LadderOptions lo;
     lo.budget_seconds = std::max(1.0, budget_left);
     lo.refine = auto_scope;
     lo.given = given;
     lo.top_scope = scopes.empty() ? std::max(kTopScope, o.climb_scope) : *std::max_element(scopes.begin(), scopes.end());
     if (!a.verify && !auto_scope) lo.top_scope = o.climb_scope;
-    LadderResult lr = identify_by_ladder(api, o, a.algo, lo, progress);
+    builders::LadderResult lr = builders::identify_by_ladder(api, o, a.algo, lo, progress);
     out.id = std::move(lr.id);
     out.stopped = std::move(lr.stopped);
     if (a.verify && auto_proof)
       out.proofs = std::move(lr.proofs);
     else if (a.verify) {
       BuilderSearchOptions narrowed = o;
-      for (const RuledOut& r : out.id.ruled_out) std::erase(narrowed.operations, r.op);
+      for (const builders::RuledOut& r : out.id.ruled_out) std::erase(narrowed.operations, r.op);
       out.proofs = prove_at(api, narrowed, out.id.builders, scopes, lr.proofs);
     }
   } else {
     if (given.empty())
-      out.id = identify_builders(api, o, a.algo, progress);
+      out.id = builders::identify_builders(api, o, a.algo, progress);
     else
       out.id.builders = given;
     BuilderSearchOptions narrowed = o;  // proofs compare against the API without what was ruled out
-    for (const RuledOut& r : out.id.ruled_out) std::erase(narrowed.operations, r.op);
+    for (const builders::RuledOut& r : out.id.ruled_out) std::erase(narrowed.operations, r.op);
     if (a.verify) out.proofs = prove_at(api, narrowed, out.id.builders, scopes, {});
   }
   return out;
@@ -344,7 +351,8 @@ void print_search(const BuildersArgs& a, const Api& api, const BuilderSearchOpti
   print_classification(api, id.classification);
   if (!id.pruned.empty())
     std::printf("dropped from the GA's best set (no structure lost at the climbing scope): %s\n", names(api, id.pruned).c_str());
-  for (const RuledOut& r : id.ruled_out) std::printf("ruled out: %s: %s\n", api.operations()[r.op].signature().c_str(), r.evidence.c_str());
+  for (const builders::RuledOut& r : id.ruled_out)
+    std::printf("ruled out: %s: %s\n", api.operations()[r.op].signature().c_str(), r.evidence.c_str());
   std::printf("builders (%s, %.2f s)%s: %s\n", kAlgorithms.name(a.algo), id.seconds,
               id.complete ? "" : " (search stopped early: the best found so far)", names(api, id.builders).c_str());
   print_findings(api, o, id);
@@ -379,8 +387,8 @@ int run_builders(BuildersArgs& a) {
   if (given.empty()) print_search(a, api, o, r.id);
   const std::optional<Verification>& v = r.proofs;
   if (v && !g_interrupted.load()) {
-    bool narrowed = !uses_implementation_members(api, r.id.builders, target.id) &&
-                    own_interface(api, o.operations, target.id).size() < o.operations.size();
+    bool narrowed = !builders::uses_implementation_members(api, r.id.builders, target.id) &&
+                    builders::own_interface(api, o.operations, target.id).size() < o.operations.size();
     print_verification(api, *v, narrowed ? "the class's own interface (implementation members left out)" : "the whole API");
     if (!r.stopped.empty()) std::printf("not proven beyond: %s\n", r.stopped.c_str());
     std::printf("verdict: %s\n", v->verdict());
@@ -401,9 +409,9 @@ bool read_cached_builders(const Api& api, const ClassInfo& target, const std::st
                           std::vector<uint32_t>* builders, BuildersFile* file = nullptr) {
   try {
     if (!std::filesystem::exists(path)) return false;
-    BuildersFile f = read_builders_file(path);
+    BuildersFile f = builders::read_builders_file(path);
     if (f.cls != target.name || f.api_hash != hash || f.builders.empty()) return false;
-    *builders = operations_by_signature(api, f.builders);
+    *builders = builders::operations_by_signature(api, f.builders);
     if (file) *file = std::move(f);
     return true;
   } catch (const std::exception& e) {
@@ -425,9 +433,9 @@ std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, cons
   if (r.check_contracts)
     o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
   if (!r.quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
-  LadderOptions ladder;  // the defaults of `objgen builders`: an API whose states explode still finishes
-  LadderResult found =
-      identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder, r.quiet ? IdentifyProgress{} : progress_printer(api));
+  builders::LadderOptions ladder;  // the defaults of `objgen builders`: an API whose states explode still finishes
+  builders::LadderResult found = builders::identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder,
+                                                              r.quiet ? builders::IdentifyProgress{} : progress_printer(api));
   const Identification& id = found.id;
   if (g_interrupted.load()) throw Interrupted("interrupted while identifying builders; nothing written");
   if (id.builders.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
@@ -476,10 +484,10 @@ BuildersRequest builders_request(const std::string& spec, const std::string& met
 std::vector<uint32_t> resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& r) {
   if (r.spec != "auto") {
     try {
-      BuildersFile f = read_builders_file(r.spec);
+      BuildersFile f = builders::read_builders_file(r.spec);
       if (f.cls != target.name) throw UsageError("builders file " + r.spec + " is for class " + f.cls + ", not " + target.name);
       if (f.builders.empty()) throw UsageError("builders file " + r.spec + " lists no builders");
-      return operations_by_signature(api, f.builders);
+      return builders::operations_by_signature(api, f.builders);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
@@ -525,8 +533,8 @@ void add_builders_command(CLI::App& app, int& exit_code) {
                    .seed = "Random seed (results are deterministic for a seed)"});
   cmd->add_option("--budget", a->budget, "Seconds for search and proofs when --scope or --verify-scopes is auto")->default_val(60);
   cmd->add_option("--fitness-scope", a->fitness_scope, "GA: scope k of the field-extension fitness")->default_val(4);
-  static const Choices<FitnessMeasure> kMeasures{{"fields", FitnessMeasure::FieldExtensions},
-                                                 {"fields+states", FitnessMeasure::FieldExtensionsAndStates}};
+  static const Choices<builders::FitnessMeasure> kMeasures{{"fields", builders::FitnessMeasure::FieldExtensions},
+                                                           {"fields+states", builders::FitnessMeasure::FieldExtensionsAndStates}};
   add_choice_option(cmd, "--fitness", a->fitness, kMeasures,
                     "GA: what the fitness counts: fields (field-extension values, as the paper) or "
                     "fields+states (also distinct states)");

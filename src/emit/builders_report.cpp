@@ -10,7 +10,7 @@ std::string finding_method(const Api& api, const SequenceFinding& f) {
   return f.op < api.operations().size() ? api.operations()[f.op].signature() : "?";
 }
 
-std::vector<SequenceFinding> identification_findings(const Identification& id) {
+std::vector<SequenceFinding> identification_findings(const builders::Identification& id) {
   std::vector<SequenceFinding> out;
   // The same fault shows in several runs (observer detection runs twice, the GA many times):
   // keep the first of each (kind, operation, message without its "(N calls)" count).
@@ -36,7 +36,7 @@ nlohmann::json signatures(const Api& api, const std::vector<uint32_t>& ops) {
   return j;
 }
 
-nlohmann::json history(const Api& api, const Identification& id) {
+nlohmann::json history(const Api& api, const builders::Identification& id) {
   nlohmann::json h = nlohmann::json::array();
   for (const auto& s : id.climb.history)
     h.push_back(
@@ -51,7 +51,7 @@ nlohmann::json history(const Api& api, const Identification& id) {
   return h;
 }
 
-nlohmann::json findings(const Api& api, const Identification& id) {
+nlohmann::json findings(const Api& api, const builders::Identification& id) {
   nlohmann::json j = nlohmann::json::array();
   for (const auto& f : identification_findings(id))
     j.push_back({{"kind", outcome_name(f.kind)},
@@ -61,12 +61,12 @@ nlohmann::json findings(const Api& api, const Identification& id) {
   return j;
 }
 
-void add_verification(nlohmann::json& r, const Api& api, const Verification& v) {
+void add_verification(nlohmann::json& r, const Api& api, const builders::Verification& v) {
   r["sufficient"] = v.sufficient();
   r["minimal"] = v.minimal();
   r["verdict"] = v.verdict();
   nlohmann::json witnesses = nlohmann::json::array(), scopes = nlohmann::json::array();
-  auto add = [&](uint32_t scope, const char* kind, const Witness& w) {
+  auto add = [&](uint32_t scope, const char* kind, const builders::Witness& w) {
     witnesses.push_back(
         {{"scope", scope}, {"kind", kind}, {"builder", w.builder}, {"program", write_statements(api, w.domain, w.sequence, "o")}});
   };
@@ -89,23 +89,24 @@ void add_verification(nlohmann::json& r, const Api& api, const Verification& v) 
 
 }  // namespace
 
-nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const Identification& id,
-                               const std::optional<Verification>& verification) {
+nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const builders::Identification& id,
+                               const std::optional<builders::Verification>& verification) {
   nlohmann::json r;
   r["example"] = run.example;
   r["class"] = run.cls;
-  r["algorithm"] = run.searched ? algorithm_name(id.algorithm) : "given";
+  r["algorithm"] = run.searched ? builders::algorithm_name(id.algorithm) : "given";
   r["seed"] = run.seed;
   r["api"] = signatures(api, run.api);
   r["builders"] = signatures(api, id.builders);
   r["observers"] = signatures(api, id.classification.observers());
   if (!id.pruned.empty()) r["pruned"] = signatures(api, id.pruned);
   r["ruled_out"] = nlohmann::json::array();
-  for (const RuledOut& o : id.ruled_out) r["ruled_out"].push_back({{"operation", api.operations()[o.op].signature()}, {"why", o.evidence}});
+  for (const builders::RuledOut& o : id.ruled_out)
+    r["ruled_out"].push_back({{"operation", api.operations()[o.op].signature()}, {"why", o.evidence}});
   nlohmann::json classes = nlohmann::json::array();
   for (const auto& c : id.classification.operations)
     classes.push_back({{"method", api.operations()[c.op].signature()},
-                       {"role", role_name(c.role)},
+                       {"role", builders::role_name(c.role)},
                        {"const", c.const_hint},
                        {"calls", c.normal_calls},
                        {"evidence", c.evidence}});
@@ -114,8 +115,8 @@ nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run
   r["seconds"] = id.seconds;
   r["seconds_observers"] = id.classification.seconds;
   r["seconds_search"] = id.climb.seconds + id.genetic.seconds;
-  if (id.algorithm == BuilderAlgorithm::Genetic && run.searched) r["ga_evaluations"] = id.genetic.evaluations;
-  if (id.algorithm == BuilderAlgorithm::HillClimbing && run.searched) r["hc_exhaustive_runs"] = id.climb.runs;
+  if (id.algorithm == builders::BuilderAlgorithm::Genetic && run.searched) r["ga_evaluations"] = id.genetic.evaluations;
+  if (id.algorithm == builders::BuilderAlgorithm::HillClimbing && run.searched) r["hc_exhaustive_runs"] = id.climb.runs;
   r["findings"] = findings(api, id);
   if (verification) add_verification(r, api, *verification);
   return r;

@@ -19,10 +19,10 @@ struct BuildersRunDescription {
 };
 
 // Every finding of the identification's runs, each fault once.
-std::vector<SequenceFinding> identification_findings(const Identification& id);
+std::vector<SequenceFinding> identification_findings(const builders::Identification& id);
 std::string finding_method(const Api& api, const SequenceFinding& f);
 
-nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const Identification& id,
-                               const std::optional<Verification>& verification);
+nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const builders::Identification& id,
+                               const std::optional<builders::Verification>& verification);
 
 }  // namespace objgen

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace objgen {
+namespace objgen::builders {
 
 ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> operations, uint32_t scope) {
   ExhaustiveOptions opt;
@@ -48,4 +48,4 @@ int parameter_cost(const Operation& op, const FitnessWeights& w) {
   return static_cast<int>(cost);
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -22,7 +22,7 @@
 #include "gen/random/random_generator.hpp"
 #include "objgen/api.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 // Weights of the tie-breaking term of the fitness (seed 000 §4.2).
 struct FitnessWeights {
@@ -90,4 +90,4 @@ LiteralDomain search_domain(const Api& api, const BuilderSearchOptions& options,
 // "insert(int) before remove(int)": fewer explicit parameters, primitive before object ones.
 int parameter_cost(const Operation& op, const FitnessWeights& w);
 
-}  // namespace objgen
+}  // namespace objgen::builders

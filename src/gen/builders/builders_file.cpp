@@ -10,7 +10,7 @@
 #include "io/cache_dir.hpp"
 #include "objgen/version.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 std::string api_hash(const Api& api, ClassId target, const std::vector<uint32_t>& operations, const std::string& omit_fields) {
   std::string key = std::string(OBJGEN_VERSION_STRING) + "\n" + class_vtable(target).name + "\n" + omit_fields + "\n";
@@ -69,4 +69,4 @@ std::vector<uint32_t> operations_by_signature(const Api& api, const std::vector<
   return out;
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -11,7 +11,7 @@
 
 #include "objgen/api.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 struct BuildersFile {
   std::string cls;
@@ -40,4 +40,4 @@ BuildersFile read_builders_file(const std::string& path);
 // The operations with these exact signatures; throws std::invalid_argument for an unknown one.
 std::vector<uint32_t> operations_by_signature(const Api& api, const std::vector<std::string>& signatures);
 
-}  // namespace objgen
+}  // namespace objgen::builders

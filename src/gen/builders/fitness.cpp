@@ -3,7 +3,7 @@
 #include "gen/random/random_batch.hpp"
 #include "model/rng.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 namespace {
 
 double set_cost(const Api& api, const std::vector<uint32_t>& ops, const FitnessWeights& w) {
@@ -72,4 +72,4 @@ void FitnessEvaluator::evaluate(const std::vector<Chromosome>& batch) {
   }
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

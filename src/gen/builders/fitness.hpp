@@ -11,7 +11,7 @@
 
 #include "gen/builders/builder_search.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 // A chromosome: gene i says whether genes[i] (an operation index) is in the set.
 using Chromosome = std::vector<uint8_t>;
@@ -44,4 +44,4 @@ class FitnessEvaluator {
   std::vector<SequenceFinding> findings_;
 };
 
-}  // namespace objgen
+}  // namespace objgen::builders

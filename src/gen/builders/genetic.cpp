@@ -6,7 +6,7 @@
 
 #include "model/rng.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 namespace {
 
 using Population = std::vector<Chromosome>;
@@ -121,4 +121,4 @@ GeneticResult genetic_builders(const Api& api, const BuilderSearchOptions& optio
   return out;
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -11,7 +11,7 @@
 
 #include "gen/builders/fitness.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 struct GenerationRecord {
   int generation;
@@ -34,4 +34,4 @@ struct GeneticResult {
 GeneticResult genetic_builders(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& candidates,
                                const std::function<void(const GenerationRecord&)>& on_generation = nullptr);
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-namespace objgen {
+namespace objgen::builders {
 namespace {
 
 bool creates(const Operation& op, ClassId target) {
@@ -88,4 +88,4 @@ ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options, 
   return Climber(api, options, progress).run(candidates, start);
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -9,7 +9,7 @@
 
 #include "gen/builders/builder_search.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 struct ClimbStep {
   std::vector<uint32_t> builders;  // after this step
@@ -40,4 +40,4 @@ struct ClimbProgress {
 ClimbResult climb_builders(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& candidates,
                            const ClimbProgress& progress = {}, const std::vector<uint32_t>& start = {});
 
-}  // namespace objgen
+}  // namespace objgen::builders

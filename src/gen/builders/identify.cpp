@@ -7,7 +7,7 @@
 
 #include "gen/builders/proof_cost.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 namespace {
 
 // The builders in the order they are tried for removal: the costliest signature first (of two
@@ -144,9 +144,9 @@ Identification identify_builders(const Api& api, const BuilderSearchOptions& opt
   return id;
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders
 
-namespace objgen {
+namespace objgen::builders {
 
 std::vector<uint32_t> comparison_operations(const Api& api, const std::vector<uint32_t>& ops, const std::vector<uint32_t>& builders,
                                             ClassId target) {
@@ -259,4 +259,4 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
   return out;
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

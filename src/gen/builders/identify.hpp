@@ -12,7 +12,7 @@
 #include "gen/builders/ruling_out.hpp"
 #include "gen/builders/verify.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 enum class BuilderAlgorithm { HillClimbing, Genetic };
 const char* algorithm_name(BuilderAlgorithm a);  // "hc", "ga"
@@ -90,4 +90,4 @@ bool uses_implementation_members(const Api& api, const std::vector<uint32_t>& op
 // An exhaustive run with ops at the climbing scope, with whether it was complete.
 size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops, bool* complete);
 
-}  // namespace objgen
+}  // namespace objgen::builders

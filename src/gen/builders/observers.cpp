@@ -5,7 +5,7 @@
 
 #include "gen/random/random_batch.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 namespace {
 
 bool statically_pure(const Operation& op) {
@@ -110,4 +110,4 @@ Classification classify_operations(const Api& api, const BuilderSearchOptions& o
   return out;
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

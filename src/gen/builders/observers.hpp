@@ -9,7 +9,7 @@
 
 #include "gen/builders/builder_search.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 enum class OperationRole { Builder, Observer, Untested };
 const char* role_name(OperationRole r);
@@ -33,4 +33,4 @@ struct Classification {
 
 Classification classify_operations(const Api& api, const BuilderSearchOptions& options);
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace objgen {
+namespace objgen::builders {
 
 void record_proof_cost(std::vector<ProofCost>& costs, const ProofCost& cost) {
   if (!costs.empty() && costs.back().scope == cost.scope)
@@ -51,4 +51,4 @@ double predicted_proof_seconds(const std::vector<ProofCost>& costs, size_t next_
   return std::max(last.seconds, kMargin * (fixed + per_candidate * larger * next_explored));
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace objgen {
+namespace objgen::builders {
 
 // One finished proof (or the whole API's run at a scope): its scope, its time, the candidates the
 // whole API's run explored (most of a proof's cost) and the target states the builders build.
@@ -30,4 +30,4 @@ void record_proof_cost(std::vector<ProofCost>& costs, const ProofCost& cost);
 // times it, or as many times as it cost the search before it.
 double predicted_proof_seconds(const std::vector<ProofCost>& costs, size_t next_states, double search_seconds);
 
-}  // namespace objgen
+}  // namespace objgen::builders

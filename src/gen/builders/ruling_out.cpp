@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace objgen {
+namespace objgen::builders {
 namespace {
 
 constexpr size_t kCheckedStates = 400;  // states of the target the contracts are checked on
@@ -106,4 +106,4 @@ std::vector<RuledOut> rule_out_corrupting(const Api& api, BuilderSearchOptions& 
   return ruled_out;
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -11,7 +11,7 @@
 
 #include "gen/builders/builder_search.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 struct RuledOut {
   uint32_t op;
@@ -31,4 +31,4 @@ using BuilderSearch = std::function<std::vector<uint32_t>(const BuilderSearchOpt
 std::vector<RuledOut> rule_out_corrupting(const Api& api, BuilderSearchOptions& options, std::vector<uint32_t>& builders,
                                           const BuilderSearch& search);
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -4,7 +4,7 @@
 
 #include "exec/sequence.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 namespace {
 
 constexpr size_t kMaxWitnesses = 5;
@@ -114,4 +114,4 @@ Verification verify_builders(const Api& api, const BuilderSearchOptions& options
   return v;
 }
 
-}  // namespace objgen
+}  // namespace objgen::builders

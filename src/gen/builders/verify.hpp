@@ -14,7 +14,7 @@
 #include "exec/sequence.hpp"
 #include "gen/builders/builder_search.hpp"
 
-namespace objgen {
+namespace objgen::builders {
 
 struct Witness {
   std::string builder;    // the builder left out (minimality), empty for sufficiency
@@ -57,4 +57,4 @@ ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& options, cons
                        const std::vector<uint32_t>& api_operations, uint32_t scope,
                        std::optional<ExhaustiveResult> builders_run = std::nullopt);
 
-}  // namespace objgen
+}  // namespace objgen::builders

@@ -213,7 +213,7 @@ std::string api_hash(const Api& api, ClassId target) {
   std::string constants;
   for (const ClassInfo& c : api.classes())
     for (const auto& [name, value] : c.constants) constants += c.name + "::" + name + "=" + std::to_string(value) + ";";
-  return objgen::api_hash(api, target, all, constants);
+  return builders::api_hash(api, target, all, constants);
 }
 
 ParamsRepository::ParamsRepository(const std::string& path) : path_(path) {

@@ -35,7 +35,7 @@ namespace {
 
 struct Subject {
   Api api;
-  BuilderSearchOptions options;
+  builders::BuilderSearchOptions options;
   std::vector<std::string> names(const std::vector<uint32_t>& ops) const {
     std::vector<std::string> out;
     for (uint32_t op : ops) out.push_back(api.operations()[op].name);
@@ -60,17 +60,18 @@ using Names = std::vector<std::string>;
 
 TEST(Observers, RedBlackTreeQueriesAreObserversAndMutatorsAreNot) {
   auto s = subject("rbt");
-  Classification c = classify_operations(s->api, s->options);
+  builders::Classification c = builders::classify_operations(s->api, s->options);
   EXPECT_EQ(s->names(c.observers()), (Names{"contains", "first", "last", "getSize", "isEmpty"}));
   EXPECT_EQ(s->names(c.candidates()), (Names{"RedBlackTree", "add", "remove", "removeMin", "clear"}));
-  for (const auto& o : c.operations) EXPECT_EQ(o.const_hint, o.role == OperationRole::Observer) << s->api.operations()[o.op].signature();
+  for (const auto& o : c.operations)
+    EXPECT_EQ(o.const_hint, o.role == builders::OperationRole::Observer) << s->api.operations()[o.op].signature();
 }
 
 TEST(HillClimbing, FindsAddAndRemoveForRedBlackTreeAndProvesThem) {
   auto s = subject("rbt");
-  Identification id = identify_builders(s->api, s->options, BuilderAlgorithm::HillClimbing);
+  builders::Identification id = builders::identify_builders(s->api, s->options, builders::BuilderAlgorithm::HillClimbing);
   EXPECT_EQ(s->names(id.builders), (Names{"RedBlackTree", "add", "remove"}));
-  Verification v = verify_builders(s->api, s->options, id.builders, s->options.operations, {4, 5});
+  builders::Verification v = builders::verify_builders(s->api, s->options, id.builders, s->options.operations, {4, 5});
   EXPECT_TRUE(v.sufficient());
   EXPECT_TRUE(v.minimal());
   ASSERT_EQ(v.scopes[1].needed.size(), 3u);
@@ -80,12 +81,12 @@ TEST(HillClimbing, FindsAddAndRemoveForRedBlackTreeAndProvesThem) {
 
 TEST(Verify, CatchesBuildersWithoutRemoveForRedBlackTree) {
   auto s = subject("rbt");
-  Verification v = verify_builders(s->api, s->options, s->ops({"RedBlackTree", "add"}), s->options.operations, {5});
+  builders::Verification v = builders::verify_builders(s->api, s->options, s->ops({"RedBlackTree", "add"}), s->options.operations, {5});
   EXPECT_FALSE(v.sufficient());
   EXPECT_TRUE(v.minimal());
   ASSERT_FALSE(v.scopes[0].missing.empty());
   std::string program;
-  const Witness& w = v.scopes[0].missing[0];
+  const builders::Witness& w = v.scopes[0].missing[0];
   for (const auto& line : write_statements(s->api, w.domain, w.sequence, "o")) program += line + "\n";
   EXPECT_NE(program.find("remove"), std::string::npos) << program;
   EXPECT_LT(v.scopes[0].builder_states, v.scopes[0].api_states);
@@ -93,7 +94,8 @@ TEST(Verify, CatchesBuildersWithoutRemoveForRedBlackTree) {
 
 TEST(Verify, CatchesARedundantBuilder) {
   auto s = subject("sll");
-  Verification v = verify_builders(s->api, s->options, s->ops({"SinglyLinkedList", "add", "addFirst"}), s->options.operations, {4});
+  builders::Verification v =
+      builders::verify_builders(s->api, s->options, s->ops({"SinglyLinkedList", "add", "addFirst"}), s->options.operations, {4});
   EXPECT_TRUE(v.sufficient());
   EXPECT_FALSE(v.minimal());
   EXPECT_EQ(v.scopes[0].redundant.size(), 2u);  // either adder alone builds every list
@@ -102,20 +104,22 @@ TEST(Verify, CatchesARedundantBuilder) {
 TEST(Verify, TheLadderDropsARedundantBuilderAndTheRestIsMinimal) {
   auto s = subject("sll");
   std::vector<uint32_t> builders = s->ops({"SinglyLinkedList", "add", "addFirst"});
-  ScopeProof proof = verify_builders(s->api, s->options, builders, s->options.operations, {4}).scopes[0];
-  ASSERT_TRUE(drop_redundant_builder(s->api, s->options, proof, builders));
+  builders::ScopeProof proof = builders::verify_builders(s->api, s->options, builders, s->options.operations, {4}).scopes[0];
+  ASSERT_TRUE(builders::drop_redundant_builder(s->api, s->options, proof, builders));
   ASSERT_EQ(builders.size(), 2u);
-  Verification v = verify_builders(s->api, s->options, builders, s->options.operations, {4});
+  builders::Verification v = builders::verify_builders(s->api, s->options, builders, s->options.operations, {4});
   EXPECT_TRUE(v.sufficient());
   EXPECT_TRUE(v.minimal());
-  EXPECT_FALSE(drop_redundant_builder(s->api, s->options, v.scopes[0], builders));  // nothing redundant left
+  EXPECT_FALSE(builders::drop_redundant_builder(s->api, s->options, v.scopes[0], builders));  // nothing redundant left
 }
 
 TEST(Genetic, SameSeedSameResultForAnyWorkerCount) {
   auto one = subject("ncl", 1), two = subject("ncl", 2);
   one->options.generations = two->options.generations = 6;
-  GeneticResult a = genetic_builders(one->api, one->options, classify_operations(one->api, one->options).candidates());
-  GeneticResult b = genetic_builders(two->api, two->options, classify_operations(two->api, two->options).candidates());
+  builders::GeneticResult a =
+      builders::genetic_builders(one->api, one->options, builders::classify_operations(one->api, one->options).candidates());
+  builders::GeneticResult b =
+      builders::genetic_builders(two->api, two->options, builders::classify_operations(two->api, two->options).candidates());
   EXPECT_EQ(a.builders, b.builders);
   ASSERT_EQ(a.history.size(), b.history.size());
   for (size_t i = 0; i < a.history.size(); ++i) EXPECT_EQ(a.history[i].best_fitness, b.history[i].best_fitness);
@@ -124,8 +128,8 @@ TEST(Genetic, SameSeedSameResultForAnyWorkerCount) {
 
 TEST(Genetic, FindsProvablySufficientAndMinimalBuildersForRedBlackTree) {
   auto s = subject("rbt");
-  Identification id = identify_builders(s->api, s->options, BuilderAlgorithm::Genetic);
-  Verification v = verify_builders(s->api, s->options, id.builders, s->options.operations, {4});
+  builders::Identification id = builders::identify_builders(s->api, s->options, builders::BuilderAlgorithm::Genetic);
+  builders::Verification v = builders::verify_builders(s->api, s->options, id.builders, s->options.operations, {4});
   EXPECT_TRUE(v.sufficient()) << ::testing::PrintToString(s->names(id.builders));
   EXPECT_TRUE(v.minimal()) << ::testing::PrintToString(s->names(id.builders));
   ASSERT_FALSE(id.genetic.history.empty());
@@ -136,7 +140,7 @@ TEST(Genetic, FindsProvablySufficientAndMinimalBuildersForRedBlackTree) {
 TEST(Fitness, TieBreakPrefersFewerAndSimplerMethods) {
   auto s = subject("sll");
   std::vector<uint32_t> genes = s->ops({"SinglyLinkedList", "add", "insertAt", "removeFirst"});
-  FitnessEvaluator eval(s->api, s->options, genes);
+  builders::FitnessEvaluator eval(s->api, s->options, genes);
   EXPECT_DOUBLE_EQ(eval.simplicity({0, 0, 0, 0}), 1.0);
   EXPECT_DOUBLE_EQ(eval.simplicity({1, 1, 1, 1}), 0.0);
   EXPECT_GT(eval.simplicity({1, 1, 0, 0}), eval.simplicity({1, 0, 1, 0}));  // add(int) beats insertAt(int, int)
@@ -182,28 +186,28 @@ TEST(RandomBatch, QuarantinesAnOperationAfterItsSecondCrash) {
 TEST(BuildersFile, RoundTripsAndRejectsUnknownSignatures) {
   auto s = subject("rbt");
   std::string path = ::testing::TempDir() + "/rbt_builders.json";
-  write_builders_file(path, {"examples::RedBlackTree", "abc", "hc", {"RedBlackTree::add(int)"}, {}, 0.5});
-  BuildersFile f = read_builders_file(path);
+  builders::write_builders_file(path, {"examples::RedBlackTree", "abc", "hc", {"RedBlackTree::add(int)"}, {}, 0.5});
+  builders::BuildersFile f = builders::read_builders_file(path);
   EXPECT_EQ(f.cls, "examples::RedBlackTree");
-  EXPECT_EQ(s->names(operations_by_signature(s->api, f.builders)), (Names{"add"}));
-  EXPECT_THROW(operations_by_signature(s->api, {"RedBlackTree::nope()"}), std::invalid_argument);
+  EXPECT_EQ(s->names(builders::operations_by_signature(s->api, f.builders)), (Names{"add"}));
+  EXPECT_THROW(builders::operations_by_signature(s->api, {"RedBlackTree::nope()"}), std::invalid_argument);
   std::FILE* bad = std::fopen(path.c_str(), "w");
   std::fputs("{ not json", bad);
   std::fclose(bad);
-  EXPECT_THROW(read_builders_file(path), std::invalid_argument);
+  EXPECT_THROW(builders::read_builders_file(path), std::invalid_argument);
 }
 
 TEST(Observers, AnOperationThatCrashedIsNotCalledAnObserver) {
   Api api;
   api.add_class<fragile::Glass>().constructor<>().method("fill", &fragile::Glass::fill).method("peek", &fragile::Glass::peek);
-  BuilderSearchOptions o;
+  builders::BuilderSearchOptions o;
   o.target = class_id<fragile::Glass>();
   o.operations = select_operations(api, o.target, {"all"});
   o.workers = 2;
-  Classification c = classify_operations(api, o);
+  builders::Classification c = builders::classify_operations(api, o);
   for (const auto& oc : c.operations)
     if (api.operations()[oc.op].name == "peek") {
-      EXPECT_EQ(oc.role, OperationRole::Untested) << oc.evidence;
+      EXPECT_EQ(oc.role, builders::OperationRole::Untested) << oc.evidence;
     }
 }
 
