@@ -183,13 +183,13 @@ void print_classification(const Api& api, const builders::Classification& c) {
 }
 
 void print_program(const Api& api, const builders::Witness& w) {
-  for (const auto& line : write_statements(api, w.domain, w.sequence, "o")) std::printf("      %s\n", line.c_str());
+  for (const auto& line : emit::write_statements(api, w.domain, w.sequence, "o")) std::printf("      %s\n", line.c_str());
 }
 
 // Each finding with its sequence; one likely to be a precondition violation says so, judged on
 // the states the builders build at the climbing scope.
 void print_findings(const Api& api, const BuilderSearchOptions& o, const Identification& id) {
-  std::vector<SequenceFinding> findings = identification_findings(id);
+  std::vector<SequenceFinding> findings = emit::identification_findings(id);
   if (findings.empty()) return;
   std::vector<FlatSequence> states;
   if (!id.builders.empty() && !g_interrupted.load()) {
@@ -205,9 +205,9 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
   for (const auto& f : findings) {
     std::vector<std::string> why = precondition_evidence(
         api, f.domain, {f}, states, {o.call_timeout_seconds, o.worker_memory_limit_bytes, false, true, true, &findings});
-    std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), finding_method(api, f).c_str(), f.message.c_str(),
+    std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), emit::finding_method(api, f).c_str(), f.message.c_str(),
                 why[0].empty() ? "" : (" [likely a precondition violation: " + why[0] + "]").c_str());
-    for (const auto& line : write_statements(api, f.domain, f.sequence)) std::printf("      %s\n", line.c_str());
+    for (const auto& line : emit::write_statements(api, f.domain, f.sequence)) std::printf("      %s\n", line.c_str());
   }
 }
 
@@ -244,9 +244,9 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
                                     a.given.empty() ? builders::algorithm_name(id.algorithm) : "given", v);
   if (!a.output.empty()) builders::write_builders_file(a.output, f);
   if (!a.report_json.empty()) {
-    BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
+    emit::BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
     write_file_atomically(a.report_json,
-                          builders_report(api, run, id, v).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+                          emit::builders_report(api, run, id, v).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
 }
 

@@ -26,6 +26,9 @@
 #include "model/selection.hpp"
 
 namespace objgen::cli {
+
+using emit::EvolvedMethod;
+
 namespace {
 
 std::vector<uint32_t> methods_under_test(const Api& api, ClassId target, const std::string& spec) {
@@ -65,7 +68,7 @@ void print_domain(const evolve::InputDomain& plain, const evolve::InputDomain& p
   if (!show_sets) return;
   for (const auto* d : {&plain, &purified}) {
     std::printf("  function set %s purity:\n", d == &plain ? "without" : "with");
-    for (const std::string& f : function_set_lines(*d, api)) std::printf("    %s\n", f.c_str());
+    for (const std::string& f : emit::function_set_lines(*d, api)) std::printf("    %s\n", f.c_str());
   }
 }
 
@@ -264,7 +267,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, 
 
 void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals, const evolve::InputDomain& plain,
                    const std::vector<evolve::ParamPurity>& purity, const std::vector<EvolvedMethod>& results,
-                   const std::vector<ReportedFinding>& broken, const std::vector<SuiteFinding>& failing,
+                   const std::vector<ReportedFinding>& broken, const std::vector<emit::SuiteFinding>& failing,
                    const nlohmann::json& preconditions) {
   if (!a.report_json.empty()) {
     nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
@@ -290,26 +293,26 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                        {"max_depth", a.max_depth},
                        {"budget_seconds", parse_budget(a.budget)},
                        {"breeding", {a.p_reproduction, a.p_crossover, a.p_mutation}}}},
-                     {"input_domain", input_domain_json(plain, purity, api)},
+                     {"input_domain", emit::input_domain_json(plain, purity, api)},
                      {"summary", {{"without_purity", summary(results, false)}, {"with_purity", summary(results, true)}}}};
     j["methods"] = nlohmann::json::array();
-    for (const auto& m : results) j["methods"].push_back(evolve_method_json(m, api));
+    for (const auto& m : results) j["methods"].push_back(emit::evolve_method_json(m, api));
     j["contracts"] = {{"checked", a.contracts}, {"findings", nlohmann::json::array()}};
     for (const ReportedFinding& f : broken) j["contracts"]["findings"].push_back(finding_json(api, terminals, f));
     j["preconditions"] = preconditions;
     write_file_atomically(a.report_json, j.dump(2) + "\n");
   }
-  if (!a.plot.empty()) write_file_atomically(a.plot, nodes_remaining_svg(results, "objgen evolve: " + ex.target));
+  if (!a.plot.empty()) write_file_atomically(a.plot, emit::nodes_remaining_svg(results, "objgen evolve: " + ex.target));
   if (!a.emit_gtest.empty()) {
     std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
     std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
     std::string path = a.emit_gtest + "/" + name + "_evolve_test.cpp";
     write_file_atomically(
-        path, suite_build_comment(path) +
-                  evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include, name + "_evolve"));
+        path, emit::suite_build_comment(path) +
+                  emit::evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include, name + "_evolve"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
-    GtestSuiteOptions g{include, name + "_evolve", 64, static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)))};
-    std::string failures = write_failures_suite(api, terminals, failing, g, a.emit_gtest, a.worker_memory_limit_bytes());
+    emit::GtestSuiteOptions g{include, name + "_evolve", 64, static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)))};
+    std::string failures = emit::write_failures_suite(api, terminals, failing, g, a.emit_gtest, a.worker_memory_limit_bytes());
     if (!failures.empty() && !a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", failures.c_str());
   }
 }
@@ -381,7 +384,7 @@ int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover:
       evolve::GpTree t;
       if (eo.seed_template(n, rng, t)) {
         std::printf("// template:\n");
-        for (const std::string& stmt : write_statements(api, terminals, trees.linearize(t))) std::printf("%s\n", stmt.c_str());
+        for (const std::string& stmt : emit::write_statements(api, terminals, trees.linearize(t))) std::printf("%s\n", stmt.c_str());
       }
     }
   }
@@ -428,7 +431,7 @@ void report_results(const EvolveArgs& a, const Example& ex, Api& api, const Clas
                     std::vector<EvolvedMethod>& results) {
   std::vector<ReportedFinding> broken;
   if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
-  std::vector<SuiteFinding> failing = suite_findings_of(broken);
+  std::vector<emit::SuiteFinding> failing = suite_findings_of(broken);
   const std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
   const PreconditionCheck check{a.call_timeout, a.worker_memory_limit_bytes(), a.emit_preconditions, a.quiet, false};
   merge_repeated_findings(results);  // also when interrupted: the report lists each fault once

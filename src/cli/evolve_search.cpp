@@ -96,8 +96,8 @@ evolve::TreeLimits tree_limits(const EvolveArgs& a) {
   return limits;
 }
 
-EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
-  EvolvedMethod m{op, s.api.operations()[op].signature(), purity};
+emit::EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
+  emit::EvolvedMethod m{op, s.api.operations()[op].signature(), purity};
   int fn = evolve::find_operation_function(s.map, s.api.operations()[op]);
   if (fn < 0) {
     std::fprintf(stderr, "objgen: %s has no instrumented body (defined outside the class?); skipped\n", m.signature.c_str());

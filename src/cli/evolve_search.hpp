@@ -82,6 +82,6 @@ std::string scope_directory(const SubjectArgs& s);
 bool uses_local_search(const EvolveArgs& a);
 evolve::TreeLimits tree_limits(const EvolveArgs& a);
 // All runs of one method under test, with or without purity.
-EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity);
+emit::EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity);
 
 }  // namespace objgen::cli

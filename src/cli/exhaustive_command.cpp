@@ -52,7 +52,7 @@ ExhaustiveResult run_generator(ExhaustiveGenerator& gen) {
 std::vector<size_t> peak_rss_of_ranks() {
   if (!g_cluster) return {};
   std::vector<uint64_t> peaks(static_cast<size_t>(g_cluster->size()), 0);
-  peaks[static_cast<size_t>(g_cluster->rank())] = peak_rss_bytes();
+  peaks[static_cast<size_t>(g_cluster->rank())] = emit::peak_rss_bytes();
   g_cluster->max(peaks);
   return {peaks.begin(), peaks.end()};
 }
@@ -66,7 +66,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& 
   std::vector<uint32_t> checks = contracts::add_contract_operations(api, opt.target, {enabled, opt.omit, 8, opt.operations});
   Replayer replayer(api, result.store, opt.domain);
   std::vector<FlatSequence> states;
-  for (uint32_t s : emitted_states(found_states(opt, result), a.contract_states)) states.push_back(replayer.flatten(s));
+  for (uint32_t s : emit::emitted_states(found_states(opt, result), a.contract_states)) states.push_back(replayer.flatten(s));
   contracts::StateCheckOptions co;
   co.call_timeout_seconds = a.call_timeout;
   co.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
@@ -149,7 +149,7 @@ ExhaustiveOptions generator_options(const ExhaustiveArgs& a, const CheckedArgs& 
 }
 
 // Runs the generator, saying what it runs and how it progresses unless quiet.
-ExhaustiveResult generate(const Api& api, const ExhaustiveOptions& opt, const RunDescription& run, bool quiet) {
+ExhaustiveResult generate(const Api& api, const ExhaustiveOptions& opt, const emit::RunDescription& run, bool quiet) {
   if (!quiet)
     std::fprintf(stderr, "objgen: %s, scope %u, %s%d %s, heap check %s, methods: %s\n", run.example.c_str(), opt.scope,
                  g_cluster ? fmt::format("{} ranks x ", g_cluster->size()).c_str() : "", opt.workers,
@@ -192,9 +192,9 @@ void print_result(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptio
 
 // The engine's findings as a failures suite prints them (the failing call after the sequences of
 // its arguments).
-std::vector<SuiteFinding> engine_suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result) {
+std::vector<emit::SuiteFinding> engine_suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result) {
   Replayer replayer(api, result.store, domain);
-  std::vector<SuiteFinding> out;
+  std::vector<emit::SuiteFinding> out;
   for (const Finding& f : result.findings)
     out.push_back({f.kind, f.message, f.op, replayer.flatten_call(f.op, f.args), f.slot, f.in_copy, f.reproducible});
   return out;
@@ -202,17 +202,17 @@ std::vector<SuiteFinding> engine_suite_findings(const Api& api, const LiteralDom
 
 // The states suite and, when something failed, the failures suite, in --emit-gtest.
 void write_suites(const Api& api, const ExhaustiveArgs& a, const Example& ex, const ExhaustiveOptions& opt, const FoundStates& found,
-                  const std::vector<SuiteFinding>& failing, const oracles::OracleResult* observed) {
+                  const std::vector<emit::SuiteFinding>& failing, const oracles::OracleResult* observed) {
   unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
-  GtestSuiteOptions g{ex.header, ex.name, a.gtest_inline_limit, alarm, a.gtest_max_states};
+  emit::GtestSuiteOptions g{ex.header, ex.name, a.gtest_inline_limit, alarm, a.gtest_max_states};
   std::vector<std::string> written{
-      write_states_suite(api, found, g, a.emit_gtest, observed,
-                         "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope))};
-  std::string failures = write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
+      emit::write_states_suite(api, found, g, a.emit_gtest, observed,
+                               "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope))};
+  std::string failures = emit::write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
   if (!failures.empty()) written.push_back(failures);
   for (const auto& file : written)
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
-  size_t emitted = emitted_states(found, a.gtest_max_states).size(), all = found.target_states().size();
+  size_t emitted = emit::emitted_states(found, a.gtest_max_states).size(), all = found.target_states().size();
   if (emitted < all)
     std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
 }
@@ -229,8 +229,8 @@ void write_outputs(Api& api, const ExhaustiveArgs& a, const CheckedArgs& c, cons
   }
   std::vector<ReportedFinding> broken;
   if (!g_interrupted.load()) broken = check_contracts(api, opt, result, c.enabled, a, report);
-  std::vector<SuiteFinding> failing = engine_suite_findings(api, opt.domain, result);
-  for (SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
+  std::vector<emit::SuiteFinding> failing = engine_suite_findings(api, opt.domain, result);
+  for (emit::SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
   report["preconditions"] = set_apart_preconditions(api, opt.domain, failing, probe_states(api, found),
                                                     {a.call_timeout, opt.worker_memory_limit_bytes, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
@@ -244,7 +244,7 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   const ClassInfo* target = &register_example(*ex, api);
   ExhaustiveOptions opt = generator_options(a, c, api, *target);
 
-  RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
+  emit::RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
   for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
   ExhaustiveResult result = generate(api, opt, run, a.quiet || !is_main_rank());
   std::vector<size_t> rank_peaks = peak_rss_of_ranks();
@@ -252,12 +252,12 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (g_cluster) g_cluster->sum(sent);
   if (!is_main_rank()) return result.stopped_by == StopReason::Interrupted ? kExitInterrupted : kExitOk;  // rank 0 writes
 
-  auto report = exhaustive_report(api, opt, run, result);
+  auto report = emit::exhaustive_report(api, opt, run, result);
   if (g_cluster) report["distributed"] = distributed_report(result, rank_peaks, sent[0]);
   if (result.resumed_after > 0 && !a.quiet)
     std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
   if (!a.emit_gtest.empty())
-    report["gtest"] = {{"states", emitted_states(found_states(opt, result), a.gtest_max_states).size()},
+    report["gtest"] = {{"states", emit::emitted_states(found_states(opt, result), a.gtest_max_states).size()},
                        {"of", result.store.states_of(opt.target).size()},
                        {"max_states", a.gtest_max_states}};
   print_result(api, a, opt, result);

@@ -248,7 +248,7 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
   j["invariant_only_cpp"] = nlohmann::json::array();
   for (size_t s : d.invariant_only_examples) {
     std::string fields = assignment_text(r.space, r.vector(s));
-    std::vector<std::string> code = structure_statements(r.space, r.vector(s));
+    std::vector<std::string> code = emit::structure_statements(r.space, r.vector(s));
     std::string joined;
     for (const auto& l : code) joined += (joined.empty() ? "" : " ") + l;
     std::printf("  only the invariant accepts: %s\n    as C++: %s\n", fields.c_str(), joined.c_str());
@@ -257,7 +257,7 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
   }
   Replayer replayer(api, api_run.store, domain);
   for (uint32_t id : d.api_only_examples) {
-    std::vector<std::string> lines = write_statements(api, domain, replayer.flatten(id));
+    std::vector<std::string> lines = emit::write_statements(api, domain, replayer.flatten(id));
     std::string code;
     for (const auto& l : lines) code += (code.empty() ? "" : " ") + l;
     std::printf("  only the API builds: %s\n", code.c_str());
@@ -269,12 +269,12 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
 // The structures as a GoogleTest suite: the invariant accepts each, and each mutating operation
 // (--methods, default all) keeps it.
 void emit_structures(const KoratArgs& a, const Api& api, const Example& ex, const ClassInfo& target, const invariant::SearchResult& r) {
-  GtestSuiteOptions g{ex.header, ex.name};
+  emit::GtestSuiteOptions g{ex.header, ex.name};
   g.max_states = a.gtest_max_structures;
   LiteralDomain domain = literal_domain(a.scope, api, LiteralSpec{});
   std::vector<uint32_t> ops =
       select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
-  std::string path = write_structures_suite(api, r, domain, ops, g, a.emit_gtest);
+  std::string path = emit::write_structures_suite(api, r, domain, ops, g, a.emit_gtest);
   std::printf("wrote %s (%zu structures)\n", path.c_str(), std::min<size_t>(r.structures, g.max_states ? g.max_states : r.structures));
 }
 

@@ -108,9 +108,10 @@ int one_element_builder(const Api& api, ClassId target, const FlatSequence& inpu
 
 }  // namespace
 
-std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
-                                           const std::vector<SweepRequest>& requests, TestRunner& runner, const LiteralDomain& domain) {
-  std::vector<BenchmarkSweep> out;
+std::vector<emit::BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
+                                                 const std::vector<SweepRequest>& requests, TestRunner& runner,
+                                                 const LiteralDomain& domain) {
+  std::vector<emit::BenchmarkSweep> out;
   for (const SweepRequest& r : requests) {
     const params::MethodParams* best = nullptr;  // the overload that ran with the fewest parameters
     for (const params::MethodParams& m : found.methods) {
@@ -132,7 +133,7 @@ std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const
 }
 
 void write_benchmarks(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found,
-                      const std::vector<BenchmarkSweep>& sweeps, const BenchmarkTarget& t) {
+                      const std::vector<emit::BenchmarkSweep>& sweeps, const BenchmarkTarget& t) {
   SplitFlags flags = split_user_flags(t.build_flags);
   std::vector<std::string> sources, libraries;
   for (const std::string& a : t.build_flags)
@@ -140,8 +141,8 @@ void write_benchmarks(const Api& api, const LiteralDomain& domain, const params:
   for (const std::string& a : flags.link)
     if (!is_source_file(a)) libraries.push_back(a);
   std::string source = t.name + "_bench.cpp";
-  write_file_atomically(t.dir + "/" + source, benchmark_file(api, domain, found, sweeps, t.include));
-  write_file_atomically(t.dir + "/CMakeLists.txt", benchmark_cmake(t.name + "_bench", source, flags.compile, sources, libraries));
+  write_file_atomically(t.dir + "/" + source, emit::benchmark_file(api, domain, found, sweeps, t.include));
+  write_file_atomically(t.dir + "/CMakeLists.txt", emit::benchmark_cmake(t.name + "_bench", source, flags.compile, sources, libraries));
 }
 
 namespace {
@@ -174,10 +175,10 @@ int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<b
   if (!j.is_object() || !j.contains("benchmarks")) throw UsageError("cannot read " + results);
   std::map<std::string, std::string> signature_of;  // benchmark family -> signature (overloads spelt alike get _v2, ...)
   for (uint32_t k = 0; k < api.operations().size(); ++k) {
-    signature_of.emplace(benchmark_name(api, k, false), api.operations()[k].signature());
-    signature_of.emplace(benchmark_name(api, k, true), api.operations()[k].signature());
+    signature_of.emplace(emit::benchmark_name(api, k, false), api.operations()[k].signature());
+    signature_of.emplace(emit::benchmark_name(api, k, true), api.operations()[k].signature());
   }
-  std::map<std::string, SweepSeries> series;
+  std::map<std::string, emit::SweepSeries> series;
   std::printf("%-64s %14s\n", "benchmark", "ns per call");
   size_t skipped = 0, total = 0;
   for (const nlohmann::json& b : j["benchmarks"]) {
@@ -200,13 +201,13 @@ int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<b
     }
     std::printf("%-64s %14.1f\n", (signature_of.count(family) ? signature_of[family] : family).substr(0, 64).c_str(), ns);
   }
-  std::vector<SweepSeries> plot;
+  std::vector<emit::SweepSeries> plot;
   for (auto& [family, s] : series) {
     std::printf("sweep %-58s O(%s)\n", s.name.substr(0, 58).c_str(), s.complexity.c_str());
     plot.push_back(s);
   }
   std::printf("%zu benchmarks ran, %zu skipped with an error\n", total, skipped);
-  if (!plot.empty()) write_file_atomically(t.dir + "/sweeps.svg", sweeps_svg(plot, "objgen params: time per call vs n"));
+  if (!plot.empty()) write_file_atomically(t.dir + "/sweeps.svg", emit::sweeps_svg(plot, "objgen params: time per call vs n"));
   return kExitOk;
 }
 

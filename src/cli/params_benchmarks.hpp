@@ -22,8 +22,9 @@ SweepRequest parse_sweep(const std::string& spec);
 void require_sweep_methods(const Api& api, ClassId target, const std::vector<SweepRequest>& sweeps, const std::vector<uint32_t>& searched);
 // Each request's method (its overload that ran: fewest parameters, const first) and the member
 // that fills its receiver: one integer argument, one element per call (checked by running it).
-std::vector<BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
-                                           const std::vector<SweepRequest>& requests, TestRunner& runner, const LiteralDomain& domain);
+std::vector<emit::BenchmarkSweep> resolve_sweeps(const Api& api, ClassId target, const params::ParamsResult& found,
+                                                 const std::vector<SweepRequest>& requests, TestRunner& runner,
+                                                 const LiteralDomain& domain);
 
 struct BenchmarkTarget {
   std::string dir;                       // --emit-benchmark
@@ -32,7 +33,7 @@ struct BenchmarkTarget {
   std::vector<std::string> build_flags;  // subject_build_flags
 };
 void write_benchmarks(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found,
-                      const std::vector<BenchmarkSweep>& sweeps, const BenchmarkTarget& t);
+                      const std::vector<emit::BenchmarkSweep>& sweeps, const BenchmarkTarget& t);
 // Builds (CMake, Ninja) and runs the suite in t.dir; prints ns per call of each benchmark and the
 // fitted complexity of each sweep; writes results.json and sweeps.svg there.
 int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<bool>* interrupted, bool quiet);

@@ -66,7 +66,7 @@ void validate(const ParamsArgs& a) {
 
 // What each found input's call returned in two more runs (separate workers, the second with its
 // heap shifted and junk-filled) when they agree: the smoke suite's regression oracles.
-ReturnedValues stable_results(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found, const ParamsArgs& a) {
+emit::ReturnedValues stable_results(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found, const ParamsArgs& a) {
   std::vector<FlatSequence> tests;
   for (const params::MethodParams& m : found.methods)
     if (m.ran()) {
@@ -78,7 +78,7 @@ ReturnedValues stable_results(const Api& api, const LiteralDomain& domain, const
   o.worker_memory_limit_bytes = a.worker_memory_limit_bytes();
   o.interrupted = &g_interrupted;
   std::vector<std::optional<Literal>> values = oracles::stable_last_values(api, domain, tests, o, false);
-  ReturnedValues out(found.methods.size());
+  emit::ReturnedValues out(found.methods.size());
   size_t k = 0;
   for (size_t i = 0; i < found.methods.size(); ++i)
     if (found.methods[i].ran())
@@ -206,15 +206,16 @@ void write_params_suite(const ParamsArgs& a, const Example& ex, const Api& api, 
   std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
   std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
   std::string path = a.emit_gtest + "/" + name + "_params_test.cpp";
-  ReturnedValues returned = stable_results(api, domain, found, a);
-  write_file_atomically(path, suite_build_comment(path) + params_gtest_file(api, domain, found, include, name + "_params", &returned));
+  emit::ReturnedValues returned = stable_results(api, domain, found, a);
+  write_file_atomically(
+      path, emit::suite_build_comment(path) + emit::params_gtest_file(api, domain, found, include, name + "_params", &returned));
   if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
 }
 
 // The benchmarks in --emit-benchmark, run with --run-benchmarks.
 void write_params_benchmarks(const ParamsArgs& a, const Example& ex, const Api& api, const LiteralDomain& domain, const ClassInfo& target,
                              const params::ParamsResult& found, const std::vector<SweepRequest>& sweeps, TestRunner& runner) {
-  std::vector<BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps, runner, domain);
+  std::vector<emit::BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps, runner, domain);
   BenchmarkTarget t{a.emit_benchmark, a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example,
                     a.subject.example.empty() ? ex.header : require_example(a.subject.example).header, subject_build_flags(a.subject)};
   std::string::size_type bad;
@@ -267,10 +268,10 @@ int run_params(ParamsArgs& a) {
   }
   catch_interrupts(false);
 
-  std::printf("%s", params_summary_text(api, found, baseline ? &*baseline : nullptr, a.verbose).c_str());
+  std::printf("%s", emit::params_summary_text(api, found, baseline ? &*baseline : nullptr, a.verbose).c_str());
   if (!a.report_json.empty())
     write_file_atomically(a.report_json,
-                          params_report_json(api, domain, found, baseline ? &*baseline : nullptr, a.seed, po.tries).dump(2) + "\n");
+                          emit::params_report_json(api, domain, found, baseline ? &*baseline : nullptr, a.seed, po.tries).dump(2) + "\n");
   if (!a.emit_gtest.empty()) write_params_suite(a, ex, api, domain, found);
   if (repo && !g_interrupted.load()) {
     try {

@@ -228,17 +228,17 @@ void write_outputs(Api& api, const RandomArgs& a, const RandomRun& run, const Me
         api, found, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, run.worker_memory_limit, a.quiet});
     report["oracles"] = oracle_report(api, *observed);
   }
-  std::vector<SuiteFinding> failing = suite_findings_of(findings);
+  std::vector<emit::SuiteFinding> failing = suite_findings_of(findings);
   report["preconditions"] = set_apart_preconditions(api, base.domain, failing, probe_states(api, found),
                                                     {a.call_timeout, run.worker_memory_limit, a.emit_preconditions, a.quiet});
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (a.emit_gtest.empty()) return;
   unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
-  GtestSuiteOptions g{run.ex.header, run.ex.name + "_random", a.gtest_inline_limit, alarm, a.gtest_max_states};
-  std::vector<std::string> written{
-      write_states_suite(api, found, g, a.emit_gtest, observed ? &*observed : nullptr,
-                         fmt::format("states of {} found by random generation (seed {}, {} calls)", run.target.name, a.seed, m.calls))};
-  std::string failures = write_failures_suite(api, base.domain, failing, g, a.emit_gtest, run.worker_memory_limit);
+  emit::GtestSuiteOptions g{run.ex.header, run.ex.name + "_random", a.gtest_inline_limit, alarm, a.gtest_max_states};
+  std::vector<std::string> written{emit::write_states_suite(
+      api, found, g, a.emit_gtest, observed ? &*observed : nullptr,
+      fmt::format("states of {} found by random generation (seed {}, {} calls)", run.target.name, a.seed, m.calls))};
+  std::string failures = emit::write_failures_suite(api, base.domain, failing, g, a.emit_gtest, run.worker_memory_limit);
   if (!failures.empty()) written.push_back(failures);
   for (const auto& file : written)
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());

@@ -56,7 +56,7 @@ nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const R
                       {"message", f.finding.message},
                       {"hits", f.finding.hits},
                       {"calls", f.finding.sequence.calls.size()},
-                      {"sequence", write_statements(api, domain, f.sequence())}};
+                      {"sequence", emit::write_statements(api, domain, f.sequence())}};
   if (f.minimized)
     j["minimized"] = {{"reproduced", f.minimized->reproduced},
                       {"calls", f.sequence().calls.size()},
@@ -65,12 +65,12 @@ nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const R
   return j;
 }
 
-std::vector<SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& findings) {
-  std::vector<SuiteFinding> out;
+std::vector<emit::SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& findings) {
+  std::vector<emit::SuiteFinding> out;
   for (const ReportedFinding& f : findings) {
     if (f.finding.sequence.calls.empty()) continue;
     bool minimized = f.minimized && f.minimized->reproduced;
-    SuiteFinding s{f.finding.kind, f.finding.message, f.finding.op, f.sequence()};
+    emit::SuiteFinding s{f.finding.kind, f.finding.message, f.finding.op, f.sequence()};
     s.reproducible = !f.minimized || f.minimized->reproduced;
     s.hits = f.finding.hits;
     s.original_calls = minimized ? f.finding.sequence.calls.size() : 0;
@@ -104,15 +104,15 @@ std::vector<std::string> precondition_evidence(const Api& api, const LiteralDoma
   return out;
 }
 
-nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
+nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<emit::SuiteFinding>& findings,
                                        const std::vector<FlatSequence>& states, const PreconditionCheck& check) {
   std::vector<SequenceFinding> evidence;
   evidence.reserve(findings.size());
-  for (const SuiteFinding& f : findings) evidence.push_back({f.kind, f.op, f.message, f.sequence, {}, f.hits});
+  for (const emit::SuiteFinding& f : findings) evidence.push_back({f.kind, f.op, f.message, f.sequence, {}, f.hits});
   std::vector<std::string> why = precondition_evidence(api, domain, evidence, states, check);
   nlohmann::json list = nlohmann::json::array();
   for (size_t i = 0; i < findings.size(); ++i) {
-    SuiteFinding& f = findings[i];
+    emit::SuiteFinding& f = findings[i];
     if (why[i].empty()) continue;
     f.precondition = why[i];
     if (list.empty())
@@ -125,9 +125,9 @@ nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& doma
                     {"operation", api.operations()[f.op].signature()},
                     {"message", f.message},
                     {"why", f.precondition},
-                    {"sequence", write_statements(api, domain, f.sequence)}});
+                    {"sequence", emit::write_statements(api, domain, f.sequence)}});
   }
-  if (!check.keep_preconditions) std::erase_if(findings, [](const SuiteFinding& f) { return !f.precondition.empty(); });
+  if (!check.keep_preconditions) std::erase_if(findings, [](const emit::SuiteFinding& f) { return !f.precondition.empty(); });
   return list;
 }
 

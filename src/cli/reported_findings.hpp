@@ -32,7 +32,7 @@ void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<
 // "  contract in Op: message (N hits) [12 -> 3 calls, 1-minimal]" per finding, on stdout.
 void print_findings(const Api& api, const std::vector<ReportedFinding>& findings);
 nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const ReportedFinding& f);
-std::vector<SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& findings);
+std::vector<emit::SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& findings);
 
 // Decides for each finding whether it is likely a precondition violation (exec/finding_blame.hpp)
 // and records why in it; prints those apart on stdout and returns them for the JSON report.
@@ -49,7 +49,7 @@ struct PreconditionCheck {
 // For each finding, why it is likely a precondition violation, or "" for a bug.
 std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                                const std::vector<FlatSequence>& states, const PreconditionCheck& check);
-nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<SuiteFinding>& findings,
+nlohmann::json set_apart_preconditions(const Api& api, const LiteralDomain& domain, std::vector<emit::SuiteFinding>& findings,
                                        const std::vector<FlatSequence>& states, const PreconditionCheck& check);
 // A few of the target's states of a run (the last found: the largest), flattened.
 std::vector<FlatSequence> probe_states(const Api& api, const FoundStates& found);

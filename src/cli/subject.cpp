@@ -114,7 +114,7 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
     return *loaded;
   }
   if (!s.example.empty()) {
-    set_suite_build(suite_build_from_flags(from_header(s).flags, {}));
+    emit::set_suite_build(emit::suite_build_from_flags(from_header(s).flags, {}));
     return require_example(s.example);
   }
   if (!s.harness.empty()) {

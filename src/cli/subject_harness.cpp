@@ -130,7 +130,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
   }
   // Said even with --quiet: the API under test is not all the header declares.
   for (const auto& note : b.link_notes) std::fprintf(stderr, "objgen: note: %s\n", note.c_str());
-  set_suite_build(suite_build_from_flags(request.flags, b.added_libraries));
+  emit::set_suite_build(emit::suite_build_from_flags(request.flags, b.added_libraries));
   if (!s.asan) g_added_libraries = b.added_libraries;
   if (!quiet) report_build(b, s.class_name);
   return b;

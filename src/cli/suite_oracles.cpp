@@ -59,7 +59,7 @@ void print_observer_findings(const Api& api, const std::vector<oracles::Observer
 oracles::OracleResult record_oracles(const Api& api, const FoundStates& found, const OracleSettings& a) {
   Replayer replayer(api, found.store, found.domain);
   std::vector<FlatSequence> states;
-  for (uint32_t s : emitted_states(found, a.max_states)) states.push_back(replayer.flatten(s));
+  for (uint32_t s : emit::emitted_states(found, a.max_states)) states.push_back(replayer.flatten(s));
   oracles::OracleOptions o;
   o.methods = oracles::members_to_check(api, found.target);
   o.method_states = a.oracle_states;

@@ -8,7 +8,7 @@
 
 #include "emit/code_writer.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 namespace {
 
 constexpr long long kSweepBase = 1000000;  // sweep elements: distinct, and apart from the found arguments
@@ -196,4 +196,4 @@ std::string sweeps_svg(const std::vector<SweepSeries>& series, const std::string
   return svg + "</svg>\n";
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -8,7 +8,7 @@
 
 #include "gen/params/parameter_search.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 // `--sweep METHOD:n=LO..HI`: the method's receiver holds n elements (n calls of `fill`, a builder
 // taking one integer, with distinct values), for n from lo to hi by factors of `multiplier`.
@@ -40,4 +40,4 @@ struct SweepSeries {
 };
 std::string sweeps_svg(const std::vector<SweepSeries>& series, const std::string& title);
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -4,7 +4,7 @@
 
 #include "emit/code_writer.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 std::string finding_method(const Api& api, const SequenceFinding& f) {
   return f.op < api.operations().size() ? api.operations()[f.op].signature() : "?";
@@ -122,4 +122,4 @@ nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run
   return r;
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -8,7 +8,7 @@
 #include "gen/builders/identify.hpp"
 #include "gen/builders/verify.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 struct BuildersRunDescription {
   std::string example;
@@ -25,4 +25,4 @@ std::string finding_method(const Api& api, const SequenceFinding& f);
 nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const builders::Identification& id,
                                const std::optional<builders::Verification>& verification);
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -5,7 +5,7 @@
 #include "emit/contract_writer.hpp"
 #include "model/call_pattern.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 namespace {
 std::string argument(const SlotType& slot, const std::string& v) {
@@ -216,4 +216,4 @@ std::string test_identifier(const std::string& s) {
   return out;
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -9,7 +9,7 @@
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 // One statement per call; value i is named prefix + i. The last call is written without
 // handling its outcome, so a thrown exception or crash surfaces where the tool saw it.
@@ -48,4 +48,4 @@ std::string invariant_check(const Api& api, ClassId cls, const std::string& var)
 // Whether every call of seq can be written as C++ (see Operation::emittable).
 bool emittable(const Api& api, const FlatSequence& seq);
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -8,7 +8,7 @@
 #include "gen/oracles/contracts.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 namespace {
 
 using contracts::Contract;
@@ -152,4 +152,4 @@ std::string contract_statement(const Api& api, const Operation& check, const std
   return "";
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

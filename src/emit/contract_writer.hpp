@@ -8,9 +8,9 @@
 
 #include "objgen/api.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 // values: the shared_ptr variables holding the check's objects, then its literals as C++.
 std::string contract_statement(const Api& api, const Operation& check, const std::vector<std::string>& values);
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -10,7 +10,7 @@
 
 #include "emit/code_writer.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 double EvolvedMethod::mean_branch_coverage() const {
   if (runs.empty() || targets == 0) return 0;
@@ -283,4 +283,4 @@ std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, c
   return out;
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -11,7 +11,7 @@
 #include "gen/evolve/function_set.hpp"
 #include "gen/seeding/template_synthesis.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 struct EvolvedMethod {
   uint32_t op;
@@ -50,4 +50,4 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
 std::string evolved_gtest_file(const Api& api, const LiteralDomain& terminals, const std::vector<EvolvedMethod>& methods,
                                const std::string& include, const std::string& suite);
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -12,7 +12,7 @@
 #include "exec/sequence.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 namespace {
 
 std::string header(const GtestSuiteOptions& g, const std::string& what, const std::string& file) {
@@ -262,4 +262,4 @@ std::string write_failures_suite(const Api& api, const LiteralDomain& domain, co
   return failures_path;
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -17,7 +17,7 @@
 #include "heap/found_states.hpp"
 #include "model/literal_domain.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 struct GtestSuiteOptions {
   std::string include;          // header to #include for the classes under test: "x.hpp" or "<lib/x.hpp>"
@@ -56,4 +56,4 @@ std::string write_failures_suite(const Api& api, const LiteralDomain& domain, co
 // The target states a suite with this cap holds.
 std::vector<uint32_t> emitted_states(const FoundStates& states, size_t max_states);
 
-}  // namespace objgen
+}  // namespace objgen::emit

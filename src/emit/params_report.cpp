@@ -7,7 +7,7 @@
 #include "io/utf8_text.hpp"
 #include "emit/code_writer.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 namespace {
 
 using params::Attempt;
@@ -169,4 +169,4 @@ std::string params_gtest_file(const Api& api, const LiteralDomain& domain, const
   return out;
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

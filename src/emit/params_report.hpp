@@ -10,7 +10,7 @@
 
 #include "gen/params/parameter_search.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 // The summary of one search: methods, how many ran, failures seen and handled, per cause.
 nlohmann::json params_summary_json(const params::ParamsResult& r);
@@ -31,4 +31,4 @@ using ReturnedValues = std::vector<std::vector<std::optional<Literal>>>;
 std::string params_gtest_file(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found, const std::string& include,
                               const std::string& suite, const ReturnedValues* returned = nullptr);
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -9,7 +9,7 @@
 #include "emit/code_writer.hpp"
 #include "exec/sequence.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 namespace {
 
 // The rows a replay table needs for these target states: them and every state their sequences
@@ -345,4 +345,4 @@ size_t member_check_count(const oracles::OracleResult& oracles, size_t targets) 
   return n;
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -13,7 +13,7 @@
 #include "gen/oracles/regression_oracles.hpp"
 #include "heap/found_states.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 // The suite's body after its includes: tables, replay functions, the TEST_Ps of `suite` (the
 // states; only `with_states`) and `suite`Members (the member checks). `oracles`, when given,
@@ -25,4 +25,4 @@ std::string replay_table(const Api& api, const FoundStates& states, const std::v
 // How many member checks `oracles` holds for the first `targets` states.
 size_t member_check_count(const oracles::OracleResult& oracles, size_t targets);
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -7,7 +7,7 @@
 #include "emit/code_writer.hpp"
 #include "exec/sequence.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 size_t peak_rss_bytes() {
   rusage u{};
@@ -78,4 +78,4 @@ nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, c
               {"failures", findings}};
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

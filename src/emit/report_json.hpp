@@ -7,7 +7,7 @@
 
 #include "gen/exhaustive/exhaustive.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 struct RunDescription {
   std::string example;  // or the target class for scanned APIs
@@ -27,4 +27,4 @@ nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, c
 size_t peak_rss_bytes();
 size_t peak_child_rss_bytes();
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -8,7 +8,7 @@
 #include "emit/suite_preamble.hpp"
 #include "io/atomic_file.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 namespace {
 
 using invariant::Domain;
@@ -193,4 +193,4 @@ std::string write_structures_suite(const Api& api, const invariant::SearchResult
   return path;
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

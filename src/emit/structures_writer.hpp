@@ -14,7 +14,7 @@
 #include "gen/invariant/invariant_search.hpp"
 #include "model/literal_domain.hpp"
 
-namespace objgen {
+namespace objgen::emit {
 
 // C++ that builds candidate `values` from new objects, field by field: the objects the root
 // reaches, each field of the structure with its value ("auto* root = new List();",
@@ -28,4 +28,4 @@ std::vector<std::string> structure_statements(const invariant::FieldSpace& space
 std::string write_structures_suite(const Api& api, const invariant::SearchResult& result, const LiteralDomain& domain,
                                    const std::vector<uint32_t>& operations, const GtestSuiteOptions& g, const std::string& dir);
 
-}  // namespace objgen
+}  // namespace objgen::emit

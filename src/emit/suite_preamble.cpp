@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-namespace objgen {
+namespace objgen::emit {
 namespace fs = std::filesystem;
 
 namespace {
@@ -110,4 +110,4 @@ std::string suite_build_comment(const std::string& path, const std::string& test
   return "// Compile with: " + cmd + " " + test_libraries + " -o " + name + "\n";
 }
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace objgen {
+namespace objgen::emit {
 
 struct SuiteBuild {
   bool known = false;                      // false for a --harness built elsewhere
@@ -28,4 +28,4 @@ std::string suite_build_comment(const std::string& file, const std::string& test
 // so the test finds it when it runs.
 SuiteBuild suite_build_from_flags(const std::vector<std::string>& flags, const std::vector<std::string>& added_libraries);
 
-}  // namespace objgen
+}  // namespace objgen::emit

@@ -23,9 +23,9 @@ TEST(EmittedStates, HoldsEveryTargetStateUpToTheCap) {
   std::vector<uint32_t> operations{0};
   FoundStates found{store, domain, 1, operations};
   EXPECT_EQ(found.target_states().size(), 10u);
-  EXPECT_EQ(emitted_states(found, 0), found.target_states());
-  EXPECT_EQ(emitted_states(found, 10), found.target_states());
-  EXPECT_EQ(emitted_states(FoundStates{store, domain, 2, operations}, 0), (std::vector<uint32_t>{2, 5, 8, 11, 14}));
+  EXPECT_EQ(emit::emitted_states(found, 0), found.target_states());
+  EXPECT_EQ(emit::emitted_states(found, 10), found.target_states());
+  EXPECT_EQ(emit::emitted_states(FoundStates{store, domain, 2, operations}, 0), (std::vector<uint32_t>{2, 5, 8, 11, 14}));
 }
 
 TEST(EmittedStates, SamplesEvenlyInTheOrderFoundPastTheCap) {
@@ -34,7 +34,7 @@ TEST(EmittedStates, SamplesEvenlyInTheOrderFoundPastTheCap) {
   std::vector<uint32_t> operations{0};
   FoundStates found{store, domain, 1, operations};
   const std::vector<uint32_t>& all = found.target_states();
-  EXPECT_EQ(emitted_states(found, 5), (std::vector<uint32_t>{all[0], all[2], all[4], all[6], all[8]}));
+  EXPECT_EQ(emit::emitted_states(found, 5), (std::vector<uint32_t>{all[0], all[2], all[4], all[6], all[8]}));
 }
 
 }  // namespace

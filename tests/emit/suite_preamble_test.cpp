@@ -12,7 +12,7 @@ namespace {
 std::string abs(const std::string& p) { return std::filesystem::absolute(p).lexically_normal().string(); }
 
 TEST(SuitePreamble, SplitsTheUsersFlags) {
-  SuiteBuild b = suite_build_from_flags(
+  emit::SuiteBuild b = emit::suite_build_from_flags(
       {"-Iinclude", "-isystem", "third", "-std=gnu++17", "-DNDEBUG", "build/libtally.so", "-L", "deps", "-lfoo", "src/extra.cpp"},
       {"/usr/lib/x86_64-linux-gnu/libabsl_hash.so"});
   EXPECT_EQ(b.compile_flags, (std::vector<std::string>{"-std=c++20", "-I" + abs("include"), "-isystem" + abs("third"), "-DNDEBUG"}));
@@ -22,16 +22,16 @@ TEST(SuitePreamble, SplitsTheUsersFlags) {
 }
 
 TEST(SuitePreamble, KeepsACxx20OrLaterStd) {
-  SuiteBuild b = suite_build_from_flags({"-std=c++23"}, {});
+  emit::SuiteBuild b = emit::suite_build_from_flags({"-std=c++23"}, {});
   EXPECT_EQ(b.compile_flags, (std::vector<std::string>{"-std=c++23"}));
 }
 
 TEST(SuitePreamble, TheCommentIsOneShellCommand) {
-  set_suite_build(suite_build_from_flags({"-DNAME=a b"}, {}));
-  EXPECT_EQ(suite_build_comment("out/x_states_test.cpp"),
+  emit::set_suite_build(emit::suite_build_from_flags({"-DNAME=a b"}, {}));
+  EXPECT_EQ(emit::suite_build_comment("out/x_states_test.cpp"),
             "// Compile with: c++ -std=c++20 '-DNAME=a b' x_states_test.cpp -lgtest -lgtest_main -pthread -o x_states_test\n");
-  set_suite_build(SuiteBuild{});
-  EXPECT_NE(suite_build_comment("x.cpp").find("the harness was built with"), std::string::npos);
+  emit::set_suite_build(emit::SuiteBuild{});
+  EXPECT_NE(emit::suite_build_comment("x.cpp").find("the harness was built with"), std::string::npos);
 }
 
 }  // namespace

@@ -107,11 +107,11 @@ void expect_replayable(const objgen::Api& api, const objgen::ExhaustiveResult& r
   objgen::Replayer replayer(api, r.store, d);
   for (const auto& f : r.findings) {
     if (f.kind != kind) continue;
-    auto lines = objgen::write_statements(api, d, replayer.flatten_call(f.op, f.args));
+    auto lines = objgen::emit::write_statements(api, d, replayer.flatten_call(f.op, f.args));
     ASSERT_EQ(lines.size(), 4u);  // constructor, two adds, the faulty add(1)
     // add is a lambda: emitted as a comment naming it (emitted tests skip such sequences).
     EXPECT_NE(lines.back().find("add"), std::string::npos);
-    EXPECT_TRUE(objgen::write_statements(api, d, replayer.flatten_call(f.op, f.args)).size() == 4);
+    EXPECT_TRUE(objgen::emit::write_statements(api, d, replayer.flatten_call(f.op, f.args)).size() == 4);
   }
 }
 

@@ -117,10 +117,10 @@ TEST(Api, EveryStyleRunsAndBaseFieldsAreState) {
 
 TEST(CodeWriter, WritesEachPassingStyle) {
   auto api = box_api();
-  auto line = [&](const std::string& n, std::vector<std::string> values) { return objgen::call_statement(op(api, n), values, "v9"); };
+  auto line = [&](const std::string& n, std::vector<std::string> values) { return objgen::emit::call_statement(op(api, n), values, "v9"); };
   const objgen::Operation& box_of_int = api.operations()[1];
   ASSERT_EQ(box_of_int.params.size(), 1u);
-  EXPECT_EQ(objgen::call_statement(box_of_int, {"2"}, "v9"), "auto v9 = std::make_shared<shapes::Box>(2);");
+  EXPECT_EQ(objgen::emit::call_statement(box_of_int, {"2"}, "v9"), "auto v9 = std::make_shared<shapes::Box>(2);");
   EXPECT_EQ(line("square", {"1"}), "auto v9 = std::make_shared<shapes::Box>(shapes::Box::square(1));");
   EXPECT_EQ(line("make", {"1"}), "std::shared_ptr<shapes::Box> v9(shapes::Box::make(1));");
   EXPECT_EQ(line("merged", {"v0", "v1"}), "auto v9 = std::make_shared<shapes::Box>(shapes::merged(*v0, *v1));");
@@ -142,8 +142,8 @@ TEST(CodeWriter, WritesAnAdaptedCallByItsPattern) {
       .emitted_as("shapes::Box({0})");
   const objgen::Operation& absorb = op(api, "absorb");
   EXPECT_TRUE(absorb.emittable);  // a lambda, yet emitted code can call it
-  EXPECT_EQ(objgen::call_statement(absorb, {"v0", "2", "3"}, ""), "v0->absorb(shapes::Box{2 * 3});");
-  EXPECT_EQ(objgen::call_statement(op(api, "sized"), {"4"}, "v9"), "auto v9 = std::make_shared<shapes::Box>(shapes::Box(4));");
+  EXPECT_EQ(objgen::emit::call_statement(absorb, {"v0", "2", "3"}, ""), "v0->absorb(shapes::Box{2 * 3});");
+  EXPECT_EQ(objgen::emit::call_statement(op(api, "sized"), {"4"}, "v9"), "auto v9 = std::make_shared<shapes::Box>(shapes::Box(4));");
 }
 
 TEST(Api, CallsGoOnThroughReferencesToParts) {
@@ -162,8 +162,8 @@ TEST(Api, CallsGoOnThroughReferencesToParts) {
   const objgen::Operation& find_grow = op(api, "find.grow");
   EXPECT_EQ(at_grow.signature(), "Shelf::at(int).grow(int)");
   EXPECT_EQ(at_grow.params.size(), 3u);
-  EXPECT_EQ(objgen::call_statement(at_grow, {"v0", "1", "5"}, ""), "v0->at(1).grow(5);");
-  EXPECT_EQ(objgen::call_statement(find_grow, {"v0", "0", "5"}, ""), "v0->find(0)->grow(5);");
+  EXPECT_EQ(objgen::emit::call_statement(at_grow, {"v0", "1", "5"}, ""), "v0->at(1).grow(5);");
+  EXPECT_EQ(objgen::emit::call_statement(find_grow, {"v0", "0", "5"}, ""), "v0->find(0)->grow(5);");
 
   shapes::Shelf shelf;
   objgen::Object held(&shelf, [](void*) {});
@@ -190,7 +190,7 @@ TEST(Api, CallsGoOnThroughReferencesToPartsOfParts) {
   EXPECT_EQ(api.add_calls_through_references(), 0u);
   const objgen::Operation& chain = op(api, "shelf.at.grow");
   EXPECT_EQ(chain.params.size(), 4u);  // the rack, the shelf's index, the box's, the growth
-  EXPECT_EQ(objgen::call_statement(chain, {"v0", "1", "0", "5"}, ""), "(v0->shelf(1).at(0)).grow(5);");
+  EXPECT_EQ(objgen::emit::call_statement(chain, {"v0", "1", "0", "5"}, ""), "(v0->shelf(1).at(0)).grow(5);");
   shapes::Rack rack;
   objgen::Object held(&rack, [](void*) {});
   objgen::Literal one{objgen::LiteralKind::Int, 1}, zero{objgen::LiteralKind::Int, 0}, five{objgen::LiteralKind::Int, 5};

@@ -87,7 +87,7 @@ TEST(Verify, CatchesBuildersWithoutRemoveForRedBlackTree) {
   ASSERT_FALSE(v.scopes[0].missing.empty());
   std::string program;
   const builders::Witness& w = v.scopes[0].missing[0];
-  for (const auto& line : write_statements(s->api, w.domain, w.sequence, "o")) program += line + "\n";
+  for (const auto& line : emit::write_statements(s->api, w.domain, w.sequence, "o")) program += line + "\n";
   EXPECT_NE(program.find("remove"), std::string::npos) << program;
   EXPECT_LT(v.scopes[0].builder_states, v.scopes[0].api_states);
 }

@@ -312,7 +312,7 @@ TEST(LocalSearch, ObjectiveOrdersReachedNearTracedUntracedAndUnfeasible) {
 // Runs keep thinned generation records; the mean is taken at the longest run's generations, a
 // run between its records counting with the last one before.
 TEST(EvolveReport, MeanNodesRemainingOverThinnedRuns) {
-  EvolvedMethod m;
+  emit::EvolvedMethod m;
   m.runs.resize(2);
   m.runs[0].per_generation = {{1, 0, 4, 0, 0, 0}, {3, 0, 2, 0, 0, 0}, {5, 0, 1, 0, 0, 0}};
   m.runs[1].per_generation = {{1, 0, 3, 0, 0, 0}, {2, 0, 0, 0, 0, 0}};

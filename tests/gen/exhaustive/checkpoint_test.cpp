@@ -132,7 +132,7 @@ NclRun run_ncl(const std::string& checkpoint, int workers, bool isolate, const s
   o.checkpoint_dir = checkpoint;
   o.interrupted = interrupted;
   NclRun r{ExhaustiveGenerator(example->api, o).run(), ""};
-  r.digest = states_digest(example->api, r.result.store);
+  r.digest = emit::states_digest(example->api, r.result.store);
   return r;
 }
 
