@@ -43,10 +43,10 @@ using nlohmann::json;
 using objgen::Api;
 using objgen::ClassInfo;
 using objgen::Example;
-using objgen::ExhaustiveGenerator;
-using objgen::ExhaustiveOptions;
-using objgen::ExhaustiveProgress;
-using objgen::ExhaustiveResult;
+using objgen::exhaustive::ExhaustiveGenerator;
+using objgen::exhaustive::ExhaustiveOptions;
+using objgen::exhaustive::ExhaustiveProgress;
+using objgen::exhaustive::ExhaustiveResult;
 
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kGiB = 1024.0 * kMiB;
@@ -303,7 +303,7 @@ json run_in_child(const CaseSpec& spec, double time_limit, bool verbose) {
               {"seconds", r.seconds},
               {"wall_seconds", now_seconds() - t0},
               {"complete", r.complete},
-              {"stopped_by", objgen::stop_reason_name(r.stopped_by)},
+              {"stopped_by", objgen::exhaustive::stop_reason_name(r.stopped_by)},
               {"findings", r.findings.size()},
               {"store_bytes", r.store.memory_bytes()},
               {"self_rss", static_cast<uint64_t>(self.ru_maxrss) * 1024},

@@ -11,14 +11,14 @@ namespace objgen::testing {
 
 struct ExampleRun {
   Api api;
-  ExhaustiveOptions options;
-  ExhaustiveResult result;
+  exhaustive::ExhaustiveOptions options;
+  exhaustive::ExhaustiveResult result;
   size_t structures() const { return result.store.states_of(options.target).size(); }
 };
 
 // Options for generating every state of `cls` with the whole API of `api`.
-inline ExhaustiveOptions whole_api_options(const Api& api, ClassId cls, uint32_t scope, int workers, bool isolate) {
-  ExhaustiveOptions o;
+inline exhaustive::ExhaustiveOptions whole_api_options(const Api& api, ClassId cls, uint32_t scope, int workers, bool isolate) {
+  exhaustive::ExhaustiveOptions o;
   o.scope = scope;
   o.domain = LiteralDomain::defaults(static_cast<int>(scope));
   o.target = cls;
@@ -35,7 +35,7 @@ inline std::unique_ptr<ExampleRun> run_example(const std::string& name, uint32_t
   if (!ex) throw std::invalid_argument("no example " + name);
   ex->register_api(run->api);
   const ClassInfo* target = run->api.find_class(ex->target);
-  ExhaustiveOptions& o = run->options;
+  exhaustive::ExhaustiveOptions& o = run->options;
   o.scope = scope;
   o.domain = LiteralDomain::defaults(static_cast<int>(scope));
   if (!target->omit_fields.empty()) o.omit = std::make_shared<const std::regex>(target->omit_fields);
@@ -44,7 +44,7 @@ inline std::unique_ptr<ExampleRun> run_example(const std::string& name, uint32_t
   o.workers = workers;
   o.isolate = isolate;
   o.job_size = 4096;
-  run->result = ExhaustiveGenerator(run->api, o).run();
+  run->result = exhaustive::ExhaustiveGenerator(run->api, o).run();
   return run;
 }
 

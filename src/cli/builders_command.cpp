@@ -198,7 +198,7 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
     // builds millions (rational's arithmetic) would otherwise outlast the budget many times over.
     BuilderSearchOptions probe = o;
     probe.run_time_limit_seconds = probe.run_time_limit_seconds > 0 ? std::min(probe.run_time_limit_seconds, 5.0) : 5.0;
-    ExhaustiveResult r = builders::exhaustive_with(api, probe, o.operations, o.climb_scope);
+    exhaustive::ExhaustiveResult r = builders::exhaustive_with(api, probe, o.operations, o.climb_scope);
     LiteralDomain domain = builders::search_domain(api, o, o.climb_scope);
     states = probe_states(api, {r.store, domain, o.target, o.operations});
   }

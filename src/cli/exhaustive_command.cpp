@@ -26,6 +26,10 @@
 #include "objgen/example.hpp"
 
 namespace objgen::cli {
+
+using exhaustive::ExhaustiveOptions;
+using exhaustive::ExhaustiveResult;
+
 namespace {
 
 struct ExhaustiveArgs : RunArgs, OutputArgs, FindingArgs {
@@ -38,12 +42,12 @@ struct ExhaustiveArgs : RunArgs, OutputArgs, FindingArgs {
 };
 
 // Bad checkpoints and runs that cannot be split are the user's input, not objgen's failure.
-ExhaustiveResult run_generator(ExhaustiveGenerator& gen) {
+ExhaustiveResult run_generator(exhaustive::ExhaustiveGenerator& gen) {
   try {
     return gen.run();
-  } catch (const CheckpointError& e) {
+  } catch (const exhaustive::CheckpointError& e) {
     throw UsageError(e.what());
-  } catch (const TooSmallToSplit& e) {
+  } catch (const exhaustive::TooSmallToSplit& e) {
     throw UsageError(e.what());
   }
 }
@@ -66,7 +70,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& 
   std::vector<uint32_t> checks = contracts::add_contract_operations(api, opt.target, {enabled, opt.omit, 8, opt.operations});
   Replayer replayer(api, result.store, opt.domain);
   std::vector<FlatSequence> states;
-  for (uint32_t s : emit::emitted_states(found_states(opt, result), a.contract_states)) states.push_back(replayer.flatten(s));
+  for (uint32_t s : emit::emitted_states(exhaustive::found_states(opt, result), a.contract_states)) states.push_back(replayer.flatten(s));
   contracts::StateCheckOptions co;
   co.call_timeout_seconds = a.call_timeout;
   co.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
@@ -156,9 +160,9 @@ ExhaustiveResult generate(const Api& api, const ExhaustiveOptions& opt, const em
                  opt.isolate ? "worker processes" : "threads", heap_check_mode(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
 
   catch_interrupts(true);
-  ExhaustiveGenerator gen(api, opt);
+  exhaustive::ExhaustiveGenerator gen(api, opt);
   if (!quiet)
-    gen.on_progress([](const ExhaustiveProgress& p) {
+    gen.on_progress([](const exhaustive::ExhaustiveProgress& p) {
       std::fprintf(stderr, "  iteration %d  frontier %zu  states %zu  explored %llu  %.1f s  (%.0f/s)\n", p.iteration, p.frontier, p.states,
                    static_cast<unsigned long long>(p.explored), p.seconds, p.seconds > 0 ? p.explored / p.seconds : 0.0);
     });
@@ -183,10 +187,10 @@ nlohmann::json distributed_report(const ExhaustiveResult& result, const std::vec
 void print_result(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const ExhaustiveResult& result) {
   std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n", result.store.states_of(opt.target).size(),
                static_cast<unsigned long long>(result.explored), result.iterations, result.seconds, result.findings.size(),
-               result.complete ? "" : ("  (partial: " + std::string(stop_reason_name(result.stopped_by)) + ")").c_str());
+               result.complete ? "" : ("  (partial: " + std::string(exhaustive::stop_reason_name(result.stopped_by)) + ")").c_str());
   for (const auto& f : result.findings)
     std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
-  if (result.stopped_by == StopReason::MemoryLimit)
+  if (result.stopped_by == exhaustive::StopReason::MemoryLimit)
     std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
 }
 
@@ -195,7 +199,7 @@ void print_result(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptio
 std::vector<emit::SuiteFinding> engine_suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result) {
   Replayer replayer(api, result.store, domain);
   std::vector<emit::SuiteFinding> out;
-  for (const Finding& f : result.findings)
+  for (const exhaustive::Finding& f : result.findings)
     out.push_back({f.kind, f.message, f.op, replayer.flatten_call(f.op, f.args), f.slot, f.in_copy, f.reproducible});
   return out;
 }
@@ -220,7 +224,7 @@ void write_suites(const Api& api, const ExhaustiveArgs& a, const Example& ex, co
 // Oracles, contracts, preconditions set apart, the report and the suites (rank 0 only).
 void write_outputs(Api& api, const ExhaustiveArgs& a, const CheckedArgs& c, const Example& ex, const ExhaustiveOptions& opt,
                    const ExhaustiveResult& result, nlohmann::json& report) {
-  const FoundStates found = found_states(opt, result);
+  const FoundStates found = exhaustive::found_states(opt, result);
   std::optional<oracles::OracleResult> observed;
   if (!a.emit_gtest.empty() && a.oracles && !g_interrupted.load()) {
     observed = record_oracles(
@@ -250,19 +254,19 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   std::vector<size_t> rank_peaks = peak_rss_of_ranks();
   uint64_t sent[1] = {result.sent_bytes};
   if (g_cluster) g_cluster->sum(sent);
-  if (!is_main_rank()) return result.stopped_by == StopReason::Interrupted ? kExitInterrupted : kExitOk;  // rank 0 writes
+  if (!is_main_rank()) return result.stopped_by == exhaustive::StopReason::Interrupted ? kExitInterrupted : kExitOk;  // rank 0 writes
 
   auto report = emit::exhaustive_report(api, opt, run, result);
   if (g_cluster) report["distributed"] = distributed_report(result, rank_peaks, sent[0]);
   if (result.resumed_after > 0 && !a.quiet)
     std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
   if (!a.emit_gtest.empty())
-    report["gtest"] = {{"states", emit::emitted_states(found_states(opt, result), a.gtest_max_states).size()},
+    report["gtest"] = {{"states", emit::emitted_states(exhaustive::found_states(opt, result), a.gtest_max_states).size()},
                        {"of", result.store.states_of(opt.target).size()},
                        {"max_states", a.gtest_max_states}};
   print_result(api, a, opt, result);
   write_outputs(api, a, c, *ex, opt, result, report);
-  return result.stopped_by == StopReason::Interrupted ? kExitInterrupted : kExitOk;
+  return result.stopped_by == exhaustive::StopReason::Interrupted ? kExitInterrupted : kExitOk;
 }
 
 }  // namespace

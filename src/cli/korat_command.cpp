@@ -181,10 +181,11 @@ nlohmann::json report(const std::string& target, const KoratArgs& a, const invar
 // The API's states at a scope (bounded-exhaustive generation from every method, or --methods), as
 // they are: a state that breaks the invariant is kept (it is what the diff is after), not reported
 // and dropped as exhaustive does.
-ExhaustiveResult api_states(const KoratArgs& a, Api& api, const ClassInfo& target, uint32_t scope,
-                            const std::shared_ptr<const std::regex>& omit, int workers, LiteralDomain& domain, size_t& operations) {
+exhaustive::ExhaustiveResult api_states(const KoratArgs& a, Api& api, const ClassInfo& target, uint32_t scope,
+                                        const std::shared_ptr<const std::regex>& omit, int workers, LiteralDomain& domain,
+                                        size_t& operations) {
   api.class_info(target.id).invariant = nullptr;
-  ExhaustiveOptions o;
+  exhaustive::ExhaustiveOptions o;
   o.scope = scope;
   o.domain = domain = literal_domain(static_cast<int>(scope), api, LiteralSpec{});
   o.omit = omit;
@@ -195,7 +196,7 @@ ExhaustiveResult api_states(const KoratArgs& a, Api& api, const ClassInfo& targe
   o.workers = workers;
   o.interrupted = &g_interrupted;
   if (!a.quiet) print_progress(fmt::format("objgen: korat: the API's states at scope {}", o.scope));
-  ExhaustiveResult run = ExhaustiveGenerator(api, o).run();
+  exhaustive::ExhaustiveResult run = exhaustive::ExhaustiveGenerator(api, o).run();
   if (!a.quiet) end_progress();
   return run;
 }
@@ -211,8 +212,8 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
   const uint32_t wide_scope = a.api_scope >= 0 ? static_cast<uint32_t>(a.api_scope) : scope;
   LiteralDomain domain, wide_domain;
   size_t operations = 0;
-  ExhaustiveResult api_run = api_states(a, api, target, std::min(scope, wide_scope), omit, workers, domain, operations);
-  std::optional<ExhaustiveResult> wide_run;
+  exhaustive::ExhaustiveResult api_run = api_states(a, api, target, std::min(scope, wide_scope), omit, workers, domain, operations);
+  std::optional<exhaustive::ExhaustiveResult> wide_run;
   if (wide_scope > scope) wide_run = api_states(a, api, target, wide_scope, omit, workers, wide_domain, operations);
   invariant::ApiDiff d = invariant::diff_against_api(r, api_run.store, target.id, 3);
   size_t reached_wider = 0;
@@ -223,7 +224,8 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
   }
   const bool complete = api_run.complete && (!wide_run || wide_run->complete);
   std::string partial =
-      complete ? "" : ", partial: " + std::string(stop_reason_name(api_run.complete ? wide_run->stopped_by : api_run.stopped_by));
+      complete ? ""
+               : ", partial: " + std::string(exhaustive::stop_reason_name(api_run.complete ? wide_run->stopped_by : api_run.stopped_by));
   std::string scopes = wide_run ? fmt::format("scope {}, and {} for the invariant's states", scope, wide_scope)
                                 : fmt::format("scope {}", std::min(scope, wide_scope));
   std::printf(

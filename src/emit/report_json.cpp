@@ -38,14 +38,15 @@ std::string states_digest(const Api& api, const StateStore& store) {
   return fmt::format("{:016x}", h);
 }
 
-nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, const RunDescription& run, const ExhaustiveResult& result) {
+nlohmann::json exhaustive_report(const Api& api, const exhaustive::ExhaustiveOptions& opt, const RunDescription& run,
+                                 const exhaustive::ExhaustiveResult& result) {
   using nlohmann::json;
   const StateStore& store = result.store;
   json classes = json::object();
   for (const auto& c : api.classes()) classes[c.name] = store.states_of(c.id).size();
   Replayer replayer(api, store, opt.domain);
   json findings = json::array();
-  for (const Finding& f : result.findings) {
+  for (const exhaustive::Finding& f : result.findings) {
     FlatSequence seq = replayer.flatten_call(f.op, f.args);
     findings.push_back({{"kind", outcome_name(f.kind)},
                         {"message", f.message},
@@ -69,7 +70,7 @@ nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, c
               {"seconds", result.seconds},
               {"complete", result.complete},
               {"resumed_after_iteration", result.resumed_after},
-              {"stopped_by", stop_reason_name(result.stopped_by)},
+              {"stopped_by", exhaustive::stop_reason_name(result.stopped_by)},
               {"peak_rss_bytes", rss},
               {"peak_worker_rss_bytes", peak_child_rss_bytes()},
               {"store_bytes", store.memory_bytes()},

@@ -22,7 +22,8 @@ struct RunDescription {
 // same digest found the same states with the same sequences (how a distributed or resumed run is
 // compared with a single one).
 std::string states_digest(const Api& api, const StateStore& store);
-nlohmann::json exhaustive_report(const Api& api, const ExhaustiveOptions& opt, const RunDescription& run, const ExhaustiveResult& result);
+nlohmann::json exhaustive_report(const Api& api, const exhaustive::ExhaustiveOptions& opt, const RunDescription& run,
+                                 const exhaustive::ExhaustiveResult& result);
 // Peak resident set of this process and, separately, of its largest worker child.
 size_t peak_rss_bytes();
 size_t peak_child_rss_bytes();

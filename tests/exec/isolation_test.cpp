@@ -84,14 +84,14 @@ objgen::Api bag_api(Fault fault) {
   return api;
 }
 
-objgen::ExhaustiveResult run(const objgen::Api& api, bool isolate, double call_timeout = 2.0) {
+objgen::exhaustive::ExhaustiveResult run(const objgen::Api& api, bool isolate, double call_timeout = 2.0) {
   auto o = objgen::testing::whole_api_options(api, objgen::class_id<Bag>(), 3, 2, isolate);
   o.call_timeout_seconds = call_timeout;
   o.job_size = 8;
-  return objgen::ExhaustiveGenerator(api, o).run();
+  return objgen::exhaustive::ExhaustiveGenerator(api, o).run();
 }
 
-size_t count(const objgen::ExhaustiveResult& r, Outcome kind) {
+size_t count(const objgen::exhaustive::ExhaustiveResult& r, Outcome kind) {
   size_t n = 0;
   for (const auto& f : r.findings) n += f.kind == kind;
   return n;
@@ -102,7 +102,7 @@ size_t count(const objgen::ExhaustiveResult& r, Outcome kind) {
 // them also start with 2).
 constexpr size_t kAllBags = 40;
 
-void expect_replayable(const objgen::Api& api, const objgen::ExhaustiveResult& r, Outcome kind) {
+void expect_replayable(const objgen::Api& api, const objgen::exhaustive::ExhaustiveResult& r, Outcome kind) {
   objgen::LiteralDomain d = objgen::LiteralDomain::defaults(3);
   objgen::Replayer replayer(api, r.store, d);
   for (const auto& f : r.findings) {
@@ -187,7 +187,7 @@ TEST(Isolation, CrashingLiteralOnlyCallRunsOnceButCountsInEveryIteration) {
   objgen::Api api;
   api.add_class<hostile::Tally>().constructor<int>().method("add", [](hostile::Tally& t, int v) { t.items.push_back(v); });
   auto o = objgen::testing::whole_api_options(api, objgen::class_id<hostile::Tally>(), 3, 2, true);
-  auto r = objgen::ExhaustiveGenerator(api, o).run();
+  auto r = objgen::exhaustive::ExhaustiveGenerator(api, o).run();
   EXPECT_TRUE(r.complete);
   EXPECT_GE(r.iterations, 3);
   // Once, or twice when it first died after other calls in its worker (confirmed in a fresh
@@ -216,7 +216,7 @@ TEST(Isolation, ContainerThatNeverEndsIsOutOfScopeNotAHang) {
     auto o = objgen::testing::whole_api_options(api, objgen::class_id<hostile::Loop>(), 3, workers, true);
     o.call_timeout_seconds = 60;
     auto started = std::chrono::steady_clock::now();
-    auto r = objgen::ExhaustiveGenerator(api, o).run();
+    auto r = objgen::exhaustive::ExhaustiveGenerator(api, o).run();
     EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30));
     EXPECT_TRUE(r.complete);
     EXPECT_EQ(count(r, Outcome::Timeout), 0u);
@@ -230,7 +230,7 @@ TEST(Isolation, ThrowingDestructorIsACrash) {
   objgen::Api api;
   api.add_class<hostile::Fuse>().constructor<>().method("set", [](hostile::Fuse& f, int v) { f.lit = v; });
   auto o = objgen::testing::whole_api_options(api, objgen::class_id<hostile::Fuse>(), 3, 1, true);
-  auto r = objgen::ExhaustiveGenerator(api, o).run();
+  auto r = objgen::exhaustive::ExhaustiveGenerator(api, o).run();
   EXPECT_TRUE(r.complete);
   EXPECT_GE(count(r, Outcome::Crash), 1u);
 }

@@ -105,9 +105,9 @@ TEST(Api, EveryStyleRunsAndBaseFieldsAreState) {
   auto api = box_api();
   auto o = objgen::testing::whole_api_options(api, objgen::class_id<Box>(), 3, 1, false);
   o.max_iterations = 3;  // widths grow without bound: the cap ends the run
-  auto r = objgen::ExhaustiveGenerator(api, o).run();
+  auto r = objgen::exhaustive::ExhaustiveGenerator(api, o).run();
   EXPECT_TRUE(r.findings.empty());
-  EXPECT_EQ(r.stopped_by, objgen::StopReason::IterationLimit);
+  EXPECT_EQ(r.stopped_by, objgen::exhaustive::StopReason::IterationLimit);
   // id is written only by share (1) and poke (2), on the argument: base-class fields count.
   std::set<int64_t> ids;
   objgen::Replayer replayer(api, r.store, o.domain);

@@ -156,7 +156,7 @@ Counted count_states(const char* add_name, Add add, uint32_t scope, int workers 
   objgen::Api api;
   api.add_class<T>().template constructor<>().method(add_name, add);
   auto o = objgen::testing::whole_api_options(api, objgen::class_id<T>(), scope, workers, isolate);
-  auto r = objgen::ExhaustiveGenerator(api, o).run();
+  auto r = objgen::exhaustive::ExhaustiveGenerator(api, o).run();
   EXPECT_TRUE(r.findings.empty());
   return {r.store.states_of(o.target).size(), objgen::range_order<T>()};
 }

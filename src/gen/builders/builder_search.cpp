@@ -4,8 +4,9 @@
 
 namespace objgen::builders {
 
-ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> operations, uint32_t scope) {
-  ExhaustiveOptions opt;
+exhaustive::ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> operations,
+                                             uint32_t scope) {
+  exhaustive::ExhaustiveOptions opt;
   opt.scope = scope;
   opt.domain = search_domain(api, options, scope);
   opt.omit = options.omit;
@@ -24,7 +25,7 @@ ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& opt
   }
   opt.memory_limit_bytes = options.memory_limit_bytes;
   opt.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
-  return ExhaustiveGenerator(api, std::move(opt)).run();
+  return exhaustive::ExhaustiveGenerator(api, std::move(opt)).run();
 }
 
 LiteralDomain search_domain(const Api& api, const BuilderSearchOptions& options, uint32_t scope) {

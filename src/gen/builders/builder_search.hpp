@@ -82,7 +82,8 @@ struct BuilderSearchOptions {
 random::RandomBatchOptions batch_options(const BuilderSearchOptions& options);
 
 // An exhaustive run with exactly these operations (no constructor added), for builder search.
-ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> operations, uint32_t scope);
+exhaustive::ExhaustiveResult exhaustive_with(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> operations,
+                                             uint32_t scope);
 
 // The literal domain of every run at this scope: defaults, enumerations, the user's options.
 LiteralDomain search_domain(const Api& api, const BuilderSearchOptions& options, uint32_t scope);

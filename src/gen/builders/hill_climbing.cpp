@@ -18,12 +18,12 @@ class Climber {
 
   // Structures found with ops; keeps the first findings.
   size_t count(const std::vector<uint32_t>& ops) {
-    ExhaustiveResult r = exhaustive_with(api_, opt_, ops, opt_.climb_scope);
+    exhaustive::ExhaustiveResult r = exhaustive_with(api_, opt_, ops, opt_.climb_scope);
     ++result_.runs;
-    if (r.stopped_by == StopReason::Interrupted) result_.interrupted = true;
+    if (r.stopped_by == exhaustive::StopReason::Interrupted) result_.interrupted = true;
     if (!r.complete) result_.complete = false;
     LiteralDomain domain = search_domain(api_, opt_, opt_.climb_scope);
-    for (auto& f : replayable_findings(api_, r, domain))
+    for (auto& f : exhaustive::replayable_findings(api_, r, domain))
       if (result_.findings.size() < 20) result_.findings.push_back(std::move(f));
     return r.store.states_of(opt_.target).size();
   }

@@ -72,7 +72,7 @@ bool uses_implementation_members(const Api& api, const std::vector<uint32_t>& op
 }
 
 size_t count_structures(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& ops, bool* complete) {
-  ExhaustiveResult r = exhaustive_with(api, options, ops, options.climb_scope);
+  exhaustive::ExhaustiveResult r = exhaustive_with(api, options, ops, options.climb_scope);
   if (!r.complete) *complete = false;
   return r.store.states_of(options.target).size();
 }
@@ -166,9 +166,9 @@ void add_scope_below(const Api& api, const BuilderSearchOptions& options, const 
   uint32_t below = costs.front().scope - 1;
   if (below == 0) return;
   auto start = std::chrono::steady_clock::now();
-  ExhaustiveResult whole = exhaustive_with(api, options, compared, below);
+  exhaustive::ExhaustiveResult whole = exhaustive_with(api, options, compared, below);
   double seconds = seconds_since(start);
-  ExhaustiveResult built = exhaustive_with(api, options, builders, below);
+  exhaustive::ExhaustiveResult built = exhaustive_with(api, options, builders, below);
   if (!whole.complete || !built.complete) return;
   costs.insert(costs.begin(), ProofCost{below, seconds, whole.explored, built.store.states_of(options.target).size()});
 }
@@ -178,7 +178,7 @@ void add_scope_below(const Api& api, const BuilderSearchOptions& options, const 
 // part of the proof, which takes it) tells how many states the scope has.
 std::string why_not_start(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
                           const std::vector<uint32_t>& compared, uint32_t scope, std::vector<ProofCost>& costs, double search_seconds,
-                          std::optional<ExhaustiveResult>& built) {
+                          std::optional<exhaustive::ExhaustiveResult>& built) {
   if (costs.size() == 1) add_scope_below(api, options, builders, compared, costs);
   std::string at = "scope " + std::to_string(scope);
   if (budget_spent(options)) return at + " not started: the budget was spent";
@@ -221,7 +221,7 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
   auto interrupted = [&] { return options.interrupted && options.interrupted->load(); };
   for (uint32_t scope = options.climb_scope; scope <= ladder.top_scope && !interrupted();) {
     std::vector<uint32_t> compared = comparison_operations(api, options.operations, out.id.builders, options.target);
-    std::optional<ExhaustiveResult> built;
+    std::optional<exhaustive::ExhaustiveResult> built;
     // A run started with nothing left would stop only at its first check, which can come late
     // (planning an iteration of billions of candidates): not started at all.
     if (budget_spent(options)) {

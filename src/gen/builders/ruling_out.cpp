@@ -13,7 +13,8 @@ constexpr size_t kMaxSuspects = 3;      // searches again without one builder at
 constexpr int kMaxRounds = 3;           // builders ruled out, one per round
 
 // Every state of the target, or kCheckedStates of them evenly spread.
-std::vector<FlatSequence> sampled_states(const Api& api, const ExhaustiveResult& r, const LiteralDomain& domain, ClassId target) {
+std::vector<FlatSequence> sampled_states(const Api& api, const exhaustive::ExhaustiveResult& r, const LiteralDomain& domain,
+                                         ClassId target) {
   const auto& ids = r.store.states_of(target);
   Replayer replayer(api, r.store, domain);
   std::vector<FlatSequence> out;
@@ -70,10 +71,10 @@ bool builds_beyond_constructors(const Api& api, const std::vector<uint32_t>& bui
 
 std::vector<SequenceFinding> corruption_findings(const Api& api, const BuilderSearchOptions& options,
                                                  const std::vector<uint32_t>& builders) {
-  ExhaustiveResult r = exhaustive_with(api, options, builders, options.climb_scope);
+  exhaustive::ExhaustiveResult r = exhaustive_with(api, options, builders, options.climb_scope);
   LiteralDomain domain = search_domain(api, options, options.climb_scope);
   std::vector<SequenceFinding> out;
-  for (SequenceFinding& f : replayable_findings(api, r, domain))
+  for (SequenceFinding& f : exhaustive::replayable_findings(api, r, domain))
     if (shows_corruption(f)) out.push_back(std::move(f));
   if (options.check_contracts && !interrupted(options))
     for (SequenceFinding& f : options.check_contracts(sampled_states(api, r, domain, options.target), domain))

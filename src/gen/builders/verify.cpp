@@ -11,7 +11,8 @@ constexpr size_t kMaxWitnesses = 5;
 
 // Ids of the target states of `of` whose canonical state `in` does not have, in the order found
 // (the first ones are the smallest: exhaustive generation finds states by sequence length).
-std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const ExhaustiveResult& in, ClassId target, size_t limit, size_t* total) {
+std::vector<uint32_t> states_missing(const exhaustive::ExhaustiveResult& of, const exhaustive::ExhaustiveResult& in, ClassId target,
+                                     size_t limit, size_t* total) {
   std::vector<uint32_t> out;
   *total = 0;
   std::vector<Fingerprint> fps(of.store.state_count());
@@ -24,7 +25,7 @@ std::vector<uint32_t> states_missing(const ExhaustiveResult& of, const Exhaustiv
   return out;
 }
 
-Witness witness(const Api& api, const BuilderSearchOptions& opt, const ExhaustiveResult& r, uint32_t scope, uint32_t state,
+Witness witness(const Api& api, const BuilderSearchOptions& opt, const exhaustive::ExhaustiveResult& r, uint32_t scope, uint32_t state,
                 std::string builder) {
   LiteralDomain domain = search_domain(api, opt, scope);
   Replayer replayer(api, r.store, domain);
@@ -35,7 +36,7 @@ Witness witness(const Api& api, const BuilderSearchOptions& opt, const Exhaustiv
 // exceeds the call time limit depends on the machine's load, so a hang may have lost states in
 // one run and not in another. A crash is a property of the call (an assert on a precondition,
 // say): it is reported, and that call builds no state in either run.
-bool conclusive(const ExhaustiveResult& r) {
+bool conclusive(const exhaustive::ExhaustiveResult& r) {
   if (!r.complete) return false;
   for (const auto& f : r.findings)
     if (f.kind == Outcome::Timeout) return false;
@@ -45,12 +46,12 @@ bool conclusive(const ExhaustiveResult& r) {
 }  // namespace
 
 ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& opt, const std::vector<uint32_t>& builders,
-                       const std::vector<uint32_t>& api_ops, uint32_t scope, std::optional<ExhaustiveResult> builders_run) {
+                       const std::vector<uint32_t>& api_ops, uint32_t scope, std::optional<exhaustive::ExhaustiveResult> builders_run) {
   auto start = std::chrono::steady_clock::now();
   ScopeProof p;
   p.scope = scope;
-  ExhaustiveResult with_builders = builders_run ? std::move(*builders_run) : exhaustive_with(api, opt, builders, scope);
-  ExhaustiveResult with_api = exhaustive_with(api, opt, api_ops, scope);
+  exhaustive::ExhaustiveResult with_builders = builders_run ? std::move(*builders_run) : exhaustive_with(api, opt, builders, scope);
+  exhaustive::ExhaustiveResult with_api = exhaustive_with(api, opt, api_ops, scope);
   p.complete = conclusive(with_builders) && conclusive(with_api);
   p.api_explored = with_api.explored;
   p.builder_states = with_builders.store.states_of(opt.target).size();
@@ -66,7 +67,7 @@ ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& opt, const st
     std::vector<uint32_t> rest;
     for (uint32_t o : builders)
       if (o != b) rest.push_back(o);
-    ExhaustiveResult without = exhaustive_with(api, opt, rest, scope);
+    exhaustive::ExhaustiveResult without = exhaustive_with(api, opt, rest, scope);
     size_t lost = 0;
     auto ids = states_missing(with_builders, without, opt.target, 1, &lost);
     std::string name = api.operations()[b].signature();

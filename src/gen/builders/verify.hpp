@@ -55,6 +55,6 @@ Verification verify_builders(const Api& api, const BuilderSearchOptions& options
 // caller made it already (the ladder does, to predict the proof's cost), so it is not run twice.
 ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& options, const std::vector<uint32_t>& builders,
                        const std::vector<uint32_t>& api_operations, uint32_t scope,
-                       std::optional<ExhaustiveResult> builders_run = std::nullopt);
+                       std::optional<exhaustive::ExhaustiveResult> builders_run = std::nullopt);
 
 }  // namespace objgen::builders

@@ -14,7 +14,7 @@
 #include "io/atomic_file.hpp"
 #include "io/byte_stream.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 namespace {
 
 constexpr const char* kFormat = "objgen-checkpoint 3";  // 3: fingerprints in files of their own
@@ -194,4 +194,4 @@ std::string CheckpointDir::read_state(const CheckpointManifest& m) const {
   return std::move(*bytes);
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

@@ -26,9 +26,12 @@
 #include "objgen/api.hpp"
 
 namespace objgen {
+class ByteWriter;
+}  // namespace objgen
+
+namespace objgen::exhaustive {
 
 struct ExhaustiveOptions;
-class ByteWriter;
 
 // A checkpoint that cannot be used for this run: made by another run, damaged, or unreadable.
 class CheckpointError : public std::runtime_error {
@@ -77,4 +80,4 @@ class CheckpointDir {
   std::string dir_;
 };
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

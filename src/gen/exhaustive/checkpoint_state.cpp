@@ -8,9 +8,9 @@
 
 #include "gen/exhaustive/exhaustive_impl.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
-using namespace exhaustive_detail;
+using namespace detail;
 
 namespace {
 
@@ -268,4 +268,4 @@ void ExhaustiveGenerator::Impl::check_loaded_args(uint32_t op, const ArgRef* arg
   }
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

@@ -14,11 +14,11 @@
 #include "gen/exhaustive/checkpoint.hpp"
 #include "gen/exhaustive/exhaustive_impl.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
-using namespace exhaustive_detail;
+using namespace detail;
 
-uint64_t exhaustive_detail::next_run_id() {
+uint64_t detail::next_run_id() {
   static std::atomic<uint64_t> counter{0};
   return ++counter;
 }
@@ -223,4 +223,4 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   return std::move(m.result);
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

@@ -40,7 +40,7 @@
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
 // Why a run ended: at its fixpoint (every state found) or at the first limit it met. Halted and
 // RankStopped stay inside the engine (a merge that asked to stop; a rank that saw another stop).
@@ -142,4 +142,4 @@ class ExhaustiveGenerator {
   std::function<void(const ExhaustiveProgress&)> progress_;
 };
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

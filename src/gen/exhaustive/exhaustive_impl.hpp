@@ -28,8 +28,8 @@
 #include "gen/exhaustive/packed_job.hpp"
 #include "io/byte_stream.hpp"
 
-namespace objgen {
-namespace exhaustive_detail {
+namespace objgen::exhaustive {
+namespace detail {
 
 uint64_t next_run_id();
 
@@ -84,28 +84,28 @@ struct ParentBook {
   std::map<uint32_t, SubjectCall> subject_calls;  // split records: states of a round's findings
 };
 
-}  // namespace exhaustive_detail
+}  // namespace detail
 
 struct ExhaustiveGenerator::Impl {
-  using IterationPlan = exhaustive_detail::IterationPlan;
-  using OpSpace = exhaustive_detail::OpSpace;
-  using Segment = exhaustive_detail::Segment;
-  using Job = exhaustive_detail::Job;
-  using SlotValue = exhaustive_detail::SlotValue;
-  using WorkerScratch = exhaustive_detail::WorkerScratch;
+  using IterationPlan = detail::IterationPlan;
+  using OpSpace = detail::OpSpace;
+  using Segment = detail::Segment;
+  using Job = detail::Job;
+  using SlotValue = detail::SlotValue;
+  using WorkerScratch = detail::WorkerScratch;
 
   const Api& api;
   ExhaustiveOptions opt;
   ExhaustiveResult result;
   // Per iteration, frozen while workers run: the worker side (const) reads it, planning writes it.
   IterationPlan plan;
-  const uint64_t run_id = exhaustive_detail::next_run_id();  // tells this run's per-thread caches from another's
-  exhaustive_detail::Lessons lessons;
+  const uint64_t run_id = detail::next_run_id();  // tells this run's per-thread caches from another's
+  detail::Lessons lessons;
   // Per class, read without the registry lock; taken again in a worker whose harness bound the
   // classes objgen's process knows as shells (model/class_shells.hpp).
   mutable std::vector<Object (*)(const void*)> clone_fn;
   mutable size_t clone_fn_binds = 0;
-  exhaustive_detail::ParentBook book;
+  detail::ParentBook book;
 
   // Distributed: each rank keeps the fingerprints of one shard (owner_of) and decides whether
   // their states are new.
@@ -280,4 +280,4 @@ std::optional<StopReason> ExhaustiveGenerator::Impl::run_jobs(WorkerPool& pool, 
   return why;
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

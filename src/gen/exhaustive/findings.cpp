@@ -7,9 +7,9 @@
 
 #include "gen/exhaustive/exhaustive_impl.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
-using namespace exhaustive_detail;
+using namespace detail;
 
 void ExhaustiveGenerator::Impl::note_failed_call(uint64_t pos) {
   const Segment& sg = plan.segment_at(pos);
@@ -183,4 +183,4 @@ void ExhaustiveGenerator::Impl::on_death(WorkerPool& pool, const WorkerPool::Eve
   pool.resume(ev.job, copy_died ? ev.at : ev.at + 1);  // the rest of the job, then the next ones
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

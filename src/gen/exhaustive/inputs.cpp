@@ -8,10 +8,11 @@
 
 namespace objgen {
 
+// Declared in the public header objgen/inputs.hpp, hence in the core namespace; the exhaustive room implements it.
 std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, const InputOptions& o) {
   const ClassInfo* info = api.find_class(cls);
   if (!info) throw std::invalid_argument("class " + class_vtable(cls).name + " is not registered");
-  ExhaustiveOptions opt;
+  exhaustive::ExhaustiveOptions opt;
   opt.scope = o.scope;
   opt.domain = LiteralDomain::defaults(static_cast<int>(o.scope), api);
   if (!o.ints.empty()) opt.domain.set_ints(o.ints);
@@ -22,14 +23,14 @@ std::vector<Object> bounded_exhaustive_objects(const Api& api, ClassId cls, cons
   opt.workers = o.threads;
   opt.isolate = o.isolate;
   opt.max_iterations = o.max_iterations;
-  ExhaustiveResult result = ExhaustiveGenerator(api, opt).run();
+  exhaustive::ExhaustiveResult result = exhaustive::ExhaustiveGenerator(api, opt).run();
   if (!result.findings.empty()) {
-    const Finding& f = result.findings.front();
+    const exhaustive::Finding& f = result.findings.front();
     throw std::runtime_error("objgen: " + std::string(outcome_name(f.kind)) + " in " + api.operations()[f.op].signature() + ": " +
                              f.message);
   }
   if (!result.complete)
-    throw std::runtime_error("objgen: generation for " + info->name + " stopped by " + stop_reason_name(result.stopped_by) +
+    throw std::runtime_error("objgen: generation for " + info->name + " stopped by " + exhaustive::stop_reason_name(result.stopped_by) +
                              " before reaching every state; raise max_iterations or check omitted fields");
   Replayer replayer(api, result.store, opt.domain);
   std::vector<Object> out;

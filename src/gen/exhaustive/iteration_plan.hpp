@@ -14,7 +14,7 @@
 #include "heap/state_store.hpp"
 #include "objgen/api.hpp"
 
-namespace objgen::exhaustive_detail {
+namespace objgen::exhaustive::detail {
 
 struct SlotDomain {
   bool object = false;
@@ -139,4 +139,4 @@ struct IterationPlan {
   bool failed_before(uint32_t op, uint64_t idx) const { return !failed_literal_calls.empty() && failed_literal_calls.count({op, idx}); }
 };
 
-}  // namespace objgen::exhaustive_detail
+}  // namespace objgen::exhaustive::detail

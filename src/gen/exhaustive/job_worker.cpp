@@ -15,9 +15,9 @@
 #include "gen/exhaustive/live_cache.hpp"
 #include "model/class_shells.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
-using namespace exhaustive_detail;
+using namespace detail;
 
 namespace {
 
@@ -359,4 +359,4 @@ inline void ExhaustiveGenerator::Impl::check_copy(const SlotValue& v, size_t j, 
   if (known) r.deep |= static_cast<uint8_t>(1u << j);
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

@@ -12,7 +12,7 @@
 #include "heap/state_store.hpp"
 #include "objgen/api.hpp"
 
-namespace objgen::exhaustive_detail {
+namespace objgen::exhaustive::detail {
 
 // A worker's live objects of earlier states, rebuilt on demand (one call on a copy of the
 // state's live input) and kept while their slot is not needed by another. Candidates are
@@ -79,4 +79,4 @@ struct WorkerScratch {
   HotFingerprints sealed_seen;         // states of earlier iterations this worker's calls built
 };
 
-}  // namespace objgen::exhaustive_detail
+}  // namespace objgen::exhaustive::detail

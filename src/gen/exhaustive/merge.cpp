@@ -7,9 +7,9 @@
 
 #include "gen/exhaustive/exhaustive_impl.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
-using namespace exhaustive_detail;
+using namespace detail;
 
 namespace {
 
@@ -138,4 +138,4 @@ inline void ExhaustiveGenerator::Impl::record_new_states(const OpSpace& s, uint6
   result.store.add_sequence(s.op, std::span<const ArgRef>(refs, op.params.size()));
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

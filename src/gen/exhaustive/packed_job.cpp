@@ -5,7 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace objgen {
+namespace objgen::exhaustive {
 namespace {
 
 // A record is sent without its unused fingerprints (most calls produce one or two values of the
@@ -102,4 +102,4 @@ PackedJob unpack_job(ByteReader& r) {
   return p;
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

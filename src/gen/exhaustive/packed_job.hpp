@@ -10,7 +10,7 @@
 #include "heap/state_store.hpp"
 #include "io/byte_stream.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
 // A worker's death while running a candidate (a crash or a hang), blamed on the step it was in.
 struct CrashNote {
@@ -66,4 +66,4 @@ void pack_job(ByteWriter& w, const PackedJob& p, Keep keep) {
 // Throws std::runtime_error when the bytes are not a packed job.
 PackedJob unpack_job(ByteReader& r);
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

@@ -6,9 +6,9 @@
 
 #include "gen/exhaustive/exhaustive_impl.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
-using namespace exhaustive_detail;
+using namespace detail;
 
 namespace {
 
@@ -163,4 +163,4 @@ std::optional<StopReason> ExhaustiveGenerator::Impl::plan_jobs(const std::functi
   return cut_into_jobs(group_ends, size, plan.jobs, must_stop) ? std::nullopt : why;
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

@@ -11,9 +11,9 @@
 #include "exec/checked_heap.hpp"
 #include "gen/exhaustive/exhaustive_impl.hpp"
 
-namespace objgen {
+namespace objgen::exhaustive {
 
-using namespace exhaustive_detail;
+using namespace detail;
 
 namespace {
 
@@ -363,4 +363,4 @@ std::optional<StopReason> ExhaustiveGenerator::Impl::agreed_stop(std::optional<S
   return code[0] ? std::optional<StopReason>(kRanked[code[0] - 1]) : std::nullopt;
 }
 
-}  // namespace objgen
+}  // namespace objgen::exhaustive

@@ -22,13 +22,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string fill_with(const std::string& bytes, CheckpointDir& dir, int iteration, size_t shard, size_t shards) {
+std::string fill_with(const std::string& bytes, exhaustive::CheckpointDir& dir, int iteration, size_t shard, size_t shards) {
   return dir.write_shard(iteration, shard, shards, [&](ByteWriter& w) { w.put_raw(bytes.data(), bytes.size()); });
 }
 
 // A checkpoint of `iteration` with two fingerprint files and a state.
-CheckpointManifest write_checkpoint(CheckpointDir& dir, const std::string& run, int iteration, const std::string& state) {
-  CheckpointManifest m;
+exhaustive::CheckpointManifest write_checkpoint(exhaustive::CheckpointDir& dir, const std::string& run, int iteration,
+                                                const std::string& state) {
+  exhaustive::CheckpointManifest m;
   m.run = run;
   m.iteration = iteration;
   m.shard_checksums = {fill_with("shard zero " + std::to_string(iteration), dir, iteration, 0, 2),
@@ -39,15 +40,15 @@ CheckpointManifest write_checkpoint(CheckpointDir& dir, const std::string& run, 
 
 TEST(CheckpointDir, WhatIsWrittenReadsBackUnderTheSameRun) {
   PrivateTempDir tmp("checkpoint-test");
-  CheckpointDir dir(tmp.file("ck"));
+  exhaustive::CheckpointDir dir(tmp.file("ck"));
   dir.check_writable();
   const std::string run = "scope 4\ntarget ncl\n";
-  CheckpointManifest none;
+  exhaustive::CheckpointManifest none;
   EXPECT_FALSE(dir.read_manifest(run, none));  // a new run
   std::string state(100000, '\0');
   for (size_t i = 0; i < state.size(); ++i) state[i] = static_cast<char>(i * 7);
   write_checkpoint(dir, run, 3, state);
-  CheckpointManifest m;
+  exhaustive::CheckpointManifest m;
   ASSERT_TRUE(dir.read_manifest(run, m));
   EXPECT_EQ(m.iteration, 3);
   EXPECT_FALSE(m.complete);
@@ -59,7 +60,7 @@ TEST(CheckpointDir, WhatIsWrittenReadsBackUnderTheSameRun) {
 
 TEST(CheckpointDir, ANewIterationReplacesTheOldFiles) {
   PrivateTempDir tmp("checkpoint-test");
-  CheckpointDir dir(tmp.file("ck"));
+  exhaustive::CheckpointDir dir(tmp.file("ck"));
   dir.check_writable();
   const std::string run = "scope 4\n";
   write_checkpoint(dir, run, 3, "three");
@@ -68,7 +69,7 @@ TEST(CheckpointDir, ANewIterationReplacesTheOldFiles) {
   for (const auto& e : fs::directory_iterator(dir.path())) names.push_back(e.path().filename().string());
   std::sort(names.begin(), names.end());
   EXPECT_EQ(names, (std::vector<std::string>{"fingerprints-4-0-of-2.bin", "fingerprints-4-1-of-2.bin", "manifest", "state-4.bin"}));
-  CheckpointManifest m;
+  exhaustive::CheckpointManifest m;
   ASSERT_TRUE(dir.read_manifest(run, m));
   EXPECT_EQ(m.iteration, 4);
   EXPECT_EQ(dir.read_state(m), "four");
@@ -79,18 +80,18 @@ void expect_error(const std::function<void()>& f, const std::string& part) {
   try {
     f();
     ADD_FAILURE() << "no CheckpointError (wanted one naming \"" << part << "\")";
-  } catch (const CheckpointError& e) {
+  } catch (const exhaustive::CheckpointError& e) {
     EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
   }
 }
 
 TEST(CheckpointDir, DamageAndAnotherRunsCheckpointAreRefusedByName) {
   PrivateTempDir tmp("checkpoint-test");
-  CheckpointDir dir(tmp.file("ck"));
+  exhaustive::CheckpointDir dir(tmp.file("ck"));
   dir.check_writable();
   const std::string run = "scope 4\ntarget ncl\n";
   write_checkpoint(dir, run, 2, "the state");
-  CheckpointManifest m;
+  exhaustive::CheckpointManifest m;
   expect_error([&] { dir.read_manifest("scope 5\ntarget ncl\n", m); }, "made by another run");
   ASSERT_TRUE(dir.read_manifest(run, m));
   {
@@ -118,20 +119,20 @@ int checkpointed_iteration(const std::string& dir) {
 }
 
 struct NclRun {
-  ExhaustiveResult result;
+  exhaustive::ExhaustiveResult result;
   std::string digest;
 };
 
 NclRun run_ncl(const std::string& checkpoint, int workers, bool isolate, const std::atomic<bool>* interrupted) {
   auto example = testing::run_example("ncl", 1);  // only for its Api and options
-  ExhaustiveOptions o = example->options;
+  exhaustive::ExhaustiveOptions o = example->options;
   o.scope = 7;
   o.domain = LiteralDomain::defaults(7);
   o.workers = workers;
   o.isolate = isolate;
   o.checkpoint_dir = checkpoint;
   o.interrupted = interrupted;
-  NclRun r{ExhaustiveGenerator(example->api, o).run(), ""};
+  NclRun r{exhaustive::ExhaustiveGenerator(example->api, o).run(), ""};
   r.digest = emit::states_digest(example->api, r.result.store);
   return r;
 }
@@ -152,7 +153,7 @@ TEST(CheckpointRoundTrip, AStoppedRunResumesToTheResultOfARunNeverStopped) {
     finished = true;
     watcher.join();
     if (stopped.result.complete) GTEST_SKIP() << "the run ended before the stop reached it (a stalled machine)";
-    EXPECT_EQ(stopped.result.stopped_by, StopReason::Interrupted);
+    EXPECT_EQ(stopped.result.stopped_by, exhaustive::StopReason::Interrupted);
     int at = checkpointed_iteration(dir);
     EXPECT_GE(at, 3);
     EXPECT_LT(at, whole.result.iterations);
@@ -160,7 +161,7 @@ TEST(CheckpointRoundTrip, AStoppedRunResumesToTheResultOfARunNeverStopped) {
     NclRun resumed = run_ncl(dir, workers, isolate, nullptr);
     EXPECT_EQ(resumed.result.resumed_after, at);
     EXPECT_TRUE(resumed.result.complete);
-    EXPECT_EQ(resumed.result.stopped_by, StopReason::Fixpoint);
+    EXPECT_EQ(resumed.result.stopped_by, exhaustive::StopReason::Fixpoint);
     EXPECT_EQ(resumed.digest, whole.digest) << workers << " workers, isolate " << isolate;
     EXPECT_EQ(resumed.result.store.state_count(), whole.result.store.state_count());
     EXPECT_EQ(resumed.result.explored, whole.result.explored);

@@ -168,12 +168,12 @@ TEST(PackedJob, UnpacksWhatWasPacked) {
   b.slot = 1;
   b.fps[1] = {5, 6};
   region.append(b, "the invariant broke");
-  std::vector<objgen::CrashNote> deaths{{19, objgen::Outcome::Crash, "SIGSEGV", 4}};
+  std::vector<objgen::exhaustive::CrashNote> deaths{{19, objgen::Outcome::Crash, "SIGSEGV", 4}};
   objgen::ByteWriter w;
-  objgen::pack_job(w, objgen::read_job(7, 1234, region, deaths));
+  objgen::exhaustive::pack_job(w, objgen::exhaustive::read_job(7, 1234, region, deaths));
   std::string bytes = w.take();
   objgen::ByteReader r(bytes);
-  objgen::PackedJob p = objgen::unpack_job(r);
+  objgen::exhaustive::PackedJob p = objgen::exhaustive::unpack_job(r);
   EXPECT_TRUE(r.done());
   EXPECT_EQ(p.job, 7u);
   EXPECT_EQ(p.explored, 1234u);
@@ -191,7 +191,7 @@ TEST(PackedJob, UnpacksWhatWasPacked) {
   EXPECT_EQ(p.crashes[0].phase, 4u);
   std::string cut = bytes.substr(0, bytes.size() - 3);
   objgen::ByteReader short_reader(cut);
-  EXPECT_THROW(objgen::unpack_job(short_reader), std::runtime_error);
+  EXPECT_THROW(objgen::exhaustive::unpack_job(short_reader), std::runtime_error);
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ CandidateRecord record(uint64_t candidate, uint8_t new_mask, uint8_t slot) {
 
 // A job as its region holds it: records with one, several or no fingerprints in use, a finding
 // about a slot, texts of several lengths.
-PackedJob sample_job() {
+exhaustive::PackedJob sample_job() {
   JobRegion region(16, 4096, false);
   region.append(record(10, 0b1, 0xff));
   region.append(record(11, 0b1011, 0xff), "two new states");
@@ -33,8 +33,8 @@ PackedJob sample_job() {
   finding.flags = kRecordBrokenObject;
   region.append(finding, "invariant broken in slot 5");
   region.append(record(13, 0b10000000, 0xff), std::string(100, 'm'));
-  std::vector<CrashNote> crashes = {{14, Outcome::Crash, "SIGSEGV", 3}, {15, Outcome::Timeout, "no progress for 2 s", 1}};
-  PackedJob job = read_job(7, 42, region, crashes);
+  std::vector<exhaustive::CrashNote> crashes = {{14, Outcome::Crash, "SIGSEGV", 3}, {15, Outcome::Timeout, "no progress for 2 s", 1}};
+  exhaustive::PackedJob job = exhaustive::read_job(7, 42, region, crashes);
   job.subjects.push_back({9, 4, 1, {ArgRef::literal(2), ArgRef::state(8)}});
   job.subjects.push_back({3, 0, 0xff, {}});
   return job;
@@ -57,7 +57,7 @@ void expect_same_record(const CandidateRecord& got, const CandidateRecord& sent)
   }
 }
 
-void expect_same_job(const PackedJob& got, const PackedJob& sent) {
+void expect_same_job(const exhaustive::PackedJob& got, const exhaustive::PackedJob& sent) {
   EXPECT_EQ(got.job, sent.job);
   EXPECT_EQ(got.explored, sent.explored);
   ASSERT_EQ(got.count(), sent.count());
@@ -83,7 +83,7 @@ void expect_same_job(const PackedJob& got, const PackedJob& sent) {
 }
 
 TEST(PackedJob, ReadFromItsRegionItHoldsEveryRecordAndText) {
-  PackedJob job = sample_job();
+  exhaustive::PackedJob job = sample_job();
   ASSERT_EQ(job.count(), 4u);
   EXPECT_EQ(job.at(1).candidate, 11u);
   EXPECT_EQ(job.text(0), "");
@@ -92,36 +92,36 @@ TEST(PackedJob, ReadFromItsRegionItHoldsEveryRecordAndText) {
 }
 
 TEST(PackedJob, WhatOneRankPacksAnotherUnpacksTheSame) {
-  PackedJob sent = sample_job();
+  exhaustive::PackedJob sent = sample_job();
   ByteWriter w;
-  pack_job(w, sent);
-  pack_job(w, sent);  // jobs follow each other in one message
+  exhaustive::pack_job(w, sent);
+  exhaustive::pack_job(w, sent);  // jobs follow each other in one message
   std::string bytes = w.take();
   ByteReader r(bytes);
-  expect_same_job(unpack_job(r), sent);
-  expect_same_job(unpack_job(r), sent);
+  expect_same_job(exhaustive::unpack_job(r), sent);
+  expect_same_job(exhaustive::unpack_job(r), sent);
   EXPECT_TRUE(r.done());
 }
 
 TEST(PackedJob, ARecordIsSentWithOnlyTheFingerprintsItUses) {
-  PackedJob one;
+  exhaustive::PackedJob one;
   one.records.push_back(record(1, 0b1, 0xff));
   one.texts.emplace_back();
-  PackedJob eight = one;
+  exhaustive::PackedJob eight = one;
   eight.records[0].new_mask = 0b10000000;
   ByteWriter a, b;
-  pack_job(a, one);
-  pack_job(b, eight);
+  exhaustive::pack_job(a, one);
+  exhaustive::pack_job(b, eight);
   EXPECT_EQ(b.bytes().size() - a.bytes().size(), 7 * sizeof(Fingerprint));
 }
 
 TEST(PackedJob, TheFilterDropsTheRecordsItRefusesAndKeepsTheRest) {
-  PackedJob sent = sample_job();
+  exhaustive::PackedJob sent = sample_job();
   ByteWriter w;
-  pack_job(w, sent, [](const CandidateRecord& r) { return r.candidate % 2 == 1; });
+  exhaustive::pack_job(w, sent, [](const CandidateRecord& r) { return r.candidate % 2 == 1; });
   std::string bytes = w.take();
   ByteReader r(bytes);
-  PackedJob got = unpack_job(r);
+  exhaustive::PackedJob got = exhaustive::unpack_job(r);
   ASSERT_EQ(got.count(), 2u);
   EXPECT_EQ(got.at(0).candidate, 11u);
   EXPECT_EQ(got.text(0), "two new states");
@@ -132,12 +132,12 @@ TEST(PackedJob, TheFilterDropsTheRecordsItRefusesAndKeepsTheRest) {
 
 TEST(PackedJob, BytesThatEndEarlyAreAnExceptionAtEveryCut) {
   ByteWriter w;
-  pack_job(w, sample_job());
+  exhaustive::pack_job(w, sample_job());
   const std::string bytes = w.take();
   for (size_t cut = 0; cut < bytes.size(); ++cut) {
     std::string prefix = bytes.substr(0, cut);
     ByteReader r(prefix);
-    EXPECT_THROW(unpack_job(r), std::runtime_error) << "cut at " << cut << " of " << bytes.size();
+    EXPECT_THROW(exhaustive::unpack_job(r), std::runtime_error) << "cut at " << cut << " of " << bytes.size();
   }
 }
 
@@ -148,7 +148,7 @@ TEST(PackedJob, ARecordCountLargerThanTheBytesIsRefusedBeforeAllocating) {
   w.put<uint64_t>(std::numeric_limits<uint64_t>::max());  // records
   std::string bytes = w.take();
   ByteReader r(bytes);
-  EXPECT_THROW(unpack_job(r), std::runtime_error);
+  EXPECT_THROW(exhaustive::unpack_job(r), std::runtime_error);
 }
 
 }  // namespace
