@@ -17,8 +17,7 @@ class IntervalSet {
   void add(int lo, int hi) {
     if (lo > hi) throw std::invalid_argument("IntervalSet::add: lo > hi");
     if (lo == hi) return;
-    const auto at = std::upper_bound(spans_.begin(), spans_.end(), lo,
-                                     [](int v, const Span& s) { return v < s.lo; });
+    const auto at = std::upper_bound(spans_.begin(), spans_.end(), lo, [](int v, const Span& s) { return v < s.lo; });
     spans_.insert(at, Span{lo, hi});
     // Sorted by lo; merge each span into its predecessor when they overlap or touch.
     std::size_t i = 1;

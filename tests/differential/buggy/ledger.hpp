@@ -21,8 +21,7 @@ class Ledger {
 
   // Reverses entry id, once; returns the refund's id.
   int refund(int id) {
-    if (id < 0 || static_cast<std::size_t>(id) >= entries_.size())
-      throw std::out_of_range("Ledger::refund: no such entry");
+    if (id < 0 || static_cast<std::size_t>(id) >= entries_.size()) throw std::out_of_range("Ledger::refund: no such entry");
     Entry& original = entries_[static_cast<std::size_t>(id)];
     if (original.reversed) throw std::invalid_argument("Ledger::refund: already refunded");
     original.reversed = true;
@@ -32,8 +31,7 @@ class Ledger {
   int balance() const { return balance_; }
   std::size_t entries() const { return entries_.size(); }
   bool refunded(int id) const {
-    return id >= 0 && static_cast<std::size_t>(id) < entries_.size() &&
-           entries_[static_cast<std::size_t>(id)].reversed;
+    return id >= 0 && static_cast<std::size_t>(id) < entries_.size() && entries_[static_cast<std::size_t>(id)].reversed;
   }
 
  private:

@@ -49,8 +49,8 @@ class RingBuffer {
   std::size_t next(std::size_t i) const { return i + 1 == slots_.size() ? 0 : i + 1; }
 
   std::vector<int> slots_;
-  std::size_t head_ = 0;   // read index
-  std::size_t tail_ = 0;   // write index
+  std::size_t head_ = 0;  // read index
+  std::size_t tail_ = 0;  // write index
   std::size_t count_ = 0;
 };
 
