@@ -117,7 +117,8 @@ def run_rapidcheck(name, seed, args, work):
     env = dict(os.environ, RC_PARAMS="seed=%d" % seed)
     code, out, seconds = sh([binary], env=env, timeout=args.rc_timeout)
     if "Falsifiable" not in out:
-        return Run(False, note="timed out" if code is None else "")
+        passed = re.search(r"OK, passed (\d+) tests", out)
+        return Run(False, note="timed out" if code is None else passed.group(0) if passed else "no verdict")
     # the shrunk command list: the lines after "std::vector<std::shared_ptr<const Command<...>>>:"
     lines = out.splitlines()
     start = next((i for i, l in enumerate(lines) if "Command<" in l and l.rstrip().endswith(":")), None)
@@ -216,7 +217,9 @@ TOOLS = {
 def fmt(x, digits=1):
     if x is None:
         return "-"
-    return ("%." + str(digits) + "f") % x if isinstance(x, float) else str(x)
+    if isinstance(x, float) and not x.is_integer():
+        return ("%." + str(digits) + "f") % x
+    return str(int(x))
 
 
 def main():
@@ -270,7 +273,7 @@ def main():
             secs = [r.seconds for r in found if r.seconds is not None]
             lens = [r.length for r in found if r.length is not None]
             rows.append((name, tool, "%s (%d/%d)" % ("y" if found else "n", len(found), len(runs)),
-                         fmt(statistics.median(secs), 2) if secs else "-",
+                         "%.2f" % statistics.median(secs) if secs else "-",
                          fmt(statistics.median(lens)) if lens else "-",
                          ",".join(str(r.length) if r.found else "-" for r in runs),
                          str(lines(name))))
