@@ -171,12 +171,30 @@ def objgen_path(args):
     return path if os.path.isabs(path) else os.path.join(os.getcwd(), path)
 
 
+def objgen_length(item, observers):
+    """A difference's sequence as the peers count it: method calls after the constructor.
+
+    In objgen's report (src/cli/reference.cpp, work in progress) "sequence_length" counts every
+    call of the sequence: the constructor first, the call that differs last. That last call counts
+    for the peers when it is a mutating call (its result differed) but not when it is a const
+    observer (they compare observers after each call).
+    """
+    if "sequence_length" not in item:
+        return None
+    length = int(item["sequence_length"]) - 1
+    if item.get("operation") in observers:
+        length -= 1
+    return length
+
+
 def run_objgen(name, seed, args, work):
     """Runs objgen random on buggy/<name>.hpp with fixed/<name>.hpp as the reference.
 
-    Reads report["differences"]: a list, each item with "sequence_length" (method calls) and
-    "first_seconds" (when the run first saw it). Raises Unavailable when objgen is missing or
-    does not know the options yet, so the table says why instead of failing.
+    Reads report["differences"]: a list, each item with "sequence_length" (see objgen_length) and,
+    if objgen records it, "first_seconds" (when the run first saw it; without it the seconds
+    column stays empty, since a --time-limit run takes its whole time whatever it finds). Raises
+    Unavailable when objgen is missing, does not know the options yet or fails, so the table says
+    why instead of the script failing.
     """
     objgen = objgen_path(args)
     if not (os.path.isfile(objgen) and os.access(objgen, os.X_OK)):
@@ -201,10 +219,12 @@ def run_objgen(name, seed, args, work):
         report = json.load(f)
     differences = report.get("differences") or []
     if not differences:
-        return Run(False)
-    first = min(differences, key=lambda d: d.get("first_seconds", float("inf")))
-    length = min((d["sequence_length"] for d in differences if "sequence_length" in d), default=None)
-    return Run(True, first.get("first_seconds", seconds), length)
+        return Run(False, note="whole run %.1f s" % seconds)
+    observers = set((report.get("differential") or {}).get("observers") or [])
+    lengths = [n for n in (objgen_length(d, observers) for d in differences) if n is not None]
+    firsts = [d["first_seconds"] for d in differences if "first_seconds" in d]
+    return Run(True, min(firsts) if firsts else None, min(lengths) if lengths else None,
+               "" if firsts else "no first_seconds in the report; whole run %.1f s" % seconds)
 
 
 TOOLS = {
