@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "cli/cli_common.hpp"
+#include "cli/reference.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/run_args.hpp"
 #include "cli/subject.hpp"
@@ -39,6 +40,7 @@ struct ExhaustiveArgs : RunArgs, OutputArgs, FindingArgs {
   int max_iterations = 0;
   size_t contract_states = 2000;
   std::string checkpoint;
+  ReferenceArgs reference;
 };
 
 // Bad checkpoints and runs that cannot be split are the user's input, not objgen's failure.
@@ -117,6 +119,7 @@ CheckedArgs check_args(const ExhaustiveArgs& a) {
     }
   }
   c.enabled = a.enabled_contracts();
+  check_reference_args(a.subject, a.reference);
   return c;
 }
 
@@ -237,6 +240,12 @@ void write_outputs(Api& api, const ExhaustiveArgs& a, const CheckedArgs& c, cons
   for (emit::SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
   report["preconditions"] = set_apart_preconditions(api, opt.domain, failing, probe_states(api, found),
                                                     {a.call_timeout, opt.worker_memory_limit_bytes, a.emit_preconditions, a.quiet});
+  if (a.reference.given() && !g_interrupted.load()) {
+    emit::GtestSuiteOptions g{ex.header, ex.name, a.gtest_inline_limit, 1, a.gtest_max_states};
+    report.update(check_against_reference(
+        api, found, a.reference,
+        {a.subject, a.scope, a.literals, a.call_timeout, opt.worker_memory_limit_bytes, a.minimize, a.quiet, &g, a.emit_gtest}));
+  }
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (!a.emit_gtest.empty()) write_suites(api, a, ex, opt, found, failing, observed ? &*observed : nullptr);
 }
@@ -308,6 +317,7 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--contract-states", args->contract_states,
                   "Check the contracts on at most this many states (after generation), evenly sampled (0: all)")
       ->default_val(2000);
+  add_reference_options(cmd, args->reference);
   add_quiet_option(cmd, *args);
   cmd->callback([args, &exit_code] { exit_code = run_exhaustive(*args); });
 }

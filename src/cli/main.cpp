@@ -8,6 +8,7 @@
 #include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "cli/reference_worker.hpp"
 #include "exec/confinement.hpp"
 #include "exec/sanitizer_options.hpp"
 #include "io/file_error.hpp"
@@ -167,6 +168,8 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // objgen's own worker for a reference class (differential testing): exec'd by a supervised child.
+  if (argc > 1 && std::string(argv[1]) == objgen::cli::kReferenceWorkerMode) return objgen::cli::reference_worker_main(argc, argv);
   try {
     return run(argc, argv);
   } catch (const std::exception& e) {  // setting the commands up failed, before any ran

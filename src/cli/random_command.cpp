@@ -11,6 +11,7 @@
 #include <chrono>
 
 #include "cli/cli_common.hpp"
+#include "cli/reference.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/run_args.hpp"
 #include "cli/subject.hpp"
@@ -37,6 +38,7 @@ struct RandomArgs : RunArgs, OutputArgs, FindingArgs {
   double time_limit = 0;
   uint64_t max_calls = 0;
   int runs = 8;
+  ReferenceArgs reference;
 };
 
 uint64_t run_seed(uint64_t seed, int run) {
@@ -106,6 +108,7 @@ void validate(const RandomArgs& a) {
   check_run_args(a);
   require_non_negative(a.time_limit, "--time-limit");
   require_writable_outputs(a);
+  check_reference_args(a.subject, a.reference);
 }
 
 // The runs' common options: the subject's operations, its contract checks, the scope.
@@ -231,6 +234,12 @@ void write_outputs(Api& api, const RandomArgs& a, const RandomRun& run, const Me
   std::vector<emit::SuiteFinding> failing = suite_findings_of(findings);
   report["preconditions"] = set_apart_preconditions(api, base.domain, failing, probe_states(api, found),
                                                     {a.call_timeout, run.worker_memory_limit, a.emit_preconditions, a.quiet});
+  if (a.reference.given() && !g_interrupted.load()) {
+    emit::GtestSuiteOptions g{run.ex.header, run.ex.name + "_random", a.gtest_inline_limit, 1, a.gtest_max_states};
+    report.update(check_against_reference(
+        api, found, a.reference,
+        {a.subject, a.scope, a.literals, a.call_timeout, run.worker_memory_limit, a.minimize, a.quiet, &g, a.emit_gtest}));
+  }
   if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
   if (a.emit_gtest.empty()) return;
   unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
@@ -321,6 +330,7 @@ void add_random_command(CLI::App& app, int& exit_code) {
                                     "(error-revealing, minimized) into this directory",
                       .gtest_max_states = "The regression suite holds at most this many states, evenly sampled (0: all)",
                       .gtest_max_states_default = 1000});
+  add_reference_options(cmd, args->reference);
   add_quiet_option(cmd, *args);
   cmd->callback([args, &exit_code] { exit_code = run_random_command(*args); });
 }

@@ -141,6 +141,9 @@ const std::string& subject_build_directory() {
 std::string build_asan_harness(const SubjectArgs&, bool) {
   throw UsageError("this objgen was built without Clang, so it cannot build checked harnesses (--checks off)");
 }
+std::string build_reference_harness(const SubjectArgs&, bool) {
+  throw UsageError("this objgen was built without Clang, so it cannot build a reference's harness (--reference-header)");
+}
 Example build_subject_harness(const SubjectArgs&, bool) {
   throw UsageError(
       "this objgen was built without Clang, so --header/--class is unavailable "

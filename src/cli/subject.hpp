@@ -68,6 +68,9 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet);
 // Implemented only when objgen has scan: compiles (or reuses) the subject's harness with the
 // checks and AddressSanitizer, without loading it (objgen-asan-worker does); its path.
 std::string build_asan_harness(const SubjectArgs& s, bool quiet);
+// Implemented only when objgen has scan: compiles (or reuses) a reference class's harness
+// (differential testing) without loading it and without changing how the subject's suites build.
+std::string build_reference_harness(const SubjectArgs& s, bool quiet);
 // The subject to build from a header: a bundled --example as its header, include directory and
 // sources (it is compiled into objgen without instrumentation or checks); others as they are.
 SubjectArgs from_header(const SubjectArgs& s);

@@ -86,12 +86,14 @@ void bind_coverage_where_loaded(const HarnessBuild& b) {
 namespace {
 
 // Scans and compiles (or reuses) the harness s describes; a UsageError for what went wrong.
-HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
+// reference: a second harness beside the subject's (cli/reference.hpp), which must not change what
+// the subject's suites are built with.
+HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference = false) {
   if (s.state != "auto" && s.state != "fields" && s.state != "value")
     throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
   if (s.class_depth < 0) throw UsageError("--class-depth must be >= 0");
   HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, s.checks, s.asan, &g_interrupted};
-  set_link_inputs_given(!split_user_flags(request.flags).link.empty());
+  if (!reference) set_link_inputs_given(!split_user_flags(request.flags).link.empty());
   request.extra_classes = s.extra_classes;
   request.class_depth = s.class_depth;
   request.coverage_of_callees = s.coverage && s.coverage_of_callees;
@@ -130,6 +132,10 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet) {
   }
   // Said even with --quiet: the API under test is not all the header declares.
   for (const auto& note : b.link_notes) std::fprintf(stderr, "objgen: note: %s\n", note.c_str());
+  if (reference) {
+    if (!quiet) report_build(b, s.class_name + " (the reference)");
+    return b;
+  }
   emit::set_suite_build(emit::suite_build_from_flags(request.flags, b.added_libraries));
   if (!s.asan) g_added_libraries = b.added_libraries;
   if (!quiet) report_build(b, s.class_name);
@@ -147,6 +153,8 @@ std::string build_asan_harness(const SubjectArgs& s, bool quiet) {
   a.coverage = false;
   return build_or_explain(a, quiet).library;
 }
+
+std::string build_reference_harness(const SubjectArgs& s, bool quiet) { return build_or_explain(s, quiet, true).library; }
 
 Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   HarnessBuild b = build_or_explain(s, quiet);

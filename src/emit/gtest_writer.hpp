@@ -29,6 +29,9 @@ struct GtestSuiteOptions {
   size_t max_states = 100000;
 };
 
+// The first lines of an emitted suite: how to compile it, what it holds (`what`), its includes.
+std::string suite_header(const GtestSuiteOptions& g, const std::string& what, const std::string& file);
+
 // A failing sequence as a failures suite prints it.
 struct SuiteFinding {
   Outcome kind;

@@ -50,6 +50,8 @@ struct alignas(8) PackedResult {  // its size is a multiple of 8 (the distances 
   uint32_t failed_at, length, changed_mask, probed_mask;
   uint32_t field_count, fields_changed;
   uint64_t field_name[kMaxProbedFields];
+  uint64_t state_lo, state_hi;
+  uint8_t has_state;
   uint8_t result_kind;
   int64_t result_i;
   double result_d;
@@ -361,6 +363,20 @@ bool bind_call(const PackedCall& c, const Operation& op, std::vector<Object>& va
   return null_object;
 }
 
+// The state the MUT call left: the object it made, else its receiver (fingerprint_state).
+void fingerprint_state(CallScratch& cs, const Operation& op, const PackedCall& c, Arg* args, const CallResult& res, PackedResult* r) {
+  ClassId cls = 0;
+  const void* root = nullptr;
+  if (op.result.is_object() && res.has_object && res.object) {
+    cls = op.result.cls, root = res.object.get();
+  } else if (c.nargs > 0 && op.params[0].is_object() && !op.params[0].consumed() && args[0].obj && *args[0].obj) {
+    cls = op.params[0].cls, root = args[0].obj->get();
+  }
+  if (!root || !cs.lin.run(cls, root)) return;
+  Fingerprint f = cs.lin.fingerprint(cls);
+  r->state_lo = f.lo, r->state_hi = f.hi, r->has_state = 1;
+}
+
 // The coverage of the method under test's functions: hits, branch distances, operands.
 void copy_coverage(const RunnerOptions& opt, unsigned char* after_result) {
   auto& cov = cover::CoverageRuntime::get();
@@ -411,6 +427,7 @@ void TestRunner::evaluate(uint32_t t) {
     if (root) {
       record_root(r, o, res, message);
       if (o == Outcome::Normal) probe_after(cs, op, c, args, probed, r);
+      if (o == Outcome::Normal && opt_.fingerprint_state) fingerprint_state(cs, op, c, args, res, r);
     }
     if (op.result.is_object()) values.push_back(res.has_object ? res.object : nullptr);
   }
@@ -551,6 +568,8 @@ TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
     o.receiver_fields_changed = r->fields_changed;
   }
   o.message.assign(r->message, strnlen(r->message, kMessageBytes));
+  o.has_state = o.feasible && r->has_state == 1;
+  if (o.has_state) o.state = Fingerprint{r->state_lo, r->state_hi};
   if (o.feasible) {
     o.hits.assign(hits, hits + opt_.mut_nodes);
     o.distances.assign(distances, distances + opt_.mut_outcome_count);

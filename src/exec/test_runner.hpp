@@ -21,6 +21,7 @@
 #include "exec/sequence.hpp"
 #include "model/literal_domain.hpp"
 #include "objgen/api.hpp"
+#include "objgen/linearizer.hpp"
 
 namespace objgen {
 
@@ -59,6 +60,10 @@ struct TestOutcome {
   std::vector<uint64_t> receiver_fields;
   uint32_t receiver_fields_changed = 0;
   std::string message;  // exception, signal or hang description
+  // fingerprint_state: the canonical form's fingerprint of the object the MUT call made (its
+  // result) or, for a member, of its receiver afterwards, when it returned normally.
+  bool has_state = false;
+  Fingerprint state;
 };
 
 // A function whose coverage a test case reports: its node hit counts and the distances of its
@@ -90,6 +95,9 @@ struct RunnerOptions {
   // Literal arguments index into the domain's values for their slot (an enumeration's own values,
   // as exhaustive sequences do) instead of those of their kind (evolve, params).
   bool enumerations = false;
+  // Report the state the MUT call left (TestOutcome::state): differential testing tells states
+  // of the class and of a reference apart by it.
+  bool fingerprint_state = false;
 };
 
 class TestRunner {

@@ -1,6 +1,7 @@
 #include "harness/harness_loader.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/single_threaded.h>
 #include <sys/stat.h>
@@ -83,7 +84,7 @@ void write_all(int fd, const std::string& bytes) {
 }
 
 // In the describing child: 'D' and the description, or 'E' and why the harness cannot be used.
-void describe_in_child(const std::string& file, int out_fd) {
+[[noreturn]] void describe_in_child(const std::string& file, int out_fd) {
   std::string answer;
   try {
     ClassId first_class = static_cast<ClassId>(registered_class_count());
@@ -128,6 +129,31 @@ void wait_for_description(ChildProcess& child, const std::string& file) {
                          "): the static initializers of the code under test (or its registration) misbehave");
 }
 
+// 'D' and a description, or 'E' and why the harness cannot be used, from a test process.
+HarnessDescription parse_answer(const std::string& file, const std::string& answer) {
+  if (answer.empty() || (answer[0] != 'D' && answer[0] != 'E'))
+    throw HarnessLoadError("loading " + file + " in a test process gave no usable answer (the code under test wrote over it?)");
+  if (answer[0] == 'E') throw HarnessLoadError(answer.substr(1));
+  try {
+    return parse_harness_description(answer.substr(1));
+  } catch (const std::exception& e) {  // bad_alloc too: the sizes in it are the code under test's
+    throw HarnessLoadError("the description of " + file + " from its test process is damaged: " + e.what());
+  }
+}
+
+// In a supervised child: becomes the program that describes `file` into `fd`.
+[[noreturn]] void exec_describer(const std::vector<std::string>& program, const std::string& file, int fd) {
+  fcntl(fd, F_SETFD, 0);  // kept across exec
+  std::vector<std::string> args = program;
+  args.insert(args.end(), {"--harness", file, "--describe-fd", std::to_string(fd)});
+  std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(argv[0], argv.data());
+  abandon_child("cannot start " + args[0] + " to describe " + file + ": " + std::strerror(errno));
+}
+
 // Loading a harness runs the static initializers of the code under test and its registration:
 // that happens in a supervised, confined child, which answers with the API as data.
 HarnessDescription describe(const std::string& file) {
@@ -146,17 +172,11 @@ HarnessDescription describe(const std::string& file) {
     throw;
   }
   close(fd);
-  if (answer.empty() || (answer[0] != 'D' && answer[0] != 'E'))
-    throw HarnessLoadError("loading " + file + " in a test process gave no usable answer (the code under test wrote over it?)");
-  if (answer[0] == 'E') throw HarnessLoadError(answer.substr(1));
-  try {
-    HarnessDescription d = parse_harness_description(answer.substr(1));
-    // The child was forked from this process: its classes before the harness are these.
-    if (d.first_class != registered_class_count()) throw std::runtime_error("its classes do not start after objgen's");
-    return d;
-  } catch (const std::exception& e) {  // bad_alloc too: the sizes in it are the code under test's
-    throw HarnessLoadError("the description of " + file + " from its test process is damaged: " + e.what());
-  }
+  HarnessDescription d = parse_answer(file, answer);
+  // The child was forked from this process: its classes before the harness are these.
+  if (d.first_class != registered_class_count())
+    throw HarnessLoadError("the description of " + file + " from its test process is damaged: its classes do not start after objgen's");
+  return d;
 }
 
 }  // namespace
@@ -177,6 +197,33 @@ Example load_harness(const std::string& path) {
   set_code_under_test_loader(&load_in_child);
   const HarnessDescription& d = g_description;
   return Example{d.name, std::string("harness ") + path, d.target, d.include, &register_described};
+}
+
+void describe_harness_into(const std::string& path, int fd) {
+  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  describe_in_child(file, fd);
+}
+
+HarnessDescription describe_harness_in_program(const std::string& path, const std::vector<std::string>& program) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw HarnessLoadError("harness not found: " + path);
+  std::string file = std::filesystem::absolute(path, ec).string();
+  int fd = memfd_create("objgen-harness-description", MFD_CLOEXEC);
+  if (fd < 0) throw HarnessLoadError("cannot create a memory file to describe " + file + ": " + std::strerror(errno));
+  std::string answer;
+  try {
+    ChildProcess child;
+    ChildOptions options;
+    options.loads_code_under_test = false;  // the program loads the harness itself
+    child.start([&] { exec_describer(program, file, fd); }, options);
+    wait_for_description(child, file);
+    answer = read_answer(fd);
+  } catch (...) {
+    close(fd);
+    throw;
+  }
+  close(fd);
+  return parse_answer(file, answer);
 }
 
 Example load_harness_in_this_process(const std::string& path) {

@@ -8,6 +8,9 @@
 #include <stdexcept>
 #include <string>
 
+#include <vector>
+
+#include "harness/harness_description.hpp"
 #include "objgen/example.hpp"
 
 namespace objgen {
@@ -35,5 +38,15 @@ void set_link_inputs_given(bool given);
 // In a program of its own that runs the code under test (objgen-asan-worker): loads the harness
 // into this process, as it is.
 Example load_harness_in_this_process(const std::string& path);
+
+// A second harness beside the subject's (a reference for differential testing, whose class may
+// have the subject's very name): it is never registered in objgen's process. A fresh program
+// (`program` plus "--describe-fd N"), confined and supervised, loads it and writes its
+// description (describe_harness_in_this_process); its class ids are those of such a fresh
+// process, which serves the harness's test cases too (TestRunner's worker_command).
+HarnessDescription describe_harness_in_program(const std::string& path, const std::vector<std::string>& program);
+// In that program, given --describe-fd: the harness loaded here and its API described into `fd`
+// (or why it cannot be used); ends the process.
+[[noreturn]] void describe_harness_into(const std::string& path, int fd);
 
 }  // namespace objgen
