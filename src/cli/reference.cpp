@@ -196,7 +196,8 @@ nlohmann::json check_against_reference(const Api& api, const FoundStates& found,
   std::vector<std::string> unmatched;
   for (uint32_t op : match.unmatched) unmatched.push_back(api.operations()[op].signature());
   if (!unmatched.empty() && !st.quiet)
-    std::fprintf(stderr, "objgen: the reference has no member matching %s: not compared\n", fmt::format("{}", fmt::join(unmatched, ", ")).c_str());
+    std::fprintf(stderr, "objgen: the reference has no member matching %s: not compared\n",
+                 fmt::format("{}", fmt::join(unmatched, ", ")).c_str());
   differential::DifferentialOptions o;
   o.call_timeout_seconds = st.call_timeout;
   o.worker_memory_limit_bytes = st.worker_memory_limit;
@@ -204,7 +205,8 @@ nlohmann::json check_against_reference(const Api& api, const FoundStates& found,
   o.max_tests = r.max_tests;
   o.minimize = st.minimize;
   o.interrupted = &g_interrupted;
-  if (!st.quiet) std::fprintf(stderr, "objgen: comparing %zu states with the reference %s\n", found.target_states().size(), ref.name.c_str());
+  if (!st.quiet)
+    std::fprintf(stderr, "objgen: comparing %zu states with the reference %s\n", found.target_states().size(), ref.name.c_str());
   catch_interrupts(true);
   DifferentialResult result;
   try {

@@ -154,17 +154,16 @@ HarnessDescription parse_answer(const std::string& file, const std::string& answ
   abandon_child("cannot start " + args[0] + " to describe " + file + ": " + std::strerror(errno));
 }
 
-// Loading a harness runs the static initializers of the code under test and its registration:
-// that happens in a supervised, confined child, which answers with the API as data.
-HarnessDescription describe(const std::string& file) {
+// What a supervised child that describes `file` into a memory file (body(fd)) answered.
+std::string answer_of_child(const std::string& file, const std::function<void(int)>& body) {
   int fd = memfd_create("objgen-harness-description", MFD_CLOEXEC);
   if (fd < 0) throw HarnessLoadError("cannot create a memory file to describe " + file + ": " + std::strerror(errno));
   std::string answer;
   try {
     ChildProcess child;
     ChildOptions options;
-    options.loads_code_under_test = false;  // it loads this harness itself
-    child.start([&file, fd] { describe_in_child(file, fd); }, options);
+    options.loads_code_under_test = false;  // the child loads the harness itself
+    child.start([&body, fd] { body(fd); }, options);
     wait_for_description(child, file);
     answer = read_answer(fd);
   } catch (...) {
@@ -172,7 +171,14 @@ HarnessDescription describe(const std::string& file) {
     throw;
   }
   close(fd);
-  HarnessDescription d = parse_answer(file, answer);
+  return answer;
+}
+
+// Loading a harness runs the static initializers of the code under test and its registration:
+// that happens in a supervised, confined child, which answers with the API as data.
+HarnessDescription describe(const std::string& file) {
+  // The child loads this harness itself.
+  HarnessDescription d = parse_answer(file, answer_of_child(file, [&file](int fd) { describe_in_child(file, fd); }));
   // The child was forked from this process: its classes before the harness are these.
   if (d.first_class != registered_class_count())
     throw HarnessLoadError("the description of " + file + " from its test process is damaged: its classes do not start after objgen's");
@@ -208,22 +214,7 @@ HarnessDescription describe_harness_in_program(const std::string& path, const st
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw HarnessLoadError("harness not found: " + path);
   std::string file = std::filesystem::absolute(path, ec).string();
-  int fd = memfd_create("objgen-harness-description", MFD_CLOEXEC);
-  if (fd < 0) throw HarnessLoadError("cannot create a memory file to describe " + file + ": " + std::strerror(errno));
-  std::string answer;
-  try {
-    ChildProcess child;
-    ChildOptions options;
-    options.loads_code_under_test = false;  // the program loads the harness itself
-    child.start([&] { exec_describer(program, file, fd); }, options);
-    wait_for_description(child, file);
-    answer = read_answer(fd);
-  } catch (...) {
-    close(fd);
-    throw;
-  }
-  close(fd);
-  return parse_answer(file, answer);
+  return parse_answer(file, answer_of_child(file, [&](int fd) { exec_describer(program, file, fd); }));
 }
 
 Example load_harness_in_this_process(const std::string& path) {

@@ -96,7 +96,7 @@ Plan plan_calls(const Side& s, const FoundStates& found, const OperationMatch& m
 // the budget (the rest goes to the pairs of states found from them).
 std::vector<uint32_t> states_to_check(const FoundStates& found, const Plan& plan, size_t max_tests) {
   const std::vector<uint32_t>& all = found.target_states();
-  size_t per_state = (1 + plan.extensions.size()) * (1 + plan.observations.size());
+  size_t per_state = 1 + plan.extensions.size() + plan.observations.size();
   size_t fit = std::max<size_t>(1, max_tests / 2 / std::max<size_t>(1, per_state));
   if (all.size() <= fit) return all;
   std::vector<uint32_t> out;
@@ -122,7 +122,8 @@ struct Probe {
 // Pairs are kept to class states the strategy found (its scope).
 class Explorer {
  public:
-  Explorer(const Side& s, const Side& r, const OperationMatch& m, const DifferentialOptions& o, const Plan& plan, DifferentialResult& result)
+  Explorer(const Side& s, const Side& r, const OperationMatch& m, const DifferentialOptions& o, const Plan& plan,
+           DifferentialResult& result)
       : s_(s), r_(r), match_(m), options_(o), plan_(plan), result_(result), runners_(s, r, o, 0, true) {}
 
   // The found states: their pairs, and their observers compared.
@@ -130,25 +131,29 @@ class Explorer {
     seeding_ = true;
     for (const FlatSequence& seq : states) {
       if (seq.result_value < 0 || seq.calls.size() + 1 > kMaxTestCalls) continue;
-      add_probe(seq, nullptr);
+      add_call(seq, nullptr);
       if (tests_.size() >= kChunk) flush();
     }
     flush();
     seeding_ = false;
+    observe_new_pairs();
   }
 
-  // Each state of the level extended by every call and observed after it; the next level is the
-  // new pairs.
+  // Each state of the level extended by every call; the next level is the new pairs, whose
+  // observers are compared. A pair seen before needs no observers again: the canonical states
+  // decide what they return (that is what state matching assumes), so only the call's own result
+  // can differ.
   bool expand() {
     std::vector<FlatSequence> level = std::move(next_);
     next_.clear();
     for (const FlatSequence& seq : level) {
       if (budget_spent() || interrupted()) break;
       if (seq.calls.size() + 2 > kMaxTestCalls) continue;
-      for (const MemberCall& e : plan_.extensions) add_probe(seq, &e);
+      for (const MemberCall& e : plan_.extensions) add_call(seq, &e);
       if (tests_.size() >= kChunk) flush();
     }
     flush();
+    observe_new_pairs();
     return !next_.empty() && !budget_spent() && !interrupted();
   }
 
@@ -160,18 +165,30 @@ class Explorer {
   bool budget_spent() const { return result_.tests >= options_.max_tests; }
   bool interrupted() const { return options_.interrupted && options_.interrupted->load(); }
 
-  void add_probe(const FlatSequence& seq, const MemberCall* extension) {
-    Probe p{tests_.size(), 0, true};
+  // The state (or the state and one more call): its result compared, its pair fingerprinted.
+  void add_call(const FlatSequence& seq, const MemberCall* extension) {
     FlatSequence extended = seq;
     if (extension) extended.calls.push_back(extension->on(seq.result_value));
-    tests_.push_back(extended);
-    for (const MemberCall& o : plan_.observations) {
-      FlatSequence t = extended;
-      t.calls.push_back(o.on(seq.result_value));
-      tests_.push_back(std::move(t));
+    probes_.push_back({tests_.size(), 1, true});
+    tests_.push_back(std::move(extended));
+  }
+
+  // Every observer on each state that reached a new pair.
+  void observe_new_pairs() {
+    std::vector<FlatSequence> nodes = std::move(to_observe_);
+    to_observe_.clear();
+    for (const FlatSequence& seq : nodes) {
+      if (seq.calls.size() + 1 > kMaxTestCalls || plan_.observations.empty()) continue;
+      Probe p{tests_.size(), plan_.observations.size(), false};
+      for (const MemberCall& o : plan_.observations) {
+        FlatSequence t = seq;
+        t.calls.push_back(o.on(seq.result_value));
+        tests_.push_back(std::move(t));
+      }
+      probes_.push_back(p);
+      if (tests_.size() >= kChunk) flush();
     }
-    p.tests = tests_.size() - p.first_test;
-    probes_.push_back(p);
+    flush();
   }
 
   void flush() {
@@ -193,8 +210,8 @@ class Explorer {
     PairState p = pair_of(a, *b);
     if (seeding_) scope_.insert(subject_of(p));
     if (!scope_.count(subject_of(p)) || !seen_.insert(p).second) return;
-    FlatSequence node = seq;
-    next_.push_back(std::move(node));
+    next_.push_back(seq);
+    to_observe_.push_back(seq);
   }
 
   void judge(const Probe& p, const PairedOutcomes& out) {
@@ -234,7 +251,7 @@ class Explorer {
   DifferentialResult& result_;
   Runners runners_;
   bool seeding_ = false;
-  std::vector<FlatSequence> tests_, next_;
+  std::vector<FlatSequence> tests_, next_, to_observe_;
   std::vector<Probe> probes_;
   std::set<PairState> seen_;
   std::set<std::pair<uint64_t, uint64_t>> scope_;

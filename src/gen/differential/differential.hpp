@@ -46,10 +46,10 @@ struct DifferentialOptions {
 };
 
 struct Difference {
-  FlatSequence sequence;  // on the class; its last call is the one that differs
-  uint32_t op = 0;        // that call's operation (the class's)
-  bool threw = false;     // the class's call threw where the reference's returned
-  std::string thrown;     // then what it threw
+  FlatSequence sequence;            // on the class; its last call is the one that differs
+  uint32_t op = 0;                  // that call's operation (the class's)
+  bool threw = false;               // the class's call threw where the reference's returned
+  std::string thrown;               // then what it threw
   std::optional<Literal> value;     // what the class's call returned
   std::optional<Literal> expected;  // what the reference's returned
   std::string call;                 // "count(3)"
@@ -64,13 +64,13 @@ struct DifferentialResult {
   std::vector<Difference> differences;  // confirmed, one per bucket
   std::vector<Difference> unconfirmed;  // found once, not shown again by a fresh replay
   size_t states = 0, states_checked = 0;
-  size_t pairs = 0;  // distinct pairs of states (the class's, the reference's) reached
-  uint64_t tests = 0;                  // test cases run on each side
-  uint64_t compared = 0;               // test cases both sides ran to their end
-  uint64_t refused_by_reference = 0;   // test cases the reference did not run to a value
-  uint64_t untranslatable = 0;         // test cases with a call or value the reference lacks
-  std::vector<uint32_t> extensions;    // the class's members the states were extended with
-  std::vector<uint32_t> observers;     // the class's observers called after each
+  size_t pairs = 0;                   // distinct pairs of states (the class's, the reference's) reached
+  uint64_t tests = 0;                 // test cases run on each side
+  uint64_t compared = 0;              // test cases both sides ran to their end
+  uint64_t refused_by_reference = 0;  // test cases the reference did not run to a value
+  uint64_t untranslatable = 0;        // test cases with a call or value the reference lacks
+  std::vector<uint32_t> extensions;   // the class's members the states were extended with
+  std::vector<uint32_t> observers;    // the class's observers called after each
   double seconds = 0;
 };
 

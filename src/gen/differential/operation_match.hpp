@@ -29,8 +29,8 @@ struct Side {
 };
 
 struct OperationMatch {
-  std::vector<int64_t> to_reference;    // per operation of the class: the reference's, or -1
-  std::vector<uint32_t> unmatched;      // operations of the class the reference has no match for
+  std::vector<int64_t> to_reference;        // per operation of the class: the reference's, or -1
+  std::vector<uint32_t> unmatched;          // operations of the class the reference has no match for
   std::vector<std::string> reference_only;  // keys of reference operations nothing matched
 };
 

@@ -132,7 +132,8 @@ Comparison compare(const TestOutcome& subject, const TestOutcome& reference) {
   return {Verdict::Skip, false};
 }
 
-PairedOutcomes run_both(Runners& runners, const Side& s, const Side& r, const OperationMatch& match, const std::vector<FlatSequence>& tests) {
+PairedOutcomes run_both(Runners& runners, const Side& s, const Side& r, const OperationMatch& match,
+                        const std::vector<FlatSequence>& tests) {
   PairedOutcomes out;
   out.subject = runners.subject.run(tests);
   out.reference.resize(tests.size());

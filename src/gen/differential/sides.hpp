@@ -38,7 +38,8 @@ struct PairedOutcomes {
   std::vector<TestOutcome> subject;
   std::vector<std::optional<TestOutcome>> reference;
 };
-PairedOutcomes run_both(Runners& runners, const Side& s, const Side& r, const OperationMatch& match, const std::vector<FlatSequence>& tests);
+PairedOutcomes run_both(Runners& runners, const Side& s, const Side& r, const OperationMatch& match,
+                        const std::vector<FlatSequence>& tests);
 
 // The difference a compared pair shows, its call spelled and both values in its message.
 Difference make_difference(const Side& s, const FlatSequence& seq, const TestOutcome& a, const TestOutcome& b, bool threw);
