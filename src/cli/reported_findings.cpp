@@ -70,8 +70,8 @@ std::vector<emit::SuiteFinding> suite_findings_of(const std::vector<ReportedFind
   for (const ReportedFinding& f : findings) {
     if (f.finding.sequence.calls.empty()) continue;
     bool minimized = f.minimized && f.minimized->reproduced;
-    emit::SuiteFinding s{f.finding.kind, f.finding.message, f.finding.op, f.sequence()};
-    s.reproducible = !f.minimized || f.minimized->reproduced;
+    emit::SuiteFinding s{f.finding.kind, f.finding.message, f.finding.op, f.sequence(), f.slot, f.in_copy};
+    s.reproducible = f.reproducible && (!f.minimized || f.minimized->reproduced);
     s.hits = f.finding.hits;
     s.original_calls = minimized ? f.finding.sequence.calls.size() : 0;
     out.push_back(std::move(s));

@@ -18,6 +18,11 @@ namespace objgen::cli {
 struct ReportedFinding {
   SequenceFinding finding;
   std::optional<minimize::Minimized> minimized;
+  // A finding about one object of the failing call (exhaustive's engine): the invariant of the
+  // object in this slot broke, or copying it failed (in_copy).
+  int slot = -1;
+  bool in_copy = false;
+  bool reproducible = true;  // false: it died only after other calls in the same worker
   const FlatSequence& sequence() const { return minimized && minimized->reproduced ? minimized->sequence : finding.sequence; }
 };
 
