@@ -34,6 +34,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const PostRunSettings& s,
   for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
   if (s.findings.minimize && !g_interrupted.load())
     minimize_findings(api, found.domain, findings, s.call_timeout, s.worker_memory_limit, s.quiet);
+  confirm_findings(api, found.domain, findings, {s.call_timeout, s.worker_memory_limit});
   catch_interrupts(false);
   if (!s.quiet)
     std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu states, %zu broken\n", enabled.names().c_str(),
@@ -45,13 +46,13 @@ std::vector<ReportedFinding> check_contracts(Api& api, const PostRunSettings& s,
   return findings;
 }
 
-// The strategy's findings minimized (unless kept as found) and printed; in the report under the
-// settings' key.
-void report_strategy_findings(const Api& api, const PostRunSettings& s, PostRunInput& in, nlohmann::json& report) {
-  if (in.minimize && s.findings.minimize && !g_interrupted.load()) {
-    catch_interrupts(true);
+// The strategy's findings minimized (unless kept as found), confirmed and printed; in the report
+// under the settings' key.
+void report_strategy_findings(Api& api, const PostRunSettings& s, PostRunInput& in, nlohmann::json& report) {
+  catch_interrupts(true);
+  if (in.minimize && s.findings.minimize && !g_interrupted.load())
     minimize_findings(api, in.found.domain, in.findings, s.call_timeout, s.worker_memory_limit, s.quiet);
-  }
+  confirm_findings(api, in.found.domain, in.findings, {s.call_timeout, s.worker_memory_limit});
   catch_interrupts(false);
   if (s.print_findings) print_findings(api, in.findings);
   if (s.findings_key.empty()) return;
@@ -93,6 +94,8 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
   if (s.contracts && !g_interrupted.load()) broken = check_contracts(api, s, found, report);
   std::vector<emit::SuiteFinding> failing = suite_findings_of(in.findings);
   for (emit::SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
+  report["unconfirmed"] = unconfirmed_json(api, found.domain, in.findings);
+  for (nlohmann::json& f : unconfirmed_json(api, found.domain, broken)) report["unconfirmed"].push_back(std::move(f));
   report["preconditions"] = set_apart_preconditions(api, found.domain, failing, probe_states(api, found),
                                                     {s.call_timeout, s.worker_memory_limit, s.findings.emit_preconditions, s.quiet});
   if (!out.report_json.empty()) write_file_atomically(out.report_json, report.dump(2) + "\n");

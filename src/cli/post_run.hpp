@@ -1,5 +1,6 @@
 // The steps after a strategy's run, the same for every command that writes suites (exhaustive,
-// random): the strategy's findings minimized and printed; regression oracles recorded on the
+// random): the strategy's findings minimized, confirmed (replayed alone in a fresh process: only
+// what reproduces is a bug; the rest is listed apart) and printed; regression oracles recorded on the
 // states a suite will hold; contracts checked on the states (when the strategy did not while
 // running); likely precondition violations set apart; the JSON report and the states and
 // failures suites written. A command reads: arguments -> options -> strategy -> this pipeline.
