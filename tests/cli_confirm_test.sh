@@ -3,6 +3,8 @@
 # reports add()'s crash, which its sequence shows alone, in the failures suite, whose test fails
 # when compiled and run; poke()'s crash, which only a worker that ran many calls shows, is listed
 # apart as not confirmed (stdout, "unconfirmed" in the report) and is not in the failures suite.
+# objgen random checks the heap by default (a --header subject): an off-by-one write is a finding
+# with a sequence, confirmed.
 #
 #   cli_confirm_test.sh OBJGEN SRC [CXX]
 set -u
@@ -37,4 +39,14 @@ check "every emitted failure test fails" bash -c "
   '$out/failures' >'$out/run.log' 2>&1
   failed=\$(grep -c '^\[  FAILED  \] .*Finding[^ ]* ([0-9]* ms)' '$out/run.log')
   [ \"\$total\" -gt 0 ] && [ \"\$failed\" -eq \"\$total\" ]"
+
+check "random finds a heap overflow by default, with a confirmed sequence" bash -c "
+  '$objgen' random --header '$src/tests/hostile_inputs/hostile.hpp' --class hostile::OffByOne --max-calls 5000 --seed 1 \
+    --call-timeout 0.5 -q --report-json '$work/heap.json' &&
+  python3 -c \"
+import json, sys
+r = json.load(open(sys.argv[1]))
+f = [f for f in r['findings'] if f['operation'] == 'OffByOne::poke()']
+assert f and f[0]['confirmed'] and f[0]['sequence'] and 'heap damage' in f[0]['message'], r['findings']
+\" '$work/heap.json'"
 exit $fail

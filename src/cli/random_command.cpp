@@ -239,10 +239,10 @@ RandomRun load_run(const RandomArgs& a, Api& api) {
   RandomRun run{*ex, *target, enabled, workers, worker_memory_limit, base_options(a, enabled, api, *target, workers), {}};
   for (uint32_t i : run.base.operations) run.methods.push_back(api.operations()[i].signature());
   if (!a.quiet)
-    std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, contracts: %s\n  methods: %s\n",
+    std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, heap check %s, contracts: %s\n  methods: %s\n",
                  ex->name.c_str(), static_cast<unsigned long long>(a.seed), a.runs, workers, a.isolate() ? "worker processes" : "threads",
                  a.max_calls ? fmt::format("{} calls", a.max_calls).c_str() : fmt::format("{:g} s", a.time_limit).c_str(), a.scope,
-                 enabled.names().c_str(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
+                 heap_check_mode(), enabled.names().c_str(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
   return run;
 }
 
