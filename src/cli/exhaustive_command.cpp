@@ -152,13 +152,11 @@ nlohmann::json distributed_report(const ExhaustiveResult& result, const std::vec
           {"bytes_exchanged_per_candidate", result.explored ? double(sent) / result.explored : 0.0}};
 }
 
-// The result line and the findings on stdout; a stop at the memory limit on stderr.
-void print_result(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const ExhaustiveResult& result) {
+// The result line on stdout (the pipeline prints the findings); a stop at the memory limit on stderr.
+void print_result(const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const ExhaustiveResult& result) {
   std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n", result.store.states_of(opt.target).size(),
                static_cast<unsigned long long>(result.explored), result.iterations, result.seconds, result.findings.size(),
                result.complete ? "" : ("  (partial: " + std::string(exhaustive::stop_reason_name(result.stopped_by)) + ")").c_str());
-  for (const auto& f : result.findings)
-    std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
   if (result.stopped_by == exhaustive::StopReason::MemoryLimit)
     std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
 }
@@ -169,7 +167,7 @@ std::vector<ReportedFinding> engine_findings(const Api& api, const LiteralDomain
   Replayer replayer(api, result.store, domain);
   std::vector<ReportedFinding> out;
   for (const exhaustive::Finding& f : result.findings) {
-    ReportedFinding r{{f.kind, f.op, f.message, replayer.flatten_call(f.op, f.args), domain}, std::nullopt};
+    ReportedFinding r{{f.kind, f.op, f.message, replayer.flatten_call(f.op, f.args), domain, f.hits}, std::nullopt};
     r.slot = f.slot;
     r.in_copy = f.in_copy;
     r.reproducible = f.reproducible;
@@ -187,7 +185,6 @@ PostRunSettings post_run_settings(const ExhaustiveArgs& a, const CheckedArgs& c,
   s.include = ex.header;
   s.suite_name = ex.name;
   s.states_what = "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope);
-  s.print_findings = false;  // print_result did, with the result line
   s.contracts = ContractsAfterRun{c.enabled, a.contract_states, opt.omit};
   return s;
 }
@@ -219,11 +216,11 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   uint64_t sent[1] = {result.sent_bytes};
   if (g_cluster) g_cluster->sum(sent);
   if (!is_main_rank()) return exit_code;  // rank 0 writes
-
+  exhaustive::bucket_findings(result.findings);
   nlohmann::json report = run_report(api, a, opt, run, result, rank_peaks, sent[0]);
   if (result.resumed_after > 0 && !a.quiet)
     std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
-  print_result(api, a, opt, result);
+  print_result(a, opt, result);
   run_post_run(api, post_run_settings(a, c, *ex, opt),
                {exhaustive::found_states(opt, result), engine_findings(api, opt.domain, result), /*minimize=*/false}, report);
   return exit_code;
