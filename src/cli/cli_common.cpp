@@ -40,7 +40,7 @@ std::string follow_heap_check_option(int argc, char** argv) {
   bool bundled_example = false;
   bool runs_code_under_test = false;  // only these commands call the code under test
   for (int i = 1; i < argc; ++i) {
-    for (const char* command : {"exhaustive", "builders", "evolve", "params"})
+    for (const char* command : {"exhaustive", "random", "builders", "evolve", "params"})
       if (std::strcmp(argv[i], command) == 0) runs_code_under_test = true;
     if (std::strcmp(argv[i], "--heap-check") == 0 && i + 1 < argc) wanted = argv[i + 1];
     if (std::strncmp(argv[i], "--heap-check=", 13) == 0) wanted = argv[i] + 13;

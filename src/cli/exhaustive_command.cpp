@@ -10,11 +10,10 @@
 #include <thread>
 
 #include "cli/cli_common.hpp"
-#include "cli/reference.hpp"
+#include "cli/post_run.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/run_args.hpp"
 #include "cli/subject.hpp"
-#include "cli/suite_oracles.hpp"
 #include "io/atomic_file.hpp"
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
@@ -63,37 +62,6 @@ std::vector<size_t> peak_rss_of_ranks() {
   return {peaks.begin(), peaks.end()};
 }
 
-// The contracts of the target checked on its states (the invariant and failures were checked while
-// generating), findings minimized.
-std::vector<ReportedFinding> check_contracts(Api& api, const ExhaustiveOptions& opt, const ExhaustiveResult& result,
-                                             contracts::ContractSet enabled, const ExhaustiveArgs& a, nlohmann::json& report) {
-  enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;
-  enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
-  std::vector<uint32_t> checks = contracts::add_contract_operations(api, opt.target, {enabled, opt.omit, 8, opt.operations});
-  Replayer replayer(api, result.store, opt.domain);
-  std::vector<FlatSequence> states;
-  for (uint32_t s : emit::emitted_states(exhaustive::found_states(opt, result), a.contract_states)) states.push_back(replayer.flatten(s));
-  contracts::StateCheckOptions co;
-  co.call_timeout_seconds = a.call_timeout;
-  co.worker_memory_limit_bytes = opt.worker_memory_limit_bytes;
-  co.interrupted = &g_interrupted;
-  catch_interrupts(true);
-  contracts::StateCheckResult checked = contracts::check_states(api, opt.domain, states, checks, co);
-  std::vector<ReportedFinding> findings;
-  for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
-  if (a.minimize && !g_interrupted.load())
-    minimize_findings(api, opt.domain, findings, a.call_timeout, opt.worker_memory_limit_bytes, a.quiet);
-  catch_interrupts(false);
-  if (!a.quiet)
-    std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu states, %zu broken\n", enabled.names().c_str(),
-                 static_cast<unsigned long long>(checked.checks_run), states.size(), findings.size());
-  print_findings(api, findings);
-  nlohmann::json list = nlohmann::json::array();
-  for (const ReportedFinding& f : findings) list.push_back(finding_json(api, opt.domain, f));
-  report["contracts"] = {{"checked", enabled.names()}, {"states", states.size()}, {"checks_run", checked.checks_run}, {"findings", list}};
-  return findings;
-}
-
 // The options checked before the subject is loaded, in the order their errors are reported.
 struct CheckedArgs {
   size_t memory_limit = 0;
@@ -111,6 +79,7 @@ CheckedArgs check_args(const ExhaustiveArgs& a) {
   c.worker_memory_limit = a.worker_memory_limit_bytes();
   c.workers = default_workers(a.threads, a.force);
   require_writable_outputs(a);
+  check_reference_args(a.subject, a.reference);
   if (!a.checkpoint.empty()) {
     try {
       ensure_writable_directory(a.checkpoint);
@@ -119,7 +88,6 @@ CheckedArgs check_args(const ExhaustiveArgs& a) {
     }
   }
   c.enabled = a.enabled_contracts();
-  check_reference_args(a.subject, a.reference);
   return c;
 }
 
@@ -186,68 +154,54 @@ nlohmann::json distributed_report(const ExhaustiveResult& result, const std::vec
           {"bytes_exchanged_per_candidate", result.explored ? double(sent) / result.explored : 0.0}};
 }
 
-// The result line and the findings on stdout; a stop at the memory limit on stderr.
-void print_result(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const ExhaustiveResult& result) {
+// The result line on stdout (the pipeline prints the findings); a stop at the memory limit on stderr.
+void print_result(const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const ExhaustiveResult& result) {
   std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n", result.store.states_of(opt.target).size(),
                static_cast<unsigned long long>(result.explored), result.iterations, result.seconds, result.findings.size(),
                result.complete ? "" : ("  (partial: " + std::string(exhaustive::stop_reason_name(result.stopped_by)) + ")").c_str());
-  for (const auto& f : result.findings)
-    std::fprintf(stdout, "  %s in %s: %s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str());
   if (result.stopped_by == exhaustive::StopReason::MemoryLimit)
     std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
 }
 
-// The engine's findings as a failures suite prints them (the failing call after the sequences of
-// its arguments).
-std::vector<emit::SuiteFinding> engine_suite_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result) {
+// The engine's findings as stand-alone sequences (the failing call after the sequences of its
+// arguments), kept as found: the pipeline does not minimize them.
+std::vector<ReportedFinding> engine_findings(const Api& api, const LiteralDomain& domain, const ExhaustiveResult& result) {
   Replayer replayer(api, result.store, domain);
-  std::vector<emit::SuiteFinding> out;
-  for (const exhaustive::Finding& f : result.findings)
-    out.push_back({f.kind, f.message, f.op, replayer.flatten_call(f.op, f.args), f.slot, f.in_copy, f.reproducible});
+  std::vector<ReportedFinding> out;
+  for (const exhaustive::Finding& f : result.findings) {
+    ReportedFinding r{{f.kind, f.op, f.message, replayer.flatten_call(f.op, f.args), domain, f.hits}, std::nullopt};
+    r.slot = f.slot;
+    r.in_copy = f.in_copy;
+    r.reproducible = f.reproducible;
+    out.push_back(std::move(r));
+  }
   return out;
 }
 
-// The states suite and, when something failed, the failures suite, in --emit-gtest.
-void write_suites(const Api& api, const ExhaustiveArgs& a, const Example& ex, const ExhaustiveOptions& opt, const FoundStates& found,
-                  const std::vector<emit::SuiteFinding>& failing, const oracles::OracleResult* observed) {
-  unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
-  emit::GtestSuiteOptions g{ex.header, ex.name, a.gtest_inline_limit, alarm, a.gtest_max_states};
-  std::vector<std::string> written{
-      emit::write_states_suite(api, found, g, a.emit_gtest, observed,
-                               "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope))};
-  std::string failures = emit::write_failures_suite(api, opt.domain, failing, g, a.emit_gtest, opt.worker_memory_limit_bytes);
-  if (!failures.empty()) written.push_back(failures);
-  for (const auto& file : written)
-    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
-  size_t emitted = emit::emitted_states(found, a.gtest_max_states).size(), all = found.target_states().size();
-  if (emitted < all)
-    std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
+// The pipeline's settings: the suites' names, the contracts checked on the states.
+PostRunSettings post_run_settings(const ExhaustiveArgs& a, const CheckedArgs& c, const Example& ex, const ExhaustiveOptions& opt) {
+  PostRunSettings s{.outputs = a, .findings = a};
+  s.call_timeout = a.call_timeout;
+  s.worker_memory_limit = opt.worker_memory_limit_bytes;
+  s.quiet = a.quiet;
+  s.include = ex.header;
+  s.suite_name = ex.name;
+  s.states_what = "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope);
+  s.contracts = ContractsAfterRun{c.enabled, a.contract_states, opt.omit};
+  if (a.reference.given()) s.reference.emplace(PostRunSettings::Reference{a.reference, a.subject, a.scope, a.literals});
+  return s;
 }
 
-// Oracles, contracts, preconditions set apart, the report and the suites (rank 0 only).
-void write_outputs(Api& api, const ExhaustiveArgs& a, const CheckedArgs& c, const Example& ex, const ExhaustiveOptions& opt,
-                   const ExhaustiveResult& result, nlohmann::json& report) {
-  const FoundStates found = exhaustive::found_states(opt, result);
-  std::optional<oracles::OracleResult> observed;
-  if (!a.emit_gtest.empty() && a.oracles && !g_interrupted.load()) {
-    observed = record_oracles(
-        api, found, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, opt.worker_memory_limit_bytes, a.quiet});
-    report["oracles"] = oracle_report(api, *observed);
-  }
-  std::vector<ReportedFinding> broken;
-  if (!g_interrupted.load()) broken = check_contracts(api, opt, result, c.enabled, a, report);
-  std::vector<emit::SuiteFinding> failing = engine_suite_findings(api, opt.domain, result);
-  for (emit::SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
-  report["preconditions"] = set_apart_preconditions(api, opt.domain, failing, probe_states(api, found),
-                                                    {a.call_timeout, opt.worker_memory_limit_bytes, a.emit_preconditions, a.quiet});
-  if (a.reference.given() && !g_interrupted.load()) {
-    emit::GtestSuiteOptions g{ex.header, ex.name, a.gtest_inline_limit, 1, a.gtest_max_states};
-    report.update(check_against_reference(
-        api, found, a.reference,
-        {a.subject, a.scope, a.literals, a.call_timeout, opt.worker_memory_limit_bytes, a.minimize, a.quiet, &g, a.emit_gtest}));
-  }
-  if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
-  if (!a.emit_gtest.empty()) write_suites(api, a, ex, opt, found, failing, observed ? &*observed : nullptr);
+// The report of the run (rank 0): the engine's, the ranks', the states suite's size.
+nlohmann::json run_report(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const emit::RunDescription& run,
+                          const ExhaustiveResult& result, const std::vector<size_t>& rank_peaks, uint64_t sent) {
+  nlohmann::json report = emit::exhaustive_report(api, opt, run, result);
+  if (g_cluster) report["distributed"] = distributed_report(result, rank_peaks, sent);
+  if (!a.emit_gtest.empty())
+    report["gtest"] = {{"states", emit::emitted_states(exhaustive::found_states(opt, result), a.gtest_max_states).size()},
+                       {"of", result.store.states_of(opt.target).size()},
+                       {"max_states", a.gtest_max_states}};
+  return report;
 }
 
 int run_exhaustive(const ExhaustiveArgs& a) {
@@ -260,22 +214,19 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   emit::RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
   for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
   ExhaustiveResult result = generate(api, opt, run, a.quiet || !is_main_rank());
+  int exit_code = result.stopped_by == exhaustive::StopReason::Interrupted ? kExitInterrupted : kExitOk;
   std::vector<size_t> rank_peaks = peak_rss_of_ranks();
   uint64_t sent[1] = {result.sent_bytes};
   if (g_cluster) g_cluster->sum(sent);
-  if (!is_main_rank()) return result.stopped_by == exhaustive::StopReason::Interrupted ? kExitInterrupted : kExitOk;  // rank 0 writes
-
-  auto report = emit::exhaustive_report(api, opt, run, result);
-  if (g_cluster) report["distributed"] = distributed_report(result, rank_peaks, sent[0]);
+  if (!is_main_rank()) return exit_code;  // rank 0 writes
+  exhaustive::bucket_findings(result.findings);
+  nlohmann::json report = run_report(api, a, opt, run, result, rank_peaks, sent[0]);
   if (result.resumed_after > 0 && !a.quiet)
     std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
-  if (!a.emit_gtest.empty())
-    report["gtest"] = {{"states", emit::emitted_states(exhaustive::found_states(opt, result), a.gtest_max_states).size()},
-                       {"of", result.store.states_of(opt.target).size()},
-                       {"max_states", a.gtest_max_states}};
-  print_result(api, a, opt, result);
-  write_outputs(api, a, c, *ex, opt, result, report);
-  return result.stopped_by == exhaustive::StopReason::Interrupted ? kExitInterrupted : kExitOk;
+  print_result(a, opt, result);
+  run_post_run(api, post_run_settings(a, c, *ex, opt),
+               {exhaustive::found_states(opt, result), engine_findings(api, opt.domain, result), /*minimize=*/false}, report);
+  return exit_code;
 }
 
 }  // namespace

@@ -11,11 +11,10 @@
 #include <chrono>
 
 #include "cli/cli_common.hpp"
-#include "cli/reference.hpp"
+#include "cli/post_run.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/run_args.hpp"
 #include "cli/subject.hpp"
-#include "cli/suite_oracles.hpp"
 #include "emit/gtest_writer.hpp"
 #include "gen/oracles/contracts.hpp"
 #include "gen/random/random_batch.hpp"
@@ -196,8 +195,8 @@ void merge_runs(const Api& api, const std::vector<RandomResult>& results, Merged
   }
 }
 
-nlohmann::json random_report(const Api& api, const RandomArgs& a, const RandomRun& run, const MergedRuns& m,
-                             const std::vector<ReportedFinding>& findings) {
+// The run's report; the pipeline adds the findings, oracles and preconditions.
+nlohmann::json random_report(const RandomArgs& a, const RandomRun& run, const MergedRuns& m) {
   nlohmann::json report = {
       {"strategy", "random"},
       {"subject", run.ex.name},
@@ -210,67 +209,51 @@ nlohmann::json random_report(const Api& api, const RandomArgs& a, const RandomRu
       {"calls", m.calls},
       {"states", m.store.state_count()},
       {"target_states", m.store.states_of(run.base.target).size()},
-      {"findings", nlohmann::json::array()},
       {"timing", {{"seconds", m.seconds}, {"workers", run.workers}, {"calls_per_second_per_worker", m.calls_per_second()}}}};
   if (a.time_limit > 0)
     report["time_limit"] = a.time_limit;
   else
     report["max_calls"] = a.max_calls;
-  for (const ReportedFinding& f : findings) report["findings"].push_back(finding_json(api, run.base.domain, f));
   return report;
 }
 
-// Oracles, preconditions set apart, the report and the suites.
-void write_outputs(Api& api, const RandomArgs& a, const RandomRun& run, const MergedRuns& m, const std::vector<ReportedFinding>& findings) {
-  const RandomOptions& base = run.base;
-  const FoundStates found{m.store, base.domain, base.target, base.operations};
-  nlohmann::json report = random_report(api, a, run, m, findings);
-  std::optional<oracles::OracleResult> observed;
-  if (!a.emit_gtest.empty() && a.oracles && !g_interrupted.load()) {
-    observed = record_oracles(
-        api, found, {a.gtest_max_states, a.gtest_inline_limit, a.oracle_states, a.call_timeout, run.worker_memory_limit, a.quiet});
-    report["oracles"] = oracle_report(api, *observed);
-  }
-  std::vector<emit::SuiteFinding> failing = suite_findings_of(findings);
-  report["preconditions"] = set_apart_preconditions(api, base.domain, failing, probe_states(api, found),
-                                                    {a.call_timeout, run.worker_memory_limit, a.emit_preconditions, a.quiet});
-  if (a.reference.given() && !g_interrupted.load()) {
-    emit::GtestSuiteOptions g{run.ex.header, run.ex.name + "_random", a.gtest_inline_limit, 1, a.gtest_max_states};
-    report.update(check_against_reference(
-        api, found, a.reference,
-        {a.subject, a.scope, a.literals, a.call_timeout, run.worker_memory_limit, a.minimize, a.quiet, &g, a.emit_gtest}));
-  }
-  if (!a.report_json.empty()) write_file_atomically(a.report_json, report.dump(2) + "\n");
-  if (a.emit_gtest.empty()) return;
-  unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)));
-  emit::GtestSuiteOptions g{run.ex.header, run.ex.name + "_random", a.gtest_inline_limit, alarm, a.gtest_max_states};
-  std::vector<std::string> written{emit::write_states_suite(
-      api, found, g, a.emit_gtest, observed ? &*observed : nullptr,
-      fmt::format("states of {} found by random generation (seed {}, {} calls)", run.target.name, a.seed, m.calls))};
-  std::string failures = emit::write_failures_suite(api, base.domain, failing, g, a.emit_gtest, run.worker_memory_limit);
-  if (!failures.empty()) written.push_back(failures);
-  for (const auto& file : written)
-    if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
+// The pipeline's settings: the suites' names; the contracts were checked while running.
+PostRunSettings post_run_settings(const RandomArgs& a, const RandomRun& run, const MergedRuns& m) {
+  PostRunSettings s{.outputs = a, .findings = a};
+  s.call_timeout = a.call_timeout;
+  s.worker_memory_limit = run.worker_memory_limit;
+  s.quiet = a.quiet;
+  s.include = run.ex.header;
+  s.suite_name = run.ex.name + "_random";
+  s.states_what = fmt::format("states of {} found by random generation (seed {}, {} calls)", run.target.name, a.seed, m.calls);
+  s.findings_key = "findings";
+  if (a.reference.given()) s.reference.emplace(PostRunSettings::Reference{a.reference, a.subject, a.scope, a.literals});
+  return s;
 }
 
-int run_random_command(RandomArgs a) {
-  validate(a);
-  if (a.time_limit == 0 && a.max_calls == 0) a.time_limit = 10;
+// The run's setting once the subject is loaded, and its first line on stderr unless quiet.
+RandomRun load_run(const RandomArgs& a, Api& api) {
   contracts::ContractSet enabled = a.enabled_contracts();
   size_t worker_memory_limit = a.worker_memory_limit_bytes();
   int workers = default_workers(a.threads, a.force);
-
   const Example* ex = &resolve_subject(a.subject, a.quiet);
-  Api api;
   const ClassInfo* target = &register_example(*ex, api);
   apply_misuse_options(a, api);
   RandomRun run{*ex, *target, enabled, workers, worker_memory_limit, base_options(a, enabled, api, *target, workers), {}};
   for (uint32_t i : run.base.operations) run.methods.push_back(api.operations()[i].signature());
   if (!a.quiet)
-    std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, contracts: %s\n  methods: %s\n",
+    std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, heap check %s, contracts: %s\n  methods: %s\n",
                  ex->name.c_str(), static_cast<unsigned long long>(a.seed), a.runs, workers, a.isolate() ? "worker processes" : "threads",
                  a.max_calls ? fmt::format("{} calls", a.max_calls).c_str() : fmt::format("{:g} s", a.time_limit).c_str(), a.scope,
-                 enabled.names().c_str(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
+                 heap_check_mode(), enabled.names().c_str(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
+  return run;
+}
+
+int run_random_command(RandomArgs a) {
+  validate(a);
+  if (a.time_limit == 0 && a.max_calls == 0) a.time_limit = 10;
+  Api api;
+  const RandomRun run = load_run(a, api);
 
   MergedRuns m;
   std::vector<RandomResult> results = run_batch(api, a, run, m.seconds);
@@ -282,15 +265,12 @@ int run_random_command(RandomArgs a) {
         stderr,
         "objgen: %llu more crashes or hangs at calls no restarted run reached again (a run stops after 100 crashes; not reported)\n",
         static_cast<unsigned long long>(unplaced));
-  if (a.minimize && !g_interrupted.load()) minimize_findings(api, run.base.domain, findings, a.call_timeout, worker_memory_limit, a.quiet);
-  catch_interrupts(false);
-
-  size_t target_states = m.store.states_of(run.base.target).size();
   std::fprintf(stdout, "calls %llu  states %zu (%s: %zu)  findings %zu  %.2f s  (%.0f calls/s per worker)\n",
-               static_cast<unsigned long long>(m.calls), m.store.state_count(), ex->name.c_str(), target_states, findings.size(), m.seconds,
-               m.calls_per_second());
-  print_findings(api, findings);
-  write_outputs(api, a, run, m, findings);
+               static_cast<unsigned long long>(m.calls), m.store.state_count(), run.ex.name.c_str(),
+               m.store.states_of(run.base.target).size(), findings.size(), m.seconds, m.calls_per_second());
+  nlohmann::json report = random_report(a, run, m);
+  const FoundStates found{m.store, run.base.domain, run.base.target, run.base.operations};
+  run_post_run(api, post_run_settings(a, run, m), {found, std::move(findings)}, report);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

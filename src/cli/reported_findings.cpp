@@ -3,9 +3,13 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <map>
+#include <optional>
+#include <utility>
 
 #include "cli/cli_common.hpp"
 #include "emit/code_writer.hpp"
+#include "gen/minimize/confirm.hpp"
 #include "gen/minimize/finding_blame.hpp"
 #include "exec/test_runner.hpp"
 
@@ -38,7 +42,12 @@ void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<
 }
 
 void print_findings(const Api& api, const std::vector<ReportedFinding>& findings) {
+  size_t unconfirmed = 0;
   for (const ReportedFinding& f : findings) {
+    if (!f.unconfirmed.empty()) {
+      ++unconfirmed;
+      continue;
+    }
     std::string shrink;
     if (f.minimized && f.minimized->reproduced)
       shrink = fmt::format(" [{} -> {} calls{}]", f.finding.sequence.calls.size(), f.minimized->sequence.calls.size(),
@@ -48,6 +57,16 @@ void print_findings(const Api& api, const std::vector<ReportedFinding>& findings
     std::fprintf(stdout, "  %s in %s: %s (%llu hits)%s\n", outcome_name(f.finding.kind), api.operations()[f.finding.op].signature().c_str(),
                  f.finding.message.c_str(), static_cast<unsigned long long>(f.finding.hits), shrink.c_str());
   }
+  if (unconfirmed == 0) return;
+  std::fprintf(stdout,
+               "%zu not confirmed (their sequence alone in a fresh process, as their test would run it, did not show the fault; "
+               "not in the failures suite):\n",
+               unconfirmed);
+  for (const ReportedFinding& f : findings)
+    if (!f.unconfirmed.empty())
+      std::fprintf(stdout, "  %s in %s: %s (%llu hits)\n    not confirmed: %s\n", outcome_name(f.finding.kind),
+                   api.operations()[f.finding.op].signature().c_str(), f.finding.message.c_str(),
+                   static_cast<unsigned long long>(f.finding.hits), f.unconfirmed.c_str());
 }
 
 nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const ReportedFinding& f) {
@@ -57,6 +76,7 @@ nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const R
                       {"hits", f.finding.hits},
                       {"calls", f.finding.sequence.calls.size()},
                       {"sequence", emit::write_statements(api, domain, f.sequence())}};
+  j["confirmed"] = f.unconfirmed.empty();
   if (f.minimized)
     j["minimized"] = {{"reproduced", f.minimized->reproduced},
                       {"calls", f.sequence().calls.size()},
@@ -65,18 +85,89 @@ nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const R
   return j;
 }
 
+nlohmann::json unconfirmed_json(const Api& api, const LiteralDomain& domain, const std::vector<ReportedFinding>& findings) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const ReportedFinding& f : findings)
+    if (!f.unconfirmed.empty())
+      list.push_back({{"kind", outcome_name(f.finding.kind)},
+                      {"operation", api.operations()[f.finding.op].signature()},
+                      {"message", f.finding.message},
+                      {"hits", f.finding.hits},
+                      {"why", f.unconfirmed},
+                      {"sequence", emit::write_statements(api, domain, f.sequence())}});
+  return list;
+}
+
 std::vector<emit::SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& findings) {
   std::vector<emit::SuiteFinding> out;
   for (const ReportedFinding& f : findings) {
-    if (f.finding.sequence.calls.empty()) continue;
+    if (f.finding.sequence.calls.empty() || !f.unconfirmed.empty()) continue;
     bool minimized = f.minimized && f.minimized->reproduced;
-    emit::SuiteFinding s{f.finding.kind, f.finding.message, f.finding.op, f.sequence()};
-    s.reproducible = !f.minimized || f.minimized->reproduced;
+    emit::SuiteFinding s{f.finding.kind, f.finding.message, f.finding.op, f.sequence(), f.slot, f.in_copy};
+    s.reproducible = f.reproducible && (!f.minimized || f.minimized->reproduced);
     s.hits = f.finding.hits;
     s.original_calls = minimized ? f.finding.sequence.calls.size() : 0;
     out.push_back(std::move(s));
   }
   return out;
+}
+
+namespace {
+
+// The check operation of `contract` for objects of cls (added to api once), or UINT32_MAX when
+// the class cannot have it.
+uint32_t check_of(Api& api, ClassId cls, contracts::Contract contract, std::map<std::pair<ClassId, int>, uint32_t>& added) {
+  auto key = std::make_pair(cls, static_cast<int>(contract));
+  if (auto it = added.find(key); it != added.end()) return it->second;
+  contracts::ContractSet only;
+  only.on[static_cast<size_t>(contract)] = true;
+  std::vector<uint32_t> ops = contracts::add_contract_operations(api, cls, {only});
+  return added[key] = ops.empty() ? UINT32_MAX : ops.front();
+}
+
+// f as its emitted test runs it: its sequence and, for a finding about one object of the failing
+// call (exhaustive's engine), the check the test makes on that object (its invariant, a copy of
+// it). nullopt when that check has no counterpart here: the finding stands as found.
+std::optional<SequenceFinding> replay_of(Api& api, const ReportedFinding& f, std::map<std::pair<ClassId, int>, uint32_t>& added) {
+  SequenceFinding r{f.finding.kind, f.finding.op, f.finding.message, f.sequence(), f.finding.domain};
+  const Operation& op = api.operations()[f.finding.op];
+  bool invariant = f.finding.kind == Outcome::InvariantBroken && op.contract < 0;
+  if ((!invariant && !f.in_copy) || r.sequence.calls.empty()) return r;
+  const FlatCall& last = r.sequence.calls.back();
+  size_t slot = static_cast<size_t>(f.slot);
+  int value = f.slot < 0 ? last.produced.back() : last.produced[slot];
+  ClassId cls = f.slot < 0 ? op.result.cls : op.params[slot].cls;  // read before api grows
+  uint32_t check = check_of(api, cls, f.in_copy ? contracts::Contract::CopyEqual : contracts::Contract::Invariant, added);
+  if (value < 0 || check == UINT32_MAX) return std::nullopt;
+  r.sequence = minimize::followed_by_check(r.sequence, check, value);
+  r.op = check;
+  return r;
+}
+
+}  // namespace
+
+void confirm_findings(Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, const ConfirmSettings& settings) {
+  std::map<std::pair<ClassId, int>, uint32_t> added;
+  std::vector<SequenceFinding> replays;
+  std::vector<size_t> replayed;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    ReportedFinding& f = findings[i];
+    if (!f.reproducible) {
+      f.unconfirmed = "it died only after other calls in the same worker, not when its sequence ran first in a fresh one";
+      continue;
+    }
+    if (std::optional<SequenceFinding> r = replay_of(api, f, added)) {
+      replays.push_back(std::move(*r));
+      replayed.push_back(i);
+    }
+  }
+  minimize::ConfirmOptions co;
+  co.call_timeout_seconds = settings.call_timeout;
+  co.worker_memory_limit_bytes = settings.worker_memory_limit;
+  co.enumerations = settings.enumerations;
+  co.interrupted = &g_interrupted;
+  std::vector<std::string> why = minimize::confirm_findings(api, domain, replays, co);
+  for (size_t k = 0; k < replayed.size(); ++k) findings[replayed[k]].unconfirmed = why[k];
 }
 
 std::vector<FlatSequence> probe_states(const Api& api, const FoundStates& found) {

@@ -18,6 +18,14 @@ namespace objgen::cli {
 struct ReportedFinding {
   SequenceFinding finding;
   std::optional<minimize::Minimized> minimized;
+  // A finding about one object of the failing call (exhaustive's engine): the invariant of the
+  // object in this slot broke, or copying it failed (in_copy).
+  int slot = -1;
+  bool in_copy = false;
+  bool reproducible = true;  // false: it died only after other calls in the same worker
+  // Why its sequence, run alone in a fresh process as its emitted test runs it, did not show the
+  // fault ("": it did, or it was not replayed): such a finding is listed apart, never in a suite.
+  std::string unconfirmed;
   const FlatSequence& sequence() const { return minimized && minimized->reproduced ? minimized->sequence : finding.sequence; }
 };
 
@@ -29,9 +37,23 @@ contracts::ContractSet parse_contracts_option(const std::string& spec);
 // kind's (evolve).
 void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, double call_timeout,
                        size_t worker_memory_limit, bool quiet, bool enumerations = true);
-// "  contract in Op: message (N hits) [12 -> 3 calls, 1-minimal]" per finding, on stdout.
+// "  contract in Op: message (N hits) [12 -> 3 calls, 1-minimal]" per confirmed finding, then
+// the ones not confirmed apart, each with "not confirmed: <reason>", on stdout.
 void print_findings(const Api& api, const std::vector<ReportedFinding>& findings);
 nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const ReportedFinding& f);
+// The findings not confirmed, as the report lists them apart ("unconfirmed").
+nlohmann::json unconfirmed_json(const Api& api, const LiteralDomain& domain, const std::vector<ReportedFinding>& findings);
+
+// Replays each finding alone in a fresh worker, as its emitted test runs it (a broken invariant
+// re-checked on the object it broke on, a failed copy copied again: check operations are added to
+// api), and records in `unconfirmed` why one did not show its fault.
+struct ConfirmSettings {
+  double call_timeout = 1.0;
+  size_t worker_memory_limit = 0;
+  bool enumerations = true;  // literal arguments index into their slot's values
+};
+void confirm_findings(Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, const ConfirmSettings& settings);
+// The confirmed findings with a sequence, as a failures suite prints them.
 std::vector<emit::SuiteFinding> suite_findings_of(const std::vector<ReportedFinding>& findings);
 
 // Decides for each finding whether it is likely a precondition violation (exec/finding_blame.hpp)

@@ -52,6 +52,7 @@ nlohmann::json exhaustive_report(const Api& api, const exhaustive::ExhaustiveOpt
                         {"message", f.message},
                         {"operation", api.operations()[f.op].signature()},
                         {"iteration", f.iteration},
+                        {"hits", f.hits},
                         {"sequence", write_statements(api, opt.domain, seq)}});
   }
   size_t states = store.state_count();

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <unordered_map>
 
 #include "exec/checked_heap.hpp"
 #include "exec/sequence.hpp"
@@ -154,6 +156,25 @@ std::optional<StopReason> ExhaustiveGenerator::Impl::run_alone(WorkerPool& pool,
     merge(plan.jobs[all[i]], region, crashes);
     return true;
   });
+}
+
+void bucket_findings(std::vector<Finding>& findings) {
+  std::vector<Finding> out;
+  std::unordered_map<std::string, size_t> index;
+  for (Finding& f : findings) {
+    std::string key =
+        finding_bucket(SequenceFinding{f.kind, f.op, f.message, {}, {}}) + ":" + std::to_string(f.slot) + (f.in_copy ? "c" : "");
+    auto [it, fresh] = index.emplace(std::move(key), out.size());
+    if (fresh) {
+      out.push_back(std::move(f));
+      continue;
+    }
+    Finding& kept = out[it->second];
+    uint64_t hits = kept.hits + f.hits;
+    if (!kept.reproducible && f.reproducible) kept = std::move(f);
+    kept.hits = hits;
+  }
+  findings = std::move(out);
 }
 
 std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result, const LiteralDomain& domain) {

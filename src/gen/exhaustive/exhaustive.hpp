@@ -87,6 +87,7 @@ struct Finding {
   bool in_copy = false;      // the failure is in copying the object in `slot` (its copy constructor)
   bool reproducible = true;  // false: it died only after other calls in the same worker
   uint16_t iteration = 0;
+  uint64_t hits = 1;  // failing calls of this fault (bucket_findings)
 };
 
 // A distributed run whose every iteration had fewer candidates than there are ranks: nothing
@@ -119,6 +120,11 @@ struct ExhaustiveResult {
   bool records_split = false;   // each rank held only its states' records (rank 0 has all at the end)
   StopReason stopped_by = StopReason::Fixpoint;
 };
+
+// One finding per fault: the engine reports every failing call, and at scope 3 one bug fails
+// thousands. Findings of the same kind, operation, slot and message once numbers are left out
+// (finding_bucket) become the first found (a reproducible one when there is one), counted in hits.
+void bucket_findings(std::vector<Finding>& findings);
 
 // The run's findings as stand-alone sequences (domain: the run's literal domain).
 std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result, const LiteralDomain& domain);

@@ -1,0 +1,73 @@
+// The steps after a strategy's run, the same for every command that writes suites (exhaustive,
+// random): the strategy's findings minimized, confirmed (replayed alone in a fresh process: only
+// what reproduces is a bug; the rest is listed apart) and printed; regression oracles recorded on the
+// states a suite will hold; contracts checked on the states (when the strategy did not while
+// running); likely precondition violations set apart; the JSON report and the states and
+// failures suites written. A command reads: arguments -> options -> strategy -> this pipeline.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "cli/reference.hpp"
+#include "cli/reported_findings.hpp"
+#include "cli/run_args.hpp"
+#include "gen/oracles/contracts.hpp"
+#include "heap/found_states.hpp"
+
+namespace objgen::cli {
+
+// Contracts checked on the run's states after it (exhaustive; random checks them while running).
+struct ContractsAfterRun {
+  contracts::ContractSet enabled;  // failures and the invariant were checked while generating
+  size_t max_states = 2000;        // --contract-states: at most this many states, evenly sampled (0: all)
+  std::shared_ptr<const std::regex> omit;
+};
+
+// The run's settings the steps read, from the command's options.
+struct PostRunSettings {
+  const OutputArgs& outputs;
+  const FindingArgs& findings;
+  double call_timeout = 2.0;
+  size_t worker_memory_limit = 0;  // as the run's workers had it
+  bool quiet = false;
+  std::string include;      // the suites' #include: the subject's header
+  std::string suite_name;   // the suites' file and suite stem ("ncl", "sll_random")
+  std::string states_what;  // the states suite's headline
+  // The report's key listing the strategy's findings ("findings"); empty when the strategy's
+  // report lists them itself (exhaustive's "failures").
+  std::string findings_key;
+  bool print_findings = true;  // false: the command printed them with its result line
+  std::optional<ContractsAfterRun> contracts;
+  // With --reference-header/--reference-include: the run's states compared with the reference.
+  struct Reference {
+    const ReferenceArgs& args;
+    const SubjectArgs& subject;
+    int scope;
+    const LiteralSpec& literals;
+  };
+  std::optional<Reference> reference;
+};
+
+// What the run found: its states, and its findings in the order it reports them.
+struct PostRunInput {
+  const FoundStates& found;
+  std::vector<ReportedFinding> findings;
+  bool minimize = true;  // false: the strategy's findings are kept as found (exhaustive's engine)
+};
+
+// What the steps wrote: the suites' files (the report's is the command's --report-json).
+struct PostRunOutput {
+  std::vector<std::string> written;
+};
+
+// Runs the steps, adding their parts to `report` before writing it. Contract checks are added to
+// api as operations.
+PostRunOutput run_post_run(Api& api, const PostRunSettings& settings, PostRunInput input, nlohmann::json& report);
+
+}  // namespace objgen::cli
