@@ -79,7 +79,7 @@ CheckedArgs check_args(const ExhaustiveArgs& a) {
   c.worker_memory_limit = a.worker_memory_limit_bytes();
   c.workers = default_workers(a.threads, a.force);
   require_writable_outputs(a);
-  check_reference_args(a.subject, a.reference);
+  check_reference_args(a.subject, a.reference, a.quiet);
   if (!a.checkpoint.empty()) {
     try {
       ensure_writable_directory(a.checkpoint);

@@ -107,7 +107,7 @@ void validate(const RandomArgs& a) {
   check_run_args(a);
   require_non_negative(a.time_limit, "--time-limit");
   require_writable_outputs(a);
-  check_reference_args(a.subject, a.reference);
+  check_reference_args(a.subject, a.reference, a.quiet);
 }
 
 // The runs' common options: the subject's operations, its contract checks, the scope.

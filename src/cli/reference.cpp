@@ -78,7 +78,9 @@ SubjectArgs reference_subject(const SubjectArgs& subject, const ReferenceArgs& r
 
 // The program that describes and serves the reference: this objgen in its worker mode.
 std::vector<std::string> worker_program(const DifferentialSettings& st) {
-  std::vector<std::string> p{fs::read_symlink("/proc/self/exe").string(), kReferenceWorkerMode, "--scope", std::to_string(st.scope)};
+  std::vector<std::string> p{
+      fs::read_symlink("/proc/self/exe").string(), kReferenceWorkerMode, "--scope", std::to_string(st.scope), "--memory-limit",
+      std::to_string(st.worker_memory_limit)};
   const LiteralSpec& l = st.literals;
   for (const auto& [name, value] : {std::pair{"--ints", &l.ints}, std::pair{"--doubles", &l.doubles}, std::pair{"--chars", &l.chars},
                                     std::pair{"--bools", &l.bools}, std::pair{"--strings", &l.strings}})
@@ -182,8 +184,14 @@ LoadedReference load_reference(const Api&, const ReferenceArgs& r, const Differe
 
 }  // namespace
 
-void check_reference_args(const SubjectArgs& subject, const ReferenceArgs& r) {
-  if (r.given()) (void)reference_subject(subject, r);
+void check_reference_args(const SubjectArgs& subject, const ReferenceArgs& r, bool quiet) {
+  if (!r.given()) return;
+  std::string library = build_reference_harness(reference_subject(subject, r), quiet);
+  try {
+    (void)describe_harness_in_program(library, {fs::read_symlink("/proc/self/exe").string(), kReferenceWorkerMode});
+  } catch (const HarnessLoadError& e) {
+    throw UsageError(std::string("the reference: ") + e.what());
+  }
 }
 
 nlohmann::json check_against_reference(const Api& api, const FoundStates& found, const ReferenceArgs& r, const DifferentialSettings& st) {
@@ -212,6 +220,7 @@ nlohmann::json check_against_reference(const Api& api, const FoundStates& found,
   try {
     result = differential::find_differences(subject, found, reference, match, o);
   } catch (const std::runtime_error& e) {
+    catch_interrupts(false);
     throw UsageError(ref.name + ": " + e.what());
   }
   catch_interrupts(false);

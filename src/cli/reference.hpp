@@ -25,8 +25,10 @@ struct ReferenceArgs {
 };
 
 void add_reference_options(CLI::App* cmd, ReferenceArgs& r);
-// Before the run: a UsageError when the reference options do not name a usable header.
-void check_reference_args(const SubjectArgs& subject, const ReferenceArgs& r);
+// Before the run: the reference built (or taken from the cache) and described, so that a reference
+// that is missing, does not compile or does not load stops objgen with a UsageError before the
+// strategy runs, not after it.
+void check_reference_args(const SubjectArgs& subject, const ReferenceArgs& r, bool quiet);
 
 // What the check needs of the run besides its states.
 struct DifferentialSettings {

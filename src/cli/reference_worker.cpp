@@ -6,6 +6,7 @@
 // (TestRunner::serve), with the literal domain built from the same options as objgen's.
 #include "cli/reference_worker.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -40,6 +41,20 @@ std::string option(const std::map<std::string, std::string>& o, const std::strin
   _exit(code);
 }
 
+// What the reference may add to this process's address space, as a forked worker's limit says
+// for the class (a program exec'd by the runner gets none from it).
+void limit_added_memory(size_t bytes) {
+  if (bytes == 0) return;
+  unsigned long pages = 0;
+  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%lu", &pages) != 1) pages = 0;
+    std::fclose(f);
+  }
+  rlimit limit{};
+  limit.rlim_cur = limit.rlim_max = static_cast<rlim_t>(pages) * static_cast<rlim_t>(getpagesize()) + bytes;
+  setrlimit(RLIMIT_AS, &limit);
+}
+
 }  // namespace
 
 int reference_worker_main(int argc, char** argv) {
@@ -56,6 +71,7 @@ int reference_worker_main(int argc, char** argv) {
     static Api registered;  // as long as the process: the runner calls it
     ex.register_api(registered);
     check_after_call();
+    limit_added_memory(std::strtoull(option(o, "--memory-limit").c_str(), nullptr, 10));
     LiteralSpec spec{option(o, "--ints"), option(o, "--doubles"), option(o, "--chars"), option(o, "--bools"), option(o, "--strings")};
     static LiteralDomain domain = LiteralDomain::make(std::atoi(option(o, "--scope").c_str()), registered, spec);
     RunnerOptions ro;

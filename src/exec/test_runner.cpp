@@ -363,14 +363,17 @@ bool bind_call(const PackedCall& c, const Operation& op, std::vector<Object>& va
   return null_object;
 }
 
-// The state the MUT call left: the object it made, else its receiver (fingerprint_state).
+// The state the MUT call left: a member's receiver, else the object it made (fingerprint_state).
 void fingerprint_state(CallScratch& cs, const Operation& op, const PackedCall& c, Arg* args, const CallResult& res, PackedResult* r) {
   ClassId cls = 0;
   const void* root = nullptr;
-  if (op.result.is_object() && res.has_object && res.object) {
-    cls = op.result.cls, root = res.object.get();
-  } else if (c.nargs > 0 && op.params[0].is_object() && !op.params[0].consumed() && args[0].obj && *args[0].obj) {
+  // A member's state is its receiver's, whatever it returns (`C with(int) const` leaves the
+  // receiver as it was); a constructor's or factory's is the object it made.
+  bool member = op.kind == OpKind::Method && c.nargs > 0 && op.params[0].is_object() && !op.params[0].consumed();
+  if (member && args[0].obj && *args[0].obj) {
     cls = op.params[0].cls, root = args[0].obj->get();
+  } else if (!member && op.result.is_object() && res.has_object && res.object) {
+    cls = op.result.cls, root = res.object.get();
   }
   if (!root || !cs.lin.run(cls, root)) return;
   Fingerprint f = cs.lin.fingerprint(cls);
@@ -427,7 +430,9 @@ void TestRunner::evaluate(uint32_t t) {
     if (root) {
       record_root(r, o, res, message);
       if (o == Outcome::Normal) probe_after(cs, op, c, args, probed, r);
-      if (o == Outcome::Normal && opt_.fingerprint_state) fingerprint_state(cs, op, c, args, res, r);
+      // A const member that threw left its receiver as it was: that state is still known.
+      bool unchanged = op.is_const && (o == Outcome::Failure || o == Outcome::Misuse);
+      if (opt_.fingerprint_state && (o == Outcome::Normal || unchanged)) fingerprint_state(cs, op, c, args, res, r);
     }
     if (op.result.is_object()) values.push_back(res.has_object ? res.object : nullptr);
   }

@@ -60,8 +60,9 @@ struct TestOutcome {
   std::vector<uint64_t> receiver_fields;
   uint32_t receiver_fields_changed = 0;
   std::string message;  // exception, signal or hang description
-  // fingerprint_state: the canonical form's fingerprint of the object the MUT call made (its
-  // result) or, for a member, of its receiver afterwards, when it returned normally.
+  // fingerprint_state: the canonical form's fingerprint of a member's receiver after the MUT call,
+  // or of the object a constructor or factory made, when it returned normally (or was a const
+  // member that threw: its receiver is as it was).
   bool has_state = false;
   Fingerprint state;
 };

@@ -114,6 +114,7 @@ std::pair<uint64_t, uint64_t> subject_of(const PairState& p) { return {p[0], p[1
 struct Probe {
   size_t first_test, tests;
   bool node = false;
+  bool observed_seed = false;  // a found state with a const member called on it: the state is without it
 };
 
 // Breadth-first over pairs of states, not states of the class alone: where the class's state
@@ -130,8 +131,11 @@ class Explorer {
   void seed(const std::vector<FlatSequence>& states) {
     seeding_ = true;
     for (const FlatSequence& seq : states) {
-      if (seq.result_value < 0 || seq.calls.size() + 1 > kMaxTestCalls) continue;
-      add_call(seq, nullptr);
+      if (seq.result_value < 0 || seq.calls.size() + 2 > kMaxTestCalls) continue;
+      // Its state is the object at result_value, which its last call may have made (a
+      // constructor) or been called on (a member), or made from another (`C with(int) const`):
+      // ending the test case with a const member on it fingerprints that object.
+      add_call(seq, plan_.observations.empty() ? nullptr : &plan_.observations.front(), true);
       if (tests_.size() >= kChunk) flush();
     }
     flush();
@@ -157,7 +161,13 @@ class Explorer {
     return !next_.empty() && !budget_spent() && !interrupted();
   }
 
-  void require_reference_runs(const FlatSequence& seq);
+  // A reference that ran none of the found states (its worker does not start, or it crashes on
+  // everything) would have every test case blamed on it, one restart each: say why and stop. One
+  // that refuses some states (a constructor that aborts on a capacity of 0) is only skipped there.
+  void require_reference_ran() const {
+    if (reference_ran_ == 0 && !reference_death_.empty())
+      throw std::runtime_error("the reference ran none of the class's states: " + reference_death_);
+  }
   std::vector<Difference> take() { return std::move(found_); }
   size_t pairs() const { return seen_.size(); }
 
@@ -166,10 +176,10 @@ class Explorer {
   bool interrupted() const { return options_.interrupted && options_.interrupted->load(); }
 
   // The state (or the state and one more call): its result compared, its pair fingerprinted.
-  void add_call(const FlatSequence& seq, const MemberCall* extension) {
+  void add_call(const FlatSequence& seq, const MemberCall* extension, bool observed_seed = false) {
     FlatSequence extended = seq;
     if (extension) extended.calls.push_back(extension->on(seq.result_value));
-    probes_.push_back({tests_.size(), 1, true});
+    probes_.push_back({tests_.size(), 1, true, observed_seed && extension});
     tests_.push_back(std::move(extended));
   }
 
@@ -178,6 +188,7 @@ class Explorer {
     std::vector<FlatSequence> nodes = std::move(to_observe_);
     to_observe_.clear();
     for (const FlatSequence& seq : nodes) {
+      if (budget_spent() || interrupted()) break;
       if (seq.calls.size() + 1 > kMaxTestCalls || plan_.observations.empty()) continue;
       Probe p{tests_.size(), plan_.observations.size(), false};
       for (const MemberCall& o : plan_.observations) {
@@ -195,9 +206,16 @@ class Explorer {
     if (tests_.empty()) return;
     PairedOutcomes out = run_both(runners_, s_, r_, match_, tests_);
     result_.tests += tests_.size();
+    for (const std::optional<TestOutcome>& o : out.reference) {
+      if (o && o->feasible && o->outcome == Outcome::Normal) ++reference_ran_;
+      if (o && (o->outcome == Outcome::Crash || o->outcome == Outcome::Timeout) && reference_death_.empty()) reference_death_ = o->message;
+    }
     for (const Probe& p : probes_) {
       judge(p, out);
-      if (p.node) visit(tests_[p.first_test], out.subject[p.first_test], out.reference[p.first_test]);
+      if (!p.node) continue;
+      FlatSequence node = tests_[p.first_test];
+      if (p.observed_seed) node.calls.pop_back();
+      visit(node, out.subject[p.first_test], out.reference[p.first_test]);
     }
     tests_.clear();
     probes_.clear();
@@ -230,9 +248,9 @@ class Explorer {
     }
   }
 
-  // One per bucket (the call, and whether it threw), the shortest sequence kept.
+  // One per bucket (the member that differs), the shortest sequence kept.
   void keep(Difference d) {
-    std::string key = std::to_string(d.op) + (d.threw ? ":threw" : ":value");
+    std::string key = std::to_string(d.op);  // one per member: its value and its throwing are one fault seen twice
     auto [it, fresh] = bucket_.emplace(key, found_.size());
     if (fresh) {
       found_.push_back(std::move(d));
@@ -251,6 +269,8 @@ class Explorer {
   DifferentialResult& result_;
   Runners runners_;
   bool seeding_ = false;
+  uint64_t reference_ran_ = 0;
+  std::string reference_death_;
   std::vector<FlatSequence> tests_, next_, to_observe_;
   std::vector<Probe> probes_;
   std::set<PairState> seen_;
@@ -258,17 +278,6 @@ class Explorer {
   std::vector<Difference> found_;
   std::map<std::string, size_t> bucket_;
 };
-
-// A reference whose worker cannot start or dies in its first call would have every test case
-// blamed on it, one restart each: stop with its reason instead.
-void Explorer::require_reference_runs(const FlatSequence& seq) {
-  std::optional<FlatSequence> there = translate(seq, s_, r_, match_);
-  if (!there || there->calls.empty()) return;
-  FlatSequence first{{there->calls.front()}, -1};
-  TestOutcome o = runners_.reference.run({first})[0];
-  if (o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout)
-    throw std::runtime_error("the reference does not run its first call (" + call_text(r_, first.calls[0]) + "): " + o.message);
-}
 
 }  // namespace
 
@@ -300,14 +309,13 @@ DifferentialResult find_differences(const Side& subject, const FoundStates& foun
   states.reserve(chosen.size());
   for (uint32_t id : chosen) states.push_back(replayer.flatten(id));
   Explorer explorer(subject, reference, match, options, plan, result);
-  if (!states.empty()) explorer.require_reference_runs(states.front());
   explorer.seed(states);
+  explorer.require_reference_ran();
   for (int depth = 0; depth < options.max_depth && explorer.expand(); ++depth)
     if (options.progress) options.progress(static_cast<size_t>(depth) + 1, explorer.pairs());
   result.pairs = explorer.pairs();
   std::vector<Difference> differences = explorer.take();
-  if (!(options.interrupted && options.interrupted->load()))
-    detail::minimize_and_confirm(subject, reference, match, options, differences, result.unconfirmed);
+  detail::minimize_and_confirm(subject, reference, match, options, differences, result.unconfirmed);
   result.differences = std::move(differences);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -10,7 +10,7 @@
 // show. Pairs are kept to class states the strategy found (its scope).
 //
 // A difference is a call whose value, or whether it threw, is not the reference's: the first one
-// of each probe is kept, one per bucket (the call, and how it differs), minimized (1-minimal) and
+// of each probe is kept, one per bucket (the member that differs), minimized (1-minimal) and
 // confirmed in fresh processes, each side run twice, once with its heap shifted (a value read from
 // an address or from memory nobody wrote is not a difference). A sequence the reference refuses
 // (throws, crashes, hangs) is skipped, never blamed on the class; the class's own crashes and

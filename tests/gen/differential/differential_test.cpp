@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <stdexcept>
 
 #include "gen/differential/differential.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
@@ -30,19 +31,48 @@ struct TwoSlot {
     return true;
   }
   bool contains(int k) const { return keys[0] == k || keys[1] == k; }
+  // A member that makes another object and leaves the receiver as it was.
+  TwoSlot with(int k) const {
+    TwoSlot t = *this;
+    t.put(k);
+    return t;
+  }
 };
 using Right = TwoSlot<true>;
 using Forgetful = TwoSlot<false>;
+
+// A counter whose take() refuses what the reference allows (strict) or not.
+template <bool strict>
+struct Counter {
+  int n = 0;
+  void add(int k) { n += k; }
+  int take(int k) {
+    if (strict && k > n) throw std::out_of_range("take: more than there is");
+    n -= k;
+    return n;
+  }
+  int value() const { return n; }
+};
+using Strict = Counter<true>;
+using Lenient = Counter<false>;
 }  // namespace lockstep
 OBJGEN_FIELDS(lockstep::Right, keys)
 OBJGEN_FIELDS(lockstep::Forgetful, keys)
+OBJGEN_FIELDS(lockstep::Strict, n)
+OBJGEN_FIELDS(lockstep::Lenient, n)
 
 namespace objgen::differential {
 namespace {
 
 template <class T>
 ClassId register_cache(Api& api) {
-  api.add_class<T>().template constructor<>().method("put", &T::put).method("get", &T::get).method("contains", &T::contains);
+  auto b = api.add_class<T>();
+  b.template constructor<>();
+  if constexpr (requires(T t) { t.put(0); }) {
+    b.method("put", &T::put).method("get", &T::get).method("contains", &T::contains).method("with", &T::with);
+  } else {
+    b.method("add", &T::add).method("take", &T::take).method("value", &T::value);
+  }
   return class_id<T>();
 }
 
@@ -107,6 +137,20 @@ TEST(Differential, FindsAForgottenRefreshThroughPairsOfStates) {
     EXPECT_EQ(d.sequence.calls.size(), 6u) << d.message;
     EXPECT_NE(d.message.find("reference"), std::string::npos);
   }
+}
+
+TEST(Differential, AMemberThatThrowsWhereTheReferenceReturnsIsADifference) {
+  auto strict = explore<lockstep::Strict>();
+  auto lenient = explore<lockstep::Lenient>();
+  DifferentialResult r = compare(*strict, *lenient);
+  ASSERT_FALSE(r.differences.empty());
+  bool threw = false;
+  for (const Difference& d : r.differences) threw |= d.threw && d.call.rfind("take(", 0) == 0;
+  EXPECT_TRUE(threw);
+  // ...and the other way round the reference refuses: skipped, never the class's fault.
+  DifferentialResult back = compare(*lenient, *strict);
+  for (const Difference& d : back.differences) EXPECT_FALSE(d.call.rfind("take(", 0) == 0 && !d.threw) << d.message;
+  EXPECT_GT(back.refused_by_reference, 0u);
 }
 
 TEST(Differential, AClassAgainstItselfDiffersNowhere) {
