@@ -243,23 +243,9 @@ class Explorer {
       if (c.verdict == Verdict::Same) ++result_.compared;
       if (c.verdict != Verdict::Differs) continue;
       ++result_.compared;
-      keep(make_difference(s_, tests_[t], out.subject[t], *out.reference[t], c.threw));
+      detail::add_to_bucket(found_, bucket_, make_difference(s_, tests_[t], out.subject[t], *out.reference[t], c.threw));
       return;
     }
-  }
-
-  // One per bucket (the member that differs), the shortest sequence kept.
-  void keep(Difference d) {
-    std::string key = std::to_string(d.op);  // one per member: its value and its throwing are one fault seen twice
-    auto [it, fresh] = bucket_.emplace(key, found_.size());
-    if (fresh) {
-      found_.push_back(std::move(d));
-      return;
-    }
-    Difference& known = found_[it->second];
-    uint64_t hits = known.hits + 1;
-    if (d.sequence.calls.size() < known.sequence.calls.size()) known = std::move(d);
-    known.hits = hits;
   }
 
   const Side &s_, &r_;
@@ -276,7 +262,7 @@ class Explorer {
   std::set<PairState> seen_;
   std::set<std::pair<uint64_t, uint64_t>> scope_;
   std::vector<Difference> found_;
-  std::map<std::string, size_t> bucket_;
+  std::map<uint32_t, size_t> bucket_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "gen/minimize/delta_debugging.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 
+namespace objgen::differential::detail {
 namespace {
 
 // How many representable doubles lie between a and b (both finite).
@@ -20,11 +21,6 @@ uint64_t ulps_between(double a, double b) {
   int64_t x = ordered(a), y = ordered(b);
   return x > y ? static_cast<uint64_t>(x) - static_cast<uint64_t>(y) : static_cast<uint64_t>(y) - static_cast<uint64_t>(x);
 }
-
-}  // namespace
-
-namespace objgen::differential::detail {
-namespace {
 
 constexpr size_t kShiftBlocks = 3;  // the confirming run's heap shift (as the regression oracles')
 constexpr size_t kMaxRuns = 2000;   // candidates per difference at most while minimizing
@@ -53,7 +49,7 @@ bool same_as_emitted_tests_see(const Literal& a, const Literal& b) {
   if (a.kind != LiteralKind::Double || b.kind != LiteralKind::Double) return oracles::same_value(a, b);
   if (!std::isfinite(b.d)) return true;
   if (!std::isfinite(a.d)) return false;
-  return ::ulps_between(a.d, b.d) <= 4;
+  return ulps_between(a.d, b.d) <= 4;
 }
 
 // The last call returned, or threw, in both outcomes alike.
@@ -107,18 +103,8 @@ void minimize_one(Runners& runners, const Side& s, const Side& r, const Operatio
 // The minimized differences that fell into one bucket become one.
 void merge_buckets(std::vector<Difference>& differences) {
   std::vector<Difference> out;
-  std::map<std::string, size_t> index;
-  for (Difference& d : differences) {
-    auto [it, fresh] = index.emplace(std::to_string(d.op), out.size());
-    if (fresh) {
-      out.push_back(std::move(d));
-      continue;
-    }
-    Difference& known = out[it->second];
-    uint64_t hits = known.hits + d.hits;
-    if (d.sequence.calls.size() < known.sequence.calls.size()) known = std::move(d);
-    known.hits = hits;
-  }
+  std::map<uint32_t, size_t> index;
+  for (Difference& d : differences) add_to_bucket(out, index, std::move(d));
   differences = std::move(out);
 }
 
@@ -146,6 +132,18 @@ std::string confirm(const Side& s, const Side& r, const OperationMatch& match, c
 Runners::Runners(const Side& s, const Side& r, const DifferentialOptions& options, size_t shift, bool fingerprint)
     : subject(s.api, s.domain, runner_options(options, shift, fingerprint)),
       reference(r.api, r.domain, reference_options(options, shift, fingerprint)) {}
+
+void add_to_bucket(std::vector<Difference>& found, std::map<uint32_t, size_t>& index, Difference d) {
+  auto [it, fresh] = index.emplace(d.op, found.size());
+  if (fresh) {
+    found.push_back(std::move(d));
+    return;
+  }
+  Difference& known = found[it->second];
+  uint64_t hits = known.hits + d.hits;
+  if (d.sequence.calls.size() < known.sequence.calls.size()) known = std::move(d);
+  known.hits = hits;
+}
 
 Comparison compare(const TestOutcome& subject, const TestOutcome& reference) {
   // A last call that threw is feasible (it ran) with the exception as its outcome.

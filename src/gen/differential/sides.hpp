@@ -2,6 +2,7 @@
 // of one test case compare.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -43,6 +44,11 @@ PairedOutcomes run_both(Runners& runners, const Side& s, const Side& r, const Op
 
 // The difference a compared pair shows, its call spelled and both values in its message.
 Difference make_difference(const Side& s, const FlatSequence& seq, const TestOutcome& a, const TestOutcome& b, bool threw);
+
+// One bucket per member that differs (its value and its throwing are one fault seen twice): d
+// joins the bucket of its operation in `found` (`index`: operation -> position), the shortest
+// sequence kept, the hits summed.
+void add_to_bucket(std::vector<Difference>& found, std::map<uint32_t, size_t>& index, Difference d);
 
 // Minimizes each difference (1-minimal over calls, the differing call kept last), then replays it
 // in fresh processes, the class twice (once with a shifted heap): differences that do not show
