@@ -3,11 +3,17 @@
 # the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
-scripts/check-format.sh
-scripts/build.sh
+stage() {  # NAME COMMAND...: runs it and prints its time
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "== test.sh: $name took $((SECONDS - start)) s"
+}
+stage "installing dependencies" scripts/install-deps.sh
+stage "format check" scripts/check-format.sh
+stage "build" scripts/build.sh
 # Two `cores` slots per CPU: a busy case holds two, a case that mostly waits one or none
 # (tests/CMakeLists.txt), so up to twice as many cases as CPUs run while the CPUs are not all busy.
 cpus=$(nproc)
 printf '{"version": {"major": 1, "minor": 0}, "local": [{"cores": [{"id": "cpus", "slots": %d}]}]}\n' $((2 * cpus)) >build/cores.json
-ctest --test-dir build --output-on-failure -j $((2 * cpus)) --resource-spec-file "$PWD/build/cores.json"
+stage "tests" ctest --test-dir build --output-on-failure -j $((2 * cpus)) --resource-spec-file "$PWD/build/cores.json"

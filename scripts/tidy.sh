@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
 # clang-tidy over src/ with the checks in .clang-tidy; fails on any finding (they are errors there).
 # Usage: scripts/tidy.sh [FILE_REGEX...] (default: every file of src/).
+#        scripts/tidy.sh --changed-since COMMIT: only the files of src/ that changed since COMMIT or
+#        include a header that did (scripts/tidy_scope.py); CI passes the commit in .ci/tidy-clean,
+#        the last one at which all of src/ passed (update it after a full run passes).
 # Uses build/compile_commands.json (CMake writes it at configure), filtered into a temporary
 # directory: only src/'s files, and the objgen target's GCC precompiled header (cmake_pch.hxx,
 # whose .gch beside it clang cannot read) included as a plain copy without it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--changed-since" ]; then
+  [ $# -eq 2 ] || { echo "usage: scripts/tidy.sh --changed-since COMMIT" >&2; exit 2; }
+  mapfile -t scope < <(python3 scripts/tidy_scope.py "$2")
+  if [ ${#scope[@]} -eq 0 ]; then
+    echo "tidy: nothing of src/ or include/objgen/ changed since $2"
+    exit 0
+  fi
+  echo "tidy: ${#scope[@]} file pattern(s) changed since $2 (or include what did)"
+  set -- "${scope[@]}"
+fi
 [ -f build/compile_commands.json ] ||
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DOBJGEN_REQUIRE_SCAN=ON -DOBJGEN_WERROR=ON >/dev/null
 db=$(mktemp -d)
