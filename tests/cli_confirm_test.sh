@@ -4,7 +4,10 @@
 # when compiled and run; poke()'s crash, which only a worker that ran many calls shows, is listed
 # apart as not confirmed (stdout, "unconfirmed" in the report) and is not in the failures suite.
 # objgen random checks the heap by default (a --header subject): an off-by-one write is a finding
-# with a sequence, confirmed.
+# with a sequence, confirmed. `--builders auto` never hides a bug: SumStack::pop() breaks the
+# invariant, so auto leaves it out of the builders, and the run still reports the broken invariant
+# with a sequence calling pop(), in the failures suite (whose test fails), on a fresh cache and on
+# the cached builders.
 #
 #   cli_confirm_test.sh OBJGEN SRC [CXX]
 set -u
@@ -49,4 +52,27 @@ r = json.load(open(sys.argv[1]))
 f = [f for f in r['findings'] if f['operation'] == 'OffByOne::poke()']
 assert f and f[0]['confirmed'] and f[0]['sequence'] and 'heap damage' in f[0]['message'], r['findings']
 \" '$work/heap.json'"
+stack="$src/tests/confirm_inputs/sum_stack.hpp"
+builders_auto() {  # builders_auto NAME: exhaustive --builders auto on SumStack, the ruled-out finding checked
+  "$objgen" exhaustive --header "$stack" --class confirm::SumStack --builders auto --scope 3 \
+    --report-json "$work/$1.json" --emit-gtest "$work/$1" >"$work/$1.out" 2>&1 &&
+    grep -q 'ruled out of the builders: SumStack::pop()' "$work/$1.out" &&
+    python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+found = r.get('ruled_out_findings', [])
+assert found, 'no ruled_out_findings'
+f = found[0]
+assert f['kind'] == 'invariant' and f['confirmed'], f
+assert any('pop()' in call for call in f['sequence']), f['sequence']
+assert not any(p.get('operation') == f['operation'] for p in r.get('preconditions', [])), r.get('preconditions')
+" "$work/$1.json"
+}
+check "--builders auto: pop() ruled out, its broken invariant reported with its sequence" builders_auto auto1
+check "... and again from the cached builders" builders_auto auto2
+suite=$(ls "$work/auto1/"*_failures_test.cpp 2>/dev/null | head -1)
+check "its failures suite compiles" "$cxx" -std=c++20 -O1 -I"$src/tests/confirm_inputs" "$suite" -lgtest -lgtest_main -pthread \
+  -o "$work/stack_failures"
+check "... and its test fails (the invariant, after pop())" bash -c "
+  ! '$work/stack_failures' >'$work/stack_run.log' 2>&1 && grep -q 'pop()' '$suite' && grep -q '^\[  FAILED  \]' '$work/stack_run.log'"
 exit $fail

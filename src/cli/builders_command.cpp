@@ -420,8 +420,9 @@ bool read_cached_builders(const Api& api, const ClassInfo& target, const std::st
   }
 }
 
-std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, const BuildersRequest& r, const std::vector<uint32_t>& pool,
-                                         const BuildersCacheKey& key) {
+// The search `--builders auto` runs: hill climbing from the pool, with the contract checks that
+// rule out corrupting builders.
+BuilderSearchOptions auto_search_options(Api& api, const ClassInfo& target, const BuildersRequest& r, const std::vector<uint32_t>& pool) {
   BuilderSearchOptions o;
   o.target = target.id;
   o.operations = pool;
@@ -432,6 +433,12 @@ std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, cons
   o.climb_scope = kFirstScope;
   if (r.check_contracts)
     o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
+  return o;
+}
+
+ResolvedBuilders identify_and_cache(Api& api, const ClassInfo& target, const BuildersRequest& r, const std::vector<uint32_t>& pool,
+                                    const BuildersCacheKey& key) {
+  BuilderSearchOptions o = auto_search_options(api, target, r, pool);
   if (!r.quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
   builders::LadderOptions ladder;  // the defaults of `objgen builders`: an API whose states explode still finishes
   builders::LadderResult found = builders::identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder,
@@ -441,17 +448,40 @@ std::vector<uint32_t> identify_and_cache(Api& api, const ClassInfo& target, cons
   if (id.builders.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
   BuildersFile f = builders_file_of(api, target, id, key.hash, "hc", found.proofs);
   if (!r.quiet) print_ruled_out(f);
+  ResolvedBuilders out{id.builders, {}};
+  for (const builders::RuledOut& ruled : id.ruled_out)
+    out.ruled_out_findings.insert(out.ruled_out_findings.end(), ruled.findings.begin(), ruled.findings.end());
   if (!id.complete || f.verdict == "disproved") {
     if (!r.quiet)
       std::fprintf(stderr, "objgen: builders %s, not cached\n",
                    id.complete ? ("of a search the proofs disproved (" + verdict_line(f) + ")").c_str() : "from an incomplete search");
-    return id.builders;
+    return out;
   }
   if (!r.quiet)
     std::fprintf(stderr, "objgen: builders identified in %.1f s, %s%s\n", id.seconds, verdict_line(f).c_str(),
                  found.stopped.empty() ? "" : (" (" + found.stopped + ")").c_str());
   write_builders_cache(key, f, r.quiet);
-  return id.builders;
+  return out;
+}
+
+// Cached builders that ruled operations out: what those operations' states break, found again
+// (the cache keeps why, not the sequences; an exhaustive run at the climbing scope finds them).
+std::vector<SequenceFinding> ruled_out_again(Api& api, const ClassInfo& target, const BuildersRequest& r, const std::vector<uint32_t>& pool,
+                                             const std::vector<uint32_t>& builders, const BuildersFile& cached) {
+  std::vector<SequenceFinding> out;
+  if (cached.ruled_out.empty()) return out;
+  BuilderSearchOptions o = auto_search_options(api, target, r, pool);
+  for (const auto& [signature, why] : cached.ruled_out) {
+    std::vector<uint32_t> op;
+    try {
+      op = builders::operations_by_signature(api, {signature});
+    } catch (const std::invalid_argument&) {
+      continue;  // not in this API (the hash says it is; a hand-edited cache)
+    }
+    std::erase(o.operations, op[0]);
+    for (SequenceFinding& f : builders::ruled_out_findings(api, o, builders, op[0])) out.push_back(std::move(f));
+  }
+  return out;
 }
 
 }  // namespace
@@ -481,13 +511,13 @@ BuildersRequest builders_request(const std::string& spec, const std::string& met
   return r;
 }
 
-std::vector<uint32_t> resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& r) {
+ResolvedBuilders resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& r) {
   if (r.spec != "auto") {
     try {
       BuildersFile f = builders::read_builders_file(r.spec);
       if (f.cls != target.name) throw UsageError("builders file " + r.spec + " is for class " + f.cls + ", not " + target.name);
       if (f.builders.empty()) throw UsageError("builders file " + r.spec + " lists no builders");
-      return builders::operations_by_signature(api, f.builders);
+      return {builders::operations_by_signature(api, f.builders), {}};
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
@@ -501,7 +531,8 @@ std::vector<uint32_t> resolve_builders(Api& api, const ClassInfo& target, const 
       print_ruled_out(cached);
       std::fprintf(stderr, "objgen: builders reused from %s, %s\n", key.path.c_str(), verdict_line(cached).c_str());
     }
-    return builders;
+    std::vector<SequenceFinding> findings = ruled_out_again(api, target, r, pool, builders, cached);
+    return {std::move(builders), std::move(findings)};
   }
   return identify_and_cache(api, target, r, pool, key);
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "objgen/api.hpp"
+#include "exec/sequence.hpp"
 
 namespace objgen::cli {
 
@@ -47,7 +48,13 @@ struct BuildersRequest {
   // where the API must stay as the harness registers it, as for params' exec'd workers).
   bool check_contracts = true;
 };
-std::vector<uint32_t> resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& request);
+struct ResolvedBuilders {
+  std::vector<uint32_t> operations;
+  // What the states of the operations `auto` ruled out broke, with their sequences (each in its
+  // own domain): the run reports them as its findings, so that leaving a method out hides no bug.
+  std::vector<SequenceFinding> ruled_out_findings;
+};
+ResolvedBuilders resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& request);
 // The request of `--builders SPEC` beside `--methods METHODS`, which may only leave operations
 // out ("-name,..." or "all,-name"); anything else beside --builders is a usage error.
 BuildersRequest builders_request(const std::string& spec, const std::string& methods, const Api& api, const std::string& omit_fields,

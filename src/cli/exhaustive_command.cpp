@@ -91,8 +91,10 @@ CheckedArgs check_args(const ExhaustiveArgs& a) {
   return c;
 }
 
-// The generator's options for the loaded subject (misuse and validation settings go into api).
-ExhaustiveOptions generator_options(const ExhaustiveArgs& a, const CheckedArgs& c, Api& api, const ClassInfo& target) {
+// The generator's options for the loaded subject (misuse and validation settings go into api);
+// with --builders auto, what the operations it ruled out broke goes into ruled_out_findings.
+ExhaustiveOptions generator_options(const ExhaustiveArgs& a, const CheckedArgs& c, Api& api, const ClassInfo& target,
+                                    std::vector<SequenceFinding>& ruled_out_findings) {
   ExhaustiveOptions opt;
   opt.scope = static_cast<uint32_t>(a.scope);
   opt.domain = literal_domain(a.scope, api, a.literals);
@@ -103,8 +105,10 @@ ExhaustiveOptions generator_options(const ExhaustiveArgs& a, const CheckedArgs& 
   apply_misuse_options(a, api);
   catch_interrupts(true);
   if (!a.builders.empty()) {
-    opt.operations =
+    ResolvedBuilders resolved =
         resolve_builders(api, target, builders_request(a.builders, a.methods, api, opt.omit_pattern, opt.workers, a.isolate(), a.quiet));
+    opt.operations = std::move(resolved.operations);
+    ruled_out_findings = std::move(resolved.ruled_out_findings);
   } else {
     std::vector<std::string> names = a.methods.empty() ? target.builders : read_method_list(a.methods);
     if (names.empty()) names = {"all"};
@@ -209,7 +213,8 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   Api api;
   const ClassInfo* target = &register_example(*ex, api);
-  ExhaustiveOptions opt = generator_options(a, c, api, *target);
+  std::vector<SequenceFinding> ruled_out;
+  ExhaustiveOptions opt = generator_options(a, c, api, *target, ruled_out);
 
   emit::RunDescription run{ex->name, ex->target, opt.scope, opt.workers, opt.isolate, {}};
   for (uint32_t i : opt.operations) run.methods.push_back(api.operations()[i].signature());
@@ -225,7 +230,8 @@ int run_exhaustive(const ExhaustiveArgs& a) {
     std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
   print_result(a, opt, result);
   run_post_run(api, post_run_settings(a, c, *ex, opt),
-               {exhaustive::found_states(opt, result), engine_findings(api, opt.domain, result), /*minimize=*/false}, report);
+               {exhaustive::found_states(opt, result), engine_findings(api, opt.domain, result), /*minimize=*/false, std::move(ruled_out)},
+               report);
   return exit_code;
 }
 

@@ -163,7 +163,7 @@ std::map<ClassId, std::vector<uint32_t>> target_builders(const ParamsArgs& a, Ap
     BuildersRequest r =
         builders_request(a.builders == "identify" ? "auto" : a.builders, "", api, target.omit_fields, default_workers(0), true, a.quiet);
     r.check_contracts = false;  // params' exec'd workers check the API against the harness's own
-    builders[target.id] = resolve_builders(api, target, r);
+    builders[target.id] = resolve_builders(api, target, r).operations;
   }
   return builders;
 }

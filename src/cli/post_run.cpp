@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "cli/cli_common.hpp"
 #include "cli/suite_oracles.hpp"
+#include "exec/sequence.hpp"
 #include "emit/gtest_writer.hpp"
 #include "gen/oracles/contract_runner.hpp"
 #include "io/atomic_file.hpp"
@@ -61,6 +63,87 @@ void report_strategy_findings(Api& api, const PostRunSettings& s, PostRunInput& 
   report[s.findings_key] = list;
 }
 
+// Why a finding of a left-out operation may be a precondition objgen's arguments broke rather than
+// a bug: the left-out operations its sequence calls that take literal arguments (objgen chose
+// them; a value that must agree with another, like a hash with its key, breaks the class when it
+// does not). "" when none does: nothing the caller chose is to blame (a pop() that corrupts).
+std::string ruled_out_precondition(const Api& api, const FoundStates& found, const FlatSequence& seq) {
+  std::vector<std::string> blamed;
+  for (const FlatCall& c : seq.calls) {
+    const Operation& op = api.operations()[c.op];
+    bool left_out = op.contract < 0 && std::find(found.operations.begin(), found.operations.end(), c.op) == found.operations.end();
+    bool takes_literals = std::any_of(op.params.begin(), op.params.end(), [](const SlotType& p) { return p.is_literal(); });
+    if (left_out && takes_literals && std::find(blamed.begin(), blamed.end(), op.signature()) == blamed.end())
+      blamed.push_back(op.signature());
+  }
+  if (blamed.empty()) return "";
+  return fmt::format(
+      "{} takes arguments objgen chose: likely a precondition they broke (values that must agree, like a "
+      "hash with its key), not a bug",
+      fmt::join(blamed, ", "));
+}
+
+// What the operations `--builders auto` left out broke, moved into the run's domain (a finding
+// whose literals the run's domain lacks is left out, said on stderr), one per bug (the shortest
+// sequence of each bucket, with the hits of all). Kept as found, like exhaustive's: the search
+// that found them builds states breadth-first.
+std::vector<ReportedFinding> ruled_out_findings(const Api& api, const PostRunInput& in) {
+  std::vector<ReportedFinding> findings;
+  std::map<std::string, size_t> buckets;
+  for (const SequenceFinding& f : in.ruled_out) {
+    std::optional<FlatSequence> moved = with_domain(api, f.sequence, f.domain, in.found.domain);
+    if (!moved) {
+      std::fprintf(stderr,
+                   "objgen: a finding of a ruled-out builder uses literals this run does not (--ints and the like); not reported\n");
+      continue;
+    }
+    SequenceFinding here{
+        f.kind,          f.op,  f.message + " (states of an operation --builders auto left out of the builders)", std::move(*moved),
+        in.found.domain, f.hits};
+    auto [at, fresh] = buckets.emplace(finding_bucket(here), findings.size());
+    if (!fresh) {
+      SequenceFinding& known = findings[at->second].finding;
+      known.hits += here.hits;
+      if (here.sequence.calls.size() < known.sequence.calls.size()) std::swap(known.sequence, here.sequence);
+      continue;
+    }
+    ReportedFinding r{std::move(here), std::nullopt};
+    r.slot = f.slot;
+    findings.push_back(std::move(r));
+  }
+  return findings;
+}
+
+// The findings of the operations `--builders auto` left out, confirmed, printed and listed in the
+// report ("ruled_out_findings"). They are findings of the run: the method left out may be the
+// one with the bug. Those a left-out operation's arguments may explain are set apart as likely
+// preconditions (printed, "likely_precondition" in the report, not in the failures suite);
+// returns the rest.
+std::vector<ReportedFinding> report_ruled_out(Api& api, const PostRunSettings& s, const PostRunInput& in, nlohmann::json& report) {
+  std::vector<ReportedFinding> findings = ruled_out_findings(api, in);
+  if (findings.empty()) return findings;
+  catch_interrupts(true);
+  confirm_findings(api, in.found.domain, findings, {s.call_timeout, s.worker_memory_limit});
+  catch_interrupts(false);
+  std::vector<ReportedFinding> bugs, apart;
+  nlohmann::json list = nlohmann::json::array();
+  for (ReportedFinding& f : findings) {
+    std::string why = ruled_out_precondition(api, in.found, f.sequence());
+    nlohmann::json j = finding_json(api, in.found.domain, f);
+    if (!why.empty()) j["likely_precondition"] = why;
+    list.push_back(std::move(j));
+    (why.empty() ? bugs : apart).push_back(std::move(f));
+  }
+  std::printf("found while choosing builders (operations left out of them):\n");
+  print_findings(api, bugs);
+  for (const ReportedFinding& f : apart)
+    std::printf("  likely precondition, %s in %s: %s\n    why: %s\n", outcome_name(f.finding.kind),
+                api.operations()[f.finding.op].signature().c_str(), f.finding.message.c_str(),
+                ruled_out_precondition(api, in.found, f.sequence()).c_str());
+  report["ruled_out_findings"] = list;
+  return bugs;
+}
+
 // The states suite and, when something failed, the failures suite, in --emit-gtest.
 std::vector<std::string> write_suites(const Api& api, const PostRunSettings& s, const FoundStates& found,
                                       const std::vector<emit::SuiteFinding>& failing, const oracles::OracleResult* observed) {
@@ -84,6 +167,7 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
   const FoundStates& found = in.found;
   const OutputArgs& out = s.outputs;
   report_strategy_findings(api, s, in, report);
+  std::vector<ReportedFinding> ruled_out = report_ruled_out(api, s, in, report);
   std::optional<oracles::OracleResult> observed;
   if (!out.emit_gtest.empty() && out.oracles && !g_interrupted.load()) {
     observed = record_oracles(
@@ -94,8 +178,10 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
   if (s.contracts && !g_interrupted.load()) broken = check_contracts(api, s, found, report);
   std::vector<emit::SuiteFinding> failing = suite_findings_of(in.findings);
   for (emit::SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
+  for (emit::SuiteFinding& f : suite_findings_of(ruled_out)) failing.push_back(std::move(f));
   report["unconfirmed"] = unconfirmed_json(api, found.domain, in.findings);
   for (nlohmann::json& f : unconfirmed_json(api, found.domain, broken)) report["unconfirmed"].push_back(std::move(f));
+  for (nlohmann::json& f : unconfirmed_json(api, found.domain, ruled_out)) report["unconfirmed"].push_back(std::move(f));
   report["preconditions"] = set_apart_preconditions(api, found.domain, failing, probe_states(api, found),
                                                     {s.call_timeout, s.worker_memory_limit, s.findings.emit_preconditions, s.quiet});
   if (s.reference && !g_interrupted.load()) {

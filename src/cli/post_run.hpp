@@ -59,6 +59,9 @@ struct PostRunInput {
   const FoundStates& found;
   std::vector<ReportedFinding> findings;
   bool minimize = true;  // false: the strategy's findings are kept as found (exhaustive's engine)
+  // What the operations `--builders auto` left out broke (each finding in its own domain): moved
+  // into the run's domain, minimized, confirmed and reported like the strategy's own.
+  std::vector<SequenceFinding> ruled_out;
 };
 
 // What the steps wrote: the suites' files (the report's is the command's --report-json).

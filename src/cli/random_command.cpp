@@ -110,8 +110,10 @@ void validate(const RandomArgs& a) {
   check_reference_args(a.subject, a.reference, a.quiet);
 }
 
-// The runs' common options: the subject's operations, its contract checks, the scope.
-RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& enabled, Api& api, const ClassInfo& target, int workers) {
+// The runs' common options: the subject's operations, its contract checks, the scope; with
+// --builders auto, what the operations it ruled out broke goes into ruled_out_findings.
+RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& enabled, Api& api, const ClassInfo& target, int workers,
+                           std::vector<SequenceFinding>& ruled_out_findings) {
   const std::string& omit_fields = a.omit_fields_of(target);
   RandomOptions base;
   base.scope = static_cast<uint32_t>(a.scope);
@@ -119,8 +121,10 @@ RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& en
   base.omit = build_omit(omit_fields);
   base.target = target.id;
   if (!a.builders.empty()) {
-    base.operations =
+    ResolvedBuilders resolved =
         resolve_builders(api, target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolate(), a.quiet));
+    base.operations = std::move(resolved.operations);
+    ruled_out_findings = std::move(resolved.ruled_out_findings);
   } else {
     base.operations = select_methods(api, target.id, a.methods.empty() ? std::vector<std::string>{"all"} : read_method_list(a.methods));
   }
@@ -143,7 +147,8 @@ struct RandomRun {
   int workers = 1;
   size_t worker_memory_limit = 0;
   RandomOptions base;
-  std::vector<std::string> methods;  // signatures
+  std::vector<std::string> methods;                 // signatures
+  std::vector<SequenceFinding> ruled_out_findings;  // see ResolvedBuilders
 };
 
 // Runs the batch, a progress line per finished run unless quiet; seconds: the batch's wall time.
@@ -239,7 +244,15 @@ RandomRun load_run(const RandomArgs& a, Api& api) {
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   const ClassInfo* target = &register_example(*ex, api);
   apply_misuse_options(a, api);
-  RandomRun run{*ex, *target, enabled, workers, worker_memory_limit, base_options(a, enabled, api, *target, workers), {}};
+  std::vector<SequenceFinding> ruled_out;
+  RandomRun run{*ex,
+                *target,
+                enabled,
+                workers,
+                worker_memory_limit,
+                base_options(a, enabled, api, *target, workers, ruled_out),
+                {},
+                std::move(ruled_out)};
   for (uint32_t i : run.base.operations) run.methods.push_back(api.operations()[i].signature());
   if (!a.quiet)
     std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, heap check %s, contracts: %s\n  methods: %s\n",
@@ -270,7 +283,7 @@ int run_random_command(RandomArgs a) {
                m.store.states_of(run.base.target).size(), findings.size(), m.seconds, m.calls_per_second());
   nlohmann::json report = random_report(a, run, m);
   const FoundStates found{m.store, run.base.domain, run.base.target, run.base.operations};
-  run_post_run(api, post_run_settings(a, run, m), {found, std::move(findings)}, report);
+  run_post_run(api, post_run_settings(a, run, m), {found, std::move(findings), true, run.ruled_out_findings}, report);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

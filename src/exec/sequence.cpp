@@ -1,5 +1,6 @@
 #include "exec/sequence.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "exec/executor.hpp"
@@ -79,6 +80,22 @@ FlatSequence Replayer::flatten_call(uint32_t op, std::span<const ArgRef> args) c
   auto produced = f.call(op, args);
   f.out.result_value = produced.empty() ? -1 : produced.back();
   return std::move(f.out);
+}
+
+std::optional<FlatSequence> with_domain(const Api& api, const FlatSequence& seq, const LiteralDomain& from, const LiteralDomain& to) {
+  FlatSequence out = seq;
+  for (FlatCall& c : out.calls) {
+    const Operation& op = api.operations()[c.op];
+    for (size_t i = 0; i < c.args.size() && i < op.params.size(); ++i) {
+      if (c.args[i] >= 0) continue;
+      const Literal& value = from.of(op.params[i])[static_cast<size_t>(-1 - c.args[i])];
+      const std::vector<Literal>& there = to.of(op.params[i]);
+      auto it = std::find_if(there.begin(), there.end(), [&](const Literal& l) { return same_value(l, value); });
+      if (it == there.end()) return std::nullopt;
+      c.args[i] = -1 - static_cast<int64_t>(it - there.begin());
+    }
+  }
+  return out;
 }
 
 std::string finding_bucket(const SequenceFinding& f) {

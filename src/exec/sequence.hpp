@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,11 @@ void bind_arguments(const Operation& op, std::span<const ArgRef> refs, const Lit
   }
 }
 
+// The sequence with its literal arguments indexing `to` instead of `from`: the same values, found
+// in `to` by value (a finding of one run replayed in another run's domain). Empty when a value is
+// not in `to`.
+std::optional<FlatSequence> with_domain(const Api& api, const FlatSequence& seq, const LiteralDomain& from, const LiteralDomain& to);
+
 // A failure any strategy found, with the straight-line calls that reproduce it.
 struct SequenceFinding {
   Outcome kind;
@@ -52,6 +58,7 @@ struct SequenceFinding {
   FlatSequence sequence;  // ends with that call
   LiteralDomain domain;   // what the sequence's literal indices refer to
   uint64_t hits = 1;      // how many calls found it (the sequence is the shortest of them)
+  int slot = -1;          // a broken invariant: the slot of the last call whose object broke it (-1: its result)
 };
 
 // Findings that are the same fault: same kind, same operation, same message once the numbers in

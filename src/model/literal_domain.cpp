@@ -187,6 +187,18 @@ std::string hex_escape(unsigned char c) {
 }
 }  // namespace
 
+bool same_value(const Literal& a, const Literal& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case LiteralKind::Double:
+      return a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
+    case LiteralKind::String:
+      return a.s == b.s;
+    default:
+      return a.i == b.i;
+  }
+}
+
 std::string cpp_literal(const Literal& l) {
   switch (l.kind) {
     case LiteralKind::Int:

@@ -75,6 +75,9 @@ class LiteralDomain {
 // parameter's argument is a value of.
 std::string value_type_of(std::string t);
 
+// Two literals are the same value (NaN equals NaN: a run that returned it twice agrees).
+bool same_value(const Literal& a, const Literal& b);
+
 // A C++ expression with the literal's value (kind from l.kind): special doubles through
 // std::numeric_limits, control and non-ASCII characters as hex escapes, strings with their length
 // (so that embedded NULs survive). The one escaper of every emitter.

@@ -67,7 +67,26 @@ bool builds_beyond_constructors(const Api& api, const std::vector<uint32_t>& bui
   });
 }
 
+// The findings whose sequences call `op`, shortest first, at most kRuledOutFindings.
+std::vector<SequenceFinding> calling(std::vector<SequenceFinding> findings, uint32_t op) {
+  std::erase_if(findings, [op](const SequenceFinding& f) {
+    return std::none_of(f.sequence.calls.begin(), f.sequence.calls.end(), [op](const FlatCall& c) { return c.op == op; });
+  });
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const SequenceFinding& a, const SequenceFinding& b) { return a.sequence.calls.size() < b.sequence.calls.size(); });
+  if (findings.size() > kRuledOutFindings) findings.resize(kRuledOutFindings);
+  return findings;
+}
+
 }  // namespace
+
+std::vector<SequenceFinding> ruled_out_findings(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> builders,
+                                                uint32_t op) {
+  BuilderSearchOptions with = options;
+  if (std::find(with.operations.begin(), with.operations.end(), op) == with.operations.end()) with.operations.push_back(op);
+  if (std::find(builders.begin(), builders.end(), op) == builders.end()) builders.push_back(op);
+  return calling(corruption_findings(api, with, builders), op);
+}
 
 std::vector<SequenceFinding> corruption_findings(const Api& api, const BuilderSearchOptions& options,
                                                  const std::vector<uint32_t>& builders) {
@@ -96,7 +115,7 @@ std::vector<RuledOut> rule_out_corrupting(const Api& api, BuilderSearchOptions& 
       if (interrupted(options) || other.empty() || !builds_beyond_constructors(api, other) ||
           !corruption_findings(api, without, other).empty())
         continue;
-      ruled_out.push_back({suspect, describe(broken)});
+      ruled_out.push_back({suspect, describe(broken), calling(broken, suspect)});
       builders = std::move(other);
       options = std::move(without);
       replaced = true;

@@ -180,7 +180,8 @@ void bucket_findings(std::vector<Finding>& findings) {
 std::vector<SequenceFinding> replayable_findings(const Api& api, const ExhaustiveResult& result, const LiteralDomain& domain) {
   Replayer replayer(api, result.store, domain);
   std::vector<SequenceFinding> out;
-  for (const Finding& f : result.findings) out.push_back({f.kind, f.op, f.message, replayer.flatten_call(f.op, f.args), domain});
+  for (const Finding& f : result.findings)
+    out.push_back({f.kind, f.op, f.message, replayer.flatten_call(f.op, f.args), domain, f.hits, f.in_copy ? -1 : f.slot});
   return out;
 }
 

@@ -125,18 +125,6 @@ std::vector<TestOutcome> run_all(const Api& api, const LiteralDomain& domain, co
 
 }  // namespace
 
-bool same_value(const Literal& a, const Literal& b) {
-  if (a.kind != b.kind) return false;
-  switch (a.kind) {
-    case LiteralKind::Double:
-      return a.d == b.d || (std::isnan(a.d) && std::isnan(b.d));
-    case LiteralKind::String:
-      return a.s == b.s;
-    default:
-      return a.i == b.i;
-  }
-}
-
 std::vector<std::optional<Literal>> stable_last_values(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& tests,
                                                        const OracleOptions& options, bool enumerations) {
   std::vector<TestOutcome> first = run_all(api, domain, tests, options, 0, 0, 2 * tests.size(), enumerations);

@@ -24,8 +24,8 @@
 
 namespace objgen::oracles {
 
-// Two recorded values are the same value (NaN equals NaN: a run that returned it twice agrees).
-bool same_value(const Literal& a, const Literal& b);
+// Two recorded values are the same value (model/literal_domain.hpp: NaN equals NaN).
+using objgen::same_value;
 
 // The observers of cls emitted code can call, in API order.
 std::vector<uint32_t> observers_of(const Api& api, ClassId cls);
