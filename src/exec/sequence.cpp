@@ -1,6 +1,5 @@
 #include "exec/sequence.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include "exec/executor.hpp"
@@ -88,11 +87,11 @@ std::optional<FlatSequence> with_domain(const Api& api, const FlatSequence& seq,
     const Operation& op = api.operations()[c.op];
     for (size_t i = 0; i < c.args.size() && i < op.params.size(); ++i) {
       if (c.args[i] >= 0) continue;
-      const Literal& value = from.of(op.params[i])[static_cast<size_t>(-1 - c.args[i])];
-      const std::vector<Literal>& there = to.of(op.params[i]);
-      auto it = std::find_if(there.begin(), there.end(), [&](const Literal& l) { return same_value(l, value); });
-      if (it == there.end()) return std::nullopt;
-      c.args[i] = -1 - static_cast<int64_t>(it - there.begin());
+      const std::vector<Literal>& values = from.of(op.params[i]);
+      size_t index = static_cast<size_t>(-1 - c.args[i]);
+      std::optional<size_t> there = index < values.size() ? index_of_value(to.of(op.params[i]), values[index]) : std::nullopt;
+      if (!there) return std::nullopt;
+      c.args[i] = -1 - static_cast<int64_t>(*there);
     }
   }
   return out;

@@ -199,6 +199,12 @@ bool same_value(const Literal& a, const Literal& b) {
   }
 }
 
+std::optional<size_t> index_of_value(const std::vector<Literal>& values, const Literal& v) {
+  for (size_t i = 0; i < values.size(); ++i)
+    if (same_value(values[i], v)) return i;
+  return std::nullopt;
+}
+
 std::string cpp_literal(const Literal& l) {
   switch (l.kind) {
     case LiteralKind::Int:

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,9 @@ std::string value_type_of(std::string t);
 
 // Two literals are the same value (NaN equals NaN: a run that returned it twice agrees).
 bool same_value(const Literal& a, const Literal& b);
+// The index in `values` of the literal with v's value, if one has it (a sequence's literal
+// argument moved into another domain).
+std::optional<size_t> index_of_value(const std::vector<Literal>& values, const Literal& v);
 
 // A C++ expression with the literal's value (kind from l.kind): special doubles through
 // std::numeric_limits, control and non-ASCII characters as hex escapes, strings with their length

@@ -3,8 +3,6 @@
 #include <cctype>
 #include <map>
 
-#include "gen/oracles/regression_oracles.hpp"
-
 namespace objgen::differential {
 namespace {
 
@@ -90,14 +88,11 @@ std::optional<FlatSequence> translate(const FlatSequence& seq, const Side& subje
     for (size_t k = 0; k < call.args.size(); ++k) {
       if (call.args[k] >= 0) continue;
       const std::vector<Literal>& values = subject.domain.of(mine.params[k]);
-      const std::vector<Literal>& there = reference.domain.of(theirs.params[k]);
       size_t index = static_cast<size_t>(-1 - call.args[k]);
       if (index >= values.size()) return std::nullopt;
-      size_t found = there.size();
-      for (size_t j = 0; j < there.size() && found == there.size(); ++j)
-        if (oracles::same_value(values[index], there[j])) found = j;
-      if (found == there.size()) return std::nullopt;
-      call.args[k] = -1 - static_cast<int64_t>(found);
+      std::optional<size_t> found = index_of_value(reference.domain.of(theirs.params[k]), values[index]);
+      if (!found) return std::nullopt;
+      call.args[k] = -1 - static_cast<int64_t>(*found);
     }
     call.op = static_cast<uint32_t>(to);
   }
