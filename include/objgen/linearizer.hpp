@@ -100,9 +100,14 @@ class Linearizer {
     if (omit_ && omitted(frame_.cls, idx, name)) return;
     uint32_t begin = static_cast<uint32_t>(n_);
     last_pointer_class_ = kNoClass;
-    put_range(c);
+    put_contents(c);
     if (record_) record(frame_, name, begin);
   }
+  // Whether the last run read something it cannot see into: a pointer to an undescribed type
+  // (only its null-ness), or a class through its own iteration (OBJGEN_VALUE_TYPE), which may
+  // share memory its copies also hold. A copy of such an object is not proved deep by
+  // comparing addresses (exec/object_copy).
+  bool saw_opaque() const { return opaque_; }
   // Visits the queued objects of class T from `next` on, up to the first of another class.
   template <class T>
   size_t visit_queued(size_t next) {
@@ -183,7 +188,7 @@ class Linearizer {
     void contents(const char* name, const C& c) {
       if (!kept(name)) return;
       store();
-      l.put_range(c);
+      l.put_contents(c);
       reload();
     }
     template <class B>
@@ -318,6 +323,7 @@ class Linearizer {
   [[gnu::always_inline]] uint64_t pointer_word(const T* p) {
     using U = std::remove_cv_t<T>;
     if constexpr (std::is_void_v<U> || !is_described_v<U>) {
+      opaque_ = true;
       return p ? 1 : 0;
     } else {
       if (!p) return 0;
@@ -356,7 +362,11 @@ class Linearizer {
       // value of the class it is nested in (a JSON value's elements, a tree node's children in a
       // vector) counts against the scope as an object of it: each range within the scope alone
       // would leave the nesting without a bound.
-      if (class_id<U>() == frame_.cls && ++nested_values_ >= scope_) out_of_scope();
+      // (Stopping here, not at the next element: a value that holds itself would recurse first.)
+      if (class_id<U>() == frame_.cls && ++nested_values_ >= scope_) {
+        out_of_scope();
+        return;
+      }
       Frame outer = frame_;
       frame_ = {class_id<U>(), outer.object, 0};
       Fields<U>::visit(*this, v);
@@ -366,6 +376,13 @@ class Linearizer {
     } else if constexpr (std::is_array_v<U> || detail::is_std_array<U>::value) {
       for (const auto& e : v) put(e);  // fixed length: part of the type, not bounded by scope
     } else if constexpr (detail::Range<U>) {
+      // A range whose elements are ranges of their own type (a YAML node's iteration values) can
+      // nest without end: each such value counts against the scope, as a nested described value.
+      if constexpr (detail::SelfNesting<U>)
+        if (++nested_values_ >= scope_) {
+          out_of_scope();
+          return;
+        }
       put_range(v);
     } else {
       static_assert(sizeof(U) == 0,
@@ -375,6 +392,28 @@ class Linearizer {
   }
 
   void put_string(std::string_view s);
+
+  // A class read through its own iteration runs the class's code, which may refuse (a handle to
+  // nothing throws from begin(): YAML::Node's "invalid node"). That is the object's state, one
+  // word in place of its contents, not a crash of the class nor of objgen.
+  static constexpr uint64_t kContentsRefused = 0x7ffe'c0de'0000'0001ull;
+  template <class C>
+  void put_contents(const C& c) {
+    opaque_ = true;
+    const uint32_t first = n_;
+    const size_t outer = starts_.size();
+    const Frame frame = frame_;
+    const uint32_t nested = nested_values_;
+    try {
+      put_range(c);
+    } catch (...) {
+      n_ = first;
+      starts_.resize(outer);
+      frame_ = frame;
+      nested_values_ = nested;
+      emit(kContentsRefused);
+    }
+  }
 
   template <class C>
   void put_range(const C& c) {
@@ -404,6 +443,10 @@ class Linearizer {
   // kSort: the elements' encodings are sorted afterwards, so equal contents give equal words.
   template <bool kSort, class C>
   void put_elements(const C& c, size_t n) {
+    using Reference = decltype(*std::begin(c));
+    using Keyed = detail::address_keyed_t<std::remove_cvref_t<Reference>>;
+    if constexpr (kSort && std::is_lvalue_reference_v<Reference> && !std::is_void_v<Keyed> && is_described_v<Keyed>)
+      if (order_by_content_ && put_by_content<Keyed>(c, n)) return;
     const size_t outer = starts_.size();  // nested ranges push their elements' starts above ours
     const uint32_t first = n_;
     // At most n steps: a corrupt container whose iteration never reaches end() (a
@@ -440,6 +483,40 @@ class Linearizer {
       out_[first - 1] |= kLengthDiffers;  // the size word: a length follows the elements
       emit(k);
     }
+  }
+
+  // A set of pointers iterates in address order, and objects are numbered as they are met: read
+  // in that order, equal heaps would read differently. The pointees are met in the order of their
+  // own contents instead (each read apart, its pointer ranges left in address order), so the
+  // state no longer depends on where the allocator put them. False when the iteration's length
+  // is not size(): the plain reading reports that.
+  template <class Keyed, class C>
+  bool put_by_content(const C& c, size_t n) {
+    using Element = std::remove_reference_t<decltype(*std::begin(c))>;
+    std::vector<std::pair<Fingerprint, const Element*>> keyed;
+    keyed.reserve(n);
+    auto it = std::begin(c);
+    const auto end = std::end(c);
+    for (; it != end && keyed.size() < n; ++it) keyed.push_back({content_key<Keyed>(detail::address_key(*it)), &*it});
+    if (it != end || keyed.size() != n) return false;
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+      return a.first.hi != b.first.hi ? a.first.hi < b.first.hi : a.first.lo < b.first.lo;
+    });
+    for (const auto& [key, element] : keyed) {
+      put(*element);
+      if (stop_) break;
+    }
+    return true;
+  }
+  template <class T>
+  Fingerprint content_key(const void* p) {
+    if (!p) return {};
+    if (!by_content_) {
+      by_content_ = std::make_unique<Linearizer>(scope_, omit_);
+      by_content_->order_by_content_ = false;  // one level: a cycle of such sets would not end
+    }
+    by_content_->run(class_id<T>(), p);
+    return by_content_->fingerprint(class_id<T>());
   }
 
   // Counting stops past the scope: beyond it the exact length does not matter, and a range
@@ -497,6 +574,9 @@ class Linearizer {
   std::vector<uint64_t> sorted_;
   std::vector<const ClassVTable*> vtables_;  // avoids the registry lock per object
   ClassId last_pointer_class_ = kNoClass;
+  bool opaque_ = false;
+  bool order_by_content_ = true;
+  std::unique_ptr<Linearizer> by_content_;  // reads the pointees of an address-ordered set
   bool record_ = false;
   bool stop_ = false;
   bool oos_ = false;

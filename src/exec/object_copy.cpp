@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
+#include "exec/executor.hpp"
+#include "exec/worker_pool.hpp"
 #include "objgen/linearizer.hpp"
 
 namespace objgen {
@@ -14,17 +17,121 @@ bool overlap(const Linearizer& a, const Linearizer& b) {
     if (std::binary_search(pa.begin(), pa.end(), p)) return true;
   return false;
 }
+
+bool literals_only(const Operation& op, size_t from, const LiteralDomain& domain) {
+  return std::all_of(op.params.begin() + static_cast<std::ptrdiff_t>(from), op.params.end(),
+                     [&](const SlotType& p) { return p.is_literal() && !domain.of(p).empty(); });
+}
+
+// What the check calls: a constructor of cls taking only literals (its objects are the check's
+// own: the object under check, which may be the run's, is never changed), and a few of the
+// run's members that change an object of cls and take nothing but literals and objects of cls.
+constexpr size_t kMostMutators = 6;
+struct ProbeCalls {
+  const Operation* make = nullptr;
+  std::vector<const Operation*> mutators;
+};
+ProbeCalls probe_calls(ClassId cls, const CopyProbe& probe) {
+  ProbeCalls calls;
+  if (!probe.api || !probe.domain) return calls;
+  for (uint32_t index : probe.operations) {
+    const Operation& op = probe.api->operations()[index];
+    if (op.contract >= 0 || op.upcast || op.through.derived()) continue;
+    if (op.kind == OpKind::Constructor && op.result.cls == cls && !calls.make && literals_only(op, 0, *probe.domain)) calls.make = &op;
+    if (op.kind != OpKind::Method || op.is_const || op.params.empty() || !op.params[0].is_object() || op.params[0].cls != cls) continue;
+    bool usable = std::all_of(op.params.begin() + 1, op.params.end(), [&](const SlotType& p) {
+      return p.is_object() ? p.cls == cls : p.is_literal() && !probe.domain->of(p).empty();
+    });
+    if (usable && calls.mutators.size() < kMostMutators) calls.mutators.push_back(&op);
+  }
+  return calls;
+}
+
+const Literal* first_literal(const SlotType& slot, const CopyProbe& probe) { return &probe.domain->of(slot)[0]; }
+
+// A new object from the constructor (null when it did not return one).
+Object make(const Operation& ctor, const CopyProbe& probe) {
+  std::vector<Arg> args(ctor.params.size());
+  for (size_t i = 0; i < ctor.params.size(); ++i) args[i].lit = first_literal(ctor.params[i], probe);
+  CallResult result;
+  static const MisusePolicy refusals;
+  if (execute_call(ctor, args.data(), result, refusals, nullptr) != Outcome::Normal || !result.has_object) return nullptr;
+  return result.object;
+}
+
+// Calls op on `receiver`, its other objects new ones. Whatever it throws is ignored: the
+// question is only what the call leaves in other objects.
+void call_on(const Operation& op, Object& receiver, const ProbeCalls& calls, const CopyProbe& probe) {
+  std::vector<Object> others;
+  others.reserve(op.params.size());
+  std::vector<Arg> args(op.params.size());
+  args[0].obj = &receiver;
+  for (size_t i = 1; i < op.params.size(); ++i) {
+    if (op.params[i].is_literal()) {
+      args[i].lit = first_literal(op.params[i], probe);
+    } else {
+      others.push_back(make(*calls.make, probe));
+      if (!others.back()) return;
+      args[i].obj = &others.back();
+    }
+  }
+  CallResult result;
+  static const MisusePolicy refusals;
+  execute_call(op, args.data(), result, refusals, nullptr);
+}
+
+struct Reading {
+  bool within;
+  std::vector<uint64_t> words;
+  friend bool operator==(const Reading&, const Reading&) = default;
+};
+Reading read(Linearizer& lin, ClassId cls, const void* obj) {
+  bool within = lin.run(cls, obj);
+  return {within, {lin.words().begin(), lin.words().end()}};
+}
+
+// On objects of its own: one made and changed (so that a handle that allocates on first use
+// holds something), then a copy of it changed, then destroyed; the first must read as before.
+// The calls run under the probe's phase, the copy and the reads under the caller's.
+bool copies_stay_apart(ClassId cls, const std::shared_ptr<const std::regex>& omit, const CopyProbe& probe) {
+  ProbeCalls calls = probe_calls(cls, probe);
+  if (!calls.make || calls.mutators.empty()) return true;  // nothing to try: the addresses' answer stands
+  const ClassVTable& vt = class_vtable(cls);
+  Linearizer lin(probe.scope, omit);
+  const uint64_t outer = worker_phase();
+  set_worker_phase(probe.calls_phase);
+  Object base = make(*calls.make, probe);
+  if (base)
+    for (const Operation* op : calls.mutators) call_on(*op, base, calls, probe);
+  set_worker_phase(outer);
+  if (!base) return true;
+  const Reading built = read(lin, cls, base.get());
+  Object copy = vt.clone(base.get());
+  set_worker_phase(probe.calls_phase);
+  for (const Operation* op : calls.mutators) call_on(*op, copy, calls, probe);
+  set_worker_phase(outer);
+  bool apart = read(lin, cls, base.get()) == built;
+  set_worker_phase(probe.calls_phase);
+  copy.reset();
+  set_worker_phase(outer);
+  apart = apart && read(lin, cls, base.get()) == built;
+  set_worker_phase(probe.calls_phase);
+  base.reset();
+  set_worker_phase(outer);
+  return apart;
+}
 }  // namespace
 
-bool copy_is_deep(ClassId cls, const Object& obj, const std::shared_ptr<const std::regex>& omit) {
+bool copy_is_deep(ClassId cls, const Object& obj, const std::shared_ptr<const std::regex>& omit, const CopyProbe& probe) {
   const ClassVTable& vt = class_vtable(cls);
   if (!vt.clone) return false;
   Object copy = vt.clone(obj.get());
-  Linearizer a(UINT32_MAX, omit), b(UINT32_MAX, omit);
-  a.run(cls, obj.get());
-  b.run(cls, copy.get());
-  if (!std::equal(a.words().begin(), a.words().end(), b.words().begin(), b.words().end())) return false;
-  return !overlap(a, b);
+  Linearizer a(probe.scope, omit), b(probe.scope, omit);
+  bool within_a = a.run(cls, obj.get()), within_b = b.run(cls, copy.get());
+  if (within_a != within_b || !std::equal(a.words().begin(), a.words().end(), b.words().begin(), b.words().end())) return false;
+  if (overlap(a, b)) return false;
+  if (!a.saw_opaque()) return true;  // every object it holds was read: no shared address is proof
+  return copies_stay_apart(cls, omit, probe);
 }
 
 bool share_objects(ClassId cls, const void* a, const void* b, const std::shared_ptr<const std::regex>& omit) {

@@ -17,7 +17,7 @@ bool Linearizer::run(ClassId cls, const void* root) {
   n_ = 0;
   events_.clear();
   queued_ = 0;
-  stop_ = oos_ = false;
+  stop_ = oos_ = opaque_ = false;
   nested_values_ = 0;
   broken_.clear();
   std::fill(count_.begin(), count_.end(), 0);

@@ -96,6 +96,42 @@ struct Mixed {
   Node* tail = nullptr;
   std::string name;
 };
+// Entries kept in a set ordered by their addresses (yaml-cpp's node sets).
+struct Entry {
+  int value = 0;
+};
+struct Pool {
+  std::set<Entry*> entries;
+};
+// A value read through its own iteration, whose items are values of their own type that may hold
+// themselves (a YAML node), and whose invalid handles refuse to be iterated.
+struct Doc {
+  std::vector<Doc>* items = nullptr;  // null: an invalid handle
+  bool valid = true;
+  struct iterator {
+    const std::vector<Doc>* items;
+    size_t at;
+    const Doc& operator*() const { return (*items)[at]; }
+    iterator& operator++() {
+      ++at;
+      return *this;
+    }
+    bool operator==(const iterator& o) const { return at == o.at; }
+  };
+  iterator begin() const {
+    if (!valid) throw std::runtime_error("invalid handle");
+    return {items, 0};
+  }
+  iterator end() const {
+    if (!valid) throw std::runtime_error("invalid handle");
+    return {items, items ? items->size() : 0};
+  }
+};
+struct DocHolder {
+  int before = 7;
+  Doc doc;
+  int after = 8;
+};
 // A hand-written description whose field count depends on the object.
 struct Bag {
   int n = 0;
@@ -112,6 +148,10 @@ struct objgen::Fields<lin_test::Bag> {
     for (int i = 0; i < bag.n; ++i) v.field("item", bag.items[i]);
   }
 };
+OBJGEN_FIELDS(lin_test::Entry, value)
+OBJGEN_FIELDS(lin_test::Pool, entries)
+OBJGEN_VALUE_TYPE(lin_test::Doc)
+OBJGEN_FIELDS(lin_test::DocHolder, before, doc, after)
 OBJGEN_FIELDS(lin_test::Inner, x, hidden_x)
 OBJGEN_FIELDS(lin_test::Base, b, hidden_b)
 OBJGEN_FIELDS_WITH_BASE(lin_test::Derived, lin_test::Base, d, inner, head)
@@ -292,6 +332,47 @@ TEST(Linearizer, ValuesNestedInTheirOwnClassCountAgainstTheScope) {
 
 // Not a standard container: its size() may count something else, so iterating past it is read on
 // to the scope (then out of scope), never a hang and never a finding.
+// Whatever order the allocator gave the entries, equal pools read the same words.
+TEST(Linearizer, PointersOrderedByAddressAreReadInTheOrderOfTheirContents) {
+  using lin_test::Entry;
+  using lin_test::Pool;
+  Entry low[2] = {{1}, {2}};  // ascending addresses
+  Pool first, second;
+  first.entries = {&low[0], &low[1]};  // the entry holding 1 comes first
+  Entry swapped[2] = {{2}, {1}};
+  second.entries = {&swapped[0], &swapped[1]};  // the entry holding 2 comes first
+  auto read = [](const Pool& p) {
+    objgen::Linearizer lin(4, nullptr);
+    EXPECT_TRUE(lin.run(objgen::class_id<Pool>(), &p));
+    return std::vector<uint64_t>(lin.words().begin(), lin.words().end());
+  };
+  EXPECT_EQ(read(first), read(second));
+  Entry other[2] = {{1}, {3}};
+  Pool third;
+  third.entries = {&other[0], &other[1]};
+  EXPECT_NE(read(first), read(third));
+}
+
+TEST(Linearizer, ContentsThatRefuseToBeReadAreAStateOfTheirOwn) {
+  lin_test::DocHolder invalid, empty;
+  invalid.doc.valid = false;
+  objgen::Linearizer lin(4, nullptr);
+  ASSERT_TRUE(lin.run(objgen::class_id<lin_test::DocHolder>(), &invalid));  // no exception escapes
+  std::vector<uint64_t> refused(lin.words().begin(), lin.words().end());
+  EXPECT_EQ(refused.front(), 7u);  // the fields around the contents are read as ever
+  EXPECT_EQ(refused.back(), 8u);
+  ASSERT_TRUE(lin.run(objgen::class_id<lin_test::DocHolder>(), &empty));
+  EXPECT_NE(refused, std::vector<uint64_t>(lin.words().begin(), lin.words().end()));
+}
+
+TEST(Linearizer, ValuesThatHoldThemselvesAreOutOfScopeNotARecursionWithoutEnd) {
+  std::vector<lin_test::Doc> items(1);
+  lin_test::Doc self{&items};
+  items[0] = self;  // the item is a handle to the same list: it holds itself
+  objgen::Linearizer lin(3, nullptr);
+  EXPECT_FALSE(lin.run(objgen::class_id<lin_test::Doc>(), &self));
+}
+
 TEST(Linearizer, ContainerWhoseIterationPassesItsSizeIsOutOfScopeNotAHang) {
   lin_test::Rings r;
   objgen::Linearizer lin(3, std::make_shared<const std::regex>("unsized"));

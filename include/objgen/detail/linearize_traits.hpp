@@ -62,6 +62,43 @@ concept Range = requires(const T& r) {
   std::begin(r);
   std::end(r);
 };
+// The described class a pointer-like element points to (void when it is none): a set of such
+// pointers is ordered by address, which says nothing about the objects (the linearizer orders it
+// by the objects' contents). A pair counts by its first member, a map's key.
+template <class E>
+struct address_keyed {
+  using type = void;
+};
+template <class T>
+struct address_keyed<T*> {
+  using type = std::remove_cv_t<T>;
+};
+template <class T>
+struct address_keyed<std::shared_ptr<T>> {
+  using type = std::remove_cv_t<T>;
+};
+template <class T, class D>
+struct address_keyed<std::unique_ptr<T, D>> {
+  using type = std::remove_cv_t<T>;
+};
+template <class A, class B>
+struct address_keyed<std::pair<A, B>> : address_keyed<std::remove_cv_t<A>> {};
+template <class E>
+using address_keyed_t = typename address_keyed<std::remove_cv_t<E>>::type;
+template <class E>
+const void* address_key(const E& e) {
+  if constexpr (std::is_pointer_v<E>) {
+    return e;
+  } else if constexpr (is_pair_like<E>::value) {
+    return address_key(e.first);
+  } else {
+    return e.get();
+  }
+}
+
+// A range whose elements are of its own type: its values may hold values without end.
+template <class T>
+concept SelfNesting = Range<T> && std::is_same_v<std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>, T>;
 template <class T>
 concept Sized = requires(const T& r) {
   r.size();

@@ -44,7 +44,8 @@ struct SlotValue {
 // What a worker is doing for its candidate (set_worker_phase), so a death is blamed on the
 // right step: the call itself (and destroying what it built), copying or rebuilding an input's
 // state, reading (linearizing) what the call built, or checking whether its class copies deeply.
-enum class Phase : uint64_t { Call = 0, CopyState = 1, RebuildState = 2, CopyCheck = 3, Read = 4, DestroyState = 5 };
+// CopyProbe: the copy check's own calls on copies (exec/object_copy): a death there blames no member.
+enum class Phase : uint64_t { Call = 0, CopyState = 1, RebuildState = 2, CopyCheck = 3, Read = 4, DestroyState = 5, CopyProbe = 6 };
 inline uint64_t phase(Phase p, uint32_t arg) { return static_cast<uint64_t>(p) << 32 | arg; }
 // Set on every phase of a candidate when the worker ran other candidates before it: a death
 // there may come from memory an earlier call damaged, so it is confirmed in a fresh worker first.

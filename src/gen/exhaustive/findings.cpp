@@ -54,7 +54,7 @@ bool ExhaustiveGenerator::Impl::blame_copy(uint64_t pos, uint64_t ph) {
     if (cls < lessons.copy_crashed.size()) lessons.copy_crashed[cls] = 1;
     return true;
   }
-  if (phase_kind(ph) != Phase::CopyCheck) return false;
+  if (phase_kind(ph) != Phase::CopyCheck && phase_kind(ph) != Phase::CopyProbe) return false;
   const Operation& op = op_of(plan.spaces[plan.segment_at(pos).space]);
   int param = values_slot(op, phase_arg(ph));
   lessons.copy_check_crashed[param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls] = 1;
@@ -91,6 +91,8 @@ void ExhaustiveGenerator::Impl::add_death_finding(const CrashNote& c) {
       ClassId cls = param < 0 ? op.result.cls : op.params[static_cast<size_t>(param)].cls;
       return add_call_finding(s, idx, c.kind, "reading the object it built: " + c.what, param, clone_fn[cls] != nullptr);
     }
+    case Phase::CopyProbe:  // handled in on_death: not the candidate's
+      return;
     case Phase::Call:
       break;
   }
@@ -168,6 +170,11 @@ void ExhaustiveGenerator::Impl::add_finding(uint32_t op, const ArgRef* refs, Out
 // A worker died or hung on candidate ev.at of global job `job` (the pool's job ev.job): note
 // it, and let the pool go on after it (or retry it first in a fresh worker).
 void ExhaustiveGenerator::Impl::on_death(WorkerPool& pool, const WorkerPool::Event& ev, size_t job, CrashesByJob& crashes) {
+  if (phase_kind(ev.phase) == Phase::CopyProbe) {  // objgen's own calls on copies: the class is rebuilt, no finding
+    blame_copy(ev.at, ev.phase);
+    pool.resume(ev.job, ev.at);
+    return;
+  }
   Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
   WorkerPool::Event global = ev;
   global.job = job;

@@ -352,7 +352,8 @@ inline void ExhaustiveGenerator::Impl::check_copy(const SlotValue& v, size_t j, 
   int8_t& known = scratch().copy_checked[v.cls];
   if (known < 0) {
     set_phase(phase(Phase::CopyCheck, static_cast<uint32_t>(j)));
-    known = copy_is_deep(v.cls, *v.object, opt.omit) ? 1 : 0;
+    CopyProbe probe{&api, opt.operations, &opt.domain, opt.scope, phase(Phase::CopyProbe, static_cast<uint32_t>(j)) | t_after_other_calls};
+    known = copy_is_deep(v.cls, *v.object, opt.omit, probe) ? 1 : 0;
     set_phase(phase(Phase::Call, 0));
   }
   r.checked |= static_cast<uint8_t>(1u << j);

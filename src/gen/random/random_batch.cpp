@@ -213,6 +213,30 @@ void add_crash_findings(std::vector<std::pair<uint64_t, SequenceFinding>>& crash
   }
 }
 
+// A worker died in run `ev.job`: notes the finding, and how the run starts again (without that
+// call, or that check at that call, or lending instead of copying that class). Returns the call to
+// resume at.
+uint64_t restart_after_death(const WorkerPool::Event& ev, RandomOptions& run, std::vector<std::pair<uint64_t, SequenceFinding>>& crashes) {
+  const ClassId cls = static_cast<ClassId>(ev.phase & 0xffffffffu);
+  if ((ev.phase & ~uint64_t{0xffffffffu}) == kRandomPhaseCopyProbe) {  // objgen's own calls on copies: no finding
+    run.no_copy.push_back(cls);
+    return ev.at;
+  }
+  Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
+  bool copying = (ev.phase & kRandomPhaseCopy) != 0, checking = (ev.phase & kRandomPhaseContract) != 0;
+  uint32_t check = checking ? static_cast<uint32_t>(ev.phase & 0xffffffffu) : UINT32_MAX;
+  crashes.push_back({ev.at, SequenceFinding{kind, check, (copying ? "copying an input: " : "") + ev.what, {}, run.domain}});
+  if (checking) {
+    run.contract_crashes.push_back({ev.at, check});
+  } else if (copying) {
+    run.no_copy.push_back(cls);
+    run.note_calls.push_back(ev.at);
+  } else {
+    run.skip_calls.push_back(ev.at);
+  }
+  return ev.at + 1;
+}
+
 }  // namespace
 
 std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs, const RandomBatchOptions& options) {
@@ -239,22 +263,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
   while (done < runs.size() && !(options.interrupted && options.interrupted->load())) {
     for (const auto& ev : pool.wait(0.25)) {
       if (ev.kind != WorkerPool::Event::Done) {
-        Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
-        bool copying = (ev.phase & kRandomPhaseCopy) != 0, checking = (ev.phase & kRandomPhaseContract) != 0;
-        uint32_t check = checking ? static_cast<uint32_t>(ev.phase & 0xffffffffu) : UINT32_MAX;
-        crashes[ev.job].push_back(
-            {ev.at, SequenceFinding{kind, check, (copying ? "copying an input: " : "") + ev.what, {}, runs[ev.job].domain}});
-        // The run starts again: without that call (or that check at that call), or lending
-        // instead of copying that class.
-        if (checking) {
-          runs[ev.job].contract_crashes.push_back({ev.at, check});
-        } else if (copying) {
-          runs[ev.job].no_copy.push_back(static_cast<ClassId>(ev.phase & 0xffffffffu));
-          runs[ev.job].note_calls.push_back(ev.at);
-        } else {
-          runs[ev.job].skip_calls.push_back(ev.at);
-        }
-        pool.resume(ev.job, ev.at + 1);
+        pool.resume(ev.job, restart_after_death(ev, runs[ev.job], crashes[ev.job]));
         continue;
       }
       JobRegion& region = pool.region(ev.job);

@@ -105,7 +105,8 @@ class RandomRun {
   bool copyable(ClassId cls, const Object& obj) {
     if (copy_deep_[cls] < 0) {
       set_worker_phase(kRandomPhaseCopy | cls);
-      copy_deep_[cls] = copy_is_deep(cls, obj, opt_.omit) ? 1 : 0;
+      CopyProbe probe{&api_, opt_.operations, &opt_.domain, opt_.scope, kRandomPhaseCopyProbe | cls};
+      copy_deep_[cls] = copy_is_deep(cls, obj, opt_.omit, probe) ? 1 : 0;
       set_worker_phase(0);
     }
     return copy_deep_[cls] == 1;
@@ -234,7 +235,13 @@ class RandomRun {
   // obj was just linearized by lin_: adds it to the pool if its state is new.
   void offer(ClassId cls, const Object& obj, uint32_t op, uint8_t slot) {
     Fingerprint fp = lin_.fingerprint(cls);
-    if (store_.contains(fp)) return;
+    if (const uint32_t* known = store_.find(fp)) {
+      // A class whose objects are lent, not copied, needs objects more than states: a call that
+      // takes two of them (a handle's push_back(other)) lent one object twice would only ever
+      // link it into itself.
+      if (!copyable(cls, obj) && pools_[cls].size() < kLentSpares && !is_broken(*known)) pools_[cls].push_back({obj, fp, *known});
+      return;
+    }
     if (call_sequence_ == UINT32_MAX) call_sequence_ = store_.add_sequence(op, std::span<const ArgRef>(refs_.data(), refs_.size()));
     uint32_t state = store_.add_state(fp, call_sequence_, slot, cls, 0);
     uint32_t size = 0;
@@ -375,7 +382,10 @@ class RandomRun {
   std::vector<Object> check_objects_;
   std::vector<Arg> check_args_;
   std::vector<ArgRef> check_refs_;
-  std::vector<uint8_t> broken_;             // by state: broke the invariant or a contract
+  std::vector<uint8_t> broken_;  // by state: broke the invariant or a contract
+  bool is_broken(uint32_t state) const { return state < broken_.size() && broken_[state]; }
+  // Objects of a known state a lent class keeps in its pool, at most (RandomGenerator::offer).
+  static constexpr size_t kLentSpares = 8;
   std::vector<uint32_t> check_crashes_;     // by operation: contract checks skipped after crashing
   std::vector<uint64_t> crash_counted_at_;  // by operation: the call its last crash was counted at
   bool invariant_broken_ = false;           // the last contracts_hold found the invariant broken

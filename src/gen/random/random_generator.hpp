@@ -70,6 +70,9 @@ struct RandomOptions {
 constexpr uint64_t kRandomPhaseCopy = uint64_t{1} << 32;
 // ... while it runs contract check op (kRandomPhaseContract | op).
 constexpr uint64_t kRandomPhaseContract = uint64_t{2} << 32;
+// ... while it changes copies of an object of a class to see them kept apart (exec/object_copy):
+// a death there is no finding; the run starts again lending that class instead of copying it.
+constexpr uint64_t kRandomPhaseCopyProbe = uint64_t{4} << 32;
 
 struct OperationEffect {
   uint64_t normal = 0;  // calls that returned normally
