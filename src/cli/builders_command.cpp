@@ -531,6 +531,7 @@ ResolvedBuilders resolve_builders(Api& api, const ClassInfo& target, const Build
       print_ruled_out(cached);
       std::fprintf(stderr, "objgen: builders reused from %s, %s\n", key.path.c_str(), verdict_line(cached).c_str());
     }
+    if (!r.ruled_out_findings) return {std::move(builders), {}};
     std::vector<SequenceFinding> findings = ruled_out_again(api, target, r, pool, builders, cached);
     return {std::move(builders), std::move(findings)};
   }

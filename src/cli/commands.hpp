@@ -47,6 +47,9 @@ struct BuildersRequest {
   // Rule out builders whose states break the class's contracts (adds the checks to the API; off
   // where the API must stay as the harness registers it, as for params' exec'd workers).
   bool check_contracts = true;
+  // Find again what the ruled-out operations' states broke when the builders come from the cache
+  // (an exhaustive run at the climbing scope): off where the caller reports no findings of them.
+  bool ruled_out_findings = true;
 };
 struct ResolvedBuilders {
   std::vector<uint32_t> operations;

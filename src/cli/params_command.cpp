@@ -162,7 +162,8 @@ std::map<ClassId, std::vector<uint32_t>> target_builders(const ParamsArgs& a, Ap
   } else if (a.builders != "harness") {
     BuildersRequest r =
         builders_request(a.builders == "identify" ? "auto" : a.builders, "", api, target.omit_fields, default_workers(0), true, a.quiet);
-    r.check_contracts = false;  // params' exec'd workers check the API against the harness's own
+    r.check_contracts = false;     // params' exec'd workers check the API against the harness's own
+    r.ruled_out_findings = false;  // params times the builders; it reports no generator's findings
     builders[target.id] = resolve_builders(api, target, r).operations;
   }
   return builders;

@@ -90,35 +90,44 @@ Reading read(Linearizer& lin, ClassId cls, const void* obj) {
   return {within, {lin.words().begin(), lin.words().end()}};
 }
 
-// On objects of its own: one made and changed (so that a handle that allocates on first use
-// holds something), then a copy of it changed, then destroyed; the first must read as before.
-// The calls run under the probe's phase, the copy and the reads under the caller's.
+// On objects of its own: the first mutator that changes a new object (those taking arguments
+// tried first: a member without any, pop() or clear(), is the one that may crash on an empty
+// object) runs again on a copy of the changed object, which is then destroyed; the changed object
+// must read as before. (Changing it before copying matters: a handle that allocates on first use
+// shares nothing yet.) The calls run under the probe's phase, the copy and the reads under the
+// caller's.
 bool copies_stay_apart(ClassId cls, const std::shared_ptr<const std::regex>& omit, const CopyProbe& probe) {
   ProbeCalls calls = probe_calls(cls, probe);
-  if (!calls.make || calls.mutators.empty()) return true;  // nothing to try: the addresses' answer stands
+  if (!calls.make) return true;  // nothing to try: the addresses' answer stands
+  std::stable_partition(calls.mutators.begin(), calls.mutators.end(), [](const Operation* op) { return op->params.size() > 1; });
   const ClassVTable& vt = class_vtable(cls);
   Linearizer lin(probe.scope, omit);
   const uint64_t outer = worker_phase();
-  set_worker_phase(probe.calls_phase);
-  Object base = make(*calls.make, probe);
-  if (base)
-    for (const Operation* op : calls.mutators) call_on(*op, base, calls, probe);
-  set_worker_phase(outer);
-  if (!base) return true;
-  const Reading built = read(lin, cls, base.get());
-  Object copy = vt.clone(base.get());
-  set_worker_phase(probe.calls_phase);
-  for (const Operation* op : calls.mutators) call_on(*op, copy, calls, probe);
-  set_worker_phase(outer);
-  bool apart = read(lin, cls, base.get()) == built;
-  set_worker_phase(probe.calls_phase);
-  copy.reset();
-  set_worker_phase(outer);
-  apart = apart && read(lin, cls, base.get()) == built;
-  set_worker_phase(probe.calls_phase);
-  base.reset();
-  set_worker_phase(outer);
-  return apart;
+  auto calling = [&](auto&& step) {
+    set_worker_phase(probe.calls_phase);
+    step();
+    set_worker_phase(outer);
+  };
+  for (const Operation* op : calls.mutators) {
+    Object base;
+    calling([&] { base = make(*calls.make, probe); });
+    if (!base) return true;
+    const Reading fresh = read(lin, cls, base.get());
+    calling([&] { call_on(*op, base, calls, probe); });
+    const Reading built = read(lin, cls, base.get());
+    if (built == fresh) {
+      calling([&] { base.reset(); });
+      continue;  // it changed nothing here: the next one
+    }
+    Object copy = vt.clone(base.get());
+    calling([&] { call_on(*op, copy, calls, probe); });
+    bool apart = read(lin, cls, base.get()) == built;
+    calling([&] { copy.reset(); });
+    apart = apart && read(lin, cls, base.get()) == built;
+    calling([&] { base.reset(); });
+    return apart;
+  }
+  return true;
 }
 }  // namespace
 

@@ -16,8 +16,8 @@ namespace objgen {
 // What a copy check may call when addresses cannot prove a copy deep (the object holds pointers
 // to types objgen cannot read, or is read through its own iteration: a handle whose copies share
 // one graph, YAML::Node's, reads the same and shows no shared address). On objects of the check's
-// own, made by a constructor of the run that takes only literals, the run's members that change
-// an object of the class run on one object, then on a copy of it: the first must read as it did.
+// own, made by a constructor of the run that takes only literals, a member of the run that changes
+// such an object runs on one, then on a copy of it: the first must read as it did.
 // The object under check is never changed (it may be one the run keeps). Calls happen under
 // `calls_phase` (set_worker_phase): a death there says the class cannot be checked so, never that
 // a member is wrong, since no sequence chose those arguments.
