@@ -18,10 +18,7 @@ bool overlap(const Linearizer& a, const Linearizer& b) {
   return false;
 }
 
-bool literals_only(const Operation& op, size_t from, const LiteralDomain& domain) {
-  return std::all_of(op.params.begin() + static_cast<std::ptrdiff_t>(from), op.params.end(),
-                     [&](const SlotType& p) { return p.is_literal() && !domain.of(p).empty(); });
-}
+bool has_literal(const SlotType& p, const LiteralDomain& domain) { return p.is_literal() && !domain.of(p).empty(); }
 
 // What the check calls: a constructor of cls taking only literals (its objects are the check's
 // own: the object under check, which may be the run's, is never changed), and a few of the
@@ -37,11 +34,13 @@ ProbeCalls probe_calls(ClassId cls, const CopyProbe& probe) {
   for (uint32_t index : probe.operations) {
     const Operation& op = probe.api->operations()[index];
     if (op.contract >= 0 || op.upcast || op.through.derived()) continue;
-    if (op.kind == OpKind::Constructor && op.result.cls == cls && !calls.make && literals_only(op, 0, *probe.domain)) calls.make = &op;
+    const LiteralDomain& domain = *probe.domain;
+    if (op.kind == OpKind::Constructor && op.result.cls == cls && !calls.make &&
+        std::all_of(op.params.begin(), op.params.end(), [&](const SlotType& p) { return has_literal(p, domain); }))
+      calls.make = &op;
     if (op.kind != OpKind::Method || op.is_const || op.params.empty() || !op.params[0].is_object() || op.params[0].cls != cls) continue;
-    bool usable = std::all_of(op.params.begin() + 1, op.params.end(), [&](const SlotType& p) {
-      return p.is_object() ? p.cls == cls : p.is_literal() && !probe.domain->of(p).empty();
-    });
+    bool usable = std::all_of(op.params.begin() + 1, op.params.end(),
+                              [&](const SlotType& p) { return p.is_object() ? p.cls == cls : has_literal(p, domain); });
     if (usable && calls.mutators.size() < kMostMutators) calls.mutators.push_back(&op);
   }
   return calls;
