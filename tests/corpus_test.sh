@@ -67,6 +67,21 @@ compiles() {
   check "$(basename "$f") compiles with -O2 -Wall" bash -c "cd '$(dirname "$f")' && eval \"$cmd -O2 -Wall -o '$f.O2'\""
 }
 
+# fails_every_test FILE: a failures suite (built as FILE.O0 by compiles) fails each of its tests:
+# every finding it holds is true of the code as it is.
+fails_every_test() {
+  local bin="$1.O0" total failed
+  case "$1" in *_failures_test.cpp) ;; *) return 0 ;; esac
+  total=$("$bin" --gtest_list_tests | grep -c '^  ')
+  "$bin" >"$bin.log" 2>&1
+  failed=$(grep -c '^\[  FAILED  \] .* ([0-9]* ms)$' "$bin.log")
+  echo "  [$tag] $(basename "$1"): $failed of $total tests fail"
+  [ "$total" -gt 0 ] && [ "$failed" -eq "$total" ]
+}
+fails() {  # fails FILE: checked, for each failures suite
+  case "$1" in *_failures_test.cpp) check "$(basename "$1"): every test fails" fails_every_test "$1" ;; esac
+}
+
 structures() { grep -o '^structures [0-9]*' "$1" | grep -o '[0-9]*'; }
 
 run() {  # run NAME ARGS...: objgen ARGS with the subject, output in $work/NAME.out
@@ -88,12 +103,19 @@ if wants exhaustive; then
     [ -n "$want" ] && check "scope $scope: $want states (closed form)" [ "$(structures "$work/exhaustive$scope.out")" = "$want" ]
   done
   states=$(ls "$work"/ex3/*_states_test.cpp 2>/dev/null | head -1)
-  for f in "$work"/ex3/*_test.cpp; do compiles "$f" "$([ "$f" = "$states" ] && echo -O2)"; done
+  for f in "$work"/ex3/*_test.cpp "$work"/ex4/*_failures_test.cpp; do
+    [ -e "$f" ] || continue
+    compiles "$f" "$([ "$f" = "$states" ] && echo -O2)"
+    fails "$f"
+  done
   [ -n "$states" ] && check "the states suite passes" "$states.O2" && check "the states suite passes again" "$states.O0"
 fi
 if wants random; then
   run random random --time-limit "${CORPUS_RANDOM_SECONDS:-20}" --emit-gtest "$work/rnd"
-  for f in "$work"/rnd/*_test.cpp; do compiles "$f"; done
+  for f in "$work"/rnd/*_test.cpp; do
+    compiles "$f"
+    fails "$f"
+  done
 fi
 if wants params; then
   run params params --emit-gtest "$work/params" --report-json "$work/params.json"
@@ -112,6 +134,9 @@ if wants evolve && [ -n "${evolve_method// /}" ]; then
   else
     echo "  [$tag evolve] the search met no failure: nothing to report once"
   fi
-  for f in "$work"/evolve/*_test.cpp; do compiles "$f"; done
+  for f in "$work"/evolve/*_test.cpp; do
+    compiles "$f"
+    fails "$f"
+  done
 fi
 exit $fail

@@ -95,8 +95,10 @@ std::vector<ReportedFinding> merge_findings(const Api& api, const std::vector<Ra
       }
       SequenceFinding& known = out[it->second].finding;
       known.hits += f.hits;
-      if (!f.sequence.calls.empty() && (known.sequence.calls.empty() || f.sequence.calls.size() < known.sequence.calls.size()))
+      if (!f.sequence.calls.empty() && (known.sequence.calls.empty() || f.sequence.calls.size() < known.sequence.calls.size())) {
         known.sequence = f.sequence;
+        known.history = f.history;  // what ran before that sequence
+      }
     }
   return out;
 }

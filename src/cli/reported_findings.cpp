@@ -11,6 +11,7 @@
 #include "emit/code_writer.hpp"
 #include "gen/minimize/confirm.hpp"
 #include "gen/minimize/finding_blame.hpp"
+#include "gen/minimize/history_cut.hpp"
 #include "exec/test_runner.hpp"
 
 namespace objgen::cli {
@@ -37,6 +38,8 @@ void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<
     if (f.finding.sequence.calls.empty() || f.finding.sequence.calls.size() > kMaxTestCalls) continue;
     if (!quiet) print_progress(fmt::format("objgen: minimizing finding {}/{}", i + 1, findings.size()));
     f.minimized = minimize::minimize_finding(api, f.finding, oracle, mo);
+    // A worker can die of what its earlier calls left behind: cut the fault down from them.
+    if (!f.minimized->reproduced && !f.finding.history.empty()) f.minimized = minimize::minimize_with_history(api, f.finding, oracle, mo);
   }
   if (!quiet) end_progress();
 }
@@ -49,7 +52,11 @@ void print_findings(const Api& api, const std::vector<ReportedFinding>& findings
       continue;
     }
     std::string shrink;
-    if (f.minimized && f.minimized->reproduced)
+    if (f.minimized && f.minimized->reproduced && f.minimized->history_kept > 0)
+      shrink = fmt::format(" [not shown by its own {} calls: cut from the {} its worker ran before it to {} calls{}]",
+                           f.finding.sequence.calls.size(), f.minimized->history_calls, f.minimized->sequence.calls.size(),
+                           f.minimized->one_minimal ? ", 1-minimal" : "");
+    else if (f.minimized && f.minimized->reproduced)
       shrink = fmt::format(" [{} -> {} calls{}]", f.finding.sequence.calls.size(), f.minimized->sequence.calls.size(),
                            f.minimized->one_minimal ? ", 1-minimal" : "");
     else if (f.minimized)
@@ -78,10 +85,9 @@ nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const R
                       {"sequence", emit::write_statements(api, domain, f.sequence())}};
   j["confirmed"] = f.unconfirmed.empty();
   if (f.minimized)
-    j["minimized"] = {{"reproduced", f.minimized->reproduced},
-                      {"calls", f.sequence().calls.size()},
-                      {"one_minimal", f.minimized->one_minimal},
-                      {"runs", f.minimized->runs}};
+    j["minimized"] = {{"reproduced", f.minimized->reproduced},       {"calls", f.sequence().calls.size()},
+                      {"one_minimal", f.minimized->one_minimal},     {"runs", f.minimized->runs},
+                      {"history_calls", f.minimized->history_calls}, {"history_kept", f.minimized->history_kept}};
   return j;
 }
 
@@ -167,7 +173,18 @@ void confirm_findings(Api& api, const LiteralDomain& domain, std::vector<Reporte
   co.enumerations = settings.enumerations;
   co.interrupted = &g_interrupted;
   std::vector<std::string> why = minimize::confirm_findings(api, domain, replays, co);
-  for (size_t k = 0; k < replayed.size(); ++k) findings[replayed[k]].unconfirmed = why[k];
+  for (size_t k = 0; k < replayed.size(); ++k) {
+    ReportedFinding& f = findings[replayed[k]];
+    f.unconfirmed = why[k];
+    const std::optional<minimize::Minimized>& m = f.minimized;
+    if (f.unconfirmed.empty() || !m || m->reproduced || m->history_calls == 0) continue;
+    if (m->history_kept == 0)
+      f.unconfirmed += fmt::format("; nor did it after the {} calls its worker ran before it", m->history_calls);
+    else if (m->history_kept + m->original_calls > kMaxTestCalls)
+      f.unconfirmed += fmt::format("; it needs {} of the calls its worker ran before it, more than one test case holds", m->history_kept);
+    else
+      f.unconfirmed += fmt::format("; the {} calls of its worker's it needs, joined into one test case, do not show it", m->history_kept);
+  }
 }
 
 std::vector<FlatSequence> probe_states(const Api& api, const FoundStates& found) {

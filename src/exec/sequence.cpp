@@ -81,6 +81,19 @@ FlatSequence Replayer::flatten_call(uint32_t op, std::span<const ArgRef> args) c
   return std::move(f.out);
 }
 
+int append_sequence(const Api& api, FlatSequence& into, const FlatSequence& other) {
+  int values = 0;
+  for (const FlatCall& c : into.calls) values += api.operations()[c.op].result.is_object();
+  for (FlatCall c : other.calls) {
+    for (int64_t& a : c.args)
+      if (a >= 0) a += values;
+    for (int& p : c.produced)
+      if (p >= 0) p += values;
+    into.calls.push_back(std::move(c));
+  }
+  return other.result_value + values;
+}
+
 std::optional<FlatSequence> with_domain(const Api& api, const FlatSequence& seq, const LiteralDomain& from, const LiteralDomain& to) {
   FlatSequence out = seq;
   for (FlatCall& c : out.calls) {

@@ -45,6 +45,9 @@ void bind_arguments(const Operation& op, std::span<const ArgRef> refs, const Lit
   }
 }
 
+// `other` after `into`, its values renumbered after into's; returns other's result value there.
+int append_sequence(const Api& api, FlatSequence& into, const FlatSequence& other);
+
 // The sequence with its literal arguments indexing `to` instead of `from`: the same values, found
 // in `to` by value (a finding of one run replayed in another run's domain). Empty when a value is
 // not in `to`.
@@ -59,6 +62,9 @@ struct SequenceFinding {
   LiteralDomain domain;   // what the sequence's literal indices refer to
   uint64_t hits = 1;      // how many calls found it (the sequence is the shortest of them)
   int slot = -1;          // a broken invariant: the slot of the last call whose object broke it (-1: its result)
+  // What the worker that found it ran before (random: its last calls, oldest first, each with the
+  // calls that built its inputs): replayed before the sequence when that alone does not show it.
+  std::vector<FlatSequence> history;
 };
 
 // Findings that are the same fault: same kind, same operation, same message once the numbers in

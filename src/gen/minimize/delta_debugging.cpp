@@ -48,22 +48,42 @@ FindingOracle::FindingOracle(const Api& api, const LiteralDomain& domain, const 
 
 FindingOracle::~FindingOracle() = default;
 
+namespace {
+
+FindingOracle::Verdict verdict_of(const SequenceFinding& finding, const FlatSequence& seq, const TestOutcome& r) {
+  FindingOracle::Verdict v;
+  uint32_t at = r.feasible ? r.length : r.failed_at;
+  v.same_call = !seq.calls.empty() && at == seq.calls.size() && r.length == seq.calls.size() && r.outcome == finding.kind &&
+                seq.calls.back().op == finding.op;
+  v.message = r.message;
+  v.bucket = finding_bucket(SequenceFinding{finding.kind, finding.op, r.message, {}, {}});
+  return v;
+}
+
+}  // namespace
+
 std::vector<FindingOracle::Verdict> FindingOracle::run(const SequenceFinding& finding, const std::vector<FlatSequence>& candidates) {
   std::vector<Verdict> out(candidates.size());
-  if (candidates.empty()) return out;
   for (size_t i = 0; i < candidates.size(); ++i) {
     // Each candidate in a fresh worker: damage an earlier one left behind must not decide it.
     impl_->runner.restart_worker();
-    const TestOutcome r = impl_->runner.run({candidates[i]})[0];
     ++runs_;
-    const FlatSequence& seq = candidates[i];
-    uint32_t at = r.feasible ? r.length : r.failed_at;
-    out[i].same_call = !seq.calls.empty() && at == seq.calls.size() && r.length == seq.calls.size() && r.outcome == finding.kind &&
-                       seq.calls.back().op == finding.op;
-    out[i].message = r.message;
-    out[i].bucket = finding_bucket(SequenceFinding{finding.kind, finding.op, r.message, {}, {}});
+    out[i] = verdict_of(finding, candidates[i], impl_->runner.run({candidates[i]})[0]);
   }
   return out;
+}
+
+FindingOracle::Verdict FindingOracle::run_after(const SequenceFinding& finding, const std::vector<FlatSequence>& before,
+                                                const FlatSequence& candidate) {
+  std::vector<FlatSequence> batch = before;
+  batch.push_back(candidate);
+  impl_->runner.restart_worker();
+  ++runs_;
+  std::vector<TestOutcome> r = impl_->runner.run(batch);
+  Verdict v = verdict_of(finding, candidate, r.back());
+  for (size_t i = 0; i + 1 < r.size(); ++i)
+    if (r[i].outcome == Outcome::Crash || r[i].outcome == Outcome::Timeout || r[i].outcome == Outcome::OutOfMemory) v.same_call = false;
+  return v;
 }
 
 namespace {

@@ -39,6 +39,9 @@ struct Minimized {
   size_t original_calls = 0;
   size_t runs = 0;      // candidate sequences run
   std::string message;  // the finding as the test worker saw it
+  // Cut from history (minimize_with_history): the calls of the worker's history replayed before
+  // the sequence, and how many of them the sequence keeps (0: it was not).
+  size_t history_calls = 0, history_kept = 0;
 };
 
 // The sequence without the calls `drop` marks, and without every call that then uses an object
@@ -57,6 +60,10 @@ class FindingOracle {
   FindingOracle(const Api& api, const LiteralDomain& domain, const MinimizeOptions& options);
   ~FindingOracle();
   std::vector<Verdict> run(const SequenceFinding& finding, const std::vector<FlatSequence>& candidates);
+  // One candidate run in a fresh worker after the test cases `before`, in the same worker: the
+  // verdict on the candidate, same_call only when none of `before` died (which would have
+  // replaced the worker).
+  Verdict run_after(const SequenceFinding& finding, const std::vector<FlatSequence>& before, const FlatSequence& candidate);
   size_t runs() const { return runs_; }
 
  private:

@@ -8,7 +8,6 @@
 #include <string_view>
 
 #include "exec/test_runner.hpp"
-#include "gen/oracles/regression_oracles.hpp"
 
 namespace objgen::minimize {
 namespace {
@@ -68,7 +67,7 @@ FlatSequence on_other_receiver(const Api& api, const FlatSequence& failing, cons
   if (!other_objects) return call_on_state(api, state, call.op, call.args);
   FlatSequence prefix = failing;
   prefix.calls.pop_back();
-  prefix.result_value = oracles::append_sequence(api, prefix, state);
+  prefix.result_value = append_sequence(api, prefix, state);
   return call_on_state(api, prefix, call.op, call.args);
 }
 

@@ -22,7 +22,7 @@ FlatSequence check_test(const Api& api, const LiteralDomain& domain, const std::
     } else if (objects++ == 0) {
       call.args.push_back(test.result_value);
     } else {
-      call.args.push_back(oracles::append_sequence(api, test, states[(s + 1) % states.size()]));
+      call.args.push_back(append_sequence(api, test, states[(s + 1) % states.size()]));
     }
     call.produced.push_back(p.is_object() ? static_cast<int>(call.args.back()) : -1);
   }

@@ -147,19 +147,6 @@ int equality_of(const Api& api, ClassId cls) {
   return -1;
 }
 
-int append_sequence(const Api& api, FlatSequence& into, const FlatSequence& other) {
-  int values = 0;
-  for (const FlatCall& c : into.calls) values += api.operations()[c.op].result.is_object();
-  for (FlatCall c : other.calls) {
-    for (int64_t& a : c.args)
-      if (a >= 0) a += values;
-    for (int& p : c.produced)
-      if (p >= 0) p += values;
-    into.calls.push_back(std::move(c));
-  }
-  return other.result_value + values;
-}
-
 int append_rebuild(const Api& api, FlatSequence& seq) { return append_sequence(api, seq, FlatSequence(seq)); }
 
 std::vector<uint32_t> members_to_check(const Api& api, ClassId cls) {

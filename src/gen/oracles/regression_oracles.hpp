@@ -71,8 +71,6 @@ struct ObserverFinding {
 // The sequence twice, the second copy's values renumbered after the first's: its state is value
 // `seq.result_value`, the second build's is the returned number.
 int append_rebuild(const Api& api, FlatSequence& seq);
-// `other` after `into`, its values renumbered after into's; returns other's result value there.
-int append_sequence(const Api& api, FlatSequence& into, const FlatSequence& other);
 
 struct OracleResult {
   std::vector<ObservedState> states;  // per sequence given

@@ -55,6 +55,8 @@ std::string encode(const Api& api, const RandomResult& r) {
   for (const auto& s : r.skipped) {
     out << s.call << ' ' << s.op << ' ' << s.ran << ' ';
     encode_sequence(out, s.sequence);
+    out << s.history.size() << '\n';
+    for (const FlatSequence& h : s.history) encode_sequence(out, h);
   }
   for (const auto& e : r.effects) out << e.normal << ' ' << e.misuse << ' ' << e.changed_input << ' ' << e.returned_object << '\n';
   for (const auto& f : r.findings) {
@@ -165,6 +167,13 @@ RandomResult decode(const std::string& text, const Api& api, const LiteralDomain
     s.ran = read<int>(in, 1) != 0;
     s.sequence = decode_sequence(in, operations);
     if (!well_formed(api, domain, s.sequence)) s.sequence = FlatSequence{};
+    s.history.resize(read<size_t>(in, 1 << 16));
+    bool history_well_formed = true;
+    for (FlatSequence& h : s.history) {
+      h = decode_sequence(in, operations);
+      history_well_formed = history_well_formed && well_formed(api, domain, h);
+    }
+    if (!history_well_formed) s.history.clear();
   }
   r.effects.resize(effects);
   for (auto& e : r.effects) {
@@ -199,6 +208,7 @@ void add_crash_findings(std::vector<std::pair<uint64_t, SequenceFinding>>& crash
       if (s.call == call && (f.op == UINT32_MAX || s.op == f.op)) {
         f.op = s.op;
         f.sequence = s.sequence;
+        f.history = s.history;
       }
     auto same =
         std::find_if(merged.begin(), merged.end(), [&f = f](const auto& m) { return m.first.op == f.op && m.first.kind == f.kind; });
@@ -213,11 +223,24 @@ void add_crash_findings(std::vector<std::pair<uint64_t, SequenceFinding>>& crash
   }
 }
 
+// What an attempt of a run died at after `at`, forgotten: an attempt that dies before it (code
+// whose crashes depend on time or on the process) has taken another path from there, so an index
+// past it may now draw another operation, and a skip recorded there would blame that one. A fault
+// of the code is met again.
+void forget_after(uint64_t at, RandomOptions& run, std::vector<std::pair<uint64_t, SequenceFinding>>& crashes) {
+  auto later = [at](uint64_t call) { return call > at; };
+  std::erase_if(run.skip_calls, later);
+  std::erase_if(run.note_calls, later);
+  std::erase_if(run.contract_crashes, [&](const auto& c) { return later(c.first); });
+  std::erase_if(crashes, [&](const auto& c) { return later(c.first); });
+}
+
 // A worker died in run `ev.job`: notes the finding, and how the run starts again (without that
 // call, or that check at that call, or lending instead of copying that class). Returns the call to
 // resume at.
 uint64_t restart_after_death(const WorkerPool::Event& ev, RandomOptions& run, std::vector<std::pair<uint64_t, SequenceFinding>>& crashes) {
   const ClassId cls = static_cast<ClassId>(ev.phase & 0xffffffffu);
+  forget_after(ev.at, run, crashes);
   if ((ev.phase & ~uint64_t{0xffffffffu}) == kRandomPhaseCopyProbe) {  // objgen's own calls on copies: no finding
     run.no_copy.push_back(cls);
     return ev.at;
@@ -245,6 +268,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
   // Which operation a crashing call ran is known only to the worker; the restarted run draws
   // the same calls and reports the operation of each call it skips.
   std::vector<std::vector<std::pair<uint64_t, SequenceFinding>>> crashes(runs.size());
+  std::vector<size_t> deaths(runs.size(), 0);  // crashes forgotten (forget_after) included
   ChildOptions workers;
   workers.memory_limit_bytes = options.worker_memory_limit_bytes;
   WorkerPool pool(options.workers, options.isolate, options.call_timeout_seconds, 4, options.result_bytes, workers);
@@ -253,7 +277,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
       [&](size_t job, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
         RandomOptions opt = runs[job];
         opt.leak_pool_at_end = options.isolate;
-        if (crashes[job].size() >= static_cast<size_t>(options.max_crashes_per_run))
+        if (deaths[job] >= static_cast<size_t>(options.max_crashes_per_run) && !crashes[job].empty())
           opt.max_calls = std::max<uint64_t>(1, crashes[job].back().first);
         RandomResult r = run_random(api, opt, &progress);
         region.append(CandidateRecord{}, encode(api, r), true);
@@ -263,6 +287,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
   while (done < runs.size() && !(options.interrupted && options.interrupted->load())) {
     for (const auto& ev : pool.wait(0.25)) {
       if (ev.kind != WorkerPool::Event::Done) {
+        ++deaths[ev.job];
         pool.resume(ev.job, restart_after_death(ev, runs[ev.job], crashes[ev.job]));
         continue;
       }

@@ -37,6 +37,10 @@ class RandomRun {
         check_crashes_(api.operations().size(), 0),
         crash_counted_at_(api.operations().size(), UINT64_MAX) {
     std::sort(skip_.begin(), skip_.end());
+    if (opt.history_calls > 0 && (!skip_.empty() || !opt.contract_crashes.empty())) {
+      recent_.resize(kRecentCalls);
+      histories_.resize(api.operations().size(), 0);
+    }
     for (uint32_t c : opt.contract_checks) checks_[api.operations()[c].owner].push_back(c);
     for (ClassId c : opt.no_copy)
       if (c < copy_deep_.size()) copy_deep_[c] = 0;
@@ -58,7 +62,7 @@ class RandomRun {
       if (std::find(opt_.note_calls.begin(), opt_.note_calls.end(), call) != opt_.note_calls.end())
         result_.skipped.push_back({call, op, this_call_sequence(op), true});
       if (std::binary_search(skip_.begin(), skip_.end(), call)) {
-        result_.skipped.push_back({call, op, this_call_sequence(op)});
+        result_.skipped.push_back({call, op, this_call_sequence(op), false, history(op)});
         ++failures_[op];
         continue;
       }
@@ -154,6 +158,7 @@ class RandomRun {
       args_[i].obj = &objects_[i];
     }
     release_taken();
+    remember(op, refs_);
     CallResult res;
     Outcome outcome = execute_call(o, args_.data(), res, api_.misuse(), &message_);
     if (outcome == Outcome::Normal)
@@ -307,11 +312,12 @@ class RandomRun {
     if (opt_.quarantine_after && check_crashes_[check] >= opt_.quarantine_after) return true;
     for (auto [at, op] : opt_.contract_crashes)
       if (at == call && op == check) {
-        result_.skipped.push_back({call, check, contract_sequence(check), true});
+        result_.skipped.push_back({call, check, contract_sequence(check), true, history(check)});
         if (crash_counted_at_[check] != call) ++check_crashes_[check];  // once per call, as it crashed once
         crash_counted_at_[check] = call;
         return true;
       }
+    remember(check, check_refs_);
     CallResult res;
     set_worker_phase(kRandomPhaseContract | check);
     Outcome outcome = execute_call(c, check_args_.data(), res, api_.misuse(), &message_);
@@ -353,6 +359,37 @@ class RandomRun {
   // The calls that built the drawn inputs, then op on them.
   FlatSequence this_call_sequence(uint32_t op) const { return Replayer(api_, store_, opt_.domain).flatten_call(op, refs_); }
 
+  // Notes a call about to run (contract checks included), in a run that will describe what ran
+  // before its skipped calls: copies into the ring's own vectors, so no allocation once warm.
+  void remember(uint32_t op, const std::vector<ArgRef>& refs) {
+    if (recent_.empty()) return;
+    RecentCall& r = recent_[recent_next_];
+    r.op = op;
+    r.refs.assign(refs.begin(), refs.end());
+    recent_next_ = (recent_next_ + 1) % recent_.size();
+    recent_count_ = std::min(recent_count_ + 1, recent_.size());
+  }
+
+  // The calls this process ran before the current one (of op), oldest first, each flattened with
+  // the calls that built its inputs: the latest that fit in opt_.history_calls calls, for the
+  // first kHistories skipped calls of each operation (later ones are the same faults again).
+  std::vector<FlatSequence> history(uint32_t op) {
+    std::vector<FlatSequence> out;
+    if (recent_.empty() || histories_[op] >= kHistories) return out;
+    ++histories_[op];
+    Replayer replayer(api_, store_, opt_.domain);
+    size_t calls = 0;
+    for (size_t k = 1; k <= recent_count_; ++k) {
+      const RecentCall& r = recent_[(recent_next_ + recent_.size() - k) % recent_.size()];
+      FlatSequence s = replayer.flatten_call(r.op, r.refs);
+      calls += s.calls.size();
+      if (calls > opt_.history_calls) break;
+      out.push_back(std::move(s));
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
+
   const Api& api_;
   const RandomOptions& opt_;
   std::atomic<uint64_t>* progress_;
@@ -389,7 +426,15 @@ class RandomRun {
   std::vector<uint32_t> check_crashes_;     // by operation: contract checks skipped after crashing
   std::vector<uint64_t> crash_counted_at_;  // by operation: the call its last crash was counted at
   bool invariant_broken_ = false;           // the last contracts_hold found the invariant broken
-  std::vector<std::string> buckets_;        // finding_bucket of each finding
+  struct RecentCall {
+    uint32_t op = 0;
+    std::vector<ArgRef> refs;
+  };
+  static constexpr size_t kRecentCalls = 1024, kHistories = 2;
+  std::vector<RecentCall> recent_;  // a ring of the last calls run (see remember); empty: not kept
+  size_t recent_next_ = 0, recent_count_ = 0;
+  std::vector<uint8_t> histories_;    // by operation: skipped calls described with their history
+  std::vector<std::string> buckets_;  // finding_bucket of each finding
 };
 
 }  // namespace

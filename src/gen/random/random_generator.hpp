@@ -63,6 +63,10 @@ struct RandomOptions {
   // Keep the run's store (every state and how it was built) in the result.
   bool keep_states = false;
   uint64_t max_states = 0;  // the run stops when its store holds this many states (0: no limit)
+  // With skip_calls: a skipped call is described with what the worker ran before it (its last
+  // calls, each with the calls that built its inputs), this many calls at most (0: none). A
+  // crash that its own sequence does not show alone is cut down from them (gen/minimize).
+  uint32_t history_calls = 4096;
 };
 
 // What a random run says it is doing (set_worker_phase) while it copies an object of a class, so
@@ -88,6 +92,7 @@ struct SkippedCall {
   uint32_t op;
   FlatSequence sequence;  // the calls that build its inputs, then it
   bool ran = false;
+  std::vector<FlatSequence> history;  // see RandomOptions::history_calls
 };
 
 struct RandomResult {
