@@ -13,6 +13,7 @@
 #                       a fourth member's throw of that type no value avoids: a precondition by its type
 #   const_overloads     a const member beside a non-const one of the same name and parameters: emitted
 #                       tests call the const one (through std::as_const) and pass
+#   self_value          a JSON-like value whose iteration over a number yields the number itself
 #   objgen_limits       handles whose copies share nodes (invalid ones refuse to be read, values hold
 #                       values) and a set of pointers ordered by address: no false finding, exact counts
 set -u
@@ -196,8 +197,22 @@ objgen_limits() {
   done
 }
 
+# A value whose iteration yields itself (a number of a JSON-like value) is read as a leaf: numbers
+# are states (at scope 3: null, 0, 1, 2 and arrays of them nested within the scope), with no crash
+# or out-of-scope finding, and the states suite passes.
+self_value() {
+  local h="$inputs/self_value.hpp"
+  check "a value iterating over itself: numbers are states, no crash or unconfirmed finding; exit 0" bash -c \
+    "timeout 240 '$objgen' exhaustive --methods all --scope 3 --header '$h' --class shapes::SelfValue --emit-gtest '$work/v' \
+       >'$work/v.out' 2>&1 && ! grep -E -q '^  (crash|nondeterministic|timeout) in|reading the object|not confirmed' '$work/v.out' &&
+     grep -q 'make_shared<shapes::SelfValue>(2)' '$work/v/self_value_states_test.cpp'"
+  check "its states suite compiles and passes" bash -c \
+    "cd '$work/v' && eval \"\$(head -1 self_value_states_test.cpp | sed -n 's|^// Compile with: ||p') -O0 -o states\" &&
+     ./states >'$work/v_states.log' 2>&1"
+}
+
 case "$case_name" in
-  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | const_overloads | objgen_limits) "$case_name" ;;
+  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | const_overloads | objgen_limits | self_value) "$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
 exit $fail

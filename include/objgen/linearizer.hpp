@@ -22,6 +22,7 @@
 #include <optional>
 #include <regex>
 #include <span>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -57,6 +58,10 @@ struct FieldEvent {
 
 class Linearizer {
  public:
+  // Words standing for contents not read as such: a class whose iteration refused (put_contents),
+  // an element that is the value itself (put_self).
+  static constexpr uint64_t kContentsRefused = 0x7ffe'c0de'0000'0001ull;
+  static constexpr uint64_t kSelfElement = 0x7ffe'c0de'0000'0002ull;
   // omit: names ("field") and qualified names ("Class.field") matching it are skipped.
   Linearizer(uint32_t scope, std::shared_ptr<const std::regex> omit);
 
@@ -396,7 +401,6 @@ class Linearizer {
   // A class read through its own iteration runs the class's code, which may refuse (a handle to
   // nothing throws from begin(): YAML::Node's "invalid node"). That is the object's state, one
   // word in place of its contents, not a crash of the class nor of objgen.
-  static constexpr uint64_t kContentsRefused = 0x7ffe'c0de'0000'0001ull;
   template <class C>
   void put_contents(const C& c) {
     opaque_ = true;
@@ -413,6 +417,33 @@ class Linearizer {
       nested_values_ = nested;
       emit(kContentsRefused);
     }
+  }
+
+  // A value whose iteration yields the value itself (a JSON value holding a number or a string:
+  // nlohmann::json) is a leaf: one word, then its text where it prints (<<), else nothing more
+  // (its contents unseen: saw_opaque says so). Read as an element again it would nest until the
+  // scope cut it off, and no such value would ever be in scope.
+  template <class C>
+  void put_self(const C& c) {
+    opaque_ = true;
+    emit(kSelfElement);
+    if constexpr (detail::Printable<C>) {
+      std::ostringstream text;
+      try {
+        text << c;
+      } catch (...) {  // the class's own code refused: that is its state
+        emit(kContentsRefused);
+        return;
+      }
+      put_string(text.view());
+    }
+  }
+
+  template <class C, class E>
+  void put_element(const C& c, const E& e) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<E>, C>)
+      if (std::addressof(e) == std::addressof(c)) return put_self(c);
+    put(e);
   }
 
   template <class C>
@@ -457,7 +488,7 @@ class Linearizer {
     const auto end = std::end(c);
     for (; it != end && k < n; ++it, ++k) {
       if constexpr (kSort) starts_.push_back(n_);
-      put(*it);
+      put_element(c, *it);
       if (stop_) break;  // out of scope: the words are discarded, and so is their order
     }
     // The standard defines a container's size() as its iteration's length: a difference is a bug.
@@ -471,7 +502,7 @@ class Linearizer {
     }
     for (; differs && it != end && k <= scope_; ++it, ++k) {
       if constexpr (kSort) starts_.push_back(n_);
-      put(*it);
+      put_element(c, *it);
       if (stop_) break;
     }
     if (differs && !stop_ && it != end) out_of_scope();

@@ -229,22 +229,27 @@ class Builder {
   // Scan compiled every member template instance's body, yet the harness calls an instance its own
   // way (a lambda, its arguments' value categories), so one may still fail. The instances whose
   // registration lines the compiler's errors (or their "required from here" notes) point to are
-  // left out and the harness compiled again; only when the errors point to none, or that compile
-  // fails too, is it compiled without any instance.
+  // left out and the harness compiled again. A compiler reports an error in a template it
+  // instantiates once, for the first instance that needs it (five readers of one input type fail
+  // in one adapter), so this repeats while the errors name instances not yet left out, a few
+  // rounds at most; only when they name none, or the rounds run out, is it compiled without any.
   bool compile_without_failing_instances(scan::HarnessOptions& options, std::vector<std::string>& objects,
                                          std::vector<std::string>& depfiles) {
+    constexpr int kRounds = 4;
     std::vector<std::string> errors = compiler_errors(work_ + "/build.log", 1);
     std::string first = errors.empty() ? std::string("see build.log") : errors.front();
-    options.failed_instances =
-        scan::instances_on_lines(out_.scan.result, read_whole_file(work_ + "/harness.cpp").value_or(""), harness_lines_in_log());
-    if (!options.failed_instances.empty()) {
+    for (int round = 0; round < kRounds && !interrupted_; ++round) {
+      std::set<std::string> named =
+          scan::instances_on_lines(out_.scan.result, read_whole_file(work_ + "/harness.cpp").value_or(""), harness_lines_in_log());
       std::string names;
-      for (const std::string& key : options.failed_instances) names += (names.empty() ? "" : ", ") + key;
+      for (const std::string& key : named)
+        if (options.failed_instances.insert(key).second) names += (names.empty() ? "" : ", ") + key;
+      if (names.empty()) break;  // the errors point to no instance not yet left out
       progress_("the harness does not compile with " + std::to_string(options.failed_instances.size()) + " member template instance(s) (" +
                 first + "); compiling it without them: " + names);
       if (recompile_harness(options, objects, depfiles)) return true;
-      if (interrupted_) return false;
     }
+    if (interrupted_) return false;
     progress_("the harness does not compile with the member templates objgen instantiated (" + first + "); compiling it without them");
     options.failed_instances.clear();
     options.template_instances = false;

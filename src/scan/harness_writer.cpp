@@ -342,6 +342,7 @@ class Writer {
   }
 
   void add_function(const Function& f, const std::string& comment, ClassLines& c) {
+    if (left_out(f)) return;
     unsigned all = static_cast<unsigned>(f.params.size());
     std::string fn = f.is_hidden_friend || calls_.has_parts(f) ? calls_.lambda_for(f, all) : calls_.free_pointer(f);
     std::string kind = f.registration == Registration::Factory ? ".factory(" : ".function(";

@@ -365,12 +365,21 @@ TEST(Linearizer, ContentsThatRefuseToBeReadAreAStateOfTheirOwn) {
   EXPECT_NE(refused, std::vector<uint64_t>(lin.words().begin(), lin.words().end()));
 }
 
-TEST(Linearizer, ValuesThatHoldThemselvesAreOutOfScopeNotARecursionWithoutEnd) {
+// A value whose iteration yields the value itself (a JSON number) is a leaf; values nesting in
+// each other without end are out of scope. Neither recurses without end.
+TEST(Linearizer, ValuesThatHoldThemselvesEndNotARecursionWithoutEnd) {
   std::vector<lin_test::Doc> items(1);
   lin_test::Doc self{&items};
-  items[0] = self;  // the item is a handle to the same list: it holds itself
+  items[0] = self;  // a handle to the same list: its one element is itself
   objgen::Linearizer lin(3, nullptr);
-  EXPECT_FALSE(lin.run(objgen::class_id<lin_test::Doc>(), &self));
+  ASSERT_TRUE(lin.run(objgen::class_id<lin_test::Doc>(), &items[0]));
+  EXPECT_EQ(lin.words().back(), objgen::Linearizer::kSelfElement);
+  EXPECT_TRUE(lin.saw_opaque());
+  std::vector<lin_test::Doc> first(1), second(1);
+  first[0] = lin_test::Doc{&second};  // two lists, each holding a handle to the other
+  second[0] = lin_test::Doc{&first};
+  lin_test::Doc cycle{&first};
+  EXPECT_FALSE(lin.run(objgen::class_id<lin_test::Doc>(), &cycle));
 }
 
 TEST(Linearizer, ContainerWhoseIterationPassesItsSizeIsOutOfScopeNotAHang) {

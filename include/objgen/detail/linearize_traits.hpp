@@ -8,6 +8,7 @@
 
 #include <array>
 #include <iterator>
+#include <ostream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -99,6 +100,11 @@ const void* address_key(const E& e) {
 // A range whose elements are of its own type: its values may hold values without end.
 template <class T>
 concept SelfNesting = Range<T> && std::is_same_v<std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>, T>;
+// A type that prints with <<: how a value whose iteration yields the value itself is read.
+template <class T>
+concept Printable = requires(std::ostream& o, const T& t) {
+  o << t;
+};
 template <class T>
 concept Sized = requires(const T& r) {
   r.size();
