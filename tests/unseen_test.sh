@@ -10,7 +10,8 @@
 #                       count sees as 2^64 - 1: a precondition;
 #                       a hang for an ordinary value: a bug
 #   refusals            an exception type three members throw on a state, a SIGFPE given 0: preconditions;
-#                       a fourth member's throw of that type no value avoids: a precondition by its type
+#                       a fourth member's throw of that type no value avoids: a precondition by its type;
+#                       so it is when the run calls one of those members alone
 #   const_overloads     a const member beside a non-const one of the same name and parameters: emitted
 #                       tests call the const one (through std::as_const) and pass
 #   self_value          a JSON-like value whose iteration over a number yields the number itself
@@ -136,6 +137,13 @@ refusals() {
      grep -A1 'in Meter::label' '$work/r.pre' | grep -q 'why: shapes::MeterError is how the library refuses calls: 3 members throw it where other arguments or states return normally; no value objgen tried' &&
      grep -q 'why: share given 0 crashed with SIGFPE (a division by it)' '$work/r.pre' &&
      ! grep -q '// .* in Meter::' '$work/r/meter_failures_test.cpp' 2>/dev/null"
+  # A run of bump() alone meets one member throwing MeterError: the label must not depend on what
+  # the run called, so the other members are tried on the run's states (as --builders auto runs).
+  check "bump() alone: still a refusal, from the members objgen tried beside it" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --methods 'Meter::Meter(),on,bump' --scope 2 --emit-gtest '$work/b' >'$work/b.out' 2>&1 &&
+     sed -n '/^likely precondition/,\$p' '$work/b.out' |
+       grep -q 'why: shapes::MeterError is how the library refuses calls (4 members throw it), and this call returns normally on other states' &&
+     [ ! -e '$work/b/meter_failures_test.cpp' ]"
 }
 
 preconditions() {

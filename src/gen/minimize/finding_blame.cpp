@@ -338,11 +338,51 @@ FlatSequence call_on_state(const Api& api, FlatSequence state, uint32_t op, std:
   return state;
 }
 
+namespace {
+
+// How many members of class `cls` throw `type` when called on a few of the run's states and on
+// the objects its constructors make (the first value of each literal parameter): the run may
+// have called too few members to tell a library's way of refusing calls (--builders auto calls
+// the builders alone), and what the library is does not depend on what a strategy ran.
+size_t members_throwing_on_states(const Api& api, const std::string& type, ClassId cls, const std::vector<FlatSequence>& run_states,
+                                  TestRunner& runner) {
+  constexpr size_t kStates = 6;
+  std::vector<FlatSequence> states(run_states.begin(),
+                                   run_states.begin() + static_cast<std::ptrdiff_t>(std::min(kStates, run_states.size())));
+  for (FlatSequence& s : constructed_objects(api, cls)) states.push_back(std::move(s));
+  std::vector<FlatSequence> tests;
+  std::vector<uint32_t> members;
+  for (uint32_t k = 0; k < api.operations().size(); ++k) {
+    const Operation& op = api.operations()[k];
+    if (op.kind != OpKind::Method || op.contract >= 0 || op.through.derived() || op.params.empty() || !op.params[0].is_object() ||
+        op.params[0].cls != cls || op.params[0].consumed() ||
+        !std::all_of(op.params.begin() + 1, op.params.end(), [](const SlotType& p) { return p.is_literal(); }))
+      continue;
+    for (const FlatSequence& s : states)
+      if (s.result_value >= 0) {
+        tests.push_back(call_on_state(api, s, k, std::vector<int64_t>(op.params.size(), -1)));
+        members.push_back(k);
+      }
+  }
+  std::set<uint32_t> throwing;
+  std::vector<TestOutcome> results = runner.run(tests);
+  for (size_t i = 0; i < results.size(); ++i) {
+    const TestOutcome& r = results[i];
+    const size_t n = tests[i].calls.size();
+    bool in_last = (r.feasible ? r.length : r.failed_at) == n && r.length == n && r.outcome == Outcome::Failure;
+    if (in_last && exception_type(SequenceFinding{Outcome::Failure, members[i], r.message, {}, {}}) == type) throwing.insert(members[i]);
+  }
+  return throwing.size();
+}
+
+}  // namespace
+
 std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                          const std::vector<FlatSequence>& states, const BlameOptions& options) {
   std::vector<FindingBlame> out(findings.size());
   std::unique_ptr<TestRunner> runner;  // runner_for
   std::map<std::string, std::set<uint32_t>> throwers = members_throwing(options.run_findings ? *options.run_findings : findings);
+  std::map<std::string, size_t> probed_throwers;  // by exception type: members_throwing_on_states
   for (size_t i = 0; i < findings.size(); ++i) {
     const SequenceFinding& f = findings[i];
     if (f.kind == Outcome::Crash && library_assertion(f.message)) {
@@ -360,7 +400,15 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       }
     }
     if (f.kind == Outcome::Failure) {
-      size_t throwing = throwers[exception_type(f)].size();
+      const std::string type = exception_type(f);
+      size_t throwing = throwers[type].size();
+      const Operation& op = api.operations()[f.sequence.calls.back().op];
+      if (throwing < kRefusingMembers && !type.empty() && op.kind == OpKind::Method && !op.params.empty() && op.params[0].is_object()) {
+        auto [known, fresh] = probed_throwers.emplace(type, 0);
+        if (fresh)
+          known->second = members_throwing_on_states(api, type, op.params[0].cls, states, runner_for(runner, api, domain, options));
+        throwing = std::max(throwing, known->second);
+      }
       if (throwing >= kRefusingMembers) out[i] = refused_call(api, domain, f, throwing, states, runner_for(runner, api, domain, options));
       continue;
     }
