@@ -59,6 +59,18 @@ errors() {
   check "--reference-include: the version under v1 is the reference" "$objgen" exhaustive --header "$work/v2/lib/ledger.hpp" \
     --class planted::Ledger --scope 3 --methods all -q --reference-include "$work/v1" --report-json "$work/inc.json" -- -I"$work/v2"
   check "--reference-include: the change is found" differences_ok "$work/inc.json"
+  # The header included by name, as a library's users write it: the suite includes it so, and one
+  # -I picks the version it runs against.
+  check "--reference-include, the header by name: the change is found" "$objgen" exhaustive --header '<lib/ledger.hpp>' \
+    --class planted::Ledger --scope 3 --methods all -q --reference-include "$work/v1" --report-json "$work/named.json" \
+    --emit-gtest "$work/named" -- -I"$work/v2"
+  check "... 1..4 differences, 1-minimal, confirmed" differences_ok "$work/named.json"
+  check "... its suite includes <lib/ledger.hpp>, fails against v2 and passes against v1" bash -c "
+    suite='$work/named/ledger_differences_test.cpp'
+    grep -q '#include <lib/ledger.hpp>' \"\$suite\" &&
+    '$cxx' -std=c++20 -I'$work/v2' \"\$suite\" -lgtest -lgtest_main -pthread -o '$work/named_v2' &&
+    '$cxx' -std=c++20 -I'$work/v1' \"\$suite\" -lgtest -lgtest_main -pthread -o '$work/named_v1' &&
+    ! '$work/named_v2' >'$work/named_v2.log' 2>&1 && '$work/named_v1' >'$work/named_v1.log' 2>&1"
   check "the same class as its own reference differs nowhere" bash -c "\"$objgen\" exhaustive --header \"$subjects/fixed/ledger.hpp\" \
     --class planted::Ledger --scope 3 --methods all -q --reference-header \"$subjects/fixed/ledger.hpp\" --report-json \"$work/same.json\" &&
     [ \"\$(python3 -c \"import json; print(len(json.load(open('$work/same.json'))['differences']))\")\" = 0 ]"

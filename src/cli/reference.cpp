@@ -37,9 +37,14 @@ void add_reference_options(CLI::App* cmd, ReferenceArgs& r) {
 
 namespace {
 
-// The class's header as found under --reference-include: its path below the include directory
-// (-I) it lies in, or its file name.
+// A header named as an #include names it (`<tsl/ordered_set.h>`): found through the include path,
+// where the reference's include directory comes first.
+bool included_by_name(const std::string& header) { return header.size() > 2 && header.front() == '<' && header.back() == '>'; }
+
+// The class's header as found under --reference-include: the same name when it is included by
+// name, else its path below the include directory (-I) it lies in, or its file name.
 std::string rerooted_header(const SubjectArgs& subject, const std::string& include) {
+  if (included_by_name(subject.header)) return subject.header;
   fs::path header = fs::absolute(subject.header);
   std::string relative = header.filename().string();
   for (size_t i = 0; i < subject.flags.size(); ++i) {
@@ -72,7 +77,8 @@ SubjectArgs reference_subject(const SubjectArgs& subject, const ReferenceArgs& r
   s.header = !r.header.empty() ? r.header : !r.include.empty() ? rerooted_header(subject, r.include) : "";
   if (s.header.empty()) throw UsageError("--reference-class needs --reference-header or --reference-include");
   std::error_code ec;
-  if (!fs::is_regular_file(s.header, ec)) throw UsageError("the reference's header " + s.header + " is not a file");
+  if (!included_by_name(s.header) && !fs::is_regular_file(s.header, ec))
+    throw UsageError("the reference's header " + s.header + " is not a file");
   return s;
 }
 
