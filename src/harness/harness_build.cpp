@@ -242,11 +242,18 @@ class Builder {
       std::set<std::string> named =
           scan::instances_on_lines(out_.scan.result, read_whole_file(work_ + "/harness.cpp").value_or(""), harness_lines_in_log());
       std::string names;
-      for (const std::string& key : named)
-        if (options.failed_instances.insert(key).second) names += (names.empty() ? "" : ", ") + key;
+      for (const std::string& key : named) {
+        if (!options.failed_instances.insert(key).second) continue;
+        if (!names.empty()) names += ", ";
+        names += key;
+      }
       if (names.empty()) break;  // the errors point to no instance not yet left out
-      progress_("the harness does not compile with " + std::to_string(options.failed_instances.size()) + " member template instance(s) (" +
-                first + "); compiling it without them: " + names);
+      std::string message = "the harness does not compile with " + std::to_string(options.failed_instances.size());
+      message += " member template instance(s) (";
+      message += first;
+      message += "); compiling it without them: ";
+      message += names;
+      progress_(message);
       if (recompile_harness(options, objects, depfiles)) return true;
     }
     if (interrupted_) return false;

@@ -375,6 +375,21 @@ size_t members_throwing_on_states(const Api& api, const std::string& type, Class
   return throwing.size();
 }
 
+// How many members throw f's exception type: `among_findings` of the run's, or, when that is
+// too few to say, as many as throw it when tried on states (members_throwing_on_states, once per
+// type: `probed`).
+size_t refusing_members(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, size_t among_findings,
+                        const std::vector<FlatSequence>& states, std::map<std::string, size_t>& probed, std::unique_ptr<TestRunner>& runner,
+                        const BlameOptions& options) {
+  const std::string type = exception_type(f);
+  const Operation& op = api.operations()[f.sequence.calls.back().op];
+  if (among_findings >= kRefusingMembers || type.empty() || op.kind != OpKind::Method || op.params.empty() || !op.params[0].is_object())
+    return among_findings;
+  auto [known, fresh] = probed.emplace(type, 0);
+  if (fresh) known->second = members_throwing_on_states(api, type, op.params[0].cls, states, runner_for(runner, api, domain, options));
+  return std::max(among_findings, known->second);
+}
+
 }  // namespace
 
 std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
@@ -400,15 +415,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       }
     }
     if (f.kind == Outcome::Failure) {
-      const std::string type = exception_type(f);
-      size_t throwing = throwers[type].size();
-      const Operation& op = api.operations()[f.sequence.calls.back().op];
-      if (throwing < kRefusingMembers && !type.empty() && op.kind == OpKind::Method && !op.params.empty() && op.params[0].is_object()) {
-        auto [known, fresh] = probed_throwers.emplace(type, 0);
-        if (fresh)
-          known->second = members_throwing_on_states(api, type, op.params[0].cls, states, runner_for(runner, api, domain, options));
-        throwing = std::max(throwing, known->second);
-      }
+      size_t throwing = refusing_members(api, domain, f, throwers[exception_type(f)].size(), states, probed_throwers, runner, options);
       if (throwing >= kRefusingMembers) out[i] = refused_call(api, domain, f, throwing, states, runner_for(runner, api, domain, options));
       continue;
     }
