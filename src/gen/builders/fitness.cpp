@@ -58,6 +58,7 @@ void FitnessEvaluator::evaluate(const std::vector<Chromosome>& batch) {
     r.seed = chromosome_seed(options_.seed, c);
     r.max_calls = options_.fitness_calls;
     r.field_extensions = true;
+    r.history_calls = 0;  // many short runs: a crash keeps its own sequence, no history
     runs.push_back(std::move(r));
   }
   if (todo.empty()) return;

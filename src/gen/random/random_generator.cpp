@@ -372,11 +372,13 @@ class RandomRun {
 
   // The calls this process ran before the current one (of op), oldest first, each flattened with
   // the calls that built its inputs: the latest that fit in opt_.history_calls calls, for the
-  // first kHistories skipped calls of each operation (later ones are the same faults again).
+  // first kHistories skipped calls of each operation (later ones are the same faults again), and
+  // kHistoriesPerRun in all (the result crosses to the parent in a region of bounded size).
   std::vector<FlatSequence> history(uint32_t op) {
     std::vector<FlatSequence> out;
-    if (recent_.empty() || histories_[op] >= kHistories) return out;
+    if (recent_.empty() || histories_[op] >= kHistories || histories_total_ >= kHistoriesPerRun) return out;
     ++histories_[op];
+    ++histories_total_;
     Replayer replayer(api_, store_, opt_.domain);
     size_t calls = 0;
     for (size_t k = 1; k <= recent_count_; ++k) {
@@ -430,9 +432,9 @@ class RandomRun {
     uint32_t op = 0;
     std::vector<ArgRef> refs;
   };
-  static constexpr size_t kRecentCalls = 1024, kHistories = 2;
+  static constexpr size_t kRecentCalls = 1024, kHistories = 2, kHistoriesPerRun = 16;
   std::vector<RecentCall> recent_;  // a ring of the last calls run (see remember); empty: not kept
-  size_t recent_next_ = 0, recent_count_ = 0;
+  size_t recent_next_ = 0, recent_count_ = 0, histories_total_ = 0;
   std::vector<uint8_t> histories_;    // by operation: skipped calls described with their history
   std::vector<std::string> buckets_;  // finding_bucket of each finding
 };
