@@ -39,6 +39,14 @@ for i in 1 2; do
 done
 check "same seed, same report" test "$(json "$work/det1.json" "json.dumps({k: v for k, v in j.items() if k != 'timing'})")" \
   = "$(json "$work/det2.json" "json.dumps({k: v for k, v in j.items() if k != 'timing'})")"
+# --threads 2: two methods searched at once; the same seed and --threads give the same report.
+for i in 1 2; do
+  check "bitset: seeded run $i with --threads 2" "$objgen" params --header '<boost/dynamic_bitset.hpp>' --class 'boost::dynamic_bitset<>' \
+    --checks ubsan --threads 2 --seed 5 --repository none -q --report-json "$work/threads$i.json"
+done
+check "--threads 2: same seed, same report" test "$(json "$work/threads1.json" "json.dumps({k: v for k, v in j.items() if k != 'timing'})")" \
+  = "$(json "$work/threads2.json" "json.dumps({k: v for k, v in j.items() if k != 'timing'})")"
+check "--threads 2: at least 85% of the methods ran" test "$(json "$work/threads1.json" "j['summary']['ran_percent'] >= 85")" = "True"
 check "stack: repeated calls: pop() runs as often as the stack has elements, push() always" \
   test "$(json "$work/det1.json" "[(m['method'], m['repeated_calls']['ran'] == m['repeated_calls']['of']) for m in j['methods'] if m['method'] in ('Stack::pop()', 'Stack::push(int)')] + [m['repeated_calls']['ran'] >= 1 for m in j['methods'] if m['method'] == 'Stack::pop()']")" \
   = "[('Stack::push(int)', True), ('Stack::pop()', False), True]"

@@ -12,8 +12,10 @@
 #   refusals            an exception type three members throw on a state, a SIGFPE given 0: preconditions;
 #                       a fourth member's throw of that type no value avoids: a precondition by its type;
 #                       so it is when the run calls one of those members alone
-#   const_overloads     a const member beside a non-const one of the same name and parameters: emitted
-#                       tests call the const one (through std::as_const) and pass
+#   emitted_code        a const member beside a non-const one of the same name (same parameters, or
+#                       one taking by value what the other takes by const reference): emitted
+#                       tests call the const one (through std::as_const) and pass; a failures suite
+#                       prints a scoped enum an observer returns; a suite with no test links
 #   self_value          a JSON-like value whose iteration over a number yields the number itself
 #   objgen_limits       handles whose copies share nodes (invalid ones refuse to be read, values hold
 #                       values) and a set of pointers ordered by address: no false finding, exact counts
@@ -103,6 +105,23 @@ commas() {
      for f in '$work'/rnd/*_test.cpp; do '$cxx' -std=c++20 -O0 -I'$inputs' \"\$f\" -lgtest -lgtest_main -pthread -o \"\$f.bin\" || exit 1; done"
 }
 
+# Emitted code that compiles and calls what it says: const overloads, values printed, empty suites.
+emitted_code() {
+  const_overloads
+  local h="$inputs/shared_cells.hpp"
+  check "SharedCells: the shared cells break copy-independent" bash -c \
+    "'$objgen' exhaustive --header '$h' --class shapes::SharedCells --scope 2 --emit-gtest '$work/pv' >'$work/pv.out' 2>&1 &&
+     grep -q 'contract copy-independent via bump' '$work/pv.out'"
+  check "its failures suite prints the scoped enum fill() returns, compiles, and its test fails" bash -c \
+    "cd '$work/pv' && grep -q 'put((&x)->fill())' shared_cells_failures_test.cpp &&
+     eval \"\$(head -1 shared_cells_failures_test.cpp | sed -n 's|^// Compile with: ||p') -Wall -Werror\" &&
+     ! ./shared_cells_failures_test >'$work/pv_run.log' 2>&1 && grep -q '^\[  FAILED  \] SharedCellsFailures' '$work/pv_run.log'"
+  check "a states suite with no test links with its own first line" bash -c \
+    "'$objgen' exhaustive --header '$inputs/refusing_constructor.hpp' --class shapes::RefusingConstructor --scope 2 \
+       --emit-gtest '$work/none' >'$work/none.out' 2>&1 && cd '$work/none' && ! grep -q '^TEST' refusing_constructor_states_test.cpp &&
+     eval \"\$(head -1 refusing_constructor_states_test.cpp | sed -n 's|^// Compile with: ||p')\" && ./refusing_constructor_states_test >/dev/null"
+}
+
 const_overloads() {
   local h="$inputs/growing_array.hpp" cls=shapes::GrowingArray
   check "exhaustive on GrowingArray writes its states suite" bash -c \
@@ -110,6 +129,7 @@ const_overloads() {
   local states
   states=$(ls "$work"/ex/*_states_test.cpp)
   check "the const at(i) is called through a const reference" grep -q 'std::as_const(\*v0).at(' "$states"
+  check "so is the const cell(const size_t&) beside cell(size_t)" grep -q 'std::as_const(\*v0).cell(' "$states"
   compiles "the states suite" "$states"
   check "the states suite passes" "$states.O2"
 }
@@ -220,7 +240,7 @@ self_value() {
 }
 
 case "$case_name" in
-  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | const_overloads | objgen_limits | self_value) "$case_name" ;;
+  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | emitted_code | objgen_limits | self_value) "$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
 exit $fail

@@ -242,7 +242,14 @@ int run_params(ParamsArgs& a) {
   for (const std::string& s : a.sweeps) sweeps.push_back(parse_sweep(s));
   require_sweep_methods(api, target.id, sweeps, methods);
   LiteralDomain domain = params::params_domain(api);
-  TestRunner runner(api, domain, runner_options(a, api, target));
+  const RunnerOptions ro = runner_options(a, api, target);
+  // The first runner also measures the sweeps and the baseline; the others only search.
+  std::vector<std::unique_ptr<TestRunner>> runners;
+  const int searchers_wanted = a.threads ? default_workers(a.threads, a.force) : 1;
+  for (int t = 0; t < searchers_wanted; ++t) runners.push_back(std::make_unique<TestRunner>(api, domain, ro));
+  std::vector<TestRunner*> searchers;
+  for (const auto& r : runners) searchers.push_back(r.get());
+  TestRunner& runner = *runners.front();
 
   params::ParamsOptions po;
   po.builders = target_builders(a, api, target);
@@ -258,14 +265,14 @@ int run_params(ParamsArgs& a) {
       if (done == total) std::fprintf(stderr, "\n");
     };
   catch_interrupts(true);
-  params::ParamsResult found = params::find_parameters(api, methods, domain, runner, po);
+  params::ParamsResult found = params::find_parameters(api, methods, domain, searchers, po);
   std::optional<params::ParamsResult> baseline;
   if (a.baseline && !g_interrupted.load()) {
     po.heuristics = false;
     po.stored_inputs = nullptr;
     po.stored_values = nullptr;
     if (!a.quiet) std::fprintf(stderr, "objgen: baseline (uniform random values, no repair)\n");
-    baseline = params::find_parameters(api, methods, domain, runner, po);
+    baseline = params::find_parameters(api, methods, domain, searchers, po);
   }
   catch_interrupts(false);
 
@@ -296,6 +303,8 @@ void add_params_command(CLI::App& app, int& exit_code) {
   add_run_options(cmd, *args,
                   {.methods_names = "--method,--methods",
                    .methods = "Methods to search: a,b or @file or all (default: every constructor, factory and method of the class)",
+                   .threads = "Methods searched at once, each in a worker of its own (default 1: each method's search learns "
+                              "from all before it; with N, from the waves of N before it); the same seed and N give the same report",
                    .call_timeout = "A call running longer than this is a hang (s)",
                    .call_timeout_default = 1.0,
                    .worker_memory_limit = "Memory the code under test may add to the worker; past it std::bad_alloc (a size failure)",

@@ -30,10 +30,15 @@ std::string observe_lambda(const Api& api, ClassId cls) {
     std::string call = expression_of(call_statement(o, {"(&x)"}, ""));
     if (call.empty()) continue;
     if (o.result.literal == LiteralKind::Char) call = fmt::format("static_cast<int>({})", call);
-    body += fmt::format(" try {{ o << {}; }} catch (...) {{ o << \"throws\"; }} o << \" | \";", call);
+    body += fmt::format(" try {{ put({}); }} catch (...) {{ o << \"throws\"; }} o << \" | \";", call);
   }
   if (body.empty()) return "";
-  return fmt::format("auto observe = [](const {}& x) {{ std::ostringstream o;{} return o.str(); }};", name, body);
+  // put() prints what `<<` cannot: a scoped enum as its number, a type without `<<` as a mark.
+  return fmt::format(
+      "auto observe = [](const {}& x) {{ std::ostringstream o; auto put = [&o](const auto& v) {{ using V = "
+      "std::decay_t<decltype(v)>; if constexpr (std::is_enum_v<V>) o << +static_cast<std::underlying_type_t<V>>(v); "
+      "else if constexpr (requires {{ o << v; }}) o << v; else o << \"(no <<)\"; }};{} return o.str(); }};",
+      name, body);
 }
 
 std::string no_observer_note() {

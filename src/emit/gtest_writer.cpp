@@ -21,7 +21,7 @@ std::string suite_header(const GtestSuiteOptions& g, const std::string& what, co
              "// Rebuild with the same objgen command; edits are overwritten.\n"
              "#include <gtest/gtest.h>\n\n#include <cstdint>\n#include <cstdlib>\n#include <functional>\n#include <limits>\n#include "
              "<memory>\n"
-             "#include <sstream>\n#include <string>\n#include <utility>\n#include <sys/resource.h>\n#include "
+             "#include <sstream>\n#include <string>\n#include <type_traits>\n#include <utility>\n#include <sys/resource.h>\n#include "
              "<sys/single_threaded.h>\n#include <sys/wait.h>\n#include <unistd.h>\n\n"
              "#include <csignal>\n#include <cstdio>\n\n"
              "#if defined(__has_feature)\n#if __has_feature(address_sanitizer)\n#define OBJGEN_ASAN_FEATURE 1\n#endif\n#endif\n"

@@ -19,9 +19,11 @@ struct SuiteBuild {
 // is written (a run emits suites of one subject).
 void set_suite_build(SuiteBuild build);
 
-// "// Compile with: c++ -std=c++20 ... FILE ... -lgtest -lgtest_main -pthread -o NAME\n", run in the
+// "// Compile with: c++ -std=c++20 ... FILE ... -lgtest_main -lgtest -pthread -o NAME\n", run in the
 // suite's folder: FILE the file name of `path` (where the suite is written), the test libraries as given.
-std::string suite_build_comment(const std::string& file, const std::string& test_libraries = "-lgtest -lgtest_main -pthread");
+// -lgtest_main comes first: a suite with no test names nothing of libgtest itself, and a linker that
+// drops unneeded libraries (Debian's --as-needed) would drop -lgtest before gtest_main asks for it.
+std::string suite_build_comment(const std::string& file, const std::string& test_libraries = "-lgtest_main -lgtest -pthread");
 
 // The user's flags (after -- and from -p) split into a SuiteBuild: relative paths made absolute,
 // -std below C++20 replaced (the suites use C++20), a folder of each shared library as an rpath

@@ -162,6 +162,10 @@ bool confine_code_under_test(char* note) {
 }
 
 [[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd, char* note) {
+  // A forked child has one thread, but glibc (2.36) leaves the flag as the parent had it: a worker
+  // forked while other supervisor threads ran (params --threads) would take its own load for the
+  // code under test starting a thread. pthread_create clears it again.
+  __libc_single_threaded = 1;
   enter_child_state(o.runs_code_under_test, note);
   setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -249,13 +253,18 @@ void ChildProcess::start(const std::function<void()>& body, const ChildOptions& 
   usage_ = {};
   std::fflush(nullptr);
   pid_t parent = getpid();
+  std::unique_lock<std::mutex> starts = lock_worker_starts();
   g_child.supervisor_forking = true;
   pid_t pid = fork();
-  if (pid == 0) child_main(body, options, parent, out_fd_, note_);
+  if (pid == 0) {
+    starts.unlock();  // the child's copy, which its only thread (the forking one) holds
+    child_main(body, options, parent, out_fd_, note_);
+  }
   g_child.supervisor_forking = false;
   if (pid < 0) throw std::runtime_error(std::string("objgen: cannot start a worker process: ") + std::strerror(errno));
   setpgid(pid, pid);  // also here, so that the group exists before anyone signals it
   note_supervised_child(pid);
+  starts.unlock();
   pid_ = pid;
 }
 

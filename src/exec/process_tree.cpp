@@ -21,6 +21,7 @@ namespace {
 
 std::mutex g_registry_mutex;
 std::vector<pid_t> g_supervised;
+std::mutex g_starts_mutex;  // lock_worker_starts
 
 // Kill rounds of reap_orphans: each kills what the previous round's orphans had started.
 constexpr int kMaxReapRounds = 64;
@@ -66,6 +67,8 @@ std::vector<pid_t> children_by_scan(pid_t parent) {
 }
 
 }  // namespace
+
+std::unique_lock<std::mutex> lock_worker_starts() { return std::unique_lock<std::mutex>(g_starts_mutex); }
 
 void note_supervised_child(pid_t pid) {
   std::lock_guard<std::mutex> lock(g_registry_mutex);
@@ -131,14 +134,17 @@ int reap_orphans() {
   int reaped = 0;
   for (int round = 0; round < kMaxReapRounds; ++round) {
     std::vector<pid_t> orphans;
-    for (pid_t c : children_of(self))
-      if (!is_supervised_child(c)) orphans.push_back(c);
-    if (orphans.empty()) break;
-    for (pid_t o : orphans) {
-      // Still our child (unreaped), so neither its pid nor a group it leads can be reused yet.
-      if (getpgid(o) == o) kill(-o, SIGKILL);  // a setsid()'d process: what it started with it
-      kill(o, SIGKILL);
+    {
+      std::unique_lock<std::mutex> starts = lock_worker_starts();
+      for (pid_t c : children_of(self))
+        if (!is_supervised_child(c)) orphans.push_back(c);
+      for (pid_t o : orphans) {
+        // Still our child (unreaped), so neither its pid nor a group it leads can be reused yet.
+        if (getpgid(o) == o) kill(-o, SIGKILL);  // a setsid()'d process: what it started with it
+        kill(o, SIGKILL);
+      }
     }
+    if (orphans.empty()) break;
     for (pid_t o : orphans) reaped += reap_within(o, 1.0) ? 1 : 0;
   }
   return reaped;

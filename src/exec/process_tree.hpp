@@ -9,12 +9,17 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <mutex>
 #include <string>
 #include <vector>
 
 namespace objgen {
 
 // The supervisor's workers (ChildProcess registers each while it runs): never orphans.
+// A supervisor thread holds lock_worker_starts() from before its fork() to note_supervised_child,
+// and reap_orphans holds it while it picks and kills: a worker another thread has just forked
+// (runners in threads of their own: params --threads) is never taken for an orphan.
+std::unique_lock<std::mutex> lock_worker_starts();
 void note_supervised_child(pid_t pid);
 void forget_supervised_child(pid_t pid);
 bool is_supervised_child(pid_t pid);

@@ -153,7 +153,20 @@ class Builder {
       return false;
     }
     include_by_absolute_path(out_.scan.result);
-    return true;
+    return r_.trace_loads ? has_invariant() : true;
+  }
+
+  // A search from the invariant (korat) needs one: said before the harness is compiled.
+  bool has_invariant() {
+    const std::vector<scan::Function>& fs = out_.scan.result.functions;
+    if (std::any_of(fs.begin(), fs.end(), [](const scan::Function& f) { return f.registration == scan::Registration::Invariant; }))
+      return true;
+    out_.status = HarnessBuildStatus::ScanFailed;
+    out_.scan.diagnostics.clear();
+    out_.scan.message = r_.class_name +
+                        " has no invariant: a const member taking nothing and returning bool, named repOK, invariant, "
+                        "check_invariant, is_valid or the like (or write a harness that registers one with .invariant)";
+    return false;
   }
 
   // The harness entry's include line is what emitted suites include: by its absolute path, a

@@ -72,15 +72,8 @@ std::string CallSpelling::param_names(const Function& f, unsigned arity) const {
 
 bool CallSpelling::const_overload_of_mutator(const Function& f) const {
   if (f.kind != FunctionKind::Method || !f.is_const) return false;
-  auto same_params = [&](const Function& g) {
-    if (g.params.size() != f.params.size()) return false;
-    for (size_t i = 0; i < f.params.size(); ++i)
-      if (g.params[i].type != f.params[i].type) return false;
-    return true;
-  };
-  return std::any_of(functions_.begin(), functions_.end(), [&](const Function& g) {
-    return g.kind == FunctionKind::Method && !g.is_const && g.name == f.name && same_params(g);
-  });
+  return std::any_of(functions_.begin(), functions_.end(),
+                     [&](const Function& g) { return g.kind == FunctionKind::Method && !g.is_const && g.name == f.name; });
 }
 
 std::string CallSpelling::receiver_of(const Function& f) const { return const_overload_of_mutator(f) ? "std::as_const(*{0})." : "{0}->"; }

@@ -48,9 +48,11 @@ class CallSpelling {
   // The lambda's parameters for argument i: one per part, or the parameter itself.
   std::string lambda_params(const Param& p, unsigned i) const;
   std::string arguments(const Function& f, unsigned arity) const;
-  // A const member with a non-const one of the same name and parameters beside it (jsoncpp's
-  // `operator[](ArrayIndex) const`, which reads, beside the one that inserts): emitted code calls
-  // it through a const reference, or C++ would pick the other.
+  // A const member with a non-const one of the same name beside it (jsoncpp's
+  // `operator[](ArrayIndex) const`, which reads, beside the one that inserts; `at(const std::string&)
+  // const` beside `at(std::string)`): emitted code calls it through a const reference, or C++ would
+  // pick the non-const one on a non-const object whenever the arguments convert equally well. On a
+  // const reference only const members are candidates, so the call can only mean this one.
   bool const_overload_of_mutator(const Function& f) const;
   // The receiver as emitted calls name it: `{0}->` or, for a const overload, through std::as_const.
   std::string receiver_of(const Function& f) const;

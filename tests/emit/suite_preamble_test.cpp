@@ -29,7 +29,7 @@ TEST(SuitePreamble, KeepsACxx20OrLaterStd) {
 TEST(SuitePreamble, TheCommentIsOneShellCommand) {
   emit::set_suite_build(emit::suite_build_from_flags({"-DNAME=a b"}, {}));
   EXPECT_EQ(emit::suite_build_comment("out/x_states_test.cpp"),
-            "// Compile with: c++ -std=c++20 '-DNAME=a b' x_states_test.cpp -lgtest -lgtest_main -pthread -o x_states_test\n");
+            "// Compile with: c++ -std=c++20 '-DNAME=a b' x_states_test.cpp -lgtest_main -lgtest -pthread -o x_states_test\n");
   emit::set_suite_build(emit::SuiteBuild{});
   EXPECT_NE(emit::suite_build_comment("x.cpp").find("the harness was built with"), std::string::npos);
 }

@@ -1,11 +1,14 @@
-// find_parameters: every method's search in turn (method_search.hpp), after the inputs the
-// repository kept, then the repeated-call measure; and the domain the tries draw from.
+// find_parameters: every method's search (method_search.hpp), after the inputs the repository
+// kept, then the repeated-call measure, one method per runner at a time; and the domain the tries
+// draw from.
 #include "gen/params/parameter_search.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <mutex>
 #include <set>
+#include <thread>
 
 #include "gen/params/method_search.hpp"
 
@@ -98,49 +101,116 @@ LiteralDomain params_domain(const Api& api) {
   return d;
 }
 
+namespace {
+
+// One method's search with its own runner and tally; `facts` is the searcher's copy.
+struct MethodRun {
+  MethodParams m;
+  std::array<CauseTally, kCauseCount> causes{};
+  uint64_t executions = 0;
+};
+
+MethodRun search_method(const Api& api, const LiteralDomain& domain, search::ApiFacts& facts, uint32_t op, TestRunner& runner,
+                        const ParamsOptions& options, const std::function<bool()>& time_left) {
+  MethodRun run;
+  MethodParams& m = run.m;
+  m.op = op;
+  search::MethodSearch search(api, domain, facts, op, options.heuristics, mix(options.seed, api.operations()[op].signature()));
+  if (!time_left()) {
+    m.why = "the time limit came first";
+  } else if (std::string why = search.unbuildable(); !why.empty()) {
+    m.status = Status::Unbuildable;
+    m.why = why;
+  } else if (std::optional<Attempt> again = rerun_stored(options, op, runner, run.executions); again && again->cause == Cause::None) {
+    m.status = Status::Reused;
+    m.attempts.push_back(std::move(*again));
+  } else if (options.interrupted && options.interrupted->load()) {
+    m.why = "interrupted";
+  } else {
+    if (!again && options.stored_values) search.start_from(options.stored_values(op));  // nothing stored for this signature
+    m = search.run(options.tries, runner, run.executions, options.interrupted);
+    for (const Attempt& a : m.attempts)
+      if (a.cause != Cause::None) {
+        CauseTally& t = run.causes[static_cast<size_t>(a.cause)];
+        ++t.seen;
+        t.handled += m.ran();
+      }
+  }
+  if (m.ran() && options.samples > 1 && options.heuristics)
+    search.more_samples(m, options.samples - 1, options.tries, runner, run.executions, options.interrupted, time_left);
+  if (m.ran() && api.operations()[op].kind == OpKind::Method && measure_repeats(m, runner, run.executions))
+    runner.restart_worker();  // the repeats went past the method's preconditions: no damage carries over
+  return run;
+}
+
+// The repository's callbacks reach one database connection: one searcher at a time.
+ParamsOptions serialized_callbacks(const ParamsOptions& options, std::mutex& lock) {
+  ParamsOptions o = options;
+  if (options.stored_inputs)
+    o.stored_inputs = [&lock, f = options.stored_inputs](uint32_t op) {
+      std::lock_guard<std::mutex> hold(lock);
+      return f(op);
+    };
+  if (options.stored_values)
+    o.stored_values = [&lock, f = options.stored_values](uint32_t op) {
+      std::lock_guard<std::mutex> hold(lock);
+      return f(op);
+    };
+  return o;
+}
+
+// What a searcher learnt of the builder calls, added to what all of them share.
+void add_fill_counts(search::ApiFacts& shared, const search::ApiFacts& before, const search::ApiFacts& after) {
+  for (size_t k = 0; k < shared.fill_ran.size(); ++k) {
+    shared.fill_ran[k] += after.fill_ran[k] - before.fill_ran[k];
+    shared.fill_failed[k] += after.fill_failed[k] - before.fill_failed[k];
+  }
+}
+
+}  // namespace
+
 ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain, TestRunner& runner,
                              const ParamsOptions& options) {
+  TestRunner* one[] = {&runner};
+  return find_parameters(api, methods, domain, one, options);
+}
+
+ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain,
+                             std::span<TestRunner* const> runners, const ParamsOptions& given) {
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  std::function<bool()> time_left = [&] { return given.time_limit_seconds <= 0 || elapsed() < given.time_limit_seconds; };
+  std::mutex repository;
+  const ParamsOptions options = runners.size() > 1 ? serialized_callbacks(given, repository) : given;
   search::ApiFacts facts = search::learn_api(api, domain, options.builders);
   if (options.fill_ran.size() == facts.fill_ran.size() && options.fill_failed.size() == facts.fill_failed.size()) {
     facts.fill_ran = options.fill_ran;
     facts.fill_failed = options.fill_failed;
   }
   ParamsResult result;
-  for (size_t i = 0; i < methods.size(); ++i) {
-    uint32_t op = methods[i];
-    MethodParams m;
-    m.op = op;
-    search::MethodSearch search(api, domain, facts, op, options.heuristics, mix(options.seed, api.operations()[op].signature()));
-    if (options.time_limit_seconds > 0 && elapsed() >= options.time_limit_seconds) {
-      m.why = "the time limit came first";
-    } else if (std::string why = search.unbuildable(); !why.empty()) {
-      m.status = Status::Unbuildable;
-      m.why = why;
-    } else if (std::optional<Attempt> again = rerun_stored(options, op, runner, result.executions); again && again->cause == Cause::None) {
-      m.status = Status::Reused;
-      m.attempts.push_back(std::move(*again));
-    } else if (options.interrupted && options.interrupted->load()) {
-      m.why = "interrupted";
-    } else {
-      if (!again && options.stored_values) search.start_from(options.stored_values(op));  // nothing stored for this signature
-      m = search.run(options.tries, runner, result.executions, options.interrupted);
-      for (const Attempt& a : m.attempts)
-        if (a.cause != Cause::None) {
-          CauseTally& t = result.causes[static_cast<size_t>(a.cause)];
-          ++t.seen;
-          t.handled += m.ran();
-        }
+  // Methods are searched in waves of one per runner, each from the facts as the wave began, and
+  // what they learnt is shared after it: the results depend on the seed and the runners' count,
+  // not on which thread finished first. One runner is the plain sequence.
+  for (size_t wave = 0; wave < methods.size(); wave += runners.size()) {
+    size_t n = std::min(runners.size(), methods.size() - wave);
+    std::vector<search::ApiFacts> own(n, facts);
+    std::vector<MethodRun> runs(n);
+    auto work = [&](size_t j) { runs[j] = search_method(api, domain, own[j], methods[wave + j], *runners[j], options, time_left); };
+    std::vector<std::thread> threads;
+    for (size_t j = 1; j < n; ++j) threads.emplace_back(work, j);
+    work(0);
+    for (std::thread& t : threads) t.join();
+    const search::ApiFacts before = facts;
+    for (size_t j = 0; j < n; ++j) {
+      add_fill_counts(facts, before, own[j]);
+      for (size_t c = 0; c < kCauseCount; ++c) {
+        result.causes[c].seen += runs[j].causes[c].seen;
+        result.causes[c].handled += runs[j].causes[c].handled;
+      }
+      result.executions += runs[j].executions;
+      result.methods.push_back(std::move(runs[j].m));
+      if (options.progress) options.progress(result.methods.size(), methods.size());
     }
-    if (m.ran() && options.samples > 1 && options.heuristics) {
-      auto time_left = [&] { return options.time_limit_seconds <= 0 || elapsed() < options.time_limit_seconds; };
-      search.more_samples(m, options.samples - 1, options.tries, runner, result.executions, options.interrupted, time_left);
-    }
-    if (m.ran() && api.operations()[op].kind == OpKind::Method && measure_repeats(m, runner, result.executions))
-      runner.restart_worker();  // the repeats went past the method's preconditions: no damage carries over
-    result.methods.push_back(std::move(m));
-    if (options.progress) options.progress(i + 1, methods.size());
   }
   result.seconds = elapsed();
   result.fill_ran = std::move(facts.fill_ran);

@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -111,5 +112,10 @@ LiteralDomain params_domain(const Api& api);
 // methods), in API order. The runner must have been made with `domain` as its terminals.
 ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain, TestRunner& runner,
                              const ParamsOptions& options);
+// The same with one worker per runner (each made with `domain`): methods are searched one per
+// runner at a time, and what they learnt of the builder calls is shared after each such wave, so
+// the result depends on the seed and the number of runners only.
+ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain,
+                             std::span<TestRunner* const> runners, const ParamsOptions& options);
 
 }  // namespace objgen::params

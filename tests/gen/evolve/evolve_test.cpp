@@ -10,6 +10,7 @@
 #include "gen/evolve/purity.hpp"
 #include "exec/test_runner.hpp"
 #include "emit/evolve_report.hpp"
+#include "example_api.hpp"
 #include "objgen/example.hpp"
 
 namespace objgen::evolve {
@@ -90,22 +91,9 @@ TEST(BranchDistanceFitness, ApproachLevelPlusBranchDistance) {
   EXPECT_GT(b.unfeasible(4, 1), b.unfeasible(4, 3));              // breaking off later is better
 }
 
-struct StackApi {
-  Api api;
-  ClassId target;
+struct StackApi : testing::ExampleApi {
   std::vector<uint32_t> members;
-  StackApi() {
-    const Example* ex = find_example("stack");
-    ex->register_api(api);
-    target = api.find_class(ex->target)->id;
-    members = cluster_members(api, target);
-  }
-  uint32_t op(const std::string& name) const {
-    for (uint32_t i = 0; i < api.operations().size(); ++i)
-      if (api.operations()[i].name == name) return i;
-    ADD_FAILURE() << name;
-    return 0;
-  }
+  StackApi() : ExampleApi("stack") { members = cluster_members(api, target); }
 };
 
 TEST(InputDomain, StackWithAndWithoutPurity) {
@@ -211,85 +199,6 @@ TEST(GpTrees, StayWellTypedThroughCrossoverAndMutation) {
     EXPECT_TRUE(trees.within_limits(t));
     expect_well_typed(s.api, trees.linearize(t), mut);
   }
-}
-
-TEST(TestRunner, RunsStackSequencesAndTellsFeasibleFromNot) {
-  StackApi s;
-  LiteralDomain terminals = terminal_domain({});  // ints -1, 0, 1
-  TestRunner runner(s.api, terminals, RunnerOptions{});
-  uint32_t ctor = s.op("Stack"), push = s.op("push"), pop = s.op("pop"), peek = s.op("peek");
-  auto lit = [](int index) { return -1 - static_cast<int64_t>(index); };
-  FlatSequence ok{{{ctor, {}, {}}, {push, {0, lit(2)}, {0, -1}}, {peek, {0}, {0}}}};  // push(1), peek()
-  FlatSequence throws{{{ctor, {}, {}}, {peek, {0}, {0}}}};                            // peek() on empty
-  FlatSequence broken{{{ctor, {}, {}}, {pop, {0}, {0}}, {peek, {0}, {0}}}};           // pop() on empty first
-  std::vector<TestOutcome> out = runner.run({ok, throws, broken});
-  ASSERT_EQ(out.size(), 3u);
-  EXPECT_TRUE(out[0].feasible);
-  EXPECT_EQ(out[0].outcome, Outcome::Normal);
-  ASSERT_TRUE(out[0].has_result);
-  EXPECT_EQ(out[0].result.i, 1);
-  EXPECT_TRUE(out[1].feasible);  // the MUT ran and threw: its throw path is covered
-  EXPECT_EQ(out[1].outcome, Outcome::Misuse);
-  EXPECT_FALSE(out[2].feasible);  // broke off before the MUT
-  EXPECT_EQ(out[2].failed_at, 2u);
-  EXPECT_EQ(runner.evaluations(), 3u);
-  EXPECT_EQ(runner.worker_restarts(), 0u);
-}
-
-TEST(TestRunner, PurityProbeSeesWhichCallsChangeTheReceiver) {
-  StackApi s;
-  LiteralDomain terminals = terminal_domain({});
-  RunnerOptions ro;
-  ro.probe = true;
-  TestRunner runner(s.api, terminals, ro);
-  uint32_t ctor = s.op("Stack"), push = s.op("push"), size = s.op("size");
-  FlatSequence pushing{{{ctor, {}, {}}, {push, {0, -2}, {0, -1}}}};
-  FlatSequence sizing{{{ctor, {}, {}}, {push, {0, -2}, {0, -1}}, {size, {0}, {0}}}};
-  std::vector<TestOutcome> out = runner.run({pushing, sizing});
-  EXPECT_EQ(out[0].probed_mask, 1u);
-  EXPECT_EQ(out[0].changed_mask, 1u);  // push changed the stack
-  EXPECT_EQ(out[1].probed_mask, 1u);
-  EXPECT_EQ(out[1].changed_mask, 0u);  // size() did not
-  // Field by field: push wrote the elements and the count, not the growth increment.
-  ASSERT_EQ(out[0].receiver_fields.size(), 3u);
-  EXPECT_EQ(out[0].receiver_fields[0], field_name_hash("element_data"));
-  EXPECT_EQ(out[0].receiver_fields[1], field_name_hash("element_count"));
-  EXPECT_EQ(out[0].receiver_fields[2], field_name_hash("capacity_increment"));
-  EXPECT_EQ(out[0].receiver_fields_changed, 0b011u);
-  EXPECT_EQ(out[1].receiver_fields_changed, 0u);
-}
-
-// A local search's values: scratch literals for one batch, committed ones in the domain for good,
-// seen by the running worker and by the next one forked.
-TEST(TestRunner, ScratchLiteralsAndCommittedValuesReachTheWorker) {
-  StackApi s;
-  LiteralDomain terminals = terminal_domain({});  // ints -1, 0, 1
-  TestRunner runner(s.api, terminals, RunnerOptions{});
-  uint32_t ctor = s.op("Stack"), push = s.op("push"), peek = s.op("peek");
-  auto pushing = [&](int64_t literal) { return FlatSequence{{{ctor, {}, {}}, {push, {0, -1 - literal}, {0, -1}}, {peek, {0}, {0}}}}; };
-  Literal big{LiteralKind::Int, 17637, 0, {}}, other{LiteralKind::Int, -52331, 0, {}};
-  std::vector<TestOutcome> out = runner.run({pushing(kFirstScratchLiteral), pushing(kFirstScratchLiteral + 1), pushing(2)}, {big, other});
-  ASSERT_EQ(out.size(), 3u);
-  EXPECT_EQ(out[0].result.i, 17637);
-  EXPECT_EQ(out[1].result.i, -52331);
-  EXPECT_EQ(out[2].result.i, 1);
-  EXPECT_THROW(runner.commit(big), std::logic_error);  // growth not allowed yet
-  EXPECT_EQ(runner.growth_room(), 0u);
-  runner.allow_growth(terminals);
-  EXPECT_EQ(runner.growth_room(), kGrownLiterals);
-  EXPECT_EQ(runner.commit(Literal{LiteralKind::Int, 1, 0, {}}), 2);  // already there
-  size_t before = terminals.of(LiteralKind::Int).size();
-  int64_t index = runner.commit(big);
-  EXPECT_EQ(index, static_cast<int64_t>(before));
-  EXPECT_EQ(terminals.of(LiteralKind::Int).back().i, 17637);
-  EXPECT_EQ(runner.commit(big), index);  // once
-  EXPECT_EQ(runner.growth_room(), kGrownLiterals - 1);
-  out = runner.run({pushing(index)});  // the worker running since the first batch
-  EXPECT_EQ(out[0].result.i, 17637);
-  runner.restart_worker();
-  out = runner.run({pushing(index), pushing(kFirstScratchLiteral)});  // a fresh fork; no scratch this time
-  EXPECT_EQ(out[0].result.i, 17637);
-  EXPECT_FALSE(out[1].feasible);  // an index nothing stands for: not run
 }
 
 TEST(LocalSearch, ObjectiveOrdersReachedNearTracedUntracedAndUnfeasible) {
