@@ -123,6 +123,17 @@ printf 'namespace q { struct P { void inc() { ++n; } int n = 0; }; inline P made
 check "implicit default constructor Sema declared early is listed" bash -c \
   "'$objgen_bin' scan --header '$work/made.hpp' --class q::P --list | grep -q 'ctor   P()'"
 check "missing header: exit 2" expect_exit2 'header not found' scan --header "$work/none.hpp" --class x::Y
+# A fault inside Clang (raised on purpose by the guard's test variable) is exit 3 with what it read.
+clang_fault() {  # clang_fault COMMAND...
+  OBJGEN_TEST_CLANG_FAULT=1 "$@" >/dev/null 2>"$work/err.txt"
+  local rc=$?
+  [ "$rc" -eq 3 ] || { echo "exit $rc"; cat "$work/err.txt"; return 1; }
+  grep -q "^objgen: Clang crashed with SIGSEGV while reading q::P in $work/made.hpp: a fault" "$work/err.txt" ||
+    { cat "$work/err.txt"; return 1; }
+}
+check "a crash inside Clang: exit 3 naming the class and header (scan)" clang_fault scan --header "$work/made.hpp" --class q::P
+check "a crash inside Clang: exit 3 (exhaustive building its harness)" \
+  clang_fault "$objgen_bin" exhaustive --header "$work/made.hpp" --class q::P --scope 1 --rebuild-harness
 
 # 5. A header pulling in a large part of the standard library scans (its time is printed; the
 #    5 s target is measured by hand, see docs/SCAN.md, not asserted here).

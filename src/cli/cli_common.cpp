@@ -1,5 +1,6 @@
 #include "cli/cli_common.hpp"
 
+#include <sys/personality.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -32,6 +33,20 @@ const char* heap_check_mode() {
 #else
   return "off";  // no jemalloc, no checked heap (CMakeLists.txt)
 #endif
+}
+
+void restart_with_fixed_layout(int argc, char** argv) {
+  bool reads_headers = false;
+  for (int i = 1; i < argc && !reads_headers; ++i)
+    for (const char* word : {"scan", "--header", "-p", "--compile-commands"})
+      if (std::strcmp(argv[i], word) == 0 ||
+          (word[1] == '-' && std::strncmp(argv[i], word, std::strlen(word)) == 0 && argv[i][std::strlen(word)] == '='))
+        reads_headers = true;
+  int persona = personality(0xffffffff);
+  if (!reads_headers || persona == -1 || (persona & ADDR_NO_RANDOMIZE)) return;
+  if (personality(static_cast<unsigned long>(persona) | ADDR_NO_RANDOMIZE) == -1) return;
+  execv("/proc/self/exe", argv);
+  personality(static_cast<unsigned long>(persona));  // exec failed: go on as started
 }
 
 std::string follow_heap_check_option(int argc, char** argv) {

@@ -50,6 +50,12 @@ extern Cluster* g_cluster;
 // This rank's number, or 0 alone: only rank 0 prints and writes.
 inline bool is_main_rank() { return !g_cluster || g_cluster->rank() == 0; }
 
+// A command that reads a header with Clang (scan, --header, -p) runs with a fixed address-space
+// layout: Clang 14's Sema, which scan uses after the parse, gives different member templates or
+// faults depending on where memory lands (docs/SCAN.md), so a randomized layout made two scans of
+// one header differ (and the ASan harness's API differ from the plain one's). Re-executes objgen
+// once with ADDR_NO_RANDOMIZE; nothing when it is set, or cannot be.
+void restart_with_fixed_layout(int argc, char** argv);
 // --heap-check on|off in argv: when it differs from this process's allocator mode (fixed at its
 // first allocation), re-executes objgen with OBJGEN_HEAP_CHECK set. Returns the mode in effect.
 std::string follow_heap_check_option(int argc, char** argv);

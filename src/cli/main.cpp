@@ -152,6 +152,7 @@ int parse_and_run(CLI::App& app, int argc, char** argv, const int& exit_code) {
 int run(int argc, char** argv) {
   CLI::App app;
   describe(app);
+  objgen::cli::restart_with_fixed_layout(argc, argv);  // first: the exec below keeps the layout's setting
   // Before anything else runs: the allocator's mode is fixed when the process starts.
   std::string heap_check = objgen::cli::follow_heap_check_option(argc, argv);
   // After that exec (which would undo it): workers cannot open /proc/<objgen>/mem, and what they

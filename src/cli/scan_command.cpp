@@ -8,6 +8,7 @@
 #include "cli/subject.hpp"
 #include "cli/type_name_check.hpp"
 #include "io/atomic_file.hpp"
+#include "exec/checked_heap.hpp"
 #include "scan/extract.hpp"
 #include "scan/harness_writer.hpp"
 #include "scan/report.hpp"
@@ -53,7 +54,11 @@ int run_scan(ScanArgs& a) {
     s.flags = a.request.flags;
     a.request.flags = scan_flags(s);
   }
-  scan::ScanOutcome outcome = scan::scan_header(a.request, a.verbose);
+  scan::ScanOutcome outcome;
+  {
+    const FreedMemoryHeld same_addresses;  // the same scan every run (exec/checked_heap.hpp)
+    outcome = scan::scan_header(a.request, a.verbose);
+  }
   if (a.verbose) {
     std::fprintf(stderr, "synthesized source:\n%s", outcome.synthesized_source.c_str());
     for (const auto& arg : outcome.arguments) std::fprintf(stderr, " %s", arg.c_str());

@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <new>
 
@@ -415,6 +416,41 @@ void objgen::junk_new_blocks(bool on) {
     g_fast_malloc = nullptr;     // every allocation through allocate()'s filling path...
     flush_block_cache(nullptr);  // ...none from this thread's cache (a test runner has one thread)
   }
+}
+
+namespace {
+
+// Each arena's decay times (jemalloc's arena.<i>.{dirty,muzzy}_decay_ms); an arena not made yet
+// refuses and is skipped.
+void set_decay(ssize_t dirty_ms, ssize_t muzzy_ms) {
+  unsigned arenas = 0;
+  size_t length = sizeof arenas;
+  if (mallctl("arenas.narenas", &arenas, &length, nullptr, 0) != 0) return;
+  char name[64];
+  for (unsigned i = 0; i < arenas; ++i) {
+    std::snprintf(name, sizeof name, "arena.%u.dirty_decay_ms", i);
+    mallctl(name, nullptr, nullptr, &dirty_ms, sizeof dirty_ms);
+    std::snprintf(name, sizeof name, "arena.%u.muzzy_decay_ms", i);
+    mallctl(name, nullptr, nullptr, &muzzy_ms, sizeof muzzy_ms);
+  }
+}
+
+}  // namespace
+
+objgen::FreedMemoryHeld::FreedMemoryHeld() {
+  ssize_t dirty = 0, muzzy = 0;
+  size_t length = sizeof dirty;
+  if (mallctl("arena.0.dirty_decay_ms", &dirty, &length, nullptr, 0) != 0 ||
+      mallctl("arena.0.muzzy_decay_ms", &muzzy, &length, nullptr, 0) != 0)
+    return;
+  dirty_ms_ = dirty;
+  muzzy_ms_ = muzzy;
+  held_ = true;
+  set_decay(-1, -1);  // -1: never purged by time
+}
+
+objgen::FreedMemoryHeld::~FreedMemoryHeld() {
+  if (held_) set_decay(dirty_ms_, muzzy_ms_);
 }
 
 void objgen::return_freed_memory() {

@@ -20,4 +20,20 @@ void junk_new_blocks(bool on);
 // A no-op without jemalloc.
 void return_freed_memory();
 
+// While one lives, freed memory stays with the allocator instead of going back to the system as
+// time passes (jemalloc's decay): the addresses a run gets then depend on what it does, not on
+// how fast. Clang's scan keys maps on addresses, and a header scanned twice gave different
+// members when a purge came earlier in one run (docs/SCAN.md). A no-op without jemalloc.
+class FreedMemoryHeld {
+ public:
+  FreedMemoryHeld();
+  ~FreedMemoryHeld();
+  FreedMemoryHeld(const FreedMemoryHeld&) = delete;
+  FreedMemoryHeld& operator=(const FreedMemoryHeld&) = delete;
+
+ private:
+  long dirty_ms_ = 0, muzzy_ms_ = 0;
+  bool held_ = false;
+};
+
 }  // namespace objgen

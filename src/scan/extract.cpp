@@ -10,6 +10,7 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/Frontend/ASTUnit.h>
 
+#include "scan/clang_crash_guard.hpp"
 #include "scan/clang_types.hpp"
 #include "scan/declared_only.hpp"
 #include "scan/extractor.hpp"
@@ -144,6 +145,7 @@ std::string synthesize_source(const std::string& include_line, const std::string
 ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   ScanOutcome outcome;
   if (!prepare_source(request, outcome)) return outcome;
+  ClangCrashGuard guard(request.class_name + " in " + request.header);
   ParsedUnit unit = parse_source(outcome.synthesized_source, outcome.arguments, driver_program());
   outcome.parse_seconds = unit.seconds;
   if (!check_parse(request, unit, keep_warnings, outcome)) return outcome;

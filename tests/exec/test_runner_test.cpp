@@ -103,7 +103,7 @@ TEST(TestRunner, RunnersInTwoThreadsKeepTheirWorkers) {
   LiteralDomain terminals = ints_minus_one_to_one();
   uint32_t ctor = s.op("Stack"), push = s.op("push"), peek = s.op("peek"), pop = s.op("pop");
   FlatSequence ok{{{ctor, {}, {}}, {push, {0, -3}, {0, -1}}, {peek, {0}, {0}}}};  // push(1), peek()
-  FlatSequence throws{{{ctor, {}, {}}, {pop, {0}, {0}}}};                        // pop() on empty
+  FlatSequence throws{{{ctor, {}, {}}, {pop, {0}, {0}}}};                         // pop() on empty
   auto work = [&](uint64_t& restarts, int& normal) {
     TestRunner runner(s.api, terminals, RunnerOptions{});
     for (int round = 0; round < 40; ++round) {
