@@ -111,7 +111,7 @@ void label_search_findings(const Api& api, const LiteralDomain& terminals, std::
     if (!m.runs.empty())
       for (const SequenceFinding& f : m.runs[0].findings) reported.push_back({f, std::nullopt});
   if (reported.empty()) return;
-  minimize_findings(api, terminals, reported, check.call_timeout, check.worker_memory_limit, check.quiet, false);
+  minimize_findings(api, terminals, reported, check.call_timeout, check.worker_memory_limit, check.quiet, false, check.deadline);
   std::vector<SequenceFinding> all;
   size_t k = 0;
   for (EvolvedMethod& m : results)
@@ -239,8 +239,8 @@ std::vector<FlatSequence> covering_receivers(const Api& api, const ClassInfo& ta
 // The contracts of the target checked on the receiver each covering test leaves (after the method
 // under test), findings minimized.
 std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
-                                             const LiteralDomain& terminals, const std::vector<EvolvedMethod>& results,
-                                             const EvolveArgs& a) {
+                                             const LiteralDomain& terminals, const std::vector<EvolvedMethod>& results, const EvolveArgs& a,
+                                             std::chrono::steady_clock::time_point deadline) {
   contracts::ContractSet enabled = parse_contracts_option(a.contracts);
   enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;  // the search reports those
   enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
@@ -256,7 +256,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, 
   std::vector<ReportedFinding> findings;
   for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
   if (a.minimize && !g_interrupted.load())
-    minimize_findings(api, terminals, findings, a.call_timeout, co.worker_memory_limit_bytes, a.quiet, false);
+    minimize_findings(api, terminals, findings, a.call_timeout, co.worker_memory_limit_bytes, a.quiet, false, deadline);
   catch_interrupts(false);
   if (!a.quiet)
     std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu covering tests' receivers, %zu broken\n", enabled.names().c_str(),
@@ -429,11 +429,20 @@ std::vector<EvolvedMethod> evolve_all(Session& s, const std::vector<uint32_t>& m
 void report_results(const EvolveArgs& a, const Example& ex, Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
                     const LiteralDomain& terminals, const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
                     std::vector<EvolvedMethod>& results) {
+  // With --budget, minimizing what the search found takes one run's budget at most, the rest of
+  // each finding is reported as found: a fault whose every replay hangs would cost a call timeout
+  // per candidate (a 10 s budget ran 542 s).
+  const double budget = parse_budget(a.budget);
+  const auto deadline = budget > 0
+                            ? std::chrono::steady_clock::now() +
+                                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(budget))
+                            : std::chrono::steady_clock::time_point{};
   std::vector<ReportedFinding> broken;
-  if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a);
+  if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a, deadline);
   std::vector<emit::SuiteFinding> failing = suite_findings_of(broken);
   const std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
-  const PreconditionCheck check{a.call_timeout, a.worker_memory_limit_bytes(), a.emit_preconditions, a.quiet, false};
+  PreconditionCheck check{a.call_timeout, a.worker_memory_limit_bytes(), a.emit_preconditions, a.quiet, false};
+  check.deadline = deadline;
   merge_repeated_findings(results);  // also when interrupted: the report lists each fault once
   if (!g_interrupted.load()) label_search_findings(api, terminals, results, receivers, check);
   nlohmann::json preconditions = set_apart_preconditions(api, terminals, failing, receivers, check);

@@ -69,7 +69,8 @@ void add_seeding_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args)
       ->default_val(8);
   cmd->add_option("--budget", args->budget,
                   "Wall-clock seconds per run, analysis and templates included (the first run's also counts the "
-                  "harness build); generations are then unlimited unless given");
+                  "harness build); generations are then unlimited unless given; minimizing what the search found "
+                  "takes one such budget at most (the rest is reported as found)");
   cmd->add_option("--show-graph", args->show_graph,
                   "Print the object construction graph (DOT), the writers and a template (C++) for the nodes of "
                   "METHOD starting at LINE, e.g. isWorthy:72, and exit");

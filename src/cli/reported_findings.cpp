@@ -25,15 +25,16 @@ contracts::ContractSet parse_contracts_option(const std::string& spec) {
 }
 
 void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, double call_timeout,
-                       size_t worker_memory_limit, bool quiet, bool enumerations) {
+                       size_t worker_memory_limit, bool quiet, bool enumerations, std::chrono::steady_clock::time_point deadline) {
   if (findings.empty()) return;
   minimize::MinimizeOptions mo;
+  mo.deadline = deadline;
   mo.enumerations = enumerations;
   mo.call_timeout_seconds = call_timeout;
   mo.worker_memory_limit_bytes = worker_memory_limit;
   mo.interrupted = &g_interrupted;
   minimize::FindingOracle oracle(api, domain, mo);
-  for (size_t i = 0; i < findings.size() && !g_interrupted.load(); ++i) {
+  for (size_t i = 0; i < findings.size() && !g_interrupted.load() && !mo.out_of_budget(0); ++i) {
     ReportedFinding& f = findings[i];
     if (f.finding.sequence.calls.empty() || f.finding.sequence.calls.size() > kMaxTestCalls) continue;
     if (!quiet) print_progress(fmt::format("objgen: minimizing finding {}/{}", i + 1, findings.size()));

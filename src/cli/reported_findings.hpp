@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -35,8 +36,10 @@ contracts::ContractSet parse_contracts_option(const std::string& spec);
 // Minimizes each finding's sequence (those of at most kMaxTestCalls calls).
 // enumerations: literal arguments index into their slot's values (exhaustive, random), not their
 // kind's (evolve).
+// deadline: the command's time budget; findings not reached by then keep their sequence, as found.
 void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, double call_timeout,
-                       size_t worker_memory_limit, bool quiet, bool enumerations = true);
+                       size_t worker_memory_limit, bool quiet, bool enumerations = true,
+                       std::chrono::steady_clock::time_point deadline = {});
 // "  contract in Op: message (N hits) [12 -> 3 calls, 1-minimal]" per confirmed finding, then
 // the ones not confirmed apart, each with "not confirmed: <reason>", on stdout.
 void print_findings(const Api& api, const std::vector<ReportedFinding>& findings);
@@ -67,6 +70,7 @@ struct PreconditionCheck {
   bool quiet = false;
   bool enumerations = true;                                    // literal arguments index into their slot's values (evolve's: by kind)
   const std::vector<SequenceFinding>* run_findings = nullptr;  // see minimize::BlameOptions
+  std::chrono::steady_clock::time_point deadline{};            // of the findings' minimization (evolve --budget); none by default
 };
 // For each finding, why it is likely a precondition violation, or "" for a bug.
 std::vector<std::string> precondition_evidence(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,

@@ -115,7 +115,7 @@ class Reducer {
   }
 
  private:
-  bool out_of_budget() const { return runs_ >= options_.max_runs || (options_.interrupted && options_.interrupted->load()); }
+  bool out_of_budget() const { return options_.out_of_budget(runs_); }
 
   // Index of the first candidate that reproduces, or -1.
   int first_reproducing(const std::vector<FlatSequence>& candidates) {

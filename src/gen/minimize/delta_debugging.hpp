@@ -10,6 +10,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -30,6 +31,14 @@ struct MinimizeOptions {
   bool enumerations = true;
   size_t max_runs = 2000;  // candidates run per finding at most; past it the result is not 1-minimal
   const std::atomic<bool>* interrupted = nullptr;
+  // The command's time budget (evolve --budget): past it no candidate starts, and what was cut so
+  // far is kept, not 1-minimal. The default: none.
+  std::chrono::steady_clock::time_point deadline{};
+  // Whether to stop after `runs` candidates: max_runs reached, interrupted, or past the deadline.
+  bool out_of_budget(size_t runs) const {
+    return runs >= max_runs || (interrupted && interrupted->load()) ||
+           (deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() >= deadline);
+  }
 };
 
 struct Minimized {

@@ -55,7 +55,7 @@ class HistoryCut {
   size_t runs() const { return runs_; }
 
  private:
-  bool out_of_budget() const { return runs_ >= options_.max_runs || (options_.interrupted && options_.interrupted->load()); }
+  bool out_of_budget() const { return options_.out_of_budget(runs_); }
 
   const SequenceFinding& finding_;
   const std::vector<FlatSequence>& cases_;

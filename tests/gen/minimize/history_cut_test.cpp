@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 
 #include "objgen/objgen.hpp"
@@ -52,10 +53,11 @@ struct Fixture {
     s.result_value = 0;
     return s;
   }
-  Minimized cut(const std::vector<uint32_t>& before) const {
+  Minimized cut(const std::vector<uint32_t>& before, std::chrono::steady_clock::time_point deadline = {}) const {
     SequenceFinding f{Outcome::Crash, poke, "SIGSEGV (Segmentation fault)", one(poke), domain};
     for (uint32_t op : before) f.history.push_back(one(op));
     MinimizeOptions options;
+    options.deadline = deadline;
     FindingOracle oracle(api, domain, options);
     return minimize_with_history(api, f, oracle, options);
   }
@@ -74,6 +76,16 @@ TEST(HistoryCut, AFaultOfTheProcessIsCutDownToTheCallsItNeeds) {
   EXPECT_EQ(f.count(m.sequence, f.poke), 3u);  // the third poke() of a fresh process crashes
   EXPECT_EQ(f.count(m.sequence, f.add), 0u);
   EXPECT_EQ(m.sequence.calls.back().op, f.poke);
+}
+
+// The command's budget (evolve --budget) is spent: the whole history is replayed once and kept,
+// no candidate runs to cut it, and the result does not claim to be 1-minimal.
+TEST(HistoryCut, PastTheDeadlineNothingIsCut) {
+  Fixture f;
+  Minimized m = f.cut({f.add, f.poke, f.add, f.add, f.poke, f.add}, std::chrono::steady_clock::now());
+  EXPECT_FALSE(m.one_minimal);
+  EXPECT_EQ(m.history_kept, m.history_calls);
+  EXPECT_LE(m.runs, 2u);
 }
 
 TEST(HistoryCut, AHistoryThatDoesNotShowItLeavesItUnreproduced) {
