@@ -26,7 +26,9 @@ struct ConfirmOptions {
 // For each finding, "" when its sequence, run alone in a fresh worker, ends in its last call (the
 // finding's operation) with the finding's outcome kind (for a crash a crash, for an exception an
 // exception, for a broken invariant a broken invariant); else why not ("its replay in a fresh
-// process returned normally"). A finding without a sequence is never confirmed.
+// process returned normally"). A finding without a sequence is never confirmed. A timeout is
+// replayed with a longer limit (4 x the call timeout, at least 1 s more): a call that returns
+// within it ran slow (a loaded machine) and is not a hang of the class.
 std::vector<std::string> confirm_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                           const ConfirmOptions& options);
 

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
+#include <thread>
 
 #include "gen/oracles/contracts.hpp"
 #include "objgen/objgen.hpp"
@@ -25,6 +27,11 @@ class Tally {
     if (++calls % 3 == 0) std::raise(SIGSEGV);
   }
   bool small() const { return n_ < 3; }  // the invariant: broken past 2
+  // Slow for 2 (0.3 s: past a 0.1 s limit, within the longer one of a replay), a hang for 1.
+  void wait(int v) {
+    if (v == 2) std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    while (v == 1) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
 
   int n_ = 0;  // public: OBJGEN_FIELDS reads it
 };
@@ -38,17 +45,19 @@ namespace {
 struct Fixture {
   Api api;
   LiteralDomain domain = LiteralDomain::defaults(3);  // ints 0..2
-  uint32_t make = 0, add = 0, poke = 0;
+  uint32_t make = 0, add = 0, poke = 0, wait = 0;
   Fixture() {
     api.add_class<confirm_test::Tally>()
         .constructor<>()
         .method("add", &confirm_test::Tally::add)
         .method("poke", &confirm_test::Tally::poke)
+        .method("wait", &confirm_test::Tally::wait)
         .invariant(&confirm_test::Tally::small, "small");
     for (uint32_t i = 0; i < api.operations().size(); ++i) {
       const std::string& name = api.operations()[i].name;
       if (name == "add") add = i;
       if (name == "poke") poke = i;
+      if (name == "wait") wait = i;
       if (name == "Tally") make = i;
     }
   }
@@ -56,7 +65,8 @@ struct Fixture {
   FlatSequence sequence(const std::vector<std::pair<uint32_t, int>>& calls) const {
     FlatSequence s;
     s.calls.push_back(FlatCall{make, {}, {0}});
-    for (auto [op, value] : calls) s.calls.push_back(op == add ? FlatCall{op, {0, -1 - value}, {0, -1, -1}} : FlatCall{op, {0}, {0, -1}});
+    for (auto [op, value] : calls)
+      s.calls.push_back(op == add || op == wait ? FlatCall{op, {0, -1 - value}, {0, -1, -1}} : FlatCall{op, {0}, {0, -1}});
     s.result_value = 0;
     return s;
   }
@@ -88,6 +98,19 @@ TEST(ConfirmFindings, AnotherOutcomeOrAnEarlierEndIsNotTheFinding) {
   std::vector<std::string> why = f.confirm({thrown, later});
   EXPECT_NE(why[0].find("ended with crash instead of failure"), std::string::npos) << why[0];
   EXPECT_NE(why[1].find("ended earlier, with crash in call 4 of 5"), std::string::npos) << why[1];
+}
+
+// A timeout met under a 0.1 s limit is replayed with a longer one: a call that was only slow
+// returns and is not confirmed as a hang; one that never returns is.
+TEST(ConfirmFindings, ATimeoutIsReplayedWithALongerLimit) {
+  Fixture f;
+  SequenceFinding slow{Outcome::Timeout, f.wait, "no return within 0.1 s", f.sequence({{f.wait, 2}}), f.domain};
+  SequenceFinding hang{Outcome::Timeout, f.wait, "no return within 0.1 s", f.sequence({{f.wait, 1}}), f.domain};
+  ConfirmOptions options;
+  options.call_timeout_seconds = 0.1;
+  std::vector<std::string> why = confirm_findings(f.api, f.domain, {slow, hang}, options);
+  EXPECT_EQ(why[0], "its replay in a fresh process returned within 1.1 s (the limit was 0.1 s): a slow call, not a hang");
+  EXPECT_EQ(why[1], "");
 }
 
 TEST(ConfirmFindings, ASequenceLessFindingIsNeverConfirmed) {
