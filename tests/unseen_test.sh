@@ -15,7 +15,8 @@
 #   emitted_code        a const member beside a non-const one of the same name (same parameters, or
 #                       one taking by value what the other takes by const reference): emitted
 #                       tests call the const one (through std::as_const) and pass; a failures suite
-#                       prints a scoped enum an observer returns; a suite with no test links
+#                       prints a scoped enum an observer returns, and its death test says which check
+#                       failed; a suite with no test links
 #   self_value          a JSON-like value whose iteration over a number yields the number itself
 #   objgen_limits       handles whose copies share nodes (invalid ones refuse to be read, values hold
 #                       values) and a set of pointers ordered by address: no false finding, exact counts
@@ -112,10 +113,12 @@ emitted_code() {
   check "SharedCells: the shared cells break copy-independent" bash -c \
     "'$objgen' exhaustive --header '$h' --class shapes::SharedCells --scope 2 --emit-gtest '$work/pv' >'$work/pv.out' 2>&1 &&
      grep -q 'contract copy-independent via bump' '$work/pv.out'"
-  check "its failures suite prints the scoped enum fill() returns, compiles, and its test fails" bash -c \
+  check "its failures suite prints the scoped enum fill() returns, compiles, and its test fails saying which check failed" bash -c \
     "cd '$work/pv' && grep -q 'put((&x)->fill())' shared_cells_failures_test.cpp &&
      eval \"\$(head -1 shared_cells_failures_test.cpp | sed -n 's|^// Compile with: ||p') -Wall -Werror\" &&
-     ! ./shared_cells_failures_test >'$work/pv_run.log' 2>&1 && grep -q '^\[  FAILED  \] SharedCellsFailures' '$work/pv_run.log'"
+     ! ./shared_cells_failures_test >'$work/pv_run.log' 2>&1 && grep -q '^\[  FAILED  \] SharedCellsFailures' '$work/pv_run.log' &&
+     grep -q 'objgen: check failed: Expected equality' '$work/pv_run.log' &&
+     grep -q 'contract copy-independent: changing a copy with bump changed the original' '$work/pv_run.log'"
   check "a states suite with no test links with its own first line" bash -c \
     "'$objgen' exhaustive --header '$inputs/refusing_constructor.hpp' --class shapes::RefusingConstructor --scope 2 \
        --emit-gtest '$work/none' >'$work/none.out' 2>&1 && cd '$work/none' && ! grep -q '^TEST' refusing_constructor_states_test.cpp &&

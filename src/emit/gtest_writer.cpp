@@ -165,7 +165,12 @@ std::string death_test(const std::vector<std::string>& lines, const std::string&
           kill(0, SIGKILL);  // this process and the ones the sequence forked
         }
         if (single_threaded && !__libc_single_threaded) { std::fputs("objgen: the sequence started a thread\n", stderr); std::_Exit(1); }
-        if (::testing::Test::HasFailure()) std::_Exit(1);  // a check inside failed
+        if (::testing::Test::HasFailure()) {  // a check inside failed: say which (only stderr reaches the parent)
+          const ::testing::TestResult& r = *::testing::UnitTest::GetInstance()->current_test_info()->result();
+          for (int k = 0; k < r.total_part_count(); ++k)
+            if (r.GetTestPartResult(k).failed()) std::fprintf(stderr, "objgen: check failed: %s\n", r.GetTestPartResult(k).message());
+          std::_Exit(1);
+        }
         std::fputs("objgen: the sequence returned\n", stderr);
         std::_Exit(0);
       }()),
