@@ -16,7 +16,8 @@
 #                       one taking by value what the other takes by const reference): emitted
 #                       tests call the const one (through std::as_const) and pass; a failures suite
 #                       prints a scoped enum an observer returns, and its death test says which check
-#                       failed; a suite with no test links
+#                       failed; a suite with no test links; a harness that cannot read an iteration's
+#                       element type says which type and which --class describes it
 #   self_value          a JSON-like value whose iteration over a number yields the number itself
 #   objgen_limits       handles whose copies share nodes (invalid ones refuse to be read, values hold
 #                       values) and a set of pointers ordered by address: no false finding, exact counts
@@ -119,6 +120,13 @@ emitted_code() {
      ! ./shared_cells_failures_test >'$work/pv_run.log' 2>&1 && grep -q '^\[  FAILED  \] SharedCellsFailures' '$work/pv_run.log' &&
      grep -q 'objgen: check failed: Expected equality' '$work/pv_run.log' &&
      grep -q 'contract copy-independent: changing a copy with bump changed the original' '$work/pv_run.log'"
+  local t="$inputs/token_list.hpp"
+  check "an iteration's element type no description covers: the message names it and the --class to add" bash -c \
+    "! '$objgen' exhaustive --header '$t' --class shapes::TokenList --scope 2 >'$work/tok.out' 2>&1 &&
+     grep -q \"objgen cannot read values of type shapes::Token, which no description covers: describe it with --class 'shapes::Token'\" '$work/tok.out'"
+  check "...and with that --class: 1 + 4 + 16 lists of tokens (kind, value in 0..1) at scope 2" bash -c \
+    "'$objgen' exhaustive --header '$t' --class shapes::TokenList --class shapes::Token --scope 2 >'$work/tok2.out' 2>&1 &&
+     [ \"\$(structures '$work/tok2.out')\" = 21 ]"
   check "a states suite with no test links with its own first line" bash -c \
     "'$objgen' exhaustive --header '$inputs/refusing_constructor.hpp' --class shapes::RefusingConstructor --scope 2 \
        --emit-gtest '$work/none' >'$work/none.out' 2>&1 && cd '$work/none' && ! grep -q '^TEST' refusing_constructor_states_test.cpp &&

@@ -154,6 +154,18 @@ RunnerOptions runner_options(const ParamsArgs& a, const Api& api, const ClassInf
   return ro;
 }
 
+// One runner per --threads (default 1); the first also measures the sweeps and the baseline,
+// the others only search.
+std::vector<std::unique_ptr<TestRunner>> make_runners(const ParamsArgs& a, const Api& api, const LiteralDomain& domain,
+                                                      const ClassInfo& target) {
+  const RunnerOptions ro = runner_options(a, api, target);
+  const int wanted = a.threads ? default_workers(a.threads, a.force) : 1;
+  std::vector<std::unique_ptr<TestRunner>> runners;
+  runners.reserve(static_cast<size_t>(wanted));
+  for (int t = 0; t < wanted; ++t) runners.push_back(std::make_unique<TestRunner>(api, domain, ro));
+  return runners;
+}
+
 // The target's builders when --builders asks for other than the harness's list.
 std::map<ClassId, std::vector<uint32_t>> target_builders(const ParamsArgs& a, Api& api, const ClassInfo& target) {
   std::map<ClassId, std::vector<uint32_t>> builders;
@@ -226,6 +238,25 @@ void write_params_benchmarks(const ParamsArgs& a, const Example& ex, const Api& 
   if (a.run_benchmarks) run_benchmarks(api, t, &g_interrupted, a.quiet);
 }
 
+// The search's options: the command line's, the builders, what the repository holds.
+params::ParamsOptions search_options(const ParamsArgs& a, Api& api, const LiteralDomain& domain, const ClassInfo& target,
+                                     params::ParamsRepository* repo) {
+  params::ParamsOptions po;
+  po.builders = target_builders(a, api, target);
+  po.tries = static_cast<uint32_t>(a.tries);
+  po.samples = static_cast<uint32_t>(a.samples);
+  po.seed = a.seed;
+  po.time_limit_seconds = a.time_limit;
+  po.interrupted = &g_interrupted;
+  if (repo) use_repository(*repo, a, api, domain, target, po);
+  if (!a.quiet && isatty(STDERR_FILENO))
+    po.progress = [](size_t done, size_t total) {
+      std::fprintf(stderr, "\robjgen: %zu/%zu methods", done, total);
+      if (done == total) std::fprintf(stderr, "\n");
+    };
+  return po;
+}
+
 int run_params(ParamsArgs& a) {
   validate(a);
   std::unique_ptr<params::ParamsRepository> repo = open_repository(a);
@@ -242,28 +273,13 @@ int run_params(ParamsArgs& a) {
   for (const std::string& s : a.sweeps) sweeps.push_back(parse_sweep(s));
   require_sweep_methods(api, target.id, sweeps, methods);
   LiteralDomain domain = params::params_domain(api);
-  const RunnerOptions ro = runner_options(a, api, target);
-  // The first runner also measures the sweeps and the baseline; the others only search.
-  std::vector<std::unique_ptr<TestRunner>> runners;
-  const int searchers_wanted = a.threads ? default_workers(a.threads, a.force) : 1;
-  for (int t = 0; t < searchers_wanted; ++t) runners.push_back(std::make_unique<TestRunner>(api, domain, ro));
+  std::vector<std::unique_ptr<TestRunner>> runners = make_runners(a, api, domain, target);
   std::vector<TestRunner*> searchers;
+  searchers.reserve(runners.size());
   for (const auto& r : runners) searchers.push_back(r.get());
   TestRunner& runner = *runners.front();
 
-  params::ParamsOptions po;
-  po.builders = target_builders(a, api, target);
-  po.tries = static_cast<uint32_t>(a.tries);
-  po.samples = static_cast<uint32_t>(a.samples);
-  po.seed = a.seed;
-  po.time_limit_seconds = a.time_limit;
-  po.interrupted = &g_interrupted;
-  if (repo) use_repository(*repo, a, api, domain, target, po);
-  if (!a.quiet && isatty(STDERR_FILENO))
-    po.progress = [](size_t done, size_t total) {
-      std::fprintf(stderr, "\robjgen: %zu/%zu methods", done, total);
-      if (done == total) std::fprintf(stderr, "\n");
-    };
+  params::ParamsOptions po = search_options(a, api, domain, target, repo.get());
   catch_interrupts(true);
   params::ParamsResult found = params::find_parameters(api, methods, domain, searchers, po);
   std::optional<params::ParamsResult> baseline;

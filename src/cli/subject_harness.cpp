@@ -85,6 +85,36 @@ void bind_coverage_where_loaded(const HarnessBuild& b) {
 
 namespace {
 
+// A build that did not give a harness, as the error the user reads (compiler lines first).
+[[noreturn]] void explain_failure(const HarnessBuild& b, const SubjectArgs& s) {
+  switch (b.status) {
+    case HarnessBuildStatus::ScanFailed:
+      print_scan_failure(b.scan, false);
+      throw UsageError(b.scan.message);
+    case HarnessBuildStatus::CompileFailed: {
+      for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
+      std::string why = "the harness for " + s.class_name + " does not compile (sources and build.log in " + b.directory + ")";
+      for (const std::string& t : b.unreadable_types)
+        why.append("; objgen cannot read values of type ")
+            .append(t)
+            .append(", which no description covers: describe it with --class '")
+            .append(t)
+            .append("' (a class of yours), or read ")
+            .append(s.class_name)
+            .append(" by its fields (--state fields)");
+      throw UsageError(why);
+    }
+    case HarnessBuildStatus::LinkFailed:
+      for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
+      throw UsageError("the harness for " + s.class_name + " does not link (sources and build.log in " + b.directory + ")");
+    case HarnessBuildStatus::Interrupted:
+      throw Interrupted("interrupted while building the harness; nothing written");
+    case HarnessBuildStatus::Ok:
+      break;
+  }
+  throw std::logic_error("explain_failure: the build succeeded");
+}
+
 // Scans and compiles (or reuses) the harness s describes; a UsageError for what went wrong.
 // reference: a second harness beside the subject's (cli/reference.hpp), which must not change what
 // the subject's suites are built with.
@@ -115,21 +145,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference =
   catch_interrupts(false);
   // Said even with --quiet: someone or something changed a file objgen would have run.
   if (!b.damage.empty()) std::fprintf(stderr, "objgen: %s: rebuilding\n", b.damage.c_str());
-  switch (b.status) {
-    case HarnessBuildStatus::ScanFailed:
-      print_scan_failure(b.scan, false);
-      throw UsageError(b.scan.message);
-    case HarnessBuildStatus::CompileFailed:
-      for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
-      throw UsageError("the harness for " + s.class_name + " does not compile (sources and build.log in " + b.directory + ")");
-    case HarnessBuildStatus::LinkFailed:
-      for (const auto& line : b.compiler_errors) std::fprintf(stderr, "%s\n", line.c_str());
-      throw UsageError("the harness for " + s.class_name + " does not link (sources and build.log in " + b.directory + ")");
-    case HarnessBuildStatus::Interrupted:
-      throw Interrupted("interrupted while building the harness; nothing written");
-    case HarnessBuildStatus::Ok:
-      break;
-  }
+  if (b.status != HarnessBuildStatus::Ok) explain_failure(b, s);
   // Said even with --quiet: the API under test is not all the header declares.
   for (const auto& note : b.link_notes) std::fprintf(stderr, "objgen: note: %s\n", note.c_str());
   if (reference) {

@@ -437,20 +437,18 @@ void set_decay(ssize_t dirty_ms, ssize_t muzzy_ms) {
 
 }  // namespace
 
-objgen::FreedMemoryHeld::FreedMemoryHeld() {
-  ssize_t dirty = 0, muzzy = 0;
-  size_t length = sizeof dirty;
-  if (mallctl("arena.0.dirty_decay_ms", &dirty, &length, nullptr, 0) != 0 ||
-      mallctl("arena.0.muzzy_decay_ms", &muzzy, &length, nullptr, 0) != 0)
-    return;
-  dirty_ms_ = dirty;
-  muzzy_ms_ = muzzy;
-  held_ = true;
-  set_decay(-1, -1);  // -1: never purged by time
-}
-
-objgen::FreedMemoryHeld::~FreedMemoryHeld() {
-  if (held_) set_decay(dirty_ms_, muzzy_ms_);
+void objgen::hold_freed_memory(bool on) {
+  static int depth = 0;  // objgen's main thread scans; nested holds keep the outermost's times
+  static ssize_t dirty_ms = 0, muzzy_ms = 0;
+  static bool held = false;
+  if (on && depth++ == 0) {
+    size_t length = sizeof dirty_ms;
+    held = mallctl("arena.0.dirty_decay_ms", &dirty_ms, &length, nullptr, 0) == 0 &&
+           mallctl("arena.0.muzzy_decay_ms", &muzzy_ms, &length, nullptr, 0) == 0;
+    if (held) set_decay(-1, -1);  // -1: never purged by time
+  } else if (!on && depth > 0 && --depth == 0 && held) {
+    set_decay(dirty_ms, muzzy_ms);
+  }
 }
 
 void objgen::return_freed_memory() {

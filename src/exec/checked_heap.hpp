@@ -24,16 +24,13 @@ void return_freed_memory();
 // time passes (jemalloc's decay): the addresses a run gets then depend on what it does, not on
 // how fast. Clang's scan keys maps on addresses, and a header scanned twice gave different
 // members when a purge came earlier in one run (docs/SCAN.md). A no-op without jemalloc.
+void hold_freed_memory(bool on);  // nests: memory is let go when the outermost hold ends
 class FreedMemoryHeld {
  public:
-  FreedMemoryHeld();
-  ~FreedMemoryHeld();
+  FreedMemoryHeld() { hold_freed_memory(true); }
+  ~FreedMemoryHeld() { hold_freed_memory(false); }
   FreedMemoryHeld(const FreedMemoryHeld&) = delete;
   FreedMemoryHeld& operator=(const FreedMemoryHeld&) = delete;
-
- private:
-  long dirty_ms_ = 0, muzzy_ms_ = 0;
-  bool held_ = false;
 };
 
 }  // namespace objgen

@@ -479,5 +479,4 @@ void heap_damage(const char* what) noexcept {
 // The checked heap (checked_heap.cpp, in the objgen executable with jemalloc) defines the real one.
 __attribute__((weak)) void objgen::junk_new_blocks(bool) {}
 __attribute__((weak)) void objgen::return_freed_memory() {}
-__attribute__((weak)) objgen::FreedMemoryHeld::FreedMemoryHeld() {}
-__attribute__((weak)) objgen::FreedMemoryHeld::~FreedMemoryHeld() {}
+__attribute__((weak)) void objgen::hold_freed_memory(bool) {}

@@ -605,7 +605,10 @@ class Builder {
       throw_write_failure(ENOSPC);
     }
     out_.status = link_failed_ ? HarnessBuildStatus::LinkFailed : HarnessBuildStatus::CompileFailed;
-    if (!link_failed_) out_.compiler_errors = compiler_errors(work_ + "/build.log", 20);
+    if (!link_failed_) {
+      out_.compiler_errors = compiler_errors(work_ + "/build.log", 20);
+      out_.unreadable_types = unreadable_types(work_ + "/build.log");
+    }
     out_.directory += ".failed";
     fs::remove_all(out_.directory);
     fs::rename(work_, out_.directory);

@@ -55,8 +55,9 @@ struct HarnessBuild {
   std::string rebuild_reason;  // why a cached harness was not used ("" when none existed)
   // A cached entry that was changed or damaged since it was built (never loaded, rebuilt): why.
   std::string damage;
-  scan::ScanOutcome scan;                    // when scanned: warnings, skipped members, or why it failed
-  std::vector<std::string> compiler_errors;  // or, for LinkFailed, the symbols nothing defines and what to pass
+  scan::ScanOutcome scan;                     // when scanned: warnings, skipped members, or why it failed
+  std::vector<std::string> compiler_errors;   // or, for LinkFailed, the symbols nothing defines and what to pass
+  std::vector<std::string> unreadable_types;  // CompileFailed: see unreadable_types() (harness_compiler.hpp)
   // Members dropped because no source or library given defines them, and libraries objgen added
   // because each was the one installed library that defines what the harness needed.
   std::vector<std::string> link_notes;

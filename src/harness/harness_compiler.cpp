@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cerrno>
@@ -200,6 +201,23 @@ std::vector<std::string> compiler_errors(const std::string& log_path, size_t max
     if (fallback.size() < max_lines) fallback.push_back(line);
   }
   return errors.empty() ? fallback : errors;
+}
+
+std::vector<std::string> unreadable_types(const std::string& log_path) {
+  std::ifstream in(log_path);
+  std::vector<std::string> types;
+  std::string reading;  // the type of the put() instance being instantiated
+  const std::string instance = "Linearizer::put(const T&) [with T = ";
+  for (std::string line; std::getline(in, line);) {
+    if (size_t at = line.find(instance); at != std::string::npos && line.find("In instantiation of") != std::string::npos) {
+      size_t from = at + instance.size(), to = line.rfind(']');
+      reading = to != std::string::npos && to > from ? line.substr(from, to - from) : "";
+    } else if (line.find("this field type cannot be canonicalized") != std::string::npos && !reading.empty() &&
+               std::find(types.begin(), types.end(), reading) == types.end()) {
+      types.push_back(reading);
+    }
+  }
+  return types;
 }
 
 }  // namespace objgen

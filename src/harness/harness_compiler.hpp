@@ -45,5 +45,10 @@ std::vector<std::string> read_depfile(const std::string& path);
 
 // The error lines of a compiler log (file:line:col: error: ...), at most max_lines of them.
 std::vector<std::string> compiler_errors(const std::string& log_path, size_t max_lines);
+// The types whose values objgen's linearizer was asked to read and cannot (its static assertion
+// "this field type cannot be canonicalized", after GCC's "In instantiation of ... put(const T&)
+// [with T = X]"), as GCC spells them, each once: an element type of a class read through its own
+// iteration, or a field's type, that no description covers.
+std::vector<std::string> unreadable_types(const std::string& log_path);
 
 }  // namespace objgen
