@@ -109,8 +109,8 @@ class Linearizer {
     if (record_) record(frame_, name, begin);
   }
   // Whether the last run read something it cannot see into: a pointer to an undescribed type
-  // (only its null-ness), or a class through its own iteration (OBJGEN_VALUE_TYPE), which may
-  // share memory its copies also hold. A copy of such an object is not proved deep by
+  // (only its null-ness, or its value through a smart pointer), or a class through its own
+  // iteration (OBJGEN_VALUE_TYPE), which may share memory its copies also hold. A copy of such an object is not proved deep by
   // comparing addresses (exec/object_copy).
   bool saw_opaque() const { return opaque_; }
   // Visits the queued objects of class T from `next` on, up to the first of another class.
@@ -181,7 +181,7 @@ class Linearizer {
         emit(scalar_word(value));
       } else if constexpr (std::is_pointer_v<U>) {
         emit(l.pointer_word(value));
-      } else if constexpr (detail::is_unique_ptr<U>::value || detail::is_shared_ptr<U>::value) {
+      } else if constexpr ((detail::is_unique_ptr<U>::value || detail::is_shared_ptr<U>::value) && !detail::reads_pointee<U>()) {
         emit(l.pointer_word(value.get()));
       } else {  // words of their own (strings, containers, nested structs): through the linearizer
         store();
@@ -351,9 +351,15 @@ class Linearizer {
     } else if constexpr (std::is_pointer_v<U>) {
       put_pointer(v);
     } else if constexpr (detail::is_unique_ptr<U>::value || detail::is_shared_ptr<U>::value) {
-      put_pointer(v.get());
+      if constexpr (detail::reads_pointee<U>())
+        put_pointee(v.get());
+      else
+        put_pointer(v.get());
     } else if constexpr (detail::is_weak_ptr<U>::value) {
-      put_pointer(v.lock().get());
+      if constexpr (detail::reads_pointee<U>())
+        put_pointee(v.lock().get());  // the lock holds it for the read
+      else
+        put_pointer(v.lock().get());
     } else if constexpr (detail::is_optional<U>::value) {
       emit(v.has_value());
       if (v) put(*v);
@@ -398,166 +404,53 @@ class Linearizer {
 
   void put_string(std::string_view s);
 
+  // What a smart pointer owns or shares, of a type no description covers (a pimpl's string, a
+  // copy-on-write std::vector), is read through it: 0 (null), 1 and the value where this run
+  // meets it first, 2 + the order of that first meeting after, so that two pointers to one value
+  // read as shared. Raw pointers to such types stay null or not: one may point into an array or
+  // at freed memory. A copy that shares the value is not told apart by it (saw_opaque).
+  template <class T>
+  void put_pointee(const T* p) {
+    opaque_ = true;
+    if (!p) return emit(0);
+    for (size_t i = 0; i < pointees_.size(); ++i)
+      if (pointees_[i] == p) return emit(2 + i);
+    pointees_.push_back(p);
+    emit(1);
+    put(*p);
+  }
+
   // A class read through its own iteration runs the class's code, which may refuse (a handle to
   // nothing throws from begin(): YAML::Node's "invalid node"). That is the object's state, one
   // word in place of its contents, not a crash of the class nor of objgen.
   template <class C>
-  void put_contents(const C& c) {
-    opaque_ = true;
-    const uint32_t first = n_;
-    const size_t outer = starts_.size();
-    const Frame frame = frame_;
-    const uint32_t nested = nested_values_;
-    try {
-      put_range(c);
-    } catch (...) {
-      n_ = first;
-      starts_.resize(outer);
-      frame_ = frame;
-      nested_values_ = nested;
-      emit(kContentsRefused);
-    }
-  }
-
+  void put_contents(const C& c);
   // A value whose iteration yields the value itself (a JSON value holding a number or a string:
   // nlohmann::json) is a leaf: one word, then its text where it prints (<<), else nothing more
   // (its contents unseen: saw_opaque says so). Read as an element again it would nest until the
   // scope cut it off, and no such value would ever be in scope.
   template <class C>
-  void put_self(const C& c) {
-    opaque_ = true;
-    emit(kSelfElement);
-    if constexpr (detail::Printable<C>) {
-      std::ostringstream text;
-      try {
-        text << c;
-      } catch (...) {  // the class's own code refused: that is its state
-        emit(kContentsRefused);
-        return;
-      }
-      put_string(text.view());
-    }
-  }
-
+  void put_self(const C& c);
   template <class C, class E>
-  void put_element(const C& c, const E& e) {
-    if constexpr (std::is_same_v<std::remove_cvref_t<E>, C>)
-      if (std::addressof(e) == std::addressof(c)) return put_self(c);
-    put(e);
-  }
-
+  void put_element(const C& c, const E& e);
   template <class C>
-  void put_range(const C& c) {
-    size_t n;
-    if constexpr (detail::Sized<C>)
-      n = c.size();
-    else
-      n = bounded_distance(c);
-    emit(n);
-    if (n > scope_) {
-      out_of_scope();
-      return;
-    }
-    // Whether the order is state was observed once per type (objgen/range_order.hpp); from then
-    // on it costs one relaxed load. Under two elements, or all equal, every order reads the same.
-    if constexpr (detail::OrderProbeable<C>) {
-      RangeOrder order = detail::range_order_of<C>.load(std::memory_order_relaxed);
-      if (__builtin_expect(order == RangeOrder::kUndecided, 0) && n >= 2) order = detail::decide_range_order(c, n);
-      // An order that follows the contents on fresh builds may still follow the growth history of
-      // an object (an open-addressing table rehashed at another size): sorting reads both the
-      // same, and costs one comparison per element when the order is already sorted.
-      if (order == RangeOrder::kSorted || order == RangeOrder::kFromContents) return put_elements<true>(c, n);
-    }
-    put_elements<false>(c, n);
-  }
-
+  void put_range(const C& c);
   // kSort: the elements' encodings are sorted afterwards, so equal contents give equal words.
   template <bool kSort, class C>
-  void put_elements(const C& c, size_t n) {
-    using Reference = decltype(*std::begin(c));
-    using Keyed = detail::address_keyed_t<std::remove_cvref_t<Reference>>;
-    if constexpr (kSort && std::is_lvalue_reference_v<Reference> && !std::is_void_v<Keyed> && is_described_v<Keyed>)
-      if (order_by_content_ && put_by_content<Keyed>(c, n)) return;
-    const size_t outer = starts_.size();  // nested ranges push their elements' starts above ours
-    const uint32_t first = n_;
-    // At most n steps: a corrupt container whose iteration never reaches end() (a
-    // boost::circular_buffer built with capacity < size) would otherwise hang the worker, and
-    // the hang would cost the whole call time limit and be blamed on the call.
-    size_t k = 0;
-    auto it = std::begin(c);
-    const auto end = std::end(c);
-    for (; it != end && k < n; ++it, ++k) {
-      if constexpr (kSort) starts_.push_back(n_);
-      put_element(c, *it);
-      if (stop_) break;  // out of scope: the words are discarded, and so is their order
-    }
-    // The standard defines a container's size() as its iteration's length: a difference is a bug.
-    // Another class's size() may count something else (jsoncpp's array size is its last index
-    // + 1): its iteration is read to its end, within the scope, and both lengths are state.
-    bool differs = !stop_ && (it != end || k != n);
-    if (differs && detail::is_standard_range<C>()) {
-      if constexpr (kSort) starts_.resize(outer);
-      size_mismatch(it != end);
-      return;
-    }
-    for (; differs && it != end && k <= scope_; ++it, ++k) {
-      if constexpr (kSort) starts_.push_back(n_);
-      put_element(c, *it);
-      if (stop_) break;
-    }
-    if (differs && !stop_ && it != end) out_of_scope();
-    if constexpr (kSort) {
-      if (!stop_) sort_elements(first, outer);
-      starts_.resize(outer);
-    }
-    if (differs && !stop_) {
-      out_[first - 1] |= kLengthDiffers;  // the size word: a length follows the elements
-      emit(k);
-    }
-  }
-
+  void put_elements(const C& c, size_t n);
   // A set of pointers iterates in address order, and objects are numbered as they are met: read
   // in that order, equal heaps would read differently. The pointees are met in the order of their
   // own contents instead (each read apart, its pointer ranges left in address order), so the
   // state no longer depends on where the allocator put them. False when the iteration's length
   // is not size(): the plain reading reports that.
   template <class Keyed, class C>
-  bool put_by_content(const C& c, size_t n) {
-    using Element = std::remove_reference_t<decltype(*std::begin(c))>;
-    std::vector<std::pair<Fingerprint, const Element*>> keyed;
-    keyed.reserve(n);
-    auto it = std::begin(c);
-    const auto end = std::end(c);
-    for (; it != end && keyed.size() < n; ++it) keyed.push_back({content_key<Keyed>(detail::address_key(*it)), &*it});
-    if (it != end || keyed.size() != n) return false;
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-      return a.first.hi != b.first.hi ? a.first.hi < b.first.hi : a.first.lo < b.first.lo;
-    });
-    for (const auto& [key, element] : keyed) {
-      put(*element);
-      if (stop_) break;
-    }
-    return true;
-  }
+  bool put_by_content(const C& c, size_t n);
   template <class T>
-  Fingerprint content_key(const void* p) {
-    if (!p) return {};
-    if (!by_content_) {
-      by_content_ = std::make_unique<Linearizer>(scope_, omit_);
-      by_content_->order_by_content_ = false;  // one level: a cycle of such sets would not end
-    }
-    by_content_->run(class_id<T>(), p);
-    return by_content_->fingerprint(class_id<T>());
-  }
-
+  Fingerprint content_key(const void* p);
   // Counting stops past the scope: beyond it the exact length does not matter, and a range
   // whose iteration never ends must still be out of scope rather than a hang.
   template <class C>
-  size_t bounded_distance(const C& c) const {
-    size_t n = 0;
-    for (auto it = std::begin(c), end = std::end(c); it != end && n <= scope_; ++it) ++n;
-    return n;
-  }
+  size_t bounded_distance(const C& c) const;
 
   void size_mismatch(bool more);
 
@@ -608,6 +501,7 @@ class Linearizer {
   bool opaque_ = false;
   bool order_by_content_ = true;
   std::unique_ptr<Linearizer> by_content_;  // reads the pointees of an address-ordered set
+  std::vector<const void*> pointees_;       // the values put_pointee met this run, in order
   bool record_ = false;
   bool stop_ = false;
   bool oos_ = false;
@@ -615,3 +509,5 @@ class Linearizer {
 };
 
 }  // namespace objgen
+
+#include "objgen/detail/linearizer_ranges.hpp"  // the member templates that read ranges

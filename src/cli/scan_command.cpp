@@ -78,6 +78,7 @@ int run_scan(ScanArgs& a) {
   for (const auto& w : r.warnings) std::fprintf(stderr, "objgen: warning: %s\n", w.c_str());
   if (a.list) std::fputs(scan::list_report(r).c_str(), stdout);
   if (a.json) std::printf("%s\n", scan::to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  if (std::string refusal = scan::state_mode_refusal(r, a.harness); !a.output.empty() && !refusal.empty()) throw UsageError(refusal);
   if (a.output == "-") {
     std::fputs(scan::write_harness(r, a.harness).c_str(), stdout);
   } else if (!a.output.empty()) {

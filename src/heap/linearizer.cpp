@@ -19,6 +19,7 @@ bool Linearizer::run(ClassId cls, const void* root) {
   queued_ = 0;
   stop_ = oos_ = opaque_ = false;
   nested_values_ = 0;
+  pointees_.clear();
   broken_.clear();
   std::fill(count_.begin(), count_.end(), 0);
   if (++generation_ == 0) {  // stamp wrapped: really clear once every 2^32 runs

@@ -69,6 +69,21 @@ void analyze_pointee(clang::QualType pointee, FieldTypeInfo& info) {
   if (!pointee->isVoidType() && !pointee->isFunctionType()) info.opaque_pointer = true;
 }
 
+// What a smart pointer owns is read through it when it is a library value objgen reads (a
+// string, a container, a number: the linearizer's put_pointee); a class of the user's is an
+// object of its own, and an array or a library class objgen cannot read only null or not.
+void analyze_smart_pointee(clang::QualType pointee, FieldTypeInfo& info, int depth) {
+  clang::QualType canonical = pointee.isNull() ? pointee : pointee.getCanonicalType().getUnqualifiedType();
+  const clang::CXXRecordDecl* rd = canonical.isNull() ? nullptr : canonical->getAsCXXRecordDecl();
+  if (canonical.isNull() || canonical->isArrayType() || canonical->isVoidType() || (rd && !is_std_library(rd)))
+    return analyze_pointee(pointee, info);
+  FieldTypeInfo value;
+  analyze(pointee, value, false, depth + 1);
+  if (!value.supported) return analyze_pointee(pointee, info);
+  info.opaque_pointer = info.opaque_pointer || value.opaque_pointer;
+  info.reached.insert(info.reached.end(), value.reached.begin(), value.reached.end());
+}
+
 void analyze(clang::QualType t, FieldTypeInfo& info, bool via_pointer, int depth) {
   if (depth > 12) return;
   (void)via_pointer;
@@ -96,7 +111,7 @@ void analyze(clang::QualType t, FieldTypeInfo& info, bool via_pointer, int depth
     info.reached.push_back({rd->getDefinition(), false, written});
     return;
   }
-  if (is_smart_pointer(std_name)) return analyze_pointee(type_arg(rd, 0), info);
+  if (is_smart_pointer(std_name)) return analyze_smart_pointee(type_arg(rd, 0), info, depth);
   if (is_string_like(std_name)) return;
   if (std_name == "array") return analyze(type_arg(rd, 0), info, false, depth + 1);
   if (wrappers().count(std_name)) {

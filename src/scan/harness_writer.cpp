@@ -489,4 +489,11 @@ std::string subject_name(const ScanResult& r, const HarnessOptions& o) {
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options) { return Writer(r, options).run(); }
 
+std::string state_mode_refusal(const ScanResult& r, const HarnessOptions& options) {
+  if (options.state != StateMode::Value || r.iterable) return "";
+  return r.target +
+         " has no iteration (begin() and end()) for --state value to read it by: use --state fields (its "
+         "fields) or --state auto";
+}
+
 }  // namespace objgen::scan

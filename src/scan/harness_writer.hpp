@@ -31,6 +31,9 @@ struct HarnessOptions {
 };
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options);
+// Why the harness cannot describe the class's state as asked ("" when it can): --state value
+// reads the class through its own iteration, which it may not have.
+std::string state_mode_refusal(const ScanResult& r, const HarnessOptions& options);
 
 // The register function's name the harness declares, e.g. "register_node_caching_list".
 std::string register_function_name(const ScanResult& r, const HarnessOptions& options);

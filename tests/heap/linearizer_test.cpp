@@ -133,6 +133,15 @@ struct DocHolder {
   int after = 8;
 };
 // A hand-written description whose field count depends on the object.
+// Values no description covers, held through smart pointers: a copy-on-write buffer, a pimpl's
+// name, an owned array.
+struct Cow {
+  std::shared_ptr<std::vector<int>> items;
+  std::shared_ptr<std::vector<int>> saved;
+  std::unique_ptr<std::string> name;
+  std::unique_ptr<int[]> buffer;
+  std::weak_ptr<std::vector<int>> watched;
+};
 struct Bag {
   int n = 0;
   int items[4] = {};
@@ -148,6 +157,7 @@ struct objgen::Fields<lin_test::Bag> {
     for (int i = 0; i < bag.n; ++i) v.field("item", bag.items[i]);
   }
 };
+OBJGEN_FIELDS(lin_test::Cow, items, saved, name, buffer, watched)
 OBJGEN_FIELDS(lin_test::Entry, value)
 OBJGEN_FIELDS(lin_test::Pool, entries)
 OBJGEN_VALUE_TYPE(lin_test::Doc)
@@ -436,6 +446,48 @@ TEST(Linearizer, OptionalsStringsMapsAndOwnedPointers) {
   EXPECT_NE(words(x), words(y));
   y.owned = std::make_unique<Node>();
   EXPECT_EQ(words(x), words(y));
+}
+
+// What a smart pointer holds of a type no description covers is read through it, and two pointers
+// to one value read apart from two equal values; an owned array stays null or not. A plain visit
+// and a recording one read the same words.
+TEST(Linearizer, SmartPointersToValuesReadTheValueAndItsSharing) {
+  using lin_test::Cow;
+  auto read = [](const Cow& c, bool record = false) {
+    objgen::Linearizer lin(4, nullptr);
+    lin.record_fields(record);
+    EXPECT_TRUE(lin.run(objgen::class_id<Cow>(), &c));
+    EXPECT_TRUE(lin.saw_opaque());
+    return std::vector<uint64_t>(lin.words().begin(), lin.words().end());
+  };
+  Cow a, b;
+  EXPECT_EQ(read(a), read(b));
+  a.items = std::make_shared<std::vector<int>>(std::vector<int>{1, 2});
+  b.items = std::make_shared<std::vector<int>>(std::vector<int>{1, 3});
+  EXPECT_NE(read(a), read(b));
+  b.items->back() = 2;
+  EXPECT_EQ(read(a), read(b));
+  a.saved = a.items;                                       // shared
+  b.saved = std::make_shared<std::vector<int>>(*b.items);  // an equal copy
+  EXPECT_NE(read(a), read(b));
+  b.saved = b.items;
+  EXPECT_EQ(read(a), read(b));
+  a.watched = a.items;
+  EXPECT_NE(read(a), read(b));
+  b.watched = b.items;
+  EXPECT_EQ(read(a), read(b));
+  a.name = std::make_unique<std::string>();
+  EXPECT_NE(read(a), read(b));
+  b.name = std::make_unique<std::string>("x");
+  EXPECT_NE(read(a), read(b));
+  *b.name = "";
+  EXPECT_EQ(read(a), read(b));
+  a.buffer = std::make_unique<int[]>(3);
+  EXPECT_NE(read(a), read(b));
+  b.buffer = std::make_unique<int[]>(2);
+  b.buffer[0] = 7;
+  EXPECT_EQ(read(a), read(b));
+  EXPECT_EQ(read(a), read(a, true));
 }
 
 // The plain visitor writes words through a cursor of its own and hands strings, containers and

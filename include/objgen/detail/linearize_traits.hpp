@@ -20,6 +20,7 @@
 #include <variant>
 
 #include "objgen/class_registry.hpp"
+#include "objgen/fields.hpp"
 
 namespace objgen {
 
@@ -120,6 +121,62 @@ bool is_standard_range() {
 }
 template <class T>
 concept StringLike = std::is_convertible_v<const T&, std::string_view> && !std::is_pointer_v<T>;
+
+// Whether the linearizer reads a value of type T (objgen/linearizer.hpp: put): numbers, pointers,
+// described classes, strings, and the wrappers and ranges of such values.
+template <class T>
+constexpr bool value_readable();
+template <class T>
+struct every_argument_readable : std::false_type {};
+template <template <class...> class W, class... E>
+struct every_argument_readable<W<E...>> : std::bool_constant<(value_readable<E>() && ...)> {};
+template <class T>
+constexpr bool value_readable() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_arithmetic_v<U> || std::is_enum_v<U> || std::is_pointer_v<U> || is_unique_ptr<U>::value ||
+                is_shared_ptr<U>::value || is_weak_ptr<U>::value || is_described_v<U> || StringLike<U>) {
+    return true;
+  } else if constexpr (is_optional<U>::value || is_std_array<U>::value) {
+    return value_readable<typename U::value_type>();
+  } else if constexpr (is_variant<U>::value || is_pair_like<U>::value) {
+    return every_argument_readable<U>::value;
+  } else if constexpr (std::is_array_v<U>) {
+    return value_readable<std::remove_extent_t<U>>();
+  } else if constexpr (Range<U>) {
+    using Element = std::remove_cvref_t<decltype(*std::begin(std::declval<const U&>()))>;
+    if constexpr (std::is_same_v<Element, U>)
+      return true;  // a self-nesting value (put_self)
+    else
+      return value_readable<Element>();
+  } else {
+    return false;
+  }
+}
+// A smart pointer to an array (unique_ptr<T[]>): its element_type is T, yet it owns many.
+template <class P>
+struct owns_array : std::false_type {};
+template <class T, class D>
+struct owns_array<std::unique_ptr<T[], D>> : std::true_type {};
+template <class T>
+struct owns_array<std::shared_ptr<T[]>> : std::true_type {};
+template <class T, size_t N>
+struct owns_array<std::shared_ptr<T[N]>> : std::true_type {};
+template <class T>
+struct owns_array<std::weak_ptr<T[]>> : std::true_type {};
+// Whether what a smart pointer P (any other type: false) points to is read through it as a value: a type no description
+// covers that the linearizer reads (a pimpl's string, a copy-on-write vector), not an array.
+template <class P>
+constexpr bool reads_pointee() {
+  if constexpr (!is_unique_ptr<P>::value && !is_shared_ptr<P>::value && !is_weak_ptr<P>::value) {
+    return false;
+  } else {
+    using E = std::remove_cv_t<typename P::element_type>;
+    if constexpr (owns_array<P>::value || std::is_void_v<E> || std::is_function_v<E> || is_described_v<E>)
+      return false;
+    else
+      return value_readable<E>();
+  }
+}
 }  // namespace detail
 
 }  // namespace objgen
