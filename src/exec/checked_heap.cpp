@@ -133,7 +133,7 @@ bool g_junk = false;  // junk_new_blocks: then g_fast_malloc is null, so the fas
 // 16-byte class and go to the next allocation of that class: the code under test allocates and
 // frees the same few sizes in every candidate (a copy of the receiver, then its destruction), and
 // jemalloc's fast paths cost 33 (new) and 42 (sized delete) instructions a call, these 14 and 16
-// (bench/README.md, issue 16 part 7). The stacks hold pointers, not links through the blocks, so
+// (bench/HISTORY.md, issue 16 part 7). The stacks hold pointers, not links through the blocks, so
 // a write after free damages no bookkeeping. A block of 9 to 128 bytes is in jemalloc's size class
 // of 16 x ceil(size / 16) however it was allocated, so a class's stack holds blocks of one
 // jemalloc class and a cached block is an ordinary jemalloc block (free() and realloc() take it).

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <fmt/format.h>
 #include <set>
 
 #include "cover/ir_coverage_map.hpp"
@@ -21,6 +20,7 @@
 #include "io/cache_dir.hpp"
 #include "io/file_error.hpp"
 #include "harness/harness_cache.hpp"
+#include "harness/harness_commands.hpp"
 #include "harness/harness_compiler.hpp"
 #include "harness/link_check.hpp"
 #include "scan/harness_instances.hpp"
@@ -35,58 +35,16 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-const std::vector<std::string> kCheckFlags{"-D_GLIBCXX_ASSERTIONS", "-fsanitize=undefined", "-fno-sanitize-recover=undefined",
-                                           "-fno-omit-frame-pointer"};
-
-bool is_angle_header(const std::string& header) { return !header.empty() && header.front() == '<'; }
-
-// A harness for a search from an invariant: every load reports its address (cover/load_trace);
-// counters only at function entry, the cheapest coverage mode trace-loads can ride on. Part of
-// the cache key, so a change rebuilds such harnesses.
-constexpr const char* kTraceLoadFlags = "-fsanitize-coverage=func,inline-8bit-counters,trace-loads";
-
-// Functions whose loads are never a field of a search's objects, left out of trace-loads:
-// objgen's own code in the harness (the linearizer of each accepted structure: not the
-// invariant). The standard library stays traced: its members read what they are handed by
-// reference (`keys.insert(node->key)` reads the key inside the container's code).
-std::string trace_ignorelist() { return "fun:*objgen*\n"; }
-
-// objgen's headers need C++20; a user's older -std would break them, a newer one is kept.
-bool wants_cxx20_or_later(const std::vector<std::string>& flags) {
-  for (const std::string& f : flags)
-    if (f.rfind("-std=", 0) == 0)
-      for (const char* v : {"20", "2a", "23", "2b", "26", "2c"})
-        if (f.find(v) != std::string::npos) return true;
-  return false;
-}
-
-// Everything the key must cover: the subject, the flags, and where relative paths point.
-std::vector<std::string> key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
-  std::vector<std::string> parts{header, r.class_name, r.state,
-                                 r.coverage ? "coverage:" + t.coverage_compiler
-                                 : r.trace_loads
-                                     ? std::string(kTraceLoadFlags) + (links_with_lld(t.coverage_compiler) ? ":thinlto:" : ":") +
-                                           trace_ignorelist() + t.coverage_compiler
-                                     : t.compiler,
-                                 fs::current_path().string()};
-  if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
-  if (r.coverage && r.coverage_of_callees) parts.push_back("coverage:callees");
-  for (const std::string& d : t.include_dirs) parts.push_back(d);
-  parts.push_back("classes:" + std::to_string(r.class_depth));
-  parts.insert(parts.end(), r.extra_classes.begin(), r.extra_classes.end());
-  for (const auto& [member, lists] : r.template_args)
-    for (const std::string& list : lists) parts.push_back(fmt::format("template-args:{}=<{}>", member, list));
-  parts.push_back("--");
-  parts.insert(parts.end(), r.flags.begin(), r.flags.end());
-  return parts;
-}
-
 class Builder {
  public:
-  Builder(const HarnessRequest& r, const HarnessProgress& p) : r_(r), progress_(p), tools_(harness_toolchain()) {
-    header_ = is_angle_header(r.header) ? r.header : fs::absolute(r.header).lexically_normal().string();
-    flags_ = split_user_flags(r.flags);
-    out_.directory = harness_cache_dir(harness_cache_key(key_parts(r, header_, tools_)));
+  Builder(const HarnessRequest& r, const HarnessProgress& p)
+      : r_(r),
+        progress_(p),
+        tools_(harness_toolchain()),
+        header_(is_angle_header(r.header) ? r.header : fs::absolute(r.header).lexically_normal().string()),
+        flags_(split_user_flags(r.flags)),
+        commands_(r, tools_, header_, flags_.compile) {
+    out_.directory = harness_cache_dir(harness_cache_key(harness_key_parts(r, header_, tools_)));
     out_.library = out_.directory + "/harness.so";
     if (r.coverage) out_.coverage_map = out_.directory + "/coverage_map.json";
   }
@@ -157,7 +115,17 @@ class Builder {
       return false;
     }
     include_by_absolute_path(out_.scan.result);
-    return r_.trace_loads ? has_invariant() : true;
+    return readable_as_asked() && (r_.trace_loads ? has_invariant() : true);
+  }
+
+  // A state mode the class cannot be read by is said before compiling.
+  bool readable_as_asked() {
+    std::string refusal = scan::state_mode_refusal(out_.scan.result, harness_options());
+    if (refusal.empty()) return true;
+    out_.status = HarnessBuildStatus::ScanFailed;
+    out_.scan.diagnostics.clear();
+    out_.scan.message = refusal;
+    return false;
   }
 
   // A search from the invariant (korat) needs one: said before the harness is compiled.
@@ -219,9 +187,11 @@ class Builder {
     auto start = std::chrono::steady_clock::now();
     scan::HarnessOptions options = harness_options();
     write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
-    progress_("compiling the harness with " + compiler() + (r_.coverage ? " (coverage)" : r_.trace_loads ? " (trace-loads)" : ""));
-    if (r_.coverage) write_allowlist();
-    if (r_.trace_loads) write_file_atomically(work_ + "/trace_ignorelist.txt", trace_ignorelist());
+    progress_("compiling the harness with " + commands_.compiler() +
+              (r_.coverage      ? " (coverage)"
+               : r_.trace_loads ? " (trace-loads)"
+                                : ""));
+    commands_.write_instrumentation_lists(work_, out_.scan.result);
     std::vector<std::string> objects, depfiles;
     bool ok = compile_one(work_ + "/harness.cpp", objects, depfiles);
     if (!ok && !interrupted_ && has_template_instances()) ok = compile_without_failing_instances(options, objects, depfiles);
@@ -310,73 +280,6 @@ class Builder {
     return false;
   }
 
-  const std::string& compiler() const { return r_.coverage || r_.trace_loads ? tools_.coverage_compiler : tools_.compiler; }
-
-  // Only the class's members are instrumented (functions whose mangled names are nested in it),
-  // and those of the bases that declare members it registers; with coverage_of_callees every
-  // function but the standard library's (unless the class is in it) and objgen's own.
-  void write_allowlist() {
-    std::vector<std::string> prefixes = out_.scan.result.base_mangled_prefixes;
-    prefixes.insert(prefixes.begin(), out_.scan.result.mangled_prefix);
-    if (r_.coverage_of_callees) {
-      write_file_atomically(work_ + "/allowlist.txt", "src:*\nfun:*\n");
-      std::string ignored = "fun:*objgen*\n";
-      bool in_std = out_.scan.result.mangled_prefix.rfind("NSt", 0) == 0 || out_.scan.result.mangled_prefix.rfind("St", 0) == 0;
-      if (!in_std)
-        for (const char* p : {"_ZSt", "_ZNSt", "_ZNKSt", "_ZNSa", "_ZNKSa", "_ZN9__gnu_cxx", "_ZNK9__gnu_cxx", "_ZNSs", "_ZNKSs"})
-          ignored += std::string("fun:") + p + "*\n";
-      write_file_atomically(work_ + "/ignorelist.txt", ignored);
-      return;
-    }
-    std::string list = "src:*\n";
-    for (std::string prefix : prefixes) {
-      if (!prefix.empty() && prefix[0] == 'N') prefix.erase(0, 1);
-      for (const char* q : {"", "K", "R", "O", "KR", "KO"}) list += std::string("fun:_ZN") + q + prefix + "*\n";
-    }
-    write_file_atomically(work_ + "/allowlist.txt", list);
-  }
-
-  std::vector<std::string> coverage_flags(const std::string& object) const {
-    std::vector<std::string> f =
-        cover::coverage_ir_flags(work_ + "/allowlist.txt", r_.coverage_of_callees ? work_ + "/ignorelist.txt" : "");
-    f.insert(f.end(), {"-o", object + ".ll"});
-    return f;
-  }
-
-  static constexpr const char* kPatternInit = "-ftrivial-auto-var-init=pattern";
-
-  std::vector<std::string> compile_command(const std::string& source, const std::string& object, const std::string& depfile) const {
-    // The checked builds (sanitizers) at -O1, as the sanitizers advise: GCC's -O2 over their
-    // instrumentation costs several times the compile on template-heavy headers (gmpxx's
-    // expression templates: minutes), and they look for faults, not speed.
-    // cmake/harness_pch.cmake precompiles objgen.hpp with these options (but the user's): keep them alike.
-    const char* level = r_.coverage ? "-O0" : r_.checks ? "-O1" : "-O2";
-    std::vector<std::string> cmd{compiler(), level, "-fPIC", "-fno-access-control"};
-    // Locals nobody initializes read as a fill pattern: the same in every run, and recognizable,
-    // so the regression oracles leave such values out (gen/oracles: indeterminate). GCC before 12
-    // lacks the flag: then such values are not recognized (docs/ORACLES.md).
-    if (compiler_accepts(compiler(), kPatternInit)) cmd.push_back(kPatternInit);
-    for (const std::string& d : tools_.include_dirs) cmd.push_back("-I" + d);
-    if (!is_angle_header(r_.header)) cmd.push_back("-I" + fs::path(header_).parent_path().string());
-    cmd.insert(cmd.end(), flags_.compile.begin(), flags_.compile.end());
-    if (!wants_cxx20_or_later(flags_.compile)) cmd.push_back("-std=c++20");
-    if (r_.checks) cmd.insert(cmd.end(), kCheckFlags.begin(), kCheckFlags.end());
-    if (r_.checks && r_.asan) cmd.push_back("-fsanitize=address");
-    // Loads of every function (an invariant's helpers too) but objgen's own and the containers';
-    // the hooks inlined by ThinLTO (trace_lto), or else objgen's, called without a PLT stub.
-    if (r_.trace_loads)
-      cmd.insert(cmd.end(), {trace_lto() ? "-flto=thin" : "-fno-plt", kTraceLoadFlags,
-                             "-fsanitize-coverage-ignorelist=" + work_ + "/trace_ignorelist.txt"});
-    cmd.insert(cmd.end(), {source, "-MD", "-MF", depfile});
-    if (!r_.coverage) {
-      cmd.insert(cmd.end(), {"-c", "-o", object});
-      return cmd;
-    }
-    auto cov = coverage_flags(object);
-    cmd.insert(cmd.end(), cov.begin(), cov.end());
-    return cmd;
-  }
-
   // The instrumented IR becomes the object: its guards and comparison sites are the map's.
   bool compile_coverage_ir(const std::string& object) {
     std::string ir = read_whole_file(object + ".ll").value_or("");
@@ -387,7 +290,7 @@ class Builder {
       return false;
     }
     write_file_atomically(object + ".cov.ll", ir);
-    return tool_ok({compiler(), "-c", "-fPIC", object + ".cov.ll", "-o", object});
+    return tool_ok(commands_.compile_instrumented_ir(object));
   }
 
   uint32_t sites_so_far() const {
@@ -400,43 +303,20 @@ class Builder {
     std::string stem = work_ + "/" + std::to_string(objects.size());
     objects.push_back(stem + ".o");
     depfiles.push_back(stem + ".d");
-    if (!tool_ok(compile_command(source, objects.back(), depfiles.back()))) return false;
+    if (!tool_ok(commands_.compile(work_, source, objects.back(), depfiles.back()))) {
+      // Clang checks a precompiled header's options and each header's time as it loads it: a
+      // header edited since the build, or another libstdc++, and the compile parses objgen.hpp.
+      if (!commands_.uses_clang_pch() || !refused_precompiled_header(work_ + "/build.log")) return false;
+      commands_.stop_using_clang_pch();
+      write_log("objgen: compiling again without the precompiled objgen.hpp\n");
+      if (!tool_ok(commands_.compile(work_, source, objects.back(), depfiles.back()))) return false;
+    }
     return !r_.coverage || compile_coverage_ir(objects.back());
   }
 
-  // trace-loads calls a hook per load the invariant makes: compiled into the harness with ThinLTO
-  // (and linked by lld), the hooks are inlined into it; through the executable, the calls took
-  // about half of a search's time (bench/README.md). Without lld, objgen's exported hooks serve.
-  bool trace_lto() const { return r_.trace_loads && links_with_lld(compiler()); }
-
-  bool compile_load_hooks() {
-    std::string source = work_ + "/load_trace_hooks.cpp";
-    write_file_atomically(source, "#include \"objgen/load_trace_hooks.hpp\"\n");
-    std::vector<std::string> cmd{compiler(), "-O2", "-fPIC", "-flto=thin", "-std=c++20"};
-    for (const std::string& d : tools_.include_dirs) cmd.push_back("-I" + d);
-    cmd.insert(cmd.end(), {source, "-c", "-o", work_ + "/load_trace_hooks.o"});
-    return tool_ok(cmd);
-  }
-
   bool link(const std::vector<std::string>& objects) {
-    // Calls inside the harness bind to its own functions: objgen's process also holds copies of
-    // common template instances (std::deque<int> in libclang-cpp), which would otherwise
-    // interpose on the harness's, instrumented or compiled with the user's flags. Data stays
-    // interposable, so statics of templates remain one object per process.
-    std::vector<std::string> cmd{compiler(), "-shared", "-Wl,-Bsymbolic-functions", "-o", work_ + "/harness.so"};
-    if (trace_lto()) {
-      if (!compile_load_hooks()) return false;
-      cmd.insert(cmd.end(), {"-fuse-ld=lld", "-flto=thin", "-O2", work_ + "/load_trace_hooks.o"});
-    }
-    if (r_.checks) {  // the sanitizer's runtime as a shared library the harness needs (Clang links none into -shared otherwise)
-      cmd.push_back(r_.asan ? "-fsanitize=address,undefined" : "-fsanitize=undefined");
-      if (compiler().find("clang") != std::string::npos) cmd.push_back("-shared-libsan");
-    }
-    cmd.insert(cmd.end(), objects.begin(), objects.end());
-    for (const std::string& a : flags_.link)
-      if (!is_source_file(a)) cmd.push_back(a);
-    for (const std::string& dir : library_dirs(flags_.link)) cmd.push_back("-Wl,-rpath," + dir);
-    return tool_ok(cmd);
+    if (commands_.trace_lto() && !tool_ok(commands_.compile_load_hooks(work_))) return false;
+    return tool_ok(commands_.link(work_, objects, flags_.link));
   }
 
   // A harness links even when a symbol it needs is defined nowhere (a shared object leaves its
@@ -449,7 +329,7 @@ class Builder {
     if (r_.asan) return true;  // loaded by objgen-asan-worker, not by a process like this one
     LinkCheck check = check_link(work_ + "/harness.so", work_);
     if (!check.ran || (check.unresolved.empty() && check.missing_libraries.empty())) return true;
-    LibraryLookup lookup = find_defining_libraries(check.unresolved, flags_.link, compiler(), work_);
+    LibraryLookup lookup = find_defining_libraries(check.unresolved, flags_.link, commands_.compiler(), work_);
     if (check.missing_libraries.empty() && !lookup.unambiguous.empty()) {
       for (const DefiningLibrary& l : lookup.unambiguous) add_library(l, lookup);
       if (!link(objects)) return false;
@@ -466,23 +346,7 @@ class Builder {
       check = check_link(work_ + "/harness.so", work_);
     }
     if (check.unresolved.empty() && check.missing_libraries.empty()) return true;
-    return link_failure(check, find_defining_libraries(check.unresolved, flags_.link, compiler(), work_));
-  }
-
-  // Every library folder the harness links from, so that the loader finds them where the linker did.
-  static std::vector<std::string> library_dirs(const std::vector<std::string>& link_args) {
-    std::vector<std::string> dirs;
-    for (size_t i = 0; i < link_args.size(); ++i) {
-      const std::string& a = link_args[i];
-      std::string dir = a == "-L" && i + 1 < link_args.size() ? link_args[++i]
-                        : a.rfind("-L", 0) == 0               ? a.substr(2)
-                        : a[0] != '-' && (a.ends_with(".so") || a.find(".so.") != std::string::npos)
-                            ? fs::absolute(a).parent_path().string()
-                            : "";
-      if (!dir.empty() && std::find(dirs.begin(), dirs.end(), fs::absolute(dir).string()) == dirs.end())
-        dirs.push_back(fs::absolute(dir).string());
-    }
-    return dirs;
+    return link_failure(check, find_defining_libraries(check.unresolved, flags_.link, commands_.compiler(), work_));
   }
 
   void add_library(const DefiningLibrary& l, const LibraryLookup& lookup) {
@@ -619,6 +483,7 @@ class Builder {
   HarnessToolchain tools_;
   std::string header_;
   SplitFlags flags_;
+  HarnessCommands commands_;
   HarnessBuild out_;
   std::string work_;
   std::vector<cover::ModuleCoverage> modules_;  // coverage builds: each unit's part, link order

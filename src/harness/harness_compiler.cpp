@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cerrno>
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <string_view>
 #include <utility>
 
 #include "io/atomic_file.hpp"
@@ -84,6 +86,35 @@ bool links_with_lld(const std::string& compiler) {
   auto [it, fresh] = known.emplace(compiler, false);
   if (fresh) it->second = run_tool({compiler, "-fuse-ld=lld", "-Wl,--version"}, "/dev/null") == 0;
   return it->second;
+}
+
+std::string clang_harness_pch(const HarnessToolchain& t, const std::string& kind) {
+  if (t.coverage_compiler != OBJGEN_COVERAGE_CXX) return "";
+  for (const std::string& d : t.include_dirs) {
+    std::string pch = d + "/objgen/objgen.hpp.pch/" + kind + ".pch";
+    if (access(pch.c_str(), R_OK) == 0) return pch;
+  }
+  return "";
+}
+
+bool only_search_paths(const std::vector<std::string>& flags) {
+  static constexpr std::array<std::string_view, 4> kOptions{"-I", "-isystem", "-iquote", "-idirafter"};
+  for (size_t i = 0; i < flags.size(); ++i) {
+    const std::string& f = flags[i];
+    if (std::find(kOptions.begin(), kOptions.end(), f) != kOptions.end()) {
+      ++i;  // the directory follows
+      continue;
+    }
+    if (std::none_of(kOptions.begin(), kOptions.end(), [&](std::string_view o) { return f.rfind(o, 0) == 0; })) return false;
+  }
+  return true;
+}
+
+bool refused_precompiled_header(const std::string& log_path) {
+  std::string log = read_whole_file(log_path).value_or("");
+  size_t last_command = log.rfind("\n$ ");
+  std::string_view output = std::string_view(log).substr(last_command == std::string::npos ? 0 : last_command);
+  return output.find("precompiled header") != std::string_view::npos || output.find("PCH file") != std::string_view::npos;
 }
 
 bool is_source_file(const std::string& arg) {

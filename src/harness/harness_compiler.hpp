@@ -40,6 +40,17 @@ bool compiler_accepts(const std::string& compiler, const std::string& flag);
 // Whether `compiler -fuse-ld=lld` links (LLVM's linker, which links ThinLTO objects); answered once.
 bool links_with_lld(const std::string& compiler);
 
+// objgen.hpp precompiled by the configured Clang for one kind of its harness builds ("coverage"
+// or "trace", cmake/harness_pch.cmake), or "" when there is none: an installed objgen, another
+// Clang ($OBJGEN_COVERAGE_CXX), a build without it.
+std::string clang_harness_pch(const HarnessToolchain& t, const std::string& kind);
+// Whether a compile with these flags of the user's reads objgen.hpp as its precompiled form was
+// read: search paths only (a -D, -U or -std may change what objgen's headers mean).
+bool only_search_paths(const std::vector<std::string>& flags);
+// Whether the build log's last command failed because Clang refused a precompiled header (a
+// header changed since it was built, other options).
+bool refused_precompiled_header(const std::string& log_path);
+
 // The prerequisites listed in a make-style dependency file (-MD -MF), absolute.
 std::vector<std::string> read_depfile(const std::string& path);
 

@@ -1,0 +1,1 @@
+// The translation unit that precompiles the rooms' common headers (CMakeLists.txt: objgen_room_pch).
