@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The precompiled objgen.hpp (cmake/harness_pch.cmake) is what GCC uses for the harnesses objgen
 # builds: a harness's own compile command (from its build.log), run again with -H, names the .gch it
-# used ("!"), for a plain build and a checked one with ASan (params' default).
+# used ("!"), for a plain build and a checked one with ASan (params' default); Clang's coverage and
+# trace-loads harnesses are compiled with theirs (-include-pch), which Clang did not refuse.
 #   harness_pch_test.sh OBJGEN SOURCE_DIR
 set -u
 objgen=$1
@@ -39,4 +40,18 @@ check "a plain harness builds" "$objgen" exhaustive "${subject[@]}" --scope 1 -q
 check "  its compile used the precompiled objgen.hpp" uses_pch plain
 check "a checked harness (ASan) builds" "$objgen" params "${subject[@]}" -q
 check "  its compile used the precompiled objgen.hpp" uses_pch asan
+
+# uses_clang_pch KIND: Clang compiled the harness built last with objgen.hpp.pch/KIND.pch, which it
+# did not refuse.
+uses_clang_pch() {
+  local log
+  log="$(ls -td "$OBJGEN_CACHE_DIR"/harness/*/ | head -1)/build.log"
+  grep -q -- "-include-pch [^ ]*objgen\.hpp\.pch/$1\.pch" "$log" && ! grep -q "without the precompiled objgen.hpp" "$log" ||
+    { grep '^\$' "$log" | head -3; return 1; }
+}
+check "a coverage harness (evolve) builds" "$objgen" evolve "${subject[@]}" --runs 1 -q
+check "  Clang compiled it with its precompiled objgen.hpp" uses_clang_pch coverage
+check "a trace-loads harness (korat) builds" "$objgen" korat --header "$src/examples/invariants/binary_tree.hpp" \
+  --class invariants::BinaryTree --scope 2 -q
+check "  Clang compiled it with its precompiled objgen.hpp" uses_clang_pch trace
 exit $fail

@@ -42,11 +42,10 @@ std::vector<std::string> library_dirs(const std::vector<std::string>& link_args)
   std::vector<std::string> dirs;
   for (size_t i = 0; i < link_args.size(); ++i) {
     const std::string& a = link_args[i];
-    std::string dir = a == "-L" && i + 1 < link_args.size() ? link_args[++i]
-                      : a.rfind("-L", 0) == 0               ? a.substr(2)
-                      : a[0] != '-' && (a.ends_with(".so") || a.find(".so.") != std::string::npos)
-                          ? fs::absolute(a).parent_path().string()
-                          : "";
+    std::string dir = a == "-L" && i + 1 < link_args.size()                                        ? link_args[++i]
+                      : a.rfind("-L", 0) == 0                                                      ? a.substr(2)
+                      : a[0] != '-' && (a.ends_with(".so") || a.find(".so.") != std::string::npos) ? fs::absolute(a).parent_path().string()
+                                                                                                   : "";
     if (!dir.empty() && std::find(dirs.begin(), dirs.end(), fs::absolute(dir).string()) == dirs.end())
       dirs.push_back(fs::absolute(dir).string());
   }
@@ -101,7 +100,8 @@ std::vector<std::string> harness_key_parts(const HarnessRequest& r, const std::s
   return parts;
 }
 
-HarnessCommands::HarnessCommands(const HarnessRequest& r, HarnessToolchain tools, std::string header, std::vector<std::string> compile_flags)
+HarnessCommands::HarnessCommands(const HarnessRequest& r, HarnessToolchain tools, std::string header,
+                                 std::vector<std::string> compile_flags)
     : r_(r), tools_(std::move(tools)), header_(std::move(header)), compile_flags_(std::move(compile_flags)) {
   clang_pch_ = find_clang_pch();
 }

@@ -146,47 +146,68 @@ bool all_normal(TestRunner& runner, const std::vector<FlatSequence>& tests) {
   return true;
 }
 
-// The finding's last call with its literal argument k set, in turn, to the first `limit` values of
-// its slot that `keep` accepts; `tried` lists them.
+// The finding's sequence with the literal argument k of its call `call` set, in turn, to the first
+// `limit` values of its slot that `keep` accepts; `tried` lists them.
 template <class Keep>
-std::vector<FlatSequence> with_values(const FlatSequence& seq, size_t k, const std::vector<Literal>& values, size_t limit, Keep keep,
-                                      std::string* tried = nullptr) {
+std::vector<FlatSequence> with_values(const FlatSequence& seq, size_t call, size_t k, const std::vector<Literal>& values, size_t limit,
+                                      Keep keep, std::string* tried = nullptr) {
   std::vector<FlatSequence> out;
   for (size_t v = 0; v < values.size() && out.size() < limit; ++v) {
     if (!keep(values[v])) continue;
     out.push_back(seq);
-    out.back().calls.back().args[k] = -1 - static_cast<int64_t>(v);
+    out.back().calls[call].args[k] = -1 - static_cast<int64_t>(v);
     if (tried) *tried += (tried->empty() ? "" : ", ") + std::to_string(values[v].i);
   }
   return out;
 }
 
-// The finding's last call ran out of time or memory given a huge count, and returns normally with
-// every other value of that argument the run tried (up to kTried): the evidence, or "".
-std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, TestRunner& runner) {
+// A huge count given to call `call` of the finding, and the values of that argument the sequence
+// ends normally with instead (up to kTried): "" when there is no such argument.
+std::string huge_count_at(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, size_t call, TestRunner& runner,
+                          std::string& seen) {
   constexpr size_t kTried = 4;
-  const FlatCall& last = f.sequence.calls.back();
-  const Operation& op = api.operations()[last.op];
-  for (size_t k = 0; k < last.args.size() && k < op.params.size(); ++k) {
+  const FlatCall& c = f.sequence.calls[call];
+  const Operation& op = api.operations()[c.op];
+  for (size_t k = 0; k < c.args.size() && k < op.params.size(); ++k) {
     const SlotType& slot = op.params[k];
-    if (last.args[k] >= 0 || !slot.is_literal() || slot.literal != LiteralKind::Int || !slot.enum_type.empty()) continue;
+    if (c.args[k] >= 0 || !slot.is_literal() || slot.literal != LiteralKind::Int || !slot.enum_type.empty()) continue;
     const std::vector<Literal>& values = domain.of(slot);
-    size_t index = static_cast<size_t>(-1 - last.args[k]);
+    size_t index = static_cast<size_t>(-1 - c.args[k]);
     if (index >= values.size() || magnitude_seen(slot, values[index].i) < kHugeCount) continue;
     std::string tried;
     auto affordable = [&](const Literal& l) { return magnitude_seen(slot, l.i) < kHugeCount; };
-    if (!all_normal(runner, with_values(f.sequence, k, values, kTried, affordable, &tried))) continue;
-    std::string seen =
+    if (!all_normal(runner, with_values(f.sequence, call, k, values, kTried, affordable, &tried))) continue;
+    seen =
         slot.is_unsigned && values[index].i < 0
             ? std::to_string(values[index].i) + " (" + std::to_string(magnitude_seen(slot, values[index].i)) + " to its unsigned parameter)"
             : std::to_string(values[index].i);
-    std::string ended = f.kind == Outcome::Timeout   ? "ran out of time"
-                        : f.kind == Outcome::Failure ? "threw " + exception_type(f)
-                        : aborted(f)                 ? "aborted"
-                                                     : "ran out of memory";
+    return tried;
+  }
+  return "";
+}
+
+// The finding's last call ran out of time or memory given a huge count, or after an earlier call
+// was given one (a capacity it stored, which the last call then loops to), and the sequence ends
+// normally with every other value of that argument the run tried: the evidence, or "".
+std::string huge_count_evidence(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, TestRunner& runner) {
+  const std::string& last = api.operations()[f.sequence.calls.back().op].name;
+  std::string ended = f.kind == Outcome::Timeout   ? "ran out of time"
+                      : f.kind == Outcome::Failure ? "threw " + exception_type(f)
+                      : aborted(f)                 ? "aborted"
+                                                   : "ran out of memory";
+  for (size_t call = f.sequence.calls.size(); call-- > 0;) {
+    std::string seen;
+    std::string tried = huge_count_at(api, domain, f, call, runner, seen);
+    if (tried.empty()) continue;
+    if (call + 1 == f.sequence.calls.size())
+      return fmt::format(
+          "{} given {} {}, and returns normally given {}: a count beyond what the call can afford, which its caller must not ask for", last,
+          seen, ended, tried);
+    const std::string& earlier = api.operations()[f.sequence.calls[call].op].name;
     return fmt::format(
-        "{} given {} {}, and returns normally given {}: a count beyond what the call can afford, which its caller must not ask for",
-        op.name, seen, ended, tried);
+        "{} {} after {} was given {}, and returns normally when {} is given {}: a count beyond what the object can afford, which "
+        "its caller must not ask for",
+        last, ended, earlier, seen, earlier, tried);
   }
   return "";
 }
@@ -206,7 +227,8 @@ std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, c
     const std::vector<Literal>& values = domain.of(slot);
     size_t index = static_cast<size_t>(-1 - last.args[k]);
     if (index >= values.size() || !is_zero(values[index])) continue;
-    if (all_normal(runner, with_values(f.sequence, k, values, kTried, [](const Literal& l) { return !is_zero(l); })))
+    if (all_normal(runner,
+                   with_values(f.sequence, f.sequence.calls.size() - 1, k, values, kTried, [](const Literal& l) { return !is_zero(l); })))
       return op.name +
              " given 0 crashed with SIGFPE (a division by it) and returns normally given other values: "
              "the caller must not pass a zero divisor";

@@ -3,9 +3,9 @@
 // (front() of an empty container). Decided from behaviour, never from names: the library's own
 // assertion failed; the member crashes on an object no call changed since its constructor and
 // returns normally, with the same arguments, on states the run built; or the call ran out of time
-// or memory given a huge count (a -1 that reaches an unsigned size as 2^64 - 1) and returns
-// normally given the other values tried. Such findings are likely precondition violations, listed
-// apart with the evidence; every other finding is a bug.
+// or memory given a huge count (a -1 that reaches an unsigned size as 2^64 - 1), or after an
+// earlier call was given one, and the sequence ends normally given the other values tried. Such findings are likely precondition
+// violations, listed apart with the evidence; every other finding is a bug.
 #pragma once
 
 #include <atomic>
