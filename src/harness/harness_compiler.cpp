@@ -91,7 +91,8 @@ bool links_with_lld(const std::string& compiler) {
 std::string clang_harness_pch(const HarnessToolchain& t, const std::string& kind) {
   if (t.coverage_compiler != OBJGEN_COVERAGE_CXX) return "";
   for (const std::string& d : t.include_dirs) {
-    std::string pch = d + "/objgen/objgen.hpp.pch/" + kind + ".pch";
+    std::string pch = d;
+    pch.append("/objgen/objgen.hpp.pch/").append(kind).append(".pch");
     if (access(pch.c_str(), R_OK) == 0) return pch;
   }
   return "";
