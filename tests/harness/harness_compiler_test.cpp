@@ -37,8 +37,9 @@ TEST(HarnessCompiler, ARefusedPrecompiledHeaderIsToldFromTheLastCommandOnly) {
       log_file("$ clang++ -O1 x.cpp\nerror: __OPTIMIZE__ predefined macro was enabled in PCH file but is currently disabled\n")));
   // An error of the harness's own code is not a refusal, nor is one of an earlier command.
   EXPECT_FALSE(refused_precompiled_header(log_file("$ clang++ harness.cpp\nharness.cpp:4:1: error: unknown type name 'X'\n")));
-  EXPECT_FALSE(refused_precompiled_header(log_file("$ clang++ a.cpp\nPCH file built from a different branch\n"
-                                                   "$ clang++ b.cpp\nb.cpp:1:1: error: expected unqualified-id\n")));
+  EXPECT_FALSE(
+      refused_precompiled_header(log_file("$ clang++ a.cpp\nPCH file built from a different branch\n"
+                                          "$ clang++ b.cpp\nb.cpp:1:1: error: expected unqualified-id\n")));
   EXPECT_FALSE(refused_precompiled_header(testing::TempDir() + "/no_such_build.log"));
 }
 
