@@ -115,17 +115,21 @@ class Builder {
       return false;
     }
     include_by_absolute_path(out_.scan.result);
-    return readable_as_asked() && (r_.trace_loads ? has_invariant() : true);
+    return readable_as_asked() && (!r_.trace_loads || has_invariant());
+  }
+
+  // What the scan found makes the request impossible: said before anything is compiled.
+  bool refuse(std::string why) {
+    out_.status = HarnessBuildStatus::ScanFailed;
+    out_.scan.diagnostics.clear();
+    out_.scan.message = std::move(why);
+    return false;
   }
 
   // A state mode the class cannot be read by is said before compiling.
   bool readable_as_asked() {
     std::string refusal = scan::state_mode_refusal(out_.scan.result, harness_options());
-    if (refusal.empty()) return true;
-    out_.status = HarnessBuildStatus::ScanFailed;
-    out_.scan.diagnostics.clear();
-    out_.scan.message = refusal;
-    return false;
+    return refusal.empty() || refuse(std::move(refusal));
   }
 
   // A search from the invariant (korat) needs one: said before the harness is compiled.
@@ -133,12 +137,9 @@ class Builder {
     const std::vector<scan::Function>& fs = out_.scan.result.functions;
     if (std::any_of(fs.begin(), fs.end(), [](const scan::Function& f) { return f.registration == scan::Registration::Invariant; }))
       return true;
-    out_.status = HarnessBuildStatus::ScanFailed;
-    out_.scan.diagnostics.clear();
-    out_.scan.message = r_.class_name +
-                        " has no invariant: a const member taking nothing and returning bool, named repOK, invariant, "
-                        "check_invariant, is_valid or the like (or write a harness that registers one with .invariant)";
-    return false;
+    return refuse(r_.class_name +
+                  " has no invariant: a const member taking nothing and returning bool, named repOK, invariant, "
+                  "check_invariant, is_valid or the like (or write a harness that registers one with .invariant)");
   }
 
   // The harness entry's include line is what emitted suites include: by its absolute path, a
