@@ -110,8 +110,8 @@ class Linearizer {
   }
   // Whether the last run read something it cannot see into: a pointer to an undescribed type
   // (only its null-ness, or its value through a smart pointer), or a class through its own
-  // iteration (OBJGEN_VALUE_TYPE), which may share memory its copies also hold. A copy of such an
-  // object is not proved deep by comparing addresses (exec/object_copy).
+  // iteration (OBJGEN_VALUE_TYPE), which may share memory its copies also hold. A copy of such an object is not proved deep by
+  // comparing addresses (exec/object_copy).
   bool saw_opaque() const { return opaque_; }
   // Visits the queued objects of class T from `next` on, up to the first of another class.
   template <class T>
@@ -351,9 +351,15 @@ class Linearizer {
     } else if constexpr (std::is_pointer_v<U>) {
       put_pointer(v);
     } else if constexpr (detail::is_unique_ptr<U>::value || detail::is_shared_ptr<U>::value) {
-      put_smart_pointer<U>(v.get());
+      if constexpr (detail::reads_pointee<U>())
+        put_pointee(v.get());
+      else
+        put_pointer(v.get());
     } else if constexpr (detail::is_weak_ptr<U>::value) {
-      put_smart_pointer<U>(v.lock().get());  // the lock holds the pointee for the read
+      if constexpr (detail::reads_pointee<U>())
+        put_pointee(v.lock().get());  // the lock holds it for the read
+      else
+        put_pointer(v.lock().get());
     } else if constexpr (detail::is_optional<U>::value) {
       emit(v.has_value());
       if (v) put(*v);
@@ -403,13 +409,6 @@ class Linearizer {
   // meets it first, 2 + the order of that first meeting after, so that two pointers to one value
   // read as shared. Raw pointers to such types stay null or not: one may point into an array or
   // at freed memory. A copy that shares the value is not told apart by it (saw_opaque).
-  template <class P, class T>
-  void put_smart_pointer(const T* p) {
-    if constexpr (detail::reads_pointee<P>())
-      put_pointee(p);
-    else
-      put_pointer(p);
-  }
   template <class T>
   void put_pointee(const T* p) {
     opaque_ = true;
