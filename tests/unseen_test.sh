@@ -20,6 +20,9 @@
 #                       element type says which type and which --class describes it
 #   state_reader        a JSON-like value whose iteration over a number yields the number itself; a
 #                       copy-on-write vector held by a shared_ptr, read through it with its sharing
+#   equal_states        a range kept as closed or half-open bounds: forms its operator== calls equal are one
+#                       state (exhaustive and random; with and without std::hash), the suite holds one
+#                       of each and passes; --keep-representations counts forms
 #   objgen_limits       handles whose copies share nodes (invalid ones refuse to be read, values hold
 #                       values) and a set of pointers ordered by address: no false finding, exact counts
 set -u
@@ -132,6 +135,37 @@ emitted_code() {
     "'$objgen' exhaustive --header '$inputs/refusing_constructor.hpp' --class shapes::RefusingConstructor --scope 2 \
        --emit-gtest '$work/none' >'$work/none.out' 2>&1 && cd '$work/none' && ! grep -q '^TEST' refusing_constructor_states_test.cpp &&
      eval \"\$(head -1 refusing_constructor_states_test.cpp | sed -n 's|^// Compile with: ||p')\" && ./refusing_constructor_states_test >/dev/null"
+}
+
+equal_states() {
+  local h="$inputs/int_range.hpp" cls=shapes::IntRange n
+  for n in 3 4; do
+    check "IntRange, scope $n: $((1 + n * n)) forms are $((1 + n * (n + 1) / 2)) states under its operator==" bash -c \
+      "'$objgen' exhaustive --header '$h' --class $cls --scope $n --report-json '$work/r$n.json' >'$work/r$n.out' 2>&1 &&
+       [ \"\$(structures '$work/r$n.out')\" = $((1 + n * (n + 1) / 2)) ] &&
+       grep -q 'the $((1 + n * n)) canonical forms are $((1 + n * (n + 1) / 2)) states under the class.s operator==' '$work/r$n.out' &&
+       [ \"\$(json '$work/r$n.json' \"'%d %d %s' % (j['structures'], j['representations'], j['equal_states']['grouped'])\")\" = \
+         '$((1 + n * (n + 1) / 2)) $((1 + n * n)) True' ]"
+  done
+  check "--keep-representations: 10 forms at scope 3, not grouped" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --scope 3 --keep-representations --report-json '$work/k.json' >'$work/k.out' 2>&1 &&
+     [ \"\$(structures '$work/k.out')\" = 10 ] && [ \"\$(json '$work/k.json' \"'equal_states' in j\")\" = False ]"
+  check "with a std::hash that agrees with ==: the same 11 states at scope 4, compared within buckets" bash -c \
+    "'$objgen' exhaustive --header '$h' --class 'shapes::BasicIntRange<true>' --scope 4 --report-json '$work/hash.json' \
+       >'$work/hash.out' 2>&1 && [ \"\$(structures '$work/hash.out')\" = 11 ] &&
+     [ \"\$(json '$work/hash.json' \"j['equal_states']['by_hash']\")\" = True ]"
+  check "the states suite holds one state of each range, compiles and passes" bash -c \
+    "'$objgen' exhaustive --header '$h' --class $cls --scope 3 --emit-gtest '$work/eq' >'$work/eq.out' 2>&1 &&
+     cd '$work/eq' && [ \"\$(grep -c '^TEST(IntRangeStates, State[0-9]*) {' int_range_states_test.cpp)\" = 7 ] &&
+     eval \"\$(head -1 int_range_states_test.cpp | sed -n 's|^// Compile with: ||p') -O0 -o states\" && ./states >/dev/null"
+  check "random: its states are ranges too (at most 1 + 6*7/2 at ints 0..5), fewer than their forms" bash -c \
+    "'$objgen' random --header '$h' --class $cls --max-calls 3000 --seed 1 --report-json '$work/rand.json' >'$work/rand.out' 2>&1 &&
+     python3 -c \"
+import json, sys
+j = json.load(open(sys.argv[1]))
+e = j['equal_states']
+assert e['grouped'] and j['target_states'] == e['states'] <= 22 < e['representations'], (j['target_states'], e)
+\" '$work/rand.json'"
 }
 
 const_overloads() {
@@ -268,7 +302,7 @@ state_reader() {
 }
 
 case "$case_name" in
-  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | emitted_code | objgen_limits | state_reader) "$case_name" ;;
+  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | emitted_code | objgen_limits | state_reader | equal_states) "$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
 exit $fail

@@ -159,8 +159,8 @@ nlohmann::json distributed_report(const ExhaustiveResult& result, const std::vec
 }
 
 // The result line on stdout (the pipeline prints the findings); a stop at the memory limit on stderr.
-void print_result(const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const ExhaustiveResult& result) {
-  std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n", result.store.states_of(opt.target).size(),
+void print_result(const ExhaustiveArgs& a, size_t structures, const ExhaustiveResult& result) {
+  std::fprintf(stdout, "structures %zu  explored %llu  iterations %d  %.2f s  failures %zu%s\n", structures,
                static_cast<unsigned long long>(result.explored), result.iterations, result.seconds, result.findings.size(),
                result.complete ? "" : ("  (partial: " + std::string(exhaustive::stop_reason_name(result.stopped_by)) + ")").c_str());
   if (result.stopped_by == exhaustive::StopReason::MemoryLimit)
@@ -197,15 +197,25 @@ PostRunSettings post_run_settings(const ExhaustiveArgs& a, const CheckedArgs& c,
 }
 
 // The report of the run (rank 0): the engine's, the ranks', the states suite's size.
-nlohmann::json run_report(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptions& opt, const emit::RunDescription& run,
-                          const ExhaustiveResult& result, const std::vector<size_t>& rank_peaks, uint64_t sent) {
+nlohmann::json run_report(const Api& api, const ExhaustiveOptions& opt, const emit::RunDescription& run, const ExhaustiveResult& result,
+                          const std::vector<size_t>& rank_peaks, uint64_t sent) {
   nlohmann::json report = emit::exhaustive_report(api, opt, run, result);
   if (g_cluster) report["distributed"] = distributed_report(result, rank_peaks, sent);
-  if (!a.emit_gtest.empty())
-    report["gtest"] = {{"states", emit::emitted_states(exhaustive::found_states(opt, result), a.gtest_max_states).size()},
-                       {"of", result.store.states_of(opt.target).size()},
-                       {"max_states", a.gtest_max_states}};
   return report;
+}
+
+// The run's states, one per group of states the class's operator== calls equal unless
+// --keep-representations ("structures" counts the groups, "representations" the canonical forms).
+size_t merge_states(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOptions& opt, FoundStates& found, oracles::EqualStates& groups,
+                    nlohmann::json& report) {
+  size_t structures = merge_equal_states(api, {a.keep_representations, a.call_timeout, opt.worker_memory_limit_bytes, opt.isolate, a.quiet},
+                                         found, groups, report);
+  report["structures"] = structures;
+  if (found.chosen) report["representations"] = found.store.states_of(opt.target).size();
+  if (!a.emit_gtest.empty())
+    report["gtest"] = {
+        {"states", emit::emitted_states(found, a.gtest_max_states).size()}, {"of", structures}, {"max_states", a.gtest_max_states}};
+  return structures;
 }
 
 int run_exhaustive(const ExhaustiveArgs& a) {
@@ -225,13 +235,14 @@ int run_exhaustive(const ExhaustiveArgs& a) {
   if (g_cluster) g_cluster->sum(sent);
   if (!is_main_rank()) return exit_code;  // rank 0 writes
   exhaustive::bucket_findings(result.findings);
-  nlohmann::json report = run_report(api, a, opt, run, result, rank_peaks, sent[0]);
+  nlohmann::json report = run_report(api, opt, run, result, rank_peaks, sent[0]);
   if (result.resumed_after > 0 && !a.quiet)
     std::fprintf(stderr, "objgen: resumed from the checkpoint of iteration %d in %s\n", result.resumed_after, a.checkpoint.c_str());
-  print_result(a, opt, result);
+  FoundStates found = exhaustive::found_states(opt, result);
+  oracles::EqualStates groups;
+  print_result(a, merge_states(api, a, opt, found, groups, report), result);
   run_post_run(api, post_run_settings(a, c, *ex, opt),
-               {exhaustive::found_states(opt, result), engine_findings(api, opt.domain, result), /*minimize=*/false, std::move(ruled_out)},
-               report);
+               {found, engine_findings(api, opt.domain, result), /*minimize=*/false, std::move(ruled_out)}, report);
   return exit_code;
 }
 
@@ -270,6 +281,7 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                      {.emit_gtest = "Write GoogleTest files into this directory",
                       .gtest_max_states = "A states suite holds at most this many states, evenly sampled beyond (0: all)",
                       .gtest_max_states_default = 100000});
+  add_representations_option(cmd, *args);
   add_finding_options(cmd, *args);
   cmd->add_option("--contract-states", args->contract_states,
                   "Check the contracts on at most this many states (after generation), evenly sampled (0: all)")

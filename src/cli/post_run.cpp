@@ -163,6 +163,34 @@ std::vector<std::string> write_suites(const Api& api, const PostRunSettings& s, 
 
 }  // namespace
 
+size_t merge_equal_states(const Api& api, const EqualStatesSettings& s, FoundStates& found, oracles::EqualStates& groups,
+                          nlohmann::json& report) {
+  const size_t representations = found.target_states().size();
+  if (s.keep_representations || !class_vtable(found.target).equals || representations < 2 || g_interrupted.load()) return representations;
+  catch_interrupts(true);
+  groups = oracles::group_equal_states(api, found, {s.call_timeout, s.worker_memory_limit, s.isolate, 50'000'000, 60, &g_interrupted});
+  catch_interrupts(false);
+  nlohmann::json j{{"operator", "operator=="},          {"representations", representations}, {"grouped", groups.grouped},
+                   {"comparisons", groups.comparisons}, {"by_hash", groups.by_hash},          {"seconds", groups.seconds}};
+  if (!groups.grouped) {
+    j["why_not"] = groups.why_not;
+    report["equal_states"] = j;
+    if (!s.quiet)
+      std::fprintf(stderr, "objgen: states not grouped under the class's operator== (%s): each canonical form is a state\n",
+                   groups.why_not.c_str());
+    return representations;
+  }
+  found.chosen = &groups.representatives;
+  j["states"] = groups.representatives.size();
+  report["equal_states"] = j;
+  if (!s.quiet && groups.representatives.size() < representations)
+    std::fprintf(stderr,
+                 "objgen: the %zu canonical forms are %zu states under the class's operator== (equal both ways: one state, the "
+                 "first found; --keep-representations keeps them apart)\n",
+                 representations, groups.representatives.size());
+  return groups.representatives.size();
+}
+
 PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, nlohmann::json& report) {
   const FoundStates& found = in.found;
   const OutputArgs& out = s.outputs;

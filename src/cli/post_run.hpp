@@ -18,6 +18,7 @@
 #include "cli/reported_findings.hpp"
 #include "cli/run_args.hpp"
 #include "gen/oracles/contracts.hpp"
+#include "gen/oracles/equal_states.hpp"
 #include "heap/found_states.hpp"
 
 namespace objgen::cli {
@@ -68,6 +69,22 @@ struct PostRunInput {
 struct PostRunOutput {
   std::vector<std::string> written;
 };
+
+// What grouping the states under the class's operator== needs from the command.
+struct EqualStatesSettings {
+  bool keep_representations = false;
+  double call_timeout = 2.0;
+  size_t worker_memory_limit = 0;
+  bool isolate = true;
+  bool quiet = false;
+};
+
+// Where the class has operator==, states it calls equal (both ways) are one, unless
+// --keep-representations: found.chosen points at each group's first state (held by `groups`,
+// which must outlive found), stderr says how many representations made how many states, and the
+// report gets "equal_states". Returns the number of states (grouped or not).
+size_t merge_equal_states(const Api& api, const EqualStatesSettings& s, FoundStates& found, oracles::EqualStates& groups,
+                          nlohmann::json& report);
 
 // Runs the steps, adding their parts to `report` before writing it. Contract checks are added to
 // api as operations.

@@ -280,11 +280,15 @@ int run_random_command(RandomArgs a) {
         stderr,
         "objgen: %llu more crashes or hangs at calls no restarted run reached again (a run stops after 100 crashes; not reported)\n",
         static_cast<unsigned long long>(unplaced));
-  std::fprintf(stdout, "calls %llu  states %zu (%s: %zu)  findings %zu  %.2f s  (%.0f calls/s per worker)\n",
-               static_cast<unsigned long long>(m.calls), m.store.state_count(), run.ex.name.c_str(),
-               m.store.states_of(run.base.target).size(), findings.size(), m.seconds, m.calls_per_second());
   nlohmann::json report = random_report(a, run, m);
-  const FoundStates found{m.store, run.base.domain, run.base.target, run.base.operations};
+  FoundStates found{m.store, run.base.domain, run.base.target, run.base.operations};
+  oracles::EqualStates groups;
+  size_t target_states = merge_equal_states(api, {a.keep_representations, a.call_timeout, run.worker_memory_limit, a.isolate(), a.quiet},
+                                            found, groups, report);
+  report["target_states"] = target_states;
+  std::fprintf(stdout, "calls %llu  states %zu (%s: %zu)  findings %zu  %.2f s  (%.0f calls/s per worker)\n",
+               static_cast<unsigned long long>(m.calls), m.store.state_count(), run.ex.name.c_str(), target_states, findings.size(),
+               m.seconds, m.calls_per_second());
   run_post_run(api, post_run_settings(a, run, m), {found, std::move(findings), true, run.ruled_out_findings}, report);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
@@ -319,6 +323,7 @@ void add_random_command(CLI::App& app, int& exit_code) {
        .validation_errors = true,
        .seed = "Random seed"});
   cmd->add_option("--builders", args->builders, "auto: only the identified builders (cached per API), or a builders file");
+  add_representations_option(cmd, *args);
   add_finding_options(cmd, *args);
   add_output_options(cmd, *args,
                      {.emit_gtest = "Write <name>_random_states_test.cpp (regression suite) and <name>_random_failures_test.cpp "

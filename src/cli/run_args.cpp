@@ -98,6 +98,12 @@ void add_output_options(CLI::App* cmd, OutputArgs& out, const OutputOptions& o) 
       ->default_val(16);
 }
 
+void add_representations_option(CLI::App* cmd, OutputArgs& out) {
+  cmd->add_flag("--keep-representations", out.keep_representations,
+                "Count, check and emit states the class's operator== calls equal apart, as their canonical forms differ "
+                "(by default they are one state: the first found)");
+}
+
 void require_writable_outputs(const OutputArgs& out) {
   require_writable_file(out.report_json);
   if (out.emit_gtest.empty()) return;

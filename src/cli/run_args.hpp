@@ -89,6 +89,7 @@ struct OutputArgs {
   size_t gtest_max_states = 1000;
   bool oracles = true;
   size_t oracle_states = 16;
+  bool keep_representations = false;  // states the class's operator== calls equal stay apart
 };
 
 // What a command says about the outputs; with gtest_max_states, the states suite's knobs too
@@ -99,6 +100,8 @@ struct OutputOptions {
   size_t gtest_max_states_default = 1000;
 };
 void add_output_options(CLI::App* cmd, OutputArgs& out, const OutputOptions& options);
+// --keep-representations, for the commands that group states under the class's operator==.
+void add_representations_option(CLI::App* cmd, OutputArgs& out);
 // A UsageError unless the report's file and the suites' directory can be written.
 void require_writable_outputs(const OutputArgs& out);
 

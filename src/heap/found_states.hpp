@@ -21,8 +21,11 @@ struct FoundStates {
   const LiteralDomain& domain;
   ClassId target;
   std::span<const uint32_t> operations;  // indices into Api::operations(): those the sequences were built with
+  // When set, the states the outputs hold: one per group of states the class's operator== calls
+  // equal (gen/oracles/equal_states); else every state of the target.
+  const std::vector<uint32_t>* chosen = nullptr;
 
-  const std::vector<uint32_t>& target_states() const { return store.states_of(target); }
+  const std::vector<uint32_t>& target_states() const { return chosen ? *chosen : store.states_of(target); }
 };
 
 }  // namespace objgen
