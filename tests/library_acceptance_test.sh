@@ -28,12 +28,12 @@ builders() {  # builders TAG HEADER CLASS BUILDERS_REGEX VERDICT_REGEX [BUDGET]
   check "$tag: within the budget" [ "$(echo "$took < $budget + 10" | bc)" -eq 1 ]
 }
 
-counts() {  # counts TAG HEADER CLASS S3 S4: exhaustive --builders auto, emitted suites
+counts() {  # counts TAG HEADER CLASS S3 S4 [OPTION...]: exhaustive --builders auto, emitted suites
   local tag=$1 header=$2 class=$3 s
   for s in 3 4; do
     local want=$4
     [ "$s" = 4 ] && want=$5
-    "$objgen" exhaustive --header "$header" --class "$class" --builders auto --scope "$s" -q \
+    "$objgen" exhaustive --header "$header" --class "$class" --builders auto --scope "$s" -q "${@:6}" \
       --emit-gtest "$work/$tag.s$s" >"$work/$tag.s$s.out" 2>&1
     grep '^structures' "$work/$tag.s$s.out" | sed "s/^/  $tag scope $s: /"
     check "$tag: $want states at scope $s" grep -q "^structures $want " "$work/$tag.s$s.out"
@@ -64,19 +64,25 @@ evolve() {  # evolve TAG HEADER CLASS: every method with an instrumented body, s
 }
 
 # One ctest case per class (CASE); with none, every class in turn.
-# Heaps: push order shows in fibonacci_heap's iteration (Σ N^k); binomial_heap's iteration
-# order shows less of it: 28 and 120 lie between the multisets (20, 70) and the sequences.
+# Heaps: push order shows in fibonacci_heap's iteration (Σ N^k forms); its operator== compares
+# the values in priority order, so its states are the multisets (20 and 70). binomial_heap's
+# iteration order shows less of the push order: 28 and 120 forms lie between the multisets and
+# the sequences; its operator== walks ordered_begin(), which boost 1.74 gets wrong with equal
+# values (push 1, 1, 0 yields 1 1 1 0: boostorg/heap#33), so == sets apart some heaps of one
+# multiset: 23 and 96 states, where a fixed boost gives 20 and 70.
 case_fibonacci_heap() {
   builders fibonacci_heap '<boost/heap/fibonacci_heap.hpp>' 'boost::heap::fibonacci_heap<int>' \
     'fibonacci_heap::fibonacci_heap\(\), fibonacci_heap::push\(const int&\)' proved
-  counts fibonacci_heap '<boost/heap/fibonacci_heap.hpp>' 'boost::heap::fibonacci_heap<int>' 40 341
+  counts fibonacci_heap '<boost/heap/fibonacci_heap.hpp>' 'boost::heap::fibonacci_heap<int>' 20 70
+  counts fibonacci_heap_forms '<boost/heap/fibonacci_heap.hpp>' 'boost::heap::fibonacci_heap<int>' 40 341 --keep-representations
   evolve fibonacci_heap '<boost/heap/fibonacci_heap.hpp>' 'boost::heap::fibonacci_heap<int>'
 }
 
 case_binomial_heap() {
   builders binomial_heap '<boost/heap/binomial_heap.hpp>' 'boost::heap::binomial_heap<int>' \
     'binomial_heap::binomial_heap\(\), binomial_heap::push\(const int&\)' proved
-  counts binomial_heap '<boost/heap/binomial_heap.hpp>' 'boost::heap::binomial_heap<int>' 28 120
+  counts binomial_heap '<boost/heap/binomial_heap.hpp>' 'boost::heap::binomial_heap<int>' 23 96
+  counts binomial_heap_forms '<boost/heap/binomial_heap.hpp>' 'boost::heap::binomial_heap<int>' 28 120 --keep-representations
   evolve binomial_heap '<boost/heap/binomial_heap.hpp>' 'boost::heap::binomial_heap<int>'
 }
 

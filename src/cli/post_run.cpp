@@ -170,8 +170,13 @@ size_t merge_equal_states(const Api& api, const EqualStatesSettings& s, FoundSta
   catch_interrupts(true);
   groups = oracles::group_equal_states(api, found, {s.call_timeout, s.worker_memory_limit, s.isolate, 50'000'000, 60, &g_interrupted});
   catch_interrupts(false);
-  nlohmann::json j{{"operator", "operator=="},          {"representations", representations}, {"grouped", groups.grouped},
-                   {"comparisons", groups.comparisons}, {"by_hash", groups.by_hash},          {"seconds", groups.seconds}};
+  nlohmann::json j{{"operator", "operator=="},
+                   {"representations", representations},
+                   {"grouped", groups.grouped},
+                   {"comparisons", groups.comparisons},
+                   {"by_hash", groups.by_hash}};
+  // Its time beside the run's, which reports compared across runs leave out.
+  if (report.contains("timing") && report["timing"].is_object()) report["timing"]["equal_states_seconds"] = groups.seconds;
   if (!groups.grouped) {
     j["why_not"] = groups.why_not;
     report["equal_states"] = j;

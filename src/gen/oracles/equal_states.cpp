@@ -105,7 +105,8 @@ void read_groups(const std::string& bytes, const std::vector<uint32_t>& states, 
   out.comparisons = r.get<uint64_t>();
   auto one_way = r.get<std::array<uint64_t, 2>>();
   if (ending == static_cast<uint8_t>(Ending::OverBudget)) {
-    out.why_not = fmt::format("more than {} comparisons with operator== (the class has no std::hash to narrow them)", options.max_comparisons);
+    out.why_not =
+        fmt::format("more than {} comparisons with operator== (the class has no std::hash to narrow them)", options.max_comparisons);
     return;
   }
   if (ending == static_cast<uint8_t>(Ending::OneWay)) {  // numbers for people: nothing is indexed with them

@@ -5,10 +5,9 @@
 //
 // In one worker, each state is rebuilt in the order found and compared with the first state of
 // each group so far, both ways; it joins the first group it is equal to. An == that holds one way
-// only (a subset test) is no equivalence: grouping stops there and says so. With std::hash only states of the same hash are compared; without it, at most
-// `max_comparisons` comparisons are made before grouping gives up and says so. A worker that dies
-// or hangs on a state gives up the grouping too (the contracts report a crashing ==): the states
-// then stay as found.
+// only (a subset test) is no equivalence: grouping stops there and says so. With std::hash only states of the same hash are compared;
+// without it, at most `max_comparisons` comparisons are made before grouping gives up and says so. A worker that dies or hangs on a state
+// gives up the grouping too (the contracts report a crashing ==): the states then stay as found.
 #pragma once
 
 #include <atomic>

@@ -40,7 +40,9 @@ struct Span {
 
 template <>
 struct std::hash<spans::Span<spans::Equality::SetsHashed>> {
-  size_t operator()(const spans::Span<spans::Equality::SetsHashed>& s) const { return s.empty() ? 0 : size_t(s.lo) * 1000 + size_t(s.end()); }
+  size_t operator()(const spans::Span<spans::Equality::SetsHashed>& s) const {
+    return s.empty() ? 0 : size_t(s.lo) * 1000 + size_t(s.end());
+  }
 };
 
 OBJGEN_FIELDS(spans::Span<spans::Equality::Sets>, lo, hi, closed)
