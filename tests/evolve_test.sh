@@ -43,6 +43,22 @@ check "same seed, same runs" test \
   "$(json "$work/det1.json" "[(r['generations'], r['uncovered_nodes'], r['test_set']) for m in j['methods'] for r in m['run_results']]")" \
   = "$(json "$work/det2.json" "[(r['generations'], r['uncovered_nodes'], r['test_set']) for m in j['methods'] for r in m['run_results']]")"
 
+# --threads 2: methods in waves of two, each from the terminals as its wave began; the values the
+# local searches and the dynamic pool kept are merged after each wave, so the same seed gives the
+# same search again, and the test set (renumbered into the merged terminals) compiles and passes.
+for i in 1 2; do
+  check "rbt --threads 2: seeded run $i" "$objgen" evolve --example rbt --methods all --threads 2 --seed 3 --generations 30 \
+    --fitness branch -q --report-json "$work/thr$i.json" --emit-gtest "$work/thr$i"
+done
+check "--threads 2: same seed, same runs" test \
+  "$(json "$work/thr1.json" "[(m['method'], r['generations'], r['uncovered_nodes'], r['test_set']) for m in j['methods'] for r in m['run_results']]")" \
+  = "$(json "$work/thr2.json" "[(m['method'], r['generations'], r['uncovered_nodes'], r['test_set']) for m in j['methods'] for r in m['run_results']]")"
+check "--threads 2: the values the searches kept were merged" \
+  test "$(json "$work/thr1.json" "sum(r['dynamic_constants'] for m in j['methods'] for r in m['run_results']) > 0")" = True
+check "--threads 2: its test set compiles" "$cxx" -std=c++20 -O0 -I "$src/examples" "$work/thr1/rbt_evolve_test.cpp" \
+  "$src/examples/rbt/red_black_tree.cpp" -lgtest -lgtest_main -pthread -o "$work/thr1/tests"
+check "--threads 2: its test set passes" "$work/thr1/tests"
+
 # A method that crashes for one input and hangs for another: both reported, the search goes on.
 check "hostile: evolve survives a crash and a hang" "$objgen" evolve --header "$src/tests/evolve_inputs/gadget.hpp" \
   --class hostile::Gadget --method poke --generations 30 --call-timeout 0.3 -q --report-json "$work/gadget.json"

@@ -277,6 +277,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                        {"generations", a.generations},
                        {"runs", a.runs},
                        {"seed", a.seed},
+                       {"threads", a.threads ? a.threads : 1},
                        {"purity", kPurityModes.name(a.purity)},
                        {"alpha", 0.5},
                        {"beta", 150},
@@ -411,17 +412,19 @@ std::unique_ptr<SeedingSession> open_seeding(const EvolveArgs& a, const Api& api
 }
 
 // Each method under test with each purity setting asked for, a line each, until interrupted.
-std::vector<EvolvedMethod> evolve_all(Session& s, const std::vector<uint32_t>& muts, PurityMode purity) {
+std::vector<EvolvedMethod> evolve_all(Session& s, const std::vector<uint32_t>& muts, PurityMode purity, int threads) {
   std::vector<EvolvedMethod> results;
   std::vector<bool> settings = purity == PurityMode::Both ? std::vector<bool>{false, true} : std::vector<bool>{purity == PurityMode::On};
-  std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
+  std::vector<MethodSearch> searches;
   for (uint32_t op : muts)
-    for (bool p : settings) {
-      if (g_interrupted.load()) break;
-      results.push_back(evolve_one(s, op, p));
-      print_method(results.back());
-      std::fflush(stdout);
-    }
+    for (bool p : settings) searches.push_back({op, p});
+  if (threads > 1 && s.seeding) std::fprintf(stderr, "objgen: --seeding evoobj searches one method at a time (its analysis is shared)\n");
+  std::printf("  %-44s %-4s %5s %5s %8s %7s %8s %10s\n", "method", "pur.", "nodes", "runs", "full", "cov", "gens", "evals/s");
+  evolve_methods(s, searches, threads, [&](EvolvedMethod m) {
+    results.push_back(std::move(m));
+    print_method(results.back());
+    std::fflush(stdout);
+  });
   return results;
 }
 
@@ -503,7 +506,7 @@ int run_evolve(EvolveArgs& a) {
             &command_start,
             a.coverage_scope,
             scope_directory(a.subject)};
-  std::vector<EvolvedMethod> results = evolve_all(s, muts, a.purity);
+  std::vector<EvolvedMethod> results = evolve_all(s, muts, a.purity, a.threads ? default_workers(a.threads, a.force) : 1);
   catch_interrupts(false);
   report_results(a, *ex, api, target, members, terminals, plain, purity, results);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;

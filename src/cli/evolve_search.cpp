@@ -1,13 +1,17 @@
 #include "cli/evolve_search.hpp"
 
 #include <cstdio>
+#include <exception>
 #include <filesystem>
+#include <stdexcept>
+#include <thread>
 #include <utility>
 
 #include "cli/cli_common.hpp"
 #include "gen/evolve/evolve.hpp"
 #include "gen/evolve/mut_coverage.hpp"
 #include "gen/evolve/terminals.hpp"
+#include "exec/sequence.hpp"
 #include "exec/test_runner.hpp"
 
 namespace objgen::cli {
@@ -151,10 +155,85 @@ emit::EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   return m;
 }
 
+namespace {
+
+// The values `grown` holds past those of `before` join `into`, those it lacks, in order.
+void merge_grown(const LiteralDomain& before, const LiteralDomain& grown, LiteralDomain& into) {
+  for (LiteralKind kind : {LiteralKind::Int, LiteralKind::Double, LiteralKind::Char, LiteralKind::Bool, LiteralKind::String}) {
+    const std::vector<Literal>& values = grown.of(kind);
+    for (size_t i = before.of(kind).size(); i < values.size(); ++i)
+      if (!index_of_value(into.of(kind), values[i])) into.add(values[i]);
+  }
+}
+
+// A search's sequences, numbered in its own terminals (`from`; a finding's in the domain it
+// carries), renumbered into `to`, which holds all their values.
+void renumber(const Api& api, emit::EvolvedMethod& m, const LiteralDomain& from, const LiteralDomain& to) {
+  auto move = [&](FlatSequence& seq, const LiteralDomain& numbered_in) {
+    std::optional<FlatSequence> there = with_domain(api, seq, numbered_in, to);
+    if (!there) throw std::logic_error("evolve --threads: a value a search kept is missing from the merged terminals");
+    seq = std::move(*there);
+  };
+  for (evolve::EvolveResult& r : m.runs) {
+    for (evolve::CoveringTest& t : r.test_set) move(t.sequence, from);
+    for (SequenceFinding& f : r.findings) {
+      for (FlatSequence& h : f.history) move(h, f.domain);
+      move(f.sequence, f.domain);
+      f.domain = to;
+    }
+  }
+}
+
+// One wave: the searches side by side, each in a thread with a copy of the terminals; then their
+// values merged and their sequences renumbered, in order.
+std::vector<emit::EvolvedMethod> run_wave(Session& s, const MethodSearch* searches, size_t n, bool first_wave) {
+  std::vector<LiteralDomain> domains(n, s.terminals);
+  std::vector<std::chrono::steady_clock::time_point> starts(n);  // none: each run's budget counts from its start
+  if (first_wave) starts[0] = *s.first_run_start;
+  std::vector<emit::EvolvedMethod> results(n);
+  std::vector<std::exception_ptr> errors(n);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < n; ++i)
+    threads.emplace_back([&, i] {
+      Session own{s.a,      s.api,      s.map,   domains[i],       {s.domains[0], s.domains[1]}, nullptr, s.pools,
+                  s.budget, &starts[i], s.scope, s.scope_directory};
+      try {
+        results[i] = evolve_one(own, searches[i].op, searches[i].purity);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    });
+  for (std::thread& t : threads) t.join();
+  if (first_wave) *s.first_run_start = {};
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+  const LiteralDomain before = s.terminals;
+  for (size_t i = 0; i < n; ++i) merge_grown(before, domains[i], s.terminals);
+  for (size_t i = 0; i < n; ++i) renumber(s.api, results[i], domains[i], s.terminals);
+  return results;
+}
+
+}  // namespace
+
+void evolve_methods(Session& s, const std::vector<MethodSearch>& searches, int threads,
+                    const std::function<void(emit::EvolvedMethod)>& done) {
+  const size_t wave = s.seeding ? 1 : static_cast<size_t>(std::max(1, threads));
+  for (size_t at = 0; at < searches.size() && !g_interrupted.load(); at += wave) {
+    if (wave == 1) {
+      done(evolve_one(s, searches[at].op, searches[at].purity));
+      continue;
+    }
+    for (emit::EvolvedMethod& m : run_wave(s, &searches[at], std::min(wave, searches.size() - at), at == 0)) done(std::move(m));
+  }
+}
+
 void add_evolve_options(CLI::App* cmd, const std::shared_ptr<EvolveArgs>& args) {
   add_run_options(cmd, *args,
                   {.methods_names = "--method,--methods",
                    .methods = "Methods under test: a,b or @file or all (default: every public method of the class)",
+                   .threads = "Methods searched at once, each with a test runner of its own (default 1: each method's search "
+                              "starts from the terminals the ones before it kept, eCrash's loop; N: in waves of N, each from "
+                              "the terminals as its wave began; the same seed and N give the same results)",
                    .call_timeout_default = 1.0,
                    .validation_errors = true,
                    .seed = "Random seed: the same seed gives the same runs"});

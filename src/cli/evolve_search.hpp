@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -83,5 +84,18 @@ bool uses_local_search(const EvolveArgs& a);
 evolve::TreeLimits tree_limits(const EvolveArgs& a);
 // All runs of one method under test, with or without purity.
 emit::EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity);
+
+// One search to run: a method under test, with or without purity.
+struct MethodSearch {
+  uint32_t op;
+  bool purity;
+};
+// The searches in order, `threads` at a time (waves, --threads), each on a copy of the terminals
+// as its wave began; after a wave the values its searches kept join the session's terminals in
+// search order, and their sequences are renumbered into them, so the same seed and --threads give
+// the same results. One at a time (--threads 1, or seeding, whose analysis is shared), each search
+// starts from what the ones before it kept: eCrash's loop. `done` gets each result, in order.
+void evolve_methods(Session& s, const std::vector<MethodSearch>& searches, int threads,
+                    const std::function<void(emit::EvolvedMethod)>& done);
 
 }  // namespace objgen::cli
