@@ -13,14 +13,16 @@ same_run() {  # same_run A B: states, explored and the digest of every state's s
 }
 checkpointed() { sed -n 's/^iteration //p' "$1/manifest" 2>/dev/null || echo 0; }  # 0: none yet
 
-run=(exhaustive --example ncl --scope 8 --threads 2 -q)
+# ncl at scope 7, one worker: 14 iterations in about 3 s, the 8th taking half of it (a window to
+# kill the run in, found by polling its checkpoint).
+run=(exhaustive --example ncl --scope 7 --threads 1 -q)
 check "the uninterrupted run" "$objgen" "${run[@]}" --report-json "$work/whole.json"
 
-# Killed after iteration 10 of 16, resumed.
+# Killed after iteration 7 of 14 (or a few later), resumed.
 "$objgen" "${run[@]}" --checkpoint "$work/ck" --report-json "$work/killed.json" >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 2400); do  # up to 2 min: a loaded machine reaches iteration 10 late
-  [ "$(checkpointed "$work/ck")" -ge 10 ] 2>/dev/null && break
+for _ in $(seq 2400); do  # up to 2 min: a loaded machine reaches iteration 7 late
+  [ "$(checkpointed "$work/ck")" -ge 7 ] 2>/dev/null && break
   kill -0 $pid 2>/dev/null || break
   sleep 0.05
 done
@@ -28,7 +30,7 @@ kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 at=$(checkpointed "$work/ck")
 check "killed between iterations (checkpoint of iteration $at)" \
-  bash -c "[ '$at' -ge 10 ] && [ '$at' -lt 16 ] && [ ! -e '$work/killed.json' ]"
+  bash -c "[ '$at' -ge 7 ] && [ '$at' -lt 14 ] && [ ! -e '$work/killed.json' ]"
 check "the same command resumes" "$objgen" "${run[@]}" --checkpoint "$work/ck" --report-json "$work/resumed.json"
 check "resumed from iteration $at" [ "$(json "$work/resumed.json" "j['resumed_after_iteration']")" = "$at" ]
 check "resumed run = uninterrupted run" same_run "$work/whole.json" "$work/resumed.json"
@@ -36,29 +38,29 @@ check "resumed run = uninterrupted run" same_run "$work/whole.json" "$work/resum
 check "a finished checkpoint gives the same result" "$objgen" "${run[@]}" --checkpoint "$work/ck" --report-json "$work/again.json"
 check "... the same" same_run "$work/whole.json" "$work/again.json"
 
-check "checkpoint of another scope: exit 2" expect_exit2 "made by another run (scope is 8 there and 7 here)" \
-  "$objgen" exhaustive --example ncl --scope 7 -q --checkpoint "$work/ck"
+check "checkpoint of another scope: exit 2" expect_exit2 "made by another run (scope is 7 there and 6 here)" \
+  "$objgen" exhaustive --example ncl --scope 6 -q --checkpoint "$work/ck"
 check "checkpoint of another API: exit 2" expect_exit2 "made by another run (target is" \
-  "$objgen" exhaustive --example sll --scope 8 -q --checkpoint "$work/ck"
+  "$objgen" exhaustive --example sll --scope 7 -q --checkpoint "$work/ck"
 check "unwritable checkpoint directory: exit 2" expect_exit2 "checkpoint" \
   "$objgen" exhaustive --example ncl --scope 3 -q --checkpoint /proc/objgen-test/ck
 state=$(ls "$work/ck"/state-*.bin)
 cp "$state" "$work/state.orig"
 printf '\x7f' | dd of="$state" bs=1 seek=5000 conv=notrunc status=none  # one byte changed
 check "checkpoint with a changed byte: exit 2" expect_exit2 "does not match the manifest's checksum" \
-  "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+  "$objgen" exhaustive --example ncl --scope 7 -q --checkpoint "$work/ck"
 head -c 1000 "$work/state.orig" > "$state"
-check "truncated checkpoint: exit 2" expect_exit2 "is damaged" "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+check "truncated checkpoint: exit 2" expect_exit2 "is damaged" "$objgen" exhaustive --example ncl --scope 7 -q --checkpoint "$work/ck"
 # The fingerprints are a file of their own (one per rank of a distributed run): checked the same way.
 cp "$work/state.orig" "$state"
 fps=$(ls "$work/ck"/fingerprints-*.bin)
 cp "$fps" "$work/fps.orig"
 printf '\x7f' | dd of="$fps" bs=1 seek=100 conv=notrunc status=none
 check "fingerprint file with a changed byte: exit 2" expect_exit2 "fingerprints-.*does not match the manifest's checksum" \
-  "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+  "$objgen" exhaustive --example ncl --scope 7 -q --checkpoint "$work/ck"
 rm "$fps"
 check "fingerprint file missing: exit 2" expect_exit2 "cannot read the checkpoint file .*fingerprints-" \
-  "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+  "$objgen" exhaustive --example ncl --scope 7 -q --checkpoint "$work/ck"
 cp "$work/fps.orig" "$fps"
 # A file made by hand, with the checksum to match: the first argument of a call names a state
 # that does not exist.
@@ -80,7 +82,7 @@ sum = "%016x" % xxh.XXH64(bytes(data), len(data), 0)
 open(sys.argv[3], "w").write(re.sub(r"checksum \w+", "checksum " + sum, manifest))
 PY
 check "checkpoint made by hand with an id out of range: exit 2" expect_exit2 "a call with an argument that names nothing before it" \
-  "$objgen" exhaustive --example ncl --scope 8 -q --checkpoint "$work/ck"
+  "$objgen" exhaustive --example ncl --scope 7 -q --checkpoint "$work/ck"
 check "checkpoint of another call time limit: exit 2" expect_exit2 "call-timeout is 2 there and 5 here" \
-  "$objgen" exhaustive --example ncl --scope 8 -q --call-timeout 5 --checkpoint "$work/ck"
+  "$objgen" exhaustive --example ncl --scope 7 -q --call-timeout 5 --checkpoint "$work/ck"
 exit $fail
