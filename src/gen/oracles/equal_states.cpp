@@ -155,7 +155,7 @@ EqualStates group_equal_states(const Api& api, const FoundStates& found, const E
     for (const WorkerPool::Event& ev : pool.wait(0.25)) {
       ended = true;
       if (ev.kind != WorkerPool::Event::Done) {
-        out.why_not = fmt::format("the worker {} while rebuilding state {} of {} or comparing it: {}",
+        out.why_not = fmt::format("the worker {} while rebuilding, comparing or destroying state {} of {}: {}",
                                   ev.kind == WorkerPool::Event::Crashed ? "died" : "hung", ev.at + 1, states.size(), ev.what);
       } else if (JobRegion& region = pool.region(0); region.record_count() == 1) {
         try {
