@@ -168,7 +168,11 @@ size_t merge_equal_states(const Api& api, const EqualStatesSettings& s, FoundSta
   const size_t representations = found.target_states().size();
   if (s.keep_representations || !class_vtable(found.target).equals || representations < 2 || g_interrupted.load()) return representations;
   catch_interrupts(true);
-  groups = oracles::group_equal_states(api, found, {s.call_timeout, s.worker_memory_limit, s.isolate, 50'000'000, 60, &g_interrupted});
+  groups = oracles::group_equal_states(api, found,
+                                       {.call_timeout_seconds = s.call_timeout,
+                                        .worker_memory_limit_bytes = s.worker_memory_limit,
+                                        .isolate = s.isolate,
+                                        .interrupted = &g_interrupted});
   catch_interrupts(false);
   nlohmann::json j{{"operator", "operator=="},
                    {"representations", representations},
