@@ -23,6 +23,10 @@
 #   equal_states        a range kept as closed or half-open bounds: forms its operator== calls equal are one
 #                       state (exhaustive and random; with and without std::hash), the suite holds one
 #                       of each and passes; --keep-representations counts forms
+#   initialising_call   a hash set whose objects cannot be read until set_empty_key() is called (once):
+#                       objgen finds set_empty_key(-1), builds every state from it, leaves the member
+#                       out; exact counts, no finding, its suite passes; a --harness of the class as
+#                       constructed is refused saying what to register
 #   objgen_limits       handles whose copies share nodes (invalid ones refuse to be read, values hold
 #                       values) and a set of pointers ordered by address: no false finding, exact counts
 set -u
@@ -168,6 +172,37 @@ assert e['grouped'] and j['target_states'] == e['states'] <= 22 < e['representat
 \" '$work/rand.json'"
 }
 
+initialising_call() {
+  local h="$inputs/keyed_table.hpp" cls=shapes::KeyedTable scope
+  for scope in 3 4; do
+    check "KeyedTable, scope $scope: initialised by set_empty_key(-1), the 2^$scope subsets of 0..$((scope - 1)), no finding" bash -c \
+      "'$objgen' exhaustive --header '$h' --class $cls --scope $scope --emit-gtest '$work/ex$scope' >'$work/ex$scope.out' 2>&1 &&
+       grep -q \"shapes::KeyedTable's objects cannot be read as constructed (SIGABRT (Aborted)); after set_empty_key(-1) they can\" '$work/ex$scope.out' &&
+       grep -q 'KeyedTable::set_empty_key(int) is left out (a second call fails)' '$work/ex$scope.out' &&
+       [ \"\$(structures '$work/ex$scope.out')\" = $((1 << scope)) ] && grep -q 'failures 0' '$work/ex$scope.out' &&
+       [ ! -e '$work/ex$scope/keyed_table_failures_test.cpp' ]"
+  done
+  check "its states suite makes each table through the initialising call, compiles and passes" bash -c \
+    "cd '$work/ex3' && grep -q 'auto o = std::make_shared<shapes::KeyedTable>(); o->set_empty_key(-1); return o; }()' keyed_table_states_test.cpp &&
+     eval \"\$(head -1 keyed_table_states_test.cpp | sed -n 's|^// Compile with: ||p') -O0 -o states\" && ./states >/dev/null"
+  check "random: the tables it builds through the initialising call, no finding" bash -c \
+    "'$objgen' random --header '$h' --class $cls --max-calls 2000 --seed 1 --report-json '$work/rand.json' >'$work/rand.out' 2>&1 &&
+     python3 -c \"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j['target_states'] >= 8 and not j['findings'], (j['target_states'], j['findings'])
+\" '$work/rand.json'"
+  check "builders --verify: insert (and the constructor) build every state, proved" bash -c \
+    "'$objgen' builders --header '$h' --class $cls --verify >'$work/b.out' 2>&1 && grep -q '^verdict: proved' '$work/b.out' &&
+     grep -q 'KeyedTable::insert(int)' '$work/b.out'"
+  # The harness the first build made (the class as constructed) is one a user could have written.
+  local plain
+  plain=$(grep -L 'set_empty_key(-1); return o;' "$OBJGEN_CACHE_DIR"/harness/*/harness.cpp | head -1)
+  check "a --harness registering the bare constructor: exit 2 with the factory to register" expect_exit2 \
+    'after set_empty_key(-1) it can. Register, in place of each .constructor<...>(), a factory' \
+    "$objgen" exhaustive --harness "$(dirname "$plain")/harness.so" --scope 3
+}
+
 const_overloads() {
   local h="$inputs/growing_array.hpp" cls=shapes::GrowingArray
   check "exhaustive on GrowingArray writes its states suite" bash -c \
@@ -302,7 +337,7 @@ state_reader() {
 }
 
 case "$case_name" in
-  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | emitted_code | objgen_limits | state_reader | equal_states) "$case_name" ;;
+  corrupting_builder | exclusions | commas | preconditions | huge_count | refusals | emitted_code | objgen_limits | state_reader | equal_states | initialising_call) "$case_name" ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
 exit $fail

@@ -218,7 +218,7 @@ size_t merge_states(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOpt
   return structures;
 }
 
-int run_exhaustive(const ExhaustiveArgs& a) {
+int run_exhaustive(ExhaustiveArgs& a) {
   CheckedArgs c = check_args(a);
   const Example* ex = &resolve_subject(a.subject, a.quiet);
   Api api;

@@ -239,7 +239,7 @@ PostRunSettings post_run_settings(const RandomArgs& a, const RandomRun& run, con
 }
 
 // The run's setting once the subject is loaded, and its first line on stderr unless quiet.
-RandomRun load_run(const RandomArgs& a, Api& api) {
+RandomRun load_run(RandomArgs& a, Api& api) {
   contracts::ContractSet enabled = a.enabled_contracts();
   size_t worker_memory_limit = a.worker_memory_limit_bytes();
   int workers = default_workers(a.threads, a.force);

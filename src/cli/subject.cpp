@@ -84,7 +84,26 @@ SubjectArgs from_header(const SubjectArgs& s) {
   return h;
 }
 
+ReadProbe probe_subject_reading(const Example& ex) {
+  Api api;
+  const ClassInfo& target = register_example(ex, api);
+  return probe_reading(api, target.id, {.worker_memory_limit_bytes = kReadProbeMemory});
+}
+
 namespace {
+// A harness's class whose objects cannot be read until a call objgen found: the user's harness
+// registers what makes them (objgen cannot rewrite it), so the run stops and says what to write.
+void refuse_unreadable(const Example& ex) {
+  ReadProbe p = probe_subject_reading(ex);
+  if (!p.unreadable || !p.found) return;
+  const std::string& c = ex.target;
+  throw UsageError("objgen cannot read a " + c + " as its constructors make it (" + p.why + "); after " + p.found->call +
+                   " it can. Register, in place of each .constructor<...>(), a factory that makes initialised objects, e.g. "
+                   ".factory(\"" +
+                   c + "\", [] { auto o = std::make_shared<" + c + ">(); o->" + p.found->call +
+                   "; return o; }).emitted_as(\"[] { auto o = std::make_shared<" + c + ">(); o->" + p.found->call + "; return o; }()\")");
+}
+
 // A --harness that is not a shared object at all is said plainly, before the loader's
 // "invalid ELF header" (random bytes, a truncated copy, a source file given by mistake).
 void require_shared_object(const std::string& path) {
@@ -102,7 +121,7 @@ void require_shared_object(const std::string& path) {
 }
 }  // namespace
 
-const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
+const Example& resolve_subject(SubjectArgs& s, bool quiet) {
   static std::optional<Example> loaded;
   int given = !s.example.empty() + !s.header.empty() + !s.harness.empty();
   if (given == 0) throw UsageError("name a subject: --example NAME, --header H --class C, or --harness FILE");
@@ -110,7 +129,9 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
   if (s.header.empty() && (!s.class_name.empty() || !s.flags.empty() || !s.compile_db.empty() || !s.template_args.empty()))
     throw UsageError("--class, --template-args, -p and compile flags after -- go with --header");
   if (!s.example.empty() && (s.coverage || s.checks || s.trace_loads)) {
-    loaded = build_subject_harness(from_header(s), quiet);
+    SubjectArgs h = from_header(s);
+    loaded = build_subject_harness(h, quiet);
+    s.initialising_call = h.initialising_call, s.initialising_member_left_out = h.initialising_member_left_out;
     return *loaded;
   }
   if (!s.example.empty()) {
@@ -124,6 +145,7 @@ const Example& resolve_subject(const SubjectArgs& s, bool quiet) {
     } catch (const HarnessLoadError& e) {
       throw UsageError(e.what());
     }
+    refuse_unreadable(*loaded);
     return *loaded;
   }
   if (s.class_name.empty()) throw UsageError("--header needs --class");
@@ -144,7 +166,7 @@ std::string build_asan_harness(const SubjectArgs&, bool) {
 std::string build_reference_harness(const SubjectArgs&, bool) {
   throw UsageError("this objgen was built without Clang, so it cannot build a reference's harness (--reference-header)");
 }
-Example build_subject_harness(const SubjectArgs&, bool) {
+Example build_subject_harness(SubjectArgs&, bool) {
   throw UsageError(
       "this objgen was built without Clang, so --header/--class is unavailable "
       "(rebuild with libclang-14-dev, or build a harness with objgen_add_harness() and pass --harness)");

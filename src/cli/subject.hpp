@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "exec/initialising_call.hpp"
 #include "objgen/example.hpp"
 
 namespace objgen::scan {
@@ -36,13 +37,18 @@ struct SubjectArgs {
   bool checks = false;               // with assertions and UBSan (`params`): built from the header, also for --example
   bool asan = false;                 // with checks: AddressSanitizer too (only for asan_harness_library)
   bool trace_loads = false;          // with Clang's trace-loads (`korat`): built from the header, also for --example
+  // Found when the subject was resolved (exec/initialising_call): a call the class's objects need
+  // before they can be read, which every later build of the subject (the ASan one) makes too.
+  std::string initialising_call, initialising_member_left_out;
 };
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s);
 
 // The subject, loaded; UsageError (exit 2) when it is missing, ambiguous, does not parse or
-// does not compile, after printing Clang's or the compiler's diagnostics.
-const Example& resolve_subject(const SubjectArgs& s, bool quiet);
+// does not compile, after printing Clang's or the compiler's diagnostics, or when its objects
+// cannot be read (a --harness or --example subject: with what to register instead). A --header
+// class whose objects need an initialising call is built again with it (s.initialising_call).
+const Example& resolve_subject(SubjectArgs& s, bool quiet);
 
 // After resolve_subject with coverage: the loaded harness's coverage map, bound to the runtime.
 const cover::CoverageMap* subject_coverage();
@@ -62,9 +68,14 @@ void print_scan_failure(const scan::ScanOutcome& outcome, bool verbose);
 // The compile flags for a scan: those of -p's database for the header, then the ones after --.
 std::vector<std::string> scan_flags(const SubjectArgs& s);
 
+// Whether the subject's objects can be read as its constructors make them, and if not, a call
+// after which they can (exec/initialising_call), run in forked workers.
+ReadProbe probe_subject_reading(const Example& ex);
+
 // Implemented only when objgen has scan: scans, compiles (or reuses) and loads the harness
-// (and with coverage, binds its coverage map).
-Example build_subject_harness(const SubjectArgs& s, bool quiet);
+// (and with coverage, binds its coverage map); built again with an initialising call when its
+// objects need one, which it sets in s.
+Example build_subject_harness(SubjectArgs& s, bool quiet);
 // Implemented only when objgen has scan: compiles (or reuses) the subject's harness with the
 // checks and AddressSanitizer, without loading it (objgen-asan-worker does); its path.
 std::string build_asan_harness(const SubjectArgs& s, bool quiet);

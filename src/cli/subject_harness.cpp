@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cli/cli_common.hpp"
+#include "cli/reference_worker.hpp"
 #include "cli/subject.hpp"
 #include "cli/type_name_check.hpp"
 #include "cover/coverage_runtime.hpp"
@@ -15,6 +16,8 @@
 #include "harness/harness_compiler.hpp"
 #include "harness/harness_loader.hpp"
 #include "scan/compile_db.hpp"
+
+#include <nlohmann/json.hpp>
 
 namespace objgen::cli {
 
@@ -129,6 +132,8 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference =
   request.coverage_of_callees = s.coverage && s.coverage_of_callees;
   request.trace_loads = s.trace_loads;
   request.template_args = parse_template_args(s.template_args);
+  request.initialising_call = s.initialising_call;
+  request.initialising_member_left_out = s.initialising_member_left_out;
   catch_interrupts(true);
   HarnessBuild b;
   auto say = [quiet](const std::string& step) {
@@ -172,8 +177,9 @@ std::string build_asan_harness(const SubjectArgs& s, bool quiet) {
 
 std::string build_reference_harness(const SubjectArgs& s, bool quiet) { return build_or_explain(s, quiet, true).library; }
 
-Example build_subject_harness(const SubjectArgs& s, bool quiet) {
-  HarnessBuild b = build_or_explain(s, quiet);
+namespace {
+
+Example load_built(const SubjectArgs& s, const HarnessBuild& b) {
   try {
     if (s.coverage) bind_coverage_where_loaded(b);
     Example ex = load_harness(b.library);
@@ -182,6 +188,93 @@ Example build_subject_harness(const SubjectArgs& s, bool quiet) {
   } catch (const HarnessLoadError& e) {
     throw UsageError(e.what());
   }
+}
+
+}  // namespace
+
+namespace {
+
+// The built harness described and probed by programs of their own (objgen's process loads one
+// harness only, the one it runs): whether its class's objects need a call before they can be read.
+// Nothing when it could not be described or probed (loading it says why, or it is read as built).
+std::optional<ReadProbe> probe_built_harness(const std::string& library) {
+  std::vector<std::string> worker{std::filesystem::read_symlink("/proc/self/exe").string(),
+                                  kReferenceWorkerMode,
+                                  "--scope",
+                                  std::to_string(kReadProbeScope),
+                                  "--ints",
+                                  kReadProbeInts,
+                                  "--memory-limit",
+                                  std::to_string(kReadProbeMemory)};
+  HarnessDescription d;
+  try {
+    d = describe_harness_in_program(library, worker);
+  } catch (const HarnessLoadError&) {
+    return std::nullopt;
+  }
+  const ClassInfo* target = d.api.find_class(d.target);
+  if (!target) return std::nullopt;
+  worker.insert(worker.end(), {"--harness", library, "--fingerprint"});
+  ReadProbeOptions o;
+  o.worker_memory_limit_bytes = kReadProbeMemory;
+  o.plain_worker = o.reading_worker = worker;
+  o.plain_worker.push_back("0");
+  o.reading_worker.push_back("1");
+  try {
+    return probe_reading(d.api, target->id, o);
+  } catch (const std::runtime_error&) {  // no worker could be started: the run itself will say so
+    return std::nullopt;
+  }
+}
+
+// The probe's verdict is kept beside the harness it was made on (in the trusted cache, as the
+// harness itself), so a cached harness is not probed again; a file that does not parse is ignored.
+constexpr const char* kReadProbeFile = "/read_probe.json";
+
+std::optional<ReadProbe> kept_probe(const std::string& directory) {
+  std::optional<std::string> text = read_whole_file(directory + kReadProbeFile);
+  if (!text) return std::nullopt;
+  nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
+  if (!j.is_object() || !j.contains("unreadable") || !j["unreadable"].is_boolean()) return std::nullopt;
+  ReadProbe p;
+  p.unreadable = j["unreadable"].get<bool>();
+  p.why = j.value("why", "");
+  if (j.contains("call") && j["call"].is_string() && j.value("member", "") != "")
+    p.found =
+        InitialisingCall{0, {}, j["call"].get<std::string>(), j.value("member", ""), j.value("signature", ""), j.value("repeatable", true)};
+  return p;
+}
+
+void keep_probe(const std::string& directory, const ReadProbe& p) {
+  nlohmann::json j{{"unreadable", p.unreadable}, {"why", p.why}};
+  if (p.found)
+    j.update(
+        {{"call", p.found->call}, {"member", p.found->member}, {"signature", p.found->signature}, {"repeatable", p.found->repeatable}});
+  try {
+    write_file_atomically(directory + kReadProbeFile, j.dump() + "\n");
+  } catch (const std::exception&) {  // a cache that cannot keep it probes again next time
+  }
+}
+
+}  // namespace
+
+Example build_subject_harness(SubjectArgs& s, bool quiet) {
+  HarnessBuild b = build_or_explain(s, quiet);
+  if (s.initialising_call.empty()) {
+    std::optional<ReadProbe> p = kept_probe(b.directory);
+    if (!p && (p = probe_built_harness(b.library))) keep_probe(b.directory, *p);
+    if (p && p->unreadable && p->found) {
+      s.initialising_call = p->found->call;
+      if (!p->found->repeatable) s.initialising_member_left_out = p->found->member;
+      // Said even with --quiet: every state is built through a call the user did not name.
+      std::fprintf(stderr,
+                   "objgen: %s's objects cannot be read as constructed (%s); after %s they can: every constructor is followed by it%s\n",
+                   s.class_name.c_str(), p->why.c_str(), s.initialising_call.c_str(),
+                   p->found->repeatable ? "" : (", and " + p->found->signature + " is left out (a second call fails)").c_str());
+      b = build_or_explain(s, quiet);
+    }
+  }
+  return load_built(s, b);
 }
 
 const cover::CoverageMap* subject_coverage() { return g_coverage ? &*g_coverage : nullptr; }

@@ -153,6 +153,8 @@ class Builder {
   scan::HarnessOptions harness_options() const {
     scan::HarnessOptions o;
     o.loadable = true;
+    o.initialising_call = r_.initialising_call;
+    o.initialising_member_left_out = r_.initialising_member_left_out;
     o.state = r_.state == "fields" ? scan::StateMode::Fields : r_.state == "value" ? scan::StateMode::Value : scan::StateMode::Auto;
     return o;
   }

@@ -42,6 +42,9 @@ struct HarnessRequest {
   // Compile with Clang and SanitizerCoverage's trace-loads (every load calls a hook with its
   // address), at -O2, for a search from the class's invariant (objgen korat: which fields it reads).
   bool trace_loads = false;
+  // scan::HarnessOptions::initialising_call and initialising_member_left_out: constructors that
+  // make initialised objects, found by running the class (cli/subject_harness.cpp).
+  std::string initialising_call, initialising_member_left_out;
 };
 
 enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, LinkFailed, Interrupted };

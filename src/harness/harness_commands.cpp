@@ -95,6 +95,7 @@ std::vector<std::string> harness_key_parts(const HarnessRequest& r, const std::s
   parts.insert(parts.end(), r.extra_classes.begin(), r.extra_classes.end());
   for (const auto& [member, lists] : r.template_args)
     for (const std::string& list : lists) parts.push_back(fmt::format("template-args:{}=<{}>", member, list));
+  if (!r.initialising_call.empty()) parts.push_back("initialised:" + r.initialising_call + "/" + r.initialising_member_left_out);
   parts.push_back("--");
   parts.insert(parts.end(), r.flags.begin(), r.flags.end());
   return parts;

@@ -58,7 +58,11 @@ TargetNames target_names(const ScanResult& r, const HarnessOptions& o, bool comp
 class Writer {
  public:
   Writer(const ScanResult& r, const HarnessOptions& o, bool companion = false)
-      : r_(r), o_(o), names_(target_names(r, o, companion)), calls_(r.functions, r.target, names_.objgen_name, names_.alias) {}
+      : r_(r),
+        o_(o),
+        names_(target_names(r, o, companion)),
+        calls_(r.functions, r.target, names_.objgen_name, names_.alias),
+        initialising_(companion ? "" : o.initialising_call) {}
 
   std::string run() {
     std::ostringstream out;
@@ -307,6 +311,7 @@ class Writer {
       c.add_builder(f.name);
       return;
     }
+    if (!initialising_.empty()) return add_initialising_factories(f, c);
     for (unsigned n : f.arities) {
       std::string defaults;
       for (unsigned i = n; i < f.params.size(); ++i) {
@@ -321,9 +326,40 @@ class Writer {
     c.add_builder(f.name);
   }
 
+  // Each arity of a constructor as a factory that constructs the object and makes the initialising
+  // call on it, held by shared_ptr (no move needed), in the harness and in emitted code alike.
+  void add_initialising_factories(const Function& f, ClassLines& c) {
+    for (unsigned n : f.arities) {
+      std::string params, args, placeholders;
+      for (unsigned i = 0; i < n; ++i) {
+        std::string type = calls_.sp(f.params[i].type), name = "a" + std::to_string(i);
+        const char* comma = i ? ", " : "";
+        params.append(comma).append(type).append(" ").append(name);
+        args.append(comma).append("static_cast<").append(type).append("&&>(").append(name).append(")");
+        placeholders.append(comma).append("{").append(std::to_string(i)).append("}");
+      }
+      auto body = [&](const std::string& type, const std::string& arguments) {
+        return std::string("{ auto o = std::make_shared<")
+            .append(type)
+            .append(">(")
+            .append(arguments)
+            .append("); o->")
+            .append(initialising_)
+            .append("; return o; }");
+      };
+      std::string pattern = std::string(n == 0 ? "[]" : "[&]") + " " + body(names_.objgen_name, placeholders) + "()";
+      c.lines.push_back({".factory(" + CallSpelling::quote(f.name) + ", [](" + params + ") " + body(names_.alias, args) + ", " +
+                             CallSpelling::quote(pattern) + ").emitted_as(" + CallSpelling::quote(pattern) + ")" + calls_.param_names(f, n),
+                         f.pos.str() + ": then " + initialising_ + ", without which its objects cannot be read"});
+    }
+    c.add_builder(f.name);
+  }
+
   void add_method(const Function& f, const std::string& comment, ClassLines& c) {
     unsigned n = f.arities.empty() ? f.params.size() : f.arities.back();
     if (left_out(f)) return;
+    if (!initialising_.empty() && f.name == o_.initialising_member_left_out) return;  // listed under "Not registered"
+
     if (calls_.has_parts(f) && !c.built_parts.insert(calls_.lambda_for(f, n)).second) return;  // insert(const&) and (&&) alike
     if (calls_.has_parts(f))
       c.lines.push_back({".method(" + CallSpelling::quote(f.name) + ", " + calls_.lambda_for(f, n) + ").emitted_as(" +
@@ -427,14 +463,15 @@ class Writer {
   void write_not_registered(std::ostringstream& out) {
     bool header = false;
     for (const Function& f : r_.functions) {
-      if (f.registration != Registration::Skip && !left_out(f)) continue;
+      bool initialising = !initialising_.empty() && f.registration == Registration::Method && f.name == o_.initialising_member_left_out;
+      if (f.registration != Registration::Skip && !left_out(f) && !initialising) continue;
       if (!header) out << "  // Not registered:\n";
       header = true;
       std::string sig = f.signature();
       if (f.kind == FunctionKind::FreeFunction) sig = f.qualified_name + sig.substr(f.name.size());
-      std::string why = f.registration == Registration::Skip
-                            ? f.skip_reason
-                            : "instantiated for " + f.template_arguments + ", but the harness did not compile with it";
+      std::string why = f.registration == Registration::Skip ? f.skip_reason
+                        : initialising ? "every object is made by " + initialising_ + ", and it may not be called again"
+                                       : "instantiated for " + f.template_arguments + ", but the harness did not compile with it";
       out << "  //   " << calls_.sp(sig) << "  (" << f.pos.str() << "): " << calls_.sp(why) << "\n";
     }
   }
@@ -461,6 +498,7 @@ class Writer {
   const HarnessOptions& o_;
   TargetNames names_;
   CallSpelling calls_;
+  std::string initialising_;  // HarnessOptions::initialising_call, for the target only
 };
 
 }  // namespace

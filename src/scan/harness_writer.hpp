@@ -28,6 +28,12 @@ struct HarnessOptions {
   // (failed_instances, by instance_key: scan/harness_instances.hpp), or at worst all of them (template_instances false).
   bool template_instances = true;
   std::set<std::string> failed_instances;
+  // A call the target's objects need before anything can read them (a hash table's
+  // set_empty_key(-1): exec/initialising_call), as C++ on an object. Each constructor of the target
+  // is registered as a factory that constructs the object and makes this call on it.
+  std::string initialising_call;
+  // Its member, left out of the registration: it may not be called on an initialised object.
+  std::string initialising_member_left_out;
 };
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options);
