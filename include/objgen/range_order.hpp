@@ -4,7 +4,8 @@
 //
 // The linearizer asks once per range type, on the first object with two elements that are not all
 // equal (before that, every order of the elements reads the same): it copies the elements and
-// builds the type again from them three times (forward, reversed, rotated by one). Rebuilt
+// builds the type again from them three times (forward, reversed, rotated by one), each from a
+// copy of the object emptied with clear() where it can (see rebuild). Rebuilt
 // objects that iterate differently are then compared with the type's own ==:
 // - equal: the order is an accident (hashing, insertion history): the linearizer sorts the
 //   elements' encodings, so equal contents give equal words (std::unordered_map);
@@ -70,7 +71,10 @@ constexpr bool deep_equality_comparable() {
   }
 }
 
-// How a probe builds C from elements. An iterator-pair constructor counts only when it is
+// How a probe builds C from elements. First from a copy of the object being read, emptied with
+// clear(): it keeps what the elements do not show (a hash table's empty key, a comparator's or an
+// allocator's state), where a default-constructed C may not even be usable (google::dense_hash_set
+// asserts until set_empty_key() is called). Else an iterator-pair constructor, which counts only when it is
 // constrained: Eigen's Matrix(const T0&, const T1&) takes any two arguments and fails inside,
 // which would stop the harness from compiling. Otherwise a default-constructed C is filled with
 // insert(v) or push_back(v) (tsl::ordered_map's InputIt constructor is unconstrained too).
@@ -90,26 +94,45 @@ concept BuiltByPushBack = std::default_initializable<C> && std::move_constructib
   c.push_back(v);
 };
 
+template <class C, class V>
+concept FilledByInsert = requires(C& c, const V& v) { c.insert(v); };
+template <class C, class V>
+concept FilledByPushBack = requires(C& c, const V& v) { c.push_back(v); };
+template <class C, class V>
+concept BuiltFromEmptiedCopy = std::copy_constructible<C> && requires(C& c) { c.clear(); } && (FilledByInsert<C, V> || FilledByPushBack<C, V>);
+
 template <class C>
 concept OrderProbeable = requires {
   typename range_value_t<C>;
 }
 &&std::copy_constructible<range_value_t<C>>&& std::destructible<C>&& deep_equality_comparable<C>() &&
-    (BuiltFromIterators<C, range_value_t<C>> || BuiltByInsert<C, range_value_t<C>> || BuiltByPushBack<C, range_value_t<C>>);
+    (BuiltFromEmptiedCopy<C, range_value_t<C>> || BuiltFromIterators<C, range_value_t<C>> || BuiltByInsert<C, range_value_t<C>> ||
+     BuiltByPushBack<C, range_value_t<C>>);
 
 template <class C, class It>
-C rebuild(It first, It last) {
+void fill(C& c, It first, It last) {
+  for (; first != last; ++first) {
+    if constexpr (FilledByInsert<C, range_value_t<C>>)
+      c.insert(*first);
+    else
+      c.push_back(*first);
+  }
+}
+
+// C holding [first, last), made as `like` was (see BuiltFromEmptiedCopy).
+template <class C, class It>
+C rebuild(const C& like, It first, It last) {
   using V = range_value_t<C>;
-  if constexpr (BuiltFromIterators<C, V>) {
+  if constexpr (BuiltFromEmptiedCopy<C, V>) {
+    C c(like);
+    c.clear();
+    fill(c, first, last);
+    return c;
+  } else if constexpr (BuiltFromIterators<C, V>) {
     return C(first, last);
   } else {
     C c;
-    for (; first != last; ++first) {
-      if constexpr (BuiltByInsert<C, V>)
-        c.insert(*first);
-      else
-        c.push_back(*first);
-    }
+    fill(c, first, last);
     return c;
   }
 }
@@ -147,8 +170,8 @@ RangeOrder probe_range_order(const C& c, size_t n) {
   if (all_equal) return RangeOrder::kUndecided;
   rotated.reserve(n);  // push_back only: a map's pair<const K, V> cannot be assigned (std::rotate)
   for (size_t i = 1; i <= n; ++i) rotated.push_back(e[i % n]);
-  const C forward = rebuild<C>(e.cbegin(), e.cend());
-  const C others[] = {rebuild<C>(e.crbegin(), e.crend()), rebuild<C>(rotated.cbegin(), rotated.cend())};
+  const C forward = rebuild(c, e.cbegin(), e.cend());
+  const C others[] = {rebuild(c, e.crbegin(), e.crend()), rebuild(c, rotated.cbegin(), rotated.cend())};
   for (const C& other : others)
     if (!iterates_alike(forward, other, n)) return forward == other ? RangeOrder::kSorted : RangeOrder::kState;
   if (!iterates_alike(forward, c, n)) return forward == c ? RangeOrder::kSorted : RangeOrder::kState;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
 #include <list>
 #include <set>
@@ -72,6 +73,26 @@ class LifoBag {
 };
 using Bag = LifoBag<true>;
 using BagWithoutEquality = LifoBag<false>;
+
+// LifoBag needing a key before use, as google::dense_hash_set needs its empty key: a
+// default-constructed one aborts on insert, so the probe rebuilds from an emptied copy.
+class KeyedBag {
+ public:
+  void set_key(int k) { key_ = k; }
+  void insert(int x) {
+    if (key_ < 0) std::abort();
+    bag_.add(x);
+  }
+  void clear() { bag_ = {}; }
+  auto begin() const { return bag_.begin(); }
+  auto end() const { return bag_.end(); }
+  size_t size() const { return bag_.size(); }
+  friend bool operator==(const KeyedBag& a, const KeyedBag& b) { return a.bag_ == b.bag_; }
+
+ private:
+  int key_ = -1;
+  Bag bag_;
+};
 
 // An insertion-ordered set (no index: small) whose == compares in order.
 class OrderedSet {
@@ -227,6 +248,14 @@ TEST(RangeOrder, ForkedWorkersReachTheSameVerdictAsOneThread) {
 template <class C>
 RangeOrder probed(const C& c) {
   return objgen::detail::decide_range_order(c, c.size());
+}
+
+TEST(RangeOrder, AClassUnusableDefaultConstructedIsRebuiltFromAnEmptiedCopy) {
+  rorder::KeyedBag b;
+  b.set_key(7);
+  b.insert(0);
+  b.insert(1);
+  EXPECT_EQ(probed(b), RangeOrder::kSorted);  // a default-constructed KeyedBag would have aborted
 }
 
 TEST(RangeOrder, StandardContainers) {
