@@ -95,11 +95,17 @@ concept BuiltByPushBack = std::default_initializable<C> && std::move_constructib
 };
 
 template <class C, class V>
-concept FilledByInsert = requires(C& c, const V& v) { c.insert(v); };
+concept FilledByInsert = requires(C& c, const V& v) {
+  c.insert(v);
+};
 template <class C, class V>
-concept FilledByPushBack = requires(C& c, const V& v) { c.push_back(v); };
+concept FilledByPushBack = requires(C& c, const V& v) {
+  c.push_back(v);
+};
 template <class C, class V>
-concept BuiltFromEmptiedCopy = std::copy_constructible<C> && requires(C& c) { c.clear(); } && (FilledByInsert<C, V> || FilledByPushBack<C, V>);
+concept BuiltFromEmptiedCopy = std::copy_constructible<C> && requires(C& c) {
+  c.clear();
+} &&(FilledByInsert<C, V> || FilledByPushBack<C, V>);
 
 template <class C>
 concept OrderProbeable = requires {

@@ -26,9 +26,9 @@ bool only_literals(const Operation& op, size_t from) {
 
 // A member that may initialise its receiver: non-const, taking it by reference, the rest literals.
 bool may_initialise(const Operation& op, ClassId target) {
-  return op.kind == OpKind::Method && !op.is_const && op.contract < 0 && !op.upcast && !op.params.empty() &&
-         op.params[0].is_object() && op.params[0].cls == target && op.params[0].may_modify() && !op.params[0].consumed() &&
-         op.params.size() <= kMaxExtraParams + 1 && only_literals(op, 1) && op.call_pattern.empty();
+  return op.kind == OpKind::Method && !op.is_const && op.contract < 0 && !op.upcast && !op.params.empty() && op.params[0].is_object() &&
+         op.params[0].cls == target && op.params[0].may_modify() && !op.params[0].consumed() && op.params.size() <= kMaxExtraParams + 1 &&
+         only_literals(op, 1) && op.call_pattern.empty();
 }
 
 // A constructor given each parameter's first value, 0 for an int (not -1: a count or a size).
@@ -157,8 +157,12 @@ class Prober {
     for (size_t i = 0; i < all.size(); ++i) {
       if (!read[i].feasible || !read[i].has_state || !reads_after_every_constructor(p, all[i])) continue;
       const Operation& op = api_.operations()[all[i].method];
-      InitialisingCall found{all[i].method, {}, spelled_call(op, domain_, all[i].literals), op.cpp_call.empty() ? op.name : op.cpp_call,
-                             member_signature(api_, op), false};
+      InitialisingCall found{all[i].method,
+                             {},
+                             spelled_call(op, domain_, all[i].literals),
+                             op.cpp_call.empty() ? op.name : op.cpp_call,
+                             member_signature(api_, op),
+                             false};
       for (size_t k = 0; k < all[i].literals.size(); ++k)
         found.args.push_back(domain_.of(api_.operations()[found.method].params[k + 1])[all[i].literals[k]]);
       TestOutcome twice = plain_->run({initialised(p.constructors.front(), all[i], 2)}).front();
@@ -184,8 +188,6 @@ class Prober {
 
 }  // namespace
 
-ReadProbe probe_reading(const Api& api, ClassId target, const ReadProbeOptions& options) {
-  return Prober(api, target, options).run();
-}
+ReadProbe probe_reading(const Api& api, ClassId target, const ReadProbeOptions& options) { return Prober(api, target, options).run(); }
 
 }  // namespace objgen

@@ -27,9 +27,9 @@ struct ReadProbe {
   // Some constructor of the class makes an object (none crashes, throws or hangs) and none of
   // those objects can be read.
   bool unreadable = false;
-  std::string why;  // the first constructor's read failure, as the worker reported it
-  std::vector<uint32_t> constructors;      // the constructors and factories that made an object
-  std::optional<InitialisingCall> found;   // a call after which every one of their objects reads
+  std::string why;                        // the first constructor's read failure, as the worker reported it
+  std::vector<uint32_t> constructors;     // the constructors and factories that made an object
+  std::optional<InitialisingCall> found;  // a call after which every one of their objects reads
   size_t candidates_tried = 0;
 };
 
