@@ -36,8 +36,21 @@ def plain_copy(match):
         shutil.copyfile(header, copy)
     return "-include " + copy
 
+def unbundled(entries):  # a unity file (OBJGEN_UNITY_CLI) as the sources it includes, each with its command
+    out = []
+    for e in entries:
+        path = os.path.join(e["directory"], e["file"])
+        if not re.search(r"/Unity/unity_\d+_cxx\.cxx$", path):
+            out.append(e)
+            continue
+        for line in open(path):
+            m = re.match(r'#include "(.+)"', line.strip())
+            if m:
+                out.append(dict(e, file=m.group(1), command=e["command"].replace(e["file"], m.group(1)).replace(path, m.group(1))))
+    return out
+
 with open(os.path.join(repo, "build", "compile_commands.json")) as f:
-    entries = [e for e in json.load(f) if os.path.realpath(os.path.join(e["directory"], e["file"])).startswith(src)]
+    entries = [e for e in unbundled(json.load(f)) if os.path.realpath(os.path.join(e["directory"], e["file"])).startswith(src)]
 for e in entries:
     e["command"] = re.sub(r"-include (\S+/cmake_pch\.hxx)", plain_copy, e["command"])
 with open(os.path.join(out, "compile_commands.json"), "w") as f:
