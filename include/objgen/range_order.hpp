@@ -86,15 +86,6 @@ typename std::vector<V>::const_iterator >
         &&std::constructible_from<C, typename std::vector<V>::const_reverse_iterator, typename std::vector<V>::const_reverse_iterator> &&
     !std::constructible_from<C, NotAnIterator, NotAnIterator>;
 template <class C, class V>
-concept BuiltByInsert = std::default_initializable<C> && std::move_constructible<C> && requires(C& c, const V& v) {
-  c.insert(v);
-};
-template <class C, class V>
-concept BuiltByPushBack = std::default_initializable<C> && std::move_constructible<C> && requires(C& c, const V& v) {
-  c.push_back(v);
-};
-
-template <class C, class V>
 concept FilledByInsert = requires(C& c, const V& v) {
   c.insert(v);
 };
@@ -102,6 +93,11 @@ template <class C, class V>
 concept FilledByPushBack = requires(C& c, const V& v) {
   c.push_back(v);
 };
+template <class C, class V>
+concept BuiltByInsert = std::default_initializable<C> && std::move_constructible<C> && FilledByInsert<C, V>;
+template <class C, class V>
+concept BuiltByPushBack = std::default_initializable<C> && std::move_constructible<C> && FilledByPushBack<C, V>;
+
 template <class C, class V>
 concept BuiltFromEmptiedCopy = std::copy_constructible<C> && requires(C& c) {
   c.clear();

@@ -8,6 +8,7 @@
 #include "cli/cli_common.hpp"
 #include "harness/harness_loader.hpp"
 #include "emit/suite_preamble.hpp"
+#include "exec/initialising_call.hpp"
 #include "io/file_error.hpp"
 
 #ifndef OBJGEN_EXAMPLES_DIR
@@ -84,17 +85,14 @@ SubjectArgs from_header(const SubjectArgs& s) {
   return h;
 }
 
-ReadProbe probe_subject_reading(const Example& ex) {
+namespace {
+// A harness's class whose objects cannot be read until a call objgen found (exec/initialising_call,
+// in forked workers): the user's harness registers what makes them (objgen cannot rewrite it), so
+// the run stops and says what to write.
+void refuse_unreadable(const Example& ex) {
   Api api;
   const ClassInfo& target = register_example(ex, api);
-  return probe_reading(api, target.id, {.worker_memory_limit_bytes = kReadProbeMemory});
-}
-
-namespace {
-// A harness's class whose objects cannot be read until a call objgen found: the user's harness
-// registers what makes them (objgen cannot rewrite it), so the run stops and says what to write.
-void refuse_unreadable(const Example& ex) {
-  ReadProbe p = probe_subject_reading(ex);
+  ReadProbe p = probe_reading(api, target.id, {.worker_memory_limit_bytes = kReadProbeMemory});
   if (!p.unreadable || !p.found) return;
   const std::string& c = ex.target;
   throw UsageError("objgen cannot read a " + c + " as its constructors make it (" + p.why + "); after " + p.found->call +

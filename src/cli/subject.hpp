@@ -8,7 +8,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "exec/initialising_call.hpp"
 #include "objgen/example.hpp"
 
 namespace objgen::scan {
@@ -67,10 +66,6 @@ void print_scan_failure(const scan::ScanOutcome& outcome, bool verbose);
 
 // The compile flags for a scan: those of -p's database for the header, then the ones after --.
 std::vector<std::string> scan_flags(const SubjectArgs& s);
-
-// Whether the subject's objects can be read as its constructors make them, and if not, a call
-// after which they can (exec/initialising_call), run in forked workers.
-ReadProbe probe_subject_reading(const Example& ex);
 
 // Implemented only when objgen has scan: scans, compiles (or reuses) and loads the harness
 // (and with coverage, binds its coverage map); built again with an initialising call when its

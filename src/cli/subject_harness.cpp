@@ -11,6 +11,7 @@
 #include "cli/type_name_check.hpp"
 #include "cover/coverage_runtime.hpp"
 #include "emit/suite_preamble.hpp"
+#include "exec/initialising_call.hpp"
 #include "io/atomic_file.hpp"
 #include "harness/harness_build.hpp"
 #include "harness/harness_compiler.hpp"

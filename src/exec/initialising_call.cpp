@@ -163,8 +163,7 @@ class Prober {
                              op.cpp_call.empty() ? op.name : op.cpp_call,
                              member_signature(api_, op),
                              false};
-      for (size_t k = 0; k < all[i].literals.size(); ++k)
-        found.args.push_back(domain_.of(api_.operations()[found.method].params[k + 1])[all[i].literals[k]]);
+      for (size_t k = 0; k < all[i].literals.size(); ++k) found.args.push_back(domain_.of(op.params[k + 1])[all[i].literals[k]]);
       TestOutcome twice = plain_->run({initialised(p.constructors.front(), all[i], 2)}).front();
       found.repeatable = twice.feasible && twice.outcome == Outcome::Normal;
       return found;

@@ -38,7 +38,7 @@ struct ReadProbeOptions {
   size_t worker_memory_limit_bytes = 0;
   // Programs that serve the probe's test cases (RunnerOptions::worker_command) for a harness
   // described by a process of its own, one without and one with fingerprint_state, whose literal
-  // domain is read_probe_domain's; empty: forks of this process, where the API is registered.
+  // domain is the probe's (below); empty: forks of this process, where the API is registered.
   std::vector<std::string> plain_worker, reading_worker;
 };
 

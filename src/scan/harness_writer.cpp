@@ -99,6 +99,12 @@ class Writer {
     return order;
   }
 
+  // The member that makes the initialising call, left out: it may not be called on an
+  // initialised object (HarnessOptions::initialising_member_left_out).
+  bool initialising_member_left_out(const Function& f) const {
+    return !initialising_.empty() && f.registration == Registration::Method && f.name == o_.initialising_member_left_out;
+  }
+
   // A member template objgen instantiated, left out after a harness that failed to compile.
   bool left_out(const Function& f) const {
     return !f.template_arguments.empty() && (!o_.template_instances || o_.failed_instances.count(instance_key(f)));
@@ -358,8 +364,7 @@ class Writer {
   void add_method(const Function& f, const std::string& comment, ClassLines& c) {
     unsigned n = f.arities.empty() ? f.params.size() : f.arities.back();
     if (left_out(f)) return;
-    if (!initialising_.empty() && f.name == o_.initialising_member_left_out) return;  // listed under "Not registered"
-
+    if (initialising_member_left_out(f)) return;                                               // listed under "Not registered"
     if (calls_.has_parts(f) && !c.built_parts.insert(calls_.lambda_for(f, n)).second) return;  // insert(const&) and (&&) alike
     if (calls_.has_parts(f))
       c.lines.push_back({".method(" + CallSpelling::quote(f.name) + ", " + calls_.lambda_for(f, n) + ").emitted_as(" +
@@ -463,7 +468,7 @@ class Writer {
   void write_not_registered(std::ostringstream& out) {
     bool header = false;
     for (const Function& f : r_.functions) {
-      bool initialising = !initialising_.empty() && f.registration == Registration::Method && f.name == o_.initialising_member_left_out;
+      bool initialising = initialising_member_left_out(f);
       if (f.registration != Registration::Skip && !left_out(f) && !initialising) continue;
       if (!header) out << "  // Not registered:\n";
       header = true;
