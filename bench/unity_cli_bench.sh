@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # bench/unity_cli_bench.sh [BUILD_DIR]: what compiling the objgen program's files several to a
-# translation unit saves (OBJGEN_UNITY_CLI). Four command files are compiled with BUILD_DIR's own
+# translation unit saves (OBJGEN_UNITY). Four command files are compiled with BUILD_DIR's own
 # command for them (default build-asan: scripts/sanitize.sh's build, where it matters most), one
 # by one, then as one translation unit that includes the four. Prints each time and the totals.
-# BUILD_DIR must have been built once (its precompiled header); OBJGEN_UNITY_CLI may be on or off.
+# BUILD_DIR must have been built once (its precompiled header); OBJGEN_UNITY may be on or off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

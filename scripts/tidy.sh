@@ -36,7 +36,7 @@ def plain_copy(match):
         shutil.copyfile(header, copy)
     return "-include " + copy
 
-def unbundled(entries):  # a unity file (OBJGEN_UNITY_CLI) as the sources it includes, each with its command
+def unbundled(entries):  # a unity file (OBJGEN_UNITY) as the sources it includes, each with its command
     out = []
     for e in entries:
         path = os.path.join(e["directory"], e["file"])

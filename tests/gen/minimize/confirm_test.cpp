@@ -42,11 +42,11 @@ OBJGEN_FIELDS(confirm_test::Tally, n_)
 namespace objgen::minimize {
 namespace {
 
-struct Fixture {
+struct ConfirmFixture {
   Api api;
   LiteralDomain domain = LiteralDomain::defaults(3);  // ints 0..2
   uint32_t make = 0, add = 0, poke = 0, wait = 0;
-  Fixture() {
+  ConfirmFixture() {
     api.add_class<confirm_test::Tally>()
         .constructor<>()
         .method("add", &confirm_test::Tally::add)
@@ -76,13 +76,13 @@ struct Fixture {
 };
 
 TEST(ConfirmFindings, AFaultOfTheSequenceIsConfirmed) {
-  Fixture f;
+  ConfirmFixture f;
   SequenceFinding crash{Outcome::Crash, f.add, "SIGSEGV", f.sequence({{f.add, 2}, {f.add, 2}, {f.add, 2}}), f.domain};
   EXPECT_EQ(f.confirm({crash}), std::vector<std::string>{""});
 }
 
 TEST(ConfirmFindings, AFaultOnlyABusyWorkerShowsIsNot) {
-  Fixture f;
+  ConfirmFixture f;
   // Found as the third poke() of a worker, after other sequences' calls: alone it returns.
   SequenceFinding crash{Outcome::Crash, f.poke, "SIGSEGV", f.sequence({{f.poke, 0}}), f.domain};
   std::vector<std::string> why = f.confirm({crash, crash});
@@ -92,7 +92,7 @@ TEST(ConfirmFindings, AFaultOnlyABusyWorkerShowsIsNot) {
 }
 
 TEST(ConfirmFindings, AnotherOutcomeOrAnEarlierEndIsNotTheFinding) {
-  Fixture f;
+  ConfirmFixture f;
   SequenceFinding thrown{Outcome::Failure, f.add, "std::runtime_error", f.sequence({{f.add, 2}, {f.add, 2}, {f.add, 2}}), f.domain};
   SequenceFinding later{Outcome::Crash, f.add, "SIGSEGV", f.sequence({{f.add, 2}, {f.add, 2}, {f.add, 2}, {f.add, 0}}), f.domain};
   std::vector<std::string> why = f.confirm({thrown, later});
@@ -103,7 +103,7 @@ TEST(ConfirmFindings, AnotherOutcomeOrAnEarlierEndIsNotTheFinding) {
 // A timeout met under a 0.1 s limit is replayed with a longer one: a call that was only slow
 // returns and is not confirmed as a hang; one that never returns is.
 TEST(ConfirmFindings, ATimeoutIsReplayedWithALongerLimit) {
-  Fixture f;
+  ConfirmFixture f;
   SequenceFinding slow{Outcome::Timeout, f.wait, "no return within 0.1 s", f.sequence({{f.wait, 2}}), f.domain};
   SequenceFinding hang{Outcome::Timeout, f.wait, "no return within 0.1 s", f.sequence({{f.wait, 1}}), f.domain};
   ConfirmOptions options;
@@ -114,13 +114,13 @@ TEST(ConfirmFindings, ATimeoutIsReplayedWithALongerLimit) {
 }
 
 TEST(ConfirmFindings, ASequenceLessFindingIsNeverConfirmed) {
-  Fixture f;
+  ConfirmFixture f;
   SequenceFinding crash{Outcome::Crash, f.poke, "SIGSEGV", {}, f.domain};
   EXPECT_FALSE(f.confirm({crash})[0].empty());
 }
 
 TEST(ConfirmFindings, ABrokenInvariantIsCheckedOnItsObject) {
-  Fixture f;
+  ConfirmFixture f;
   contracts::ContractSet only_invariant;
   only_invariant.on[static_cast<size_t>(contracts::Contract::Invariant)] = true;
   std::vector<uint32_t> checks = contracts::add_contract_operations(f.api, class_id<confirm_test::Tally>(), {only_invariant});

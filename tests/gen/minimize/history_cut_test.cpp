@@ -29,11 +29,11 @@ OBJGEN_FIELDS(history_cut_test::Counter, n_)
 namespace objgen::minimize {
 namespace {
 
-struct Fixture {
+struct CutFixture {
   Api api;
   LiteralDomain domain = LiteralDomain::defaults(3);
   uint32_t make = 0, add = 0, poke = 0;
-  Fixture() {
+  CutFixture() {
     api.add_class<history_cut_test::Counter>()
         .constructor<>()
         .method("add", &history_cut_test::Counter::add)
@@ -67,7 +67,7 @@ struct Fixture {
 };
 
 TEST(HistoryCut, AFaultOfTheProcessIsCutDownToTheCallsItNeeds) {
-  Fixture f;
+  CutFixture f;
   Minimized m = f.cut({f.add, f.poke, f.add, f.add, f.poke, f.add});
   ASSERT_TRUE(m.reproduced);
   EXPECT_TRUE(m.one_minimal);
@@ -81,7 +81,7 @@ TEST(HistoryCut, AFaultOfTheProcessIsCutDownToTheCallsItNeeds) {
 // The command's budget (evolve --budget) is spent: the whole history is replayed once and kept,
 // no candidate runs to cut it, and the result does not claim to be 1-minimal.
 TEST(HistoryCut, PastTheDeadlineNothingIsCut) {
-  Fixture f;
+  CutFixture f;
   Minimized m = f.cut({f.add, f.poke, f.add, f.add, f.poke, f.add}, std::chrono::steady_clock::now());
   EXPECT_FALSE(m.one_minimal);
   EXPECT_EQ(m.history_kept, m.history_calls);
@@ -89,7 +89,7 @@ TEST(HistoryCut, PastTheDeadlineNothingIsCut) {
 }
 
 TEST(HistoryCut, AHistoryThatDoesNotShowItLeavesItUnreproduced) {
-  Fixture f;
+  CutFixture f;
   Minimized m = f.cut({f.add, f.add, f.poke});  // two poke() calls in all: none crashes
   EXPECT_FALSE(m.reproduced);
   EXPECT_EQ(m.history_calls, 6u);
@@ -97,7 +97,7 @@ TEST(HistoryCut, AHistoryThatDoesNotShowItLeavesItUnreproduced) {
 }
 
 TEST(HistoryCut, NoHistoryNoReplay) {
-  Fixture f;
+  CutFixture f;
   Minimized m = f.cut({});
   EXPECT_FALSE(m.reproduced);
   EXPECT_EQ(m.runs, 0u);
