@@ -23,8 +23,8 @@ if [ -n "${CORPUS_CACHE:-}" ]; then  # shared by the phases of one class, or reu
 fi
 choose_part "$phase" builders exhaustive random params evolve
 
-# TAG => header | class (then, after ';', classes it holds that objgen must describe) | compile and link flags after -- | states at scope 3 and 4 ("" when no
-# closed form) | evolve's method ("" for none)
+# TAG => header | class (then, after ';', classes it holds that objgen must describe) | compile and
+# link flags after -- | states at scope 3 and 4 ("" when no closed form) | evolve's method ("" for none)
 declare -A corpus=(
   # Insertion-ordered: a map of keys 0..2 to values 0..2 is a sequence of distinct keys, each with
   # a value: sum over k of 3!/(3-k)! * 3^k = 1 + 9 + 54 + 162 = 226 (scope 3).
