@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Code under test that tries to get out of its worker (tests/hostile_inputs/escape.hpp), one ROUTE
 # per ctest case: reach (objgen's memory, limits, priority), linger (processes left behind),
-# vfork and vfork_tools (a child that never execs), timers (alarm, setitimer, timer_create). Every run exits 0
+# vfork and vfork_tools (a child that never execs), timers (alarm, setitimer, timer_create),
+# terminal (the user's terminal changed or written on). Every run exits 0
 # within its time bound with a finding that names each hostile member; objgen's output stays
 # under 1 MiB; no process of the run is left (ps before and after); the sentinel file that an
 # escaped process would write never appears.
@@ -117,6 +118,22 @@ for name in ("alarm_once", "itimer", "posix_timer"):
     attempts = methods["Timers::%s()" % name]["attempts"]
     assert any("SIGSYS" in a.get("message", "") for a in attempts), name
 PY
+    ;;
+  terminal)
+    # In a terminal of its own (script): objgen's terminal keeps its settings (stty -a before and
+    # after), nothing written reaches it, and the runs end as usual.
+    for command in "exhaustive --scope 3" "random --time-limit 3"; do
+      name=${command%% *}
+      script -qec "stty -a >'$work/$name.before'; '$objgen' $command --header '$header' --class escape::Terminal \
+        --call-timeout 0.5 -q --report-json '$work/$name.json' >'$work/$name.out' 2>&1; echo \$? >'$work/$name.rc'; \
+        stty -a >'$work/$name.after'" "$work/$name.typescript" </dev/null >/dev/null 2>&1
+      bad=
+      [ "$(cat "$work/$name.rc" 2>/dev/null)" = 0 ] || bad="exit $(cat "$work/$name.rc" 2>/dev/null)"
+      cmp -s "$work/$name.before" "$work/$name.after" || bad="$bad; the terminal changed: $(diff "$work/$name.before" "$work/$name.after" | head -4)"
+      ! grep -q ESCAPED-TO-TERMINAL "$work/$name.typescript" || bad="$bad; a worker wrote on the terminal"
+      grep -q '"complete": true' "$work/$name.json" 2>/dev/null || [ "$name" = random ] || bad="$bad; report incomplete"
+      if [ -n "$bad" ]; then echo "FAIL [$name Terminal]:$bad"; tail -5 "$work/$name.out"; fail=1; else echo "ok   [$name Terminal]: the terminal unchanged"; fi
+    done
     ;;
   *)
     echo "unknown route $route"; exit 2 ;;

@@ -9,11 +9,15 @@
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/reference_worker.hpp"
+#include "exec/child_process.hpp"
 #include "exec/confinement.hpp"
 #include "exec/sanitizer_options.hpp"
 #include "io/file_error.hpp"
 #ifdef OBJGEN_HAVE_MPI
 #include "exec/mpi_cluster.hpp"
+#endif
+#ifdef OBJGEN_HAVE_SCAN
+#include "scan/clang_crash_guard.hpp"
 #endif
 #include "objgen/example.hpp"
 #include "objgen/version.hpp"
@@ -142,6 +146,9 @@ int parse_and_run(CLI::App& app, int argc, char** argv, const int& exit_code) {
   } catch (const objgen::FileError& e) {  // a full disk, a FIFO for a file, an untrusted cache
     say("", e.what());
     return finish(kExitBadInput);
+  } catch (const objgen::WorkersCannotStart& e) {  // the harness cannot be used (exec/child_process.hpp)
+    say("", (std::string("the code under test cannot run: ") + e.what()).c_str());
+    return finish(kExitBadInput);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "objgen: internal error: %s\n", e.what());  // may be this rank's alone
     return finish(kExitInternal);
@@ -153,6 +160,11 @@ int run(int argc, char** argv) {
   CLI::App app;
   describe(app);
   objgen::cli::restart_with_fixed_layout(argc, argv);  // first: the exec below keeps the layout's setting
+#ifdef OBJGEN_HAVE_SCAN
+  // A scan that Clang crashed in starts objgen again in another layout (scan/clang_crash_guard.hpp).
+  objgen::scan::remember_command_line(argv);
+  objgen::scan::attempt_layout_shift();
+#endif
   // Before anything else runs: the allocator's mode is fixed when the process starts.
   std::string heap_check = objgen::cli::follow_heap_check_option(argc, argv);
   // After that exec (which would undo it): workers cannot open /proc/<objgen>/mem, and what they

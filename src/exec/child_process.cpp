@@ -167,7 +167,10 @@ bool confine_code_under_test(char* note) {
   // code under test starting a thread. pthread_create clears it again.
   __libc_single_threaded = 1;
   enter_child_state(o.runs_code_under_test, note);
-  setpgid(0, 0);
+  // A session of its own: no controlling terminal (/dev/tty cannot be opened, the user's terminal
+  // sends it no signal), and a process group objgen kills with it. The parent does not set the
+  // group itself: a child already leading a group could not start a session.
+  if (setsid() < 0) setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(kChildAbandoned);  // objgen died before the line above
   signal(SIGINT, SIG_IGN);                          // Ctrl-C and termination are objgen's to handle
@@ -262,7 +265,6 @@ void ChildProcess::start(const std::function<void()>& body, const ChildOptions& 
   }
   g_child.supervisor_forking = false;
   if (pid < 0) throw std::runtime_error(std::string("objgen: cannot start a worker process: ") + std::strerror(errno));
-  setpgid(pid, pid);  // also here, so that the group exists before anyone signals it
   note_supervised_child(pid);
   starts.unlock();
   pid_ = pid;

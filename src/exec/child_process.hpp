@@ -16,6 +16,8 @@
 //   the note "the call started a process that outlives it"; objgen is a subreaper too and kills
 //   and reaps what a child leaves when it ends (reap_orphans). PR_SET_PDEATHSIG, a parent-liveness
 //   check at start, and a process group per child (killed with it) cover objgen's own death;
+// - the child is a session of its own, without a controlling terminal, and cannot change any
+//   terminal's settings (confinement.hpp): nothing it does reaches the user's terminal;
 // - a process forked by the code under test never runs objgen's code: it exits at the first
 //   check_after_call(), and the child that forked it ends itself with a note ("the call forked a
 //   process"); likewise for a call that starts a thread (the thread may crash or spin later);
@@ -34,6 +36,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 namespace objgen {
@@ -53,6 +56,17 @@ struct ChildOptions {
 // harness (objgen's own process never does). The loader ends the child (abandon_child) or throws
 // when it cannot.
 void set_code_under_test_loader(void (*loader)());
+
+// Fresh workers keep dying before the code under test runs a single call (static initializers that
+// crash, hang or exit; a harness that cannot load once confined): the harness is unusable, and
+// the run stops with this reason (the command's exit 2) instead of starting workers forever.
+struct WorkersCannotStart : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// How many such workers in a row say so (a harness that loads now and then still runs), and how
+// long a worker may take to load it (at least the call time limit); a load past it counts half.
+constexpr int kMaxFruitlessStarts = 8;
+constexpr double kWorkerLoadSeconds = 20;
 
 // Exit codes a child uses for its own reasons (the code under test may exit with anything, so
 // these come with a note in shared memory that says they are objgen's).

@@ -8,6 +8,7 @@
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 #include <linux/sockios.h>
+#include <asm/termbits.h>  // struct termios2, which TCSETS2's number encodes the size of
 #include <sched.h>
 #include <seccomp.h>
 #include <sys/ioctl.h>
@@ -134,6 +135,11 @@ bool build_allow_list(Program& out) {
   return ok;
 }
 
+constexpr uint64_t kTerminalChanges[] = {TCSETS,    TCSETSW,   TCSETSF,  TCSETA,      TCSETAW,  TCSETAF,  TCSETS2,     TCSETSW2,
+                                         TCSETSF2,  TCSBRK,    TCSBRKP,  TIOCSBRK,    TIOCCBRK, TCXONC,   TCFLSH,      TIOCSWINSZ,
+                                         TIOCSCTTY, TIOCNOTTY, TIOCCONS, TIOCSETD,    TIOCEXCL, TIOCNXCL, TIOCVHANGUP, TIOCSLCKTRMIOS,
+                                         TIOCMSET,  TIOCMBIS,  TIOCMBIC, TIOCSSERIAL, TIOCLINUX};
+
 // The second program traps argument values: commands that make the kernel signal a process (or
 // type into objgen's terminal), and a clone whose child would be objgen's instead of the worker's.
 // clone3 says ENOSYS, so that glibc falls back to clone, whose flags a filter can read.
@@ -146,6 +152,10 @@ bool build_argument_traps(Program& out) {
     ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 1, SCMP_A1_64(SCMP_CMP_MASKED_EQ, kLow32, command)) == 0;
   for (uint64_t request : {FIOSETOWN, SIOCSPGRP, TIOCSPGRP, TIOCSTI})
     ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(ioctl), 1, SCMP_A1_64(SCMP_CMP_MASKED_EQ, kLow32, request)) == 0;
+  // A terminal's settings, size, flow, line and ownership: a worker has none (its own session), so
+  // a terminal it opens by name is the user's; "not a terminal", as for its stdin.
+  for (uint64_t request : kTerminalChanges)
+    ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, SCMP_A1_64(SCMP_CMP_MASKED_EQ, kLow32, request)) == 0;
   ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(clone), 1, SCMP_A0_64(SCMP_CMP_MASKED_EQ, CLONE_PARENT, CLONE_PARENT)) == 0;
   ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) == 0;
   ok = ok && export_program(ctx, out);

@@ -7,8 +7,9 @@
 // action is the default, so "trap unless the pid is the worker's own" needs a program whose
 // default is to trap (an allow-list of every other system call, with the pid-directed ones allowed
 // only for the worker's pid), beside one whose default is to allow (argument values that trap:
-// fcntl F_SETOWN, ioctl FIOSETOWN, clone CLONE_PARENT). The worker's pid appears in the first
-// program as a marker constant that the worker replaces with its own.
+// fcntl F_SETOWN, ioctl FIOSETOWN, clone CLONE_PARENT; ioctls that change a terminal fail with
+// ENOTTY). The worker's pid appears in the first program as a marker constant that the worker
+// replaces with its own.
 #pragma once
 
 #include <sys/types.h>

@@ -178,6 +178,8 @@ unsigned char* TestRunner::slot(uint32_t test) const {
 void TestRunner::start_worker() {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for the test worker");
+  shared_->loaded.store(0);
+  started_at_ = std::chrono::steady_clock::now();
   ChildOptions options;
   options.memory_limit_bytes = opt_.worker_command.empty() ? opt_.worker_memory_limit_bytes : 0;
   options.loads_code_under_test = opt_.worker_command.empty();  // the worker program loads its own
@@ -192,6 +194,20 @@ void TestRunner::start_worker() {
   close(fds[1]);
   if (notify_fd_ >= 0) close(notify_fd_);
   notify_fd_ = fds[0];
+}
+
+// The flag is the worker's; forging it can only end the run with this reason.
+void TestRunner::note_fruitless_start(bool hung, const std::string& what) {
+  if (shared_->loaded.load() != 0) {
+    fruitless_starts_ = 0;
+    return;
+  }
+  fruitless_starts_ += hung ? kMaxFruitlessStarts / 2 : 1;
+  if (fruitless_starts_ >= kMaxFruitlessStarts)
+    throw WorkersCannotStart(
+        "test workers keep ending while they load it (its static initializers, or the harness in a "
+        "confined worker): " +
+        what);
 }
 
 // In the forked child: becomes the worker program, handing it the memory file and the pipe.
@@ -251,6 +267,7 @@ static __attribute__((noinline)) void junk_stack() {
 }
 
 void TestRunner::worker_main() {
+  shared_->loaded.store(1);  // the code under test is loaded (here or by the exec'd program)
   // Blocks of every small size, never freed: objects the test cases allocate land at other
   // addresses than in a worker without the shift (an address-derived value then differs).
   static std::vector<std::unique_ptr<char[]>> shift;
@@ -484,6 +501,7 @@ void TestRunner::wait_batch(uint32_t request) {
     if (hung_up || exited) {
       if (!exited) worker_.kill();                 // without the pipe it could not say it is done
       if (shared_->done.load() == request) break;  // after finishing the batch: nothing lost
+      note_fruitless_start(false, worker_.describe_death());
       record_death(Outcome::Crash, worker_.describe_death());
       start_worker();
       last_change = clock::now();
@@ -491,14 +509,18 @@ void TestRunner::wait_batch(uint32_t request) {
     }
     worker_.trim_output();
     uint32_t now = shared_->progress.load();
+    bool loading = shared_->loaded.load() == 0;
+    double limit = loading ? std::max(kWorkerLoadSeconds, opt_.call_timeout_seconds) : opt_.call_timeout_seconds;
     if (now != last_progress) {
       last_progress = now;
       last_change = clock::now();
-    } else if (std::chrono::duration<double>(clock::now() - last_change).count() > opt_.call_timeout_seconds) {
+    } else if (std::chrono::duration<double>(clock::now() - (loading ? started_at_ : last_change)).count() > limit) {
       worker_.kill();
       if (shared_->done.load() == request) break;
       char buf[96];
-      std::snprintf(buf, sizeof buf, "no return within %.1f s (killed)", opt_.call_timeout_seconds);
+      std::snprintf(buf, sizeof buf,
+                    loading ? "loading the code under test did not end within %.1f s (killed)" : "no return within %.1f s (killed)", limit);
+      note_fruitless_start(true, buf);
       record_death(Outcome::Timeout, buf);
       start_worker();
       last_change = clock::now();

@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -174,6 +175,11 @@ class TestRunner {
   uint64_t evaluations_ = 0, restarts_ = 0;
   uint32_t batch_count_ = 0;  // test cases of the batch running (the parent's own copy)
   int deaths_without_claim_ = 0;
+  // Parent: when the worker started, and its workers in a row that ended while loading the code
+  // under test (a load past its time counts half): a harness that cannot load (WorkersCannotStart).
+  std::chrono::steady_clock::time_point started_at_;
+  int fruitless_starts_ = 0;
+  void note_fruitless_start(bool hung, const std::string& what);
 };
 
 }  // namespace objgen

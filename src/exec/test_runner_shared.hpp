@@ -26,6 +26,7 @@ struct TestRunner::Shared {
   std::atomic<uint32_t> current;   // the test case running
   std::atomic<uint32_t> call;      // the call of it running
   std::atomic<uint32_t> progress;  // calls started (a hang stops it)
+  std::atomic<uint32_t> loaded;    // the worker has loaded the code under test (its loop started)
   uint32_t count;
   uint32_t grown_count;    // entries of `grown` the parent wrote (commit), in order
   uint32_t scratch_count;  // entries of `scratch` of the batch

@@ -99,6 +99,7 @@ struct WorkerPool::Control {
     std::atomic<uint64_t> current;    // candidate being executed, or kNotStarted
     std::atomic<uint64_t> resume_at;  // where this attempt at the job starts, or kNotStarted
     std::atomic<uint64_t> phase;      // what the body is doing for `current` (set_worker_phase)
+    std::atomic<uint32_t> loaded;     // the worker has loaded the code under test (its body started)
   } slots[kMaxWorkers];
   std::atomic<uint8_t>* done() { return reinterpret_cast<std::atomic<uint8_t>*>(this + 1); }
 };
@@ -111,6 +112,8 @@ struct WorkerPool::Worker {
   int64_t seen_job = kIdle;
   uint64_t seen_current = 0;
   std::chrono::steady_clock::time_point seen_at;
+  std::chrono::steady_clock::time_point launched_at;
+  int fruitless = 0;  // the slot's processes in a row that ended while loading (a load past its time counts half)
 };
 
 WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity, size_t text_capacity,
@@ -167,13 +170,14 @@ void WorkerPool::launch(int slot, int64_t resume_job, uint64_t resume_first) {
   Worker& w = *slots_[slot];
   w.running = true;
   w.seen_job = kIdle;
-  w.seen_at = std::chrono::steady_clock::now();
+  w.seen_at = w.launched_at = std::chrono::steady_clock::now();
   // Set before the worker exists, so that its slot never shows a previous worker's job.
   auto& s = control_->slots[slot];
   s.resume_at.store(resume_first);
   s.current.store(kNotStarted);
   s.job.store(resume_job);
   s.phase.store(0);
+  s.loaded.store(0);
   if (isolate_) {
     if (w.pidfd >= 0) close(w.pidfd);  // before the fork: the new worker must not inherit it
     w.pidfd = -1;
@@ -200,6 +204,7 @@ void WorkerPool::close_parent_fds() {
 }
 
 void WorkerPool::start(int slot, int64_t resume_job, uint64_t resume_first) {
+  control_->slots[slot].loaded.store(1, std::memory_order_release);  // the loader runs before the body
   if (resume_job == kIdle) {
     worker_loop(slot, kIdle);
   } else if (resume_first == kNotStarted) {
@@ -311,7 +316,16 @@ std::vector<WorkerPool::Event> WorkerPool::poll_processes() {
       continue;
     }
     w.process.trim_output();
-    bool waiting = job == kIdle || (at == kNotStarted && s.resume_at.load() == kNotStarted);
+    bool loading = s.loaded.load(std::memory_order_acquire) == 0;
+    if (loading && std::chrono::duration<double>(now - w.launched_at).count() > load_limit_seconds()) {
+      // Static initializers that never return: no call ran, so no job lost or blamed.
+      w.process.kill();
+      w.running = false;
+      after_death(slot, Event::TimedOut, fmt::format("loading the code under test did not end within {:g} s", load_limit_seconds()),
+                  events);
+      continue;
+    }
+    bool waiting = loading || job == kIdle || (at == kNotStarted && s.resume_at.load() == kNotStarted);
     if (job != w.seen_job || at != w.seen_current || waiting) {
       w.seen_job = job;
       w.seen_current = at;
@@ -350,6 +364,7 @@ void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what
   uint64_t at = s.current.load(std::memory_order_acquire);
   uint64_t resume = s.resume_at.load(std::memory_order_acquire);
   uint64_t phase = s.phase.load(std::memory_order_acquire);
+  note_fruitless_start(slot, kind, s.loaded.load(std::memory_order_acquire) != 0, what);
   if (job == kIdle) {
     if (control_->next_job.load() < job_count_) launch(slot, kIdle, 0);  // jobs are left: keep the slot busy
     return;
@@ -362,7 +377,7 @@ void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what
   // Died before its first candidate (or killed just after moving on): start the job again from
   // where this attempt started, on a fresh worker, unless that keeps failing.
   uint64_t from = at != kNotStarted ? at : resume;
-  if (++takeovers_[j] > 10 * kMaxTakeovers)  // even clean workers die there: objgen itself is broken
+  if (++takeovers_[j] > 10 * kMaxTakeovers)  // even loaded workers die there: objgen itself is broken
     throw std::runtime_error("objgen: workers keep dying before job " + std::to_string(j) + " starts: " + what);
   if (takeovers_[j] > kMaxTakeovers) {
     events.push_back({Event::Crashed, j, from == kNotStarted ? first_of_(j) : from,
@@ -371,6 +386,23 @@ void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what
   }
   launch(slot, job, from);
 }
+
+// Workers that end while loading the code under test, again and again on one slot: it cannot be
+// loaded in a worker (its static initializers crash, exit or hang there), and starting more would
+// never end. The flag is the worker's; forging it can only end the run with this reason.
+void WorkerPool::note_fruitless_start(int slot, Event::Kind kind, bool loaded, const std::string& what) {
+  Worker& w = *slots_[slot];
+  if (loaded || kind == Event::Done) {
+    w.fruitless = 0;
+    return;
+  }
+  w.fruitless += kind == Event::TimedOut ? kMaxFruitlessStarts / 2 : 1;
+  if (w.fruitless >= kMaxFruitlessStarts)
+    throw WorkersCannotStart(
+        fmt::format("workers keep ending while they load it (its static initializers, or the harness in a confined worker): {}", what));
+}
+
+double WorkerPool::load_limit_seconds() const { return std::max(kWorkerLoadSeconds, call_timeout_); }
 
 void WorkerPool::end() {
   if (!control_) return;

@@ -1,11 +1,15 @@
 #include "scan/clang_crash_guard.hpp"
 
 #include <signal.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
+
+extern char** environ;
 
 namespace objgen::scan {
 namespace {
@@ -13,33 +17,103 @@ namespace {
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
 constexpr size_t kSignalCount = sizeof kSignals / sizeof kSignals[0];
 constexpr int kExitInternal = 3;  // objgen's exit code for its own failures (cli/commands.hpp)
+constexpr const char* kAttemptVariable = "OBJGEN_SCAN_ATTEMPT";
 
-// Written before the guard arms: the handler only copies it out (async-signal-safe).
+// Written before the guard arms: the handler only copies them out and calls execve
+// (async-signal-safe).
 char g_message[1024];
 size_t g_message_length = 0;
+char g_retry_note[1024];
+size_t g_retry_note_length = 0;
+char** g_argv = nullptr;
+std::vector<std::string> g_next_environment;  // this one's, with the next attempt's number
+std::vector<char*> g_next_envp;
+bool g_retry = false;
 struct sigaction g_previous[kSignalCount];
 // Its own stack: a fault from deep recursion in Clang has none left to run a handler on.
 constexpr size_t kAltStackBytes = 64 * 1024;
 char g_alt_stack[kAltStackBytes];
 
+void say(const char* text, size_t length) { (void)!write(STDERR_FILENO, text, length); }
+
 void on_clang_fault(int sig) {
   const char head[] = "objgen: Clang crashed with SIG";
-  (void)!write(STDERR_FILENO, head, sizeof head - 1);
+  say(head, sizeof head - 1);
   const char* name = sigabbrev_np(sig);
-  (void)!write(STDERR_FILENO, name ? name : "NAL", std::strlen(name ? name : "NAL"));
-  (void)!write(STDERR_FILENO, g_message, g_message_length);
+  say(name ? name : "NAL", std::strlen(name ? name : "NAL"));
+  if (g_retry) {
+    say(g_retry_note, g_retry_note_length);
+    execve("/proc/self/exe", g_argv, g_next_envp.data());
+    say(": could not start again\n", 24);  // execve failed: the message below ends it
+    say(head, sizeof head - 1);
+    say(name ? name : "NAL", std::strlen(name ? name : "NAL"));
+  }
+  say(g_message, g_message_length);
   _exit(kExitInternal);
+}
+
+bool in_mpi_job() {
+  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"})
+    if (std::getenv(v)) return true;
+  return false;
+}
+
+void copy_text(const std::string& text, char* out, size_t capacity, size_t& length) {
+  length = std::min(text.size(), capacity);
+  std::memcpy(out, text.data(), length);
+}
+
+// The environment the next attempt starts with: this one's, the attempt's number replaced.
+void prepare_retry(int attempt) {
+  g_next_environment.clear();
+  const size_t name_length = std::strlen(kAttemptVariable);
+  for (char** e = environ; e && *e; ++e)
+    if (!(std::strncmp(*e, kAttemptVariable, name_length) == 0 && (*e)[name_length] == '=')) g_next_environment.emplace_back(*e);
+  g_next_environment.push_back(std::string(kAttemptVariable) + "=" + std::to_string(attempt + 1));
+  g_next_envp.clear();
+  for (std::string& e : g_next_environment) g_next_envp.push_back(e.data());
+  g_next_envp.push_back(nullptr);
 }
 
 }  // namespace
 
+void remember_command_line(char** argv) { g_argv = argv; }
+
+int scan_attempt() {
+  const char* v = std::getenv(kAttemptVariable);
+  int n = v ? std::atoi(v) : 1;
+  return std::clamp(n, 1, kScanAttempts);
+}
+
+void attempt_layout_shift() {
+  int k = scan_attempt() - 1;
+  if (k == 0) return;
+  // Small blocks of many sizes (the allocator's bins) and one mapping: what Clang allocates next
+  // lands elsewhere, the same way for the same attempt.
+  for (int i = 0; i < 97 * k; ++i) (void)!std::malloc(static_cast<size_t>(16 + (i * 40 + k * 8) % 3000));
+  (void)!mmap(nullptr, static_cast<size_t>(k) * ((1 << 20) + 3 * 4096), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
 ClangCrashGuard::ClangCrashGuard(const std::string& what) {
-  std::string text = " while reading " + what +
-                     ": a fault of the C++ front end objgen reads headers with (libclang-cpp), not of the header; "
-                     "objgen reads with a fixed memory layout, so the same scan fails the same way: please report it "
-                     "with the header\n";
-  g_message_length = std::min(text.size(), sizeof g_message);
-  std::memcpy(g_message, text.data(), g_message_length);
+  int attempt = scan_attempt();
+  g_retry = g_argv && attempt < kScanAttempts && !in_mpi_job();
+  std::string text =
+      " while reading " + what + ": a fault of the C++ front end objgen reads headers with (libclang-cpp), not of the header";
+  text += attempt > 1 ? " (in " + std::to_string(attempt) + " memory layouts)" : "";
+  text += ": please report it with the header and the command\n";
+  copy_text(text, g_message, sizeof g_message, g_message_length);
+  if (g_retry) {
+    prepare_retry(attempt);
+    copy_text(" while reading " + what + "; reading it again in another memory layout (attempt " + std::to_string(attempt + 1) + " of " +
+                  std::to_string(kScanAttempts) + ")\n",
+              g_retry_note, sizeof g_retry_note, g_retry_note_length);
+  }
+  // A process this handler started runs with the signal blocked, as the handler did: unblocked, a
+  // fault in it reaches the handler too.
+  sigset_t faults;
+  sigemptyset(&faults);
+  for (int sig : kSignals) sigaddset(&faults, sig);
+  sigprocmask(SIG_UNBLOCK, &faults, nullptr);
   stack_t alt{};
   alt.ss_sp = g_alt_stack;
   alt.ss_size = kAltStackBytes;

@@ -1,13 +1,28 @@
-// A crash inside Clang while scan parses a header or reads its classes (Clang 14's Sema, used
-// after the parse to deduce member templates, faults in some memory layouts: docs/SCAN.md) ends
-// objgen with exit 3 and a message naming what it was reading, not a bare SIGSEGV. Clang runs in
-// objgen's own process (it reads only the user's headers, never runs their code), so the guard
-// can only report: what Clang's fault left behind cannot be trusted to go on with.
+// A crash inside Clang while scan parses a header or reads its classes. Clang 14 corrupts its heap
+// in some memory layouts when asked for more after the parse (docs/SCAN.md, "The same scan every
+// run"): which layouts, no one knows, and objgen fixes its layout so that a scan gives the same
+// result every run. Clang runs in objgen's own process (it reads only the user's headers, never
+// runs their code), so what its fault left behind cannot be trusted to go on with: the guard
+// starts objgen again, the same command in another fixed layout (kScanAttempts in all), and after
+// the last ends it with exit 3 and a message naming what it was reading, never a bare SIGSEGV.
 #pragma once
 
 #include <string>
 
 namespace objgen::scan {
+
+// How many layouts a scan is tried in before objgen gives up.
+constexpr int kScanAttempts = 4;
+
+// The command line to start again with (main's argv, kept by the caller); without it, or in an MPI
+// job (whose ranks cannot be started again alone), a fault ends objgen at once.
+void remember_command_line(char** argv);
+
+// Which attempt this process is (1 for the first), from the environment objgen started itself
+// with. attempt_layout_shift() moves where this attempt's allocations land: called first thing in
+// main, it leaks a few blocks whose number and sizes depend on the attempt (none on the first).
+int scan_attempt();
+void attempt_layout_shift();
 
 class ClangCrashGuard {
  public:

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclCXX.h>
@@ -18,6 +19,7 @@
 #include "scan/member_templates.hpp"
 #include "scan/names.hpp"
 #include "scan/toolchain.hpp"
+#include "scan/unit_scope.hpp"
 #include "scan/user_template_arguments.hpp"
 
 namespace objgen::scan {
@@ -149,6 +151,10 @@ ScanOutcome scan_header(const ScanRequest& request, bool keep_warnings) {
   ParsedUnit unit = parse_source(outcome.synthesized_source, outcome.arguments, driver_program());
   outcome.parse_seconds = unit.seconds;
   if (!check_parse(request, unit, keep_warnings, outcome)) return outcome;
+  // Everything below asks Sema for more (completions, deductions, instantiations): with a live
+  // translation-unit scope, not the one the parser freed (scan/unit_scope.hpp).
+  std::optional<UnitScope> scope;
+  if (unit.ast->hasSema()) scope.emplace(unit.ast->getSema());
   std::vector<const clang::CXXRecordDecl*> given;
   const clang::CXXRecordDecl* target = find_requested_classes(request, unit, outcome, given);
   if (!target) return outcome;

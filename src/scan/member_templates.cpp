@@ -5,7 +5,6 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/SourceManager.h>
-#include <clang/Sema/Scope.h>
 #include <clang/Sema/TemplateDeduction.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/ADT/StringExtras.h>
@@ -94,35 +93,6 @@ class DiagnosticsRedirect {
   clang::DiagnosticsEngine& diags_;
   std::unique_ptr<clang::DiagnosticConsumer> owned_;
   clang::DiagnosticConsumer* previous_;
-};
-
-// The parser's scope at the end of the translation unit, where Clang performs the instantiations
-// a unit needs: some of them look operators up in it (a range-for's `!=` and `++`), and the
-// parser that had it is gone when scan extracts. Sema keeps the current scope private (only the
-// parser sets it): this file is compiled with -fno-access-control to set it for the duration.
-class TranslationUnitScope {
- public:
-  explicit TranslationUnitScope(clang::Sema& sema)
-      : sema_(sema),
-        scope_(nullptr, clang::Scope::DeclScope, sema.getDiagnostics()),
-        previous_current_(sema.CurScope),
-        previous_unit_(sema.TUScope) {
-    scope_.setEntity(sema.getASTContext().getTranslationUnitDecl());
-    sema_.CurScope = &scope_;
-    sema_.TUScope = &scope_;
-  }
-  ~TranslationUnitScope() {
-    sema_.CurScope = previous_current_;
-    sema_.TUScope = previous_unit_;
-  }
-  TranslationUnitScope(const TranslationUnitScope&) = delete;
-  TranslationUnitScope& operator=(const TranslationUnitScope&) = delete;
-
- private:
-  clang::Sema& sema_;
-  clang::Scope scope_;
-  clang::Scope* previous_current_;
-  clang::Scope* previous_unit_;
 };
 
 // "<int, int>" for emplace<int, int>, "<int, true>" for a guarded at<Q = int, bool = true>.
@@ -301,7 +271,6 @@ std::string MemberTemplates::body_error(const clang::FunctionDecl* instance) {
   FirstError first(sema_, scan_.failed_bodies);
   {
     DiagnosticsRedirect redirect(diags, first);
-    TranslationUnitScope scope(sema_);
     diags.setErrorLimit(0);  // a "too many errors" fatal error would stop every later instantiation
     sema_.InstantiateFunctionDefinition(instance->getLocation(), const_cast<clang::FunctionDecl*>(instance),
                                         /*Recursive=*/true, /*DefinitionRequired=*/false, /*AtEndOfTU=*/false);

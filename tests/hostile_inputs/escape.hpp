@@ -1,17 +1,19 @@
 // Classes whose code under test tries to get out of its worker: to reach objgen (its memory, its
-// limits, its priority), to leave processes behind, to hang the supervisor, or to signal a later
-// call through a timer. Each is a small counter (add(int) builds its states) with one hostile
-// member; objgen must report that member and finish (tests/confine_test.sh). A process that gets
-// out touches the file named by ESCAPE_SENTINEL.
+// limits, its priority), to leave processes behind, to hang the supervisor, to signal a later call
+// through a timer, or to change the user's terminal. Each is a small counter (add(int) builds its
+// states) with one hostile member; objgen must report that member and finish
+// (tests/confine_test.sh). A process that gets out touches the file named by ESCAPE_SENTINEL.
 #pragma once
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -140,6 +142,46 @@ class Timers {
       itimerspec once{{0, 0}, {0, 300000000}};
       timer_settime(timer, 0, &once, nullptr);
     }
+  }
+};
+
+// The user's terminal, by its name (/dev/tty) or by every name it may have (/dev/pts/N): its
+// settings, its output flow and its size changed, and a line written on it. A worker has no
+// terminal, and none of this reaches the one objgen runs in.
+inline void each_terminal(void (*change)(int fd)) {
+  for (int n = 0; n < 64; ++n) {
+    int fd = open(("/dev/pts/" + std::to_string(n)).c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) continue;
+    change(fd);
+    close(fd);
+  }
+}
+
+class Terminal {
+  ESCAPE_COUNTER(Terminal)
+  void write_controlling() {
+    int fd = open("/dev/tty", O_WRONLY);
+    if (fd >= 0) {
+      (void)!write(fd, "ESCAPED-TO-TERMINAL\n", 20);
+      close(fd);
+    }
+  }
+  void no_echo() {
+    each_terminal([](int fd) {
+      termios t{};
+      if (tcgetattr(fd, &t) != 0) return;
+      t.c_lflag &= ~static_cast<tcflag_t>(ECHO | ICANON | ISIG);
+      tcsetattr(fd, TCSANOW, &t);
+    });
+  }
+  void suspend_output() {
+    each_terminal([](int fd) { tcflow(fd, TCOOFF); });
+  }
+  void resize() {
+    each_terminal([](int fd) {
+      winsize w{3, 7, 0, 0};
+      ioctl(fd, TIOCSWINSZ, &w);
+    });
   }
 };
 
