@@ -18,6 +18,7 @@
 #include "io/atomic_file.hpp"
 #include "emit/builders_report.hpp"
 #include "emit/code_writer.hpp"
+#include "gen/minimize/finding_blame.hpp"
 #include "gen/builders/builders_file.hpp"
 #include "gen/builders/identify.hpp"
 #include "gen/builders/verify.hpp"
@@ -202,11 +203,20 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
     LiteralDomain domain = builders::search_domain(api, o, o.climb_scope);
     states = probe_states(api, {r.store, domain, o.target, o.operations});
   }
+  // One at a time (each finding has the domain of its search), then as a whole: a refusal the
+  // library confirmed for some members labels its other throws as exhaustive's and random's do.
+  std::vector<minimize::FindingBlame> blames;
   for (const auto& f : findings) {
     std::vector<std::string> why = precondition_evidence(
         api, f.domain, {f}, states, {o.call_timeout_seconds, o.worker_memory_limit_bytes, false, true, true, &findings});
+    blames.push_back({why[0].empty() ? minimize::Blame::Bug : minimize::Blame::Precondition, why[0]});
+  }
+  minimize::label_unconfirmed_refusals(findings, blames);
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const auto& f = findings[i];
+    const std::string& why = blames[i].evidence;
     std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), emit::finding_method(api, f).c_str(), f.message.c_str(),
-                why[0].empty() ? "" : (" [likely a precondition violation: " + why[0] + "]").c_str());
+                why.empty() ? "" : (" [likely a precondition violation: " + why + "]").c_str());
     for (const auto& line : emit::write_statements(api, f.domain, f.sequence)) std::printf("      %s\n", line.c_str());
   }
 }

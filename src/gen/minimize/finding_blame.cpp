@@ -315,6 +315,20 @@ FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const Seq
   return {};
 }
 
+// The probes' runner, started for the first finding that needs one.
+TestRunner& runner_for(std::unique_ptr<TestRunner>& runner, const Api& api, const LiteralDomain& domain, const BlameOptions& options) {
+  if (!runner) {
+    RunnerOptions ro;
+    ro.call_timeout_seconds = options.call_timeout_seconds;
+    ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
+    ro.enumerations = options.enumerations;
+    runner = std::make_unique<TestRunner>(api, domain, ro);
+  }
+  return *runner;
+}
+
+}  // namespace
+
 // Once refusals of an exception type are confirmed for kRefusingMembers members (each returned
 // normally given other arguments or on other states), the type is the library's signal that a
 // caller broke a precondition: its other throws are labelled so too, with that weaker evidence,
@@ -333,20 +347,6 @@ void label_unconfirmed_refusals(const std::vector<SequenceFinding>& findings, st
                                        "objgen tried makes this call return (give it more, e.g. --strings, to check)"};
   }
 }
-
-// The probes' runner, started for the first finding that needs one.
-TestRunner& runner_for(std::unique_ptr<TestRunner>& runner, const Api& api, const LiteralDomain& domain, const BlameOptions& options) {
-  if (!runner) {
-    RunnerOptions ro;
-    ro.call_timeout_seconds = options.call_timeout_seconds;
-    ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
-    ro.enumerations = options.enumerations;
-    runner = std::make_unique<TestRunner>(api, domain, ro);
-  }
-  return *runner;
-}
-
-}  // namespace
 
 FlatSequence call_on_state(const Api& api, FlatSequence state, uint32_t op, std::vector<int64_t> args) {
   int next = 0;

@@ -45,4 +45,9 @@ FlatSequence call_on_state(const Api& api, FlatSequence state, uint32_t op, std:
 std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
                                          const std::vector<FlatSequence>& states, const BlameOptions& options);
 
+// Once refusals of an exception type are confirmed (a Precondition in blames) for 3 members, its
+// other throws among findings are labelled so too, with that weaker evidence. blame_findings does
+// this itself; a caller that blames findings one at a time calls it over all of them after.
+void label_unconfirmed_refusals(const std::vector<SequenceFinding>& findings, std::vector<FindingBlame>& blames);
+
 }  // namespace objgen::minimize
