@@ -231,6 +231,17 @@ std::string shorten_assert(std::string line) {
 
 }  // namespace
 
+void FruitlessStarts::note(bool loaded, bool hung, const std::string& what) {
+  if (loaded) {
+    count_ = 0;
+    return;
+  }
+  count_ += hung ? kMaxFruitlessStarts / 2 : 1;
+  if (count_ >= kMaxFruitlessStarts)
+    throw WorkersCannotStart("workers keep ending while they load it (its static initializers, or the harness in a confined worker): " +
+                             what);
+}
+
 ChildProcess::ChildProcess() {
   void* p = mmap(nullptr, kNoteBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::runtime_error("objgen: cannot map memory for a worker process");

@@ -68,6 +68,17 @@ struct WorkersCannotStart : std::runtime_error {
 constexpr int kMaxFruitlessStarts = 8;
 constexpr double kWorkerLoadSeconds = 20;
 
+// One supervisor's workers in a row that ended while loading the code under test (WorkerPool's per
+// slot, TestRunner's). `loaded` is the worker's own flag: forging it can only end the run with
+// WorkersCannotStart, which note() throws at kMaxFruitlessStarts.
+class FruitlessStarts {
+ public:
+  void note(bool loaded, bool hung, const std::string& what);
+
+ private:
+  int count_ = 0;
+};
+
 // Exit codes a child uses for its own reasons (the code under test may exit with anything, so
 // these come with a note in shared memory that says they are objgen's).
 constexpr int kChildThrew = 0x70;      // an exception escaped to the child's entry

@@ -196,20 +196,6 @@ void TestRunner::start_worker() {
   notify_fd_ = fds[0];
 }
 
-// The flag is the worker's; forging it can only end the run with this reason.
-void TestRunner::note_fruitless_start(bool hung, const std::string& what) {
-  if (shared_->loaded.load() != 0) {
-    fruitless_starts_ = 0;
-    return;
-  }
-  fruitless_starts_ += hung ? kMaxFruitlessStarts / 2 : 1;
-  if (fruitless_starts_ >= kMaxFruitlessStarts)
-    throw WorkersCannotStart(
-        "test workers keep ending while they load it (its static initializers, or the harness in a "
-        "confined worker): " +
-        what);
-}
-
 // In the forked child: becomes the worker program, handing it the memory file and the pipe.
 void TestRunner::exec_worker(int notify_fd) {
   for (int fd : {shared_fd_, notify_fd}) fcntl(fd, F_SETFD, 0);  // kept across exec
@@ -501,7 +487,7 @@ void TestRunner::wait_batch(uint32_t request) {
     if (hung_up || exited) {
       if (!exited) worker_.kill();                 // without the pipe it could not say it is done
       if (shared_->done.load() == request) break;  // after finishing the batch: nothing lost
-      note_fruitless_start(false, worker_.describe_death());
+      fruitless_starts_.note(shared_->loaded.load() != 0, false, worker_.describe_death());
       record_death(Outcome::Crash, worker_.describe_death());
       start_worker();
       last_change = clock::now();
@@ -520,7 +506,7 @@ void TestRunner::wait_batch(uint32_t request) {
       char buf[96];
       std::snprintf(buf, sizeof buf,
                     loading ? "loading the code under test did not end within %.1f s (killed)" : "no return within %.1f s (killed)", limit);
-      note_fruitless_start(true, buf);
+      fruitless_starts_.note(!loading, true, buf);
       record_death(Outcome::Timeout, buf);
       start_worker();
       last_change = clock::now();

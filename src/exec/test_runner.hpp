@@ -178,8 +178,7 @@ class TestRunner {
   // Parent: when the worker started, and its workers in a row that ended while loading the code
   // under test (a load past its time counts half): a harness that cannot load (WorkersCannotStart).
   std::chrono::steady_clock::time_point started_at_;
-  int fruitless_starts_ = 0;
-  void note_fruitless_start(bool hung, const std::string& what);
+  FruitlessStarts fruitless_starts_;
 };
 
 }  // namespace objgen

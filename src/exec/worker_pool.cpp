@@ -113,7 +113,7 @@ struct WorkerPool::Worker {
   uint64_t seen_current = 0;
   std::chrono::steady_clock::time_point seen_at;
   std::chrono::steady_clock::time_point launched_at;
-  int fruitless = 0;  // the slot's processes in a row that ended while loading (a load past its time counts half)
+  FruitlessStarts fruitless;  // the slot's processes in a row that ended while loading the code under test
 };
 
 WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, size_t record_capacity, size_t text_capacity,
@@ -364,7 +364,8 @@ void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what
   uint64_t at = s.current.load(std::memory_order_acquire);
   uint64_t resume = s.resume_at.load(std::memory_order_acquire);
   uint64_t phase = s.phase.load(std::memory_order_acquire);
-  note_fruitless_start(slot, kind, s.loaded.load(std::memory_order_acquire) != 0, what);
+  // Starting more workers that cannot load would never end (their static initializers crash or hang).
+  slots_[slot]->fruitless.note(kind == Event::Done || s.loaded.load(std::memory_order_acquire) != 0, kind == Event::TimedOut, what);
   if (job == kIdle) {
     if (control_->next_job.load() < job_count_) launch(slot, kIdle, 0);  // jobs are left: keep the slot busy
     return;
@@ -385,21 +386,6 @@ void WorkerPool::after_death(int slot, Event::Kind kind, const std::string& what
     return;
   }
   launch(slot, job, from);
-}
-
-// Workers that end while loading the code under test, again and again on one slot: it cannot be
-// loaded in a worker (its static initializers crash, exit or hang there), and starting more would
-// never end. The flag is the worker's; forging it can only end the run with this reason.
-void WorkerPool::note_fruitless_start(int slot, Event::Kind kind, bool loaded, const std::string& what) {
-  Worker& w = *slots_[slot];
-  if (loaded || kind == Event::Done) {
-    w.fruitless = 0;
-    return;
-  }
-  w.fruitless += kind == Event::TimedOut ? kMaxFruitlessStarts / 2 : 1;
-  if (w.fruitless >= kMaxFruitlessStarts)
-    throw WorkersCannotStart(
-        fmt::format("workers keep ending while they load it (its static initializers, or the harness in a confined worker): {}", what));
 }
 
 double WorkerPool::load_limit_seconds() const { return std::max(kWorkerLoadSeconds, call_timeout_); }

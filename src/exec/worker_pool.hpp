@@ -140,8 +140,6 @@ class WorkerPool {
   // Sleeps until a job is done, a worker process ends, or `until`.
   void sleep_until_event(std::chrono::steady_clock::time_point until);
   void after_death(int slot, Event::Kind kind, const std::string& what, std::vector<Event>& events);
-  // Throws WorkersCannotStart when the slot's workers keep ending while they load.
-  void note_fruitless_start(int slot, Event::Kind kind, bool loaded, const std::string& what);
   double load_limit_seconds() const;
 
   int workers_;
