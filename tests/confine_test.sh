@@ -2,7 +2,8 @@
 # Code under test that tries to get out of its worker (tests/hostile_inputs/escape.hpp), one ROUTE
 # per ctest case: reach (objgen's memory, limits, priority), linger (processes left behind),
 # vfork and vfork_tools (a child that never execs), timers (alarm, setitimer, timer_create),
-# terminal (the user's terminal changed or written on). Every run exits 0
+# terminal (the user's terminal changed or written on), scribble (the memory a worker shares with
+# objgen written over: the same states as a class without those members). Every run exits 0
 # within its time bound with a finding that names each hostile member; objgen's output stays
 # under 1 MiB; no process of the run is left (ps before and after); the sentinel file that an
 # escaped process would write never appears.
@@ -133,6 +134,31 @@ PY
       ! grep -q ESCAPED-TO-TERMINAL "$work/$name.typescript" || bad="$bad; a worker wrote on the terminal"
       grep -q '"complete": true' "$work/$name.json" 2>/dev/null || [ "$name" = random ] || bad="$bad; report incomplete"
       if [ -n "$bad" ]; then echo "FAIL [$name Terminal]:$bad"; tail -5 "$work/$name.out"; fail=1; else echo "ok   [$name Terminal]: the terminal unchanged"; fi
+    done
+    ;;
+  scribble)
+    members=("pattern:the call wrote into objgen's shared memory"
+             "zeros:the call wrote into objgen's shared memory"
+             "pattern_then_die:SIGABRT \(Aborted\); the call wrote into objgen's shared memory"
+             "zeros_then_hang:no return within 0.5 s[^\"]*; the call wrote into objgen's shared memory")
+    run_case exhaustive Scribbler 60 "${members[@]}" -- --scope 3
+    run_case exhaustive Quiet 60 -- --scope 3
+    run_case random Scribbler 60 "${members[@]}" -- --time-limit 3 --seed 1
+    run_case random Quiet 30 -- --time-limit 3 --seed 1
+    run_case builders Scribbler 60 "zeros_then_hang:no return within 0.5 s; the call wrote into objgen's shared memory" -- --scope 3
+    run_case evolve Scribbler 90 "${members[@]}" -- --generations 3
+    run_case params Scribbler 120 -- --time-limit 10 --checks ubsan
+    # The states are those of the class without the members that write over shared memory.
+    for command in exhaustive random; do
+      python3 - "$work/$command-Scribbler/report.json" "$work/$command-Quiet/report.json" <<'PY' ||
+import json, sys
+def states(path):
+    r = json.load(open(path))
+    return r.get("structures", r.get("states"))
+a, b = states(sys.argv[1]), states(sys.argv[2])
+assert a is not None and a == b, (a, b)
+PY
+        { echo "FAIL [$command Scribbler]: not the states of Quiet"; fail=1; }
     done
     ;;
   *)

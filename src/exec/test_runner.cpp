@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,13 +25,14 @@
 #include "exec/checked_heap.hpp"
 #include "exec/child_process.hpp"
 #include "exec/test_runner_shared.hpp"
+#include "exec/worker_channel.hpp"
 
 namespace objgen {
 namespace {
 
-constexpr uint32_t kQuit = UINT32_MAX;
-constexpr uint32_t kNoTest = UINT32_MAX;  // `current` before the worker claims a test case
-constexpr int kDeathsBeforeBlame = 3;     // workers dying before claiming one: blame the next
+constexpr int kDeathsBeforeBlame = 3;  // workers dying before claiming one: blame the next
+constexpr const char* kForgedWords = "the call wrote into objgen's shared memory";
+constexpr const char* kForgedChannel = "the call wrote into objgen's channel to its worker";
 constexpr size_t kMessageBytes = 240;
 constexpr size_t kTextBytes = 1024;  // longer string results get no regression oracle
 
@@ -58,15 +60,6 @@ struct alignas(8) PackedResult {  // its size is a multiple of 8 (the distances 
   char result_text[kTextBytes];
   char message[kMessageBytes];
 };
-
-void futex_wait(std::atomic<uint32_t>* word, uint32_t expected, long ms) {
-  timespec ts{ms / 1000, (ms % 1000) * 1000000};
-  syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), FUTEX_WAIT, expected, &ts, nullptr, 0);
-}
-
-void futex_wake(std::atomic<uint32_t>* word) {
-  syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
-}
 
 // A comparison site's operands in a result slot (after the distances: aligned).
 struct PackedOperands {
@@ -117,10 +110,14 @@ RunnerOptions with_coverage_totals(RunnerOptions o) {
 
 uint64_t field_name_hash(const std::string& name) { return XXH3_64bits(name.data(), name.size()); }
 
+const size_t TestRunner::kPackedTestBytes = sizeof(PackedTest);
+
 // The batches live in a memory file, so that a worker that is another program can map them.
 TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options)
     : api_(api), terminals_(terminals), opt_(with_coverage_totals(std::move(options))) {
-  shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * slot_bytes();
+  shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * sizeof(PackedTest);
+  packed_.resize(kBatchCapacity * sizeof(PackedTest));
+  results_.resize(kBatchCapacity * result_bytes());
   shared_fd_ = memfd_create("objgen-test-runner", MFD_CLOEXEC);
   void* p = shared_fd_ >= 0 && ftruncate(shared_fd_, static_cast<off_t>(shared_bytes_)) == 0
                 ? mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, shared_fd_, 0)
@@ -135,7 +132,9 @@ TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOpt
 
 TestRunner::TestRunner(const Api& api, const LiteralDomain& terminals, RunnerOptions options, Attach attach)
     : api_(api), terminals_(terminals), opt_(with_coverage_totals(std::move(options))) {
-  shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * slot_bytes();
+  shared_bytes_ = sizeof(Shared) + 64 + kBatchCapacity * sizeof(PackedTest);
+  packed_.resize(kBatchCapacity * sizeof(PackedTest));
+  results_.resize(kBatchCapacity * result_bytes());
   if (attach.bytes != shared_bytes_) throw std::runtime_error("the runner's memory has another layout");
   void* p = mmap(nullptr, shared_bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, attach.fd, 0);
   if (p == MAP_FAILED) throw std::runtime_error("cannot map the runner's memory");
@@ -158,27 +157,28 @@ void TestRunner::serve(const Api& api, const LiteralDomain& terminals, RunnerOpt
     _exit(4);
   }
   close(shared_fd);                       // the mapping stays; nothing the code under test starts gets the file
-  fcntl(notify_fd, F_SETFD, FD_CLOEXEC);  // ...or the pipe
+  fcntl(notify_fd, F_SETFD, FD_CLOEXEC);  // ...or the socket
   runner->notify_fd_ = notify_fd;
   runner->worker_main();
 }
 
-size_t TestRunner::slot_bytes() const {
-  size_t b = sizeof(PackedTest) + sizeof(PackedResult) + opt_.mut_nodes * sizeof(uint32_t) + opt_.mut_outcome_count * sizeof(double) +
+size_t TestRunner::result_bytes() const {
+  size_t b = sizeof(PackedResult) + opt_.mut_nodes * sizeof(uint32_t) + opt_.mut_outcome_count * sizeof(double) +
              opt_.mut_site_count * sizeof(PackedOperands);
-  return (b + 63) & ~size_t{63};
+  return (b + 7) & ~size_t{7};
 }
 
-unsigned char* TestRunner::slot(uint32_t test) const {
-  return reinterpret_cast<unsigned char*>(shared_) + ((sizeof(Shared) + 63) & ~size_t{63}) + test * slot_bytes();
+unsigned char* TestRunner::shared_inputs() const {
+  return reinterpret_cast<unsigned char*>(shared_) + ((sizeof(Shared) + 63) & ~size_t{63});
 }
 
-// The worker says "batch done" through a pipe whose only writer it is: its death closes the
-// pipe, so the parent wakes at once for either (no polling interval per crash).
+// The worker's death closes its end of the socket, so objgen wakes at once for it (no polling
+// interval per crash).
 void TestRunner::start_worker() {
   int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for the test worker");
-  shared_->loaded.store(0);
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) throw std::runtime_error("cannot open a socket to the test worker");
+  loaded_ = false;
+  inbox_.clear();
   started_at_ = std::chrono::steady_clock::now();
   ChildOptions options;
   options.memory_limit_bytes = opt_.worker_command.empty() ? opt_.worker_memory_limit_bytes : 0;
@@ -228,19 +228,16 @@ void TestRunner::exec_worker(int notify_fd) {
   abandon_child("cannot start the worker program " + args[0] + ": " + std::strerror(errno));
 }
 
-void TestRunner::restart_worker() {
-  stop_worker();
-  shared_->request.store(0);  // the old worker is gone: the next batch is the first
-  shared_->done.store(0);
-}
+void TestRunner::restart_worker() { stop_worker(); }
 
 void TestRunner::stop_worker() {
-  if (notify_fd_ >= 0) close(notify_fd_);
+  if (notify_fd_ >= 0) {
+    RunnerOrder quit{RunnerOrder::Quit, 0, 0, 0, 0, 0, 0};
+    send_all(notify_fd_, &quit, sizeof quit);
+    close(notify_fd_);
+  }
   notify_fd_ = -1;
-  if (!worker_.running()) return;
-  shared_->request.store(kQuit);
-  futex_wake(&shared_->request);
-  worker_.stop(0.1);
+  if (worker_.running()) worker_.stop(0.1);
 }
 
 // Fills the stack the next test case's calls will use with junk: a local read before it is
@@ -253,31 +250,33 @@ static __attribute__((noinline)) void junk_stack() {
 }
 
 void TestRunner::worker_main() {
-  shared_->loaded.store(1);  // the code under test is loaded (here or by the exec'd program)
   // Blocks of every small size, never freed: objects the test cases allocate land at other
   // addresses than in a worker without the shift (an address-derived value then differs).
   static std::vector<std::unique_ptr<char[]>> shift;
   for (size_t b = 0; b < opt_.heap_shift_blocks; ++b)
     for (size_t size = 8; size <= 512; size += 8) shift.push_back(std::make_unique<char[]>(size));
   if (opt_.heap_shift_blocks > 0) junk_new_blocks(true);  // and what nobody wrote reads differently
+  RunnerReply loaded{RunnerReply::Loaded, 0, 0, 0};       // the code under test is loaded (here or by the exec'd program)
+  if (!send_all(notify_fd_, &loaded, sizeof loaded)) _exit(3);
   for (;;) {
-    uint32_t req = shared_->request.load(std::memory_order_acquire);
-    if (req == kQuit || !is_original_child()) _exit(0);
-    if (shared_->done.load(std::memory_order_acquire) == req) {
-      futex_wait(&shared_->request, req, 1000);
-      continue;
-    }
-    sync_literals();
-    for (uint32_t t = shared_->next.load(); t < shared_->count; t = shared_->next.load()) {
-      shared_->current.store(t, std::memory_order_release);
+    RunnerOrder o{};
+    if (!receive_all(notify_fd_, &o, sizeof o) || o.kind != RunnerOrder::Batch || !is_original_child()) _exit(0);
+    progress_seen_ = shared_->progress.load();  // objgen set it for this order
+    // Copied before the first call: what a call writes over in shared memory is not read again.
+    uint32_t count = std::min(o.count, kBatchCapacity);
+    std::memcpy(packed_.data(), shared_inputs(), count * sizeof(PackedTest));
+    sync_literals(o.grown, o.scratch);
+    for (uint32_t t = o.first; t < count; ++t) {
       if (opt_.heap_shift_blocks > 0) junk_stack();
-      evaluate(t);
-      shared_->next.store(t + 1, std::memory_order_release);
+      evaluate(t, o.careful && t == o.first);
+      send_result(o.request, t);
     }
-    shared_->done.store(req, std::memory_order_release);
-    char c = 1;
-    if (write(notify_fd_, &c, 1) != 1) _exit(3);  // the parent is gone
   }
+}
+
+void TestRunner::send_result(uint32_t request, uint32_t t) {
+  RunnerReply r{RunnerReply::Result, request, t, static_cast<uint32_t>(result_bytes())};
+  if (!send_all(notify_fd_, &r, sizeof r) || !send_all(notify_fd_, result(t), result_bytes())) _exit(3);  // objgen is gone
 }
 
 namespace {
@@ -401,9 +400,10 @@ void copy_coverage(const RunnerOptions& opt, unsigned char* after_result) {
 
 }  // namespace
 
-void TestRunner::evaluate(uint32_t t) {
-  const auto* in = reinterpret_cast<const PackedTest*>(slot(t));
-  auto* r = reinterpret_cast<PackedResult*>(slot(t) + sizeof(PackedTest));
+void TestRunner::evaluate(uint32_t t, bool careful) {
+  const auto* in = reinterpret_cast<const PackedTest*>(input(t));
+  std::memset(result(t), 0, result_bytes());
+  auto* r = reinterpret_cast<PackedResult*>(result(t));
   if (!opt_.coverage.empty()) cover::CoverageRuntime::get().reset();
   if (ftruncate(STDERR_FILENO, 0) != 0) {
   }  // what a crash leaves there is this test case's
@@ -411,9 +411,15 @@ void TestRunner::evaluate(uint32_t t) {
   std::vector<Object>& values = cs.values;
   values.clear();
   std::string message;
-  for (uint32_t i = 0; i < in->calls; ++i) {
+  // The words a call must leave as they are: one that changed them wrote into objgen's memory.
+  auto forged = [&](uint32_t i) {
+    return shared_->call.load(std::memory_order_relaxed) != i || shared_->progress.load() != progress_seen_;
+  };
+  for (uint32_t i = 0; i < std::min<uint32_t>(in->calls, kMaxTestCalls); ++i) {
+    RunnerReply said{RunnerReply::Call, 0, t, i};
+    if (careful && !send_all(notify_fd_, &said, sizeof said)) _exit(3);
     shared_->call.store(i, std::memory_order_relaxed);
-    shared_->progress.fetch_add(1, std::memory_order_release);
+    shared_->progress.store(++progress_seen_, std::memory_order_release);
     const PackedCall& c = in->call[i];
     const Operation& op = api_.operations()[c.op];
     Arg args[kMaxCallParams];
@@ -423,6 +429,10 @@ void TestRunner::evaluate(uint32_t t) {
     CallResult res;
     Outcome o = null_object ? Outcome::Misuse : execute_call(op, args, res, api_.misuse(), &message);
     if (null_object) message = "an object argument is null";
+    if (forged(i)) {
+      o = Outcome::Crash, message = kForgedWords;
+      root = false;  // the test case ends here, unfeasible
+    }
     if ((!root && o != Outcome::Normal) || (root && null_object)) {  // the MUT must actually run
       r->feasible = 0;
       r->failed_at = i + 1;
@@ -439,76 +449,162 @@ void TestRunner::evaluate(uint32_t t) {
     }
     if (op.result.is_object()) values.push_back(res.has_object ? res.object : nullptr);
   }
-  copy_coverage(opt_, slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
+  copy_coverage(opt_, result(t) + sizeof(PackedResult));
+  uint32_t last = shared_->call.load(std::memory_order_relaxed);
   values.clear();  // destructors run while `call` still names the last call
+  if (in->calls > 0 && r->feasible && forged(last)) {
+    r->feasible = 0;
+    r->failed_at = std::min<uint32_t>(in->calls, kMaxTestCalls);
+    r->outcome = static_cast<uint8_t>(Outcome::Crash);
+    copy_text(r->message, kMessageBytes, kForgedWords);
+  }
   r->written = 1;
 }
 
-// The worker died (or was killed) during the batch: the test case it had claimed is unfeasible at
-// the call it was executing. A worker that dies before claiming one (it inherited something
-// broken) is replaced; after kDeathsBeforeBlame of those in a row the next test case is blamed,
-// so the batch always ends.
+// The worker died (or was killed) during the batch: the test case running (objgen's own count) is
+// unfeasible at the call it was executing. A worker that dies before it starts one (it inherited
+// something broken) is replaced; after kDeathsBeforeBlame of those in a row the test case is
+// blamed, so the batch always ends.
 void TestRunner::record_death(Outcome kind, const std::string& what) {
   ++restarts_;
-  uint32_t t = shared_->current.load();
-  uint32_t next = shared_->next.load();
-  if (t == kNoTest || t >= batch_count_ || t < next) {
-    if (++deaths_without_claim_ < kDeathsBeforeBlame || next >= batch_count_) return;
-    t = next;
-  }
+  uint32_t t = next_test_;
+  if (t >= batch_count_) return;
+  bool careful = careful_ && t == order_first_;
+  bool claimed = loaded_ && (t > order_first_ || (careful ? careful_call_ != UINT32_MAX : shared_->progress.load() != progress_at_order_));
+  if (!claimed && ++deaths_without_claim_ < kDeathsBeforeBlame) return;
   deaths_without_claim_ = 0;
-  auto* r = reinterpret_cast<PackedResult*>(slot(t) + sizeof(PackedTest));
-  if (!r->written) {
-    r->written = 1;
-    r->feasible = 0;
-    r->failed_at = shared_->current.load() == t ? shared_->call.load() + 1 : 1;
-    r->outcome = static_cast<uint8_t>(kind);
-    copy_text(r->message, kMessageBytes, what);
-  }
-  shared_->next.store(std::max(next, t + 1));
-  shared_->current.store(kNoTest);
+  const auto* in = reinterpret_cast<const PackedTest*>(input(t));
+  uint32_t calls = std::clamp<uint32_t>(in->calls, 1, kMaxTestCalls);
+  std::memset(result(t), 0, result_bytes());
+  auto* r = reinterpret_cast<PackedResult*>(result(t));
+  r->written = 1;
+  r->feasible = 0;
+  uint32_t call = careful && careful_call_ != UINT32_MAX ? careful_call_ : shared_->call.load();
+  r->failed_at = claimed ? std::min(call + 1, calls) : 1;
+  r->outcome = static_cast<uint8_t>(kind);
+  copy_text(r->message, kMessageBytes, what);
+  ++next_test_;
 }
 
-void TestRunner::wait_batch(uint32_t request) {
+// The worker's replies so far: results in order, each of the batch running and of its size.
+bool TestRunner::read_replies() {
+  receive_available(notify_fd_, inbox_);  // a closed end is seen by wait_batch
+  RunnerReply r;
+  while (inbox_.size() >= sizeof r) {
+    std::memcpy(&r, inbox_.data(), sizeof r);
+    if (r.kind == RunnerReply::Loaded) {
+      loaded_ = true;
+      inbox_.erase(0, sizeof r);
+      continue;
+    }
+    if (r.kind == RunnerReply::Call && careful_ && r.test == next_test_ && r.test == order_first_ && r.bytes < kMaxTestCalls) {
+      careful_call_ = r.bytes;
+      inbox_.erase(0, sizeof r);
+      continue;
+    }
+    if (r.kind != RunnerReply::Result || r.request != request_ || r.test != next_test_ || r.test >= batch_count_ ||
+        r.bytes != result_bytes())
+      return false;
+    if (inbox_.size() < sizeof r + r.bytes) return true;
+    std::memcpy(result(r.test), inbox_.data() + sizeof r, r.bytes);
+    inbox_.erase(0, sizeof r + r.bytes);
+    const auto* done = reinterpret_cast<const PackedResult*>(result(r.test));
+    calls_since_order_ += done->feasible ? reinterpret_cast<const PackedTest*>(input(r.test))->calls : done->failed_at;
+    ++next_test_;
+    deaths_without_claim_ = 0;
+    test_started_ = std::chrono::steady_clock::now();
+  }
+  return true;
+}
+
+// Ends the worker, records its death on the test case running, and orders the rest of the batch.
+// When the words it published do not add up (a call wrote over them), the test case runs again
+// first, saying each call: its death then names the right one.
+void TestRunner::replace_worker(Outcome kind, const std::string& what) {
+  worker_.kill();
+  bool careful = careful_ && next_test_ == order_first_;
+  if (!careful && loaded_ && next_test_ < batch_count_ && !death_words_agree()) {
+    order_batch(next_test_, true);
+    return;
+  }
+  bool forged = careful && !death_words_agree();
+  record_death(kind, forged ? what + "; " + kForgedWords : what);
+  if (next_test_ < batch_count_) order_batch(next_test_);
+}
+
+// At a death: the progress word counts the calls of the results since the order, then those of the
+// test case running, the last of which is the call word's.
+bool TestRunner::death_words_agree() const {
+  uint32_t started = shared_->progress.load() - progress_at_order_ - static_cast<uint32_t>(calls_since_order_);
+  uint32_t call = shared_->call.load();
+  const auto* in = reinterpret_cast<const PackedTest*>(input(next_test_));
+  return started == 0 || (call < in->calls && started == call + 1);
+}
+
+void TestRunner::order_batch(uint32_t first, bool careful) {
+  if (!worker_.running() || worker_.ended()) start_worker();  // never started, or died
+  std::memcpy(shared_inputs(), packed_.data(), batch_count_ * sizeof(PackedTest));
+  write_literals();
+  order_first_ = first;
+  careful_ = careful;
+  careful_call_ = UINT32_MAX;
+  calls_since_order_ = 0;
+  // The words start from objgen's values (a dead worker's last, or a call's, are gone): a count
+  // neither zeros nor a pattern written over it would give.
+  progress_at_order_ = 0x9e3779b9u ^ (request_ << 8) ^ first;
+  shared_->call.store(0);
+  shared_->progress.store(progress_at_order_);
+  test_started_ = std::chrono::steady_clock::now();
+  RunnerOrder o{RunnerOrder::Batch,
+                request_,
+                first,
+                batch_count_,
+                static_cast<uint32_t>(committed_.size()),
+                static_cast<uint32_t>(batch_scratch_.size()),
+                careful ? 1u : 0u};
+  send_all(notify_fd_, &o, sizeof o);  // a worker already gone is seen by wait_batch
+}
+
+void TestRunner::wait_batch() {
   using clock = std::chrono::steady_clock;
   uint32_t last_progress = shared_->progress.load();
   auto last_change = clock::now();
-  while (shared_->done.load(std::memory_order_acquire) != request) {
+  while (next_test_ < batch_count_) {
     pollfd p{notify_fd_, POLLIN, 0};
     int ready = poll(&p, 1, 50);
-    if (ready > 0 && (p.revents & POLLIN)) {
-      char buf[64];
-      if (read(notify_fd_, buf, sizeof buf) > 0) continue;
+    if (!read_replies()) {
+      inbox_.clear();
+      replace_worker(Outcome::Crash, kForgedChannel);
+      continue;
     }
-    bool hung_up = ready > 0 && (p.revents & (POLLHUP | POLLERR));  // died, or closed objgen's pipe
-    // A process the code under test forked may hold the pipe open: a dead worker is also found
+    if (next_test_ >= batch_count_) break;
+    bool hung_up = ready > 0 && (p.revents & (POLLHUP | POLLERR));  // died, or closed objgen's socket
+    // A process the code under test forked may hold the socket open: a dead worker is also found
     // by asking at each poll timeout.
-    bool exited = worker_.ended();
-    if (hung_up || exited) {
-      if (!exited) worker_.kill();                 // without the pipe it could not say it is done
-      if (shared_->done.load() == request) break;  // after finishing the batch: nothing lost
-      fruitless_starts_.note(shared_->loaded.load() != 0, false, worker_.describe_death());
-      record_death(Outcome::Crash, worker_.describe_death());
-      start_worker();
+    if (hung_up || worker_.ended()) {
+      if (worker_.running()) worker_.kill();  // its end closed: it is ending (killed, its status is kept)
+      fruitless_starts_.note(loaded_, false, worker_.describe_death());
+      replace_worker(Outcome::Crash, worker_.describe_death());
       last_change = clock::now();
       continue;
     }
     worker_.trim_output();
     uint32_t now = shared_->progress.load();
-    bool loading = shared_->loaded.load() == 0;
+    bool loading = !loaded_;
     double limit = loading ? std::max(kWorkerLoadSeconds, opt_.call_timeout_seconds) : opt_.call_timeout_seconds;
-    if (now != last_progress) {
+    // objgen's own bound on a test case, whatever its worker's words say: each call its limit.
+    const auto* in = reinterpret_cast<const PackedTest*>(input(next_test_));
+    double test_limit = std::clamp<uint32_t>(in->calls, 1, kMaxTestCalls) * opt_.call_timeout_seconds + 2;
+    if (now != last_progress && std::chrono::duration<double>(clock::now() - test_started_).count() <= test_limit) {
       last_progress = now;
       last_change = clock::now();
-    } else if (std::chrono::duration<double>(clock::now() - (loading ? started_at_ : last_change)).count() > limit) {
-      worker_.kill();
-      if (shared_->done.load() == request) break;
+    } else if (std::chrono::duration<double>(clock::now() - (loading ? started_at_ : last_change)).count() > limit ||
+               std::chrono::duration<double>(clock::now() - test_started_).count() > test_limit + limit) {
       char buf[96];
       std::snprintf(buf, sizeof buf,
                     loading ? "loading the code under test did not end within %.1f s (killed)" : "no return within %.1f s (killed)", limit);
       fruitless_starts_.note(!loading, true, buf);
-      record_death(Outcome::Timeout, buf);
-      start_worker();
+      replace_worker(Outcome::Timeout, buf);
       last_change = clock::now();
     }
   }
@@ -520,18 +616,12 @@ std::vector<TestOutcome> TestRunner::run_batches(const std::vector<FlatSequence>
     uint32_t n = static_cast<uint32_t>(std::min<size_t>(kBatchCapacity, tests.size() - first));
     std::vector<bool> runnable(n);
     for (uint32_t t = 0; t < n; ++t) runnable[t] = pack(t, tests[first + t]);
-    if (!worker_.running() || worker_.ended()) start_worker();  // never started, or died between batches
-    shared_->count = n;
     batch_count_ = n;
+    next_test_ = 0;
     deaths_without_claim_ = 0;
-    shared_->next.store(0);
-    shared_->current.store(kNoTest);
-    shared_->call.store(0);
-    uint32_t request = shared_->request.load() + 1;
-    if (request == kQuit) request = 1;
-    shared_->request.store(request, std::memory_order_release);
-    futex_wake(&shared_->request);
-    wait_batch(request);
+    if (++request_ == 0) request_ = 1;
+    order_batch(0);
+    wait_batch();
     for (uint32_t t = 0; t < n; ++t) {
       out.push_back(read_result(t, tests[first + t]));
       if (!runnable[t]) out.back().message = "not run: longer than 64 calls, or a call with more than 8 parameters";
@@ -543,8 +633,8 @@ std::vector<TestOutcome> TestRunner::run_batches(const std::vector<FlatSequence>
 
 // A sequence the packed form cannot hold is sent as an empty test case (unfeasible, never run).
 bool TestRunner::pack(uint32_t t, const FlatSequence& seq) {
-  std::memset(slot(t), 0, slot_bytes());
-  auto* p = reinterpret_cast<PackedTest*>(slot(t));
+  std::memset(input(t), 0, sizeof(PackedTest));
+  auto* p = reinterpret_cast<PackedTest*>(input(t));
   if (seq.calls.size() > kMaxTestCalls) return false;
   for (const FlatCall& c : seq.calls)
     if (c.args.size() > kMaxCallParams) return false;
@@ -559,11 +649,11 @@ bool TestRunner::pack(uint32_t t, const FlatSequence& seq) {
 }
 
 TestOutcome TestRunner::read_result(uint32_t t, const FlatSequence& seq) const {
-  const auto* r = reinterpret_cast<const PackedResult*>(slot(t) + sizeof(PackedTest));
-  const auto* distances = reinterpret_cast<const double*>(slot(t) + sizeof(PackedTest) + sizeof(PackedResult));
+  const auto* r = reinterpret_cast<const PackedResult*>(result(t));
+  const auto* distances = reinterpret_cast<const double*>(result(t) + sizeof(PackedResult));
   const auto* operands = reinterpret_cast<const PackedOperands*>(distances + opt_.mut_outcome_count);
   const auto* hits = reinterpret_cast<const uint32_t*>(operands + opt_.mut_site_count);
-  // The worker shares this memory with code that may corrupt it: nothing is trusted unchecked.
+  // The worker wrote it beside code that may corrupt its memory: nothing is trusted unchecked.
   TestOutcome o;
   o.length = static_cast<uint32_t>(seq.calls.size());
   o.feasible = r->written && r->feasible && o.length > 0;

@@ -3,10 +3,15 @@
 // node hit counts and branch distances, and optionally whether the MUT call changed each of its
 // object parameters (purity's dynamic check).
 //
-// Test cases go to the worker through shared memory and the worker answers in place, so a batch
-// costs two futex wake-ups, not a fork per test case. A worker that crashes or hangs (no call
-// finished within the call time limit) is replaced; its test case is unfeasible at the call it
-// was executing, and the crash or hang becomes a finding.
+// A batch's test cases go to the worker through shared memory with one order over a socket, and
+// each result comes back over the socket, so a batch costs no fork per test case. A worker that
+// crashes or hangs (no call finished within the call time limit) is replaced; its test case is
+// unfeasible at the call it was executing, and the crash or hang becomes a finding.
+//
+// Nothing the worker can write decides what objgen reads: it copies the batch before its first
+// call, objgen keeps its own count of results (in order, each checked), and a test case's time is
+// objgen's clock. A call that writes over the words the worker publishes ends its test case with
+// the finding "the call wrote into objgen's shared memory".
 #pragma once
 
 #include <sys/types.h>
@@ -140,16 +145,29 @@ class TestRunner {
   [[noreturn]] void exec_worker(int notify_fd);
   void stop_worker();
   [[noreturn]] void worker_main();
-  void evaluate(uint32_t test);
-  void wait_batch(uint32_t request);
+  void evaluate(uint32_t test, bool careful = false);
+  void send_result(uint32_t request, uint32_t test);
+  // objgen's side of a batch: the order (workers started as needed), the wait for its results.
+  void order_batch(uint32_t first, bool careful = false);
+  void wait_batch();
+  // Reads the worker's replies; false when one is not what objgen asked for.
+  bool read_replies();
+  void replace_worker(Outcome kind, const std::string& what);
+  // Whether the worker's words at a death agree with the calls its results account for.
+  bool death_words_agree() const;
   void record_death(Outcome kind, const std::string& what);
   TestOutcome read_result(uint32_t test, const FlatSequence& seq) const;
   std::vector<TestOutcome> run_batches(const std::vector<FlatSequence>& tests);
-  void sync_literals();
+  void sync_literals(uint32_t grown, uint32_t scratch);
+  void write_literals();
   const Literal* literal_at(const SlotType& param, uint32_t index) const;
   bool pack(uint32_t test, const FlatSequence& seq);
-  size_t slot_bytes() const;
-  unsigned char* slot(uint32_t test) const;
+  size_t result_bytes() const;
+  unsigned char* input(uint32_t test) { return packed_.data() + test * kPackedTestBytes; }
+  const unsigned char* input(uint32_t test) const { return packed_.data() + test * kPackedTestBytes; }
+  unsigned char* result(uint32_t test) { return results_.data() + test * result_bytes(); }
+  const unsigned char* result(uint32_t test) const { return results_.data() + test * result_bytes(); }
+  unsigned char* shared_inputs() const;
 
   const Api& api_;
   const LiteralDomain& terminals_;
@@ -171,9 +189,23 @@ class TestRunner {
   size_t shared_bytes_ = 0;
   int shared_fd_ = -1;  // the memory file behind shared_ (an exec'd worker maps it too)
   ChildProcess worker_;
-  int notify_fd_ = -1;  // parent: read end of the worker's pipe; worker: its write end
+  int notify_fd_ = -1;  // the socket between objgen and the worker (each holds its end)
   uint64_t evaluations_ = 0, restarts_ = 0;
-  uint32_t batch_count_ = 0;  // test cases of the batch running (the parent's own copy)
+  // Both sides' private copies: the batch's packed test cases and results.
+  static const size_t kPackedTestBytes;
+  std::vector<unsigned char> packed_, results_;
+  // objgen's own record of the batch.
+  uint32_t batch_count_ = 0, request_ = 0, order_first_ = 0;
+  uint32_t next_test_ = 0;                          // results come in order: the test case running
+  std::vector<Literal> committed_, batch_scratch_;  // commit() order; this batch's scratch
+  std::string inbox_;
+  bool loaded_ = false;  // the worker said so
+  uint32_t progress_at_order_ = 0;
+  uint64_t calls_since_order_ = 0;      // calls the results since the order ran
+  bool careful_ = false;                // the order's first test case says each call...
+  uint32_t careful_call_ = UINT32_MAX;  // ...and this is the last it said
+  std::chrono::steady_clock::time_point test_started_;
+  uint32_t progress_seen_ = 0;  // worker: calls it started (its shared word must say the same)
   int deaths_without_claim_ = 0;
   // Parent: when the worker started, and its workers in a row that ended while loading the code
   // under test (a load past its time counts half): a harness that cannot load (WorkersCannotStart).

@@ -10,16 +10,16 @@
 namespace objgen {
 
 // Worker, before a batch: the values the parent committed since the last one, and the batch's
-// scratch values. The memory may have been overwritten by the code under test: counts are capped.
-void TestRunner::sync_literals() {
-  uint32_t grown = std::min<uint32_t>(shared_->grown_count, kGrownLiterals);
+// scratch values (the counts its order gave, capped).
+void TestRunner::sync_literals(uint32_t grown, uint32_t scratch) {
+  grown = std::min<uint32_t>(grown, kGrownLiterals);
   for (; grown_seen_ < grown; ++grown_seen_) {
     const LiteralWord& w = shared_->grown[grown_seen_];
     if (w.kind >= grown_.size()) continue;
     grown_[w.kind].push_back(Literal{static_cast<LiteralKind>(w.kind), w.i, w.d, {}});
   }
   scratch_.clear();
-  uint32_t scratch = std::min<uint32_t>(shared_->scratch_count, kScratchLiterals);
+  scratch = std::min<uint32_t>(scratch, kScratchLiterals);
   for (uint32_t j = 0; j < scratch; ++j) {
     const LiteralWord& w = shared_->scratch[j];
     scratch_.push_back(Literal{static_cast<LiteralKind>(std::min<uint8_t>(w.kind, 2)), w.i, w.d, {}});
@@ -64,8 +64,8 @@ int64_t TestRunner::commit(const Literal& value) {
   // The parent keeps its own counts: the shared memory is the worker's too, and may be overwritten.
   if (values.size() != grown_from_[kind] + grown_of_kind_[kind]) throw std::logic_error("commit: the domain grew past the runner");
   if (grown_count_ >= kGrownLiterals || values.size() + 1 >= kFirstScratchLiteral) return -1;
-  shared_->grown[grown_count_] = LiteralWord{static_cast<uint8_t>(kind), value.i, value.d};
-  shared_->grown_count = ++grown_count_;
+  committed_.push_back(value);
+  ++grown_count_;
   ++grown_of_kind_[kind];
   return static_cast<int64_t>(growable_->add(value));
 }
@@ -75,11 +75,15 @@ std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests)
 std::vector<TestOutcome> TestRunner::run(const std::vector<FlatSequence>& tests, const std::vector<Literal>& scratch) {
   if (scratch.size() > kScratchLiterals) throw std::logic_error("more scratch literals than a batch holds");
   if (!scratch.empty() && tests.size() > kBatchCapacity) throw std::logic_error("scratch literals span one batch");
-  shared_->grown_count = grown_count_;  // again: a worker may have overwritten it
-  shared_->scratch_count = static_cast<uint32_t>(scratch.size());
-  for (size_t j = 0; j < scratch.size(); ++j)
-    shared_->scratch[j] = LiteralWord{static_cast<uint8_t>(scratch[j].kind), scratch[j].i, scratch[j].d};
+  batch_scratch_ = scratch;
   return run_batches(tests);
+}
+
+// objgen, before each order: the literals again (a worker may have written over them).
+void TestRunner::write_literals() {
+  auto word = [](const Literal& l) { return LiteralWord{static_cast<uint8_t>(l.kind), l.i, l.d}; };
+  for (size_t j = 0; j < committed_.size(); ++j) shared_->grown[j] = word(committed_[j]);
+  for (size_t j = 0; j < batch_scratch_.size(); ++j) shared_->scratch[j] = word(batch_scratch_[j]);
 }
 
 }  // namespace objgen

@@ -237,37 +237,6 @@ TEST(Isolation, ThrowingDestructorIsACrash) {
 
 }  // namespace
 
-// A worker whose heap an earlier call corrupted can die between claiming a job and starting it
-// (here: in first_of, which runs in the worker). The job must run on a fresh worker, not vanish
-// and leave the batch waiting forever.
-TEST(WorkerPoolRecovery, JobClaimedByAWorkerThatDiesBeforeStartingStillRuns) {
-  auto* died =
-      static_cast<std::atomic<int>*>(mmap(nullptr, sizeof(std::atomic<int>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
-  ASSERT_NE(died, MAP_FAILED);
-  new (died) std::atomic<int>(0);
-  objgen::WorkerPool pool(1, true, 5.0, 4);
-  const size_t jobs = 3;
-  pool.begin(
-      jobs,
-      [died](size_t job) -> uint64_t {
-        if (job == 1 && died->fetch_add(1) == 0) std::raise(SIGKILL);
-        return 0;
-      },
-      [](size_t, uint64_t, objgen::JobRegion&, std::atomic<uint64_t>& progress) { progress.store(0); });
-  size_t done = 0;
-  auto start = std::chrono::steady_clock::now();
-  while (done < jobs && std::chrono::steady_clock::now() - start < std::chrono::seconds(20))
-    for (const auto& e : pool.wait(0.1)) {
-      EXPECT_EQ(e.kind, objgen::WorkerPool::Event::Done);
-      ++done;
-      pool.release(e.job);
-    }
-  pool.end();
-  EXPECT_EQ(done, jobs);
-  EXPECT_EQ(died->load(), 2);  // the first worker died in job 1; a fresh one started it again
-  munmap(died, sizeof(std::atomic<int>));
-}
-
 namespace {
 // Runs a 3-job batch on one isolated worker; job 1's body dies (before its first candidate) the
 // first `deaths` times it starts. Returns the events other than Done, and counts Done in *done.
@@ -278,7 +247,7 @@ std::vector<objgen::WorkerPool::Event> run_dying_setup(int deaths, size_t* done)
   objgen::WorkerPool pool(1, true, 5.0, 4);
   pool.begin(
       3, [](size_t) { return uint64_t{0}; },
-      [starts, deaths](size_t job, uint64_t first, objgen::JobRegion&, std::atomic<uint64_t>& progress) {
+      [starts, deaths](size_t job, uint64_t first, objgen::JobRegion&, objgen::WorkerProgress& progress) {
         if (job == 1 && starts->fetch_add(1) < deaths) std::raise(SIGKILL);  // a setup malloc on a bad heap
         progress.store(first);
       });

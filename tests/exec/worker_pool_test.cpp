@@ -10,10 +10,14 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <map>
 #include <set>
 #include <vector>
+
+#include "hostile_inputs/escape.hpp"  // fill_shared_mappings: what code under test aiming at objgen does
 
 namespace objgen {
 namespace {
@@ -21,7 +25,7 @@ namespace {
 constexpr size_t kJobs = 12;
 constexpr uint64_t kPerJob = 10;
 
-enum class Death { None, Segv, Abort, Exit, Hang };
+enum class Death { None, Segv, Abort, Exit, Hang, Scribble, ScribbleZeros, ScribbleThenDie };
 
 struct Batch {
   std::map<uint64_t, Death> deaths;  // candidate -> how the worker running it dies
@@ -38,6 +42,16 @@ void die(Death how) {
       _exit(3);
     case Death::Hang:
       for (;;) pause();
+    case Death::Scribble:
+      escape::fill_shared_mappings(0x5a);
+      break;
+    case Death::ScribbleZeros:
+      escape::fill_shared_mappings(0);
+      break;
+    case Death::ScribbleThenDie:
+      escape::fill_shared_mappings(0xff);
+      std::raise(SIGSEGV);
+      break;
     case Death::None:
       break;
   }
@@ -47,6 +61,7 @@ struct BatchResult {
   std::vector<uint64_t> merged;                                           // candidates, in merge order
   std::map<uint64_t, std::pair<size_t, WorkerPool::Event::Kind>> deaths;  // candidate -> job, kind
   size_t done_events = 0;
+  std::map<uint64_t, std::string> what;  // candidate -> its death's description
 };
 
 // Runs the batch and merges it as the engine does: a job only after every job before it, its
@@ -55,7 +70,7 @@ BatchResult run_batch(const Batch& batch, int workers, bool isolate) {
   WorkerPool pool(workers, isolate, 1.0, kPerJob);
   pool.begin(
       kJobs, [](size_t job) { return job * kPerJob; },
-      [&batch](size_t job, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
+      [&batch](size_t job, uint64_t first, JobRegion& region, WorkerProgress& progress) {
         for (uint64_t c = first; c < (job + 1) * kPerJob; ++c) {
           progress.store(c);
           auto it = batch.deaths.find(c);
@@ -77,6 +92,7 @@ BatchResult run_batch(const Batch& batch, int workers, bool isolate) {
         continue;
       }
       EXPECT_TRUE(out.deaths.emplace(e.at, std::make_pair(e.job, e.kind)).second) << "candidate " << e.at << " reported twice";
+      out.what[e.at] = e.what;
       pool.resume(e.job, e.at + 1);
     }
     for (; next < kJobs && done[next]; ++next) {
@@ -90,10 +106,13 @@ BatchResult run_batch(const Batch& batch, int workers, bool isolate) {
   return out;
 }
 
+// A call that writes over shared memory and returns still made its record.
+bool ends_worker(Death d) { return d != Death::Scribble && d != Death::ScribbleZeros; }
+
 std::vector<uint64_t> every_candidate_but(const Batch& batch) {
   std::vector<uint64_t> v;
   for (uint64_t c = 0; c < kJobs * kPerJob; ++c)
-    if (!batch.deaths.count(c)) v.push_back(c);
+    if (!batch.deaths.count(c) || !ends_worker(batch.deaths.at(c))) v.push_back(c);
   return v;
 }
 
@@ -132,6 +151,26 @@ TEST(WorkerPool, ThreadsMergeTheSameRecordsAsProcesses) {
   for (int workers : {1, 2, 4}) {
     EXPECT_EQ(run_batch(none, workers, false).merged, expected) << workers << " threads";
     EXPECT_EQ(run_batch(none, workers, true).merged, expected) << workers << " processes";
+  }
+}
+
+// A call that writes over the memory its worker shares with objgen (a pattern, zeros; then
+// returns or dies) cannot change what objgen merges: every other candidate's record exactly once,
+// in order, for any number of workers, and each such call named as a finding.
+TEST(WorkerPool, CallsThatWriteOverSharedMemoryAreFindingsAndChangeNoRecord) {
+  Batch batch;
+  batch.deaths = {{3, Death::Scribble},         {25, Death::ScribbleZeros}, {26, Death::Segv},
+                  {57, Death::ScribbleThenDie}, {80, Death::Scribble},      {kJobs * kPerJob - 1, Death::ScribbleZeros}};
+  for (int workers : {1, 2}) {
+    BatchResult out = run_batch(batch, workers, true);
+    EXPECT_EQ(out.merged, every_candidate_but(batch)) << workers << " workers";
+    for (const auto& [candidate, how] : batch.deaths) {
+      ASSERT_TRUE(out.deaths.count(candidate)) << "no event for candidate " << candidate;
+      EXPECT_EQ(out.deaths[candidate].first, candidate / kPerJob);
+      bool wrote = how != Death::Segv;
+      EXPECT_EQ(out.what[candidate].find("wrote into objgen's shared memory") != std::string::npos, wrote)
+          << "candidate " << candidate << ": " << out.what[candidate];
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // Classes whose code under test tries to get out of its worker: to reach objgen (its memory, its
 // limits, its priority), to leave processes behind, to hang the supervisor, to signal a later call
-// through a timer, or to change the user's terminal. Each is a small counter (add(int) builds its
+// through a timer, to change the user's terminal, or to falsify what objgen reads from the memory
+// it shares with the worker. Each is a small counter (add(int) builds its
 // states) with one hostile member; objgen must report that member and finish
 // (tests/confine_test.sh). A process that gets out touches the file named by ESCAPE_SENTINEL.
 #pragma once
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -182,6 +184,40 @@ class Terminal {
       winsize w{3, 7, 0, 0};
       ioctl(fd, TIOCSWINSZ, &w);
     });
+  }
+};
+
+// Writes over every writable shared mapping of its worker (the memory a worker shares with objgen,
+// wherever it lies), with a pattern or with zeros, then returns, dies or hangs. Quiet is the same
+// counter without them: a run of either finds the same states.
+inline void fill_shared_mappings(unsigned char byte) {
+  FILE* maps = std::fopen("/proc/self/maps", "r");
+  if (!maps) return;
+  char line[512];
+  while (std::fgets(line, sizeof line, maps)) {
+    unsigned long lo = 0, hi = 0;
+    char perms[8] = {};
+    if (std::sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) == 3 && perms[1] == 'w' && perms[3] == 's')
+      std::memset(reinterpret_cast<void*>(lo), byte, hi - lo);
+  }
+  std::fclose(maps);
+}
+
+class Quiet {
+  ESCAPE_COUNTER(Quiet)
+};
+
+class Scribbler {
+  ESCAPE_COUNTER(Scribbler)
+  void pattern() { fill_shared_mappings(0x5a); }
+  void zeros() { fill_shared_mappings(0); }
+  void pattern_then_die() {
+    fill_shared_mappings(0xff);
+    std::abort();
+  }
+  void zeros_then_hang() {
+    fill_shared_mappings(0);
+    for (;;) pause();
   }
 };
 

@@ -188,9 +188,8 @@ struct ExhaustiveGenerator::Impl {
                          std::string* message) const;
   inline Linearizer& thread_linearizer() const;
   void take_clone_functions() const;
-  void run_job(size_t j, JobRegion& region, uint64_t first, std::atomic<uint64_t>& progress) const;
-  inline void run_segment(const Segment& sg, uint64_t from, uint64_t to, JobRegion& region, std::atomic<uint64_t>& progress,
-                          JobScratch& js) const;
+  void run_job(size_t j, JobRegion& region, uint64_t first, WorkerProgress& progress) const;
+  inline void run_segment(const Segment& sg, uint64_t from, uint64_t to, JobRegion& region, WorkerProgress& progress, JobScratch& js) const;
   inline void collect_new_states(const OpSpace& s, uint64_t pos, const std::vector<Object>& objects, const CallResult& res, Linearizer& lin,
                                  HotFingerprints& hot, JobScratch& js) const;
   inline bool known_before(const Fingerprint& fp, HotFingerprints& hot) const;
@@ -260,7 +259,8 @@ std::optional<StopReason> ExhaustiveGenerator::Impl::run_jobs(WorkerPool& pool, 
   size_t frontier = plan.frontier_size();
   pool.begin(
       mine.size(), [&](size_t i) { return plan.jobs[mine[i]].lo; },
-      [&](size_t i, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) { run_job(mine[i], region, first, progress); });
+      [&](size_t i, uint64_t first, JobRegion& region, WorkerProgress& progress) { run_job(mine[i], region, first, progress); },
+      [&](size_t i) { return plan.jobs[mine[i]].hi; });
   std::optional<StopReason> why;
   for (size_t next = 0; next < mine.size() && !why;) {
     if ((why = stop_reason(tick.elapsed()))) break;

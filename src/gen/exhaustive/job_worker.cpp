@@ -213,7 +213,7 @@ void ExhaustiveGenerator::Impl::take_clone_functions() const {
 }
 
 // Worker: runs positions [first, job.hi) of job j and writes records into region.
-void ExhaustiveGenerator::Impl::run_job(size_t j, JobRegion& region, uint64_t first, std::atomic<uint64_t>& progress) const {
+void ExhaustiveGenerator::Impl::run_job(size_t j, JobRegion& region, uint64_t first, WorkerProgress& progress) const {
   if (clone_fn_binds != bound_class_shells()) take_clone_functions();
   const Job& job = plan.jobs[j];
   JobScratch js;
@@ -227,7 +227,7 @@ void ExhaustiveGenerator::Impl::run_job(size_t j, JobRegion& region, uint64_t fi
 }
 
 inline void ExhaustiveGenerator::Impl::run_segment(const Segment& sg, uint64_t from, uint64_t to, JobRegion& region,
-                                                   std::atomic<uint64_t>& progress, JobScratch& js) const {
+                                                   WorkerProgress& progress, JobScratch& js) const {
   const OpSpace& s = plan.spaces[sg.space];
   const Operation& op = op_of(s);
   Linearizer& lin = thread_linearizer();

@@ -59,7 +59,7 @@ Setup setup_in_worker(const Api& api, ClassId root, const SearchOptions& options
     WorkerPool pool(1, true, options.call_timeout_seconds, 2, 64 << 20, child);
     pool.begin(
         1, [](size_t) { return uint64_t{0}; },
-        [&](size_t, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
+        [&](size_t, uint64_t, JobRegion& region, WorkerProgress& progress) {
           std::string out;
           uint64_t calls = 0;
           try {
@@ -152,7 +152,7 @@ void run_lanes(SearchContext& c, const SearchOptions& options, const ChildOption
   WorkerPool pool(workers, true, options.call_timeout_seconds, kMaxRecordsPerLane + 2, 4 << 20, child);
   pool.begin(
       static_cast<size_t>(workers), [](size_t) { return uint64_t{0}; },
-      [&](size_t lane, uint64_t first, JobRegion& region, std::atomic<uint64_t>& progress) {
+      [&](size_t lane, uint64_t first, JobRegion& region, WorkerProgress& progress) {
         run_lane(c, lane, first, progress, &region, nullptr);
       });
   const uint32_t fields = c.memory.fields();
@@ -283,7 +283,8 @@ SearchResult search_from_invariant(const Api& api, ClassId root, const SearchOpt
   std::vector<ThrownFinding> found;
   bool reads = false;
   if (!options.isolate) {
-    std::atomic<uint64_t> progress{0};
+    std::atomic<uint64_t> counter{0};
+    WorkerProgress progress(&counter);
     reads = run_lane(context, 0, 0, progress, nullptr, &found);
   } else {
     run_lanes(context, options, child, found, reads, result.interrupted);

@@ -96,7 +96,7 @@ uint32_t SearchMemory::add_tasks(const std::vector<std::pair<std::vector<uint8_t
 
 uint32_t SearchMemory::task_count() const { return std::min<uint32_t>(header().allocated.load(), static_cast<uint32_t>(max_tasks_)); }
 
-uint32_t SearchMemory::take_task(std::atomic<uint64_t>& progress) {
+uint32_t SearchMemory::take_task(WorkerProgress& progress) {
   Header& h = header();
   h.active.fetch_add(1);
   bool counted_waiting = false;

@@ -13,6 +13,7 @@
 #include <functional>
 #include <vector>
 
+#include "exec/worker_channel.hpp"
 #include "gen/invariant/candidate_cursor.hpp"
 #include "objgen/linearizer.hpp"
 
@@ -61,7 +62,7 @@ class SearchMemory {
   uint32_t task_count() const;  // ids handed out (some perhaps still being written)
   // A worker takes the next task; kNoTask once none is left and no worker runs one (none can
   // come). Sleeps while others run, advancing `progress` (the pool's sign of life).
-  uint32_t take_task(std::atomic<uint64_t>& progress);
+  uint32_t take_task(WorkerProgress& progress);
   void task_finished();  // the worker's task ended (done, split or exhausted)
   bool someone_waits() const;
   bool queue_empty() const;

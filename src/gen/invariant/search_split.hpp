@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/worker_channel.hpp"
 #include "cover/load_trace.hpp"
 #include "gen/invariant/candidate_cursor.hpp"
 #include "gen/invariant/finitization.hpp"
@@ -30,7 +31,7 @@ std::string call_invariant(const ClassInfo& info, ObjectArena& arena, const cove
 // A worker's sign of life for the pool, advanced before each call of the invariant (so that a
 // hang is seen, and a long split is not taken for one).
 struct Heartbeat {
-  std::atomic<uint64_t>* progress = nullptr;
+  WorkerProgress* progress = nullptr;
   uint64_t* counter = nullptr;
   void beat() const {
     if (progress) progress->store((*counter)++, std::memory_order_relaxed);

@@ -15,7 +15,7 @@ namespace {
 struct Lane {
   SearchContext& c;
   size_t index;
-  std::atomic<uint64_t>& progress;
+  WorkerProgress& progress;
   uint64_t counter;  // candidates this lane ran (the progress the pool watches)
   JobRegion* region;
   std::vector<ThrownFinding>* thrown;
@@ -150,7 +150,7 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
 
 }  // namespace
 
-bool run_lane(SearchContext& c, size_t lane_index, uint64_t first, std::atomic<uint64_t>& progress, JobRegion* region,
+bool run_lane(SearchContext& c, size_t lane_index, uint64_t first, WorkerProgress& progress, JobRegion* region,
               std::vector<ThrownFinding>* thrown) {
   set_worker_phase(kPhaseSetup);
   progress.store(first, std::memory_order_relaxed);  // default constructors run next: one that hangs is seen

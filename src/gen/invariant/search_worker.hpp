@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/worker_channel.hpp"
 #include "exec/worker_pool.hpp"
 #include "gen/invariant/finitization.hpp"
 #include "gen/invariant/invariant_search.hpp"
@@ -41,7 +42,7 @@ struct ThrownFinding {
 // Exceptions go to `region` (a worker) or `thrown` (objgen's own process, tests).
 // Returns whether the invariant read any field (an invariant that reads none cannot be searched
 // from: its harness was built without trace-loads, or it reads nothing of the object).
-bool run_lane(SearchContext& c, size_t lane, uint64_t first, std::atomic<uint64_t>& progress, JobRegion* region,
+bool run_lane(SearchContext& c, size_t lane, uint64_t first, WorkerProgress& progress, JobRegion* region,
               std::vector<ThrownFinding>* thrown);
 
 }  // namespace objgen::invariant

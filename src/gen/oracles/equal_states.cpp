@@ -72,7 +72,7 @@ class Grouping {
 };
 
 // In the worker: every state rebuilt in turn and placed; the groups as bytes.
-std::string group_in_worker(const Api& api, const FoundStates& found, uint64_t max_comparisons, std::atomic<uint64_t>& progress) {
+std::string group_in_worker(const Api& api, const FoundStates& found, uint64_t max_comparisons, WorkerProgress& progress) {
   const std::vector<uint32_t>& states = found.target_states();
   Replayer replayer(api, found.store, found.domain);
   Grouping grouping(class_vtable(found.target), max_comparisons);
@@ -144,7 +144,7 @@ EqualStates group_equal_states(const Api& api, const FoundStates& found, const E
   WorkerPool pool(1, options.isolate, options.call_timeout_seconds, 2, states.size() * sizeof(uint32_t) + 64, child);
   pool.begin(
       1, [](size_t) { return uint64_t{0}; },
-      [&](size_t, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
+      [&](size_t, uint64_t, JobRegion& region, WorkerProgress& progress) {
         region.append(CandidateRecord{}, group_in_worker(api, found, options.max_comparisons, progress), true);
       });
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

@@ -274,7 +274,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
   WorkerPool pool(options.workers, options.isolate, options.call_timeout_seconds, 4, options.result_bytes, workers);
   pool.begin(
       runs.size(), [](size_t) { return uint64_t{0}; },
-      [&](size_t job, uint64_t, JobRegion& region, std::atomic<uint64_t>& progress) {
+      [&](size_t job, uint64_t, JobRegion& region, WorkerProgress& progress) {
         RandomOptions opt = runs[job];
         opt.leak_pool_at_end = options.isolate;
         if (deaths[job] >= static_cast<size_t>(options.max_crashes_per_run) && !crashes[job].empty())

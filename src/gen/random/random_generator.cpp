@@ -21,7 +21,7 @@ struct PoolEntry {
 
 class RandomRun {
  public:
-  RandomRun(const Api& api, const RandomOptions& opt, std::atomic<uint64_t>* progress)
+  RandomRun(const Api& api, const RandomOptions& opt, WorkerProgress* progress)
       : api_(api),
         opt_(opt),
         progress_(progress),
@@ -394,7 +394,7 @@ class RandomRun {
 
   const Api& api_;
   const RandomOptions& opt_;
-  std::atomic<uint64_t>* progress_;
+  WorkerProgress* progress_;
   Rng rng_;
   Linearizer lin_;
   FieldExtensions extensions_;
@@ -441,7 +441,7 @@ class RandomRun {
 
 }  // namespace
 
-RandomResult run_random(const Api& api, const RandomOptions& options, std::atomic<uint64_t>* progress) {
+RandomResult run_random(const Api& api, const RandomOptions& options, WorkerProgress* progress) {
   if (!options.leak_pool_at_end) return RandomRun(api, options, progress).run();
   auto* run = new RandomRun(api, options, progress);  // never destroyed: see leak_pool_at_end
   return run->run();

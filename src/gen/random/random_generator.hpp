@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/worker_channel.hpp"
 #include "exec/executor.hpp"
 #include "exec/sequence.hpp"
 #include "heap/state_store.hpp"
@@ -116,6 +117,6 @@ struct RandomResult {
 
 // Runs the loop in this process. `progress` (if set) holds the index of the call being run, so
 // that a supervising process can tell which call crashed or hung.
-RandomResult run_random(const Api& api, const RandomOptions& options, std::atomic<uint64_t>* progress = nullptr);
+RandomResult run_random(const Api& api, const RandomOptions& options, WorkerProgress* progress = nullptr);
 
 }  // namespace objgen::random

@@ -14,7 +14,8 @@ namespace {
 
 TEST(SearchMemory, TasksAreTakenInOrderAndTheQueueEndsWhenNoneRuns) {
   SearchMemory m(16, 2, 3, 100);
-  std::atomic<uint64_t> progress{0};
+  std::atomic<uint64_t> counter{0};
+  WorkerProgress progress(&counter);
   EXPECT_EQ(m.add_tasks({{{1, 2, 3}, {0, 1}}, {{0, 0, 0}, {}}}), 0u);
   EXPECT_EQ(m.task(0).prefix_length, 2u);
   EXPECT_EQ(m.values(0)[2], 3);
