@@ -58,7 +58,7 @@ class WorkerInbox {
 // call whether the call wrote over the worker's shared region (which a careful attempt leaves
 // as objgen filled it, JobRegion::fill_watched). A call that did is reported (Damaged) and the
 // worker ends.
-class CarefulWatch : public RecordSink {
+class CarefulWatch final : public RecordSink {
  public:
   // explored: the attempt's count, sent with each candidate (a worker that dies takes it along).
   CarefulWatch(int fd, const JobRegion& shared, uint64_t seed, const JobHeader* explored)
