@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Code under test that tries to get out of its worker (tests/hostile_inputs/escape.hpp), one ROUTE
 # per ctest case: reach (objgen's memory, limits, priority), linger (processes left behind),
-# vfork and vfork_tools (a child that never execs), timers (alarm, setitimer, timer_create),
+# limits (the worker's own limits, reaper bit and parent-death signal), memory (memory in files
+# past the worker's limit), files (writes outside the worker's scratch directory), vfork and vfork_tools (a
+# child that never execs), timers (alarm, setitimer, timer_create),
 # terminal (the user's terminal changed or written on), scribble (the memory a worker shares with
 # objgen written over: the same states as a class without those members). Every run exits 0
 # within its time bound with a finding that names each hostile member; objgen's output stays
@@ -14,7 +16,10 @@ src=$2
 route=$3
 . "$src/tests/check_lib.sh"
 header="$src/tests/hostile_inputs/escape.hpp"
-export ESCAPE_SENTINEL="$work/sentinel"
+# Escaped processes may write here (and nowhere else outside their scratch directory), so that
+# an escape shows.
+mkdir -p "$work/escapes"
+export ESCAPE_SENTINEL="$work/escapes/sentinel" OBJGEN_WORKER_WRITES="$work/escapes"
 
 # run_case COMMAND CLASS MAX_SECONDS 'MEMBER:PATTERN'... -- [objgen options]: each member's finding
 # matches its pattern.
@@ -48,30 +53,100 @@ run_case() {
   fi
 }
 
+# no_finding CLASS MEMBER...: no run of CLASS named these members in a finding.
+no_finding() {
+  local cls=$1 m
+  shift
+  for m in "$@"; do
+    local finding="${cls}::${m}\(\)( const)?: "  # as findings name a call ("crash in C::m(): SIGSEGV ...")
+    if grep -Eq "$finding" "$work"/{exhaustive,random,builders,evolve}-"$cls"/stdout 2>/dev/null; then
+      echo "FAIL [$cls]: a finding names the harmless ${cls}::${m}()"; grep -Eh "$finding" "$work"/{exhaustive,random,builders,evolve}-"$cls"/stdout | head -3; fail=1
+    fi
+  done
+}
+
+# every_strategy CLASS RANDOM_SECONDS RANDOM_BOUND PARAMS_CHECKS 'BUILDERS_MEMBER:PATTERN'
+#   'MEMBER:PATTERN'...: the five commands on CLASS (with the options in $extra), each finding every
+#   member but builders (its runs stop at the first finding: the one named) and params (whose report
+#   the route reads).
+extra=()
+every_strategy() {
+  local cls=$1 random_seconds=$2 random_bound=$3 checks=$4 builders_member=$5
+  shift 5
+  run_case exhaustive "$cls" 60 "$@" -- --scope 3 "${extra[@]}"
+  run_case random "$cls" "$random_bound" "$@" -- --time-limit "$random_seconds" "${extra[@]}"
+  run_case builders "$cls" 60 "$builders_member" -- --scope 3 "${extra[@]}"
+  run_case evolve "$cls" 90 "$@" -- --generations 3 "${extra[@]}"
+  run_case params "$cls" 120 -- --time-limit 10 --checks "$checks" "${extra[@]}"
+}
+
 blocked='SIGSYS \(Bad system call\): the call tried to'
 case "$route" in
   reach)
     members=("proc_mem:std::runtime_error: cannot open the parent's memory: Permission denied"
              "vm_write:$blocked write the memory of a process outside its worker"
-             "limit_files:$blocked change the limits of a process outside its worker"
-             "limit_cpu:$blocked change the limits"
+             "limit_files:$blocked change resource limits"
+             "limit_cpu:$blocked change resource limits"
              "renice:$blocked change the priority"
              "pidfd:$blocked reach a process outside its worker")
-    run_case exhaustive Reacher 60 "${members[@]}" -- --scope 3
-    run_case random Reacher 30 "${members[@]}" -- --time-limit 3
-    run_case builders Reacher 60 "vm_write:$blocked write the memory" -- --scope 3
-    run_case evolve Reacher 60 "${members[@]}" -- --generations 3
-    run_case params Reacher 120 -- --time-limit 10 --checks ubsan
+    every_strategy Reacher 3 30 ubsan "vm_write:$blocked write the memory" "${members[@]}"
     ;;
   linger)
     members=("raw_fork:$blocked fork a process"
              "clone_fork:the call started a process that outlives it"
              "background:the call started a process that outlives it")
-    run_case exhaustive Lingerer 60 "${members[@]}" -- --scope 3
-    run_case random Lingerer 30 "${members[@]}" -- --time-limit 3
-    run_case builders Lingerer 60 "background:the call started a process that outlives it" -- --scope 3
-    run_case evolve Lingerer 60 "${members[@]}" -- --generations 3
-    run_case params Lingerer 120 -- --time-limit 10 --checks ubsan
+    every_strategy Lingerer 3 30 ubsan "background:the call started a process that outlives it" "${members[@]}"
+    ;;
+  limits)
+    # Each would make a later call pay (SIGXCPU, SIGXFSZ, failed opens and allocations, an orphan
+    # out of sight): the call that tries is the finding; reading a limit is none.
+    members=("cpu_seconds:$blocked change resource limits"
+             "file_size:$blocked change resource limits"
+             "raw_files:$blocked change resource limits"
+             "address_space:$blocked change resource limits"
+             "unreap:$blocked change how its worker reaps"
+             "outlive_objgen:$blocked change how its worker reaps"
+             "lease_file:$blocked [a-z ,]*take a lease on a file")
+    every_strategy Limiter 5 15 asan "cpu_seconds:$blocked change resource limits" "${members[@]}"
+    no_finding Limiter open_files_allowed reaps ring_available
+    python3 - "$work/params-Limiter/report.json" <<'PY' || { echo "FAIL [params Limiter]: a limit change not blocked"; fail=1; }
+import json, sys
+methods = {m["method"]: m for m in json.load(open(sys.argv[1]))["methods"]}
+for name in ("cpu_seconds", "file_size", "raw_files", "address_space", "unreap", "outlive_objgen", "lease_file"):
+    attempts = methods["Limiter::%s()" % name]["attempts"]
+    assert any("SIGSYS" in a.get("message", "") for a in attempts), name
+PY
+    ;;
+  memory)
+    # 2 GiB in files in memory under a 256 MiB limit: the worker's memory cgroup ends it (or, on a
+    # machine that gives objgen none, the file-size limit); a small memfd is no finding.
+    over='SIGKILL \(Killed\): over the worker.s memory limit|SIGXFSZ \(File size limit exceeded\): a file grew past'
+    # (shm_fill writes into /dev/shm: refused where Landlock confines the worker's writes, an
+    # out-of-memory finding where not.)
+    members=("memfd_fill:($over)")
+    segments=$(ipcs -m | grep -c '^0x')
+    extra=(--worker-memory-limit 256M)
+    every_strategy Hoarder 5 20 ubsan "memfd_fill:($over)" "${members[@]}"
+    extra=()
+    no_finding Hoarder small_memfd
+    # System V segments die with their worker's IPC namespace (root), or cannot be made.
+    [ "$(ipcs -m | grep -c '^0x')" = "$segments" ] || { echo "FAIL [Hoarder]: System V segments left: $(ipcs -m | tail -3)"; fail=1; }
+    ;;
+  files)
+    # Writes only beneath the worker's scratch directory: the report's path (read from objgen's
+    # command line) stays objgen's, the working directory is left as it was.
+    mkdir -p "$work/here"
+    cd "$work/here" || exit 1
+    for command in "exhaustive --scope 3" "random --time-limit 3" "builders --scope 3" "evolve --generations 2"; do
+      run_case ${command%% *} Writer 60 -- ${command#* }
+      grep -q '"complete": true' "$work/${command%% *}-Writer/report.json" 2>/dev/null || [ "${command%% *}" != exhaustive ] ||
+        { echo "FAIL [${command%% *} Writer]: the report is not complete"; fail=1; }
+    done
+    run_case params Writer 120 -- --time-limit 10 --checks ubsan
+    no_finding Writer write_scratch
+    [ ! -e "$work/here/escape-wrote-here" ] || { echo "FAIL [Writer]: a worker wrote into the working directory"; fail=1; }
+    [ ! -e "$ESCAPE_SENTINEL" ] || { echo "FAIL [Writer]: $(cat "$ESCAPE_SENTINEL")"; fail=1; }
+    cd / || exit 1
     ;;
   vfork)
     # Each call waits its 0.5 s and a second for the stop that never comes.

@@ -14,7 +14,9 @@ cls=staticinit::Counter
 declare -A flag=([logged]=-DSTATIC_LOG_ONLY [chdir_umask]=-DSTATIC_CHDIR_UMASK [fd_exhaust]=-DSTATIC_FD_EXHAUST
                  [dtor_aborts]=-DSTATIC_DTOR_ABORTS [unless_confined]=-DSTATIC_UNLESS_CONFINED)
 [ -n "${flag[$case_name]:-}" ] || { echo "unknown case $case_name"; exit 2; }
-export STATIC_INIT_LOG="$work/initializers.log" STATIC_INIT_MARK="$work/unconfined.mark"
+# Workers write only beneath their scratch directory and OBJGEN_WORKER_WRITES: the log's directory.
+mkdir -p "$work/logs"
+export STATIC_INIT_LOG="$work/logs/initializers.log" STATIC_INIT_MARK="$work/logs/unconfined.mark" OBJGEN_WORKER_WRITES="$work/logs"
 
 # run_command NAME ARGS...: runs objgen from its own output directory, with a relative report path
 run_command() {

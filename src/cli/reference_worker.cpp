@@ -15,6 +15,8 @@
 #include <string>
 
 #include "exec/child_process.hpp"
+#include "exec/confinement.hpp"
+#include "exec/worker_filesystem.hpp"
 #include "exec/test_runner.hpp"
 #include "harness/harness_loader.hpp"
 #include "model/literal_domain.hpp"
@@ -65,13 +67,18 @@ int reference_worker_main(int argc, char** argv) {
     return 2;
   }
   adopt_supervised_child();
+  // Its loading included, as in a forked worker; then the limits are objgen's.
+  limit_added_memory(std::strtoull(option(o, "--memory-limit").c_str(), nullptr, 10));
+  if (!lock_worker_settings() || !confine_worker_filesystem()) {
+    std::fprintf(stderr, "objgen reference worker: cannot confine the worker (seccomp, Landlock)\n");
+    return 4;
+  }
   if (std::string fd = option(o, "--describe-fd"); !fd.empty()) describe_harness_into(harness, std::atoi(fd.c_str()));
   try {
     Example ex = load_harness_in_this_process(harness);
     static Api registered;  // as long as the process: the runner calls it
     ex.register_api(registered);
     check_after_call();
-    limit_added_memory(std::strtoull(option(o, "--memory-limit").c_str(), nullptr, 10));
     LiteralSpec spec{option(o, "--ints"), option(o, "--doubles"), option(o, "--chars"), option(o, "--bools"), option(o, "--strings")};
     static LiteralDomain domain = LiteralDomain::make(std::atoi(option(o, "--scope").c_str()), registered, spec);
     RunnerOptions ro;

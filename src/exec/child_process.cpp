@@ -22,8 +22,10 @@
 #include "io/utf8_text.hpp"
 #include "exec/checked_heap.hpp"
 #include "exec/confinement.hpp"
+#include "exec/memory_cgroup.hpp"
 #include "exec/executor.hpp"
 #include "exec/process_tree.hpp"
+#include "exec/worker_filesystem.hpp"
 
 namespace objgen {
 namespace {
@@ -161,7 +163,24 @@ bool confine_code_under_test(char* note) {
   return true;
 }
 
-[[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd, char* note) {
+// The child starts as big as objgen: its address-space limit is on what the code under test
+// adds, its loading included (measured before it, which may leave no descriptor to measure with).
+// Memory in files (a memfd, shared memory, tmpfs) is no mapping: the child's memory cgroup counts
+// it (cgroup_fd, its cgroup.procs), or where it has none, no one such file may pass the limit.
+void limit_memory(const ChildOptions& o, int cgroup_fd) {
+  size_t at_start = memory_use().virtual_bytes;
+  rlimit address_space{at_start + o.memory_limit_bytes, at_start + o.memory_limit_bytes};
+  setrlimit(RLIMIT_AS, &address_space);
+  g_child.memory_limit = o.memory_limit_bytes;
+  if (!o.runs_code_under_test || (cgroup_fd >= 0 && join_memory_cgroup(cgroup_fd))) return;
+  rlimit file{};
+  if (getrlimit(RLIMIT_FSIZE, &file) != 0 || file.rlim_max < o.memory_limit_bytes) return;
+  file.rlim_cur = file.rlim_max = o.memory_limit_bytes;
+  setrlimit(RLIMIT_FSIZE, &file);
+}
+
+[[noreturn]] void child_main(const std::function<void()>& body, const ChildOptions& o, pid_t parent, int out_fd, int cgroup_fd,
+                             char* note) {
   // A forked child has one thread, but glibc (2.36) leaves the flag as the parent had it: a worker
   // forked while other supervisor threads ran (params --threads) would take its own load for the
   // code under test starting a thread. pthread_create clears it again.
@@ -186,20 +205,19 @@ bool confine_code_under_test(char* note) {
     dup2(out_fd, STDOUT_FILENO);
     dup2(out_fd, STDERR_FILENO);
   }
+  if (o.memory_limit_bytes) limit_memory(o, cgroup_fd);
   if (o.runs_code_under_test && !confine_code_under_test(note)) _exit(kChildThrew);
-  // The child starts as big as objgen: a memory limit is on what the code under test adds
-  // (measured before loading it, which may leave no descriptor to measure with).
-  size_t at_start = o.memory_limit_bytes ? memory_use().virtual_bytes : 0;
+  // A worker program objgen execs locks its own settings once its runtime has started.
+  bool loads = o.runs_code_under_test && o.loads_code_under_test;
+  if (loads && !(lock_worker_settings() && confine_worker_filesystem())) {
+    write_note(note, "objgen: cannot confine the worker (seccomp, Landlock)");
+    _exit(kChildThrew);
+  }
   try {
-    if (o.runs_code_under_test && o.loads_code_under_test && g_loader) g_loader();
+    if (loads && g_loader) g_loader();
   } catch (const std::exception& e) {
     write_note(note, std::string("loading the code under test failed: ") + e.what());
     _exit(kChildThrew);
-  }
-  if (o.memory_limit_bytes) {
-    rlimit lim{at_start + o.memory_limit_bytes, at_start + o.memory_limit_bytes};
-    setrlimit(RLIMIT_AS, &lim);
-    g_child.memory_limit = o.memory_limit_bytes;
   }
   g_child.watch_threads = __libc_single_threaded;
   try {
@@ -258,7 +276,11 @@ void ChildProcess::start(const std::function<void()>& body, const ChildOptions& 
   kill();
   install_fork_watch();
   protect_supervisor();
-  if (options.runs_code_under_test) prepare_confinement();  // once; the child only loads it
+  if (options.runs_code_under_test) {  // once; the child only loads them
+    prepare_confinement();
+    prepare_worker_filesystem();
+  }
+  prepare_memory_cgroup(options);
   if (options.capture_output && out_fd_ < 0) out_fd_ = open_output_file();
   clear_output();
   note_[0] = '\0';
@@ -272,7 +294,7 @@ void ChildProcess::start(const std::function<void()>& body, const ChildOptions& 
   pid_t pid = fork();
   if (pid == 0) {
     starts.unlock();  // the child's copy, which its only thread (the forking one) holds
-    child_main(body, options, parent, out_fd_, note_);
+    child_main(body, options, parent, out_fd_, cgroup_ ? cgroup_->procs_fd() : -1, note_);
   }
   g_child.supervisor_forking = false;
   if (pid < 0) throw std::runtime_error(std::string("objgen: cannot start a worker process: ") + std::strerror(errno));
@@ -281,9 +303,24 @@ void ChildProcess::start(const std::function<void()>& body, const ChildOptions& 
   pid_ = pid;
 }
 
+// A child that runs the code under test with a memory limit gets a memory cgroup, the same one
+// across starts while the limit stays. Its limit has room for the pages of objgen's own that the
+// worker writes (each copied from objgen's at its first write since the fork, and charged then).
+void ChildProcess::prepare_memory_cgroup(const ChildOptions& o) {
+  constexpr size_t kCopiedPages = size_t{64} << 20;
+  size_t wanted = o.runs_code_under_test && o.memory_limit_bytes ? o.memory_limit_bytes + kCopiedPages : 0;
+  if (cgroup_ && cgroup_->limit_bytes() != wanted) cgroup_.reset();
+  if (!cgroup_ && wanted) cgroup_ = MemoryCgroup::make(wanted);
+  oom_kills_before_ = cgroup_ ? cgroup_->oom_kills() : 0;
+}
+
 void ChildProcess::finish(int status, const rusage& usage) {
   status_ = status;
   usage_ = usage;
+  // The kernel's OOM killer ended it (a SIGKILL objgen did not send): over its cgroup's limit.
+  if (cgroup_ && verdict_.empty() && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL && cgroup_->oom_kills() > oom_kills_before_)
+    verdict_ = signal_description(SIGKILL) + ": over the worker's memory limit (" + std::to_string(cgroup_->limit_bytes() >> 20) +
+               " MiB with what objgen's worker uses; files in memory and shared memory count)";
   forget_supervised_child(pid_);
   pid_ = -1;
   // What the child's processes left (reparented here when it ended) goes with it.
@@ -380,6 +417,8 @@ std::string ChildProcess::describe_death() const {
   // (A worker that exec'd, the AddressSanitizer one, has no note to say which call was blocked.)
   if (WTERMSIG(status_) == SIGSYS)
     return what + ": the call made a system call workers may not make (it reaches outside its worker, or arms a timer)";
+  if (WTERMSIG(status_) == SIGXFSZ)  // where objgen has no memory cgroup (limit_memory)
+    return what + ": a file grew past the worker's file-size limit (its memory limit, so that files in memory count)";
   if (WTERMSIG(status_) != SIGABRT) return what;
   // Only an abort's output is trusted to be about this death: other output may come from an
   // earlier call, or hold pids that would split findings.

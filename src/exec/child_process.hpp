@@ -18,6 +18,11 @@
 //   check at start, and a process group per child (killed with it) cover objgen's own death;
 // - the child is a session of its own, without a controlling terminal, and cannot change any
 //   terminal's settings (confinement.hpp): nothing it does reaches the user's terminal;
+// - once set up, the child's resource limits, reaper bit and parent-death signal are objgen's (a
+//   call that changes them is trapped and named: lock_worker_settings); its memory, files in
+//   memory included, is bounded by a memory cgroup of its own where objgen can make one
+//   (memory_cgroup.hpp); it writes only beneath the run's scratch directory, its TMPDIR
+//   (worker_filesystem.hpp);
 // - a process forked by the code under test never runs objgen's code: it exits at the first
 //   check_after_call(), and the child that forked it ends itself with a note ("the call forked a
 //   process"); likewise for a call that starts a thread (the thread may crash or spin later);
@@ -36,14 +41,20 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 namespace objgen {
 
+class MemoryCgroup;
+
 struct ChildOptions {
-  bool capture_output = true;     // stdout and stderr to the bounded memory file (else inherited)
-  size_t memory_limit_bytes = 0;  // RLIMIT_AS of the child; 0: none
+  bool capture_output = true;  // stdout and stderr to the bounded memory file (else inherited)
+  // What the child may add: its address space (RLIMIT_AS), and for a child that runs the code
+  // under test all the memory it and its processes bring in, files in memory included (a memory
+  // cgroup of its own where objgen can make one, else each file's size); 0: none.
+  size_t memory_limit_bytes = 0;
   // The child runs the code under test: forks and threads it starts are watched
   // (check_after_call). Off for a child that runs objgen itself (a benchmark case).
   bool runs_code_under_test = true;
@@ -87,7 +98,7 @@ constexpr int kChildAbandoned = 0x71;  // the code under test forked or started 
 class ChildProcess {
  public:
   ChildProcess();
-  ~ChildProcess();  // kills a child still running
+  ~ChildProcess();  // kills a child still running (and removes its memory cgroup)
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
@@ -122,6 +133,7 @@ class ChildProcess {
   void trim_output();
 
  private:
+  void prepare_memory_cgroup(const ChildOptions& o);
   void reap_after_kill();
   void finish(int status, const rusage& usage);
   bool waits_for_vfork_child() const;
@@ -131,6 +143,8 @@ class ChildProcess {
   std::string verdict_;   // the parent's reason, when it killed a child it could not stop
   int status_ = 0;
   rusage usage_{};
+  std::unique_ptr<MemoryCgroup> cgroup_;  // kept across starts with the same limit
+  unsigned long oom_kills_before_ = 0;    // the cgroup's count when this child started
 };
 
 // In a supervised child, after each call of the code under test: a process the call forked exits

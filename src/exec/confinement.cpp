@@ -10,8 +10,10 @@
 #include <linux/sockios.h>
 #include <asm/termbits.h>  // struct termios2, which TCSETS2's number encodes the size of
 #include <sched.h>
+#include <signal.h>
 #include <seccomp.h>
 #include <sys/ioctl.h>
+#include <sys/ipc.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -36,8 +38,10 @@ constexpr uint32_t kMarkerPid = 0x3e57a1d5;
 constexpr int kSyscallNumbers = 512;
 
 struct Programs {
-  Program allow_list;      // default: trap
-  Program argument_traps;  // default: allow
+  Program allow_list;        // default: trap
+  Program argument_traps;    // default: allow
+  Program settings_lock;     // default: allow; loaded once objgen has set the worker up
+  bool private_ipc = false;  // each worker gets an IPC namespace of its own (else creating System V objects traps)
   bool ready = false;
 };
 Programs g_programs;
@@ -135,6 +139,31 @@ bool build_allow_list(Program& out) {
   return ok;
 }
 
+// System V shared memory, semaphores and message queues outlive the process that made them:
+// without an IPC namespace per worker, a call that makes one (a key of IPC_PRIVATE, or IPC_CREAT)
+// would leave it to the machine after objgen ends (200 MB a call, say). Using existing ones is allowed.
+bool trap_system_v_creation(scmp_filter_ctx ctx) {
+  constexpr uint64_t kLow32 = 0xffffffffu;  // key_t and the flags are ints
+  struct Creator {
+    int nr;
+    unsigned flags_arg;
+  };
+  bool ok = true;
+  for (Creator c : {Creator{SCMP_SYS(shmget), 2}, Creator{SCMP_SYS(semget), 2}, Creator{SCMP_SYS(msgget), 1}}) {
+    ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, c.nr, 1, SCMP_A0_64(SCMP_CMP_MASKED_EQ, kLow32, IPC_PRIVATE)) == 0;
+    ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, c.nr, 1, SCMP_CMP64(c.flags_arg, SCMP_CMP_MASKED_EQ, IPC_CREAT, IPC_CREAT)) == 0;
+  }
+  return ok;
+}
+
+// Whether this process may give each worker an IPC namespace of its own (CAP_SYS_ADMIN: root).
+bool may_make_ipc_namespaces() {
+  __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+  __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3]{};
+  if (syscall(SYS_capget, &header, data) != 0) return false;
+  return (data[CAP_SYS_ADMIN / 32].effective & (1u << (CAP_SYS_ADMIN % 32))) != 0;
+}
+
 constexpr uint64_t kTerminalChanges[] = {TCSETS,    TCSETSW,   TCSETSF,  TCSETA,      TCSETAW,  TCSETAF,  TCSETS2,     TCSETSW2,
                                          TCSETSF2,  TCSBRK,    TCSBRKP,  TIOCSBRK,    TIOCCBRK, TCXONC,   TCFLSH,      TIOCSWINSZ,
                                          TIOCSCTTY, TIOCNOTTY, TIOCCONS, TIOCSETD,    TIOCEXCL, TIOCNXCL, TIOCVHANGUP, TIOCSLCKTRMIOS,
@@ -148,7 +177,9 @@ bool build_argument_traps(Program& out) {
   if (!ctx) return false;
   constexpr uint64_t kLow32 = 0xffffffffu;  // the kernel reads these arguments as 32-bit ints
   bool ok = true;
-  for (uint64_t command : {F_SETOWN, F_SETSIG, F_SETOWN_EX})
+  // F_SETLEASE: a lease on a file objgen opens later would hold objgen's open for the kernel's
+  // lease-break time (45 s), however the worker was told to stop.
+  for (uint64_t command : {F_SETOWN, F_SETSIG, F_SETOWN_EX, F_SETLEASE})
     ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(fcntl), 1, SCMP_A1_64(SCMP_CMP_MASKED_EQ, kLow32, command)) == 0;
   for (uint64_t request : {FIOSETOWN, SIOCSPGRP, TIOCSPGRP, TIOCSTI})
     ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(ioctl), 1, SCMP_A1_64(SCMP_CMP_MASKED_EQ, kLow32, request)) == 0;
@@ -157,7 +188,34 @@ bool build_argument_traps(Program& out) {
   for (uint64_t request : kTerminalChanges)
     ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 1, SCMP_A1_64(SCMP_CMP_MASKED_EQ, kLow32, request)) == 0;
   ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(clone), 1, SCMP_A0_64(SCMP_CMP_MASKED_EQ, CLONE_PARENT, CLONE_PARENT)) == 0;
+  if (!g_programs.private_ipc) ok &= trap_system_v_creation(ctx);
   ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) == 0;
+  // io_uring's operations run in the kernel, past this filter's argument checks: "not here", as
+  // on kernels built without it (liburing's users fall back to system calls).
+  for (int nr : {SCMP_SYS(io_uring_setup), SCMP_SYS(io_uring_enter), SCMP_SYS(io_uring_register)})
+    ok &= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), nr, 0) == 0;
+  ok = ok && export_program(ctx, out);
+  seccomp_release(ctx);
+  return ok;
+}
+
+// The third program, loaded after objgen's own set-up of the worker (its memory limit; the ASan
+// runtime's core-dump limit in objgen-asan-worker): the worker's resource limits, its being its
+// processes' reaper and its death with objgen's are objgen's. A call that changed them would be
+// blamed on later calls (SIGXCPU, SIGXFSZ, allocations and opens failing) or leave processes
+// behind unseen; trapped, the call that tried is the finding. Reading a limit stays allowed.
+bool build_settings_lock(Program& out) {
+  scmp_filter_ctx ctx = new_filter(SCMP_ACT_ALLOW);
+  if (!ctx) return false;
+  bool ok = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(setrlimit), 0) == 0;
+  ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prlimit64), 1, SCMP_A2_64(SCMP_CMP_NE, 0)) == 0;  // a new limit given
+  // Turning the reaper off, or a parent-death signal other than objgen's SIGKILL (a worker, and a
+  // copy the code under test forks, set that one themselves).
+  constexpr uint64_t kLow32 = 0xffffffffu;  // prctl's option is an int
+  ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prctl), 2, SCMP_A0_64(SCMP_CMP_MASKED_EQ, kLow32, PR_SET_CHILD_SUBREAPER),
+                         SCMP_A1_64(SCMP_CMP_EQ, 0)) == 0;
+  ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prctl), 2, SCMP_A0_64(SCMP_CMP_MASKED_EQ, kLow32, PR_SET_PDEATHSIG),
+                         SCMP_A1_64(SCMP_CMP_NE, SIGKILL)) == 0;
   ok = ok && export_program(ctx, out);
   seccomp_release(ctx);
   return ok;
@@ -210,7 +268,9 @@ void protect_supervisor() {
 
 void prepare_confinement() {
   if (g_programs.ready) return;
-  g_programs.ready = build_allow_list(g_programs.allow_list) && build_argument_traps(g_programs.argument_traps);
+  g_programs.private_ipc = may_make_ipc_namespaces();
+  g_programs.ready = build_allow_list(g_programs.allow_list) && build_argument_traps(g_programs.argument_traps) &&
+                     build_settings_lock(g_programs.settings_lock);
 }
 
 const char* blocked_call_description(int nr) {
@@ -228,12 +288,14 @@ const char* blocked_call_description(int nr) {
       OBJGEN_BLOCKED(rt_tgsigqueueinfo, "signal a process outside its worker"),
       OBJGEN_BLOCKED(pidfd_send_signal, "signal a process outside its worker"),
       OBJGEN_BLOCKED(setpgid, "join a process group outside its worker"),
-      OBJGEN_BLOCKED(fcntl, "have the kernel signal a process outside its worker"),
+      OBJGEN_BLOCKED(fcntl, "have the kernel signal a process outside its worker, or take a lease on a file"),
       OBJGEN_BLOCKED(ioctl, "have the kernel signal a process outside its worker, or type into a terminal"),
       OBJGEN_BLOCKED(ptrace, "trace a process outside its worker"),
       OBJGEN_BLOCKED(process_vm_readv, "read the memory of a process outside its worker"),
       OBJGEN_BLOCKED(process_vm_writev, "write the memory of a process outside its worker"),
-      OBJGEN_BLOCKED(prlimit64, "change the limits of a process outside its worker"),
+      OBJGEN_BLOCKED(prlimit64, "change resource limits (its worker's are objgen's; other processes' are out of reach)"),
+      OBJGEN_BLOCKED(setrlimit, "change resource limits (its worker's are objgen's)"),
+      OBJGEN_BLOCKED(prctl, "change how its worker reaps its processes or dies with objgen"),
       OBJGEN_BLOCKED(setpriority, "change the priority of processes outside its worker"),
       OBJGEN_BLOCKED(ioprio_set, "change the priority of processes outside its worker"),
       OBJGEN_BLOCKED(sched_setscheduler, "change the scheduling of a process outside its worker"),
@@ -250,6 +312,9 @@ const char* blocked_call_description(int nr) {
       OBJGEN_BLOCKED(unshare, "leave its worker's namespaces"),
       OBJGEN_BLOCKED(clone, "start a process outside its worker (CLONE_PARENT)"),
       OBJGEN_BLOCKED(fork, "fork a process behind the C library's back"),
+      OBJGEN_BLOCKED(shmget, "make System V shared memory, which would outlive its worker"),
+      OBJGEN_BLOCKED(semget, "make System V semaphores, which would outlive its worker"),
+      OBJGEN_BLOCKED(msgget, "make a System V message queue, which would outlive its worker"),
       // A timer's signal would end (or be blamed on) a later call: the call that arms it is the finding.
       OBJGEN_BLOCKED(alarm, "arm a timer signal"),
       OBJGEN_BLOCKED(setitimer, "arm a timer signal"),
@@ -262,13 +327,21 @@ const char* blocked_call_description(int nr) {
 }
 
 bool confine_worker(pid_t self) {
-  if (!g_programs.ready || !drop_capabilities()) return false;
+  if (!g_programs.ready) return false;
+  // System V objects and POSIX message queues the code under test makes go with the worker.
+  if (g_programs.private_ipc && unshare(CLONE_NEWIPC) != 0) return false;
+  if (!drop_capabilities()) return false;
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
   // A forked worker inherits objgen's dumpable 0, which makes its own /proc/self/{fd,environ,...}
   // root's: without capabilities it is harmless to let the code under test read them again.
   prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
   patch_pid(g_programs.allow_list, self);  // this process's copy
   return load(g_programs.argument_traps) && load(g_programs.allow_list);
+}
+
+bool lock_worker_settings() {
+  if (!g_programs.ready) prepare_confinement();  // a program objgen exec'd builds its own
+  return g_programs.ready && load(g_programs.settings_lock);
 }
 
 }  // namespace objgen

@@ -2,7 +2,7 @@
 // process: a system-call filter (libseccomp), no capabilities, and objgen's own process made
 // unreadable (not dumpable) to its workers.
 //
-// The filter is two seccomp programs, built once per supervising process and loaded by each
+// The filter is two seccomp programs (and a third, lock_worker_settings), built once per supervising process and loaded by each
 // worker (about 0.3 ms): libseccomp compares an argument once per rule and refuses a rule whose
 // action is the default, so "trap unless the pid is the worker's own" needs a program whose
 // default is to trap (an allow-list of every other system call, with the pid-directed ones allowed
@@ -30,6 +30,13 @@ void prepare_confinement();
 // (the bounding set too, so an exec cannot regain them), sets no_new_privs, and loads the filter
 // for the worker whose pid is `self`. False when the kernel refused (the worker must not run).
 bool confine_worker(pid_t self);
+
+// In a confined worker once objgen has set it up (its memory limit), before the code under test
+// is loaded: from then on a call that sets a resource limit, stops being its processes' reaper or
+// changes its parent-death signal traps (SIGSYS, a finding of that call). False when the kernel
+// refused (the worker must not run). objgen-asan-worker and the reference worker call it
+// themselves, after their runtimes' start.
+bool lock_worker_settings();
 
 // For a SIGSYS the filter raised: what the call tried, "the call tried to signal a process outside
 // its worker (kill)"; a static string (safe in a signal handler).

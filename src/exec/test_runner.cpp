@@ -19,6 +19,7 @@
 #include "exec/child_process.hpp"
 #include "exec/test_runner_shared.hpp"
 #include "exec/worker_channel.hpp"
+#include "exec/worker_filesystem.hpp"
 
 namespace objgen {
 namespace {
@@ -149,6 +150,7 @@ void TestRunner::exec_worker(int notify_fd) {
       env.push_back(*e);
   }
   if (!asan.empty()) env.push_back("ASAN_OPTIONS=" + asan);
+  if (std::string scratch = worker_scratch_variable(); !scratch.empty()) env.push_back(scratch);
   std::vector<char*> envp;
   envp.reserve(env.size() + 1);
   for (std::string& e : env) envp.push_back(e.data());

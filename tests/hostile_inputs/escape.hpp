@@ -1,15 +1,18 @@
 // Classes whose code under test tries to get out of its worker: to reach objgen (its memory, its
-// limits, its priority), to leave processes behind, to hang the supervisor, to signal a later call
-// through a timer, to change the user's terminal, or to falsify what objgen reads from the memory
-// it shares with the worker. Each is a small counter (add(int) builds its
-// states) with one hostile member; objgen must report that member and finish
-// (tests/confine_test.sh). A process that gets out touches the file named by ESCAPE_SENTINEL.
+// limits, its priority), to change the worker's own limits or reaper bit, to leave processes
+// behind, to hang the supervisor, to signal a later call through a timer, to change the user's
+// terminal, or to falsify what objgen reads from the memory it shares with the worker. Each is a
+// small counter (add(int) builds its states) with hostile members; objgen must report them and
+// finish (tests/confine_test.sh). A process that gets out touches the file named by ESCAPE_SENTINEL.
 #pragma once
 
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/uio.h>
@@ -112,6 +115,153 @@ class Lingerer {
   void background() {
     std::string command = std::string("setsid sh -c 'sleep 2; touch ") + sentinel() + "' &";
     (void)!std::system(command.c_str());
+  }
+};
+
+// Changes the worker's own settings so that a later call pays: a CPU or file-size limit that
+// signals later (SIGXCPU, SIGXFSZ), limits that make later opens and allocations fail, and the
+// reaper bit or parent-death signal that keep processes the worker starts in sight; a lease on a
+// file. Reading a limit or the reaper bit, and asking for io_uring, are harmless (members that must
+// not be findings).
+class Limiter {
+  ESCAPE_COUNTER(Limiter)
+  void cpu_seconds() {
+    rlimit one{1, RLIM_INFINITY};
+    setrlimit(RLIMIT_CPU, &one);
+  }
+  void file_size() {
+    rlimit none{0, RLIM_INFINITY};
+    setrlimit(RLIMIT_FSIZE, &none);
+  }
+  void raw_files() {  // the system call itself, not glibc's prlimit64
+    rlimit three{3, 3};
+    syscall(SYS_setrlimit, RLIMIT_NOFILE, &three);
+  }
+  void address_space() {
+    rlimit small{1 << 20, 1 << 20};
+    prlimit(0, RLIMIT_AS, &small, nullptr);
+  }
+  // Turns the worker's reaper bit off, then double-forks through raw clone: the grandchild would
+  // be objgen's orphan, out of its worker's sight.
+  void unreap() {
+    if (prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0) != 0) return;
+    long child = syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+    if (child == 0) {
+      if (syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0) == 0) touch_sentinel_later();
+      _exit(0);
+    }
+    if (child > 0) waitpid(static_cast<pid_t>(child), nullptr, 0);
+  }
+  void outlive_objgen() { prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0); }
+  // A lease on a file would hold the next open of it by another process for 45 s.
+  void lease_file() {
+    const char* dir = std::getenv("TMPDIR");
+    std::string path = std::string(dir ? dir : "/tmp") + "/escape-lease-XXXXXX";
+    int fd = mkstemp(path.data());
+    if (fd < 0) return;
+    fcntl(fd, F_SETLEASE, F_WRLCK);
+    close(fd);
+    unlink(path.c_str());
+  }
+  // io_uring runs its operations past the system-call filter: it answers "not here" (harmless).
+  int ring_available() const {
+    char params[120] = {};
+    long fd = syscall(SYS_io_uring_setup, 4, params);
+    if (fd >= 0) close(static_cast<int>(fd));
+    return fd >= 0 ? 1 : 0;
+  }
+  int open_files_allowed() const {
+    rlimit now{};
+    getrlimit(RLIMIT_NOFILE, &now);
+    return now.rlim_cur > 3 ? 1 : 0;
+  }
+  int reaps() const {
+    int on = 0;
+    prctl(PR_GET_CHILD_SUBREAPER, &on, 0, 0, 0);
+    return on;
+  }
+};
+
+// Memory in files, which no address-space limit sees: 2 GiB written into a memfd, and into an
+// unlinked file in /dev/shm (tmpfs; where the worker may write there), each kept open; System V
+// shared memory left behind. A small memfd, closed again, is harmless.
+class Hoarder {
+  ESCAPE_COUNTER(Hoarder)
+  void memfd_fill() { fill(static_cast<int>(syscall(SYS_memfd_create, "hoard", 0))); }
+  void shm_fill() {
+    std::string path = "/dev/shm/objgen-escape-" + std::to_string(getpid());
+    int fd = open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0600);
+    unlink(path.c_str());
+    fill(fd);
+  }
+  // System V shared memory outlives the process that made it: a segment a call, left to the
+  // machine (a page of each written: the worker's memory is not the point here).
+  void leak_segment() {
+    int id = shmget(IPC_PRIVATE, 1 << 20, IPC_CREAT | 0600);
+    if (id < 0) return;
+    void* at = shmat(id, nullptr, 0);
+    if (at == reinterpret_cast<void*>(-1)) return;
+    std::memset(at, 1, 4096);
+    shmdt(at);
+  }
+  int small_memfd() const {
+    int fd = static_cast<int>(syscall(SYS_memfd_create, "small", 0));
+    static char block[4096];
+    int written = fd >= 0 && write(fd, block, sizeof block) == static_cast<ssize_t>(sizeof block) ? 1 : 0;
+    if (fd >= 0) close(fd);
+    return written;
+  }
+
+ private:
+  static void fill(int fd) {
+    if (fd < 0) return;
+    static char block[1 << 20];
+    std::memset(block, 0x5a, sizeof block);
+    for (int i = 0; i < 2048; ++i)
+      if (write(fd, block, sizeof block) != static_cast<ssize_t>(sizeof block)) break;
+  }
+};
+
+// The value after `option` on objgen's command line (the worker's parent's), "" when none.
+inline std::string objgen_argument(const char* option) {
+  std::string path = "/proc/" + std::to_string(getppid()) + "/cmdline", line, previous;
+  FILE* f = std::fopen(path.c_str(), "r");
+  if (!f) return "";
+  std::string value;
+  for (int c; (c = std::fgetc(f)) != EOF;) {
+    if (c != 0) {
+      line += static_cast<char>(c);
+      continue;
+    }
+    if (previous == option) value = line;
+    previous = line;
+    line.clear();
+  }
+  std::fclose(f);
+  return value;
+}
+
+// Writes where objgen keeps its outputs and where the user works: a directory made at the
+// --report-json path it reads from objgen's command line (so that objgen cannot write its report
+// there), and a file in the working directory. Writing into TMPDIR (the worker's scratch
+// directory) is allowed: a finding of write_scratch would be objgen's mistake.
+class Writer {
+  ESCAPE_COUNTER(Writer)
+  void block_report() {
+    std::string report = objgen_argument("--report-json");
+    if (!report.empty() && mkdir(report.c_str(), 0755) == 0) {
+      int fd = open(sentinel(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      if (fd >= 0) (void)!write(fd, "made a directory at the report's path\n", 38);
+    }
+  }
+  void write_here() { close(open("escape-wrote-here", O_WRONLY | O_CREAT, 0644)); }
+  void write_scratch() {
+    const char* dir = std::getenv("TMPDIR");
+    std::string path = std::string(dir ? dir : "/tmp") + "/escape-XXXXXX";
+    int fd = mkstemp(path.data());
+    if (fd < 0) throw std::runtime_error(std::string("cannot write in TMPDIR: ") + std::strerror(errno));
+    close(fd);
+    unlink(path.c_str());
   }
 };
 
