@@ -118,14 +118,14 @@ for name in ("cpu_seconds", "file_size", "raw_files", "address_space", "unreap",
 PY
     ;;
   memory)
-    # 2 GiB in files in memory under a 256 MiB limit: the worker's memory cgroup ends it (or, on a
+    # 2 GiB in files in memory under a 64 MiB limit: the worker's memory cgroup ends it (or, on a
     # machine that gives objgen none, the file-size limit); a small memfd is no finding.
     over='SIGKILL \(Killed\): over the worker.s memory limit|SIGXFSZ \(File size limit exceeded\): a file grew past'
     # (shm_fill writes into /dev/shm: refused where Landlock confines the worker's writes, an
     # out-of-memory finding where not.)
     members=("memfd_fill:($over)")
     segments=$(ipcs -m | grep -c '^0x')
-    extra=(--worker-memory-limit 256M)
+    extra=(--worker-memory-limit 64M)
     every_strategy Hoarder 5 20 ubsan "memfd_fill:($over)" "${members[@]}"
     extra=()
     no_finding Hoarder small_memfd
