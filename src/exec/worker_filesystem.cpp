@@ -96,7 +96,8 @@ bool allow_writes_beneath(int ruleset, const std::string& path, uint64_t rights)
 // Where workers may write, the scratch directory first.
 void list_writable() {
   if (!g_filesystem.scratch.empty()) g_filesystem.writable.push_back(g_filesystem.scratch);
-  for (const char* device : {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"}) g_filesystem.writable.emplace_back(device);
+  for (const char* device : {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"})
+    g_filesystem.writable.emplace_back(device);
   add_sanitizer_log_directories(g_filesystem.writable);
   add_listed_directories(g_filesystem.writable);
 }
@@ -113,7 +114,9 @@ void prepare_worker_filesystem() {
 
 const std::string& worker_scratch_directory() { return g_filesystem.scratch; }
 
-std::string worker_scratch_variable() { return g_filesystem.scratch.empty() ? "" : std::string(kScratchVariable) + "=" + g_filesystem.scratch; }
+std::string worker_scratch_variable() {
+  return g_filesystem.scratch.empty() ? "" : std::string(kScratchVariable) + "=" + g_filesystem.scratch;
+}
 
 bool worker_filesystem_confinable() { return landlock_version() >= 1; }
 
