@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <sstream>
 #include <vector>
 
@@ -105,11 +106,14 @@ void list_writable() {
 }  // namespace
 
 void prepare_worker_filesystem() {
-  if (g_filesystem.prepared) return;
-  g_filesystem.prepared = true;
-  g_filesystem.owner = getpid();
-  g_filesystem.scratch = make_scratch_directory();
-  list_writable();
+  // Once, whichever supervising thread starts the first worker (params --threads).
+  static std::once_flag once;
+  std::call_once(once, [] {
+    g_filesystem.owner = getpid();
+    g_filesystem.scratch = make_scratch_directory();
+    list_writable();
+    g_filesystem.prepared = true;
+  });
 }
 
 const std::string& worker_scratch_directory() { return g_filesystem.scratch; }
