@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <vector>
@@ -33,6 +34,8 @@ using Program = std::vector<sock_filter>;
 // Stands for the worker's pid in the allow-list program: above the largest pid_max (2^22), so
 // never a real pid, and not a constant the program compares for any other reason.
 constexpr uint32_t kMarkerPid = 0x3e57a1d5;
+// Arguments the kernel reads as ints (commands, flags, keys): compared in their low 32 bits.
+constexpr uint64_t kLow32 = 0xffffffffu;
 // System-call numbers of the native ABI are below this (x86-64 and AArch64 both stay under 512;
 // x32 numbers, 0x40000000 and up, trap with the rest).
 constexpr int kSyscallNumbers = 512;
@@ -143,7 +146,6 @@ bool build_allow_list(Program& out) {
 // without an IPC namespace per worker, a call that makes one (a key of IPC_PRIVATE, or IPC_CREAT)
 // would leave it to the machine after objgen ends (200 MB a call, say). Using existing ones is allowed.
 bool trap_system_v_creation(scmp_filter_ctx ctx) {
-  constexpr uint64_t kLow32 = 0xffffffffu;  // key_t and the flags are ints
   struct Creator {
     int nr;
     unsigned flags_arg;
@@ -156,12 +158,19 @@ bool trap_system_v_creation(scmp_filter_ctx ctx) {
   return ok;
 }
 
+using Capabilities = std::array<__user_cap_data_struct, _LINUX_CAPABILITY_U32S_3>;
+
+bool read_capabilities(Capabilities& data) {
+  __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+  return syscall(SYS_capget, &header, data.data()) == 0;
+}
+
+bool effective(const Capabilities& data, int cap) { return (data[cap / 32].effective & (1u << (cap % 32))) != 0; }
+
 // Whether this process may give each worker an IPC namespace of its own (CAP_SYS_ADMIN: root).
 bool may_make_ipc_namespaces() {
-  __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
-  __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3]{};
-  if (syscall(SYS_capget, &header, data) != 0) return false;
-  return (data[CAP_SYS_ADMIN / 32].effective & (1u << (CAP_SYS_ADMIN % 32))) != 0;
+  Capabilities data{};
+  return read_capabilities(data) && effective(data, CAP_SYS_ADMIN);
 }
 
 constexpr uint64_t kTerminalChanges[] = {TCSETS,    TCSETSW,   TCSETSF,  TCSETA,      TCSETAW,  TCSETAF,  TCSETS2,     TCSETSW2,
@@ -175,7 +184,6 @@ constexpr uint64_t kTerminalChanges[] = {TCSETS,    TCSETSW,   TCSETSF,  TCSETA,
 bool build_argument_traps(Program& out) {
   scmp_filter_ctx ctx = new_filter(SCMP_ACT_ALLOW);
   if (!ctx) return false;
-  constexpr uint64_t kLow32 = 0xffffffffu;  // the kernel reads these arguments as 32-bit ints
   bool ok = true;
   // F_SETLEASE: a lease on a file objgen opens later would hold objgen's open for the kernel's
   // lease-break time (45 s), however the worker was told to stop.
@@ -211,7 +219,6 @@ bool build_settings_lock(Program& out) {
   ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prlimit64), 1, SCMP_A2_64(SCMP_CMP_NE, 0)) == 0;  // a new limit given
   // Turning the reaper off, or a parent-death signal other than objgen's SIGKILL (a worker, and a
   // copy the code under test forks, set that one themselves).
-  constexpr uint64_t kLow32 = 0xffffffffu;  // prctl's option is an int
   ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prctl), 2, SCMP_A0_64(SCMP_CMP_MASKED_EQ, kLow32, PR_SET_CHILD_SUBREAPER),
                          SCMP_A1_64(SCMP_CMP_EQ, 0)) == 0;
   ok &= seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prctl), 2, SCMP_A0_64(SCMP_CMP_MASKED_EQ, kLow32, PR_SET_PDEATHSIG),
@@ -241,17 +248,17 @@ bool load(const Program& program) {
 // Root without capabilities is an ordinary user to the kernel: it cannot open another user's
 // process, nor a non-dumpable one (objgen), nor kill, mount, load modules or write /dev/mem.
 bool drop_capabilities() {
-  __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
-  __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3]{};
-  if (syscall(SYS_capget, &header, data) != 0) return false;
+  Capabilities data{};
+  if (!read_capabilities(data)) return false;
   bool any = false;
   for (const auto& d : data) any |= (d.permitted | d.effective | d.inheritable) != 0;
   if (!any) return true;  // an ordinary user: nothing to drop (the common case outside CI)
-  if (data[CAP_SETPCAP / 32].effective & (1u << (CAP_SETPCAP % 32)))
+  if (effective(data, CAP_SETPCAP))
     for (int cap = 0; cap < 64 && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) == 0; ++cap) {
       // The bounding set: an exec'd program (objgen-asan-worker) cannot get them back as root.
     }
   prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+  __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
   __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3]{};
   return syscall(SYS_capset, &header, none) == 0;
 }

@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "io/atomic_file.hpp"
+
 namespace objgen {
 namespace {
 
@@ -41,12 +43,7 @@ bool lists(const std::string& comma_list, const std::string& name) {
   return false;
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read_text(const std::string& path) { return read_whole_file(path).value_or(""); }
 
 bool write_text(const std::string& path, const std::string& text) {
   int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
