@@ -91,6 +91,7 @@ struct ClassInfo {
   // Integral constants the class declares (static constexpr members, enumerators): the values
   // its methods are likeliest to accept (HeuriGenJ's first heuristic).
   std::vector<std::pair<std::string, long long>> constants;
+  SourceLine declared_at;  // the class's definition (ClassBuilder::class_at)
 };
 
 class Api;
@@ -147,6 +148,16 @@ class ClassBuilder {
   }
   ClassBuilder& param_names(std::initializer_list<std::string_view> names) {
     return param_names(std::vector<std::string>(names.begin(), names.end()));
+  }
+  // Where the last operation's member is declared (a file's absolute path and its line).
+  ClassBuilder& declared_at(std::string file, uint32_t line) {
+    detail::set_declared_at(api_, {std::move(file), line});
+    return *this;
+  }
+  // Where the class is defined.
+  ClassBuilder& class_at(std::string file, uint32_t line) {
+    info_.declared_at = {std::move(file), line};
+    return *this;
   }
   // Members public only by inheritance from an implementation base (ClassInfo::implementation_members).
   ClassBuilder& implementation_members(std::vector<std::string> names) {

@@ -77,6 +77,14 @@ struct ThroughReference {
 
 enum class OpKind : uint8_t { Constructor, Method, StaticFactory, FreeFunction };
 
+// Where a member or class is declared: what reports (SARIF, the HTML pages) point at. Set by
+// harnesses `objgen scan` writes; empty in hand-written ones unless they say.
+struct SourceLine {
+  std::string file;  // absolute
+  uint32_t line = 0;
+  bool known() const { return !file.empty(); }
+};
+
 struct Operation {
   std::string name;      // as selected with --methods: "addLast", or the class name for constructors
   std::string cpp_call;  // what emitted code calls: member name, "Cls::make", "ns::f"
@@ -94,6 +102,7 @@ struct Operation {
   // empty when not registered. A failure report naming `pos` then blames the slot named pos.
   std::vector<std::string> param_names;
   ThroughReference through;  // set for operations Api::add_calls_through_references made
+  SourceLine declared_at;    // the member's declaration (ClassBuilder::declared_at)
   bool upcast = false;       // made by Api::upcast: a conversion, not a member to test
   // A contract check (gen/oracles/contracts.hpp: the Contract's value), not a member of the API:
   // generators never pick it; it ends sequences that show a broken contract. -1: not one.

@@ -12,6 +12,7 @@
 #include "cli/builder_checks.hpp"
 #include "cli/choice_option.hpp"
 #include "cli/cli_common.hpp"
+#include "cli/run_reports.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/run_args.hpp"
 #include "cli/subject.hpp"
@@ -253,11 +254,9 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
   BuildersFile f = builders_file_of(api, target, id, builders::api_hash(api, target.id, o.operations, a.omit_fields_of(target)),
                                     a.given.empty() ? builders::algorithm_name(id.algorithm) : "given", v);
   if (!a.output.empty()) builders::write_builders_file(a.output, f);
-  if (!a.report_json.empty()) {
-    emit::BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
-    write_file_atomically(a.report_json,
-                          emit::builders_report(api, run, id, v).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  }
+  emit::BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
+  nlohmann::json report = emit::builders_report(api, run, id, v);
+  write_run_reports(a, report, emit::builders_results(api, target.id, id));
 }
 
 // Where `exhaustive --builders auto` looks for the builders chosen from these operations (the

@@ -11,6 +11,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/evolve_search.hpp"
+#include "cli/run_reports.hpp"
 #include "cli/evolve_seeding.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/subject.hpp"
@@ -265,11 +266,36 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, 
   return findings;
 }
 
+// The run's checks and findings for the reports: each method's findings (a likely precondition
+// told apart), the contracts' on the covering tests' receivers.
+emit::CheckResults evolve_results(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals,
+                                  const std::vector<EvolvedMethod>& methods, const std::vector<ReportedFinding>& broken,
+                                  const nlohmann::json& preconditions) {
+  const ClassInfo* target = api.find_class(ex.target);
+  emit::CheckResults r = emit::check_results(api, "evolve", target ? target->id : 0, ex.header);
+  for (const EvolvedMethod& m : methods) {
+    if (m.runs.empty()) continue;
+    for (size_t i = 0; i < m.runs[0].findings.size(); ++i) {
+      const SequenceFinding& f = m.runs[0].findings[i];
+      emit::ResultRecord x = emit::result_record(api, f.domain, f.kind, f.op, f.message, f.hits, f.sequence);
+      if (i < m.finding_preconditions.size() && !m.finding_preconditions[i].empty()) {
+        x.verdict = emit::Verdict::Precondition;
+        x.why = m.finding_preconditions[i];
+      }
+      r.results.push_back(std::move(x));
+    }
+  }
+  add_contract_checks(parse_contracts_option(a.contracts), r);
+  for (const ReportedFinding& f : broken) r.results.push_back(finding_record(api, terminals, f));
+  mark_preconditions(preconditions, r);
+  return r;
+}
+
 void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals, const evolve::InputDomain& plain,
                    const std::vector<evolve::ParamPurity>& purity, const std::vector<EvolvedMethod>& results,
                    const std::vector<ReportedFinding>& broken, const std::vector<emit::SuiteFinding>& failing,
                    const nlohmann::json& preconditions) {
-  if (!a.report_json.empty()) {
+  {
     nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
                      {"class", ex.target},
                      {"options",
@@ -301,7 +327,7 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
     j["contracts"] = {{"checked", a.contracts}, {"findings", nlohmann::json::array()}};
     for (const ReportedFinding& f : broken) j["contracts"]["findings"].push_back(finding_json(api, terminals, f));
     j["preconditions"] = preconditions;
-    write_file_atomically(a.report_json, j.dump(2) + "\n");
+    write_run_reports(a, j, evolve_results(a, ex, api, terminals, results, broken, preconditions));
   }
   if (!a.plot.empty()) write_file_atomically(a.plot, emit::nodes_remaining_svg(results, "objgen evolve: " + ex.target));
   if (!a.emit_gtest.empty()) {

@@ -184,7 +184,7 @@ std::vector<ReportedFinding> engine_findings(const Api& api, const LiteralDomain
 
 // The pipeline's settings: the suites' names, the contracts checked on the states.
 PostRunSettings post_run_settings(const ExhaustiveArgs& a, const CheckedArgs& c, const Example& ex, const ExhaustiveOptions& opt) {
-  PostRunSettings s{.outputs = a, .findings = a};
+  PostRunSettings s{.command = "exhaustive", .outputs = a, .findings = a};
   s.call_timeout = a.call_timeout;
   s.worker_memory_limit = opt.worker_memory_limit_bytes;
   s.quiet = a.quiet;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_common.hpp"
+#include "cli/run_reports.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/run_args.hpp"
 #include "cli/subject.hpp"
@@ -140,6 +141,23 @@ std::string set_digest(const std::vector<Fingerprint>& set) {
     for (uint64_t v : {fp.lo, fp.hi})
       for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xff)) * 1099511628211ull;
   return fmt::format("{:016x}", h);
+}
+
+// Korat runs the class's invariant on candidate objects, not its members: what it finds is the
+// invariant failing on a candidate (crashing, hanging), a fault of the invariant's code.
+emit::CheckResults korat_results(const Api& api, const ClassInfo& target, const invariant::SearchResult& r) {
+  emit::CheckResults results = emit::check_results(api, "korat", target.id, "");
+  results.checks = {"invariant"};
+  for (const auto& f : r.findings) {
+    emit::ResultRecord x;
+    x.check = "invariant";
+    x.kind = outcome_name(f.kind);
+    x.operation = target.invariant_call.empty() ? "the invariant of " + target.name : target.name + "::" + target.invariant_call;
+    x.at = target.declared_at;
+    x.message = f.message + " (on candidate " + std::to_string(f.explored_at) + ")";
+    results.results.push_back(std::move(x));
+  }
+  return results;
 }
 
 nlohmann::json report(const std::string& target, const KoratArgs& a, const invariant::SearchResult& r,
@@ -358,8 +376,7 @@ int run_korat(KoratArgs& a) {
   if (!a.emit_gtest.empty() && !r.interrupted) emit_structures(a, api, ex, target, r);
   if (a.against_api && !r.interrupted) out["against_api"] = against_api(a, api, target, r, opt.omit, opt.workers);
   catch_interrupts(false);
-  if (!a.report_json.empty())
-    write_file_atomically(a.report_json, out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  write_run_reports(a, out, korat_results(api, target, r));
   return r.interrupted || g_interrupted ? kExitInterrupted : kExitOk;  // the API run too
 }
 

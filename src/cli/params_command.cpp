@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "cli/cli_common.hpp"
+#include "cli/run_reports.hpp"
 #include "cli/params_benchmarks.hpp"
 #include "cli/run_args.hpp"
 #include "cli/subject.hpp"
@@ -293,9 +294,12 @@ int run_params(ParamsArgs& a) {
   catch_interrupts(false);
 
   std::printf("%s", emit::params_summary_text(api, found, baseline ? &*baseline : nullptr, a.verbose).c_str());
-  if (!a.report_json.empty())
-    write_file_atomically(a.report_json,
-                          emit::params_report_json(api, domain, found, baseline ? &*baseline : nullptr, a.seed, po.tries).dump(2) + "\n");
+  // Its failed tries are how it learns legal inputs (a precondition broken, then repaired): none is
+  // a finding, so its SARIF log and JUnit file list no check.
+  nlohmann::json report = emit::params_report_json(api, domain, found, baseline ? &*baseline : nullptr, a.seed, po.tries);
+  emit::CheckResults results = emit::check_results(api, "params", target.id, "");
+  results.checks.clear();
+  write_run_reports(a, report, results);
   if (!a.emit_gtest.empty()) write_params_suite(a, ex, api, domain, found);
   if (repo && !g_interrupted.load()) {
     try {

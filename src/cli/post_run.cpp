@@ -6,6 +6,7 @@
 #include <map>
 
 #include "cli/cli_common.hpp"
+#include "cli/run_reports.hpp"
 #include "cli/suite_oracles.hpp"
 #include "exec/sequence.hpp"
 #include "emit/gtest_writer.hpp"
@@ -119,7 +120,8 @@ std::vector<ReportedFinding> ruled_out_findings(const Api& api, const PostRunInp
 // one with the bug. Those a left-out operation's arguments may explain are set apart as likely
 // preconditions (printed, "likely_precondition" in the report, not in the failures suite);
 // returns the rest.
-std::vector<ReportedFinding> report_ruled_out(Api& api, const PostRunSettings& s, const PostRunInput& in, nlohmann::json& report) {
+std::vector<ReportedFinding> report_ruled_out(Api& api, const PostRunSettings& s, const PostRunInput& in, nlohmann::json& report,
+                                              emit::CheckResults& results) {
   std::vector<ReportedFinding> findings = ruled_out_findings(api, in);
   if (findings.empty()) return findings;
   catch_interrupts(true);
@@ -132,6 +134,12 @@ std::vector<ReportedFinding> report_ruled_out(Api& api, const PostRunSettings& s
     nlohmann::json j = finding_json(api, in.found.domain, f);
     if (!why.empty()) j["likely_precondition"] = why;
     list.push_back(std::move(j));
+    if (!why.empty()) {
+      emit::ResultRecord r = finding_record(api, in.found.domain, f);
+      r.verdict = emit::Verdict::Precondition;
+      r.why = why;
+      results.results.push_back(std::move(r));
+    }
     (why.empty() ? bugs : apart).push_back(std::move(f));
   }
   std::printf("found while choosing builders (operations left out of them):\n");
@@ -159,6 +167,15 @@ std::vector<std::string> write_suites(const Api& api, const PostRunSettings& s, 
   if (emitted < all)
     std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
   return written;
+}
+
+// The run's checks and findings in the one shape every report and log is written from; a finding
+// set apart as a likely precondition (in `preconditions`, the report's list) told apart.
+void add_results(const Api& api, const LiteralDomain& domain, const std::vector<const std::vector<ReportedFinding>*>& lists,
+                 const nlohmann::json& preconditions, emit::CheckResults& results) {
+  for (const std::vector<ReportedFinding>* list : lists)
+    for (const ReportedFinding& f : *list) results.results.push_back(finding_record(api, domain, f));
+  mark_preconditions(preconditions, results);
 }
 
 }  // namespace
@@ -203,8 +220,9 @@ size_t merge_equal_states(const Api& api, const EqualStatesSettings& s, FoundSta
 PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, nlohmann::json& report) {
   const FoundStates& found = in.found;
   const OutputArgs& out = s.outputs;
+  emit::CheckResults results = emit::check_results(api, s.command, found.target, s.include);
   report_strategy_findings(api, s, in, report);
-  std::vector<ReportedFinding> ruled_out = report_ruled_out(api, s, in, report);
+  std::vector<ReportedFinding> ruled_out = report_ruled_out(api, s, in, report, results);
   std::optional<oracles::OracleResult> observed;
   if (!out.emit_gtest.empty() && out.oracles && !g_interrupted.load()) {
     observed = record_oracles(
@@ -216,7 +234,10 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
   FoundStates every_form = found;
   every_form.chosen = nullptr;
   std::vector<ReportedFinding> broken;
-  if (s.contracts && !g_interrupted.load()) broken = check_contracts(api, s, every_form, report);
+  if (s.contracts && !g_interrupted.load()) {
+    broken = check_contracts(api, s, every_form, report);
+    add_contract_checks(s.contracts->enabled, results);
+  }
   std::vector<emit::SuiteFinding> failing = suite_findings_of(in.findings);
   for (emit::SuiteFinding& f : suite_findings_of(broken)) failing.push_back(std::move(f));
   for (emit::SuiteFinding& f : suite_findings_of(ruled_out)) failing.push_back(std::move(f));
@@ -225,13 +246,14 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
   for (nlohmann::json& f : unconfirmed_json(api, found.domain, ruled_out)) report["unconfirmed"].push_back(std::move(f));
   report["preconditions"] = set_apart_preconditions(api, found.domain, failing, probe_states(api, found),
                                                     {s.call_timeout, s.worker_memory_limit, s.findings.emit_preconditions, s.quiet});
+  add_results(api, found.domain, {&in.findings, &ruled_out, &broken}, report["preconditions"], results);
   if (s.reference && !g_interrupted.load()) {
     emit::GtestSuiteOptions g{s.include, s.suite_name, out.gtest_inline_limit, 1, out.gtest_max_states};
     report.update(check_against_reference(api, every_form, s.reference->args,
                                           {s.reference->subject, s.reference->scope, s.reference->literals, s.call_timeout,
-                                           s.worker_memory_limit, s.findings.minimize, s.quiet, &g, out.emit_gtest}));
+                                           s.worker_memory_limit, s.findings.minimize, s.quiet, &g, out.emit_gtest, &results}));
   }
-  if (!out.report_json.empty()) write_file_atomically(out.report_json, report.dump(2) + "\n");
+  write_run_reports(out, report, results);
   PostRunOutput result;
   if (!out.emit_gtest.empty()) result.written = write_suites(api, s, found, failing, observed ? &*observed : nullptr);
   return result;

@@ -32,6 +32,7 @@ struct ContractsAfterRun {
 
 // The run's settings the steps read, from the command's options.
 struct PostRunSettings {
+  std::string command;  // "exhaustive", "random": the reports' name for the run
   const OutputArgs& outputs;
   const FindingArgs& findings;
   double call_timeout = 2.0;

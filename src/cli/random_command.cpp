@@ -226,7 +226,7 @@ nlohmann::json random_report(const RandomArgs& a, const RandomRun& run, const Me
 
 // The pipeline's settings: the suites' names; the contracts were checked while running.
 PostRunSettings post_run_settings(const RandomArgs& a, const RandomRun& run, const MergedRuns& m) {
-  PostRunSettings s{.outputs = a, .findings = a};
+  PostRunSettings s{.command = "random", .outputs = a, .findings = a};
   s.call_timeout = a.call_timeout;
   s.worker_memory_limit = run.worker_memory_limit;
   s.quiet = a.quiet;

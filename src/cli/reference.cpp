@@ -124,6 +124,20 @@ nlohmann::json difference_json(const Api& api, const LiteralDomain& domain, cons
   return j;
 }
 
+void add_difference_records(const Api& api, const LiteralDomain& domain, const DifferentialResult& r, emit::CheckResults& results) {
+  results.add_check("reference");
+  auto add = [&](const Difference& d, emit::Verdict verdict) {
+    emit::ResultRecord x = emit::sequence_record(api, domain, d.op, d.message, d.hits, d.sequence);
+    x.check = "reference";
+    x.kind = "difference";
+    x.verdict = verdict;
+    x.why = d.unconfirmed;
+    results.results.push_back(std::move(x));
+  };
+  for (const Difference& d : r.differences) add(d, emit::Verdict::Bug);
+  for (const Difference& d : r.unconfirmed) add(d, emit::Verdict::Unconfirmed);
+}
+
 void print_differences(const Api& api, const DifferentialResult& r) {
   std::fprintf(stdout, "differences %zu (states %zu of %zu, %llu test cases a side, %.2f s)\n", r.differences.size(), r.states_checked,
                r.states, static_cast<unsigned long long>(r.tests), r.seconds);
@@ -233,6 +247,7 @@ nlohmann::json check_against_reference(const Api& api, const FoundStates& found,
   if (result.extensions.empty() && result.observers.empty())
     throw UsageError("the reference " + ref.name + " has none of the class's members that take the object and literals");
   print_differences(api, result);
+  if (st.results) add_difference_records(api, found.domain, result, *st.results);
   if (st.suites && !st.emit_dir.empty()) {
     std::string file = emit::write_differences_suite(api, found.domain, result.differences, *st.suites, st.emit_dir, ref.name);
     if (!file.empty() && !st.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());

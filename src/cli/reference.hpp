@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cli/subject.hpp"
+#include "emit/check_results.hpp"
 #include "emit/gtest_writer.hpp"
 #include "heap/found_states.hpp"
 #include "model/literal_domain.hpp"
@@ -41,6 +42,7 @@ struct DifferentialSettings {
   bool quiet;
   const emit::GtestSuiteOptions* suites = nullptr;  // with --emit-gtest: where the differences suite goes
   std::string emit_dir;
+  emit::CheckResults* results = nullptr;  // gets the "reference" check and its differences
 };
 
 // Builds and describes the reference, compares the class's states with it, prints the differences

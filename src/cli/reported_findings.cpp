@@ -92,6 +92,36 @@ nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const R
   return j;
 }
 
+emit::ResultRecord finding_record(const Api& api, const LiteralDomain& domain, const ReportedFinding& f) {
+  emit::ResultRecord r = emit::result_record(api, domain, f.finding.kind, f.finding.op, f.finding.message, f.finding.hits, f.sequence());
+  if (!f.unconfirmed.empty()) {
+    r.verdict = emit::Verdict::Unconfirmed;
+    r.why = f.unconfirmed;
+  }
+  return r;
+}
+
+void add_contract_checks(const contracts::ContractSet& enabled, emit::CheckResults& results) {
+  for (size_t k = 0; k < contracts::kContractCount; ++k) {
+    auto contract = static_cast<contracts::Contract>(k);
+    if (enabled.on[k] && contract != contracts::Contract::Failures && contract != contracts::Contract::Invariant)
+      results.add_check(std::string("contract ") + contracts::contract_name(contract));
+  }
+}
+
+void mark_preconditions(const nlohmann::json& preconditions, emit::CheckResults& results) {
+  for (const nlohmann::json& p : preconditions)
+    for (emit::ResultRecord& r : results.results) {
+      std::vector<std::string> statements;
+      for (const emit::CallSite& c : r.calls) statements.push_back(c.statement);
+      if (r.verdict == emit::Verdict::Bug && p.value("kind", "") == r.kind && p.value("operation", "") == r.operation &&
+          p.value("message", "") == r.message && p.value("sequence", std::vector<std::string>{}) == statements) {
+        r.verdict = emit::Verdict::Precondition;
+        r.why = p.value("why", "");
+      }
+    }
+}
+
 nlohmann::json unconfirmed_json(const Api& api, const LiteralDomain& domain, const std::vector<ReportedFinding>& findings) {
   nlohmann::json list = nlohmann::json::array();
   for (const ReportedFinding& f : findings)

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "emit/check_results.hpp"
 #include "emit/gtest_writer.hpp"
 #include "gen/minimize/delta_debugging.hpp"
 #include "gen/oracles/contracts.hpp"
@@ -43,6 +44,14 @@ void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<
 // "  contract in Op: message (N hits) [12 -> 3 calls, 1-minimal]" per confirmed finding, then
 // the ones not confirmed apart, each with "not confirmed: <reason>", on stdout.
 void print_findings(const Api& api, const std::vector<ReportedFinding>& findings);
+// The contracts checked on states (failures and the invariant aside: checked by running) as checks
+// of the run's results.
+void add_contract_checks(const contracts::ContractSet& enabled, emit::CheckResults& results);
+// The results that are findings set_apart_preconditions listed (`preconditions`, its list: the
+// same kind, operation, message and calls) marked as likely preconditions, with why.
+void mark_preconditions(const nlohmann::json& preconditions, emit::CheckResults& results);
+// The finding as a record of the run's results (emit/check_results.hpp): unconfirmed ones so marked.
+emit::ResultRecord finding_record(const Api& api, const LiteralDomain& domain, const ReportedFinding& f);
 nlohmann::json finding_json(const Api& api, const LiteralDomain& domain, const ReportedFinding& f);
 // The findings not confirmed, as the report lists them apart ("unconfirmed").
 nlohmann::json unconfirmed_json(const Api& api, const LiteralDomain& domain, const std::vector<ReportedFinding>& findings);

@@ -83,6 +83,12 @@ void apply_misuse_options(const RunArgs& run, Api& api) {
 
 void add_output_options(CLI::App* cmd, OutputArgs& out, const OutputOptions& o) {
   cmd->add_option("--report-json", out.report_json, "Write a JSON report here");
+  cmd->add_option("--sarif", out.sarif,
+                  "Write the findings here as a SARIF 2.1.0 log (code scanning, editors): each at its member's line, its "
+                  "calls as a code flow; files under the current directory named relative to it")
+      ->type_name("FILE");
+  cmd->add_option("--junit", out.junit, "Write the run's checks here as JUnit XML (one test case per check, failing on a bug)")
+      ->type_name("FILE");
   if (o.emit_gtest) cmd->add_option("--emit-gtest", out.emit_gtest, o.emit_gtest)->type_name("DIR");
   if (!o.gtest_max_states) return;
   cmd->add_option("--gtest-inline-limit", out.gtest_inline_limit,
@@ -106,6 +112,8 @@ void add_representations_option(CLI::App* cmd, OutputArgs& out) {
 
 void require_writable_outputs(const OutputArgs& out) {
   require_writable_file(out.report_json);
+  require_writable_file(out.sarif);
+  require_writable_file(out.junit);
   if (out.emit_gtest.empty()) return;
   try {
     ensure_writable_directory(out.emit_gtest);

@@ -84,6 +84,8 @@ void apply_misuse_options(const RunArgs& run, Api& api);
 
 struct OutputArgs {
   std::string report_json;
+  std::string sarif;  // --sarif FILE: the findings as a SARIF 2.1.0 log
+  std::string junit;  // --junit FILE: the checks as JUnit XML
   std::string emit_gtest;
   size_t gtest_inline_limit = 64;
   size_t gtest_max_states = 1000;

@@ -89,6 +89,15 @@ void add_verification(nlohmann::json& r, const Api& api, const builders::Verific
 
 }  // namespace
 
+CheckResults builders_results(const Api& api, ClassId target, const builders::Identification& id) {
+  CheckResults results = check_results(api, "builders", target, "");
+  results.checks.clear();
+  for (const SequenceFinding& f : identification_findings(id))
+    if (f.op < api.operations().size())
+      results.results.push_back(result_record(api, f.domain, f.kind, f.op, f.message, f.hits, f.sequence));
+  return results;
+}
+
 nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const builders::Identification& id,
                                const std::optional<builders::Verification>& verification) {
   nlohmann::json r;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "emit/check_results.hpp"
 #include "gen/builders/identify.hpp"
 #include "gen/builders/verify.hpp"
 
@@ -21,6 +22,10 @@ struct BuildersRunDescription {
 // Every finding of the identification's runs, each fault once.
 std::vector<SequenceFinding> identification_findings(const builders::Identification& id);
 std::string finding_method(const Api& api, const SequenceFinding& f);
+
+// What the identification's runs found on the way, each fault once (not minimized or confirmed).
+// It chooses builders and checks nothing as such: no check is said to pass.
+CheckResults builders_results(const Api& api, ClassId target, const builders::Identification& id);
 
 nlohmann::json builders_report(const Api& api, const BuildersRunDescription& run, const builders::Identification& id,
                                const std::optional<builders::Verification>& verification);

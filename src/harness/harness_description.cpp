@@ -12,7 +12,7 @@
 namespace objgen {
 namespace {
 
-constexpr const char* kMagic = "objgen harness description 2";
+constexpr const char* kMagic = "objgen harness description 3";
 
 // ---- writing ----
 
@@ -42,6 +42,7 @@ void put_operation(ByteWriter& w, const Operation& op) {
   w.put(op.through.accessor), w.put(op.through.call), w.put(op.through.accessor_arity);
   w.put_string(op.through.accessor_name);
   w.put(op.contract), w.put(op.contract_mutator);
+  w.put_string(op.declared_at.file), w.put(op.declared_at.line);
   w.put<bool>(op.invoke != nullptr);
 }
 
@@ -55,6 +56,7 @@ void put_class_info(ByteWriter& w, const ClassInfo& c) {
   put_strings(w, c.implementation_members);
   w.put<uint32_t>(static_cast<uint32_t>(c.constants.size()));
   for (const auto& [name, value] : c.constants) w.put_string(name), w.put(value);
+  w.put_string(c.declared_at.file), w.put(c.declared_at.line);
 }
 
 // ---- reading: every value is checked, the bytes come from the code under test's process ----
@@ -119,6 +121,8 @@ Operation get_operation(ByteReader& r, uint32_t index) {
   op.through.accessor_arity = r.get<uint32_t>();
   op.through.accessor_name = r.get_string();
   op.contract = r.get<int8_t>(), op.contract_mutator = r.get<uint32_t>();
+  op.declared_at.file = r.get_string();
+  op.declared_at.line = r.get<uint32_t>();
   if (r.get<bool>()) {
     op.invoke = &invoke_loaded;
     op.fn = std::make_shared<const uint32_t>(index);
@@ -140,6 +144,8 @@ void get_class_info(ByteReader& r, ClassInfo& c, size_t index) {
   c.implementation_members = get_strings(r);
   c.constants.resize(get_count(r, 2 * sizeof(uint64_t)));
   for (auto& [name, value] : c.constants) name = r.get_string(), value = r.get<long long>();
+  c.declared_at.file = r.get_string();
+  c.declared_at.line = r.get<uint32_t>();
 }
 
 void get_misuse(ByteReader& r, MisusePolicy& m) {

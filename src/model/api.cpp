@@ -103,6 +103,8 @@ void set_param_names(Api& api, std::vector<std::string> names) {
                            " slots, the operation has " + std::to_string(op.params.size()));
   op.param_names = std::move(names);
 }
+
+void set_declared_at(Api& api, SourceLine at) { api.last_operation().declared_at = std::move(at); }
 }  // namespace detail
 
 std::string Operation::parameter_name(size_t k) const {

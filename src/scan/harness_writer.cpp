@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
+#include <filesystem>
 #include <set>
 #include <sstream>
 
@@ -398,6 +399,7 @@ class Writer {
     ClassLines c;
     for (const Function& f : registration_order()) {
       std::string comment = f.pos.str() + (f.note.empty() ? "" : ": " + calls_.sp(f.note));
+      size_t first_line = c.lines.size();
       switch (f.registration) {
         case Registration::Constructor:
           add_constructor(f, c);
@@ -416,8 +418,17 @@ class Writer {
         case Registration::Skip:
           break;
       }
+      // Where each operation it registered is declared, for the reports.
+      if (f.registration != Registration::Invariant && !f.pos.file.empty())
+        for (size_t i = first_line; i < c.lines.size(); ++i) c.lines[i].first += declared_at(f.pos);
     }
     return c;
+  }
+
+  // `.declared_at("/abs/x.hpp", 12)` (`.class_at` for the class): the file made absolute.
+  static std::string declared_at(const SourcePos& pos, const char* member = ".declared_at(") {
+    std::string file = std::filesystem::absolute(pos.file).lexically_normal().string();
+    return member + CallSpelling::quote(file) + ", " + std::to_string(pos.line) + ")";
   }
 
   // "a", "b", "c" (each quoted) joined with sep.
@@ -484,6 +495,8 @@ class Writer {
   // One class's registration, inside the register function.
   void write_class(std::ostringstream& out, std::set<std::string>& enums_written) {
     ClassLines c = registration_lines();
+    if (const TypeDesc* t = target_desc(); t && !t->pos.file.empty())
+      c.lines.insert(c.lines.begin(), {declared_at(t->pos, ".class_at("), ""});
     add_class_lists(c);
     write_enums(out, enums_written);
     out << "  api.add_class<" << names_.alias << ">()";

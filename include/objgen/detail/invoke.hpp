@@ -361,6 +361,7 @@ void add_operation(Api& api, const OperationShape& shape, ClassId owner, std::st
 // The last operation's emitted call (ClassBuilder::emitted_as) and parameter names (param_names).
 void set_call_pattern(Api& api, std::string_view pattern);
 void set_param_names(Api& api, std::vector<std::string> names);
+void set_declared_at(Api& api, SourceLine at);
 
 }  // namespace detail
 

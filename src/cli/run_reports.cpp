@@ -1,0 +1,28 @@
+#include "cli/run_reports.hpp"
+
+#include <filesystem>
+#include <vector>
+
+#include "emit/junit_report.hpp"
+#include "emit/sarif_log.hpp"
+#include "io/atomic_file.hpp"
+#include "objgen/version.hpp"
+
+namespace objgen::cli {
+
+void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit::CheckResults& results) {
+  // Text from the code under test (messages, thrown what()s) may not be UTF-8: replaced, not thrown.
+  constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+  report["results"] = emit::results_json(results);
+  if (!out.report_json.empty()) write_file_atomically(out.report_json, report.dump(2, ' ', false, kReplace) + "\n");
+  std::vector<emit::CheckResults> classes{results};
+  if (!out.sarif.empty()) {
+    std::error_code ec;
+    std::string root = std::filesystem::current_path(ec).string();
+    nlohmann::json log = emit::sarif_log(classes, {.source_root = root, .tool_version = OBJGEN_VERSION_STRING});
+    write_file_atomically(out.sarif, log.dump(2, ' ', false, kReplace) + "\n");
+  }
+  if (!out.junit.empty()) write_file_atomically(out.junit, emit::junit_xml(classes));
+}
+
+}  // namespace objgen::cli

@@ -1,0 +1,16 @@
+// A run's report files, written from the report and the run's results in one shape
+// (emit/check_results.hpp): --report-json (the results under "results"), --sarif (SARIF 2.1.0,
+// files named relative to the current directory) and --junit (JUnit XML). Each is written whole
+// or not at all.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "cli/run_args.hpp"
+#include "emit/check_results.hpp"
+
+namespace objgen::cli {
+
+void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit::CheckResults& results);
+
+}  // namespace objgen::cli
