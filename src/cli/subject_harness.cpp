@@ -158,7 +158,9 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference =
     if (!quiet) report_build(b, s.class_name + " (the reference)");
     return b;
   }
-  emit::set_suite_build(emit::suite_build_from_flags(request.flags, b.added_libraries));
+  emit::SuiteBuild suites = emit::suite_build_from_flags(request.flags, b.added_libraries);
+  emit::portable_include(std::filesystem::absolute(s.header).lexically_normal().string(), suites);  // its -I
+  emit::set_suite_build(std::move(suites));
   if (!s.asan) g_added_libraries = b.added_libraries;
   if (!quiet) report_build(b, s.class_name);
   return b;
@@ -275,7 +277,11 @@ Example build_subject_harness(SubjectArgs& s, bool quiet) {
       b = build_or_explain(s, quiet);
     }
   }
-  return load_built(s, b);
+  Example ex = load_built(s, b);
+  // Suites include the header as the project does, or by its name with its folder's -I (above).
+  emit::SuiteBuild suites = emit::suite_build_from_flags(scan_flags(s), {});
+  ex.header = emit::portable_include(ex.header, suites);
+  return ex;
 }
 
 const cover::CoverageMap* subject_coverage() { return g_coverage ? &*g_coverage : nullptr; }

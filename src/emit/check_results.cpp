@@ -125,8 +125,8 @@ nlohmann::json results_json(const CheckResults& r) {
                        {"hits", f.hits},
                        {"calls", calls}});
   }
-  return {{"command", r.command}, {"target", r.target},   {"header", r.header},
-          {"class_at", line_json(r.class_at)}, {"checks", r.checks}, {"results", results}};
+  return {{"command", r.command}, {"target", r.target}, {"header", r.header}, {"class_at", line_json(r.class_at)},
+          {"checks", r.checks},   {"results", results}};
 }
 
 CheckResults results_from_json(const nlohmann::json& j) {

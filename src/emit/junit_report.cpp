@@ -72,12 +72,23 @@ std::string xml_text(const std::string& text) {
       continue;
     }
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? kReplacement : std::string(1, static_cast<char>(c));
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? kReplacement : std::string(1, static_cast<char>(c));
     }
     ++i;
   }

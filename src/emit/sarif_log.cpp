@@ -92,17 +92,14 @@ class SarifWriter {
     if (r.verdict == Verdict::Unconfirmed) text = "Not confirmed: " + text + " (" + r.why + ")";
     std::string reproducer;
     for (const CallSite& c : r.calls) reproducer += c.statement + "\n";
-    nlohmann::json j = {{"ruleId", r.kind},
-                        {"ruleIndex", rule_index(r.kind)},
-                        {"level", r.verdict == Verdict::Bug ? "error" : "note"},
-                        {"message", {{"text", text}, {"markdown", text + "\n\nReproducer:\n\n```cpp\n" + reproducer + "```"}}},
-                        {"partialFingerprints", {{"objgenFinding/v1", fingerprint(cls.target, r)}}},
-                        {"properties",
-                         {{"class", cls.target},
-                          {"command", cls.command},
-                          {"check", r.check},
-                          {"verdict", verdict_name(r.verdict)},
-                          {"hits", r.hits}}}};
+    nlohmann::json j = {
+        {"ruleId", r.kind},
+        {"ruleIndex", rule_index(r.kind)},
+        {"level", r.verdict == Verdict::Bug ? "error" : "note"},
+        {"message", {{"text", text}, {"markdown", text + "\n\nReproducer:\n\n```cpp\n" + reproducer + "```"}}},
+        {"partialFingerprints", {{"objgenFinding/v1", fingerprint(cls.target, r)}}},
+        {"properties",
+         {{"class", cls.target}, {"command", cls.command}, {"check", r.check}, {"verdict", verdict_name(r.verdict)}, {"hits", r.hits}}}};
     SourceLine at = r.at.known() ? r.at : cls.class_at;
     nlohmann::json location = {{"logicalLocations", {{{"fullyQualifiedName", r.operation}, {"kind", "function"}}}}};
     if (at.known()) location["physicalLocation"] = physical(at);

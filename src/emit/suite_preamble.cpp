@@ -63,6 +63,26 @@ bool take_directory_flag(const std::vector<std::string>& flags, size_t& i, std::
 
 void set_suite_build(SuiteBuild build) { g_build = std::move(build); }
 
+std::string portable_include(const std::string& header, SuiteBuild& build) {
+  fs::path path(header);
+  if (!build.known || !path.is_absolute()) return header;
+  path = path.lexically_normal();
+  std::string best;
+  for (const std::string& f : build.compile_flags)
+    for (const char* opt : {"-iquote", "-isystem", "-I"})
+      if (f.rfind(opt, 0) == 0) {
+        std::string dir = fs::path(f.substr(std::string(opt).size())).lexically_normal().string();
+        std::string rel = path.lexically_relative(dir).string();
+        if (!rel.empty() && rel.rfind("..", 0) != 0 && (best.empty() || rel.size() < best.size())) best = rel;
+        break;
+      }
+  if (!best.empty()) return best;
+  std::string folder = "-I" + path.parent_path().string();
+  if (std::find(build.compile_flags.begin(), build.compile_flags.end(), folder) == build.compile_flags.end())
+    build.compile_flags.push_back(folder);
+  return path.filename().string();
+}
+
 SuiteBuild suite_build_from_flags(const std::vector<std::string>& flags, const std::vector<std::string>& added_libraries) {
   SuiteBuild b;
   b.known = true;

@@ -30,4 +30,10 @@ std::string suite_build_comment(const std::string& file, const std::string& test
 // so the test finds it when it runs.
 SuiteBuild suite_build_from_flags(const std::vector<std::string>& flags, const std::vector<std::string>& added_libraries);
 
+// The header as suites include it, so that a suite committed to a repository compiles on another
+// machine (-I pointed at its copy of the headers): relative to the longest include directory of
+// the build's flags that holds it (as the project includes it), else by its file name with its
+// folder added to the build's -I. A header not given by an absolute path is returned as it is.
+std::string portable_include(const std::string& header, SuiteBuild& build);
+
 }  // namespace objgen::emit

@@ -52,8 +52,10 @@ struct Registered {
 
 emit::CheckResults sample(const Registered& r) {
   emit::CheckResults results = emit::check_results(r.api, "exhaustive", r.id, "tally.hpp");
-  results.results.push_back(emit::result_record(r.api, r.domain, Outcome::InvariantBroken, r.op("add"), "ok() returned false 2", 3, r.sequence()));
-  emit::ResultRecord apart = emit::result_record(r.api, r.domain, Outcome::Crash, r.op("add"), "SIGSEGV <in> \"add\" & co", 1, r.sequence());
+  results.results.push_back(
+      emit::result_record(r.api, r.domain, Outcome::InvariantBroken, r.op("add"), "ok() returned false 2", 3, r.sequence()));
+  emit::ResultRecord apart =
+      emit::result_record(r.api, r.domain, Outcome::Crash, r.op("add"), "SIGSEGV <in> \"add\" & co", 1, r.sequence());
   apart.verdict = emit::Verdict::Precondition;
   apart.why = "add(-1) on an empty tally";
   results.results.push_back(apart);
@@ -138,8 +140,11 @@ TEST(JunitReport, OneCasePerCheckFailingOnBugsOnly) {
 }
 
 TEST(JunitReport, TextIsValidXmlWhateverTheCodeUnderTestWrote) {
-  EXPECT_EQ(emit::xml_text("a\x01" "b"), "a\xEF\xBF\xBD" "b");
-  EXPECT_EQ(emit::xml_text("\xC3\xA9\xFF"), "\xC3\xA9\xEF\xBF\xBD");         // é kept, a stray byte replaced
+  EXPECT_EQ(emit::xml_text("a\x01"
+                           "b"),
+            "a\xEF\xBF\xBD"
+            "b");
+  EXPECT_EQ(emit::xml_text("\xC3\xA9\xFF"), "\xC3\xA9\xEF\xBF\xBD");                  // é kept, a stray byte replaced
   EXPECT_EQ(emit::xml_text("\xE0\x80\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // an overlong '/' is not UTF-8
   EXPECT_EQ(emit::xml_text("\t<'>\n"), "\t&lt;&apos;&gt;\n");
 }

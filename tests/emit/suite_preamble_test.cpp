@@ -2,6 +2,7 @@
 // what links, paths made absolute, a -std below C++20 replaced, rpaths for library folders.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "emit/suite_preamble.hpp"
@@ -32,6 +33,25 @@ TEST(SuitePreamble, TheCommentIsOneShellCommand) {
             "// Compile with: c++ -std=c++20 '-DNAME=a b' x_states_test.cpp -lgtest_main -lgtest -pthread -o x_states_test\n");
   emit::set_suite_build(emit::SuiteBuild{});
   EXPECT_NE(emit::suite_build_comment("x.cpp").find("the harness was built with"), std::string::npos);
+}
+
+TEST(SuitePreamble, IncludesTheHeaderAsTheProjectDoes) {
+  emit::SuiteBuild b = emit::suite_build_from_flags({"-I/p/include", "-I/p", "-isystem", "/usr/include"}, {});
+  EXPECT_EQ(emit::portable_include("/p/include/tally/counter.hpp", b), "tally/counter.hpp");  // the longest directory
+  EXPECT_EQ(emit::portable_include("/p/src/../include/x.hpp", b), "x.hpp");
+  EXPECT_EQ(emit::portable_include("/usr/include/boost/rational.hpp", b), "boost/rational.hpp");
+  EXPECT_EQ(b.compile_flags.size(), 4u);  // nothing added: each is under a directory already given
+}
+
+TEST(SuitePreamble, ElseByItsNameWithItsFolderOnTheIncludePath) {
+  emit::SuiteBuild b = emit::suite_build_from_flags({"-I/p/include"}, {});
+  EXPECT_EQ(emit::portable_include("/q/lib/list.hpp", b), "list.hpp");
+  EXPECT_EQ(emit::portable_include("/q/lib/list.hpp", b), "list.hpp");
+  EXPECT_EQ(std::count(b.compile_flags.begin(), b.compile_flags.end(), "-I/q/lib"), 1);  // once
+  EXPECT_EQ(emit::portable_include("list.hpp", b), "list.hpp");                          // not absolute: as given
+  EXPECT_EQ(emit::portable_include("<boost/rational.hpp>", b), "<boost/rational.hpp>");
+  emit::SuiteBuild unknown;
+  EXPECT_EQ(emit::portable_include("/q/lib/list.hpp", unknown), "/q/lib/list.hpp");  // no build to add -I to
 }
 
 }  // namespace
