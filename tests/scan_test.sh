@@ -89,7 +89,8 @@ check "features: harness compiles" compiles "$work/features.cpp" "$here/scan_inp
 for expect in 'static_cast<void (Shelf::\*)(int, const std::string&)>(&Shelf::add)' \
               'OBJGEN_FIELDS_WITH_BASE(demo::Shelf, demo::Counter' \
               'OBJGEN_FIELDS(demo::Shelf::Slot, item, overflow, prev)' \
-              '.constructor<int>().param_names({"capacity"})  // features.hpp:[0-9]*: default for mode' \
+              '.constructor<int>().param_names({"capacity"}).declared_at("/[^"]*/features.hpp", [0-9]*)  // features.hpp:[0-9]*: default for mode' \
+              '.class_at("/[^"]*/scan_inputs/features.hpp", [0-9]*)' \
               'take() &&  (features.hpp:[0-9]*): rvalue-ref-qualified' \
               'add(const demo::Item& item)  (features.hpp:[0-9]*): deleted' \
               'addAll(It first, It last)  (features.hpp:[0-9]*): function template' \
