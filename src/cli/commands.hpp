@@ -29,9 +29,10 @@ void add_exhaustive_command(CLI::App& app, int& exit_code);
 void add_builders_command(CLI::App& app, int& exit_code);
 void add_params_command(CLI::App& app, int& exit_code);
 void add_random_command(CLI::App& app, int& exit_code);
-void add_evolve_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN (coverage builds)
-void add_scan_command(CLI::App& app, int& exit_code);    // only with OBJGEN_HAVE_SCAN
-void add_korat_command(CLI::App& app, int& exit_code);   // only with OBJGEN_HAVE_SCAN (trace-loads harnesses)
+void add_evolve_command(CLI::App& app, int& exit_code);   // only with OBJGEN_HAVE_SCAN (coverage builds)
+void add_scan_command(CLI::App& app, int& exit_code);     // only with OBJGEN_HAVE_SCAN
+void add_korat_command(CLI::App& app, int& exit_code);    // only with OBJGEN_HAVE_SCAN (trace-loads harnesses)
+void add_project_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN
 
 // The operations of `--builders auto|FILE`: auto reuses the builders cached for this API or
 // identifies them (hill climbing) and caches them.

@@ -116,6 +116,7 @@ void add_commands(CLI::App& app, std::string& heap_check, int& exit_code) {
   add_scan_command(app, exit_code);
   add_evolve_command(app, exit_code);
   add_korat_command(app, exit_code);
+  add_project_command(app, exit_code);
 #endif
   add_option_checks(app);
   // Only exhaustive splits its work over ranks; any other command on K ranks would run K times

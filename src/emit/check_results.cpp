@@ -41,18 +41,35 @@ Verdict verdict_from(const std::string& name) {
   throw std::runtime_error("a result's verdict \"" + name + "\" is none of bug, precondition, unconfirmed");
 }
 
-// Where the member to blame is declared: the failing call's, or for a contract check, the member
-// the check calls (copy-independent's mutator), else the last member called before the check
-// (the invariant broken by it).
+// The declaration of the class's member called `name` ("operator<"), unknown when none is registered.
+SourceLine member_line(const Api& api, ClassId owner, const char* name) {
+  for (const Operation& op : api.operations())
+    if (op.contract < 0 && op.owner == owner && op.name == name && op.declared_at.known()) return op.declared_at;
+  return {};
+}
+
+// Where the member to blame is declared: the failing call's; for a check of the invariant, the
+// member called last before it (it broke the invariant); for a contract on comparisons, the
+// operator it tests; for one on copies, moves or assignment, none (the class: those are rarely
+// registered members).
 SourceLine culprit_line(const Api& api, uint32_t op, const FlatSequence& sequence) {
   const Operation& o = api.operations()[op];
   if (o.contract < 0) return o.declared_at;
-  if (o.contract_mutator < api.operations().size()) return api.operations()[o.contract_mutator].declared_at;
-  for (size_t i = sequence.calls.size(); i-- > 0;) {
-    const Operation& before = api.operations()[sequence.calls[i].op];
-    if (before.contract < 0) return before.declared_at;
+  switch (static_cast<contracts::Contract>(o.contract)) {
+    case contracts::Contract::Failures:
+    case contracts::Contract::Invariant:
+      for (size_t i = sequence.calls.size(); i-- > 0;)
+        if (const Operation& before = api.operations()[sequence.calls[i].op]; before.contract < 0) return before.declared_at;
+      return {};
+    case contracts::Contract::LtIrreflexive:
+      return member_line(api, o.owner, "operator<");
+    case contracts::Contract::EqReflexive:
+    case contracts::Contract::EqSymmetric:
+    case contracts::Contract::HashEq:
+      return member_line(api, o.owner, "operator==");
+    default:
+      return {};
   }
-  return {};
 }
 
 }  // namespace

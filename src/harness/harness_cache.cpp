@@ -31,6 +31,8 @@ FileStamp stamp(const std::string& path) {
   return {static_cast<long long>(st.st_size), st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec};
 }
 
+}  // namespace
+
 std::string content_hash(const std::string& path) {
   // Non-blocking, regular files only: a FIFO put in a header's place must not hang the check.
   int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -51,8 +53,6 @@ std::string content_hash(const std::string& path) {
   XXH3_freeState(state);
   return n < 0 ? "" : fmt::format("{:016x}", h);
 }
-
-}  // namespace
 
 std::string harness_cache_key(const std::vector<std::string>& parts) {
   std::string key = fmt::format("abi {} objgen {}\n", kHarnessAbi, OBJGEN_VERSION_STRING);

@@ -13,6 +13,9 @@ namespace objgen {
 // a rebuilt objgen may have a different runtime ABI, so its harnesses are rebuilt too.
 std::string harness_cache_key(const std::vector<std::string>& parts);
 
+// XXH3 of a regular file's bytes as 16 hex digits; "" when it cannot be read (or is not a file).
+std::string content_hash(const std::string& path);
+
 // <cache>/harness/<key>; the cache directory and <cache>/harness are made and checked (FileError
 // when another user could write them: io/cache_dir.hpp).
 std::string harness_cache_dir(const std::string& key);

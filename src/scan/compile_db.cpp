@@ -69,9 +69,11 @@ std::vector<std::string> parsing_flags(const std::vector<std::string>& command, 
   return out;
 }
 
-std::vector<std::string> flags_from_compile_db(const std::string& dir, const std::string& header) {
+namespace {
+
+std::unique_ptr<clang::tooling::JSONCompilationDatabase> load_database(const std::string& dir, fs::path& file) {
   std::error_code ec;
-  fs::path file = fs::is_directory(dir, ec) ? fs::path(dir) / "compile_commands.json" : fs::path(dir);
+  file = fs::is_directory(dir, ec) ? fs::path(dir) / "compile_commands.json" : fs::path(dir);
   // A FIFO in the database's place would block the read forever: refuse what is not a file.
   if (fs::exists(file, ec) && !fs::is_regular_file(file, ec))
     throw CompileDbError(file.string() + " is not a regular file (a FIFO, a device or a directory?)");
@@ -79,6 +81,26 @@ std::vector<std::string> flags_from_compile_db(const std::string& dir, const std
   auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(file.string(), error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!db) throw CompileDbError("cannot read " + file.string() + ": " + error);
   if (db->getAllFiles().empty()) throw CompileDbError(file.string() + " has no entries");
+  return db;
+}
+
+}  // namespace
+
+std::vector<CompileEntry> all_compile_commands(const std::string& dir) {
+  fs::path file;
+  auto db = load_database(dir, file);
+  std::vector<CompileEntry> out;
+  for (const clang::tooling::CompileCommand& c : db->getAllCompileCommands()) {
+    fs::path source(c.Filename);
+    if (source.is_relative()) source = fs::path(c.Directory) / source;
+    out.push_back({source.lexically_normal().string(), c.Directory, c.CommandLine});
+  }
+  return out;
+}
+
+std::vector<std::string> flags_from_compile_db(const std::string& dir, const std::string& header) {
+  fs::path file;
+  auto db = load_database(dir, file);
   auto inferred = clang::tooling::inferMissingCompileCommands(std::move(db));
   std::string target =
       header.front() == '<' ? (file.parent_path() / "objgen-header.hpp").string() : fs::absolute(header).lexically_normal().string();

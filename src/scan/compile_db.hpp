@@ -17,6 +17,16 @@ struct CompileDbError : std::runtime_error {
 // Throws CompileDbError when the database cannot be read or has no usable entry.
 std::vector<std::string> flags_from_compile_db(const std::string& dir, const std::string& header);
 
+// One translation unit of a compile_commands.json, as the database gives it.
+struct CompileEntry {
+  std::string file;                  // absolute
+  std::string directory;             // where the command runs
+  std::vector<std::string> command;  // the compiler first, the file among the arguments
+};
+// Every entry of the database (dir holds compile_commands.json, or is that file), in its order.
+// Throws CompileDbError as flags_from_compile_db does.
+std::vector<CompileEntry> all_compile_commands(const std::string& dir);
+
 // The parsing-relevant part of one compiler command line: -I/-isystem/-iquote/-idirafter,
 // -D/-U, -std=, -include, relative paths resolved against directory.
 std::vector<std::string> parsing_flags(const std::vector<std::string>& command, const std::string& directory);

@@ -1,0 +1,32 @@
+// Which classes `objgen project` tests: those its own headers declare (scan/list_classes), each
+// with the flags the compile database gives its header, and what each class's results depend on
+// (the contents of its header and of every project header it includes).
+#pragma once
+
+#include <functional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "project/project_layout.hpp"
+
+namespace objgen::project {
+
+struct ClassTarget {
+  std::string name;    // "tally::Counter"
+  std::string header;  // absolute
+  unsigned line = 0;
+  std::string skip_reason;
+  std::vector<std::string> flags;  // the header's, from the compile database
+};
+
+// The classes of the layout's headers whose qualified names match `wanted`; a header that cannot
+// be read is a note ("include/x.hpp: 2 error(s) while parsing ..."), not the end of the run.
+std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const std::regex& wanted, std::vector<std::string>& notes,
+                                              const std::function<void(const std::string&)>& say);
+
+// A digest of the header and every file it includes outside the system's directories (the
+// compiler's -MM), "" when the compiler cannot list them. `scratch`: a directory for its files.
+std::string dependency_digest(const ClassTarget& target, const std::string& scratch);
+
+}  // namespace objgen::project

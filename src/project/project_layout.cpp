@@ -1,0 +1,108 @@
+#include "project/project_layout.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+namespace objgen::project {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has_extension(const fs::path& p, std::initializer_list<const char*> extensions) {
+  std::string e = p.extension().string();
+  return std::any_of(extensions.begin(), extensions.end(), [&](const char* x) { return e == x; });
+}
+
+bool is_cxx_source(const fs::path& p) { return has_extension(p, {".cpp", ".cc", ".cxx", ".c++", ".C"}); }
+bool is_header(const fs::path& p) { return has_extension(p, {".h", ".hh", ".hpp", ".hxx", ".h++", ".ipp"}); }
+
+std::string normal(const fs::path& p) { return fs::absolute(p).lexically_normal().string(); }
+
+// CMake's record of the source directory it configured the build from.
+std::string cmake_source_dir(const std::string& build_dir) {
+  std::ifstream in(build_dir + "/CMakeCache.txt");
+  std::string line;
+  const std::string key = "CMAKE_HOME_DIRECTORY:INTERNAL=";
+  while (std::getline(in, line))
+    if (line.rfind(key, 0) == 0) return normal(line.substr(key.size()));
+  return "";
+}
+
+std::string common_folder(const std::vector<scan::CompileEntry>& entries) {
+  if (entries.empty()) return "";
+  fs::path common = fs::path(entries.front().file).parent_path();
+  for (const scan::CompileEntry& e : entries)
+    while (!common.empty() && !is_within(e.file, common.string())) common = common.parent_path();
+  return common.string();
+}
+
+// The -I and -iquote directories of a command (not -isystem: other projects' headers), absolute.
+std::vector<std::string> own_include_dirs(const scan::CompileEntry& e) {
+  std::vector<std::string> dirs;
+  const std::vector<std::string>& c = e.command;
+  for (size_t i = 0; i < c.size(); ++i)
+    for (std::string opt : {"-I", "-iquote"}) {
+      std::string dir;
+      if (c[i] == opt && i + 1 < c.size())
+        dir = c[++i];
+      else if (c[i].rfind(opt, 0) == 0 && c[i].size() > opt.size() && c[i][opt.size()] != 'n')  // not -Inothing
+        dir = c[i].substr(opt.size());
+      else
+        continue;
+      fs::path p(dir);
+      dirs.push_back(normal(p.is_relative() ? fs::path(e.directory) / p : p));
+      break;
+    }
+  return dirs;
+}
+
+}  // namespace
+
+bool is_within(const std::string& path, const std::string& dir) {
+  if (dir.empty()) return false;
+  std::string rel = fs::path(path).lexically_relative(dir).string();
+  return !rel.empty() && rel.rfind("..", 0) != 0;
+}
+
+ProjectLayout read_project(const std::string& build_dir) {
+  ProjectLayout layout;
+  layout.build_dir = normal(build_dir);
+  std::vector<scan::CompileEntry> entries;
+  try {
+    entries = scan::all_compile_commands(layout.build_dir);
+  } catch (const scan::CompileDbError& e) {
+    throw ProjectError(std::string(e.what()) + " (configure the project with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)");
+  }
+  std::erase_if(entries, [](const scan::CompileEntry& e) { return !is_cxx_source(e.file); });
+  layout.source_root = cmake_source_dir(layout.build_dir);
+  if (layout.source_root.empty()) layout.source_root = common_folder(entries);
+  for (scan::CompileEntry& e : entries)
+    if (is_within(e.file, layout.source_root) && !is_within(e.file, layout.build_dir)) layout.sources.push_back(std::move(e));
+  if (layout.sources.empty())
+    throw ProjectError(layout.build_dir + "/compile_commands.json holds no C++ source under " + layout.source_root);
+  std::set<std::string> folders, headers;
+  for (const scan::CompileEntry& e : layout.sources) {
+    folders.insert(fs::path(e.file).parent_path().string());
+    for (const std::string& d : own_include_dirs(e))
+      if (is_within(d, layout.source_root) || d == layout.source_root) folders.insert(d);
+  }
+  for (const std::string& folder : folders) {
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+         it.increment(ec)) {
+      std::string path = it->path().lexically_normal().string();
+      if (is_within(path, layout.build_dir)) {
+        if (it->is_directory(ec)) it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file(ec) && is_header(it->path())) headers.insert(path);
+    }
+  }
+  layout.headers.assign(headers.begin(), headers.end());
+  return layout;
+}
+
+}  // namespace objgen::project

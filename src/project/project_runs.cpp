@@ -1,0 +1,225 @@
+#include "project/project_runs.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "emit/junit_report.hpp"
+#include "emit/sarif_log.hpp"
+#include "harness/harness_cache.hpp"
+#include "harness/harness_compiler.hpp"
+#include "io/atomic_file.hpp"
+#include "objgen/version.hpp"
+#include "project/project_classes.hpp"
+#include "project/project_library.hpp"
+
+namespace objgen::project {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::string slug(const std::string& name) {
+  std::string out;
+  for (char c : name) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out;
+}
+
+std::optional<nlohmann::json> read_report(const std::string& path) {
+  std::optional<std::string> text = read_whole_file(path);
+  if (!text) return std::nullopt;
+  nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
+  if (!j.is_object() || !j.contains("results")) return std::nullopt;
+  return j;
+}
+
+// The last line objgen wrote about why it stopped ("objgen: the harness ... does not compile").
+std::string reason_in_log(const std::string& log) {
+  std::optional<std::string> text = read_whole_file(log);
+  std::string last;
+  if (!text) return "no log";
+  size_t at = 0;
+  while (at < text->size()) {
+    size_t end = text->find('\n', at);
+    if (end == std::string::npos) end = text->size();
+    std::string line = text->substr(at, end - at);
+    if (line.rfind("objgen: ", 0) == 0) last = line.substr(8);
+    at = end + 1;
+  }
+  return last.empty() ? "see " + log : last;
+}
+
+// Counts and results from the class's reports; one record per bug across the two strategies.
+void read_results(const std::string& dir, ClassOutcome& c) {
+  std::set<std::string> seen;
+  for (const char* command : {"exhaustive", "random"}) {
+    std::optional<nlohmann::json> report = read_report(dir + "/" + command + ".json");
+    if (!report) continue;
+    if (std::string(command) == "exhaustive") c.states = report->value("structures", uint64_t{0});
+    emit::CheckResults r;
+    try {
+      r = emit::results_from_json((*report)["results"]);
+    } catch (const std::runtime_error&) {
+      continue;
+    }
+    std::erase_if(r.results, [&seen](const emit::ResultRecord& x) {
+      std::string message;
+      for (char ch : x.message) message += std::isdigit(static_cast<unsigned char>(ch)) ? '#' : ch;
+      // Where it is blamed rather than the call that showed it: random checks the invariant
+      // through a check call after the member that broke it, exhaustive right after that member.
+      std::string at = x.at.file + ':' + std::to_string(x.at.line);
+      return !seen.insert(x.check + '\n' + x.kind + '\n' + at + '\n' + message).second;
+    });
+    for (const emit::ResultRecord& x : r.results) {
+      c.bugs += x.verdict == emit::Verdict::Bug;
+      c.preconditions += x.verdict == emit::Verdict::Precondition;
+      c.unconfirmed += x.verdict == emit::Verdict::Unconfirmed;
+    }
+    c.results.push_back(std::move(r));
+  }
+  std::error_code ec;
+  for (const fs::directory_entry& f : fs::directory_iterator(dir, ec))
+    if (f.path().extension() == ".cpp") c.suites.push_back(fs::path(dir).filename().string() + "/" + f.path().filename().string());
+  std::sort(c.suites.begin(), c.suites.end());
+}
+
+class ProjectRun {
+ public:
+  ProjectRun(const ProjectOptions& o, const ProjectLayout& layout, const ProjectLibrary& library, const std::atomic<bool>& stop)
+      : o_(o), layout_(layout), library_(library), stop_(stop) {}
+
+  ClassOutcome run(const ClassTarget& t) {
+    ClassOutcome c{t.name, fs::path(t.header).lexically_relative(layout_.source_root).string(), t.line};
+    if (!t.skip_reason.empty()) return c.status = "skipped", c.why = t.skip_reason, c;
+    auto start = Clock::now();
+    std::string dir = o_.out_dir + "/" + slug(t.name);
+    fs::create_directories(dir);
+    std::string key = harness_cache_key({"project class", t.name, t.header, dependency_digest(t, dir), library_.hash,
+                                         std::to_string(o_.scope), fmt::format("{}", o_.class_seconds), std::to_string(o_.seed)});
+    if (read_whole_file(dir + "/results.key") == key + "\n") {
+      read_results(dir, c);
+      if (!c.results.empty()) return c.status = "reused", c;
+    }
+    for (const fs::directory_entry& f : fs::directory_iterator(dir)) fs::remove_all(f.path());
+    std::string failure = run_strategies(t, dir);
+    c.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (stop_.load()) return c.status = "not reached", c.why = "the project's time limit or an interrupt stopped it", c;
+    read_results(dir, c);
+    if (!failure.empty()) return c.status = "failed", c.why = failure, c;
+    write_file_atomically(dir + "/results.key", key + "\n");
+    return c.status = "tested", c;
+  }
+
+ private:
+  // exhaustive then random on the class; "" or why objgen could not test it.
+  std::string run_strategies(const ClassTarget& t, const std::string& dir) {
+    std::string exhaustive_seconds = fmt::format("{:.1f}", o_.class_seconds * 2 / 3);
+    std::string random_seconds = fmt::format("{:.1f}", o_.class_seconds / 3);
+    std::vector<std::string> common{"--header", t.header, "--class", t.name, "-p", layout_.build_dir, "--quiet", "--emit-gtest", dir};
+    std::vector<std::vector<std::string>> runs{
+        {"exhaustive", "--scope", std::to_string(o_.scope), "--time-limit", exhaustive_seconds},
+        {"random", "--time-limit", random_seconds, "--seed", std::to_string(o_.seed)}};
+    for (std::vector<std::string>& run : runs) {
+      std::string command = run.front();
+      std::vector<std::string> argv{o_.objgen};
+      argv.insert(argv.end(), run.begin(), run.end());
+      argv.insert(argv.end(), common.begin(), common.end());
+      argv.insert(argv.end(), {"--report-json", dir + "/" + command + ".json"});
+      if (!library_.archive.empty()) argv.insert(argv.end(), {"--", library_.archive});
+      int rc = run_tool(argv, dir + "/" + command + ".log", &stop_);
+      if (stop_.load()) return "stopped";
+      if (rc != 0) return command + " exited " + std::to_string(rc) + ": " + reason_in_log(dir + "/" + command + ".log");
+    }
+    return "";
+  }
+
+  const ProjectOptions& o_;
+  const ProjectLayout& layout_;
+  const ProjectLibrary& library_;
+  const std::atomic<bool>& stop_;
+};
+
+std::string progress_line(size_t done, size_t total, const ClassOutcome& c) {
+  std::string what = c.status == "tested" || c.status == "reused"
+                         ? fmt::format("{} states, {} bug(s), {} likely precondition(s)", c.states, c.bugs, c.preconditions)
+                         : c.why;
+  return fmt::format("objgen: [{}/{}] {} {}: {}{}\n", done, total, c.status, c.name, what,
+                     c.status == "tested" ? fmt::format(" ({:.1f} s)", c.seconds) : "");
+}
+
+}  // namespace
+
+ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* interrupted) {
+  auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_limit));
+  auto say = [&o](const std::string& s) {
+    if (!o.quiet) std::fprintf(stderr, "objgen: %s\n", s.c_str());
+  };
+  ProjectOutcome outcome;
+  outcome.layout = read_project(o.build_dir);
+  const ProjectLayout& layout = outcome.layout;
+  say(fmt::format("project {}: {} sources, {} headers", layout.source_root, layout.sources.size(), layout.headers.size()));
+  std::vector<ClassTarget> targets = find_project_classes(layout, std::regex(o.classes), outcome.notes, say);
+  fs::create_directories(o.out_dir);
+  ProjectLibrary library = build_project_library(layout, o.out_dir + "/.library", o.jobs, interrupted, say);
+  for (const std::string& f : library.failed) outcome.notes.push_back("left out of the library: " + f);
+  std::atomic<bool> stop{false};
+  std::atomic<size_t> next{0}, done{0};
+  outcome.classes.resize(targets.size());
+  std::mutex printing;
+  ProjectRun runner(o, layout, library, stop);
+  auto work = [&] {
+    for (size_t i; (i = next++) < targets.size();) {
+      bool reached = !stop.load() || !targets[i].skip_reason.empty();  // a skipped class is said as skipped
+      ClassOutcome c = reached ? runner.run(targets[i]) : ClassOutcome{targets[i].name, "", targets[i].line, "not reached", "the time limit"};
+      std::lock_guard lock(printing);
+      if (!o.quiet) std::fputs(progress_line(++done, targets.size(), c).c_str(), stderr);
+      outcome.classes[i] = std::move(c);
+    }
+  };
+  std::atomic<bool> finished{false};
+  std::thread watchdog([&] {  // the time limit and Ctrl-C stop the classes' objgen processes
+    for (; !finished.load(); std::this_thread::sleep_for(std::chrono::milliseconds(50)))
+      if (Clock::now() > deadline || (interrupted && interrupted->load())) stop = true;
+  });
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::max(1, o.jobs); ++t) threads.emplace_back(work);
+  for (std::thread& t : threads) t.join();
+  finished = true;
+  watchdog.join();
+  outcome.interrupted = interrupted && interrupted->load();
+  return outcome;
+}
+
+nlohmann::json project_summary(const ProjectOutcome& outcome) {
+  nlohmann::json classes = nlohmann::json::array();
+  for (const ClassOutcome& c : outcome.classes)
+    classes.push_back({{"class", c.name},          {"header", c.header}, {"line", c.line},
+                       {"status", c.status},       {"why", c.why},       {"seconds", c.seconds},
+                       {"states", c.states},       {"bugs", c.bugs},     {"preconditions", c.preconditions},
+                       {"unconfirmed", c.unconfirmed}, {"suites", c.suites}});
+  return {{"project", outcome.layout.source_root}, {"build", outcome.layout.build_dir}, {"classes", classes},
+          {"notes", outcome.notes}, {"interrupted", outcome.interrupted}};
+}
+
+void write_project_outputs(const ProjectOptions& o, const ProjectOutcome& outcome) {
+  std::vector<emit::CheckResults> all;
+  for (const ClassOutcome& c : outcome.classes) all.insert(all.end(), c.results.begin(), c.results.end());
+  constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+  std::string summary = project_summary(outcome).dump(2, ' ', false, kReplace) + "\n";
+  write_file_atomically(o.out_dir + "/summary.json", summary);
+  if (!o.report_json.empty()) write_file_atomically(o.report_json, summary);
+  if (!o.sarif.empty())
+    write_file_atomically(o.sarif, emit::sarif_log(all, {.source_root = outcome.layout.source_root, .tool_version = OBJGEN_VERSION_STRING})
+                                           .dump(2, ' ', false, kReplace) +
+                                       "\n");
+  if (!o.junit.empty()) write_file_atomically(o.junit, emit::junit_xml(all));
+}
+
+}  // namespace objgen::project

@@ -1,0 +1,59 @@
+// `objgen project`: every testable class of a project's own headers through objgen's pipeline
+// (bounded-exhaustive generation at a small scope, then random generation for a few seconds; each
+// with contracts, oracles, confirmation and preconditions), each class in objgen processes of its
+// own, several at once, within a total time limit; results reused while nothing they depend on
+// changed; one SARIF log, one JUnit file and one summary for the whole project.
+#pragma once
+
+#include <atomic>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "emit/check_results.hpp"
+#include "project/project_layout.hpp"
+
+namespace objgen::project {
+
+struct ProjectOptions {
+  std::string build_dir;
+  std::string out_dir = "objgen-project";
+  std::string classes = ".*";  // ECMAScript regex on the qualified name
+  double time_limit = 600;     // the whole run, seconds
+  double class_seconds = 30;   // each class: two thirds exhaustive, one third random
+  int scope = 3;
+  int jobs = 1;
+  uint64_t seed = 1;
+  std::string sarif, junit, report_json;
+  std::string objgen;  // this program, run for each class
+  bool quiet = false;
+};
+
+struct ClassOutcome {
+  std::string name, header;  // header relative to the source root
+  unsigned line = 0;
+  std::string status;        // "tested", "reused", "skipped", "failed", "not reached"
+  std::string why;           // skipped or failed: why
+  double seconds = 0;
+  uint64_t states = 0;
+  size_t bugs = 0, preconditions = 0, unconfirmed = 0;
+  std::vector<std::string> suites;      // relative to the output directory
+  std::vector<emit::CheckResults> results;
+};
+
+struct ProjectOutcome {
+  ProjectLayout layout;
+  std::vector<ClassOutcome> classes;
+  std::vector<std::string> notes;  // sources left out of the library, headers that do not parse
+  bool interrupted = false;
+};
+
+// Throws ProjectError when the project cannot be read.
+ProjectOutcome run_project(const ProjectOptions& options, const std::atomic<bool>* interrupted);
+
+// The outputs that cover the whole project: the SARIF log, the JUnit file, the summary.
+void write_project_outputs(const ProjectOptions& options, const ProjectOutcome& outcome);
+nlohmann::json project_summary(const ProjectOutcome& outcome);
+
+}  // namespace objgen::project

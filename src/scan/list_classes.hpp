@@ -1,0 +1,31 @@
+// The classes a header declares, for `objgen project`: each class or class template defined in the
+// header itself (not in what it includes) at namespace scope, with whether objgen can test it as
+// it is and, when not, why. Parses the header once with Clang, as scan does.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scan/parse.hpp"
+
+namespace objgen::scan {
+
+struct DeclaredClass {
+  std::string name;  // fully qualified: "tally::Counter"
+  unsigned line = 0;
+  // Why it is not tested as it is ("" when it is): a template without arguments, an abstract
+  // class, one with no public member function, a class in an anonymous namespace.
+  std::string skip_reason;
+};
+
+struct ClassListing {
+  bool ok = false;
+  std::string message;  // why not: the header does not parse, Clang is missing
+  std::vector<Diagnostic> errors;
+  std::vector<DeclaredClass> classes;  // in declaration order
+};
+
+// header: a path; flags: its compile flags (those of the project's compile database).
+ClassListing list_classes(const std::string& header, const std::vector<std::string>& flags);
+
+}  // namespace objgen::scan
