@@ -4,7 +4,8 @@
 # with why, each planted bug a finding of its class and only there, the precondition labelled, the
 # SARIF log valid with each bug at its member's line (relative to the project), the JUnit file
 # parsed; a second run with nothing changed reuses every class's results in at most a tenth of the
-# time; after one header is edited, that class alone is tested again.
+# time; after one header is edited, that class alone is tested again, and with --changed-since HEAD
+# only the class whose header changed since the last commit runs (the others "unchanged").
 #
 #   project_test.sh OBJGEN SRC
 set -u
@@ -13,6 +14,8 @@ src=$2
 . "$src/tests/check_lib.sh"
 project="$work/project"
 cp -r "$src/examples/project" "$project"
+git_in() { git -C "$project" -c user.email=objgen@test -c user.name=objgen "$@"; }
+git_in init -q && git_in add -A && git_in commit -q -m "the example project"
 check "the example project configures" cmake -S "$project" -B "$project/build" -DCMAKE_BUILD_TYPE=Debug
 out="$work/out"
 run_project() {  # run_project NAME: the whole project, its time in $work/NAME.seconds
@@ -70,4 +73,18 @@ s = {c['class']: c['status'] for c in json.load(open(sys.argv[1]))['classes']}
 again = sorted(k for k, v in s.items() if v == 'tested')
 assert again == ['shelf::TagSet'], s
 \" '$work/third.json'"
+git_in commit -q -am "TagSet: half a fix"
+sed -i 's|else overwritten_ = true;|else overwritten_ = size_ > 0;|' "$project/include/shelf/ring.hpp"
+check "--changed-since HEAD: the class whose header changed since the commit, the others unchanged" bash -c "
+  '$objgen' project -p '$project/build' --out '$out' --class-seconds 4 --scope 2 -j 2 --changed-since HEAD \
+    --report-json '$work/fourth.json' --sarif '$work/fourth.sarif' >/dev/null 2>&1 &&
+  python3 -c \"
+import json, sys
+s = {c['class']: c for c in json.load(open(sys.argv[1]))['classes']}
+assert sorted(k for k, c in s.items() if c['status'] == 'tested') == ['shelf::Ring'], s
+assert s['shelf::TagSet']['status'] == 'unchanged' and s['shelf::TagSet']['states'] > 0, s['shelf::TagSet']  # its last results
+assert s['shelf::Inventory']['status'] == 'unchanged' and s['shelf::Inventory']['bugs'] >= 1, s['shelf::Inventory']
+\" '$work/fourth.json' && python3 '$src/tests/sarif_check.py' '$work/fourth.sarif' --expect-error-at include/shelf/ring.hpp:11"
+check "--changed-since an unknown revision: exit 2 naming it" expect_exit2 "no-such-ref" "$objgen" project -p "$project/build" \
+  --out "$out" --changed-since no-such-ref
 exit $fail

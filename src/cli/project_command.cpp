@@ -60,16 +60,17 @@ int run_project_command(ProjectArgs& a) {
                      a.o.classes + "'");
   }
   project::write_project_outputs(a.o, outcome);
-  size_t tested = 0, bugs = 0, skipped = 0, failed = 0;
+  size_t tested = 0, bugs = 0, skipped = 0, failed = 0, unchanged = 0;
   for (const project::ClassOutcome& c : outcome.classes) {
     tested += c.status == "tested" || c.status == "reused";
     skipped += c.status == "skipped";
     failed += c.status == "failed";
+    unchanged += c.status == "unchanged";
     bugs += c.bugs;
   }
   for (const std::string& n : outcome.notes) std::fprintf(stderr, "objgen: note: %s\n", n.c_str());
-  std::printf("classes %zu  tested %zu  skipped %zu  failed %zu  bugs %zu  (summary in %s/summary.json)\n", outcome.classes.size(), tested,
-              skipped, failed, bugs, a.o.out_dir.c_str());
+  std::printf("classes %zu  tested %zu  unchanged %zu  skipped %zu  failed %zu  bugs %zu  (summary in %s/summary.json)\n",
+              outcome.classes.size(), tested, unchanged, skipped, failed, bugs, a.o.out_dir.c_str());
   return outcome.interrupted ? kExitInterrupted : kExitOk;
 }
 
@@ -81,8 +82,7 @@ void add_project_command(CLI::App& app, int& exit_code) {
                                  "Test every class of a CMake project's own headers: bounded-exhaustive and random generation "
                                  "with contracts, one SARIF log and JUnit file for the whole project");
   cmd->add_option("-p,--build-dir", a->o.build_dir, "The project's build directory (its compile_commands.json)")->required();
-  cmd->add_option("--classes", a->o.classes, "Only the classes whose qualified names this regular expression finds")
-      ->default_val(".*");
+  cmd->add_option("--classes", a->o.classes, "Only the classes whose qualified names this regular expression finds")->default_val(".*");
   cmd->add_option("--out", a->o.out_dir, "Where the suites, each class's reports and summary.json go")->default_val("objgen-project");
   cmd->add_option("--time-limit", a->o.time_limit, "The whole run stops after this many seconds (classes not reached are said)")
       ->default_val(600);
@@ -93,6 +93,10 @@ void add_project_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-j,--jobs", a->o.jobs, "Classes tested at once (default: half the cores, at least 1)")
       ->default_val(std::max(1u, std::thread::hardware_concurrency() / 2));
   cmd->add_option("--seed", a->o.seed, "The random generation's seed")->default_val(1);
+  cmd->add_option("--changed-since", a->o.changed_since,
+                  "Only the classes whose header, or a project header it includes, changed since this git revision "
+                  "(committed or not; a changed source file: every class); the others keep their last results")
+      ->type_name("GIT_REF");
   cmd->add_option("--sarif", a->o.sarif, "Write every class's findings here as one SARIF 2.1.0 log")->type_name("FILE");
   cmd->add_option("--junit", a->o.junit, "Write every class's checks here as JUnit XML")->type_name("FILE");
   cmd->add_option("--report-json", a->o.report_json, "Write the summary here too (one entry per class)")->type_name("FILE");

@@ -6,12 +6,29 @@
 
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
+#include "io/atomic_file.hpp"
 #include "scan/compile_db.hpp"
 #include "scan/list_classes.hpp"
 
 namespace objgen::project {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    if (end > at) lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
 
 std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const std::regex& wanted, std::vector<std::string>& notes,
                                               const std::function<void(const std::string&)>& say) {
@@ -39,17 +56,41 @@ std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const
   return out;
 }
 
-std::string dependency_digest(const ClassTarget& target, const std::string& scratch) {
+HeaderDependencies header_dependencies(const ClassTarget& target, const std::string& scratch) {
   std::string depfile = scratch + "/deps.d", log = scratch + "/deps.log";
   std::error_code ec;
   fs::remove(log, ec);
   std::vector<std::string> argv{harness_toolchain().compiler, "-std=c++20"};
   argv.insert(argv.end(), target.flags.begin(), target.flags.end());
   argv.insert(argv.end(), {"-x", "c++", "-MM", "-MF", depfile, target.header});
-  if (run_tool(argv, log) != 0) return "";
-  std::string digest;
-  for (const std::string& file : read_depfile(depfile)) digest += file + ' ' + content_hash(file) + '\n';
-  return fmt::format("{:016x}", std::hash<std::string>{}(digest));
+  HeaderDependencies d;
+  if (run_tool(argv, log) != 0) return d;
+  d.files = read_depfile(depfile);
+  std::string text;
+  for (const std::string& file : d.files) text += file + ' ' + content_hash(file) + '\n';
+  d.digest = fmt::format("{:016x}", std::hash<std::string>{}(text));
+  return d;
+}
+
+std::vector<std::string> changed_since(const std::string& dir, const std::string& ref, const std::string& scratch) {
+  auto git_lines = [&](std::vector<std::string> args, const char* what) {
+    std::string log = scratch + "/git.log";
+    std::error_code ec;
+    fs::remove(log, ec);
+    args.insert(args.begin(), {"git", "-C", dir});
+    if (run_tool(args, log) != 0) {
+      std::vector<std::string> lines = split_lines(read_whole_file(log).value_or(""));
+      throw ProjectError(std::string("--changed-since ") + ref + ": git cannot " + what + (lines.empty() ? "" : ": " + lines.front()));
+    }
+    return split_lines(read_whole_file(log).value_or(""));
+  };
+  std::vector<std::string> top = git_lines({"rev-parse", "--show-toplevel"}, "find the repository");
+  if (top.empty()) throw ProjectError("--changed-since: " + dir + " is not in a git work tree");
+  std::vector<std::string> files;
+  for (std::vector<std::string> names : {git_lines({"diff", "--name-only", ref, "--"}, "compare with it"),
+                                         git_lines({"ls-files", "--others", "--exclude-standard"}, "list untracked files")})
+    for (const std::string& n : names) files.push_back((fs::path(top.front()) / n).lexically_normal().string());
+  return files;
 }
 
 }  // namespace objgen::project

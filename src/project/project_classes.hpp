@@ -25,8 +25,18 @@ struct ClassTarget {
 std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const std::regex& wanted, std::vector<std::string>& notes,
                                               const std::function<void(const std::string&)>& say);
 
-// A digest of the header and every file it includes outside the system's directories (the
-// compiler's -MM), "" when the compiler cannot list them. `scratch`: a directory for its files.
-std::string dependency_digest(const ClassTarget& target, const std::string& scratch);
+// The header and every file it includes outside the system's directories (the compiler's -MM),
+// and a digest of their contents; digest "" when the compiler cannot list them. `scratch`: a
+// directory for its files.
+struct HeaderDependencies {
+  std::vector<std::string> files;  // absolute
+  std::string digest;
+};
+HeaderDependencies header_dependencies(const ClassTarget& target, const std::string& scratch);
+
+// The files `git diff --name-only REF` names (changed since REF, committed or not) and the
+// untracked ones, absolute, in the git work tree holding `dir`. Throws ProjectError when git
+// cannot say (not a repository, an unknown REF).
+std::vector<std::string> changed_since(const std::string& dir, const std::string& ref, const std::string& scratch);
 
 }  // namespace objgen::project

@@ -17,8 +17,8 @@ struct ProjectError : std::runtime_error {
 };
 
 struct ProjectLayout {
-  std::string build_dir;    // absolute
-  std::string source_root;  // CMakeCache.txt's CMAKE_HOME_DIRECTORY, else the sources' common folder
+  std::string build_dir;                    // absolute
+  std::string source_root;                  // CMakeCache.txt's CMAKE_HOME_DIRECTORY, else the sources' common folder
   std::vector<scan::CompileEntry> sources;  // C++ translation units under the source root
   std::vector<std::string> headers;         // the project's own, absolute, sorted
 };

@@ -95,14 +95,27 @@ class ProjectRun {
   ProjectRun(const ProjectOptions& o, const ProjectLayout& layout, const ProjectLibrary& library, const std::atomic<bool>& stop)
       : o_(o), layout_(layout), library_(library), stop_(stop) {}
 
+  // --changed-since: the files changed, and whether a source of the project's is among them.
+  void set_changed(std::vector<std::string> files) {
+    changed_ = std::set<std::string>(files.begin(), files.end());
+    for (const scan::CompileEntry& e : layout_.sources) sources_changed_ = sources_changed_ || changed_.count(e.file) > 0;
+    only_changed_ = true;
+  }
+
   ClassOutcome run(const ClassTarget& t) {
     ClassOutcome c{t.name, fs::path(t.header).lexically_relative(layout_.source_root).string(), t.line};
     if (!t.skip_reason.empty()) return c.status = "skipped", c.why = t.skip_reason, c;
     auto start = Clock::now();
     std::string dir = o_.out_dir + "/" + slug(t.name);
     fs::create_directories(dir);
-    std::string key = harness_cache_key({"project class", t.name, t.header, dependency_digest(t, dir), library_.hash,
-                                         std::to_string(o_.scope), fmt::format("{}", o_.class_seconds), std::to_string(o_.seed)});
+    HeaderDependencies deps = header_dependencies(t, dir);
+    if (only_changed_ && !sources_changed_ &&
+        std::none_of(deps.files.begin(), deps.files.end(), [this](const std::string& f) { return changed_.count(f) > 0; })) {
+      read_results(dir, c);
+      return c.status = "unchanged", c.why = "nothing it includes changed since " + o_.changed_since, c;
+    }
+    std::string key = harness_cache_key({"project class", t.name, t.header, deps.digest, library_.hash, std::to_string(o_.scope),
+                                         fmt::format("{}", o_.class_seconds), std::to_string(o_.seed)});
     if (read_whole_file(dir + "/results.key") == key + "\n") {
       read_results(dir, c);
       if (!c.results.empty()) return c.status = "reused", c;
@@ -123,9 +136,8 @@ class ProjectRun {
     std::string exhaustive_seconds = fmt::format("{:.1f}", o_.class_seconds * 2 / 3);
     std::string random_seconds = fmt::format("{:.1f}", o_.class_seconds / 3);
     std::vector<std::string> common{"--header", t.header, "--class", t.name, "-p", layout_.build_dir, "--quiet", "--emit-gtest", dir};
-    std::vector<std::vector<std::string>> runs{
-        {"exhaustive", "--scope", std::to_string(o_.scope), "--time-limit", exhaustive_seconds},
-        {"random", "--time-limit", random_seconds, "--seed", std::to_string(o_.seed)}};
+    std::vector<std::vector<std::string>> runs{{"exhaustive", "--scope", std::to_string(o_.scope), "--time-limit", exhaustive_seconds},
+                                               {"random", "--time-limit", random_seconds, "--seed", std::to_string(o_.seed)}};
     for (std::vector<std::string>& run : runs) {
       std::string command = run.front();
       std::vector<std::string> argv{o_.objgen};
@@ -144,6 +156,8 @@ class ProjectRun {
   const ProjectLayout& layout_;
   const ProjectLibrary& library_;
   const std::atomic<bool>& stop_;
+  std::set<std::string> changed_;
+  bool only_changed_ = false, sources_changed_ = false;
 };
 
 std::string progress_line(size_t done, size_t total, const ClassOutcome& c) {
@@ -174,10 +188,12 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
   outcome.classes.resize(targets.size());
   std::mutex printing;
   ProjectRun runner(o, layout, library, stop);
+  if (!o.changed_since.empty()) runner.set_changed(changed_since(layout.source_root, o.changed_since, o.out_dir));
   auto work = [&] {
     for (size_t i; (i = next++) < targets.size();) {
       bool reached = !stop.load() || !targets[i].skip_reason.empty();  // a skipped class is said as skipped
-      ClassOutcome c = reached ? runner.run(targets[i]) : ClassOutcome{targets[i].name, "", targets[i].line, "not reached", "the time limit"};
+      ClassOutcome c =
+          reached ? runner.run(targets[i]) : ClassOutcome{targets[i].name, "", targets[i].line, "not reached", "the time limit"};
       std::lock_guard lock(printing);
       if (!o.quiet) std::fputs(progress_line(++done, targets.size(), c).c_str(), stderr);
       outcome.classes[i] = std::move(c);
@@ -200,12 +216,22 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
 nlohmann::json project_summary(const ProjectOutcome& outcome) {
   nlohmann::json classes = nlohmann::json::array();
   for (const ClassOutcome& c : outcome.classes)
-    classes.push_back({{"class", c.name},          {"header", c.header}, {"line", c.line},
-                       {"status", c.status},       {"why", c.why},       {"seconds", c.seconds},
-                       {"states", c.states},       {"bugs", c.bugs},     {"preconditions", c.preconditions},
-                       {"unconfirmed", c.unconfirmed}, {"suites", c.suites}});
-  return {{"project", outcome.layout.source_root}, {"build", outcome.layout.build_dir}, {"classes", classes},
-          {"notes", outcome.notes}, {"interrupted", outcome.interrupted}};
+    classes.push_back({{"class", c.name},
+                       {"header", c.header},
+                       {"line", c.line},
+                       {"status", c.status},
+                       {"why", c.why},
+                       {"seconds", c.seconds},
+                       {"states", c.states},
+                       {"bugs", c.bugs},
+                       {"preconditions", c.preconditions},
+                       {"unconfirmed", c.unconfirmed},
+                       {"suites", c.suites}});
+  return {{"project", outcome.layout.source_root},
+          {"build", outcome.layout.build_dir},
+          {"classes", classes},
+          {"notes", outcome.notes},
+          {"interrupted", outcome.interrupted}};
 }
 
 void write_project_outputs(const ProjectOptions& o, const ProjectOutcome& outcome) {

@@ -25,6 +25,10 @@ struct ProjectOptions {
   int scope = 3;
   int jobs = 1;
   uint64_t seed = 1;
+  // Only the classes whose header, or a project header it includes, changed since this git
+  // revision (a changed source of the project's: every class); the others are "unchanged", with
+  // their last results when there are some.
+  std::string changed_since;
   std::string sarif, junit, report_json;
   std::string objgen;  // this program, run for each class
   bool quiet = false;
@@ -33,12 +37,12 @@ struct ProjectOptions {
 struct ClassOutcome {
   std::string name, header;  // header relative to the source root
   unsigned line = 0;
-  std::string status;        // "tested", "reused", "skipped", "failed", "not reached"
-  std::string why;           // skipped or failed: why
+  std::string status;  // "tested", "reused", "unchanged", "skipped", "failed", "not reached"
+  std::string why;     // skipped or failed: why
   double seconds = 0;
   uint64_t states = 0;
   size_t bugs = 0, preconditions = 0, unconfirmed = 0;
-  std::vector<std::string> suites;      // relative to the output directory
+  std::vector<std::string> suites;  // relative to the output directory
   std::vector<emit::CheckResults> results;
 };
 
