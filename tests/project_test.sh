@@ -87,4 +87,21 @@ assert s['shelf::Inventory']['status'] == 'unchanged' and s['shelf::Inventory'][
 \" '$work/fourth.json' && python3 '$src/tests/sarif_check.py' '$work/fourth.sarif' --expect-error-at include/shelf/ring.hpp:11"
 check "--changed-since an unknown revision: exit 2 naming it" expect_exit2 "no-such-ref" "$objgen" project -p "$project/build" \
   --out "$out" --changed-since no-such-ref
+# The suites' CMakeLists.txt, for one class: alone (the archive objgen compiled) and inside the
+# project (its own library target), each built and run by CTest, the failures suites apart.
+check "objgen project --classes Inventory" "$objgen" project -p "$project/build" --out "$work/suites" --class-seconds 3 --scope 1 \
+  --classes Inventory -q
+check "the suites alone: built, their states pass, their bugs fail" bash -c "
+  cmake -S '$work/suites' -B '$work/alone' >/dev/null && cmake --build '$work/alone' -j2 >/dev/null &&
+  cd '$work/alone' && ctest -LE objgen_bugs -j2 >/dev/null && ! ctest -L objgen_bugs >/dev/null"
+cat >"$work/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.16)
+project(with_suites LANGUAGES CXX)
+enable_testing()
+add_subdirectory("$project" shelf)
+add_subdirectory("$work/suites" objgen-suites)
+CMAKE
+check "the suites in the project: linked against its shelf target, passing" bash -c "
+  cmake -S '$work' -B '$work/within' >/dev/null && cmake --build '$work/within' -j2 >/dev/null &&
+  grep -rq 'libshelf.a' '$work/within/objgen-suites' && cd '$work/within' && ctest -LE objgen_bugs -j2 >/dev/null"
 exit $fail

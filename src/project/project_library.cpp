@@ -63,12 +63,24 @@ void write_manifest(const std::string& manifest, const std::string& depfile) {
 struct Compiled {
   std::string object, failure;
   bool reused = false;
+  bool program = false;  // it defines main(): a program's, never in the archive
 };
+
+// Whether the object defines main() (nm's portable format: "main T 0000 0010").
+bool defines_main(const std::string& object) {
+  std::string log = object + ".nm";
+  std::error_code ec;
+  fs::remove(log, ec);
+  if (run_tool({"nm", "-P", "--defined-only", object}, log) != 0) return false;
+  std::optional<std::string> text = read_whole_file(log);
+  fs::remove(log, ec);
+  return text && (text->rfind("main T ", 0) == 0 || text->find("\nmain T ") != std::string::npos);
+}
 
 Compiled compile_one(const scan::CompileEntry& e, const std::string& dir, const std::atomic<bool>* interrupted) {
   std::string base = dir + "/" + key_of(e) + "-" + fs::path(e.file).stem().string();
   Compiled c{base + ".o", "", false};
-  if (still_valid(c.object, base + ".deps.json")) return Compiled{c.object, "", true};
+  if (still_valid(c.object, base + ".deps.json")) return Compiled{c.object, "", true, defines_main(c.object)};
   std::string log = base + ".log";
   fs::remove(log);
   std::vector<std::string> argv = pic_command(e, c.object + ".tmp", base + ".d");
@@ -82,6 +94,7 @@ Compiled compile_one(const scan::CompileEntry& e, const std::string& dir, const 
   }
   fs::rename(c.object + ".tmp", c.object);
   write_manifest(base + ".deps.json", base + ".d");
+  c.program = defines_main(c.object);
   return c;
 }
 
@@ -116,6 +129,10 @@ ProjectLibrary build_project_library(const ProjectLayout& layout, const std::str
       continue;
     }
     if (done[i].object.empty()) continue;  // interrupted before it
+    if (done[i].program) {
+      lib.programs.push_back(fs::path(layout.sources[i].file).lexically_relative(layout.source_root).string());
+      continue;
+    }
     (done[i].reused ? lib.reused : lib.compiled) += 1;
     objects.push_back(done[i].object);
     hashes += content_hash(done[i].object);

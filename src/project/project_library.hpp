@@ -2,7 +2,8 @@
 // shared object) can link any class's members whatever the project's own build chose (CMake builds
 // static libraries without -fPIC). Every translation unit of the compile database is compiled
 // again with its own command plus -fPIC; the linker then takes from the archive only the objects a
-// harness needs (and what they need), never a test's or a program's main. Objects are reused while
+// harness needs (and what they need); a program's main() is left out, or a suite linking the archive
+// before GoogleTest's main would run the program instead of its tests. Objects are reused while
 // their source and every file it includes keep their contents.
 #pragma once
 
@@ -19,7 +20,8 @@ struct ProjectLibrary {
   std::string archive;  // "" when no source compiled
   std::string hash;     // of the objects' contents: what a class's results depend on
   size_t compiled = 0, reused = 0;
-  std::vector<std::string> failed;  // "src/x.cpp: its first error", left out of the archive
+  std::vector<std::string> failed;    // "src/x.cpp: its first error", left out of the archive
+  std::vector<std::string> programs;  // sources that define main(), left out: a suite links main from GoogleTest
 };
 
 // Objects and the archive in `cache_dir` (made when missing). `jobs` compiles at once.

@@ -18,6 +18,7 @@
 #include "objgen/version.hpp"
 #include "project/project_classes.hpp"
 #include "project/project_library.hpp"
+#include "project/suites_cmake.hpp"
 
 namespace objgen::project {
 
@@ -183,6 +184,8 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
   fs::create_directories(o.out_dir);
   ProjectLibrary library = build_project_library(layout, o.out_dir + "/.library", o.jobs, interrupted, say);
   for (const std::string& f : library.failed) outcome.notes.push_back("left out of the library: " + f);
+  for (const std::string& f : library.programs) say("left out of the library: " + f + " (it defines main())");
+  outcome.archive = library.archive;
   std::atomic<bool> stop{false};
   std::atomic<size_t> next{0}, done{0};
   outcome.classes.resize(targets.size());
@@ -246,6 +249,7 @@ void write_project_outputs(const ProjectOptions& o, const ProjectOutcome& outcom
                                            .dump(2, ' ', false, kReplace) +
                                        "\n");
   if (!o.junit.empty()) write_file_atomically(o.junit, emit::junit_xml(all));
+  write_file_atomically(o.out_dir + "/CMakeLists.txt", suites_cmake(outcome, o.out_dir));
 }
 
 }  // namespace objgen::project

@@ -48,6 +48,7 @@ struct ClassOutcome {
 
 struct ProjectOutcome {
   ProjectLayout layout;
+  std::string archive;  // the project's code as -fPIC objects ("" when none compiled)
   std::vector<ClassOutcome> classes;
   std::vector<std::string> notes;  // sources left out of the library, headers that do not parse
   bool interrupted = false;

@@ -93,7 +93,7 @@ std::vector<CompileEntry> all_compile_commands(const std::string& dir) {
   for (const clang::tooling::CompileCommand& c : db->getAllCompileCommands()) {
     fs::path source(c.Filename);
     if (source.is_relative()) source = fs::path(c.Directory) / source;
-    out.push_back({source.lexically_normal().string(), c.Directory, c.CommandLine});
+    out.push_back({source.lexically_normal().string(), c.Directory, c.CommandLine, c.Output});
   }
   return out;
 }

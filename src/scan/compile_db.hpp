@@ -22,6 +22,7 @@ struct CompileEntry {
   std::string file;                  // absolute
   std::string directory;             // where the command runs
   std::vector<std::string> command;  // the compiler first, the file among the arguments
+  std::string output;                // the object it makes, as the database says ("" when it does not)
 };
 // Every entry of the database (dir holds compile_commands.json, or is that file), in its order.
 // Throws CompileDbError as flags_from_compile_db does.
