@@ -45,7 +45,7 @@ std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const
     scan::ClassListing listing = scan::list_classes(header, flags);
     if (!listing.ok) {
       std::string first = listing.errors.empty() ? "" : " (" + listing.errors.front().str() + ")";
-      notes.push_back(shown + ": " + listing.message + first);
+      notes.push_back(fmt::format("{}: {}{}", shown, listing.message, first));
       continue;
     }
     size_t before = out.size();
@@ -87,8 +87,8 @@ std::vector<std::string> changed_since(const std::string& dir, const std::string
   std::vector<std::string> top = git_lines({"rev-parse", "--show-toplevel"}, "find the repository");
   if (top.empty()) throw ProjectError("--changed-since: " + dir + " is not in a git work tree");
   std::vector<std::string> files;
-  for (std::vector<std::string> names : {git_lines({"diff", "--name-only", ref, "--"}, "compare with it"),
-                                         git_lines({"ls-files", "--others", "--exclude-standard"}, "list untracked files")})
+  for (const std::vector<std::string>& names : {git_lines({"diff", "--name-only", ref, "--"}, "compare with it"),
+                                                git_lines({"ls-files", "--others", "--exclude-standard"}, "list untracked files")})
     for (const std::string& n : names) files.push_back((fs::path(top.front()) / n).lexically_normal().string());
   return files;
 }

@@ -76,7 +76,7 @@ void read_results(const std::string& dir, ClassOutcome& c) {
       // Where it is blamed rather than the call that showed it: random checks the invariant
       // through a check call after the member that broke it, exhaustive right after that member.
       std::string at = x.at.file + ':' + std::to_string(x.at.line);
-      return !seen.insert(x.check + '\n' + x.kind + '\n' + at + '\n' + message).second;
+      return !seen.insert(fmt::format("{}\n{}\n{}\n{}", x.check, x.kind, at, message)).second;
     });
     for (const emit::ResultRecord& x : r.results) {
       c.bugs += x.verdict == emit::Verdict::Bug;
@@ -144,11 +144,12 @@ class ProjectRun {
       std::vector<std::string> argv{o_.objgen};
       argv.insert(argv.end(), run.begin(), run.end());
       argv.insert(argv.end(), common.begin(), common.end());
-      argv.insert(argv.end(), {"--report-json", dir + "/" + command + ".json"});
+      std::string stem = fmt::format("{}/{}", dir, command);
+      argv.insert(argv.end(), {"--report-json", stem + ".json"});
       if (!library_.archive.empty()) argv.insert(argv.end(), {"--", library_.archive});
-      int rc = run_tool(argv, dir + "/" + command + ".log", &stop_);
+      int rc = run_tool(argv, stem + ".log", &stop_);
       if (stop_.load()) return "stopped";
-      if (rc != 0) return command + " exited " + std::to_string(rc) + ": " + reason_in_log(dir + "/" + command + ".log");
+      if (rc != 0) return fmt::format("{} exited {}: {}", command, rc, reason_in_log(stem + ".log"));
     }
     return "";
   }

@@ -36,7 +36,8 @@ std::vector<std::string> suite_flags(const std::string& suite, const std::string
 
 std::string target_name(const std::string& suite) {
   std::string stem = fs::path(suite).stem().string(), out = "objgen_";
-  for (char c : fs::path(suite).parent_path().filename().string() + "_" + stem) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  for (char c : fs::path(suite).parent_path().filename().string() + "_" + stem)
+    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   return out;
 }
 
@@ -93,7 +94,7 @@ endif()
   for (const ClassOutcome& c : outcome.classes)
     for (const std::string& suite : c.suites) {
       std::string name = target_name(suite);
-      std::vector<std::string> flags = suite_flags(out_dir + "/" + suite, root);
+      std::vector<std::string> flags = suite_flags(fmt::format("{}/{}", out_dir, suite), root);
       text += fmt::format("\n# {}\nadd_executable({} {})\ntarget_compile_features({} PRIVATE cxx_std_20)\n", c.name, name, suite, name);
       if (!flags.empty()) text += fmt::format("target_compile_options({} PRIVATE {})\n", name, fmt::join(flags, " "));
       text += fmt::format("target_link_libraries({} PRIVATE GTest::gtest_main GTest::gtest ${{objgen_libraries}})\n", name);
