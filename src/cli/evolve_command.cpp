@@ -295,40 +295,38 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
                    const std::vector<evolve::ParamPurity>& purity, const std::vector<EvolvedMethod>& results,
                    const std::vector<ReportedFinding>& broken, const std::vector<emit::SuiteFinding>& failing,
                    const nlohmann::json& preconditions) {
-  {
-    nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
-                     {"class", ex.target},
-                     {"options",
-                      {{"population", a.population},
-                       {"generations", a.generations},
-                       {"runs", a.runs},
-                       {"seed", a.seed},
-                       {"threads", a.threads ? a.threads : 1},
-                       {"purity", kPurityModes.name(a.purity)},
-                       {"alpha", 0.5},
-                       {"beta", 150},
-                       {"w_init", 200},
-                       {"seeding", kSeedingModes.name(a.seeding)},
-                       {"fitness", kFitnessKinds.name(a.fitness)},
-                       {"p_app", a.p_app},
-                       {"p_constant", a.p_constant},
-                       {"local_search", uses_local_search(a)},
-                       {"coverage_scope", kCoverageScopes.name(a.coverage_scope)},
-                       {"dynamic_pool", a.dynamic_pool},
-                       {"seed_depth", a.seed_depth},
-                       {"max_test_length", a.max_test_length},
-                       {"max_depth", a.max_depth},
-                       {"budget_seconds", parse_budget(a.budget)},
-                       {"breeding", {a.p_reproduction, a.p_crossover, a.p_mutation}}}},
-                     {"input_domain", emit::input_domain_json(plain, purity, api)},
-                     {"summary", {{"without_purity", summary(results, false)}, {"with_purity", summary(results, true)}}}};
-    j["methods"] = nlohmann::json::array();
-    for (const auto& m : results) j["methods"].push_back(emit::evolve_method_json(m, api));
-    j["contracts"] = {{"checked", a.contracts}, {"findings", nlohmann::json::array()}};
-    for (const ReportedFinding& f : broken) j["contracts"]["findings"].push_back(finding_json(api, terminals, f));
-    j["preconditions"] = preconditions;
-    write_run_reports(a, j, evolve_results(a, ex, api, terminals, results, broken, preconditions));
-  }
+  nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
+                   {"class", ex.target},
+                   {"options",
+                    {{"population", a.population},
+                     {"generations", a.generations},
+                     {"runs", a.runs},
+                     {"seed", a.seed},
+                     {"threads", a.threads ? a.threads : 1},
+                     {"purity", kPurityModes.name(a.purity)},
+                     {"alpha", 0.5},
+                     {"beta", 150},
+                     {"w_init", 200},
+                     {"seeding", kSeedingModes.name(a.seeding)},
+                     {"fitness", kFitnessKinds.name(a.fitness)},
+                     {"p_app", a.p_app},
+                     {"p_constant", a.p_constant},
+                     {"local_search", uses_local_search(a)},
+                     {"coverage_scope", kCoverageScopes.name(a.coverage_scope)},
+                     {"dynamic_pool", a.dynamic_pool},
+                     {"seed_depth", a.seed_depth},
+                     {"max_test_length", a.max_test_length},
+                     {"max_depth", a.max_depth},
+                     {"budget_seconds", parse_budget(a.budget)},
+                     {"breeding", {a.p_reproduction, a.p_crossover, a.p_mutation}}}},
+                   {"input_domain", emit::input_domain_json(plain, purity, api)},
+                   {"summary", {{"without_purity", summary(results, false)}, {"with_purity", summary(results, true)}}}};
+  j["methods"] = nlohmann::json::array();
+  for (const auto& m : results) j["methods"].push_back(emit::evolve_method_json(m, api));
+  j["contracts"] = {{"checked", a.contracts}, {"findings", nlohmann::json::array()}};
+  for (const ReportedFinding& f : broken) j["contracts"]["findings"].push_back(finding_json(api, terminals, f));
+  j["preconditions"] = preconditions;
+  write_run_reports(a, j, evolve_results(a, ex, api, terminals, results, broken, preconditions));
   if (!a.plot.empty()) write_file_atomically(a.plot, emit::nodes_remaining_svg(results, "objgen evolve: " + ex.target));
   if (!a.emit_gtest.empty()) {
     std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;

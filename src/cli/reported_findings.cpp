@@ -110,16 +110,18 @@ void add_contract_checks(const contracts::ContractSet& enabled, emit::CheckResul
 }
 
 void mark_preconditions(const nlohmann::json& preconditions, emit::CheckResults& results) {
-  for (const nlohmann::json& p : preconditions)
-    for (emit::ResultRecord& r : results.results) {
-      std::vector<std::string> statements;
-      for (const emit::CallSite& c : r.calls) statements.push_back(c.statement);
-      if (r.verdict == emit::Verdict::Bug && p.value("kind", "") == r.kind && p.value("operation", "") == r.operation &&
-          p.value("message", "") == r.message && p.value("sequence", std::vector<std::string>{}) == statements) {
+  for (emit::ResultRecord& r : results.results) {
+    if (r.verdict != emit::Verdict::Bug) continue;
+    std::vector<std::string> statements;
+    for (const emit::CallSite& c : r.calls) statements.push_back(c.statement);
+    for (const nlohmann::json& p : preconditions)
+      if (p.value("kind", "") == r.kind && p.value("operation", "") == r.operation && p.value("message", "") == r.message &&
+          p.value("sequence", std::vector<std::string>{}) == statements) {
         r.verdict = emit::Verdict::Precondition;
         r.why = p.value("why", "");
+        break;
       }
-    }
+  }
 }
 
 nlohmann::json unconfirmed_json(const Api& api, const LiteralDomain& domain, const std::vector<ReportedFinding>& findings) {

@@ -6,6 +6,8 @@
 #include <cctype>
 #include <cstdint>
 
+#include "exec/sequence.hpp"
+
 namespace objgen::emit {
 
 namespace {
@@ -50,8 +52,7 @@ nlohmann::json rule_json(const std::string& kind) {
 // Stable across runs: the class, the check, the kind, the member and the message with its
 // numbers left out (addresses and counts vary; the bug does not).
 std::string fingerprint(const std::string& target, const ResultRecord& r) {
-  std::string key = target + '\n' + r.check + '\n' + r.kind + '\n' + r.operation + '\n';
-  for (char c : r.message) key += std::isdigit(static_cast<unsigned char>(c)) ? '#' : c;
+  std::string key = fmt::format("{}\n{}\n{}\n{}\n{}", target, r.check, r.kind, r.operation, message_without_numbers(r.message));
   uint64_t h = 1469598103934665603ULL;  // FNV-1a
   for (unsigned char c : key) h = (h ^ c) * 1099511628211ULL;
   return fmt::format("{:016x}", h);

@@ -110,21 +110,25 @@ std::optional<FlatSequence> with_domain(const Api& api, const FlatSequence& seq,
   return out;
 }
 
-std::string finding_bucket(const SequenceFinding& f) {
-  std::string key = std::to_string(static_cast<int>(f.kind)) + ":" + std::to_string(f.op) + ":";
-  size_t cut = f.message.find(" (", 0);  // "(3 calls)" and other notes
+std::string message_without_numbers(const std::string& message) {
+  std::string out;
+  size_t cut = message.find(" (", 0);  // "(3 calls)" and other notes
   auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
-  for (size_t i = 0; i < f.message.size() && (cut == std::string::npos || i < cut); ++i) {
-    char c = f.message[i];
-    if (c == '0' && i + 1 < f.message.size() && f.message[i + 1] == 'x')  // an address
-      for (i += 2; i + 1 < f.message.size() && hex(f.message[i + 1]);) ++i;
+  for (size_t i = 0; i < message.size() && (cut == std::string::npos || i < cut); ++i) {
+    char c = message[i];
+    if (c == '0' && i + 1 < message.size() && message[i + 1] == 'x')  // an address
+      for (i += 2; i + 1 < message.size() && hex(message[i + 1]);) ++i;
     bool digit = (c >= '0' && c <= '9');
     if (!digit)
-      key += c;
-    else if (key.back() != '#')
-      key += '#';
+      out += c;
+    else if (out.empty() || out.back() != '#')
+      out += '#';
   }
-  return key;
+  return out;
+}
+
+std::string finding_bucket(const SequenceFinding& f) {
+  return std::to_string(static_cast<int>(f.kind)) + ":" + std::to_string(f.op) + ":" + message_without_numbers(f.message);
 }
 
 }  // namespace objgen

@@ -67,6 +67,9 @@ struct SequenceFinding {
   std::vector<FlatSequence> history;
 };
 
+// A finding's message with what varies from run to run left out: each run of digits and each
+// address as one '#', and the notes from the first " (" on ("(3 calls)").
+std::string message_without_numbers(const std::string& message);
 // Findings that are the same fault: same kind, same operation, same message once the numbers in
 // it (addresses, values, counts) are left out.
 std::string finding_bucket(const SequenceFinding& f);

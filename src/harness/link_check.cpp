@@ -14,6 +14,7 @@
 
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
+#include "io/utf8_text.hpp"
 
 namespace objgen {
 namespace fs = std::filesystem;
@@ -33,13 +34,6 @@ std::string tool_output(const std::vector<std::string>& argv, const std::string&
   std::string text = read_whole_file(out).value_or("");
   fs::remove(out, ec);
   return rc == 127 ? "" : text;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 std::vector<std::string> words_of(const std::string& text) {

@@ -1,5 +1,7 @@
 #include "io/utf8_text.hpp"
 
+#include <sstream>
+
 namespace objgen {
 
 namespace {
@@ -16,6 +18,13 @@ std::string utf8_prefix(const std::string& text, size_t max_bytes) {
 
 std::string utf8_shorten(const std::string& text, size_t max_bytes, const std::string& ellipsis) {
   return text.size() <= max_bytes ? text : utf8_prefix(text, max_bytes) + ellipsis;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
 }  // namespace objgen

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace objgen {
 
@@ -12,5 +13,8 @@ std::string utf8_prefix(const std::string& text, size_t max_bytes);
 
 // `text` when it fits in max_bytes, else its utf8_prefix followed by `ellipsis`.
 std::string utf8_shorten(const std::string& text, size_t max_bytes, const std::string& ellipsis = "...");
+
+// The lines of a tool's output, without their '\n' (the last one also when it has none).
+std::vector<std::string> lines_of(const std::string& text);
 
 }  // namespace objgen

@@ -7,28 +7,13 @@
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
+#include "io/utf8_text.hpp"
 #include "scan/compile_db.hpp"
 #include "scan/list_classes.hpp"
 
 namespace objgen::project {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    if (end > at) lines.push_back(text.substr(at, end - at));
-    at = end + 1;
-  }
-  return lines;
-}
-
-}  // namespace
 
 std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const std::regex& wanted, std::vector<std::string>& notes,
                                               const std::function<void(const std::string&)>& say) {
@@ -79,17 +64,18 @@ std::vector<std::string> changed_since(const std::string& dir, const std::string
     fs::remove(log, ec);
     args.insert(args.begin(), {"git", "-C", dir});
     if (run_tool(args, log) != 0) {
-      std::vector<std::string> lines = split_lines(read_whole_file(log).value_or(""));
+      std::vector<std::string> lines = lines_of(read_whole_file(log).value_or(""));
       throw ProjectError(std::string("--changed-since ") + ref + ": git cannot " + what + (lines.empty() ? "" : ": " + lines.front()));
     }
-    return split_lines(read_whole_file(log).value_or(""));
+    return lines_of(read_whole_file(log).value_or(""));
   };
   std::vector<std::string> top = git_lines({"rev-parse", "--show-toplevel"}, "find the repository");
   if (top.empty()) throw ProjectError("--changed-since: " + dir + " is not in a git work tree");
   std::vector<std::string> files;
   for (const std::vector<std::string>& names : {git_lines({"diff", "--name-only", ref, "--"}, "compare with it"),
                                                 git_lines({"ls-files", "--others", "--exclude-standard"}, "list untracked files")})
-    for (const std::string& n : names) files.push_back((fs::path(top.front()) / n).lexically_normal().string());
+    for (const std::string& n : names)
+      if (!n.empty()) files.push_back((fs::path(top.front()) / n).lexically_normal().string());
   return files;
 }
 

@@ -14,7 +14,9 @@
 #include "emit/sarif_log.hpp"
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
+#include "exec/sequence.hpp"
 #include "io/atomic_file.hpp"
+#include "io/utf8_text.hpp"
 #include "objgen/version.hpp"
 #include "project/project_classes.hpp"
 #include "project/project_library.hpp"
@@ -44,16 +46,10 @@ std::optional<nlohmann::json> read_report(const std::string& path) {
 // The last line objgen wrote about why it stopped ("objgen: the harness ... does not compile").
 std::string reason_in_log(const std::string& log) {
   std::optional<std::string> text = read_whole_file(log);
-  std::string last;
   if (!text) return "no log";
-  size_t at = 0;
-  while (at < text->size()) {
-    size_t end = text->find('\n', at);
-    if (end == std::string::npos) end = text->size();
-    std::string line = text->substr(at, end - at);
+  std::string last;
+  for (const std::string& line : lines_of(*text))
     if (line.rfind("objgen: ", 0) == 0) last = line.substr(8);
-    at = end + 1;
-  }
   return last.empty() ? "see " + log : last;
 }
 
@@ -71,12 +67,10 @@ void read_results(const std::string& dir, ClassOutcome& c) {
       continue;
     }
     std::erase_if(r.results, [&seen](const emit::ResultRecord& x) {
-      std::string message;
-      for (char ch : x.message) message += std::isdigit(static_cast<unsigned char>(ch)) ? '#' : ch;
       // Where it is blamed rather than the call that showed it: random checks the invariant
       // through a check call after the member that broke it, exhaustive right after that member.
       std::string at = x.at.file + ':' + std::to_string(x.at.line);
-      return !seen.insert(fmt::format("{}\n{}\n{}\n{}", x.check, x.kind, at, message)).second;
+      return !seen.insert(fmt::format("{}\n{}\n{}\n{}", x.check, x.kind, at, message_without_numbers(x.message))).second;
     });
     for (const emit::ResultRecord& x : r.results) {
       c.bugs += x.verdict == emit::Verdict::Bug;
