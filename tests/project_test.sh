@@ -87,6 +87,10 @@ assert s['shelf::Inventory']['status'] == 'unchanged' and s['shelf::Inventory'][
 \" '$work/fourth.json' && python3 '$src/tests/sarif_check.py' '$work/fourth.sarif' --expect-error-at include/shelf/ring.hpp:11"
 check "--changed-since an unknown revision: exit 2 naming it" expect_exit2 "no-such-ref" "$objgen" project -p "$project/build" \
   --out "$out" --changed-since no-such-ref
+check "--class naming a class the project lacks: exit 2 naming it" expect_exit2 "shelf::Shelfish: no class of that name" \
+  "$objgen" project -p "$project/build" --out "$out" --class shelf::Shelfish
+check "--target naming no target of the database: exit 2 listing its targets" expect_exit2 "its targets with sources: shelf, shelf_demo" \
+  "$objgen" project -p "$project/build" --out "$out" --target shelfish
 # The suites' CMakeLists.txt, for one class: alone (the archive objgen compiled) and inside the
 # project (its own library target), each built and run by CTest, the failures suites apart.
 check "objgen project --classes Inventory" "$objgen" project -p "$project/build" --out "$work/suites" --class-seconds 3 --scope 1 \

@@ -189,7 +189,7 @@ PostRunSettings post_run_settings(const ExhaustiveArgs& a, const CheckedArgs& c,
   s.worker_memory_limit = opt.worker_memory_limit_bytes;
   s.quiet = a.quiet;
   s.include = ex.header;
-  s.suite_name = ex.name;
+  s.suite_name = a.suite_name.empty() ? ex.name : a.suite_name;
   s.states_what = "every state of " + class_vtable(opt.target).name + " within scope " + std::to_string(opt.scope);
   s.contracts = ContractsAfterRun{c.enabled, a.contract_states, opt.omit};
   if (a.reference.given()) s.reference.emplace(PostRunSettings::Reference{a.reference, a.subject, a.scope, a.literals});

@@ -9,6 +9,7 @@
 #include "cli/cli_common.hpp"
 #include "cli/commands.hpp"
 #include "io/atomic_file.hpp"
+#include "project/build_step.hpp"
 #include "project/project_runs.hpp"
 
 namespace objgen::cli {
@@ -25,6 +26,7 @@ void validate(project::ProjectOptions& o) {
   } catch (const std::regex_error& e) {
     throw UsageError("--classes '" + o.classes + "' is not a regular expression: " + e.what());
   }
+  if (!o.class_names.empty() && o.classes != ".*") throw UsageError("give --classes REGEX or --class NAME, not both");
   if (!(o.time_limit > 0) || o.time_limit > 1e6) throw UsageError("--time-limit must be > 0 and at most 10^6 seconds");
   if (!(o.class_seconds >= 3) || o.class_seconds > 1e5) throw UsageError("--class-seconds must be at least 3 (and at most 10^5)");
   if (o.scope < 1 || o.scope > 8) throw UsageError("--scope must be 1 to 8");
@@ -60,6 +62,7 @@ int run_project_command(ProjectArgs& a) {
                      a.o.classes + "'");
   }
   project::write_project_outputs(a.o, outcome);
+  std::vector<std::string> untested = a.o.build_step ? project::write_build_step_files(a.o, outcome) : std::vector<std::string>{};
   size_t tested = 0, bugs = 0, skipped = 0, failed = 0, unchanged = 0;
   for (const project::ClassOutcome& c : outcome.classes) {
     tested += c.status == "tested" || c.status == "reused";
@@ -69,9 +72,12 @@ int run_project_command(ProjectArgs& a) {
     bugs += c.bugs;
   }
   for (const std::string& n : outcome.notes) std::fprintf(stderr, "objgen: note: %s\n", n.c_str());
-  std::printf("classes %zu  tested %zu  unchanged %zu  skipped %zu  failed %zu  bugs %zu  (summary in %s/summary.json)\n",
-              outcome.classes.size(), tested, unchanged, skipped, failed, bugs, a.o.out_dir.c_str());
-  return outcome.interrupted ? kExitInterrupted : kExitOk;
+  if (!a.o.build_step)  // a build step's outputs are the suites; its summary would be one class's
+    std::printf("classes %zu  tested %zu  unchanged %zu  skipped %zu  failed %zu  bugs %zu  (summary in %s/summary.json)\n",
+                outcome.classes.size(), tested, unchanged, skipped, failed, bugs, a.o.out_dir.c_str());
+  for (const std::string& why : untested) std::fprintf(stderr, "objgen: %s\n", why.c_str());
+  if (outcome.interrupted) return kExitInterrupted;
+  return untested.empty() ? kExitOk : kExitBadInput;  // --build-step: the build must not go on without a class's suites
 }
 
 }  // namespace
@@ -83,6 +89,11 @@ void add_project_command(CLI::App& app, int& exit_code) {
                                  "with contracts, one SARIF log and JUnit file for the whole project");
   cmd->add_option("-p,--build-dir", a->o.build_dir, "The project's build directory (its compile_commands.json)")->required();
   cmd->add_option("--classes", a->o.classes, "Only the classes whose qualified names this regular expression finds")->default_val(".*");
+  cmd->add_option("--class", a->o.class_names,
+                  "Only this class (its qualified name; repeat for more): a name no project header defines is an error")
+      ->type_name("NAME");
+  cmd->add_option("--target", a->o.target,
+                  "Only this CMake target's translation units, and the headers they include from the project's directories");
   cmd->add_option("--out", a->o.out_dir, "Where the suites, each class's reports and summary.json go")->default_val("objgen-project");
   cmd->add_option("--time-limit", a->o.time_limit, "The whole run stops after this many seconds (classes not reached are said)")
       ->default_val(600);
@@ -100,6 +111,11 @@ void add_project_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--sarif", a->o.sarif, "Write every class's findings here as one SARIF 2.1.0 log")->type_name("FILE");
   cmd->add_option("--junit", a->o.junit, "Write every class's checks here as JUnit XML")->type_name("FILE");
   cmd->add_option("--report-json", a->o.report_json, "Write the summary here too (one entry per class)")->type_name("FILE");
+  cmd->add_flag("--build-step", a->o.build_step,
+                "As a build step (CMake's objgen_add_tests): each class's four suites under names the build knows "
+                "(OUT/<C_identifier>/<C_identifier>_{,random_}{states,failures}_test.cpp, a failures suite without a test "
+                "when nothing failed), OUT/<C_identifier>/objgen.d for the headers they depend on, no OUT/summary.json or "
+                "CMakeLists.txt, exit 2 when a class could not be tested");
   cmd->add_flag("-q,--quiet", a->o.quiet, "No progress on stderr");
   cmd->callback([a, &exit_code] { exit_code = run_project_command(*a); });
 }

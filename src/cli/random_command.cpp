@@ -231,7 +231,7 @@ PostRunSettings post_run_settings(const RandomArgs& a, const RandomRun& run, con
   s.worker_memory_limit = run.worker_memory_limit;
   s.quiet = a.quiet;
   s.include = run.ex.header;
-  s.suite_name = run.ex.name + "_random";
+  s.suite_name = (a.suite_name.empty() ? run.ex.name : a.suite_name) + "_random";
   s.states_what = fmt::format("states of {} found by random generation (seed {}, {} calls)", run.target.name, a.seed, m.calls);
   s.findings_key = "findings";
   if (a.reference.given()) s.reference.emplace(PostRunSettings::Reference{a.reference, a.subject, a.scope, a.literals});

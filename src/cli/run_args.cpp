@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
 #include "io/atomic_file.hpp"
@@ -91,6 +94,14 @@ void add_output_options(CLI::App* cmd, OutputArgs& out, const OutputOptions& o) 
       ->type_name("FILE");
   if (o.emit_gtest) cmd->add_option("--emit-gtest", out.emit_gtest, o.emit_gtest)->type_name("DIR");
   if (!o.gtest_max_states) return;
+  cmd->add_option("--suite-name", out.suite_name,
+                  "The suites' file stem and GoogleTest suite name (default: the class's name in snake_case), so a build "
+                  "can name the files before they exist")
+      ->check([](const std::string& s) {
+        bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) &&
+                  std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+        return ok ? std::string() : "must be a C identifier (letters, digits, _)";
+      });
   cmd->add_option("--gtest-inline-limit", out.gtest_inline_limit,
                   "Up to this many states get one readable TEST each; more use a replay table")
       ->default_val(64);

@@ -1,5 +1,8 @@
 #include "project/project_layout.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -59,6 +62,19 @@ std::vector<std::string> own_include_dirs(const scan::CompileEntry& e) {
   return dirs;
 }
 
+// Only the sources of one CMake target; the error lists the targets there are.
+void keep_target(ProjectLayout& layout, const std::string& target) {
+  std::set<std::string> targets;
+  for (const scan::CompileEntry& e : layout.sources) targets.insert(cmake_target_of(e));
+  std::erase_if(layout.sources, [&target](const scan::CompileEntry& e) { return cmake_target_of(e) != target; });
+  targets.erase("");
+  if (layout.sources.empty())
+    throw ProjectError(
+        fmt::format("--target {}: no C++ source of the project's compiles into it (its targets with sources: {}; "
+                    "a header-only library has none: name a target that compiles its headers' code)",
+                    target, targets.empty() ? "none named" : fmt::format("{}", fmt::join(targets, ", "))));
+}
+
 }  // namespace
 
 bool is_within(const std::string& path, const std::string& dir) {
@@ -67,7 +83,17 @@ bool is_within(const std::string& path, const std::string& dir) {
   return !rel.empty() && rel.rfind("..", 0) != 0;
 }
 
-ProjectLayout read_project(const std::string& build_dir) {
+std::string cmake_target_of(const scan::CompileEntry& e) {
+  std::string object = e.output;  // else the command's -o (CMake's Makefile generator gives no "output")
+  for (size_t i = 0; object.empty() && i + 1 < e.command.size(); ++i)
+    if (e.command[i] == "-o") object = e.command[i + 1];
+  size_t at = object.find("CMakeFiles/");
+  size_t dir = object.find(".dir/", at);
+  if (at == std::string::npos || dir == std::string::npos) return "";
+  return object.substr(at + 11, dir - at - 11);
+}
+
+ProjectLayout read_project(const std::string& build_dir, const std::string& target) {
   ProjectLayout layout;
   layout.build_dir = normal(build_dir);
   std::vector<scan::CompileEntry> entries;
@@ -83,6 +109,7 @@ ProjectLayout read_project(const std::string& build_dir) {
     if (is_within(e.file, layout.source_root) && !is_within(e.file, layout.build_dir)) layout.sources.push_back(std::move(e));
   if (layout.sources.empty())
     throw ProjectError(layout.build_dir + "/compile_commands.json holds no C++ source under " + layout.source_root);
+  if (!target.empty()) keep_target(layout, target);
   std::set<std::string> folders, headers;
   for (const scan::CompileEntry& e : layout.sources) {
     folders.insert(fs::path(e.file).parent_path().string());

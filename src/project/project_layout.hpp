@@ -23,8 +23,13 @@ struct ProjectLayout {
   std::vector<std::string> headers;         // the project's own, absolute, sorted
 };
 
-// Throws ProjectError (a database that cannot be read, or holds no source of the project).
-ProjectLayout read_project(const std::string& build_dir);
+// Throws ProjectError (a database that cannot be read, or holds no source of the project, or of
+// `target` when one is named: then only that CMake target's translation units are the project's).
+ProjectLayout read_project(const std::string& build_dir, const std::string& target = "");
+
+// The CMake target whose object an entry makes (CMakeFiles/<target>.dir/...), "" when the database
+// does not say (another build system).
+std::string cmake_target_of(const scan::CompileEntry& entry);
 
 // Whether path lies in dir (both absolute and normal).
 bool is_within(const std::string& path, const std::string& dir);

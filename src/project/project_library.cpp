@@ -7,6 +7,8 @@
 #include <mutex>
 #include <thread>
 
+#include <unistd.h>
+
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
@@ -19,6 +21,9 @@ namespace {
 
 // The entry's command made to compile `object` with -fPIC and write its dependencies: its own
 // output and dependency options dropped (they name the project's build tree).
+// A file name ending this process's own: ".<pid>.tmp".
+std::string own_suffix(const char* extension) { return fmt::format(".{}{}", getpid(), extension); }
+
 std::vector<std::string> pic_command(const scan::CompileEntry& e, const std::string& object, const std::string& depfile) {
   std::vector<std::string> out;
   const std::vector<std::string>& c = e.command;
@@ -68,7 +73,7 @@ struct Compiled {
 
 // Whether the object defines main() (nm's portable format: "main T 0000 0010").
 bool defines_main(const std::string& object) {
-  std::string log = object + ".nm";
+  std::string log = object + own_suffix(".nm");
   std::error_code ec;
   fs::remove(log, ec);
   if (run_tool({"nm", "-P", "--defined-only", object}, log) != 0) return false;
@@ -81,9 +86,10 @@ Compiled compile_one(const scan::CompileEntry& e, const std::string& dir, const 
   std::string base = dir + "/" + key_of(e) + "-" + fs::path(e.file).stem().string();
   Compiled c{base + ".o", "", false};
   if (still_valid(c.object, base + ".deps.json")) return Compiled{c.object, "", true, defines_main(c.object)};
-  std::string log = base + ".log";
-  fs::remove(log);
-  std::vector<std::string> argv = pic_command(e, c.object + ".tmp", base + ".d");
+  // Several objgen processes may share the cache (objgen_add_tests runs one a class): each writes
+  // files of its own and renames the object into place.
+  std::string log = base + own_suffix(".log"), made = c.object + own_suffix(".tmp"), depfile = base + own_suffix(".d");
+  std::vector<std::string> argv = pic_command(e, made, depfile);
   // The command runs where the database says (its relative paths are from there).
   std::vector<std::string> in_dir{"/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", e.directory};
   in_dir.insert(in_dir.end(), argv.begin(), argv.end());
@@ -92,8 +98,11 @@ Compiled compile_one(const scan::CompileEntry& e, const std::string& dir, const 
     c.failure = errors.empty() ? "did not compile (see " + log + ")" : errors.front();
     return c;
   }
-  fs::rename(c.object + ".tmp", c.object);
-  write_manifest(base + ".deps.json", base + ".d");
+  write_manifest(base + ".deps.json", depfile);
+  fs::rename(made, c.object);
+  std::error_code ec;
+  fs::remove(depfile, ec);
+  fs::remove(log, ec);
   c.program = defines_main(c.object);
   return c;
 }
@@ -141,11 +150,11 @@ ProjectLibrary build_project_library(const ProjectLayout& layout, const std::str
   lib.hash = fmt::format("{:016x}", std::hash<std::string>{}(hashes));
   lib.archive = cache_dir + "/libproject-" + lib.hash + ".a";
   if (!fs::exists(lib.archive)) {
-    std::vector<std::string> ar{"ar", "rcs", lib.archive + ".tmp"};
+    std::string made = lib.archive + own_suffix(".tmp"), log = cache_dir + "/ar" + own_suffix(".log");
+    std::vector<std::string> ar{"ar", "rcs", made};
     ar.insert(ar.end(), objects.begin(), objects.end());
-    fs::remove(lib.archive + ".tmp");
-    if (run_tool(ar, cache_dir + "/ar.log", interrupted) != 0) throw ProjectError("ar could not make " + lib.archive + " (see ar.log)");
-    fs::rename(lib.archive + ".tmp", lib.archive);
+    if (run_tool(ar, log, interrupted) != 0) throw ProjectError("ar could not make " + lib.archive + " (see " + log + ")");
+    fs::rename(made, lib.archive);
   }
   return lib;
 }

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <regex>
 #include <set>
+#include <string_view>
 #include <thread>
 
 #include "emit/junit_report.hpp"
@@ -27,13 +28,13 @@ namespace objgen::project {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-namespace {
-
-std::string slug(const std::string& name) {
+std::string class_slug(const std::string& name) {
   std::string out;
   for (char c : name) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   return out;
 }
+
+namespace {
 
 std::optional<nlohmann::json> read_report(const std::string& path) {
   std::optional<std::string> text = read_whole_file(path);
@@ -101,16 +102,17 @@ class ProjectRun {
     ClassOutcome c{t.name, fs::path(t.header).lexically_relative(layout_.source_root).string(), t.line};
     if (!t.skip_reason.empty()) return c.status = "skipped", c.why = t.skip_reason, c;
     auto start = Clock::now();
-    std::string dir = o_.out_dir + "/" + slug(t.name);
+    std::string dir = o_.out_dir + "/" + class_slug(t.name);
     fs::create_directories(dir);
     HeaderDependencies deps = header_dependencies(t, dir);
+    c.depends = deps.files;
     if (only_changed_ && !sources_changed_ &&
         std::none_of(deps.files.begin(), deps.files.end(), [this](const std::string& f) { return changed_.count(f) > 0; })) {
       read_results(dir, c);
       return c.status = "unchanged", c.why = "nothing it includes changed since " + o_.changed_since, c;
     }
     std::string key = harness_cache_key({"project class", t.name, t.header, deps.digest, library_.hash, std::to_string(o_.scope),
-                                         fmt::format("{}", o_.class_seconds), std::to_string(o_.seed)});
+                                         fmt::format("{}", o_.class_seconds), std::to_string(o_.seed), o_.build_step ? "build step" : ""});
     if (read_whole_file(dir + "/results.key") == key + "\n") {
       read_results(dir, c);
       if (!c.results.empty()) return c.status = "reused", c;
@@ -131,6 +133,7 @@ class ProjectRun {
     std::string exhaustive_seconds = fmt::format("{:.1f}", o_.class_seconds * 2 / 3);
     std::string random_seconds = fmt::format("{:.1f}", o_.class_seconds / 3);
     std::vector<std::string> common{"--header", t.header, "--class", t.name, "-p", layout_.build_dir, "--quiet", "--emit-gtest", dir};
+    if (o_.build_step) common.insert(common.end(), {"--suite-name", class_slug(t.name)});
     std::vector<std::vector<std::string>> runs{{"exhaustive", "--scope", std::to_string(o_.scope), "--time-limit", exhaustive_seconds},
                                                {"random", "--time-limit", random_seconds, "--seed", std::to_string(o_.seed)}};
     for (std::vector<std::string>& run : runs) {
@@ -156,6 +159,30 @@ class ProjectRun {
   bool only_changed_ = false, sources_changed_ = false;
 };
 
+// --class: the names as one regular expression, and an error for a name the project lacks.
+std::regex wanted_classes(const ProjectOptions& o) {
+  if (o.class_names.empty()) return std::regex(o.classes);
+  std::string alternatives;
+  for (const std::string& name : o.class_names) {
+    if (!alternatives.empty()) alternatives += '|';
+    for (char c : name.substr(name.rfind("::", 0) == 0 ? 2 : 0)) {
+      if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) alternatives += '\\';
+      alternatives += c;
+    }
+  }
+  return std::regex("^(?:" + alternatives + ")$");
+}
+
+void require_named_classes(const ProjectOptions& o, const std::vector<ClassTarget>& found, const ProjectLayout& layout) {
+  for (const std::string& name : o.class_names) {
+    std::string bare = name.substr(name.rfind("::", 0) == 0 ? 2 : 0);
+    if (std::none_of(found.begin(), found.end(), [&bare](const ClassTarget& t) { return t.name == bare; }))
+      throw ProjectError(fmt::format("--class {}: no class of that name is defined at namespace scope in the {} header(s) of {}{}", name,
+                                     layout.headers.size(), layout.source_root,
+                                     o.target.empty() ? "" : " that --target " + o.target + " sees"));
+  }
+}
+
 std::string progress_line(size_t done, size_t total, const ClassOutcome& c) {
   std::string what = c.status == "tested" || c.status == "reused"
                          ? fmt::format("{} states, {} bug(s), {} likely precondition(s)", c.states, c.bugs, c.preconditions)
@@ -172,10 +199,11 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
     if (!o.quiet) std::fprintf(stderr, "objgen: %s\n", s.c_str());
   };
   ProjectOutcome outcome;
-  outcome.layout = read_project(o.build_dir);
+  outcome.layout = read_project(o.build_dir, o.target);
   const ProjectLayout& layout = outcome.layout;
   say(fmt::format("project {}: {} sources, {} headers", layout.source_root, layout.sources.size(), layout.headers.size()));
-  std::vector<ClassTarget> targets = find_project_classes(layout, std::regex(o.classes), outcome.notes, say);
+  std::vector<ClassTarget> targets = find_project_classes(layout, wanted_classes(o), outcome.notes, say);
+  require_named_classes(o, targets, layout);
   fs::create_directories(o.out_dir);
   ProjectLibrary library = build_project_library(layout, o.out_dir + "/.library", o.jobs, interrupted, say);
   for (const std::string& f : library.failed) outcome.notes.push_back("left out of the library: " + f);
@@ -237,14 +265,16 @@ void write_project_outputs(const ProjectOptions& o, const ProjectOutcome& outcom
   for (const ClassOutcome& c : outcome.classes) all.insert(all.end(), c.results.begin(), c.results.end());
   constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
   std::string summary = project_summary(outcome).dump(2, ' ', false, kReplace) + "\n";
-  write_file_atomically(o.out_dir + "/summary.json", summary);
+  // A build step is one of several objgen runs sharing OUT (one a class): each class's reports
+  // are in its own directory, and the build has its own CMakeLists.
+  if (!o.build_step) write_file_atomically(o.out_dir + "/summary.json", summary);
   if (!o.report_json.empty()) write_file_atomically(o.report_json, summary);
   if (!o.sarif.empty())
     write_file_atomically(o.sarif, emit::sarif_log(all, {.source_root = outcome.layout.source_root, .tool_version = OBJGEN_VERSION_STRING})
                                            .dump(2, ' ', false, kReplace) +
                                        "\n");
   if (!o.junit.empty()) write_file_atomically(o.junit, emit::junit_xml(all));
-  write_file_atomically(o.out_dir + "/CMakeLists.txt", suites_cmake(outcome, o.out_dir));
+  if (!o.build_step) write_file_atomically(o.out_dir + "/CMakeLists.txt", suites_cmake(outcome, o.out_dir));
 }
 
 }  // namespace objgen::project

@@ -19,9 +19,11 @@ namespace objgen::project {
 struct ProjectOptions {
   std::string build_dir;
   std::string out_dir = "objgen-project";
-  std::string classes = ".*";  // ECMAScript regex on the qualified name
-  double time_limit = 600;     // the whole run, seconds
-  double class_seconds = 30;   // each class: two thirds exhaustive, one third random
+  std::string classes = ".*";            // ECMAScript regex on the qualified name
+  std::vector<std::string> class_names;  // --class: exact qualified names; one the project lacks is an error
+  std::string target;                    // --target: only this CMake target's sources and the headers they see
+  double time_limit = 600;               // the whole run, seconds
+  double class_seconds = 30;             // each class: two thirds exhaustive, one third random
   int scope = 3;
   int jobs = 1;
   uint64_t seed = 1;
@@ -32,6 +34,11 @@ struct ProjectOptions {
   std::string sarif, junit, report_json;
   std::string objgen;  // this program, run for each class
   bool quiet = false;
+  // --build-step (objgen_add_tests): each class's four suites under names a build knows before the
+  // run (OUT/<slug>/<slug>_{,random_}{states,failures}_test.cpp, a failures suite without a test
+  // when there is no failure), OUT/<slug>/objgen.d naming what they depend on, and a class that
+  // could not be tested is an error; several build steps share OUT, so none writes its summary.
+  bool build_step = false;
 };
 
 struct ClassOutcome {
@@ -42,7 +49,8 @@ struct ClassOutcome {
   double seconds = 0;
   uint64_t states = 0;
   size_t bugs = 0, preconditions = 0, unconfirmed = 0;
-  std::vector<std::string> suites;  // relative to the output directory
+  std::vector<std::string> suites;   // relative to the output directory
+  std::vector<std::string> depends;  // its header and the project headers it includes, absolute
   std::vector<emit::CheckResults> results;
 };
 
@@ -60,5 +68,9 @@ ProjectOutcome run_project(const ProjectOptions& options, const std::atomic<bool
 // The outputs that cover the whole project: the SARIF log, the JUnit file, the summary.
 void write_project_outputs(const ProjectOptions& options, const ProjectOutcome& outcome);
 nlohmann::json project_summary(const ProjectOutcome& outcome);
+
+// A class's directory under OUT: its qualified name with every other character than a letter or
+// digit made '_' (as CMake's string(MAKE_C_IDENTIFIER) does).
+std::string class_slug(const std::string& name);
 
 }  // namespace objgen::project

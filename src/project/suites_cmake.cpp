@@ -46,14 +46,8 @@ std::string target_name(const std::string& suite) {
 std::vector<std::string> cmake_targets(const ProjectLayout& layout) {
   std::vector<std::string> out;
   for (const scan::CompileEntry& e : layout.sources) {
-    std::string object = e.output;  // else the command's -o (CMake's Makefile generator gives no "output")
-    for (size_t i = 0; object.empty() && i + 1 < e.command.size(); ++i)
-      if (e.command[i] == "-o") object = e.command[i + 1];
-    size_t at = object.find("CMakeFiles/");
-    size_t dir = object.find(".dir/", at);
-    if (at == std::string::npos || dir == std::string::npos) continue;
-    std::string t = object.substr(at + 11, dir - at - 11);
-    if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
+    std::string t = cmake_target_of(e);
+    if (!t.empty() && std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
   }
   return out;
 }
