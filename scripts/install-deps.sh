@@ -6,7 +6,8 @@ packages=(g++ clang cmake ninja-build pkg-config libgtest-dev libgmock-dev googl
           clang-14 clang-format-14 clang-tidy-14 lld libclang-14-dev libclang-cpp14-dev llvm-14-dev libclang-common-14-dev libboost-dev libabsl-dev
           openmpi-bin libopenmpi-dev libseccomp-dev
           libtsl-ordered-map-dev libtsl-hopscotch-map-dev libjsoncpp-dev libpugixml-dev libeigen3-dev libgmp-dev
-          libsparsehash-dev libroaring-dev libyaml-cpp-dev)
+          libsparsehash-dev libroaring-dev libyaml-cpp-dev
+          chromium gcovr)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,7 +5,8 @@
 # SARIF log valid with each bug at its member's line (relative to the project), the JUnit file
 # parsed; a second run with nothing changed reuses every class's results in at most a tenth of the
 # time; after one header is edited, that class alone is tested again, and with --changed-since HEAD
-# only the class whose header changed since the last commit runs (the others "unchanged").
+# only the class whose header changed since the last commit runs (the others "unchanged"). The
+# HTML pages render in headless Chromium with every link resolving.
 #
 #   project_test.sh OBJGEN SRC
 set -u
@@ -21,7 +22,8 @@ out="$work/out"
 run_project() {  # run_project NAME: the whole project, its time in $work/NAME.seconds
   local start=$EPOCHREALTIME
   "$objgen" project -p "$project/build" --out "$out" --class-seconds 4 --scope 2 -j 2 \
-    --sarif "$work/$1.sarif" --junit "$work/$1.xml" --report-json "$work/$1.json" >"$work/$1.out" 2>"$work/$1.err" || return 1
+    --sarif "$work/$1.sarif" --junit "$work/$1.xml" --report-json "$work/$1.json" --html "$work/$1.html" \
+    >"$work/$1.out" 2>"$work/$1.err" || return 1
   awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f\n", b - a }' >"$work/$1.seconds"
 }
 check "objgen project" run_project first
@@ -39,6 +41,16 @@ for c in ('Counter', 'Money', 'Thermometer', 'BoundedStack'):
 assert s['shelf::BoundedStack']['preconditions'] >= 1
 assert all(c['suites'] for c in s.values() if c['status'] == 'tested')
 " "$work/first.json"
+check "the HTML pages render in Chromium, every link resolves, nothing is fetched" python3 "$src/tests/html_check.py" \
+  "$work/first.html" --expect shelf::TagSet --expect "abstract: test its concrete subclasses" --screenshot "$work/first.png"
+check "each bug's page shows it with its reproducer, the precondition's apart" python3 -c "
+import sys
+page = lambda c: open(sys.argv[1] + '/shelf__' + c + '.html').read()
+for c in ('Ring', 'Interval', 'Inventory', 'TagSet'):
+    assert '<h2 id=\"bug\">Bugs (1)</h2>' in page(c) and 'copyCode(' in page(c), c
+assert 'id=\"precondition\">Likely preconditions' in page('BoundedStack') and 'Bugs (' not in page('BoundedStack')
+assert 'class=cls>shelf::Counter</div>' in page('Counter'), 'no state drawn'
+" "$work/first.html"
 check "the SARIF log: the bugs at their members' lines, relative to the project" python3 "$src/tests/sarif_check.py" \
   "$work/first.sarif" --expect-error-at include/shelf/tag_set.hpp:13
 check "Inventory's bug points at its header, its code compiled from src/inventory.cpp" python3 -c "

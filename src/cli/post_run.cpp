@@ -9,6 +9,7 @@
 #include "cli/run_reports.hpp"
 #include "cli/suite_oracles.hpp"
 #include "exec/sequence.hpp"
+#include "emit/state_samples.hpp"
 #include "emit/gtest_writer.hpp"
 #include "gen/oracles/contract_runner.hpp"
 #include "io/atomic_file.hpp"
@@ -229,6 +230,9 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
         api, found, {out.gtest_max_states, out.gtest_inline_limit, out.oracle_states, s.call_timeout, s.worker_memory_limit, s.quiet});
     report["oracles"] = oracle_report(api, *observed);
   }
+  // What the HTML pages draw: a few states, with what the observers say of them.
+  constexpr size_t kSampledStates = 6;
+  report["state_samples"] = emit::state_samples(api, found, observed ? &*observed : nullptr, out.gtest_max_states, kSampledStates);
   // A bug may show in one representation only: the contracts and the reference see every form,
   // not one state per group of states the class's operator== calls equal.
   FoundStates every_form = found;

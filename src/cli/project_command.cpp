@@ -34,15 +34,19 @@ void validate(project::ProjectOptions& o) {
   std::error_code ec;
   if (!std::filesystem::is_directory(o.build_dir, ec)) throw UsageError("-p " + o.build_dir + ": not a directory");
   for (const std::string* f : {&o.sarif, &o.junit, &o.report_json}) require_writable_file(*f);
-  try {
-    ensure_writable_directory(o.out_dir);
-  } catch (const std::exception& e) {
-    throw UsageError(std::string("--out: ") + e.what());
+  for (const auto& [option, dir] : {std::pair{"--out", &o.out_dir}, std::pair{"--html", &o.html}}) {
+    if (dir->empty()) continue;
+    try {
+      ensure_writable_directory(*dir);
+    } catch (const std::exception& e) {
+      throw UsageError(std::string(option) + ": " + e.what());
+    }
   }
   o.objgen = std::filesystem::read_symlink("/proc/self/exe").string();
   // The project's compile commands run in its own directories: every path objgen hands them absolute.
   o.build_dir = std::filesystem::absolute(o.build_dir).lexically_normal().string();
   o.out_dir = std::filesystem::absolute(o.out_dir).lexically_normal().string();
+  if (!o.html.empty()) o.html = std::filesystem::absolute(o.html).lexically_normal().string();
 }
 
 int run_project_command(ProjectArgs& a) {
@@ -110,6 +114,10 @@ void add_project_command(CLI::App& app, int& exit_code) {
       ->type_name("GIT_REF");
   cmd->add_option("--sarif", a->o.sarif, "Write every class's findings here as one SARIF 2.1.0 log")->type_name("FILE");
   cmd->add_option("--junit", a->o.junit, "Write every class's checks here as JUnit XML")->type_name("FILE");
+  cmd->add_option("--html", a->o.html,
+                  "Write the project as static HTML pages here (index.html: every class; a page each with its bugs and "
+                  "reproducers, likely preconditions, sampled states, checks and suites)")
+      ->type_name("DIR");
   cmd->add_option("--report-json", a->o.report_json, "Write the summary here too (one entry per class)")->type_name("FILE");
   cmd->add_flag("--build-step", a->o.build_step,
                 "As a build step (CMake's objgen_add_tests): each class's four suites under names the build knows "

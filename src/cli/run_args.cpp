@@ -92,6 +92,10 @@ void add_output_options(CLI::App* cmd, OutputArgs& out, const OutputOptions& o) 
       ->type_name("FILE");
   cmd->add_option("--junit", out.junit, "Write the run's checks here as JUnit XML (one test case per check, failing on a bug)")
       ->type_name("FILE");
+  cmd->add_option("--html", out.html,
+                  "Write the run as static HTML pages here (index.html): findings with their reproducers, likely "
+                  "preconditions apart, a sample of the states, the checks")
+      ->type_name("DIR");
   if (o.emit_gtest) cmd->add_option("--emit-gtest", out.emit_gtest, o.emit_gtest)->type_name("DIR");
   if (!o.gtest_max_states) return;
   cmd->add_option("--suite-name", out.suite_name,
@@ -125,11 +129,13 @@ void require_writable_outputs(const OutputArgs& out) {
   require_writable_file(out.report_json);
   require_writable_file(out.sarif);
   require_writable_file(out.junit);
-  if (out.emit_gtest.empty()) return;
-  try {
-    ensure_writable_directory(out.emit_gtest);
-  } catch (const std::exception& e) {
-    throw UsageError(std::string("--emit-gtest: ") + e.what());
+  for (const auto& [option, dir] : {std::pair{"--html", &out.html}, std::pair{"--emit-gtest", &out.emit_gtest}}) {
+    if (dir->empty()) continue;
+    try {
+      ensure_writable_directory(*dir);
+    } catch (const std::exception& e) {
+      throw UsageError(std::string(option) + ": " + e.what());
+    }
   }
 }
 

@@ -86,6 +86,7 @@ struct OutputArgs {
   std::string report_json;
   std::string sarif;  // --sarif FILE: the findings as a SARIF 2.1.0 log
   std::string junit;  // --junit FILE: the checks as JUnit XML
+  std::string html;   // --html DIR: the run as static pages
   std::string emit_gtest;
   std::string suite_name;  // --suite-name: the suites' file stem and GoogleTest name ("" = the class's)
   size_t gtest_inline_limit = 64;

@@ -3,12 +3,30 @@
 #include <filesystem>
 #include <vector>
 
+#include "emit/html_report.hpp"
 #include "emit/junit_report.hpp"
 #include "emit/sarif_log.hpp"
 #include "io/atomic_file.hpp"
 #include "objgen/version.hpp"
 
 namespace objgen::cli {
+
+namespace {
+
+// One class's page and the index, from the report the run just wrote.
+void write_html(const std::string& dir, const nlohmann::json& report, const emit::CheckResults& results) {
+  emit::HtmlClass c{.name = results.target, .header = results.class_at.file, .line = results.class_at.line};
+  if (c.header.empty()) c.header = results.header;
+  if (report.contains("seconds") && report["seconds"].is_number()) c.seconds = report["seconds"].get<double>();
+  emit::add_command_report(c, results.command, report);
+  std::error_code ec;
+  emit::HtmlSite site{.title = "objgen " + results.command + ": " + results.target,
+                      .source_root = std::filesystem::current_path(ec).string(),
+                      .classes = {c}};
+  for (const emit::HtmlFile& f : emit::html_pages(site)) write_file_atomically(dir + "/" + f.path, f.content);
+}
+
+}  // namespace
 
 void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit::CheckResults& results) {
   // Text from the code under test (messages, thrown what()s) may not be UTF-8: replaced, not thrown.
@@ -23,6 +41,7 @@ void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit
     write_file_atomically(out.sarif, log.dump(2, ' ', false, kReplace) + "\n");
   }
   if (!out.junit.empty()) write_file_atomically(out.junit, emit::junit_xml(classes));
+  if (!out.html.empty()) write_html(out.html, report, results);
 }
 
 }  // namespace objgen::cli

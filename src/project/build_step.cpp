@@ -54,7 +54,8 @@ std::vector<std::string> write_build_step_files(const ProjectOptions& o, const P
       if (c.status == "reused") fs::last_write_time(suite, fs::file_time_type::clock::now(), ec);
       if (fs::exists(suite, ec)) continue;
       if (suite.find("_failures_test") == std::string::npos)
-        problems.push_back(fmt::format("{}: objgen wrote no {} (see the logs in {})", c.name, suite, fs::path(suite).parent_path().string()));
+        problems.push_back(
+            fmt::format("{}: objgen wrote no {} (see the logs in {})", c.name, suite, fs::path(suite).parent_path().string()));
       else
         write_file_atomically(suite, no_failure_suite(c.name, suite));
     }

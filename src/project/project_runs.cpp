@@ -21,6 +21,7 @@
 #include "objgen/version.hpp"
 #include "project/project_classes.hpp"
 #include "project/project_library.hpp"
+#include "project/project_pages.hpp"
 #include "project/suites_cmake.hpp"
 
 namespace objgen::project {
@@ -274,6 +275,9 @@ void write_project_outputs(const ProjectOptions& o, const ProjectOutcome& outcom
                                            .dump(2, ' ', false, kReplace) +
                                        "\n");
   if (!o.junit.empty()) write_file_atomically(o.junit, emit::junit_xml(all));
+  if (!o.html.empty())
+    for (const emit::HtmlFile& f : emit::html_pages(project_site(o, outcome, o.html)))
+      write_file_atomically(o.html + "/" + f.path, f.content);
   if (!o.build_step) write_file_atomically(o.out_dir + "/CMakeLists.txt", suites_cmake(outcome, o.out_dir));
 }
 

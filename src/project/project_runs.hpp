@@ -31,7 +31,7 @@ struct ProjectOptions {
   // revision (a changed source of the project's: every class); the others are "unchanged", with
   // their last results when there are some.
   std::string changed_since;
-  std::string sarif, junit, report_json;
+  std::string sarif, junit, report_json, html;
   std::string objgen;  // this program, run for each class
   bool quiet = false;
   // --build-step (objgen_add_tests): each class's four suites under names a build knows before the

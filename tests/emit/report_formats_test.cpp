@@ -1,10 +1,12 @@
 // The run's results in one shape (emit/check_results) and the formats written from them: the
-// SARIF log (emit/sarif_log) and the JUnit file (emit/junit_report).
+// SARIF log (emit/sarif_log), the JUnit file (emit/junit_report) and the HTML pages
+// (emit/html_report).
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "emit/check_results.hpp"
+#include "emit/html_report.hpp"
 #include "emit/junit_report.hpp"
 #include "emit/sarif_log.hpp"
 #include "objgen/objgen.hpp"
@@ -147,6 +149,41 @@ TEST(JunitReport, TextIsValidXmlWhateverTheCodeUnderTestWrote) {
   EXPECT_EQ(emit::xml_text("\xC3\xA9\xFF"), "\xC3\xA9\xEF\xBF\xBD");                  // é kept, a stray byte replaced
   EXPECT_EQ(emit::xml_text("\xE0\x80\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // an overlong '/' is not UTF-8
   EXPECT_EQ(emit::xml_text("\t<'>\n"), "\t&lt;&apos;&gt;\n");
+}
+
+const emit::HtmlFile& page_named(const std::vector<emit::HtmlFile>& files, const std::string& name) {
+  for (const emit::HtmlFile& f : files)
+    if (f.path == name) return f;
+  throw std::logic_error("no page " + name);
+}
+
+TEST(HtmlReport, EachFindingOnceWithItsReproducerHostileTextEscaped) {
+  Registered r;
+  emit::CheckResults random = sample(r);
+  random.command = "random";
+  random.results[0].message = "ok() returned false 7";  // the same bug, other numbers
+  emit::HtmlClass c{.name = "tally::Tally", .header = "/src/project/include/tally.hpp", .line = 3, .results = {sample(r), random}};
+  c.samples.push_back({{"auto v0 = std::make_shared<tally::Tally>();"}, {{"v0->total()", "0"}}});
+  std::vector<emit::HtmlFile> files = emit::html_pages({.title = "t", .source_root = "/src/project", .classes = {c}});
+  ASSERT_EQ(files.size(), 2u);
+  const std::string& page = page_named(files, "tally__Tally.html").content;
+  EXPECT_NE(page.find("Bugs (1)"), std::string::npos) << page;
+  EXPECT_NE(page.find("Likely preconditions (calls the class may forbid; not counted as bugs) (1)"), std::string::npos);
+  EXPECT_NE(page.find("include/tally.hpp:7"), std::string::npos) << "the member's line, relative to the project";
+  EXPECT_EQ(page.find("/src/project/include"), std::string::npos);
+  EXPECT_NE(page.find("v0-&gt;add(1);"), std::string::npos) << "the reproducer's calls";
+  EXPECT_NE(page.find("SIGSEGV &lt;in&gt; &quot;add&quot; &amp; co"), std::string::npos);
+  EXPECT_EQ(page.find("<in>"), std::string::npos) << "text of the code under test is never markup";
+  EXPECT_NE(page.find("<div class=field>v0-&gt;total() = 0</div>"), std::string::npos) << "the sampled state drawn";
+  EXPECT_NE(page_named(files, "index.html").content.find("<a href=\"tally__Tally.html\">"), std::string::npos);
+}
+
+TEST(HtmlReport, ASkippedClassIsListedWithWhyAndHasNoPage) {
+  emit::HtmlClass skipped{.name = "ns::Box", .header = "box.hpp", .line = 4, .status = "skipped", .why = "a class template"};
+  std::vector<emit::HtmlFile> files = emit::html_pages({.title = "t", .classes = {skipped}});
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_NE(files[0].content.find("a class template"), std::string::npos);
+  EXPECT_EQ(files[0].content.find("href=\"ns__Box.html\""), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,35 @@
+#include "project/project_pages.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "io/atomic_file.hpp"
+
+namespace objgen::project {
+
+namespace fs = std::filesystem;
+
+emit::HtmlSite project_site(const ProjectOptions& o, const ProjectOutcome& outcome, const std::string& html_dir) {
+  emit::HtmlSite site{.title = "objgen project: " + outcome.layout.source_root, .source_root = outcome.layout.source_root,
+                      .notes = outcome.notes};
+  for (const ClassOutcome& c : outcome.classes) {
+    emit::HtmlClass page{.name = c.name, .header = c.header, .line = c.line, .status = c.status, .why = c.why, .seconds = c.seconds};
+    std::string dir = fmt::format("{}/{}", o.out_dir, class_slug(c.name));
+    for (const char* command : {"exhaustive", "random"}) {
+      std::optional<std::string> text = read_whole_file(fmt::format("{}/{}.json", dir, command));
+      nlohmann::json report = text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
+      if (!report.is_object()) continue;
+      try {
+        emit::add_command_report(page, command, report);
+      } catch (const std::runtime_error&) {  // a report of another objgen's: its figures only
+      }
+    }
+    for (const std::string& suite : c.suites)
+      page.suites.push_back(fs::path(o.out_dir + "/" + suite).lexically_relative(fs::absolute(html_dir).lexically_normal()).string());
+    site.classes.push_back(std::move(page));
+  }
+  return site;
+}
+
+}  // namespace objgen::project
