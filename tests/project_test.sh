@@ -105,8 +105,14 @@ check "--target naming no target of the database: exit 2 listing its targets" ex
   "$objgen" project -p "$project/build" --out "$out" --target shelfish
 # The suites' CMakeLists.txt, for one class: alone (the archive objgen compiled) and inside the
 # project (its own library target), each built and run by CTest, the failures suites apart.
-check "objgen project --classes Inventory" "$objgen" project -p "$project/build" --out "$work/suites" --class-seconds 3 --scope 1 \
-  --classes Inventory -q
+check "objgen project --classes Inventory --coverage" "$objgen" project -p "$project/build" --out "$work/suites" --class-seconds 3 \
+  --scope 1 --classes Inventory -q --coverage --html "$work/suites-html" --report-json "$work/suites.json"
+check "its coverage: src/inventory.cpp's lines and branches, the program's main() left out, the annotated source linked" bash -c "
+  python3 -c \"import json,sys; c = json.load(open(sys.argv[1]))['classes'][0]; print(c['coverage'])
+assert c['coverage'].startswith('lines ') and ' of 17), branches ' in c['coverage'], c\" '$work/suites.json' &&
+  ls '$work/suites-html/coverage/shelf__Inventory/' | grep -q 'inventory.cpp' && ! ls '$work/suites-html/coverage/shelf__Inventory/' | grep -q demo &&
+  grep -q 'href=\"coverage/shelf__Inventory/index.html\"' '$work/suites-html/shelf__Inventory.html' &&
+  python3 '$src/tests/html_check.py' '$work/suites-html'"
 check "the suites alone: built, their states pass, their bugs fail" bash -c "
   cmake -S '$work/suites' -B '$work/alone' >/dev/null && cmake --build '$work/alone' -j2 >/dev/null &&
   cd '$work/alone' && ctest -LE objgen_bugs -j2 >/dev/null && ! ctest -L objgen_bugs >/dev/null"

@@ -118,6 +118,9 @@ void add_project_command(CLI::App& app, int& exit_code) {
                   "Write the project as static HTML pages here (index.html: every class; a page each with its bugs and "
                   "reproducers, likely preconditions, sampled states, checks and suites)")
       ->type_name("DIR");
+  cmd->add_flag("--coverage", a->o.coverage,
+                "Also measure how much of each class's code its suites run (gcovr: the project compiled with --coverage, "
+                "the suites built and run against it); the figures in the summary, the annotated sources on the --html pages");
   cmd->add_option("--report-json", a->o.report_json, "Write the summary here too (one entry per class)")->type_name("FILE");
   cmd->add_flag("--build-step", a->o.build_step,
                 "As a build step (CMake's objgen_add_tests): each class's four suites under names the build knows "

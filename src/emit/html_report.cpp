@@ -90,11 +90,12 @@ std::string index_page(const HtmlSite& site) {
         name, esc(where(c.header, c.line)), status, states, n.bugs ? " bug" : "", n.bugs, n.preconditions,
         c.coverage_summary.empty() ? "" : esc(c.coverage_summary));
   }
-  std::string body = fmt::format("<p>{} class(es), {} bug(s), {} likely precondition(s).</p>\n", site.classes.size(), all.bugs,
-                                 all.preconditions);
-  body += "<table><tr><th>class</th><th>declared at</th><th>status</th><th>states</th><th>bugs</th><th>likely preconditions</th>"
-          "<th>coverage</th></tr>\n" +
-          rows + "</table>\n";
+  std::string body =
+      fmt::format("<p>{} class(es), {} bug(s), {} likely precondition(s).</p>\n", site.classes.size(), all.bugs, all.preconditions);
+  body +=
+      "<table><tr><th>class</th><th>declared at</th><th>status</th><th>states</th><th>bugs</th><th>likely preconditions</th>"
+      "<th>coverage</th></tr>\n" +
+      rows + "</table>\n";
   if (!site.notes.empty()) {
     body += "<h2>Notes</h2><ul>\n";
     for (const std::string& n : site.notes) body += "<li>" + esc(n) + "</li>\n";
@@ -115,13 +116,13 @@ std::string findings_section(const HtmlClass& c, Verdict verdict, const std::str
   std::string cards;
   size_t shown = 0;
   for (const ResultRecord* found : distinct_findings(c, verdict)) {
-      const ResultRecord& x = *found;
-      std::string id = fmt::format("f{}{}", static_cast<int>(verdict), shown++);
-      cards += fmt::format("<div class=card><b class=\"{}\">{}</b>: {}<br><small>{} · check <i>{}</i> · {} · seen {} time(s)</small>\n",
-                           verdict == Verdict::Bug ? "bug" : "note", esc(x.kind), esc(x.message), esc(x.operation), esc(x.check),
-                           esc(where(x.at.file, x.at.line)), x.hits);
-      if (!x.why.empty()) cards += "<p>" + esc(x.why) + "</p>\n";
-      cards += reproducer(x, id) + "</div>\n";
+    const ResultRecord& x = *found;
+    std::string id = fmt::format("f{}{}", static_cast<int>(verdict), shown++);
+    cards += fmt::format("<div class=card><b class=\"{}\">{}</b>: {}<br><small>{} · check <i>{}</i> · {} · seen {} time(s)</small>\n",
+                         verdict == Verdict::Bug ? "bug" : "note", esc(x.kind), esc(x.message), esc(x.operation), esc(x.check),
+                         esc(where(x.at.file, x.at.line)), x.hits);
+    if (!x.why.empty()) cards += "<p>" + esc(x.why) + "</p>\n";
+    cards += reproducer(x, id) + "</div>\n";
   }
   if (shown == 0) return "";
   return fmt::format("<h2 id=\"{}\">{} ({})</h2>\n{}", verdict_name(verdict), heading, shown, cards);
@@ -132,8 +133,9 @@ std::string states_section(const HtmlClass& c) {
   for (const auto& [label, value] : c.figures) out += fmt::format("<tr><th>{}</th><td class=num>{}</td></tr>\n", esc(label), esc(value));
   out += "</table>\n";
   if (c.samples.empty()) return out;
-  out += "<p>A sample of the states, from the smallest found to the largest: the calls that build each, and the object as its "
-         "observers see it.</p>\n<div class=states>\n";
+  out +=
+      "<p>A sample of the states, from the smallest found to the largest: the calls that build each, and the object as its "
+      "observers see it.</p>\n<div class=states>\n";
   for (size_t i = 0; i < c.samples.size(); ++i) {
     const HtmlSample& s = c.samples[i];
     std::string code;
@@ -163,8 +165,8 @@ std::string checks_section(const HtmlClass& c) {
 
 std::string class_page(const HtmlClass& c, const Where& where) {
   Counts n = count(c);
-  std::string heading = fmt::format("<a href=\"index.html\">all classes</a><h1>{}</h1>{} · {}{}", esc(c.name),
-                                    esc(where(c.header, c.line)), esc(c.status), c.seconds > 0 ? fmt::format(" · {:.1f} s", c.seconds) : "");
+  std::string heading = fmt::format("<a href=\"index.html\">all classes</a><h1>{}</h1>{} · {}{}", esc(c.name), esc(where(c.header, c.line)),
+                                    esc(c.status), c.seconds > 0 ? fmt::format(" · {:.1f} s", c.seconds) : "");
   std::string body = fmt::format("<p class=\"{}\">{} bug(s), {} likely precondition(s), {} unconfirmed finding(s).</p>\n",
                                  n.bugs ? "bug" : "ok", n.bugs, n.preconditions, n.unconfirmed);
   body += findings_section(c, Verdict::Bug, "Bugs", where);

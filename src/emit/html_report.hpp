@@ -16,7 +16,7 @@
 namespace objgen::emit {
 
 struct HtmlSample {
-  std::vector<std::string> calls;                             // C++ statements
+  std::vector<std::string> calls;                              // C++ statements
   std::vector<std::pair<std::string, std::string>> observers;  // ("v2->size()", "2")
 };
 

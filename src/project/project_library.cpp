@@ -1,8 +1,10 @@
 #include "project/project_library.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <mutex>
 #include <thread>
@@ -19,12 +21,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The entry's command made to compile `object` with -fPIC and write its dependencies: its own
-// output and dependency options dropped (they name the project's build tree).
 // A file name ending this process's own: ".<pid>.tmp".
 std::string own_suffix(const char* extension) { return fmt::format(".{}{}", getpid(), extension); }
 
-std::vector<std::string> pic_command(const scan::CompileEntry& e, const std::string& object, const std::string& depfile) {
+// The entry's command made to compile `object` with `flags` (-fPIC) and write its dependencies:
+// its own output and dependency options dropped (they name the project's build tree).
+std::vector<std::string> object_command(const scan::CompileEntry& e, const std::vector<std::string>& flags, const std::string& object,
+                                        const std::string& depfile) {
   std::vector<std::string> out;
   const std::vector<std::string>& c = e.command;
   for (size_t i = 0; i < c.size(); ++i) {
@@ -36,13 +39,15 @@ std::vector<std::string> pic_command(const scan::CompileEntry& e, const std::str
     if (a == "-MD" || a == "-MMD" || a == "-M" || a == "-MM" || a == "-c" || (a.rfind("-o", 0) == 0 && a.size() > 2)) continue;
     out.push_back(a);
   }
-  out.insert(out.end(), {"-c", "-fPIC", "-MD", "-MF", depfile, "-o", object});
+  out.insert(out.end(), flags.begin(), flags.end());
+  out.insert(out.end(), {"-c", "-MD", "-MF", depfile, "-o", object});
   return out;
 }
 
-std::string key_of(const scan::CompileEntry& e) {
+std::string key_of(const scan::CompileEntry& e, const std::vector<std::string>& flags) {
   std::string text = e.directory + '\n' + e.file + '\n';
   for (const std::string& a : e.command) text += a + '\0';
+  for (const std::string& a : flags) text += a + '\0';
   return fmt::format("{:016x}", std::hash<std::string>{}(text));
 }
 
@@ -82,14 +87,18 @@ bool defines_main(const std::string& object) {
   return text && (text->rfind("main T ", 0) == 0 || text->find("\nmain T ") != std::string::npos);
 }
 
-Compiled compile_one(const scan::CompileEntry& e, const std::string& dir, const std::atomic<bool>* interrupted) {
-  std::string base = dir + "/" + key_of(e) + "-" + fs::path(e.file).stem().string();
+Compiled compile_one(const scan::CompileEntry& e, const std::vector<std::string>& flags, const std::string& dir,
+                     const std::atomic<bool>* interrupted) {
+  std::string base = dir + "/" + key_of(e, flags) + "-" + fs::path(e.file).stem().string();
   Compiled c{base + ".o", "", false};
   if (still_valid(c.object, base + ".deps.json")) return Compiled{c.object, "", true, defines_main(c.object)};
   // Several objgen processes may share the cache (objgen_add_tests runs one a class): each writes
-  // files of its own and renames the object into place.
-  std::string log = base + own_suffix(".log"), made = c.object + own_suffix(".tmp"), depfile = base + own_suffix(".d");
-  std::vector<std::string> argv = pic_command(e, made, depfile);
+  // files of its own and renames the object into place. Not with --coverage: the counts file's
+  // name is the object's at compile time, and coverage is measured by one process.
+  bool in_place = std::find(flags.begin(), flags.end(), "--coverage") != flags.end();
+  std::string log = base + own_suffix(".log"), made = in_place ? c.object : c.object + own_suffix(".tmp"),
+              depfile = base + own_suffix(".d");
+  std::vector<std::string> argv = object_command(e, flags, made, depfile);
   // The command runs where the database says (its relative paths are from there).
   std::vector<std::string> in_dir{"/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", e.directory};
   in_dir.insert(in_dir.end(), argv.begin(), argv.end());
@@ -99,7 +108,7 @@ Compiled compile_one(const scan::CompileEntry& e, const std::string& dir, const 
     return c;
   }
   write_manifest(base + ".deps.json", depfile);
-  fs::rename(made, c.object);
+  if (made != c.object) fs::rename(made, c.object);
   std::error_code ec;
   fs::remove(depfile, ec);
   fs::remove(log, ec);
@@ -110,7 +119,8 @@ Compiled compile_one(const scan::CompileEntry& e, const std::string& dir, const 
 }  // namespace
 
 ProjectLibrary build_project_library(const ProjectLayout& layout, const std::string& cache_dir, int jobs,
-                                     const std::atomic<bool>* interrupted, const std::function<void(const std::string&)>& say) {
+                                     const std::atomic<bool>* interrupted, const std::function<void(const std::string&)>& say,
+                                     const std::vector<std::string>& flags) {
   std::string dir = cache_dir + "/objects";
   fs::create_directories(dir);
   std::vector<Compiled> done(layout.sources.size());
@@ -118,11 +128,11 @@ ProjectLibrary build_project_library(const ProjectLayout& layout, const std::str
   std::mutex printing;
   auto work = [&] {
     for (size_t i; (i = next++) < layout.sources.size() && !(interrupted && interrupted->load());) {
-      done[i] = compile_one(layout.sources[i], dir, interrupted);
+      done[i] = compile_one(layout.sources[i], flags, dir, interrupted);
       if (!done[i].reused) {
         std::lock_guard lock(printing);
-        say(fmt::format("compiled {} with -fPIC{}", fs::path(layout.sources[i].file).lexically_relative(layout.source_root).string(),
-                        done[i].failure.empty() ? "" : ": failed, left out"));
+        say(fmt::format("compiled {} with {}{}", fs::path(layout.sources[i].file).lexically_relative(layout.source_root).string(),
+                        fmt::join(flags, " "), done[i].failure.empty() ? "" : ": failed, left out"));
       }
     }
   };

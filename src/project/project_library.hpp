@@ -24,8 +24,10 @@ struct ProjectLibrary {
   std::vector<std::string> programs;  // sources that define main(), left out: a suite links main from GoogleTest
 };
 
-// Objects and the archive in `cache_dir` (made when missing). `jobs` compiles at once.
+// Objects and the archive in `cache_dir` (made when missing), each source compiled with its own
+// command and `flags`. `jobs` compiles at once.
 ProjectLibrary build_project_library(const ProjectLayout& layout, const std::string& cache_dir, int jobs,
-                                     const std::atomic<bool>* interrupted, const std::function<void(const std::string&)>& say);
+                                     const std::atomic<bool>* interrupted, const std::function<void(const std::string&)>& say,
+                                     const std::vector<std::string>& flags = {"-fPIC"});
 
 }  // namespace objgen::project

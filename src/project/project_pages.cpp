@@ -11,8 +11,8 @@ namespace objgen::project {
 namespace fs = std::filesystem;
 
 emit::HtmlSite project_site(const ProjectOptions& o, const ProjectOutcome& outcome, const std::string& html_dir) {
-  emit::HtmlSite site{.title = "objgen project: " + outcome.layout.source_root, .source_root = outcome.layout.source_root,
-                      .notes = outcome.notes};
+  emit::HtmlSite site{
+      .title = "objgen project: " + outcome.layout.source_root, .source_root = outcome.layout.source_root, .notes = outcome.notes};
   for (const ClassOutcome& c : outcome.classes) {
     emit::HtmlClass page{.name = c.name, .header = c.header, .line = c.line, .status = c.status, .why = c.why, .seconds = c.seconds};
     std::string dir = fmt::format("{}/{}", o.out_dir, class_slug(c.name));
@@ -25,8 +25,10 @@ emit::HtmlSite project_site(const ProjectOptions& o, const ProjectOutcome& outco
       } catch (const std::runtime_error&) {  // a report of another objgen's: its figures only
       }
     }
-    for (const std::string& suite : c.suites)
-      page.suites.push_back(fs::path(o.out_dir + "/" + suite).lexically_relative(fs::absolute(html_dir).lexically_normal()).string());
+    fs::path pages = fs::absolute(html_dir).lexically_normal();
+    for (const std::string& suite : c.suites) page.suites.push_back(fs::path(o.out_dir + "/" + suite).lexically_relative(pages).string());
+    page.coverage_summary = c.coverage_summary;
+    if (!c.coverage_page.empty()) page.coverage = fs::path(c.coverage_page).lexically_relative(pages).string();
     site.classes.push_back(std::move(page));
   }
   return site;

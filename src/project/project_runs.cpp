@@ -20,6 +20,7 @@
 #include "io/utf8_text.hpp"
 #include "objgen/version.hpp"
 #include "project/project_classes.hpp"
+#include "project/project_coverage.hpp"
 #include "project/project_library.hpp"
 #include "project/project_pages.hpp"
 #include "project/suites_cmake.hpp"
@@ -237,6 +238,9 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
   finished = true;
   watchdog.join();
   outcome.interrupted = interrupted && interrupted->load();
+  if (o.coverage && !outcome.interrupted)
+    for (std::string& n : measure_coverage(o, outcome, o.html.empty() ? o.out_dir : o.html, interrupted, say))
+      outcome.notes.push_back(std::move(n));
   return outcome;
 }
 
@@ -253,6 +257,7 @@ nlohmann::json project_summary(const ProjectOutcome& outcome) {
                        {"bugs", c.bugs},
                        {"preconditions", c.preconditions},
                        {"unconfirmed", c.unconfirmed},
+                       {"coverage", c.coverage_summary},
                        {"suites", c.suites}});
   return {{"project", outcome.layout.source_root},
           {"build", outcome.layout.build_dir},

@@ -16,21 +16,12 @@ namespace {
 // The include directories and definitions of the suite's own compile command (its first line),
 // paths under the source root written relative to OBJGEN_PROJECT_SOURCE_DIR.
 std::vector<std::string> suite_flags(const std::string& suite, const std::string& source_root) {
-  std::optional<std::string> text = read_whole_file(suite);
   std::vector<std::string> flags;
-  if (!text) return flags;
-  std::string first = text->substr(0, text->find('\n'));
-  size_t at = 0;
-  while (at < first.size()) {
-    size_t end = first.find(' ', at);
-    if (end == std::string::npos) end = first.size();
-    std::string word = first.substr(at, end - at);
-    at = end + 1;
+  for (const std::string& word : suite_compile_flags(suite))
     if (word.rfind("-I", 0) == 0 && is_within(word.substr(2), source_root))
       flags.push_back("-I${OBJGEN_PROJECT_SOURCE_DIR}/" + fs::path(word.substr(2)).lexically_relative(source_root).string());
-    else if (word.rfind("-I", 0) == 0 || word.rfind("-D", 0) == 0)
+    else if (word.rfind("-std=", 0) != 0)
       flags.push_back(word);
-  }
   return flags;
 }
 
@@ -42,6 +33,22 @@ std::string target_name(const std::string& suite) {
 }
 
 }  // namespace
+
+std::vector<std::string> suite_compile_flags(const std::string& suite) {
+  std::optional<std::string> text = read_whole_file(suite);
+  std::vector<std::string> flags;
+  if (!text) return flags;
+  std::string first = text->substr(0, text->find('\n'));
+  size_t at = 0;
+  while (at < first.size()) {
+    size_t end = first.find(' ', at);
+    if (end == std::string::npos) end = first.size();
+    std::string word = first.substr(at, end - at);
+    at = end + 1;
+    if (word.rfind("-I", 0) == 0 || word.rfind("-D", 0) == 0 || word.rfind("-std=", 0) == 0) flags.push_back(word);
+  }
+  return flags;
+}
 
 std::vector<std::string> cmake_targets(const ProjectLayout& layout) {
   std::vector<std::string> out;

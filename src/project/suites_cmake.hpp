@@ -13,6 +13,9 @@ namespace objgen::project {
 
 std::string suites_cmake(const ProjectOutcome& outcome, const std::string& out_dir);
 
+// The -I, -D and -std words of a suite's first line (the command it says compiles it).
+std::vector<std::string> suite_compile_flags(const std::string& suite);
+
 // The CMake targets the database's objects belong to ("CMakeFiles/shelf.dir/src/x.cpp.o": shelf),
 // in order, once each.
 std::vector<std::string> cmake_targets(const ProjectLayout& layout);
