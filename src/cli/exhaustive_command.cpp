@@ -214,7 +214,7 @@ size_t merge_states(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOpt
   if (found.chosen) report["representations"] = found.store.states_of(opt.target).size();
   if (!a.emit_gtest.empty())
     report["gtest"] = {
-        {"states", emit::emitted_states(found, a.gtest_max_states).size()}, {"of", structures}, {"max_states", a.gtest_max_states}};
+        {"states", emit::emitted_states(api, found, a.gtest_max_states).size()}, {"of", structures}, {"max_states", a.gtest_max_states}};
   return structures;
 }
 

@@ -27,7 +27,7 @@ std::vector<ReportedFinding> check_contracts(Api& api, const PostRunSettings& s,
   std::vector<uint32_t> checks = contracts::add_contract_operations(api, found.target, {enabled, s.contracts->omit, 8, operations});
   Replayer replayer(api, found.store, found.domain);
   std::vector<FlatSequence> states;
-  for (uint32_t st : emit::emitted_states(found, s.contracts->max_states)) states.push_back(replayer.flatten(st));
+  for (uint32_t st : emit::emitted_states(api, found, s.contracts->max_states)) states.push_back(replayer.flatten(st));
   contracts::StateCheckOptions co;
   co.call_timeout_seconds = s.call_timeout;
   co.worker_memory_limit_bytes = s.worker_memory_limit;
@@ -164,7 +164,7 @@ std::vector<std::string> write_suites(const Api& api, const PostRunSettings& s, 
   if (!failures.empty()) written.push_back(failures);
   for (const auto& file : written)
     if (!s.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
-  size_t emitted = emit::emitted_states(found, out.gtest_max_states).size(), all = found.target_states().size();
+  size_t emitted = emit::emitted_states(api, found, out.gtest_max_states).size(), all = found.target_states().size();
   if (emitted < all)
     std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
   return written;

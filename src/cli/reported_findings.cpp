@@ -9,6 +9,7 @@
 
 #include "cli/cli_common.hpp"
 #include "emit/code_writer.hpp"
+#include "emit/gtest_writer.hpp"
 #include "gen/minimize/confirm.hpp"
 #include "gen/minimize/finding_blame.hpp"
 #include "gen/minimize/history_cut.hpp"
@@ -222,7 +223,7 @@ void confirm_findings(Api& api, const LiteralDomain& domain, std::vector<Reporte
 
 std::vector<FlatSequence> probe_states(const Api& api, const FoundStates& found) {
   constexpr size_t kProbeStates = 16;
-  const std::vector<uint32_t>& ids = found.target_states();
+  std::vector<uint32_t> ids = emit::emitted_states(api, found, 0);  // those short enough to replay
   Replayer replayer(api, found.store, found.domain);
   std::vector<FlatSequence> out;
   // Evenly spread from the deepest to the first built (a constructor's object alone).

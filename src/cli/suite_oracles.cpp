@@ -59,7 +59,7 @@ void print_observer_findings(const Api& api, const std::vector<oracles::Observer
 oracles::OracleResult record_oracles(const Api& api, const FoundStates& found, const OracleSettings& a) {
   Replayer replayer(api, found.store, found.domain);
   std::vector<FlatSequence> states;
-  for (uint32_t s : emit::emitted_states(found, a.max_states)) states.push_back(replayer.flatten(s));
+  for (uint32_t s : emit::emitted_states(api, found, a.max_states)) states.push_back(replayer.flatten(s));
   oracles::OracleOptions o;
   o.methods = oracles::members_to_check(api, found.target);
   o.method_states = a.oracle_states;
@@ -75,6 +75,9 @@ oracles::OracleResult record_oracles(const Api& api, const FoundStates& found, c
   if (!a.quiet)
     std::fprintf(stderr, "%sobjgen: regression oracles: %llu values on %zu states (%llu flaky, dropped), %.1f s\n", o.progress ? "\n" : "",
                  static_cast<unsigned long long>(r.values), states.size(), static_cast<unsigned long long>(r.flaky), r.seconds);
+  if (r.observed_states < states.size())
+    std::fprintf(stderr, "objgen: the regression oracles observed the first %zu of the %zu states (a bound on the calls held at once)\n",
+                 r.observed_states, states.size());
   blame_observer_findings(api, found.domain, states, a, r.findings);
   print_observer_findings(api, r.findings);
   return r;
@@ -88,10 +91,9 @@ nlohmann::json oracle_report(const Api& api, const oracles::OracleResult& observ
                         {"emitted_state", f.state},
                         {"message", f.message},
                         {"precondition", f.precondition}});
-  return {{"values", observed.values},
-          {"flaky", observed.flaky},
-          {"executions", observed.executions},
-          {"seconds", observed.seconds},
+  return {{"values", observed.values},         {"flaky", observed.flaky},
+          {"executions", observed.executions}, {"observed_states", observed.observed_states},
+          {"states", observed.states.size()},  {"seconds", observed.seconds},
           {"observer_findings", findings}};
 }
 

@@ -1,5 +1,7 @@
 #include "emit/check_results.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -75,6 +77,10 @@ SourceLine culprit_line(const Api& api, uint32_t op, const FlatSequence& sequenc
 }  // namespace
 
 const char* verdict_name(Verdict v) { return kVerdicts[static_cast<size_t>(v)]; }
+
+std::string finding_key(const ResultRecord& r) {
+  return fmt::format("{}\n{}\n{}:{}\n{}", r.check, r.kind, r.at.file, r.at.line, message_without_numbers(r.message));
+}
 
 void CheckResults::add_check(const std::string& check) {
   if (std::find(checks.begin(), checks.end(), check) == checks.end()) checks.push_back(check);

@@ -64,6 +64,11 @@ ResultRecord result_record(const Api& api, const LiteralDomain& domain, Outcome 
 // The classes' checks each ran (the target's invariant, when it has one, among them).
 CheckResults check_results(const Api& api, const std::string& command, ClassId target, const std::string& header);
 
+// What makes two records the same fault, whichever run or class found it: the check, the kind,
+// where it is blamed (random checks an invariant through a check call after the member that broke
+// it, exhaustive right after that member), the message without its numbers.
+std::string finding_key(const ResultRecord& r);
+
 nlohmann::json results_json(const CheckResults& r);
 // Throws std::runtime_error naming what is missing or of the wrong type.
 CheckResults results_from_json(const nlohmann::json& j);

@@ -231,8 +231,11 @@ std::string failure_tests(const Api& api, const LiteralDomain& domain, const std
 
 }  // namespace
 
-std::vector<uint32_t> emitted_states(const FoundStates& states, size_t max_states) {
-  const std::vector<uint32_t>& all = states.target_states();
+std::vector<uint32_t> emitted_states(const Api& api, const FoundStates& states, size_t max_states) {
+  Replayer replayer(api, states.store, states.domain);
+  std::vector<uint32_t> all;
+  for (uint32_t s : states.target_states())
+    if (replayer.flat_calls(s, kMaxFlattenedCalls + 1) <= kMaxFlattenedCalls) all.push_back(s);
   if (max_states == 0 || all.size() <= max_states) return all;
   std::vector<uint32_t> out;
   for (size_t i = 0; i < max_states; ++i) out.push_back(all[i * all.size() / max_states]);
@@ -244,7 +247,7 @@ std::string write_states_suite(const Api& api, const FoundStates& states, const 
   std::string suite = camel_case(g.name) + "States";
   std::string states_path = dir + "/" + g.name + "_states_test.cpp";
   std::string body = suite_header(g, what, states_path);
-  std::vector<uint32_t> targets = emitted_states(states, g.max_states);
+  std::vector<uint32_t> targets = emitted_states(api, states, g.max_states);
   size_t all = states.target_states().size();
   if (targets.size() < all)
     body += fmt::format("// {} of the {} states, evenly spaced in the order found (--gtest-max-states {}).\n\n", targets.size(), all,

@@ -56,7 +56,8 @@ std::string write_states_suite(const Api& api, const FoundStates& states, const 
 std::string write_failures_suite(const Api& api, const LiteralDomain& domain, const std::vector<SuiteFinding>& findings,
                                  const GtestSuiteOptions& g, const std::string& dir, size_t worker_memory_limit);
 
-// The target states a suite with this cap holds.
-std::vector<uint32_t> emitted_states(const FoundStates& states, size_t max_states);
+// The target states a suite with this cap holds: evenly spaced, in the order found, among those
+// built by at most kMaxFlattenedCalls calls.
+std::vector<uint32_t> emitted_states(const Api& api, const FoundStates& states, size_t max_states);
 
 }  // namespace objgen::emit

@@ -5,7 +5,6 @@
 #include <set>
 
 #include "emit/junit_report.hpp"
-#include "exec/sequence.hpp"
 
 namespace objgen::emit {
 
@@ -59,9 +58,7 @@ std::vector<const ResultRecord*> distinct_findings(const HtmlClass& c, Verdict v
   std::set<std::string> seen;
   for (const CheckResults& r : c.results)
     for (const ResultRecord& x : r.results)
-      if (x.verdict == verdict &&
-          seen.insert(fmt::format("{}\n{}\n{}:{}\n{}", x.check, x.kind, x.at.file, x.at.line, message_without_numbers(x.message))).second)
-        out.push_back(&x);
+      if (x.verdict == verdict && seen.insert(finding_key(x)).second) out.push_back(&x);
   return out;
 }
 

@@ -10,7 +10,7 @@ namespace objgen::emit {
 
 nlohmann::json state_samples(const Api& api, const FoundStates& found, const oracles::OracleResult* observed, size_t max_states,
                              size_t count) {
-  std::vector<uint32_t> states = emitted_states(found, max_states);
+  std::vector<uint32_t> states = emitted_states(api, found, max_states);
   nlohmann::json out = nlohmann::json::array();
   if (states.empty() || count == 0) return out;
   Replayer replayer(api, found.store, found.domain);

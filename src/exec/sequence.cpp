@@ -74,6 +74,18 @@ FlatSequence Replayer::flatten(uint32_t state) const {
   return std::move(f.out);
 }
 
+size_t Replayer::flat_calls(uint32_t state, size_t cap) const {
+  if (auto known = flat_calls_.find(state); known != flat_calls_.end() && (known->second.exact || known->second.calls >= cap))
+    return std::min(known->second.calls, cap);
+  const StateRecord& rec = store_.state(state);
+  const Operation& op = api_.operations()[store_.sequence(rec.sequence).op];
+  size_t calls = 1;
+  for (const ArgRef& a : store_.args(rec.sequence, op.params.size()))
+    if (!a.is_literal() && calls < cap) calls += flat_calls(a.index(), cap);
+  flat_calls_[state] = {std::min(calls, cap), calls < cap};
+  return std::min(calls, cap);
+}
+
 FlatSequence Replayer::flatten_call(uint32_t op, std::span<const ArgRef> args) const {
   Flattener f{api_, store_, {}, 0};
   auto produced = f.call(op, args);

@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "exec/executor.hpp"
@@ -74,6 +75,11 @@ std::string message_without_numbers(const std::string& message);
 // it (addresses, values, counts) are left out.
 std::string finding_bucket(const SequenceFinding& f);
 
+// A state whose sequence flattens to more calls than this is never made into a test nor held as a
+// sequence in objgen's memory (suites, oracles, probes): states passed to one another can need
+// billions (tinyxml2's documents inserted into documents: 24 GB for one suite's oracles).
+constexpr size_t kMaxFlattenedCalls = 1000;
+
 class Replayer {
  public:
   // source gives a fresh object of a state for each object argument; by default the state is
@@ -86,6 +92,10 @@ class Replayer {
   // Executes `op` on fresh objects built for `args`; objects[i] holds slot i afterwards.
   Outcome run(uint32_t op, std::span<const ArgRef> args, std::vector<Object>& objects, CallResult& result, std::string* message) const;
   FlatSequence flatten(uint32_t state) const;
+  // How many calls flatten(state) gives, or `cap` when at least that many, without making them:
+  // each argument is rebuilt from its own calls, so states passed to one another (a document
+  // inserted into a document inserted into ...) double at every step.
+  size_t flat_calls(uint32_t state, size_t cap) const;
   // Flattens "op applied to args" (a candidate that was never stored as a state).
   FlatSequence flatten_call(uint32_t op, std::span<const ArgRef> args) const;
 
@@ -94,6 +104,11 @@ class Replayer {
   const StateStore& store_;
   const LiteralDomain& domain_;
   Source source_;
+  struct FlatCalls {
+    size_t calls;
+    bool exact;  // else a cap was reached: at least that many
+  };
+  mutable std::unordered_map<uint32_t, FlatCalls> flat_calls_;
 };
 
 }  // namespace objgen

@@ -16,7 +16,7 @@ namespace objgen::project {
 namespace fs = std::filesystem;
 
 std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const std::regex& wanted, std::vector<std::string>& notes,
-                                              const std::function<void(const std::string&)>& say) {
+                                              const std::function<void(const std::string&)>& say, std::vector<std::string>& refusals) {
   std::vector<ClassTarget> out;
   for (const std::string& header : layout.headers) {
     std::string shown = fs::path(header).lexically_relative(layout.source_root).string();
@@ -34,8 +34,10 @@ std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const
       continue;
     }
     size_t before = out.size();
-    for (const scan::DeclaredClass& c : listing.classes)
+    for (const scan::DeclaredClass& c : listing.classes) {
       if (std::regex_search(c.name, wanted)) out.push_back({c.name, header, c.line, c.skip_reason, flags});
+      if (c.exception) refusals.push_back(c.name);
+    }
     if (out.size() > before) say(fmt::format("{}: {} class(es)", shown, out.size() - before));
   }
   return out;

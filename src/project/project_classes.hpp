@@ -22,8 +22,9 @@ struct ClassTarget {
 
 // The classes of the layout's headers whose qualified names match `wanted`; a header that cannot
 // be read is a note ("include/x.hpp: 2 error(s) while parsing ..."), not the end of the run.
+// `refusals` gets every class of the headers (wanted or not) that derives from std::exception.
 std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const std::regex& wanted, std::vector<std::string>& notes,
-                                              const std::function<void(const std::string&)>& say);
+                                              const std::function<void(const std::string&)>& say, std::vector<std::string>& refusals);
 
 // The header and every file it includes outside the system's directories (the compiler's -MM),
 // and a digest of their contents; digest "" when the compiler cannot list them. `scratch`: a

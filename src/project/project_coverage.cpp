@@ -61,7 +61,9 @@ std::string coverage_summary(const std::string& json_path, const std::string& he
     lines += f.value("line_total", uint64_t{0}), lines_run += f.value("line_covered", uint64_t{0});
     branches += f.value("branch_total", uint64_t{0}), branches_run += f.value("branch_covered", uint64_t{0});
   }
-  auto percent = [](uint64_t part, uint64_t whole) { return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 100.0; };
+  auto percent = [](uint64_t part, uint64_t whole) {
+    return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 100.0;
+  };
   std::string branch_part = branches ? fmt::format("branches {:.1f} % ({} of {})", percent(branches_run, branches), branches_run, branches)
                                      : std::string("no branch");
   return fmt::format("lines {:.1f} % ({} of {}), {}", percent(lines_run, lines), lines_run, lines, branch_part);
@@ -89,9 +91,16 @@ std::vector<std::string> measure_coverage(const ProjectOptions& o, ProjectOutcom
     }
     std::string page_dir = fmt::format("{}/coverage/{}", pages_dir, class_slug(c.name));
     fs::create_directories(page_dir);
-    std::vector<std::string> gcovr{"gcovr", "--root", layout.source_root, "--filter", exactly(layout.source_root + "/" + c.header),
-                                   "--exclude-throw-branches", "--html-details", page_dir + "/index.html",
-                                   "--json-summary", dir + "/summary.json"};
+    std::vector<std::string> gcovr{"gcovr",
+                                   "--root",
+                                   layout.source_root,
+                                   "--filter",
+                                   exactly(layout.source_root + "/" + c.header),
+                                   "--exclude-throw-branches",
+                                   "--html-details",
+                                   page_dir + "/index.html",
+                                   "--json-summary",
+                                   dir + "/summary.json"};
     for (const scan::CompileEntry& e : layout.sources) {
       std::string source = fs::path(e.file).lexically_relative(layout.source_root).string();
       if (std::find(library.programs.begin(), library.programs.end(), source) == library.programs.end())

@@ -25,6 +25,7 @@ emit::HtmlSite project_site(const ProjectOptions& o, const ProjectOutcome& outco
       } catch (const std::runtime_error&) {  // a report of another objgen's: its figures only
       }
     }
+    page.results = c.results;  // each fault once in the project (one_class_per_finding), not as each report has it
     fs::path pages = fs::absolute(html_dir).lexically_normal();
     for (const std::string& suite : c.suites) page.suites.push_back(fs::path(o.out_dir + "/" + suite).lexically_relative(pages).string());
     page.coverage_summary = c.coverage_summary;

@@ -1,10 +1,12 @@
 #include "project/project_runs.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <regex>
 #include <set>
@@ -56,6 +58,51 @@ std::string reason_in_log(const std::string& log) {
   return last.empty() ? "see " + log : last;
 }
 
+void count_findings(ClassOutcome& c) {
+  c.bugs = c.preconditions = c.unconfirmed = 0;
+  for (const emit::CheckResults& r : c.results)
+    for (const emit::ResultRecord& x : r.results) {
+      c.bugs += x.verdict == emit::Verdict::Bug;
+      c.preconditions += x.verdict == emit::Verdict::Precondition;
+      c.unconfirmed += x.verdict == emit::Verdict::Unconfirmed;
+    }
+}
+
+// Whether `operation` ("XMLPrinter::CloseElement(bool)") is a member of the class named `name`.
+bool declares(const std::string& name, const std::string& operation) {
+  size_t colon = name.rfind("::");
+  std::string leaf = colon == std::string::npos ? name : name.substr(colon + 2);
+  return operation.rfind(leaf + "::", 0) == 0;
+}
+
+// A fault reached through several classes (one's member called on objects another's run built)
+// is listed once: under the class that declares the member when that class was run, else under
+// the first class that found it.
+void one_class_per_finding(std::vector<ClassOutcome>& classes) {
+  std::map<std::string, size_t> owner;
+  for (size_t i = 0; i < classes.size(); ++i)
+    for (const emit::CheckResults& r : classes[i].results)
+      for (const emit::ResultRecord& x : r.results) {
+        auto [it, fresh] = owner.emplace(emit::finding_key(x), i);
+        if (!fresh && declares(classes[i].name, x.operation) && !declares(classes[it->second].name, x.operation)) it->second = i;
+      }
+  for (size_t i = 0; i < classes.size(); ++i) {
+    for (emit::CheckResults& r : classes[i].results)
+      std::erase_if(r.results, [&](const emit::ResultRecord& x) { return owner[emit::finding_key(x)] != i; });
+    count_findings(classes[i]);
+  }
+}
+
+// The project's own exception classes are how it refuses a call (cxxopts throws
+// requested_option_not_present for an option nobody gave): a call ending in one is the caller's
+// misuse, like the standard's invalid_argument family, not a bug. "" when it declares none.
+std::vector<std::string> misuse_options(const std::vector<std::string>& refusals) {
+  if (refusals.empty()) return {};
+  std::vector<std::string> out{"--misuse", "std::invalid_argument", "std::out_of_range", "std::length_error", "std::domain_error"};
+  out.insert(out.end(), refusals.begin(), refusals.end());
+  return out;
+}
+
 // Counts and results from the class's reports; one record per bug across the two strategies.
 void read_results(const std::string& dir, ClassOutcome& c) {
   std::set<std::string> seen;
@@ -69,19 +116,10 @@ void read_results(const std::string& dir, ClassOutcome& c) {
     } catch (const std::runtime_error&) {
       continue;
     }
-    std::erase_if(r.results, [&seen](const emit::ResultRecord& x) {
-      // Where it is blamed rather than the call that showed it: random checks the invariant
-      // through a check call after the member that broke it, exhaustive right after that member.
-      std::string at = x.at.file + ':' + std::to_string(x.at.line);
-      return !seen.insert(fmt::format("{}\n{}\n{}\n{}", x.check, x.kind, at, message_without_numbers(x.message))).second;
-    });
-    for (const emit::ResultRecord& x : r.results) {
-      c.bugs += x.verdict == emit::Verdict::Bug;
-      c.preconditions += x.verdict == emit::Verdict::Precondition;
-      c.unconfirmed += x.verdict == emit::Verdict::Unconfirmed;
-    }
+    std::erase_if(r.results, [&seen](const emit::ResultRecord& x) { return !seen.insert(emit::finding_key(x)).second; });
     c.results.push_back(std::move(r));
   }
+  count_findings(c);
   std::error_code ec;
   for (const fs::directory_entry& f : fs::directory_iterator(dir, ec))
     if (f.path().extension() == ".cpp") c.suites.push_back(fs::path(dir).filename().string() + "/" + f.path().filename().string());
@@ -90,8 +128,9 @@ void read_results(const std::string& dir, ClassOutcome& c) {
 
 class ProjectRun {
  public:
-  ProjectRun(const ProjectOptions& o, const ProjectLayout& layout, const ProjectLibrary& library, const std::atomic<bool>& stop)
-      : o_(o), layout_(layout), library_(library), stop_(stop) {}
+  ProjectRun(const ProjectOptions& o, const ProjectLayout& layout, const ProjectLibrary& library, const std::atomic<bool>& stop,
+             std::vector<std::string> refusals)
+      : o_(o), layout_(layout), library_(library), stop_(stop), misuse_(misuse_options(refusals)) {}
 
   // --changed-since: the files changed, and whether a source of the project's is among them.
   void set_changed(std::vector<std::string> files) {
@@ -114,7 +153,8 @@ class ProjectRun {
       return c.status = "unchanged", c.why = "nothing it includes changed since " + o_.changed_since, c;
     }
     std::string key = harness_cache_key({"project class", t.name, t.header, deps.digest, library_.hash, std::to_string(o_.scope),
-                                         fmt::format("{}", o_.class_seconds), std::to_string(o_.seed), o_.build_step ? "build step" : ""});
+                                         fmt::format("{}", o_.class_seconds), std::to_string(o_.seed), o_.build_step ? "build step" : "",
+                                         fmt::format("{}", fmt::join(misuse_, " "))});
     if (read_whole_file(dir + "/results.key") == key + "\n") {
       read_results(dir, c);
       if (!c.results.empty()) return c.status = "reused", c;
@@ -136,6 +176,7 @@ class ProjectRun {
     std::string random_seconds = fmt::format("{:.1f}", o_.class_seconds / 3);
     std::vector<std::string> common{"--header", t.header, "--class", t.name, "-p", layout_.build_dir, "--quiet", "--emit-gtest", dir};
     if (o_.build_step) common.insert(common.end(), {"--suite-name", class_slug(t.name)});
+    common.insert(common.end(), misuse_.begin(), misuse_.end());
     std::vector<std::vector<std::string>> runs{{"exhaustive", "--scope", std::to_string(o_.scope), "--time-limit", exhaustive_seconds},
                                                {"random", "--time-limit", random_seconds, "--seed", std::to_string(o_.seed)}};
     for (std::vector<std::string>& run : runs) {
@@ -157,6 +198,7 @@ class ProjectRun {
   const ProjectLayout& layout_;
   const ProjectLibrary& library_;
   const std::atomic<bool>& stop_;
+  const std::vector<std::string> misuse_;  // --misuse and its types, or nothing
   std::set<std::string> changed_;
   bool only_changed_ = false, sources_changed_ = false;
 };
@@ -204,7 +246,8 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
   outcome.layout = read_project(o.build_dir, o.target);
   const ProjectLayout& layout = outcome.layout;
   say(fmt::format("project {}: {} sources, {} headers", layout.source_root, layout.sources.size(), layout.headers.size()));
-  std::vector<ClassTarget> targets = find_project_classes(layout, wanted_classes(o), outcome.notes, say);
+  std::vector<std::string> refusals;
+  std::vector<ClassTarget> targets = find_project_classes(layout, wanted_classes(o), outcome.notes, say, refusals);
   require_named_classes(o, targets, layout);
   fs::create_directories(o.out_dir);
   ProjectLibrary library = build_project_library(layout, o.out_dir + "/.library", o.jobs, interrupted, say);
@@ -215,7 +258,7 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
   std::atomic<size_t> next{0}, done{0};
   outcome.classes.resize(targets.size());
   std::mutex printing;
-  ProjectRun runner(o, layout, library, stop);
+  ProjectRun runner(o, layout, library, stop, refusals);
   if (!o.changed_since.empty()) runner.set_changed(changed_since(layout.source_root, o.changed_since, o.out_dir));
   auto work = [&] {
     for (size_t i; (i = next++) < targets.size();) {
@@ -238,6 +281,7 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
   finished = true;
   watchdog.join();
   outcome.interrupted = interrupted && interrupted->load();
+  one_class_per_finding(outcome.classes);
   if (o.coverage && !outcome.interrupted)
     for (std::string& n : measure_coverage(o, outcome, o.html.empty() ? o.out_dir : o.html, interrupted, say))
       outcome.notes.push_back(std::move(n));

@@ -137,6 +137,26 @@ void analyze(clang::QualType t, FieldTypeInfo& info, bool via_pointer, int depth
   unsupported("library type objgen cannot canonicalize");
 }
 
+// Whether a template argument of t (at any depth) is written as an expression other than a
+// literal (`MemPoolT<sizeof(XMLElement)>`): printed as written it names what the library's own
+// scope made visible, which does not compile outside it; its value (120) always does.
+bool has_expression_argument(clang::QualType t, int depth = 0) {
+  if (t.isNull() || depth > 8) return false;
+  const clang::Type* type = t.getTypePtr();
+  if (const auto* e = llvm::dyn_cast<clang::ElaboratedType>(type)) return has_expression_argument(e->getNamedType(), depth + 1);
+  if (type->isPointerType() || type->isReferenceType()) return has_expression_argument(type->getPointeeType(), depth + 1);
+  const auto* ts = llvm::dyn_cast<clang::TemplateSpecializationType>(type);
+  if (!ts) return false;
+  for (const clang::TemplateArgument& a : ts->template_arguments()) {
+    if (a.getKind() == clang::TemplateArgument::Expression) {
+      const clang::Expr* e = a.getAsExpr()->IgnoreParenImpCasts();
+      if (!llvm::isa<clang::IntegerLiteral>(e) && !llvm::isa<clang::CXXBoolLiteralExpr>(e)) return true;
+    }
+    if (a.getKind() == clang::TemplateArgument::Type && has_expression_argument(a.getAsType(), depth + 1)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 TypeNamer::TypeNamer(const clang::ASTContext& ctx) : ctx_(ctx), policy_(ctx.getPrintingPolicy()) {
@@ -155,7 +175,7 @@ std::string TypeNamer::spell(clang::QualType t) const {
   // A member of a template specialization (`make_list<T, constant_time_size<true>>::type`) is
   // printed with the arguments as the library wrote them, unqualified where its own scope made
   // them visible: from outside they do not compile. The canonical type names the class itself.
-  if (names_template_member(s)) s = t.getCanonicalType().getAsString(policy_);
+  if (names_template_member(s) || has_expression_argument(t)) s = t.getCanonicalType().getAsString(policy_);
   // Clang writes "Node *" and "const List &": close the gap, as the bundled harnesses do.
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -234,6 +254,16 @@ bool implicit_copy_fails(const clang::CXXRecordDecl* rd, int depth) {
     if (implicit_copy_fails(b.getType()->getAsCXXRecordDecl(), depth + 1)) return true;
   for (const clang::FieldDecl* f : rd->fields())
     if (holds_move_only(f->getType(), depth)) return true;
+  return false;
+}
+
+bool copy_not_public(const clang::CXXRecordDecl* rd) {
+  if (!rd || !rd->hasDefinition()) return false;
+  rd = rd->getDefinition();
+  for (const clang::CXXConstructorDecl* c : rd->ctors())
+    if (c->isCopyConstructor() && !c->isImplicit() && c->getAccess() != clang::AS_public) return true;
+  for (const clang::CXXMethodDecl* m : rd->methods())
+    if (m->isCopyAssignmentOperator() && !m->isImplicit() && m->getAccess() != clang::AS_public) return true;
   return false;
 }
 

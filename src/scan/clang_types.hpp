@@ -41,6 +41,10 @@ std::string std_class_name(const clang::CXXRecordDecl* rd);
 // a member holds something move-only inside a standard template (std::vector<std::unique_ptr<X>>),
 // here or in a base or member class. A user-declared copy constructor is trusted.
 bool implicit_copy_fails(const clang::CXXRecordDecl* rd, int depth = 0);
+// Whether the class's own API forbids copies: its copy constructor or copy assignment is declared
+// private or protected (the pre-C++11 way to say "not copyable", often never defined). Harnesses
+// compile without access control, so the standard traits would call such a class copyable.
+bool copy_not_public(const clang::CXXRecordDecl* rd);
 
 // The class types a field's type makes reachable, and whether objgen can canonicalize it.
 struct Reached {

@@ -113,6 +113,7 @@ void Extractor::describe(const clang::CXXRecordDecl* rd, const std::string& reac
   d.is_target = is_target;
   d.is_nested = llvm::isa<clang::CXXRecordDecl>(def->getDeclContext());
   d.copy_fails = implicit_copy_fails(def);
+  d.copy_private = !d.copy_fails && copy_not_public(def);
   d.access = d.is_nested ? access_name(def->getAccess()) : "";
   d.reached_by = reached_by;
   const clang::CXXRecordDecl* pattern = def->getTemplateInstantiationPattern();

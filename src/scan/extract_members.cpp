@@ -3,6 +3,7 @@
 // namespace that take or make it (function templates deduced for the target), each with the
 // decision how (or why not) it is registered.
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <set>
 
@@ -18,6 +19,7 @@
 
 #include "scan/declared_only.hpp"
 #include "scan/extractor.hpp"
+
 #include "scan/names.hpp"
 
 namespace objgen::scan::detail {
@@ -481,6 +483,46 @@ void Extractor::finish() {
     has_end = has_end || f.name == "end";
   }
   out_.iterable = has_begin && has_end;
+  if (out_.iterable) describe_elements();
+}
+
+namespace {
+
+// The method of rd (or of a base, for iterators that inherit theirs) that `is` picks.
+const clang::CXXMethodDecl* find_method(const clang::CXXRecordDecl* rd, const std::function<bool(const clang::CXXMethodDecl*)>& is,
+                                        int depth = 0) {
+  if (!rd || !rd->hasDefinition() || depth > 4) return nullptr;
+  rd = rd->getDefinition();
+  for (const clang::CXXMethodDecl* m : rd->methods())
+    if (is(m)) return m;
+  for (const clang::CXXBaseSpecifier& b : rd->bases())
+    if (const clang::CXXMethodDecl* m = find_method(b.getType()->getAsCXXRecordDecl(), is, depth + 1)) return m;
+  return nullptr;
+}
+
+}  // namespace
+
+// A class read by its elements needs its elements' classes described too: the type *begin() gives.
+void Extractor::describe_elements() {
+  const clang::CXXMethodDecl* begin = find_method(target_, [](const clang::CXXMethodDecl* m) {
+    return m->getDeclName().isIdentifier() && m->getName() == "begin" && m->param_empty() && m->getAccess() == clang::AS_public;
+  });
+  if (!begin) return;
+  clang::QualType iterator = begin->getReturnType().getNonReferenceType();
+  clang::QualType element;
+  if (iterator->isPointerType()) {
+    element = iterator->getPointeeType();
+  } else if (const clang::CXXMethodDecl* star = find_method(iterator->getAsCXXRecordDecl(), [](const clang::CXXMethodDecl* m) {
+               return m->getOverloadedOperator() == clang::OO_Star && m->param_empty();
+             })) {
+    element = star->getReturnType();
+  }
+  if (element.isNull() || element->isDependentType()) return;
+  element = element.getNonReferenceType().getUnqualifiedType();
+  for (const Reached& r : analyze_field_type(element).reached) {
+    describe(r.record, out_.target + " (its elements)", false, r.written);
+    out_.element_types.push_back(type_name(r.record, r.written));
+  }
 }
 
 std::string mangled_class_prefix(clang::ASTContext& ctx, const clang::CXXRecordDecl* rd) {

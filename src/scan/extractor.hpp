@@ -85,6 +85,7 @@ class Extractor {
   void collect_namespace_functions();
   void add_namespace_template(const clang::FunctionTemplateDecl* ft);
   void finish();
+  void describe_elements();
 
   std::set<const clang::CXXRecordDecl*> declaring_bases_;  // of registered inherited members
 

@@ -171,6 +171,7 @@ class Writer {
       } else {
         out << "OBJGEN_VALUE_TYPE(" << names_.objgen_name << ")\n";
       }
+      write_element_types(out, written);
       out << "\n";
       return;
     }
@@ -179,10 +180,25 @@ class Writer {
     out << "\n";
   }
 
+  // Read by its elements, the class needs its elements' classes described, and the classes their
+  // fields reach (a type's reached_by names the type whose field reached it).
+  void write_element_types(std::ostringstream& out, std::set<std::string>& written) {
+    std::set<std::string> needed(r_.element_types.begin(), r_.element_types.end());
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const TypeDesc& t : r_.types)
+        for (const std::string& n : std::set<std::string>(needed))
+          if (!t.is_target && !needed.count(t.objgen_name) && t.reached_by.rfind(n + "::", 0) == 0)
+            grew = needed.insert(t.objgen_name).second;
+    }
+    for (const TypeDesc& t : r_.types)
+      if (!t.is_target && needed.count(t.objgen_name) && written.insert(t.objgen_name).second) write_type(out, t);
+  }
+
   void write_type(std::ostringstream& out, const TypeDesc& t) {
-    if (t.copy_fails)
-      out << "template <>\nstruct objgen::copyable<" << t.objgen_name
-          << "> : std::false_type {};  // its implicit copy would copy a move-only member\n";
+    if (t.copy_fails || t.copy_private)
+      out << "template <>\nstruct objgen::copyable<" << t.objgen_name << "> : std::false_type {};  // "
+          << (t.copy_fails ? "its implicit copy would copy a move-only member" : "its copy is not public") << "\n";
     std::vector<std::string> fields;
     for (const Field& f : t.fields) {
       if (f.supported) {

@@ -14,11 +14,46 @@
 namespace objgen::scan {
 namespace {
 
+// Whether code outside the class can make one: a public constructor (the implicit one when none
+// is declared), or a public static member returning one (by value, pointer or smart pointer).
+bool can_be_made(const clang::CXXRecordDecl* rd) {
+  bool declared = false;
+  for (const clang::CXXConstructorDecl* c : rd->ctors()) {
+    if (c->isImplicit()) continue;
+    declared = true;
+    if (c->getAccess() == clang::AS_public && !c->isDeleted()) return true;
+  }
+  if (!declared) return true;
+  for (const clang::CXXMethodDecl* m : rd->methods()) {
+    if (!m->isStatic() || m->getAccess() != clang::AS_public) continue;
+    clang::QualType t = m->getReturnType().getNonReferenceType();
+    if (t->isPointerType()) t = t->getPointeeType();
+    const clang::CXXRecordDecl* returned = t->getAsCXXRecordDecl();
+    if (const auto* ts = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(returned))  // unique_ptr<T>, shared_ptr<T>
+      if (ts->getTemplateArgs().size() > 0 && ts->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type)
+        if (const clang::CXXRecordDecl* inner = ts->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl()) returned = inner;
+    if (returned && returned->getCanonicalDecl() == rd->getCanonicalDecl()) return true;
+  }
+  return false;
+}
+
+bool derives_from_std_exception(const clang::CXXRecordDecl* rd, int depth = 0) {
+  if (!rd || !rd->hasDefinition() || depth > 16) return false;
+  rd = rd->getDefinition();
+  for (const clang::CXXBaseSpecifier& b : rd->bases()) {
+    const clang::CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl();
+    if (base && base->getQualifiedNameAsString() == "std::exception") return true;
+    if (derives_from_std_exception(base, depth + 1)) return true;
+  }
+  return false;
+}
+
 // Why objgen cannot test the class as it is, "" when it can.
 std::string skip_reason(const clang::CXXRecordDecl* rd) {
   if (rd->isInAnonymousNamespace()) return "declared in an anonymous namespace: not reachable from another file";
   if (rd->isAbstract()) return "abstract: test its concrete subclasses";
   if (rd->isUnion()) return "a union";
+  if (!can_be_made(rd)) return "no public constructor or static factory: its objects come from other classes' members (test those classes)";
   bool has_member = false;
   for (const clang::CXXMethodDecl* m : rd->methods())
     if (m->getAccess() == clang::AS_public && !m->isImplicit() && !llvm::isa<clang::CXXConstructorDecl>(m) &&
@@ -50,7 +85,7 @@ class Lister {
         if (!rd->getIdentifier() || !rd->isThisDeclarationADefinition() || llvm::isa<clang::ClassTemplateSpecializationDecl>(rd) ||
             rd->isLambda() || !declared_here(rd))
           continue;
-        out.push_back({rd->getQualifiedNameAsString(), line(rd), skip_reason(rd)});
+        out.push_back({rd->getQualifiedNameAsString(), line(rd), skip_reason(rd), derives_from_std_exception(rd)});
       }
     }
   }

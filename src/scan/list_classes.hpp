@@ -16,6 +16,7 @@ struct DeclaredClass {
   // Why it is not tested as it is ("" when it is): a template without arguments, an abstract
   // class, one with no public member function, a class in an anonymous namespace.
   std::string skip_reason;
+  bool exception = false;  // derives from std::exception: what the library throws to refuse a call
 };
 
 struct ClassListing {

@@ -134,7 +134,8 @@ struct TypeDesc {
   std::vector<Field> fields;
   std::vector<Constant> constants;
   SourcePos pos;
-  bool copy_fails = false;  // its implicit copy would not compile: OBJGEN_NOT_COPYABLE
+  bool copy_fails = false;    // its implicit copy would not compile: OBJGEN_NOT_COPYABLE
+  bool copy_private = false;  // its copy constructor or assignment is not public: not copyable either
 };
 
 // An enumeration a registered parameter takes: generators offer its enumerators.
@@ -149,10 +150,11 @@ struct ScanResult {
   std::string target_short;         // "NodeCachingList" / "circular_buffer"
   std::string enclosing_namespace;  // "examples", "" for the global namespace
   bool is_template_instance = false;
-  bool in_system_header = false;  // the class comes from a system header (boost, std)
-  bool iterable = false;          // has public const begin()/end(): OBJGEN_VALUE_TYPE is possible
-  bool opaque_state = false;      // some state hides behind pointers to non-class data
-  std::string include_line;       // "#include \"node_caching_list.hpp\""
+  bool in_system_header = false;           // the class comes from a system header (boost, std)
+  bool iterable = false;                   // has public const begin()/end(): OBJGEN_VALUE_TYPE is possible
+  std::vector<std::string> element_types;  // iterable: the classes *begin() gives (described in types)
+  bool opaque_state = false;               // some state hides behind pointers to non-class data
+  std::string include_line;                // "#include \"node_caching_list.hpp\""
   // Itanium mangling of the class as a nested-name prefix, "N8examples5StackE" minus the final
   // "E": coverage builds instrument the functions whose mangled names start with it.
   std::string mangled_prefix;

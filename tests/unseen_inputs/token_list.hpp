@@ -1,6 +1,6 @@
 // A list whose iteration yields Token values it makes on the fly from its own pairs: read through
-// that iteration (--state value), its element type is a class no field of it reaches, so scan did
-// not describe it. The harness build names the type and the --class that describes it.
+// that iteration (--state value), its element type is a class no field of it reaches; scan
+// describes it from the type *begin() gives.
 #pragma once
 
 #include <cstddef>

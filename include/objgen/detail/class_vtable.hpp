@@ -25,13 +25,15 @@ template <class T>
 size_t visit_queued_erased(Linearizer& l, size_t next) {
   return l.visit_queued<T>(next);
 }
+// How objgen's refusal to slice a copy begins: a worker that dies of it died of objgen's own
+// limit, not of the code under test (gen/random tells them apart).
+inline constexpr const char* kSlicedCopyRefusal = "objgen: a subclass object standing for a ";
 template <class T>
 Object clone_erased(const void* p) {
   const T& t = *static_cast<const T*>(p);
   if constexpr (std::is_polymorphic_v<T>)  // a subclass standing for T (Api::upcast): a T copy would slice it
     if (typeid(t) != typeid(T))
-      throw std::logic_error(std::string("objgen: a subclass object standing for a ") + Fields<T>::name +
-                             " cannot be copied as one (the copy would be sliced)");
+      throw std::logic_error(std::string(kSlicedCopyRefusal) + Fields<T>::name + " cannot be copied as one (the copy would be sliced)");
   return std::make_shared<T>(t);
 }
 template <class T>

@@ -293,7 +293,8 @@ DifferentialResult find_differences(const Side& subject, const FoundStates& foun
   Replayer replayer(subject.api, found.store, found.domain);
   std::vector<FlatSequence> states;
   states.reserve(chosen.size());
-  for (uint32_t id : chosen) states.push_back(replayer.flatten(id));
+  for (uint32_t id : chosen)
+    if (replayer.flat_calls(id, kMaxFlattenedCalls + 1) <= kMaxFlattenedCalls) states.push_back(replayer.flatten(id));
   Explorer explorer(subject, reference, match, options, plan, result);
   explorer.seed(states);
   explorer.require_reference_ran();

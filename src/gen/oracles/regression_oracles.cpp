@@ -175,13 +175,21 @@ std::vector<uint32_t> observers_of(const Api& api, ClassId cls) {
 namespace {
 
 // The test cases to run twice, each with the probe saying what it observes.
+// At most this many calls in all the probes of one recording: each probe is a whole sequence
+// held in objgen's memory, and states x observers x calls grows past any machine (64-call
+// sequences of a class with 40 observers, 1000 states: 24 GB, measured on tinyxml2's handles).
+constexpr size_t kMaxPlannedCalls = 1'000'000;
+
 struct Probes {
   std::vector<Probe> probes;
   std::vector<FlatSequence> tests;
+  size_t calls = 0;
   void add(Probe p, FlatSequence t) {
+    calls += t.calls.size();
     probes.push_back(p);
     tests.push_back(std::move(t));
   }
+  bool full() const { return calls >= kMaxPlannedCalls; }
 };
 
 // Each state's literal-returning calls (up to each) and observers.
@@ -190,6 +198,8 @@ void probe_calls_and_observers(const Api& api, const std::vector<FlatSequence>& 
   for (size_t s = 0; s < states.size(); ++s) {
     const FlatSequence& seq = states[s];
     result.states[s].returned.resize(seq.calls.size());
+    if (out.full()) continue;  // the states after it keep their calls unchecked (result.observed_states says how many)
+    result.observed_states = s + 1;
     if (seq.result_value < 0 || seq.calls.size() + 1 > kMaxTestCalls) continue;
     for (size_t i = 0; i < seq.calls.size() && options.calls_and_equality; ++i)
       if (api.operations()[seq.calls[i].op].result.is_literal())
@@ -204,7 +214,7 @@ void probe_equality(const Api& api, ClassId target, const std::vector<FlatSequen
   if (eq < 0 || !options.calls_and_equality) return;
   for (size_t s = 0; s < states.size(); ++s) {
     const FlatSequence& seq = states[s];
-    if (seq.result_value < 0 || 2 * seq.calls.size() + 1 > kMaxTestCalls) continue;
+    if (seq.result_value < 0 || 2 * seq.calls.size() + 1 > kMaxTestCalls || out.full()) continue;
     FlatSequence t = seq;
     int second = append_rebuild(api, t);
     t.calls.push_back(FlatCall{static_cast<uint32_t>(eq), {seq.result_value, second}, {seq.result_value, second}});
@@ -217,7 +227,7 @@ void probe_members(const Api& api, const LiteralDomain& domain, const std::vecto
                    const std::vector<uint32_t>& observers, const OracleOptions& options, OracleResult& result, Probes& out) {
   for (size_t s : sample(states, options.method_states)) {
     const FlatSequence& seq = states[s];
-    if (seq.calls.size() + 2 > kMaxTestCalls) continue;
+    if (seq.calls.size() + 2 > kMaxTestCalls || out.full()) continue;
     for (uint32_t op : options.methods) {
       std::optional<FlatCall> call = member_call(api, domain, op, seq.result_value, s);
       if (!call) continue;

@@ -79,6 +79,7 @@ struct OracleResult {
   uint64_t flaky = 0;   // dropped: the two runs disagreed
   uint64_t executions = 0;
   double seconds = 0;
+  size_t observed_states = 0;  // the first this many states were probed (all, unless the probes' memory bound stopped it)
 };
 
 struct OracleOptions {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "exec/worker_pool.hpp"
+#include "objgen/detail/class_vtable.hpp"
 
 namespace objgen::random {
 namespace {
@@ -241,12 +242,14 @@ void forget_after(uint64_t at, RandomOptions& run, std::vector<std::pair<uint64_
 uint64_t restart_after_death(const WorkerPool::Event& ev, RandomOptions& run, std::vector<std::pair<uint64_t, SequenceFinding>>& crashes) {
   const ClassId cls = static_cast<ClassId>(ev.phase & 0xffffffffu);
   forget_after(ev.at, run, crashes);
-  if ((ev.phase & ~uint64_t{0xffffffffu}) == kRandomPhaseCopyProbe) {  // objgen's own calls on copies: no finding
+  bool copying = (ev.phase & kRandomPhaseCopy) != 0, checking = (ev.phase & kRandomPhaseContract) != 0;
+  // objgen's own calls on copies, or its refusal to slice one: no finding of the class's.
+  bool refused = copying && ev.what.find(detail::kSlicedCopyRefusal) != std::string::npos;
+  if ((ev.phase & ~uint64_t{0xffffffffu}) == kRandomPhaseCopyProbe || refused) {
     run.no_copy.push_back(cls);
     return ev.at;
   }
   Outcome kind = ev.kind == WorkerPool::Event::Crashed ? Outcome::Crash : Outcome::Timeout;
-  bool copying = (ev.phase & kRandomPhaseCopy) != 0, checking = (ev.phase & kRandomPhaseContract) != 0;
   uint32_t check = checking ? static_cast<uint32_t>(ev.phase & 0xffffffffu) : UINT32_MAX;
   crashes.push_back({ev.at, SequenceFinding{kind, check, (copying ? "copying an input: " : "") + ev.what, {}, run.domain}});
   if (checking) {
