@@ -234,6 +234,15 @@ void require_writable_file(const std::string& path) {
   }
 }
 
+void require_writable_directory(const char* option, const std::string& dir) {
+  if (dir.empty()) return;
+  try {
+    ensure_writable_directory(dir);
+  } catch (const std::exception& e) {
+    throw UsageError(std::string(option) + ": " + e.what());
+  }
+}
+
 void set_misuse(Api& api, const std::vector<std::string>& names) {
   if (names.empty()) return;
   api.misuse().clear();

@@ -36,6 +36,8 @@ size_t parse_size(const std::string& text, const char* option);
 // A usage error unless some operation creates the target from literals or other classes.
 void require_constructible(const Api& api, ClassId target, const std::vector<uint32_t>& operations);
 void require_writable_file(const std::string& path);
+// A usage error naming `option` unless `dir` ("" = not given) is, or can be made, a writable directory.
+void require_writable_directory(const char* option, const std::string& dir);
 // Set by Ctrl-C, SIGTERM or SIGHUP while catch_interrupts(true) is in effect: strategies stop and
 // write what they have.
 extern std::atomic<bool> g_interrupted;

@@ -34,14 +34,8 @@ void validate(project::ProjectOptions& o) {
   std::error_code ec;
   if (!std::filesystem::is_directory(o.build_dir, ec)) throw UsageError("-p " + o.build_dir + ": not a directory");
   for (const std::string* f : {&o.sarif, &o.junit, &o.report_json}) require_writable_file(*f);
-  for (const auto& [option, dir] : {std::pair{"--out", &o.out_dir}, std::pair{"--html", &o.html}}) {
-    if (dir->empty()) continue;
-    try {
-      ensure_writable_directory(*dir);
-    } catch (const std::exception& e) {
-      throw UsageError(std::string(option) + ": " + e.what());
-    }
-  }
+  require_writable_directory("--out", o.out_dir);
+  require_writable_directory("--html", o.html);
   o.objgen = std::filesystem::read_symlink("/proc/self/exe").string();
   // The project's compile commands run in its own directories: every path objgen hands them absolute.
   o.build_dir = std::filesystem::absolute(o.build_dir).lexically_normal().string();

@@ -129,14 +129,8 @@ void require_writable_outputs(const OutputArgs& out) {
   require_writable_file(out.report_json);
   require_writable_file(out.sarif);
   require_writable_file(out.junit);
-  for (const auto& [option, dir] : {std::pair{"--html", &out.html}, std::pair{"--emit-gtest", &out.emit_gtest}}) {
-    if (dir->empty()) continue;
-    try {
-      ensure_writable_directory(*dir);
-    } catch (const std::exception& e) {
-      throw UsageError(std::string(option) + ": " + e.what());
-    }
-  }
+  require_writable_directory("--html", out.html);
+  require_writable_directory("--emit-gtest", out.emit_gtest);
 }
 
 contracts::ContractSet FindingArgs::enabled_contracts() const { return parse_contracts_option(contracts); }

@@ -129,7 +129,7 @@ void read_results(const std::string& dir, ClassOutcome& c) {
 class ProjectRun {
  public:
   ProjectRun(const ProjectOptions& o, const ProjectLayout& layout, const ProjectLibrary& library, const std::atomic<bool>& stop,
-             std::vector<std::string> refusals)
+             const std::vector<std::string>& refusals)
       : o_(o), layout_(layout), library_(library), stop_(stop), misuse_(misuse_options(refusals)) {}
 
   // --changed-since: the files changed, and whether a source of the project's is among them.
