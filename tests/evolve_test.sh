@@ -11,7 +11,7 @@ cxx=${3:-g++}
 
 # Stack, 20 runs per method, with and without purity: all of them reach full node coverage.
 check "stack: evolve --runs 20 --purity both" "$objgen" evolve --example stack --runs 20 --purity both --coverage-scope class -q \
-  --report-json "$work/stack.json" --plot "$work/stack.svg" --emit-gtest "$work/stack"
+  --report-json "$work/stack.json" --plot "$work/stack.svg" --emit-gtest "$work/stack" --html "$work/stack-html"
 check "stack: every run of every method reaches full coverage" \
   test "$(json "$work/stack.json" "min(m['full_coverage_rate'] for m in j['methods'])")" = "1.0"
 check "stack: five methods x two settings" test "$(json "$work/stack.json" "len(j['methods'])")" = "12"
@@ -21,6 +21,8 @@ check "stack: the const members are the ones purity removes" \
   test "$(json "$work/stack.json" "sorted(p['member'] for p in j['input_domain']['parameters'] if p['purity'] != 'read/write')")" \
   = "['Stack::empty() const', 'Stack::peek() const', 'Stack::search(int) const', 'Stack::size() const']"
 check "stack: plot written" grep -q '<polyline' "$work/stack.svg"
+check "stack: its --html page shows the plot, and renders" bash -c \
+  "grep -q '<polyline' '$work'/stack-html/*Stack*.html && python3 '$src/tests/html_check.py' '$work/stack-html'"
 check "stack: emitted test set compiles" "$cxx" -std=c++20 -I "$src/examples" "$work/stack/stack_evolve_test.cpp" \
   -lgtest -lgtest_main -pthread -o "$work/stack/tests"
 check "stack: emitted test set passes" "$work/stack/tests"

@@ -326,8 +326,9 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
   j["contracts"] = {{"checked", a.contracts}, {"findings", nlohmann::json::array()}};
   for (const ReportedFinding& f : broken) j["contracts"]["findings"].push_back(finding_json(api, terminals, f));
   j["preconditions"] = preconditions;
-  write_run_reports(a, j, evolve_results(a, ex, api, terminals, results, broken, preconditions));
-  if (!a.plot.empty()) write_file_atomically(a.plot, emit::nodes_remaining_svg(results, "objgen evolve: " + ex.target));
+  std::string plot = emit::nodes_remaining_svg(results, "objgen evolve: " + ex.target);
+  write_run_reports(a, j, evolve_results(a, ex, api, terminals, results, broken, preconditions), {plot});
+  if (!a.plot.empty()) write_file_atomically(a.plot, plot);
   if (!a.emit_gtest.empty()) {
     std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
     std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;

@@ -14,11 +14,13 @@ namespace objgen::cli {
 namespace {
 
 // One class's page and the index, from the report the run just wrote.
-void write_html(const std::string& dir, const nlohmann::json& report, const emit::CheckResults& results) {
+void write_html(const std::string& dir, const nlohmann::json& report, const emit::CheckResults& results,
+                const std::vector<std::string>& plots) {
   emit::HtmlClass c{.name = results.target, .header = results.class_at.file, .line = results.class_at.line};
   if (c.header.empty()) c.header = results.header;
   if (report.contains("seconds") && report["seconds"].is_number()) c.seconds = report["seconds"].get<double>();
   emit::add_command_report(c, results.command, report);
+  c.plots = plots;
   std::error_code ec;
   emit::HtmlSite site{.title = "objgen " + results.command + ": " + results.target,
                       .source_root = std::filesystem::current_path(ec).string(),
@@ -28,7 +30,8 @@ void write_html(const std::string& dir, const nlohmann::json& report, const emit
 
 }  // namespace
 
-void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit::CheckResults& results) {
+void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit::CheckResults& results,
+                       const std::vector<std::string>& plots) {
   // Text from the code under test (messages, thrown what()s) may not be UTF-8: replaced, not thrown.
   constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
   report["results"] = emit::results_json(results);
@@ -41,7 +44,7 @@ void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit
     write_file_atomically(out.sarif, log.dump(2, ' ', false, kReplace) + "\n");
   }
   if (!out.junit.empty()) write_file_atomically(out.junit, emit::junit_xml(classes));
-  if (!out.html.empty()) write_html(out.html, report, results);
+  if (!out.html.empty()) write_html(out.html, report, results, plots);
 }
 
 }  // namespace objgen::cli

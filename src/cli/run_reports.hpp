@@ -6,11 +6,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
+#include <vector>
+
 #include "cli/run_args.hpp"
 #include "emit/check_results.hpp"
 
 namespace objgen::cli {
 
-void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit::CheckResults& results);
+// plots: SVG documents the run drew, shown on its --html page.
+void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit::CheckResults& results,
+                       const std::vector<std::string>& plots = {});
 
 }  // namespace objgen::cli

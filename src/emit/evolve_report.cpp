@@ -9,6 +9,7 @@
 #include <set>
 
 #include "emit/code_writer.hpp"
+#include "emit/junit_report.hpp"
 
 namespace objgen::emit {
 
@@ -218,8 +219,8 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
       "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n"
       "<text x=\"{}\" y=\"{}\">generation</text>\n<text x=\"12\" y=\"{}\" transform=\"rotate(-90 12 {})\">CFG nodes remaining (mean of "
       "runs)</text>\n",
-      w, h, left, title, left, h - bottom, w - right, h - bottom, left, top, left, h - bottom, (w - right) / 2, h - 12, h / 2 + 40,
-      h / 2 + 40);
+      w, h, left, xml_text(title), left, h - bottom, w - right, h - bottom, left, top, left, h - bottom, (w - right) / 2, h - 12,
+      h / 2 + 40, h / 2 + 40);
   for (int g = 1; g <= max_gen; g += std::max(1, max_gen / 10))
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x(g), h - bottom + 16, g);
   for (uint32_t n = 0; n <= max_nodes; n += std::max(1u, max_nodes / 8))
@@ -233,9 +234,7 @@ std::string nodes_remaining_svg(const std::vector<EvolvedMethod>& methods, const
       points += fmt::format("{:.1f},{:.1f} ", x(generation), y(remaining));
     const char* c = colors[i % 10];
     svg += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n", c, points);
-    std::string label = methods[i].signature;
-    for (auto [from, to] : {std::pair<std::string, std::string>{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}})
-      for (size_t at = label.find(from); at != std::string::npos; at = label.find(from, at + to.size())) label.replace(at, from.size(), to);
+    std::string label = xml_text(methods[i].signature);
     svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"{}\">{}</text>\n", w - right + 10, top + 16 * static_cast<int>(i), c, label);
   }
   return svg + "</svg>\n";

@@ -173,6 +173,10 @@ std::string class_page(const HtmlClass& c, const Where& where) {
   if (!c.coverage.empty() || !c.coverage_summary.empty())
     body += fmt::format("<h2 id=coverage>Coverage by the suites</h2><p>{} {}</p>\n", esc(c.coverage_summary),
                         c.coverage.empty() ? "" : fmt::format("<a href=\"{}\">the annotated source</a>", esc(c.coverage)));
+  if (!c.plots.empty()) {
+    body += "<h2 id=plots>Plots</h2>\n";
+    for (const std::string& svg : c.plots) body += "<div class=card>" + svg + "</div>\n";  // objgen's own SVG, its text escaped
+  }
   if (!c.suites.empty()) {
     body += "<h2 id=suites>Suites</h2><ul>\n";
     for (const std::string& s : c.suites) body += fmt::format("<li><a href=\"{}\">{}</a></li>\n", esc(s), esc(s));

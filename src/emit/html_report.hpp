@@ -33,6 +33,7 @@ struct HtmlClass {
   std::vector<std::string> suites;  // links relative to the pages' directory
   std::string coverage;             // link to the coverage page ("" none)
   std::string coverage_summary;     // "lines 92.0 % (34 of 37), branches 75.0 % (6 of 8)"
+  std::vector<std::string> plots;   // SVG documents objgen drew (evolve's CFG nodes left per generation)
 };
 
 // A command's --report-json (its "results", "state_samples" and headline figures) added to a class.
