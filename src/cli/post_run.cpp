@@ -166,7 +166,10 @@ std::vector<std::string> write_suites(const Api& api, const PostRunSettings& s, 
     if (!s.quiet) std::fprintf(stderr, "objgen: wrote %s\n", file.c_str());
   size_t emitted = emit::emitted_states(api, found, out.gtest_max_states).size(), all = found.target_states().size();
   if (emitted < all)
-    std::fprintf(stderr, "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states)\n", emitted, all);
+    std::fprintf(stderr,
+                 "objgen: the states suite holds %zu of the %zu states, evenly sampled (--gtest-max-states; a state whose "
+                 "calls, each argument rebuilt, would pass %zu is left out)\n",
+                 emitted, all, kMaxFlattenedCalls);
   return written;
 }
 

@@ -37,6 +37,10 @@ void add_misuse_options(CLI::App* cmd, RunArgs& run, const RunOptions& o) {
     cmd->add_option("--misuse", run.misuse,
                     "Exception types meaning API misuse (replaces the default std::invalid_argument, "
                     "std::out_of_range, std::length_error, std::domain_error)");
+  if (o.misuse)
+    cmd->add_option("--also-misuse", run.also_misuse,
+                    "Exception types meaning API misuse besides --misuse's (or the default ones), matched by their "
+                    "exact type (objgen project passes the project's own exception classes here)");
   if (o.validation_errors)
     add_choice_option(cmd, "--validation-errors", run.validation_errors, kValidationErrors,
                       "A std::exception thrown by a constructor, factory or parser given only literals: misuse (it "
@@ -81,6 +85,7 @@ void check_run_args(const RunArgs& run) {
 
 void apply_misuse_options(const RunArgs& run, Api& api) {
   set_misuse(api, run.misuse);
+  for (const std::string& name : run.also_misuse) api.misuse().add_name(name);
   api.misuse().creators_validate = run.validation_errors == ValidationErrors::Misuse;
 }
 

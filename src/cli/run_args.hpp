@@ -42,6 +42,7 @@ struct RunArgs {
   std::string memory_limit;         // objgen's own (exhaustive, builders)
   std::string worker_memory_limit;  // "": --memory-limit
   std::vector<std::string> misuse;
+  std::vector<std::string> also_misuse;  // --also-misuse: added to the misuse types, replacing none
   ValidationErrors validation_errors = ValidationErrors::Misuse;
   uint64_t seed = 0;
   bool quiet = false;

@@ -250,8 +250,10 @@ std::string write_states_suite(const Api& api, const FoundStates& states, const 
   std::vector<uint32_t> targets = emitted_states(api, states, g.max_states);
   size_t all = states.target_states().size();
   if (targets.size() < all)
-    body += fmt::format("// {} of the {} states, evenly spaced in the order found (--gtest-max-states {}).\n\n", targets.size(), all,
-                        g.max_states);
+    body += fmt::format(
+        "// {} of the {} states, evenly spaced in the order found (--gtest-max-states {}; a state needing more than {} calls "
+        "is left out).\n\n",
+        targets.size(), all, g.max_states, kMaxFlattenedCalls);
   body += targets.size() <= g.inline_limit ? inline_states(api, states, targets, suite, oracles, g.inline_limit)
                                            : replay_table(api, states, targets, suite, oracles);
   write_file_atomically(states_path, body);

@@ -3,12 +3,24 @@
 #include <fmt/format.h>
 
 #include <set>
+#include <string_view>
 
 #include "emit/junit_report.hpp"
 
 namespace objgen::emit {
 
 namespace {
+
+// A path as a relative URL: every byte but letters, digits and -._~/ percent-encoded ('#', '?'
+// and '%' in a directory name would cut the link), then escaped for the attribute.
+std::string link(const std::string& path) {
+  std::string out;
+  for (unsigned char c : path)
+    out += std::isalnum(c) || std::string_view("-._~/").find(static_cast<char>(c)) != std::string_view::npos
+               ? std::string(1, static_cast<char>(c))
+               : fmt::format("%{:02X}", c);
+  return out;
+}
 
 // Text from the code under test is escaped like XML text (markup, control characters, bytes that
 // are not UTF-8); HTML reads that the same way.
@@ -172,14 +184,14 @@ std::string class_page(const HtmlClass& c, const Where& where) {
   body += states_section(c) + checks_section(c);
   if (!c.coverage.empty() || !c.coverage_summary.empty())
     body += fmt::format("<h2 id=coverage>Coverage by the suites</h2><p>{} {}</p>\n", esc(c.coverage_summary),
-                        c.coverage.empty() ? "" : fmt::format("<a href=\"{}\">the annotated source</a>", esc(c.coverage)));
+                        c.coverage.empty() ? "" : fmt::format("<a href=\"{}\">the annotated source</a>", link(c.coverage)));
   if (!c.plots.empty()) {
     body += "<h2 id=plots>Plots</h2>\n";
     for (const std::string& svg : c.plots) body += "<div class=card>" + svg + "</div>\n";  // objgen's own SVG, its text escaped
   }
   if (!c.suites.empty()) {
     body += "<h2 id=suites>Suites</h2><ul>\n";
-    for (const std::string& s : c.suites) body += fmt::format("<li><a href=\"{}\">{}</a></li>\n", esc(s), esc(s));
+    for (const std::string& s : c.suites) body += fmt::format("<li><a href=\"{}\">{}</a></li>\n", link(s), esc(s));
     body += "</ul>\n";
   }
   return page(c.name, heading, body);
@@ -199,7 +211,7 @@ std::string thousands(uint64_t n) {
 std::string html_page_name(const std::string& class_name) {
   std::string out;
   for (char ch : class_name) out += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-  return out + ".html";
+  return out == "index" ? "index_class.html" : out + ".html";  // a global class named index keeps the index
 }
 
 void add_command_report(HtmlClass& c, const std::string& command, const nlohmann::json& report) {

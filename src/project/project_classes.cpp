@@ -36,7 +36,7 @@ std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const
     size_t before = out.size();
     for (const scan::DeclaredClass& c : listing.classes) {
       if (std::regex_search(c.name, wanted)) out.push_back({c.name, header, c.line, c.skip_reason, flags});
-      if (c.exception) refusals.push_back(c.name);
+      if (!c.exception_type.empty()) refusals.push_back(c.exception_type);
     }
     if (out.size() > before) say(fmt::format("{}: {} class(es)", shown, out.size() - before));
   }

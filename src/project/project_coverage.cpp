@@ -61,6 +61,7 @@ std::string coverage_summary(const std::string& json_path, const std::string& he
     lines += f.value("line_total", uint64_t{0}), lines_run += f.value("line_covered", uint64_t{0});
     branches += f.value("branch_total", uint64_t{0}), branches_run += f.value("branch_covered", uint64_t{0});
   }
+  if (lines == 0) return "not measured (none of its code was compiled into what its suites ran: see OUT/.coverage)";
   auto percent = [](uint64_t part, uint64_t whole) {
     return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 100.0;
   };

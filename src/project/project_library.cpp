@@ -102,15 +102,20 @@ Compiled compile_one(const scan::CompileEntry& e, const std::vector<std::string>
   // The command runs where the database says (its relative paths are from there).
   std::vector<std::string> in_dir{"/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", e.directory};
   in_dir.insert(in_dir.end(), argv.begin(), argv.end());
+  std::error_code ec;
+  fs::remove(log, ec);  // a log an earlier process of the same number left
   if (run_tool(in_dir, log, interrupted) != 0) {
     std::vector<std::string> errors = compiler_errors(log, 1);
     c.failure = errors.empty() ? "did not compile (see " + log + ")" : errors.front();
+    if (made != c.object) fs::remove(made, ec);
+    fs::remove(depfile, ec);
     return c;
   }
-  write_manifest(base + ".deps.json", depfile);
+  // The object first, then its manifest: a process reading between the two sees the new object
+  // with the old manifest, whose contents no longer match, and compiles again; the other order
+  // would let it reuse the old object under the new manifest.
   if (made != c.object) fs::rename(made, c.object);
-  std::error_code ec;
-  fs::remove(depfile, ec);
+  write_manifest(base + ".deps.json", depfile);
   fs::remove(log, ec);
   c.program = defines_main(c.object);
   return c;
@@ -163,8 +168,11 @@ ProjectLibrary build_project_library(const ProjectLayout& layout, const std::str
     std::string made = lib.archive + own_suffix(".tmp"), log = cache_dir + "/ar" + own_suffix(".log");
     std::vector<std::string> ar{"ar", "rcs", made};
     ar.insert(ar.end(), objects.begin(), objects.end());
+    std::error_code ec;
+    fs::remove(made, ec);
     if (run_tool(ar, log, interrupted) != 0) throw ProjectError("ar could not make " + lib.archive + " (see " + log + ")");
     fs::rename(made, lib.archive);
+    fs::remove(log, ec);
   }
   return lib;
 }

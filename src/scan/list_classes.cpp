@@ -4,6 +4,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclFriend.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/ASTUnit.h>
@@ -14,26 +15,42 @@
 namespace objgen::scan {
 namespace {
 
-// Whether code outside the class can make one: a public constructor (the implicit one when none
-// is declared), or a public static member returning one (by value, pointer or smart pointer).
+// Whether `f` returns an rd: by value, reference, pointer or smart pointer.
+bool returns(const clang::FunctionDecl* f, const clang::CXXRecordDecl* rd) {
+  clang::QualType t = f->getReturnType().getNonReferenceType();
+  if (t->isPointerType()) t = t->getPointeeType();
+  const clang::CXXRecordDecl* returned = t->getAsCXXRecordDecl();
+  if (const auto* ts = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(returned))  // unique_ptr<T>, shared_ptr<T>
+    if (ts->getTemplateArgs().size() > 0 && ts->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type)
+      if (const clang::CXXRecordDecl* inner = ts->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl()) returned = inner;
+  return returned && returned->getCanonicalDecl() == rd->getCanonicalDecl();
+}
+
+const clang::FunctionDecl* as_function(const clang::Decl* d) {
+  if (const auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) return t->getTemplatedDecl();
+  if (const auto* f = llvm::dyn_cast<clang::FriendDecl>(d)) return f->getFriendDecl() ? as_function(f->getFriendDecl()) : nullptr;
+  return llvm::dyn_cast<clang::FunctionDecl>(d);
+}
+
+// Whether code outside the class can make one: a public constructor or constructor template
+// (the implicit one when none is declared), a public static member, a friend, or a function of
+// its namespace returning one (by value, pointer or smart pointer), as scan registers them.
 bool can_be_made(const clang::CXXRecordDecl* rd) {
   bool declared = false;
-  for (const clang::CXXConstructorDecl* c : rd->ctors()) {
-    if (c->isImplicit()) continue;
-    declared = true;
-    if (c->getAccess() == clang::AS_public && !c->isDeleted()) return true;
+  for (const clang::Decl* d : rd->decls()) {
+    const clang::FunctionDecl* f = as_function(d);
+    if (!f || f->isImplicit()) continue;
+    if (const auto* c = llvm::dyn_cast<clang::CXXConstructorDecl>(f)) {
+      declared = true;
+      if (c->getAccess() == clang::AS_public && !c->isDeleted()) return true;
+    } else if (llvm::isa<clang::FriendDecl>(d) || (llvm::isa<clang::CXXMethodDecl>(f) && llvm::cast<clang::CXXMethodDecl>(f)->isStatic() &&
+                                                   f->getAccess() == clang::AS_public)) {
+      if (returns(f, rd)) return true;
+    }
   }
   if (!declared) return true;
-  for (const clang::CXXMethodDecl* m : rd->methods()) {
-    if (!m->isStatic() || m->getAccess() != clang::AS_public) continue;
-    clang::QualType t = m->getReturnType().getNonReferenceType();
-    if (t->isPointerType()) t = t->getPointeeType();
-    const clang::CXXRecordDecl* returned = t->getAsCXXRecordDecl();
-    if (const auto* ts = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(returned))  // unique_ptr<T>, shared_ptr<T>
-      if (ts->getTemplateArgs().size() > 0 && ts->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type)
-        if (const clang::CXXRecordDecl* inner = ts->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl()) returned = inner;
-    if (returned && returned->getCanonicalDecl() == rd->getCanonicalDecl()) return true;
-  }
+  for (const clang::Decl* d : rd->getDeclContext()->decls())
+    if (const clang::FunctionDecl* f = as_function(d); f && !llvm::isa<clang::CXXMethodDecl>(f) && returns(f, rd)) return true;
   return false;
 }
 
@@ -46,6 +63,16 @@ bool derives_from_std_exception(const clang::CXXRecordDecl* rd, int depth = 0) {
     if (derives_from_std_exception(base, depth + 1)) return true;
   }
   return false;
+}
+
+// The class's name as the demangler writes a thrown object's type: inline namespaces kept.
+std::string demangled_spelling(const clang::CXXRecordDecl* rd) {
+  clang::PrintingPolicy policy(rd->getASTContext().getLangOpts());
+  policy.SuppressInlineNamespace = false;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  rd->printQualifiedName(os, policy);
+  return os.str();
 }
 
 // Why objgen cannot test the class as it is, "" when it can.
@@ -85,7 +112,8 @@ class Lister {
         if (!rd->getIdentifier() || !rd->isThisDeclarationADefinition() || llvm::isa<clang::ClassTemplateSpecializationDecl>(rd) ||
             rd->isLambda() || !declared_here(rd))
           continue;
-        out.push_back({rd->getQualifiedNameAsString(), line(rd), skip_reason(rd), derives_from_std_exception(rd)});
+        out.push_back(
+            {rd->getQualifiedNameAsString(), line(rd), skip_reason(rd), derives_from_std_exception(rd) ? demangled_spelling(rd) : ""});
       }
     }
   }

@@ -16,7 +16,9 @@ struct DeclaredClass {
   // Why it is not tested as it is ("" when it is): a template without arguments, an abstract
   // class, one with no public member function, a class in an anonymous namespace.
   std::string skip_reason;
-  bool exception = false;  // derives from std::exception: what the library throws to refuse a call
+  // When it derives from std::exception (what the library throws to refuse a call): its name as a
+  // demangler spells it, inline namespaces kept ("nlohmann::json_abi_v3_11_3::detail::parse_error").
+  std::string exception_type;
 };
 
 struct ClassListing {

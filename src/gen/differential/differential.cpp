@@ -295,6 +295,7 @@ DifferentialResult find_differences(const Side& subject, const FoundStates& foun
   states.reserve(chosen.size());
   for (uint32_t id : chosen)
     if (replayer.flat_calls(id, kMaxFlattenedCalls + 1) <= kMaxFlattenedCalls) states.push_back(replayer.flatten(id));
+  result.states_checked = states.size();  // those short enough to replay
   Explorer explorer(subject, reference, match, options, plan, result);
   explorer.seed(states);
   explorer.require_reference_ran();
