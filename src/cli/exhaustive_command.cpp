@@ -165,6 +165,12 @@ void print_result(const ExhaustiveArgs& a, size_t structures, const ExhaustiveRe
                result.complete ? "" : ("  (partial: " + std::string(exhaustive::stop_reason_name(result.stopped_by)) + ")").c_str());
   if (result.stopped_by == exhaustive::StopReason::MemoryLimit)
     std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
+  // Calls ran, none failed, and nothing is a state: every object was left out without a word.
+  if (structures == 0 && result.explored > 0 && result.findings.empty())
+    std::fprintf(stderr,
+                 "objgen: no state: each of the %llu objects the calls built was left out (beyond --scope %d, refused as misuse, "
+                 "or its fields could not be read); try a larger --scope, or --state fields or --state value\n",
+                 static_cast<unsigned long long>(result.explored), a.scope);
 }
 
 // The engine's findings as stand-alone sequences (the failing call after the sequences of its
