@@ -129,6 +129,12 @@ std::string invariant_check(const Api& api, ClassId cls, const std::string& var)
   return "  EXPECT_TRUE(" + var + "->" + info->invariant_call + "());\n";
 }
 
+std::string c_identifier(const std::string& name) {
+  std::string out;
+  for (char c : name) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out;
+}
+
 std::string camel_case(const std::string& s) {
   std::string out;
   bool up = true;

@@ -36,6 +36,10 @@ std::string expect_value(const std::string& statement, const Literal& value);
 // (operator+= -> operator_plus_eq) so overloads of different operators name different tests.
 std::string test_identifier(const std::string& signature);
 
+// "shelf::TagSet" -> "shelf__TagSet": every character but a letter or digit made '_', as CMake's
+// string(MAKE_C_IDENTIFIER) does (objgen_add_tests names the same files): a class's file names.
+std::string c_identifier(const std::string& name);
+
 // "ncl_list" -> "NclList": a suite name from a file stem.
 std::string camel_case(const std::string& s);
 

@@ -5,6 +5,7 @@
 #include <set>
 #include <string_view>
 
+#include "emit/code_writer.hpp"
 #include "emit/junit_report.hpp"
 
 namespace objgen::emit {
@@ -209,8 +210,7 @@ std::string thousands(uint64_t n) {
 }  // namespace
 
 std::string html_page_name(const std::string& class_name) {
-  std::string out;
-  for (char ch : class_name) out += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  std::string out = c_identifier(class_name);
   return out == "index" ? "index_class.html" : out + ".html";  // a global class named index keeps the index
 }
 

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "emit/code_writer.hpp"
 #include "io/atomic_file.hpp"
 
 namespace objgen::project {
@@ -34,7 +35,7 @@ std::string no_failure_suite(const std::string& class_name, const std::string& p
 }  // namespace
 
 std::vector<std::string> build_step_suites(const std::string& out_dir, const std::string& class_name) {
-  std::string slug = class_slug(class_name), dir = fmt::format("{}/{}/{}", out_dir, slug, slug);
+  std::string slug = emit::c_identifier(class_name), dir = fmt::format("{}/{}/{}", out_dir, slug, slug);
   return {dir + "_states_test.cpp", dir + "_failures_test.cpp", dir + "_random_states_test.cpp", dir + "_random_failures_test.cpp"};
 }
 
@@ -61,7 +62,7 @@ std::vector<std::string> write_build_step_files(const ProjectOptions& o, const P
     }
     rule += ":";
     for (const std::string& f : c.depends) rule += " \\\n  " + depfile_path(f);
-    write_file_atomically(fmt::format("{}/{}/objgen.d", o.out_dir, class_slug(c.name)), rule + "\n");
+    write_file_atomically(fmt::format("{}/{}/objgen.d", o.out_dir, emit::c_identifier(c.name)), rule + "\n");
   }
   return problems;
 }

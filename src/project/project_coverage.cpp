@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <regex>
 
+#include "emit/code_writer.hpp"
 #include "harness/harness_compiler.hpp"
 #include "io/atomic_file.hpp"
 #include "project/project_library.hpp"
@@ -21,10 +21,7 @@ namespace {
 constexpr int kSuiteSeconds = 300;  // a suite that runs longer is stopped; its counts are lost
 
 // A path as a gcovr --filter: the regular expression matching exactly it.
-std::string exactly(const std::string& path) {
-  static const std::regex special(R"([.^$|()\[\]{}*+?\\])");
-  return std::regex_replace(path, special, R"(\$&)") + "$";
-}
+std::string exactly(const std::string& path) { return regex_literal(path) + "$"; }
 
 void remove_counts(const std::string& dir) {
   std::error_code ec;
@@ -83,14 +80,14 @@ std::vector<std::string> measure_coverage(const ProjectOptions& o, ProjectOutcom
   for (ClassOutcome& c : outcome.classes) {
     if ((c.status != "tested" && c.status != "reused" && c.status != "unchanged") || c.suites.empty()) continue;
     if (interrupted && interrupted->load()) break;
-    std::string dir = root + "/" + class_slug(c.name);
+    std::string dir = root + "/" + emit::c_identifier(c.name);
     fs::create_directories(dir);
     remove_counts(root);
     for (const std::string& suite : c.suites) {
       std::string failure = run_suite(compiler, o.out_dir + "/" + suite, library.archive, dir, interrupted);
       if (!failure.empty()) notes.push_back(c.name + ": coverage: " + failure);
     }
-    std::string page_dir = fmt::format("{}/coverage/{}", pages_dir, class_slug(c.name));
+    std::string page_dir = fmt::format("{}/coverage/{}", pages_dir, emit::c_identifier(c.name));
     fs::create_directories(page_dir);
     std::vector<std::string> gcovr{"gcovr",
                                    "--root",

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <string_view>
 
 namespace objgen::project {
 
@@ -76,6 +77,15 @@ void keep_target(ProjectLayout& layout, const std::string& target) {
 }
 
 }  // namespace
+
+std::string regex_literal(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
 
 bool is_within(const std::string& path, const std::string& dir) {
   if (dir.empty()) return false;

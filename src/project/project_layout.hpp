@@ -31,6 +31,9 @@ ProjectLayout read_project(const std::string& build_dir, const std::string& targ
 // does not say (another build system).
 std::string cmake_target_of(const scan::CompileEntry& entry);
 
+// An ECMAScript (and Python) regular expression matching exactly `text`.
+std::string regex_literal(const std::string& text);
+
 // Whether path lies in dir (both absolute and normal).
 bool is_within(const std::string& path, const std::string& dir);
 

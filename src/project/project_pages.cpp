@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "emit/code_writer.hpp"
 #include "io/atomic_file.hpp"
 
 namespace objgen::project {
@@ -15,7 +16,7 @@ emit::HtmlSite project_site(const ProjectOptions& o, const ProjectOutcome& outco
       .title = "objgen project: " + outcome.layout.source_root, .source_root = outcome.layout.source_root, .notes = outcome.notes};
   for (const ClassOutcome& c : outcome.classes) {
     emit::HtmlClass page{.name = c.name, .header = c.header, .line = c.line, .status = c.status, .why = c.why, .seconds = c.seconds};
-    std::string dir = fmt::format("{}/{}", o.out_dir, class_slug(c.name));
+    std::string dir = fmt::format("{}/{}", o.out_dir, emit::c_identifier(c.name));
     for (const char* command : {"exhaustive", "random"}) {
       std::optional<std::string> text = read_whole_file(fmt::format("{}/{}.json", dir, command));
       nlohmann::json report = text ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();

@@ -10,9 +10,9 @@
 #include <mutex>
 #include <regex>
 #include <set>
-#include <string_view>
 #include <thread>
 
+#include "emit/code_writer.hpp"
 #include "emit/junit_report.hpp"
 #include "emit/sarif_log.hpp"
 #include "harness/harness_cache.hpp"
@@ -31,12 +31,6 @@ namespace objgen::project {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-std::string class_slug(const std::string& name) {
-  std::string out;
-  for (char c : name) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return out;
-}
 
 namespace {
 
@@ -145,7 +139,7 @@ class ProjectRun {
     ClassOutcome c{t.name, fs::path(t.header).lexically_relative(layout_.source_root).string(), t.line};
     if (!t.skip_reason.empty()) return c.status = "skipped", c.why = t.skip_reason, c;
     auto start = Clock::now();
-    std::string dir = o_.out_dir + "/" + class_slug(t.name);
+    std::string dir = o_.out_dir + "/" + emit::c_identifier(t.name);
     fs::create_directories(dir);
     HeaderDependencies deps = header_dependencies(t, dir);
     c.depends = deps.files;
@@ -177,7 +171,7 @@ class ProjectRun {
     std::string exhaustive_seconds = fmt::format("{:.1f}", o_.class_seconds * 2 / 3);
     std::string random_seconds = fmt::format("{:.1f}", o_.class_seconds / 3);
     std::vector<std::string> common{"--header", t.header, "--class", t.name, "-p", layout_.build_dir, "--quiet", "--emit-gtest", dir};
-    if (o_.build_step) common.insert(common.end(), {"--suite-name", class_slug(t.name)});
+    if (o_.build_step) common.insert(common.end(), {"--suite-name", emit::c_identifier(t.name)});
     common.insert(common.end(), misuse_.begin(), misuse_.end());
     std::vector<std::vector<std::string>> runs{{"exhaustive", "--scope", std::to_string(o_.scope), "--time-limit", exhaustive_seconds},
                                                {"random", "--time-limit", random_seconds, "--seed", std::to_string(o_.seed)}};
@@ -205,24 +199,20 @@ class ProjectRun {
   bool only_changed_ = false, sources_changed_ = false;
 };
 
+// A --class name without its leading "::".
+std::string bare(const std::string& name) { return name.substr(name.rfind("::", 0) == 0 ? 2 : 0); }
+
 // --class: the names as one regular expression, and an error for a name the project lacks.
 std::regex wanted_classes(const ProjectOptions& o) {
   if (o.class_names.empty()) return std::regex(o.classes);
   std::string alternatives;
-  for (const std::string& name : o.class_names) {
-    if (!alternatives.empty()) alternatives += '|';
-    for (char c : name.substr(name.rfind("::", 0) == 0 ? 2 : 0)) {
-      if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) alternatives += '\\';
-      alternatives += c;
-    }
-  }
+  for (const std::string& name : o.class_names) alternatives += (alternatives.empty() ? "" : "|") + regex_literal(bare(name));
   return std::regex("^(?:" + alternatives + ")$");
 }
 
 void require_named_classes(const ProjectOptions& o, const std::vector<ClassTarget>& found, const ProjectLayout& layout) {
   for (const std::string& name : o.class_names) {
-    std::string bare = name.substr(name.rfind("::", 0) == 0 ? 2 : 0);
-    if (std::none_of(found.begin(), found.end(), [&bare](const ClassTarget& t) { return t.name == bare; }))
+    if (std::none_of(found.begin(), found.end(), [&name](const ClassTarget& t) { return t.name == bare(name); }))
       throw ProjectError(fmt::format("--class {}: no class of that name is defined at namespace scope in the {} header(s) of {}{}", name,
                                      layout.headers.size(), layout.source_root,
                                      o.target.empty() ? "" : " that --target " + o.target + " sees"));

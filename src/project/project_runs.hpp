@@ -72,8 +72,4 @@ ProjectOutcome run_project(const ProjectOptions& options, const std::atomic<bool
 void write_project_outputs(const ProjectOptions& options, const ProjectOutcome& outcome);
 nlohmann::json project_summary(const ProjectOutcome& outcome);
 
-// A class's directory under OUT: its qualified name with every other character than a letter or
-// digit made '_' (as CMake's string(MAKE_C_IDENTIFIER) does).
-std::string class_slug(const std::string& name);
-
 }  // namespace objgen::project

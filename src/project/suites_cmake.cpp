@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "emit/code_writer.hpp"
 #include "io/atomic_file.hpp"
 
 namespace objgen::project {
@@ -26,10 +27,7 @@ std::vector<std::string> suite_flags(const std::string& suite, const std::string
 }
 
 std::string target_name(const std::string& suite) {
-  std::string stem = fs::path(suite).stem().string(), out = "objgen_";
-  for (char c : fs::path(suite).parent_path().filename().string() + "_" + stem)
-    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return out;
+  return "objgen_" + emit::c_identifier(fs::path(suite).parent_path().filename().string() + "_" + fs::path(suite).stem().string());
 }
 
 }  // namespace
