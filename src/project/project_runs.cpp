@@ -270,13 +270,15 @@ ProjectOutcome run_project(const ProjectOptions& o, const std::atomic<bool>* int
   std::vector<std::thread> threads;
   for (int t = 0; t < std::max(1, o.jobs); ++t) threads.emplace_back(work);
   for (std::thread& t : threads) t.join();
+  one_class_per_finding(outcome.classes);
+  // Coverage within the same time limit: the watchdog's stop ends its compiles and suites too.
+  if (o.coverage && !stop.load())
+    for (std::string& n : measure_coverage(o, outcome, o.html.empty() ? o.out_dir : o.html, &stop, say))
+      outcome.notes.push_back(std::move(n));
+  if (o.coverage && stop.load()) outcome.notes.push_back("coverage: the time limit or an interrupt stopped it (classes without figures)");
   finished = true;
   watchdog.join();
   outcome.interrupted = interrupted && interrupted->load();
-  one_class_per_finding(outcome.classes);
-  if (o.coverage && !outcome.interrupted)
-    for (std::string& n : measure_coverage(o, outcome, o.html.empty() ? o.out_dir : o.html, interrupted, say))
-      outcome.notes.push_back(std::move(n));
   return outcome;
 }
 
