@@ -3,6 +3,8 @@
 #include "cli/cli_common.hpp"
 #include "gen/oracles/contract_runner.hpp"
 #include "gen/oracles/contracts.hpp"
+#include "gen/oracles/equal_states.hpp"
+#include "objgen/detail/class_vtable.hpp"
 
 namespace objgen::cli {
 
@@ -22,6 +24,20 @@ decltype(builders::BuilderSearchOptions::check_contracts) builder_contract_check
     o.worker_memory_limit_bytes = worker_memory_limit_bytes;
     o.interrupted = &g_interrupted;
     return contracts::check_states(api, domain, states, checks, o).findings;
+  };
+}
+
+decltype(builders::BuilderSearchOptions::group_equal) builder_state_grouping(const Api& api, ClassId target,
+                                                                             const builders::BuilderSearchOptions& o) {
+  if (!class_vtable(target).equals) return nullptr;
+  oracles::EqualStatesOptions options{.call_timeout_seconds = o.call_timeout_seconds,
+                                      .worker_memory_limit_bytes = o.worker_memory_limit_bytes,
+                                      .isolate = o.isolate,
+                                      .interrupted = &g_interrupted};
+  return [&api, options](const FoundStates& found) -> std::optional<std::vector<uint32_t>> {
+    oracles::EqualStates groups = oracles::group_equal_states(api, found, options);
+    if (!groups.grouped) return std::nullopt;
+    return std::move(groups.group_of);
   };
 }
 

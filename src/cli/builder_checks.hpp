@@ -19,4 +19,9 @@ decltype(builders::BuilderSearchOptions::check_contracts) builder_contract_check
                                                                                   double call_timeout_seconds,
                                                                                   size_t worker_memory_limit_bytes);
 
+// The proofs' grouping of a run's states under the target's operator== (gen/oracles/equal_states),
+// with the options' call time and worker memory limits; empty when the class has no ==.
+decltype(builders::BuilderSearchOptions::group_equal) builder_state_grouping(const Api& api, ClassId target,
+                                                                             const builders::BuilderSearchOptions& o);
+
 }  // namespace objgen::cli

@@ -93,7 +93,7 @@ uint32_t climb_scope_of(const std::string& spec) {
   return s[0];
 }
 
-BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& target, std::vector<uint32_t> ops) {
+BuilderSearchOptions search_options(const BuildersArgs& a, const Api& api, const ClassInfo& target, std::vector<uint32_t> ops) {
   if (a.fitness_scope < 1 || a.fitness_scope > 64) throw UsageError("scopes must be 1..64");
   if (!(a.budget > 0)) throw UsageError("--budget must be > 0 seconds");
   if (a.population < 1 || a.generations < 0 || a.replicas < 1) throw UsageError("bad GA parameters");
@@ -124,6 +124,7 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const ClassInfo& targ
   o.replicas = a.replicas;
   o.climb_scope = climb_scope_of(a.scope);
   o.literals = a.literals;
+  if (!a.keep_representations) o.group_equal = builder_state_grouping(api, target.id, o);
   return o;
 }
 
@@ -224,7 +225,11 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
 
 void print_verification(const Api& api, const Verification& v, const char* compared_with) {
   for (const auto& s : v.scopes) {
-    std::printf("scope %u: builders build %zu states, %s %zu\n", s.scope, s.builder_states, compared_with, s.api_states);
+    std::printf("scope %u: builders build %zu states, %s %zu", s.scope, s.builder_states, compared_with, s.api_states);
+    if (s.by_equality && s.api_representations != s.api_states)
+      std::printf(" (equal under the class's operator==: of %zu and %zu canonical forms)", s.builder_representations,
+                  s.api_representations);
+    std::printf("\n");
     if (!s.complete) {  // counts of unfinished runs prove nothing either way
       std::printf(
           "  sufficient: unknown (a run did not reach its fixpoint in the time it had)\n"
@@ -264,9 +269,13 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
 struct BuildersCacheKey {
   std::string hash, path;
 };
+// Builders identified with states equal under == kept apart are cached apart (their proofs compare
+// canonical forms: a set may need more builders).
 BuildersCacheKey builders_cache_key(const Api& api, const ClassInfo& target, const std::vector<uint32_t>& pool,
-                                    const std::string& omit_fields) {
-  std::string hash = builders::api_hash(api, target.id, pool, omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")));
+                                    const std::string& omit_fields, bool keep_representations = false) {
+  std::string hash = builders::api_hash(api, target.id, pool,
+                                        omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")) +
+                                            (keep_representations ? "\nkeep-representations" : ""));
   return {hash, builders::builders_cache_path(hash)};
 }
 
@@ -295,7 +304,7 @@ void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& ta
       !a.literals.empty())  // `--builders auto` identifies with the default literals
     return;
   if (v && std::string(v->verdict()) == "disproved") return;
-  BuildersCacheKey key = builders_cache_key(api, target, o.operations, a.omit_fields_of(target));
+  BuildersCacheKey key = builders_cache_key(api, target, o.operations, a.omit_fields_of(target), a.keep_representations);
   write_builders_cache(key, builders_file_of(api, target, id, key.hash, builders::algorithm_name(id.algorithm), v), a.quiet);
 }
 
@@ -380,7 +389,7 @@ int run_builders(BuildersArgs& a) {
   Api api;
   const ClassInfo& target = register_example(ex, api);
   apply_misuse_options(a, api);
-  BuilderSearchOptions o = search_options(a, target, select_methods(api, target.id, nonempty_list(a.methods, "--methods")));
+  BuilderSearchOptions o = search_options(a, api, target, select_methods(api, target.id, nonempty_list(a.methods, "--methods")));
   require_constructible(api, target.id, o.operations);
   std::vector<uint32_t> given;
   if (!a.given.empty()) given = select_methods(api, target.id, nonempty_list(a.given, "--builders"), false);
@@ -440,6 +449,7 @@ BuilderSearchOptions auto_search_options(Api& api, const ClassInfo& target, cons
   o.isolate = r.isolate;
   o.interrupted = &g_interrupted;
   o.climb_scope = kFirstScope;
+  if (!r.keep_representations) o.group_equal = builder_state_grouping(api, target.id, o);
   if (r.check_contracts)
     o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
   return o;
@@ -532,7 +542,7 @@ ResolvedBuilders resolve_builders(Api& api, const ClassInfo& target, const Build
     }
   }
   std::vector<uint32_t> pool = builder_pool(api, r.excluded);
-  BuildersCacheKey key = builders_cache_key(api, target, pool, r.omit_fields);
+  BuildersCacheKey key = builders_cache_key(api, target, pool, r.omit_fields, r.keep_representations);
   std::vector<uint32_t> builders;
   BuildersFile cached;
   if (read_cached_builders(api, target, key.path, key.hash, &builders, &cached)) {
@@ -594,6 +604,9 @@ void add_builders_command(CLI::App& app, int& exit_code) {
                   "Scopes of the proof; auto: from the climbing scope up to 5, each while --budget allows")
       ->default_val("auto");
   cmd->add_option("-o,--output", a->output, "Write the builders file here (for exhaustive --builders FILE)");
+  cmd->add_flag("--keep-representations", a->keep_representations,
+                "Prove the builders on canonical forms: states the class's operator== calls equal stay apart (by default "
+                "a state the builders build equal to one the API builds is no state missing, as exhaustive counts them)");
   add_output_options(cmd, *a, {});
   add_quiet_option(cmd, *a);
   cmd->callback([a, &exit_code] { exit_code = run_builders(*a); });

@@ -51,6 +51,9 @@ struct BuildersRequest {
   // Find again what the ruled-out operations' states broke when the builders come from the cache
   // (an exhaustive run at the climbing scope): off where the caller reports no findings of them.
   bool ruled_out_findings = true;
+  // Proofs compare canonical forms, not states the class's operator== calls equal (the run's
+  // --keep-representations); such builders are cached apart.
+  bool keep_representations = false;
 };
 struct ResolvedBuilders {
   std::vector<uint32_t> operations;

@@ -105,8 +105,9 @@ ExhaustiveOptions generator_options(const ExhaustiveArgs& a, const CheckedArgs& 
   apply_misuse_options(a, api);
   catch_interrupts(true);
   if (!a.builders.empty()) {
-    ResolvedBuilders resolved =
-        resolve_builders(api, target, builders_request(a.builders, a.methods, api, opt.omit_pattern, opt.workers, a.isolate(), a.quiet));
+    BuildersRequest request = builders_request(a.builders, a.methods, api, opt.omit_pattern, opt.workers, a.isolate(), a.quiet);
+    request.keep_representations = a.keep_representations;
+    ResolvedBuilders resolved = resolve_builders(api, target, request);
     opt.operations = std::move(resolved.operations);
     ruled_out_findings = std::move(resolved.ruled_out_findings);
   } else {

@@ -123,8 +123,9 @@ RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& en
   base.omit = build_omit(omit_fields);
   base.target = target.id;
   if (!a.builders.empty()) {
-    ResolvedBuilders resolved =
-        resolve_builders(api, target, builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolate(), a.quiet));
+    BuildersRequest request = builders_request(a.builders, a.methods, api, omit_fields, workers, a.isolate(), a.quiet);
+    request.keep_representations = a.keep_representations;
+    ResolvedBuilders resolved = resolve_builders(api, target, request);
     base.operations = std::move(resolved.operations);
     ruled_out_findings = std::move(resolved.ruled_out_findings);
   } else {

@@ -14,12 +14,14 @@
 #include <functional>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "gen/exhaustive/exhaustive.hpp"
 #include "gen/random/random_generator.hpp"
+#include "heap/found_states.hpp"
 #include "objgen/api.hpp"
 
 namespace objgen::builders {
@@ -76,6 +78,11 @@ struct BuilderSearchOptions {
   std::function<std::vector<SequenceFinding>(const std::vector<FlatSequence>& states, const LiteralDomain& domain)> check_contracts;
   // Leave out of the set a builder whose states break checks a set without it does not break.
   bool rule_out_corrupting = true;
+  // The target's states of a run grouped under its operator== (the CLI binds
+  // src/gen/oracles/equal_states): per state of found.target_states(), its group; nullopt when
+  // not grouped. Proofs then compare states as the class does, as the runs count them: an API
+  // state equal to one the builders build is not missing. Unset: canonical forms are compared.
+  std::function<std::optional<std::vector<uint32_t>>(const FoundStates& found)> group_equal;
 };
 
 // The random-batch options these search options imply.

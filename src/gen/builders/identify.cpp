@@ -238,7 +238,7 @@ LadderResult identify_by_ladder(const Api& api, BuilderSearchOptions options, Bu
       out.stopped = "scope " + std::to_string(scope) + " did not finish within the budget";
       break;
     }
-    record_proof_cost(costs, {scope, seconds_since(proof_start), proof.api_explored, proof.builder_states});
+    record_proof_cost(costs, {scope, seconds_since(proof_start), proof.api_explored, proof.builder_representations});
     if (!proof.sufficient && proof.extra.empty() && ladder.refine && ladder.given.empty() && !proof.missing.empty()) {
       options.climb_scope = scope;  // the builders miss a state here: climb on from them
       ClimbResult more = climb_builders(api, options, candidates, {progress.on_climb_step, progress.on_climb_try}, out.id.builders);

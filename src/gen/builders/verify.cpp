@@ -1,6 +1,9 @@
 #include "gen/builders/verify.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <optional>
 
 #include "exec/sequence.hpp"
 
@@ -8,6 +11,14 @@ namespace objgen::builders {
 namespace {
 
 constexpr size_t kMaxWitnesses = 5;
+constexpr uint32_t kNone = UINT32_MAX;
+
+// Per state id of a store, its canonical form's fingerprint.
+std::vector<Fingerprint> fingerprints(const StateStore& store) {
+  std::vector<Fingerprint> fps(store.state_count());
+  store.for_each_fingerprint([&](const Fingerprint& fp, uint32_t id) { fps[id] = fp; });
+  return fps;
+}
 
 // Ids of the target states of `of` whose canonical state `in` does not have, in the order found
 // (the first ones are the smallest: exhaustive generation finds states by sequence length).
@@ -15,14 +26,67 @@ std::vector<uint32_t> states_missing(const exhaustive::ExhaustiveResult& of, con
                                      size_t limit, size_t* total) {
   std::vector<uint32_t> out;
   *total = 0;
-  std::vector<Fingerprint> fps(of.store.state_count());
-  of.store.for_each_fingerprint([&](const Fingerprint& fp, uint32_t id) { fps[id] = fp; });
+  std::vector<Fingerprint> fps = fingerprints(of.store);
   for (uint32_t id : of.store.states_of(target)) {
     if (in.store.contains(fps[id])) continue;
     ++*total;
     if (out.size() < limit) out.push_back(id);
   }
   return out;
+}
+
+// The whole API's target states as a proof compares them: one group per canonical form, or per
+// set of states the class's operator== calls equal (options.group_equal). Groups are numbered in
+// the order their first state was found.
+struct StateGroups {
+  std::vector<uint32_t> of_api_state;  // per state id of the API's run: its group (kNone: not a target state)
+  size_t count = 0;
+  bool by_equality = false;
+};
+
+StateGroups group_api_states(const Api& api, const BuilderSearchOptions& opt, const exhaustive::ExhaustiveResult& with_api,
+                             const std::vector<uint32_t>& api_ops, uint32_t scope) {
+  const std::vector<uint32_t>& states = with_api.store.states_of(opt.target);
+  StateGroups g;
+  g.of_api_state.assign(with_api.store.state_count(), kNone);
+  std::optional<std::vector<uint32_t>> equal;
+  if (opt.group_equal && states.size() > 1) {
+    LiteralDomain domain = search_domain(api, opt, scope);
+    equal = opt.group_equal(FoundStates{with_api.store, domain, opt.target, api_ops});
+  }
+  g.by_equality = equal && equal->size() == states.size();
+  for (size_t i = 0; i < states.size(); ++i) {
+    uint32_t group = g.by_equality ? (*equal)[i] : static_cast<uint32_t>(i);
+    g.of_api_state[states[i]] = group;
+    g.count = std::max<size_t>(g.count, group + 1);
+  }
+  return g;
+}
+
+// Per group, the first target state of `run` in it (kNone: the run built none); a state the API's
+// run never built belongs to no group (the proof reports it as extra).
+std::vector<uint32_t> first_of_each_group(const exhaustive::ExhaustiveResult& run, const exhaustive::ExhaustiveResult& with_api,
+                                          ClassId target, const StateGroups& g) {
+  std::vector<uint32_t> first(g.count, kNone);
+  std::vector<Fingerprint> fps = fingerprints(run.store);
+  for (uint32_t id : run.store.states_of(target)) {
+    const uint32_t* api_id = with_api.store.find(fps[id]);
+    if (!api_id) continue;
+    uint32_t group = g.of_api_state[*api_id];
+    if (group != kNone && first[group] == kNone) first[group] = id;
+  }
+  return first;
+}
+
+size_t groups_built(const std::vector<uint32_t>& first) {
+  return static_cast<size_t>(std::count_if(first.begin(), first.end(), [](uint32_t id) { return id != kNone; }));
+}
+
+// The first state of `built` in a group `rest` built no state of (kNone: nothing is lost).
+uint32_t first_lost(const std::vector<uint32_t>& built, const std::vector<uint32_t>& rest) {
+  for (size_t g = 0; g < built.size(); ++g)
+    if (built[g] != kNone && rest[g] == kNone) return built[g];
+  return kNone;
 }
 
 Witness witness(const Api& api, const BuilderSearchOptions& opt, const exhaustive::ExhaustiveResult& r, uint32_t scope, uint32_t state,
@@ -54,11 +118,19 @@ ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& opt, const st
   exhaustive::ExhaustiveResult with_api = exhaustive_with(api, opt, api_ops, scope);
   p.complete = conclusive(with_builders) && conclusive(with_api);
   p.api_explored = with_api.explored;
-  p.builder_states = with_builders.store.states_of(opt.target).size();
-  p.api_states = with_api.store.states_of(opt.target).size();
+  p.builder_representations = with_builders.store.states_of(opt.target).size();
+  p.api_representations = with_api.store.states_of(opt.target).size();
+  StateGroups groups = group_api_states(api, opt, with_api, api_ops, scope);
+  p.by_equality = groups.by_equality;
+  std::vector<uint32_t> api_first = first_of_each_group(with_api, with_api, opt.target, groups);
+  std::vector<uint32_t> builders_first = first_of_each_group(with_builders, with_api, opt.target, groups);
+  p.api_states = groups.count;
+  p.builder_states = groups_built(builders_first);
   size_t missing = 0, extra = 0;
-  for (uint32_t id : states_missing(with_api, with_builders, opt.target, kMaxWitnesses, &missing))
-    p.missing.push_back(witness(api, opt, with_api, scope, id, ""));
+  for (size_t g = 0; g < groups.count; ++g) {
+    if (builders_first[g] != kNone) continue;
+    if (missing++ < kMaxWitnesses) p.missing.push_back(witness(api, opt, with_api, scope, api_first[g], ""));
+  }
   for (uint32_t id : states_missing(with_builders, with_api, opt.target, kMaxWitnesses, &extra))
     p.extra.push_back(witness(api, opt, with_builders, scope, id, ""));
   p.sufficient = missing == 0 && extra == 0 && p.complete;
@@ -68,14 +140,13 @@ ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& opt, const st
     for (uint32_t o : builders)
       if (o != b) rest.push_back(o);
     exhaustive::ExhaustiveResult without = exhaustive_with(api, opt, rest, scope);
-    size_t lost = 0;
-    auto ids = states_missing(with_builders, without, opt.target, 1, &lost);
+    uint32_t lost = first_lost(builders_first, first_of_each_group(without, with_api, opt.target, groups));
     std::string name = api.operations()[b].signature();
-    if (ids.empty()) {
+    if (lost == kNone) {
       p.minimal = false;
       p.redundant.push_back(name);
     } else {
-      p.needed.push_back(witness(api, opt, with_builders, scope, ids[0], name));
+      p.needed.push_back(witness(api, opt, with_builders, scope, lost, name));
     }
     p.complete = p.complete && conclusive(without);
   }

@@ -1,6 +1,7 @@
 // Proof that a set of builders is right at a scope, by bounded-exhaustive generation:
 //   sufficient: the builders build exactly the set of target states the whole API builds
-//               (the sets of canonical states are compared, not their sizes);
+//               (the sets of states are compared, not their sizes: canonical forms, or groups of
+//               them the class's operator== calls equal where options.group_equal says);
 //   minimal:    without any one builder, at least one of those states is lost.
 // Each claim comes with witnesses: a state the builders miss, or for each builder a state that
 // needs it, as the C++ sequence that builds it.
@@ -26,6 +27,11 @@ struct ScopeProof {
   uint32_t scope = 0;
   size_t builder_states = 0;  // target states the builders build
   size_t api_states = 0;      // target states the whole API builds
+  // States are compared as the class's operator== tells them apart (options.group_equal), and
+  // counted so above; the canonical forms each run built, which it may tell apart more finely:
+  bool by_equality = false;
+  size_t builder_representations = 0;
+  size_t api_representations = 0;
   bool sufficient = false;
   bool minimal = false;
   bool complete = true;                // every run reached its fixpoint with no hang
