@@ -147,7 +147,7 @@ if wants benchmarks; then
 # Benchmarks: the suite builds and runs; a const search is linear in the size, push is constant.
 check "stack: params --run-benchmarks with two sweeps" sh -c '"$@" >"$0"' "$work/bench.out" "$objgen" params --example stack \
   --checks off --repository none -q --emit-benchmark "$work/bench" --sweep search:n=10..100000 --sweep push:n=10..100000 \
-  --run-benchmarks
+  --run-benchmarks --html "$work/bench_html"
 check "stack: every benchmark ran" grep -q "benchmarks ran, 0 skipped" "$work/bench.out"
 # (O(N) on a quiet machine; beside other tests a noisy last point can tip the fit to NlgN; O(1) or lgN would mean no scan)
 check "stack: search grows linearly" grep -Eq "^sweep Stack::search\(int\) const +O\((N|NlgN)\)" "$work/bench.out"
@@ -161,6 +161,8 @@ push_sublinear() {
 }
 check "stack: push is sublinear" push_sublinear
 check "stack: sweeps plotted" grep -q "<polyline" "$work/bench/sweeps.svg"
+check "stack: the sweeps' plot on the class's page" sh -c 'grep -q "<h2 id=plots>" "$0"/*Stack*.html && grep -q "<polyline" "$0"/*Stack*.html' \
+  "$work/bench_html"
 
 # Bad input: one line, exit 2.
 check "bad --tries" expect_exit2 "--tries" "$objgen" params --example stack --checks off --tries 0

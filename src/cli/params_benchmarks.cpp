@@ -156,7 +156,7 @@ double to_ns(double value, const std::string& unit) {
 
 }  // namespace
 
-int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<bool>* interrupted, bool quiet) {
+int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<bool>* interrupted, bool quiet, std::string* plot) {
   std::string build = t.dir + "/build", log = t.dir + "/build.log";
   std::string exe = build + "/" + t.name + "_bench", results = t.dir + "/results.json";
   if (!quiet) std::fprintf(stderr, "objgen: building the benchmarks (%s)\n", log.c_str());
@@ -201,13 +201,17 @@ int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<b
     }
     std::printf("%-64s %14.1f\n", (signature_of.count(family) ? signature_of[family] : family).substr(0, 64).c_str(), ns);
   }
-  std::vector<emit::SweepSeries> plot;
+  std::vector<emit::SweepSeries> sweeps;
   for (auto& [family, s] : series) {
     std::printf("sweep %-58s O(%s)\n", s.name.substr(0, 58).c_str(), s.complexity.c_str());
-    plot.push_back(s);
+    sweeps.push_back(s);
   }
   std::printf("%zu benchmarks ran, %zu skipped with an error\n", total, skipped);
-  if (!plot.empty()) write_file_atomically(t.dir + "/sweeps.svg", emit::sweeps_svg(plot, "objgen params: time per call vs n"));
+  if (!sweeps.empty()) {
+    std::string svg = emit::sweeps_svg(sweeps, "objgen params: time per call vs n");
+    write_file_atomically(t.dir + "/sweeps.svg", svg);
+    if (plot) *plot = std::move(svg);
+  }
   return kExitOk;
 }
 

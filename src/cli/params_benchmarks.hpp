@@ -35,7 +35,8 @@ struct BenchmarkTarget {
 void write_benchmarks(const Api& api, const LiteralDomain& domain, const params::ParamsResult& found,
                       const std::vector<emit::BenchmarkSweep>& sweeps, const BenchmarkTarget& t);
 // Builds (CMake, Ninja) and runs the suite in t.dir; prints ns per call of each benchmark and the
-// fitted complexity of each sweep; writes results.json and sweeps.svg there.
-int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<bool>* interrupted, bool quiet);
+// fitted complexity of each sweep; writes results.json and sweeps.svg there (and its text to
+// *plot when given: the run's page shows it).
+int run_benchmarks(const Api& api, const BenchmarkTarget& t, const std::atomic<bool>* interrupted, bool quiet, std::string* plot = nullptr);
 
 }  // namespace objgen::cli

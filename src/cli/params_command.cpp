@@ -226,9 +226,10 @@ void write_params_suite(const ParamsArgs& a, const Example& ex, const Api& api, 
   if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
 }
 
-// The benchmarks in --emit-benchmark, run with --run-benchmarks.
-void write_params_benchmarks(const ParamsArgs& a, const Example& ex, const Api& api, const LiteralDomain& domain, const ClassInfo& target,
-                             const params::ParamsResult& found, const std::vector<SweepRequest>& sweeps, TestRunner& runner) {
+// The benchmarks in --emit-benchmark, run with --run-benchmarks; the sweeps' plot ("" when none).
+std::string write_params_benchmarks(const ParamsArgs& a, const Example& ex, const Api& api, const LiteralDomain& domain,
+                                    const ClassInfo& target, const params::ParamsResult& found, const std::vector<SweepRequest>& sweeps,
+                                    TestRunner& runner) {
   std::vector<emit::BenchmarkSweep> resolved = resolve_sweeps(api, target.id, found, sweeps, runner, domain);
   BenchmarkTarget t{a.emit_benchmark, a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example,
                     a.subject.example.empty() ? ex.header : require_example(a.subject.example).header, subject_build_flags(a.subject)};
@@ -236,7 +237,9 @@ void write_params_benchmarks(const ParamsArgs& a, const Example& ex, const Api& 
   while ((bad = t.name.find_first_of("<>:, *&")) != std::string::npos) t.name[bad] = '_';
   write_benchmarks(api, domain, found, resolved, t);
   if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s/%s_bench.cpp and CMakeLists.txt\n", t.dir.c_str(), t.name.c_str());
-  if (a.run_benchmarks) run_benchmarks(api, t, &g_interrupted, a.quiet);
+  std::string plot;
+  if (a.run_benchmarks) run_benchmarks(api, t, &g_interrupted, a.quiet, &plot);
+  return plot;
 }
 
 // The search's options: the command line's, the builders, what the repository holds.
@@ -308,7 +311,10 @@ int run_params(ParamsArgs& a) {
       throw UsageError(std::string("cannot update the repository (left as it was): ") + e.what());
     }
   }
-  if (!a.emit_benchmark.empty() && !g_interrupted.load()) write_params_benchmarks(a, ex, api, domain, target, found, sweeps, runner);
+  if (!a.emit_benchmark.empty() && !g_interrupted.load()) {
+    std::string plot = write_params_benchmarks(a, ex, api, domain, target, found, sweeps, runner);
+    if (!plot.empty()) write_html_report(a, report, results, {plot});  // the page again, now with the sweeps
+  }
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

@@ -44,6 +44,11 @@ void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit
     write_file_atomically(out.sarif, log.dump(2, ' ', false, kReplace) + "\n");
   }
   if (!out.junit.empty()) write_file_atomically(out.junit, emit::junit_xml(classes));
+  write_html_report(out, report, results, plots);
+}
+
+void write_html_report(const OutputArgs& out, const nlohmann::json& report, const emit::CheckResults& results,
+                       const std::vector<std::string>& plots) {
   if (!out.html.empty()) write_html(out.html, report, results, plots);
 }
 

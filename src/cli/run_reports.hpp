@@ -18,4 +18,9 @@ namespace objgen::cli {
 void write_run_reports(const OutputArgs& out, nlohmann::json& report, const emit::CheckResults& results,
                        const std::vector<std::string>& plots = {});
 
+// The --html pages alone (nothing when out.html is empty), from a report write_run_reports wrote:
+// for plots drawn after it (params' benchmark sweeps).
+void write_html_report(const OutputArgs& out, const nlohmann::json& report, const emit::CheckResults& results,
+                       const std::vector<std::string>& plots);
+
 }  // namespace objgen::cli

@@ -1,5 +1,7 @@
 #include "emit/html_report.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <set>
@@ -138,7 +140,21 @@ std::string findings_section(const HtmlClass& c, Verdict verdict, const std::str
   return fmt::format("<h2 id=\"{}\">{} ({})</h2>\n{}", verdict_name(verdict), heading, shown, cards);
 }
 
+std::string members_section(const HtmlClass& c) {
+  if (c.members.empty()) return "";
+  std::string out =
+      "<h2 id=members>Members (params: legal receivers and arguments)</h2>\n<table><tr><th>member</th><th>status</th><th>tries</th>"
+      "<th>inputs</th></tr>\n";
+  for (const HtmlMember& m : c.members) {
+    bool ran = m.status == "normal" || m.status == "repaired";
+    out += fmt::format("<tr><td>{}</td><td class=\"{}\">{}</td><td class=num>{}</td><td><pre>{}</pre></td></tr>\n", esc(m.signature),
+                       ran ? "ok" : "bug", esc(m.status), m.tries, esc(m.inputs));
+  }
+  return out + "</table>\n";
+}
+
 std::string states_section(const HtmlClass& c) {
+  if (c.figures.empty() && c.samples.empty()) return "";
   std::string out = "<h2 id=states>States</h2>\n<table>\n";
   for (const auto& [label, value] : c.figures) out += fmt::format("<tr><th>{}</th><td class=num>{}</td></tr>\n", esc(label), esc(value));
   out += "</table>\n";
@@ -162,6 +178,7 @@ std::string states_section(const HtmlClass& c) {
 }
 
 std::string checks_section(const HtmlClass& c) {
+  if (std::all_of(c.results.begin(), c.results.end(), [](const CheckResults& r) { return r.checks.empty(); })) return "";
   std::string out = "<h2 id=checks>Checks</h2>\n<table><tr><th>command</th><th>check</th><th>result</th></tr>\n";
   for (const CheckResults& r : c.results)
     for (const std::string& check : r.checks) {
@@ -182,7 +199,7 @@ std::string class_page(const HtmlClass& c, const Where& where) {
   body += findings_section(c, Verdict::Bug, "Bugs", where);
   body += findings_section(c, Verdict::Precondition, "Likely preconditions (calls the class may forbid; not counted as bugs)", where);
   body += findings_section(c, Verdict::Unconfirmed, "Unconfirmed (did not show again when replayed alone)", where);
-  body += states_section(c) + checks_section(c);
+  body += states_section(c) + members_section(c) + checks_section(c);
   if (!c.coverage.empty() || !c.coverage_summary.empty())
     body += fmt::format("<h2 id=coverage>Coverage by the suites</h2><p>{} {}</p>\n", esc(c.coverage_summary),
                         c.coverage.empty() ? "" : fmt::format("<a href=\"{}\">the annotated source</a>", link(c.coverage)));
@@ -231,6 +248,10 @@ void add_command_report(HtmlClass& c, const std::string& command, const nlohmann
         if (o.is_object()) sample.observers.emplace_back(o.value("call", ""), o.value("value", ""));
       c.samples.push_back(std::move(sample));
     }
+  if (command == "params" && report.contains("methods") && report["methods"].is_array())
+    for (const nlohmann::json& m : report["methods"])
+      if (m.is_object())
+        c.members.push_back({m.value("method", ""), m.value("status", ""), m.value("tries", uint64_t{0}), m.value("inputs", "")});
   if (report.contains("results")) c.results.push_back(results_from_json(report["results"]));
 }
 

@@ -1,12 +1,13 @@
 // The HTML pages of a run or of a whole project (--html DIR): an index of the classes, and a page
 // per class with its figures, its bugs with their reproducers (a copy button), its likely
 // preconditions apart, a sample of its states drawn as objects (the calls that build each and what
-// its observers return), the checks that ran and the suites written. Static files that fetch
+// its observers return), params' legal inputs per member, the checks that ran, plots, the suites. Static files that fetch
 // nothing: every style and script is inline, every link relative.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,14 @@ namespace objgen::emit {
 struct HtmlSample {
   std::vector<std::string> calls;                              // C++ statements
   std::vector<std::pair<std::string, std::string>> observers;  // ("v2->size()", "2")
+};
+
+// A member as params found it: whether it ran with legal inputs, and the calls that make them.
+struct HtmlMember {
+  std::string signature;
+  std::string status;  // params' statuses: normal, repaired, failed, ...
+  uint64_t tries = 0;
+  std::string inputs;  // C++ statements
 };
 
 struct HtmlClass {
@@ -34,6 +43,7 @@ struct HtmlClass {
   std::string coverage;             // link to the coverage page ("" none)
   std::string coverage_summary;     // "lines 92.0 % (34 of 37), branches 75.0 % (6 of 8)"
   std::vector<std::string> plots;   // SVG documents objgen drew (evolve's CFG nodes left per generation)
+  std::vector<HtmlMember> members;  // params' legal inputs per member
 };
 
 // A command's --report-json (its "results", "state_samples" and headline figures) added to a class.

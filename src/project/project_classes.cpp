@@ -1,8 +1,12 @@
 #include "project/project_classes.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
+#include <map>
+#include <ranges>
+#include <set>
 
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
@@ -14,6 +18,51 @@
 namespace objgen::project {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// Per class template, the instances the project's translation units make or name (sorted); a
+// source that does not parse is a note.
+std::map<std::string, std::map<std::string, std::string>> project_instances(const ProjectLayout& layout,
+                                                                            const std::set<std::string>& templates,
+                                                                            std::vector<std::string>& notes) {
+  std::map<std::string, std::map<std::string, std::string>> out;
+  for (const scan::CompileEntry& source : layout.sources) {
+    scan::InstanceListing listing =
+        scan::list_template_instances(source.file, scan::parsing_flags(source.command, source.directory), templates);
+    if (!listing.ok) {
+      notes.push_back(fmt::format("{}: its template instances unknown: {}",
+                                  fs::path(source.file).lexically_relative(layout.source_root).string(), listing.message));
+      continue;
+    }
+    for (const scan::TemplateInstance& i : listing.instances) out[i.template_name].emplace(i.name, i.skip_reason);
+  }
+  return out;
+}
+
+// Each class template of `found` replaced by the instances the project uses, when it uses any.
+std::vector<ClassTarget> with_instances(const ProjectLayout& layout, std::vector<ClassTarget> found, const std::regex& wanted,
+                                        std::vector<std::string>& notes, const std::function<void(const std::string&)>& say) {
+  std::set<std::string> templates;
+  for (const ClassTarget& c : found)
+    if (c.is_template) templates.insert(c.name);
+  if (templates.empty()) return found;
+  auto instances = project_instances(layout, templates, notes);
+  std::vector<ClassTarget> out;
+  for (ClassTarget& c : found) {
+    auto it = instances.find(c.name);
+    if (!c.is_template || it == instances.end()) {
+      out.push_back(std::move(c));
+      continue;
+    }
+    say(fmt::format("{}: instantiated by the project as {}", c.name, fmt::join(std::views::keys(it->second), ", ")));
+    for (const auto& [name, why] : it->second)
+      if (std::regex_search(c.name, wanted) || std::regex_search(name, wanted)) out.push_back({name, c.header, c.line, why, c.flags});
+  }
+  return out;
+}
+
+}  // namespace
 
 std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const std::regex& wanted, std::vector<std::string>& notes,
                                               const std::function<void(const std::string&)>& say, std::vector<std::string>& refusals) {
@@ -35,11 +84,14 @@ std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const
     }
     size_t before = out.size();
     for (const scan::DeclaredClass& c : listing.classes) {
-      if (std::regex_search(c.name, wanted)) out.push_back({c.name, header, c.line, c.skip_reason, flags});
+      // A template's instances are chosen by their names too ("Box<int>"): it is kept until then.
+      if (std::regex_search(c.name, wanted) || c.is_template) out.push_back({c.name, header, c.line, c.skip_reason, flags, c.is_template});
       if (!c.exception_type.empty()) refusals.push_back(c.exception_type);
     }
     if (out.size() > before) say(fmt::format("{}: {} class(es)", shown, out.size() - before));
   }
+  out = with_instances(layout, std::move(out), wanted, notes, say);
+  std::erase_if(out, [&](const ClassTarget& c) { return c.is_template && !std::regex_search(c.name, wanted); });
   return out;
 }
 

@@ -1,4 +1,5 @@
-// Which classes `objgen project` tests: those its own headers declare (scan/list_classes), each
+// Which classes `objgen project` tests: those its own headers declare (scan/list_classes), a class
+// template as the project's translation units instantiate it (one class per instance), each
 // with the flags the compile database gives its header, and what each class's results depend on
 // (the contents of its header and of every project header it includes).
 #pragma once
@@ -18,9 +19,11 @@ struct ClassTarget {
   unsigned line = 0;
   std::string skip_reason;
   std::vector<std::string> flags;  // the header's, from the compile database
+  bool is_template = false;        // a class template no translation unit of the project instantiates (skipped)
 };
 
-// The classes of the layout's headers whose qualified names match `wanted`; a header that cannot
+// The classes of the layout's headers whose qualified names match `wanted` (a template's
+// instances: theirs or the template's); a header or source that cannot
 // be read is a note ("include/x.hpp: 2 error(s) while parsing ..."), not the end of the run.
 // `refusals` gets every class of the headers (wanted or not) that derives from std::exception.
 std::vector<ClassTarget> find_project_classes(const ProjectLayout& layout, const std::regex& wanted, std::vector<std::string>& notes,

@@ -10,6 +10,7 @@
 #include <clang/Frontend/ASTUnit.h>
 
 #include "scan/clang_crash_guard.hpp"
+#include "scan/clang_types.hpp"
 #include "scan/toolchain.hpp"
 
 namespace objgen::scan {
@@ -106,8 +107,9 @@ class Lister {
         const clang::CXXRecordDecl* rd = ct->getTemplatedDecl();
         if (rd->isThisDeclarationADefinition() && declared_here(ct))
           out.push_back({ct->getQualifiedNameAsString(), line(ct),
-                         "a class template: name an instance (objgen exhaustive --class 'ns::C<int>'), or instantiate it in the "
-                         "project"});
+                         "a class template the project never instantiates with known arguments: name an instance (objgen "
+                         "exhaustive --class 'ns::C<int>'), or use one in the project's sources",
+                         "", true});
       } else if (const auto* rd = llvm::dyn_cast<clang::CXXRecordDecl>(d)) {
         if (!rd->getIdentifier() || !rd->isThisDeclarationADefinition() || llvm::isa<clang::ClassTemplateSpecializationDecl>(rd) ||
             rd->isLambda() || !declared_here(rd))
@@ -133,6 +135,73 @@ class Lister {
   std::string header_;
 };
 
+// The class templates named in `wanted` that a declaration context holds, at any namespace depth.
+void find_templates(const clang::DeclContext* dc, const std::set<std::string>& wanted, int depth,
+                    std::vector<const clang::ClassTemplateDecl*>& out) {
+  if (depth > 16) return;
+  for (const clang::Decl* d : dc->decls()) {
+    if (const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d))
+      find_templates(ns, wanted, depth + 1, out);
+    else if (const auto* ls = llvm::dyn_cast<clang::LinkageSpecDecl>(d))
+      find_templates(ls, wanted, depth + 1, out);
+    else if (const auto* ct = llvm::dyn_cast<clang::ClassTemplateDecl>(d);
+             ct && ct->isThisDeclarationADefinition() && wanted.count(ct->getQualifiedNameAsString()))
+      out.push_back(ct);
+  }
+}
+
+bool all_arguments_known(const clang::ClassTemplateSpecializationDecl* spec) {
+  for (const clang::TemplateArgument& a : spec->getTemplateArgs().asArray())
+    if (a.isDependent() || a.isInstantiationDependent() || a.getKind() == clang::TemplateArgument::Pack) return false;
+  return true;
+}
+
+// The instance as --class names it and as scan spells the type elsewhere: integral arguments by
+// value alone ("DynArray<XMLNode*, 10>", where Clang prints the canonical "10UL": two spellings
+// of one type would describe it twice in a harness).
+std::string instance_name(const clang::ClassTemplateDecl* ct, const clang::ClassTemplateSpecializationDecl* spec, const TypeNamer& namer) {
+  std::string out = ct->getQualifiedNameAsString() + "<";
+  const clang::PrintingPolicy policy(spec->getASTContext().getLangOpts());
+  bool first = true;
+  for (const clang::TemplateArgument& a : spec->getTemplateArgs().asArray()) {
+    out += first ? "" : ", ";
+    first = false;
+    if (a.getKind() == clang::TemplateArgument::Type) {
+      out += namer.spell(a.getAsType());
+    } else if (a.getKind() == clang::TemplateArgument::Integral) {
+      out += a.getIntegralType()->isBooleanType() ? (a.getAsIntegral().getBoolValue() ? "true" : "false")
+                                                  : llvm::toString(a.getAsIntegral(), 10);
+    } else {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      a.print(policy, os, /*IncludeType=*/false);
+      out += os.str();
+    }
+  }
+  return out + ">";
+}
+
+// `path` parsed as a translation unit that includes it; `what` names the file in messages.
+// Empty `*message` and a unit with an AST when it parsed without errors.
+ParsedUnit parse_file(const std::string& path, const std::vector<std::string>& flags, const std::string& what, std::string* message,
+                      std::vector<Diagnostic>* errors) {
+  std::string resource_dir = find_resource_dir("");
+  if (resource_dir.empty()) {
+    *message = "no Clang resource dir found (install clang-14)";
+    return {};
+  }
+  std::vector<std::string> args = base_arguments(resource_dir);
+  args.insert(args.end(), flags.begin(), flags.end());
+  ParsedUnit unit = parse_source("#include \"" + path + "\"\n", args, driver_program());
+  for (const Diagnostic& d : unit.diagnostics)
+    if (d.is_error() && errors) errors->push_back(d);
+  if (!unit.ast)
+    *message = "Clang rejected the arguments";
+  else if (unit.errors)
+    *message = std::to_string(unit.errors) + " error(s) while parsing " + what;
+  return unit;
+}
+
 }  // namespace
 
 ClassListing list_classes(const std::string& header, const std::vector<std::string>& flags) {
@@ -143,26 +212,32 @@ ClassListing list_classes(const std::string& header, const std::vector<std::stri
     listing.message = "header not found: " + header;
     return listing;
   }
-  std::string resource_dir = find_resource_dir("");
-  if (resource_dir.empty()) {
-    listing.message = "no Clang resource dir found (install clang-14)";
-    return listing;
-  }
-  std::vector<std::string> args = base_arguments(resource_dir);
-  args.insert(args.end(), flags.begin(), flags.end());
   ClangCrashGuard guard("the classes of " + header);
-  ParsedUnit unit = parse_source("#include \"" + path + "\"\n", args, driver_program());
-  for (const Diagnostic& d : unit.diagnostics)
-    if (d.is_error()) listing.errors.push_back(d);
-  if (!unit.ast) {
-    listing.message = "Clang rejected the arguments";
-    return listing;
-  }
-  if (unit.errors) {
-    listing.message = std::to_string(unit.errors) + " error(s) while parsing " + header;
-    return listing;
-  }
+  ParsedUnit unit = parse_file(path, flags, header, &listing.message, &listing.errors);
+  if (!listing.message.empty()) return listing;
   Lister(unit.ast->getSourceManager(), path).visit(unit.ast->getASTContext().getTranslationUnitDecl(), 0, listing.classes);
+  listing.ok = true;
+  return listing;
+}
+
+InstanceListing list_template_instances(const std::string& source, const std::vector<std::string>& flags,
+                                        const std::set<std::string>& templates) {
+  InstanceListing listing;
+  ClangCrashGuard guard("the template instances of " + source);
+  ParsedUnit unit = parse_file(source, flags, source, &listing.message, nullptr);
+  if (!listing.message.empty()) return listing;
+  clang::ASTContext& ctx = unit.ast->getASTContext();
+  std::vector<const clang::ClassTemplateDecl*> found;
+  find_templates(ctx.getTranslationUnitDecl(), templates, 0, found);
+  TypeNamer namer(ctx);
+  for (const clang::ClassTemplateDecl* ct : found)
+    for (const clang::ClassTemplateSpecializationDecl* spec : ct->specializations()) {
+      if (llvm::isa<clang::ClassTemplatePartialSpecializationDecl>(spec) || !all_arguments_known(spec)) continue;
+      // Named only (a pointer to one), it has no definition here: the template's own is judged.
+      const clang::CXXRecordDecl* def = spec->getDefinition();
+      listing.instances.push_back(
+          {ct->getQualifiedNameAsString(), instance_name(ct, spec, namer), skip_reason(def ? def : ct->getTemplatedDecl())});
+    }
   listing.ok = true;
   return listing;
 }

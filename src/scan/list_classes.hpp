@@ -3,6 +3,7 @@
 // it is and, when not, why. Parses the header once with Clang, as scan does.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ struct DeclaredClass {
   // When it derives from std::exception (what the library throws to refuse a call): its name as a
   // demangler spells it, inline namespaces kept ("nlohmann::json_abi_v3_11_3::detail::parse_error").
   std::string exception_type;
+  bool is_template = false;  // a class template: tested as the project instantiates it (list_template_instances)
 };
 
 struct ClassListing {
@@ -30,5 +32,22 @@ struct ClassListing {
 
 // header: a path; flags: its compile flags (those of the project's compile database).
 ClassListing list_classes(const std::string& header, const std::vector<std::string>& flags);
+
+struct TemplateInstance {
+  std::string template_name;  // "shelf::Box"
+  std::string name;           // "shelf::Box<int>", as --class names it
+  std::string skip_reason;    // as DeclaredClass's, of the instance
+};
+
+struct InstanceListing {
+  bool ok = false;
+  std::string message;  // why not, as ClassListing's
+  std::vector<TemplateInstance> instances;
+};
+
+// The instances of `templates` (qualified names of class templates) that a translation unit of
+// the project makes or names with every argument known: how the project itself uses them.
+InstanceListing list_template_instances(const std::string& source, const std::vector<std::string>& flags,
+                                        const std::set<std::string>& templates);
 
 }  // namespace objgen::scan

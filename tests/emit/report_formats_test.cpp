@@ -186,5 +186,21 @@ TEST(HtmlReport, ASkippedClassIsListedWithWhyAndHasNoPage) {
   EXPECT_EQ(files[0].content.find("href=\"ns__Box.html\""), std::string::npos);
 }
 
+TEST(HtmlReport, ParamsMembersWithTheirInputsAndNoEmptySections) {
+  emit::HtmlClass c{.name = "ns::Stack", .header = "stack.hpp", .line = 2};
+  nlohmann::json report{{"methods",
+                         {{{"method", "Stack::pop()"}, {"status", "repaired"}, {"tries", 3}, {"inputs", "v0->push(1);\nv0->pop();"}},
+                          {{"method", "Stack::at(int)"}, {"status", "failed"}, {"tries", 9}, {"inputs", ""}}}}};
+  emit::add_command_report(c, "params", report);
+  c.plots.push_back("<svg><polyline points=\"0,0 1,1\"/></svg>");
+  const std::string page = page_named(emit::html_pages({.title = "t", .classes = {c}}), "ns__Stack.html").content;
+  EXPECT_NE(page.find("<td>Stack::pop()</td><td class=\"ok\">repaired</td><td class=num>3</td>"), std::string::npos) << page;
+  EXPECT_NE(page.find("<td class=\"bug\">failed</td>"), std::string::npos);
+  EXPECT_NE(page.find("v0-&gt;push(1);"), std::string::npos);
+  EXPECT_NE(page.find("<polyline"), std::string::npos) << "the benchmark sweeps' plot";
+  EXPECT_EQ(page.find("id=states"), std::string::npos) << "no states: no empty section";
+  EXPECT_EQ(page.find("id=checks"), std::string::npos) << "no checks ran: no empty table";
+}
+
 }  // namespace
 }  // namespace objgen
