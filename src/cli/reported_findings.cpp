@@ -206,10 +206,13 @@ void confirm_findings(Api& api, const LiteralDomain& domain, std::vector<Reporte
   co.worker_memory_limit_bytes = settings.worker_memory_limit;
   co.enumerations = settings.enumerations;
   co.interrupted = &g_interrupted;
-  std::vector<std::string> why = minimize::confirm_findings(api, domain, replays, co);
+  std::vector<std::string> shown;
+  std::vector<std::string> why = minimize::confirm_findings(api, domain, replays, co, &shown);
   for (size_t k = 0; k < replayed.size(); ++k) {
     ReportedFinding& f = findings[replayed[k]];
     f.unconfirmed = why[k];
+    // Reported as its test shows it: the replay alone is what the user reruns.
+    if (f.unconfirmed.empty() && !shown[k].empty() && f.finding.kind == Outcome::Crash) f.finding.message = shown[k];
     const std::optional<minimize::Minimized>& m = f.minimized;
     if (f.unconfirmed.empty() || !m || m->reproduced || m->history_calls == 0) continue;
     if (m->history_kept == 0)

@@ -108,7 +108,7 @@ TEST_F(ListClasses, TheInstancesATranslationUnitMakesOrNamesWithEveryArgumentKno
     names.push_back(i.name);
   }
   EXPECT_NE(std::find(names.begin(), names.end(), "lib::Box<int>"), names.end());
-  EXPECT_NE(std::find(names.begin(), names.end(), "lib::Box<char>"), names.end());  // an argument of the pointer's type
+  EXPECT_NE(std::find(names.begin(), names.end(), "lib::Box<char>"), names.end());      // an argument of the pointer's type
   for (const std::string& n : names) EXPECT_EQ(n.find("<T>"), std::string::npos) << n;  // read<T>'s own: not an instance
 }
 

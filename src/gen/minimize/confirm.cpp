@@ -32,8 +32,9 @@ double patient_timeout(double call_timeout) { return std::max(4 * call_timeout, 
 }  // namespace
 
 std::vector<std::string> confirm_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
-                                          const ConfirmOptions& options) {
+                                          const ConfirmOptions& options, std::vector<std::string>* shown) {
   std::vector<std::string> out(findings.size());
+  if (shown) shown->assign(findings.size(), "");
   RunnerOptions ro;
   ro.call_timeout_seconds = options.call_timeout_seconds;
   ro.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
@@ -57,6 +58,7 @@ std::vector<std::string> confirm_findings(const Api& api, const LiteralDomain& d
     r->restart_worker();
     TestOutcome replay = r->run({f.sequence})[0];
     out[i] = verdict(api, f, replay);
+    if (shown && out[i].empty()) (*shown)[i] = replay.message;
     if (f.kind == Outcome::Timeout && replay.outcome == Outcome::Normal && replay.feasible && replay.length == f.sequence.calls.size())
       out[i] = fmt::format("its replay in a fresh process returned within {:g} s (the limit was {:g} s): a slow call, not a hang",
                            patient.call_timeout_seconds, options.call_timeout_seconds);

@@ -29,8 +29,11 @@ struct ConfirmOptions {
 // process returned normally"). A finding without a sequence is never confirmed. A timeout is
 // replayed with a longer limit (4 x the call timeout, at least 1 s more): a call that returns
 // within it ran slow (a loaded machine) and is not a hang of the class.
+// shown, when given: per confirmed finding, the message its replay ended with ("" for the others):
+// what its test shows. A crash's signal and text may differ from the worker's (an assertion's
+// abort, where a worker whose heap earlier calls damaged died of SIGSEGV printing it).
 std::vector<std::string> confirm_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
-                                          const ConfirmOptions& options);
+                                          const ConfirmOptions& options, std::vector<std::string>* shown = nullptr);
 
 // The sequence followed by a call of `check` (an operation of one object parameter taken by
 // reference, such as an invariant's contract check) on the object `value` numbers: how a finding

@@ -81,6 +81,19 @@ TEST(ConfirmFindings, AFaultOfTheSequenceIsConfirmed) {
   EXPECT_EQ(f.confirm({crash}), std::vector<std::string>{""});
 }
 
+TEST(ConfirmFindings, AConfirmedCrashIsShownAsItsReplayEnded) {
+  ConfirmFixture f;
+  // Found as "SIGBUS" by a worker (its heap damaged by earlier calls, say): the test shows SIGSEGV.
+  SequenceFinding crash{Outcome::Crash, f.add, "SIGBUS", f.sequence({{f.add, 2}, {f.add, 2}, {f.add, 2}}), f.domain};
+  SequenceFinding alone{Outcome::Crash, f.poke, "SIGSEGV", f.sequence({{f.poke, 0}}), f.domain};
+  std::vector<std::string> shown;
+  std::vector<std::string> why = confirm_findings(f.api, f.domain, {crash, alone}, {}, &shown);
+  ASSERT_EQ(shown.size(), 2u);
+  EXPECT_EQ(why[0], "");
+  EXPECT_NE(shown[0].find("SIGSEGV"), std::string::npos) << shown[0];
+  EXPECT_EQ(shown[1], "") << "not confirmed: nothing shown";
+}
+
 TEST(ConfirmFindings, AFaultOnlyABusyWorkerShowsIsNot) {
   ConfirmFixture f;
   // Found as the third poke() of a worker, after other sequences' calls: alone it returns.
