@@ -135,6 +135,17 @@ clang_fault() {  # clang_fault COMMAND...
 check "a crash inside Clang: exit 3 naming the class and header (scan)" clang_fault scan --header "$work/made.hpp" --class q::P
 check "a crash inside Clang: exit 3 (exhaustive building its harness)" \
   clang_fault "$objgen_bin" exhaustive --header "$work/made.hpp" --class q::P --scope 1 --rebuild-harness
+# A fault that follows a member (Clang deducing one member template's arguments, in every layout)
+# leaves that member out of the next attempt: the scan converges, the member listed as skipped.
+printf 'namespace q { struct T { template <class V> V as() const { return V(n); } template <class V> void set(V v) { n = int(v); } int n = 0; }; }\n' >"$work/tpl.hpp"
+member_fault() {
+  OBJGEN_TEST_CLANG_FAULT_AT='deducing q::T::as ' "$objgen_bin" scan --header "$work/tpl.hpp" --class q::T --list \
+    >"$work/tpl.txt" 2>"$work/err.txt" || { echo "exit $?"; cat "$work/err.txt"; return 1; }
+  grep -q 'attempt 2 of 8' "$work/err.txt" && [ "$(grep -c 'Clang crashed' "$work/err.txt")" = 1 ] &&
+    grep -q 'skipped: function template: Clang crashed deducing its template arguments' "$work/tpl.txt" &&
+    grep 'set(V v)' "$work/tpl.txt" | grep -qv 'Clang crashed' || { cat "$work/err.txt" "$work/tpl.txt"; return 1; }
+}
+check "a crash at one member template: the next attempt leaves it out, exit 0" member_fault
 
 # 5. A header pulling in a large part of the standard library scans (its time is printed; the
 #    5 s target is measured by hand, see docs/SCAN.md, not asserted here).

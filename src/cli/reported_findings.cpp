@@ -1,5 +1,7 @@
 #include "cli/reported_findings.hpp"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -184,6 +186,15 @@ std::optional<SequenceFinding> replay_of(Api& api, const ReportedFinding& f, std
   return r;
 }
 
+// The first signal a crash's message names ("SIGABRT" in "copying the object: SIGABRT (Aborted)").
+std::string signal_named(const std::string& message) {
+  size_t at = message.find("SIG");
+  if (at == std::string::npos) return "";
+  size_t end = at + 3;
+  while (end < message.size() && std::isupper(static_cast<unsigned char>(message[end]))) ++end;
+  return message.substr(at, end - at);
+}
+
 }  // namespace
 
 void confirm_findings(Api& api, const LiteralDomain& domain, std::vector<ReportedFinding>& findings, const ConfirmSettings& settings) {
@@ -211,8 +222,10 @@ void confirm_findings(Api& api, const LiteralDomain& domain, std::vector<Reporte
   for (size_t k = 0; k < replayed.size(); ++k) {
     ReportedFinding& f = findings[replayed[k]];
     f.unconfirmed = why[k];
-    // Reported as its test shows it: the replay alone is what the user reruns.
-    if (f.unconfirmed.empty() && !shown[k].empty() && f.finding.kind == Outcome::Crash) f.finding.message = shown[k];
+    // A crash whose replay alone (what its test shows) died of another signal is reported so.
+    if (f.unconfirmed.empty() && f.finding.kind == Outcome::Crash && !signal_named(shown[k]).empty() &&
+        signal_named(shown[k]) != signal_named(f.finding.message))
+      f.finding.message = shown[k];
     const std::optional<minimize::Minimized>& m = f.minimized;
     if (f.unconfirmed.empty() || !m || m->reproduced || m->history_calls == 0) continue;
     if (m->history_kept == 0)

@@ -35,6 +35,7 @@ struct SubjectArgs {
   bool coverage_of_callees = false;  // ...of the functions the class calls too (evolve --coverage-scope)
   bool checks = false;               // with assertions and UBSan (`params`): built from the header, also for --example
   bool asan = false;                 // with checks: AddressSanitizer too (only for asan_harness_library)
+  std::string harness_source;        // compile this harness.cpp instead of scanning (the ASan twin's)
   bool trace_loads = false;          // with Clang's trace-loads (`korat`): built from the header, also for --example
   // Found when the subject was resolved (exec/initialising_call): a call the class's objects need
   // before they can be read, which every later build of the subject (the ASan one) makes too.

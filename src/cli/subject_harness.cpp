@@ -135,6 +135,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference =
   request.template_args = parse_template_args(s.template_args);
   request.initialising_call = s.initialising_call;
   request.initialising_member_left_out = s.initialising_member_left_out;
+  request.harness_source = s.harness_source;
   catch_interrupts(true);
   HarnessBuild b;
   auto say = [quiet](const std::string& step) {
@@ -175,6 +176,9 @@ std::string build_asan_harness(const SubjectArgs& s, bool quiet) {
   a.flags.insert(a.flags.end(), g_added_libraries.begin(), g_added_libraries.end());
   a.checks = a.asan = true;
   a.coverage = false;
+  // The plain build's own harness.cpp, compiled with ASan: the same members as the API objgen
+  // knows (a second scan may instantiate others).
+  a.harness_source = g_build_directory.empty() ? "" : g_build_directory + "/harness.cpp";
   return build_or_explain(a, quiet).library;
 }
 
@@ -275,6 +279,13 @@ Example build_subject_harness(SubjectArgs& s, bool quiet) {
                    s.class_name.c_str(), p->why.c_str(), s.initialising_call.c_str(),
                    p->found->repeatable ? "" : (", and " + p->found->signature + " is left out (a second call fails)").c_str());
       b = build_or_explain(s, quiet);
+    } else if (p && p->unreadable) {
+      // Said even with --quiet: most objects will be left out, and a run of 0 states says no more.
+      std::fprintf(stderr,
+                   "objgen: warning: %s's objects cannot be read as constructed (%s while reading its fields) and no call "
+                   "objgen tried makes them readable: the objects it cannot read are left out of the states; leave out the "
+                   "fields it cannot follow (--omit-fields REGEX) or describe it yourself (docs/REGISTERING.md)\n",
+                   s.class_name.c_str(), p->why.c_str());
     }
   }
   Example ex = load_built(s, b);

@@ -55,7 +55,7 @@ class Builder {
       out_.cached = true;
       return out_;
     }
-    if (!scan()) return out_;
+    if (r_.harness_source.empty() ? !scan() : !take_source()) return out_;
     compile();
     return out_;
   }
@@ -116,6 +116,14 @@ class Builder {
     }
     include_by_absolute_path(out_.scan.result);
     return readable_as_asked() && (!r_.trace_loads || has_invariant());
+  }
+
+  // The given harness.cpp instead of a scan (HarnessRequest::harness_source).
+  bool take_source() {
+    std::optional<std::string> text = read_whole_file(r_.harness_source);
+    if (!text) return refuse("cannot read the harness to build again: " + r_.harness_source);
+    source_text_ = std::move(*text);
+    return true;
   }
 
   // What the scan found makes the request impossible: said before anything is compiled.
@@ -189,7 +197,7 @@ class Builder {
   void compile_in_work_dir() {
     auto start = std::chrono::steady_clock::now();
     scan::HarnessOptions options = harness_options();
-    write_file_atomically(work_ + "/harness.cpp", scan::write_harness(out_.scan.result, options));
+    write_file_atomically(work_ + "/harness.cpp", source_text_.empty() ? scan::write_harness(out_.scan.result, options) : source_text_);
     progress_("compiling the harness with " + commands_.compiler() +
               (r_.coverage      ? " (coverage)"
                : r_.trace_loads ? " (trace-loads)"
@@ -489,6 +497,7 @@ class Builder {
   HarnessCommands commands_;
   HarnessBuild out_;
   std::string work_;
+  std::string source_text_;                     // HarnessRequest::harness_source's text ("" when scanned)
   std::vector<cover::ModuleCoverage> modules_;  // coverage builds: each unit's part, link order
   bool interrupted_ = false;
   bool link_failed_ = false;

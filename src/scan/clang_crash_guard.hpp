@@ -12,7 +12,7 @@
 namespace objgen::scan {
 
 // How many layouts a scan is tried in before objgen gives up.
-constexpr int kScanAttempts = 4;
+constexpr int kScanAttempts = 8;
 
 // The command line to start again with (main's argv, kept by the caller); without it, or in an MPI
 // job (whose ranks cannot be started again alone), a fault ends objgen at once.
@@ -23,6 +23,21 @@ void remember_command_line(char** argv);
 // main, it leaks a few blocks whose number and sizes depend on the attempt (none on the first).
 int scan_attempt();
 void attempt_layout_shift();
+
+// A step of scan where Clang faults for what it is given, in every layout (deducing one member
+// template's arguments instantiates code of the library's that Clang 14 mishandles): while one is
+// alive, a fault makes the next attempt leave that step out (crashed_in_earlier_attempt), so
+// the attempts converge instead of each dying at the same member.
+class RiskyStep {
+ public:
+  explicit RiskyStep(const std::string& key);  // key: stable across attempts, without '\n'
+  ~RiskyStep();
+  RiskyStep(const RiskyStep&) = delete;
+  RiskyStep& operator=(const RiskyStep&) = delete;
+};
+
+// Whether an earlier attempt of this command faulted in the step `key`.
+bool crashed_in_earlier_attempt(const std::string& key);
 
 class ClangCrashGuard {
  public:

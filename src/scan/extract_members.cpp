@@ -17,6 +17,7 @@
 #include <clang/Sema/SemaDiagnostic.h>
 #include <clang/Sema/TemplateDeduction.h>
 
+#include "scan/clang_crash_guard.hpp"
 #include "scan/declared_only.hpp"
 #include "scan/extractor.hpp"
 
@@ -247,7 +248,14 @@ void Extractor::add_template_instances(const clang::CXXMethodDecl* md, const cla
   if (seen_functions_.count(md->getCanonicalDecl())) return;
   std::string why_not = "function template (no Sema to deduce its arguments)";
   std::vector<TemplateInstance> found;
-  if (sema_) found = MemberTemplates(*sema_, target_, registered_, namer_, templates_).instances(ft, why_not);
+  // Where Clang faulted deducing this member's arguments in an earlier attempt, it is left out.
+  const std::string step = "deducing " + md->getQualifiedNameAsString() + " at " + std::to_string(pos(md->getLocation()).line);
+  if (sema_ && crashed_in_earlier_attempt(step)) {
+    why_not = "function template: Clang crashed deducing its template arguments (an earlier attempt of this scan)";
+  } else if (sema_) {
+    RiskyStep risky(step);
+    found = MemberTemplates(*sema_, target_, registered_, namer_, templates_).instances(ft, why_not);
+  }
   if (found.empty()) {
     size_t before = out_.functions.size();
     add_function(md, kind, true, declaring_class, false);
