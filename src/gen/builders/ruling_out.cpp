@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -78,6 +79,31 @@ std::vector<SequenceFinding> calling(std::vector<SequenceFinding> findings, uint
   return findings;
 }
 
+// Built by constructors and factories alone: no builder beyond them took part.
+bool constructed_only(const Api& api, const FlatSequence& state) {
+  return std::all_of(state.calls.begin(), state.calls.end(), [&](const FlatCall& c) {
+    OpKind k = api.operations()[c.op].kind;
+    return k == OpKind::Constructor || k == OpKind::StaticFactory;
+  });
+}
+
+// The contract findings but those of checks an object as its constructor made it breaks too: such a
+// check is the class's own (yaml-cpp's `==` is identity, false for a default node and itself), and
+// its breaks say nothing of which builder corrupts.
+std::vector<SequenceFinding> builders_breaks(const Api& api, std::vector<SequenceFinding> contract_findings) {
+  std::set<uint32_t> own;
+  for (const SequenceFinding& f : contract_findings) {
+    FlatSequence state = f.sequence;
+    if (state.calls.empty()) continue;
+    uint32_t check = state.calls.back().op;
+    state.calls.pop_back();
+    if (constructed_only(api, state)) own.insert(check);
+  }
+  std::erase_if(contract_findings,
+                [&](const SequenceFinding& f) { return !f.sequence.calls.empty() && own.count(f.sequence.calls.back().op); });
+  return contract_findings;
+}
+
 }  // namespace
 
 std::vector<SequenceFinding> ruled_out_findings(const Api& api, const BuilderSearchOptions& options, std::vector<uint32_t> builders,
@@ -96,7 +122,7 @@ std::vector<SequenceFinding> corruption_findings(const Api& api, const BuilderSe
   for (SequenceFinding& f : exhaustive::replayable_findings(api, r, domain))
     if (shows_corruption(f)) out.push_back(std::move(f));
   if (options.check_contracts && !interrupted(options))
-    for (SequenceFinding& f : options.check_contracts(sampled_states(api, r, domain, options.target), domain))
+    for (SequenceFinding& f : builders_breaks(api, options.check_contracts(sampled_states(api, r, domain, options.target), domain)))
       if (shows_corruption(f)) out.push_back(std::move(f));
   return out;
 }

@@ -315,69 +315,6 @@ FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const Seq
   return {};
 }
 
-constexpr size_t kNone = SIZE_MAX;
-
-// The one call of the sequence before its last that changed the last call's receiver, made on it
-// as its constructor made it, with literal arguments only and nothing it made used later: its
-// index, or kNone (the receiver changed by several calls, or as another call's argument).
-size_t lone_change_of_new_receiver(const Api& api, const FlatSequence& seq) {
-  const FlatCall& last = seq.calls.back();
-  if (last.args.empty() || last.args[0] < 0) return kNone;
-  const int64_t receiver = last.args[0];
-  const FlatCall* made = maker(seq, receiver);
-  if (!made) return kNone;
-  OpKind made_by = api.operations()[made->op].kind;
-  if (made_by != OpKind::Constructor && made_by != OpKind::StaticFactory) return kNone;
-  size_t found = kNone;
-  for (size_t i = 0; i + 1 < seq.calls.size(); ++i) {
-    const FlatCall& c = seq.calls[i];
-    const Operation& op = api.operations()[c.op];
-    bool changes = false;
-    for (size_t k = 0; k < c.args.size() && k < op.params.size(); ++k)
-      changes = changes || (c.args[k] == receiver && (op.params[k].may_modify() || op.params[k].consumed()));
-    if (!changes) continue;
-    if (found != kNone || op.kind != OpKind::Method || c.args[0] != receiver) return kNone;
-    if (std::any_of(c.args.begin() + 1, c.args.end(), [](int64_t a) { return a >= 0; })) return kNone;
-    found = i;
-  }
-  if (found == kNone) return kNone;
-  for (size_t p = 1; p < seq.calls[found].produced.size(); ++p)  // what it made (a returned object) is not used after
-    for (size_t i = found + 1; i < seq.calls.size(); ++i)
-      for (int64_t a : seq.calls[i].args)
-        if (seq.calls[found].produced[p] >= 0 && a == seq.calls[found].produced[p] && a != receiver) return kNone;
-  return found;
-}
-
-// The last call failed after one earlier call on an object as its constructor made it (pop() of
-// an empty stack, then push()): without that call the sequence ends normally, and the two calls
-// end normally on other states the run built. The earlier call broke a precondition of its own
-// that the library does not check (a size below zero, which a later call then trusts): the
-// evidence, or "".
-std::string new_receiver_change_evidence(const Api& api, const SequenceFinding& f, const std::vector<FlatSequence>& states,
-                                         size_t probed_states, TestRunner& runner) {
-  const size_t at = lone_change_of_new_receiver(api, f.sequence);
-  const FlatCall& last = f.sequence.calls.back();
-  if (at == kNone || std::any_of(last.args.begin() + 1, last.args.end(), [](int64_t a) { return a >= 0; })) return "";
-  const FlatCall& change = f.sequence.calls[at];
-  FlatSequence without = f.sequence;
-  without.calls.erase(without.calls.begin() + static_cast<std::ptrdiff_t>(at));
-  if (!all_normal(runner, {without})) return "";
-  const ClassId cls = api.operations()[change.op].params[0].cls;
-  std::vector<FlatSequence> probes;
-  for (const FlatSequence& s : states) {
-    const FlatCall* made = maker(s, s.result_value);
-    if (probes.size() == probed_states) break;
-    if (!made || s.calls.size() < 2 || !api.operations()[made->op].result.is_object() || api.operations()[made->op].result.cls != cls)
-      continue;
-    probes.push_back(call_on_state(api, call_on_state(api, s, change.op, change.args), last.op, last.args));
-  }
-  if (!works_elsewhere(runner, probes)) return "";
-  const std::string& changed = api.operations()[change.op].name;
-  return changed + " on an object as its constructor made it leaves it so that " + api.operations()[last.op].name +
-         " fails, which works on a new object; the two calls end normally on other states the run built: " + changed +
-         " requires a state the sequence never built";
-}
-
 // The probes' runner, started for the first finding that needs one.
 TestRunner& runner_for(std::unique_ptr<TestRunner>& runner, const Api& api, const LiteralDomain& domain, const BlameOptions& options) {
   if (!runner) {
@@ -494,7 +431,6 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     // shift by 2^64 - 1): given a huge count, the caller asked for what no call can have.
     if (resource_failure(f) || aborted(f)) {
       std::string why = huge_count_evidence(api, domain, f, runner_for(runner, api, domain, options));
-      if (why.empty()) why = new_receiver_change_evidence(api, f, states, options.probed_states, runner_for(runner, api, domain, options));
       if (!why.empty()) {
         out[i] = {Blame::Precondition, why};
         continue;
@@ -514,12 +450,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
     const FlatCall& last = f.sequence.calls.back();
     const Operation& op = api.operations()[last.op];
     bool on_object = op.kind == OpKind::Method || op.contract >= 0;  // a contract check calls members on its first
-    if (!on_object || last.args.empty() || last.args[0] < 0) continue;
-    if (!as_constructed(api, f.sequence, last.args[0])) {
-      why = new_receiver_change_evidence(api, f, states, options.probed_states, runner_for(runner, api, domain, options));
-      if (!why.empty()) out[i] = {Blame::Precondition, why};
-      continue;
-    }
+    if (!on_object || last.args.empty() || last.args[0] < 0 || !as_constructed(api, f.sequence, last.args[0])) continue;
     constexpr size_t kOneCallStates = 16;
     std::vector<FlatSequence> probes = on_other_receivers(api, f.sequence, states, options.probed_states);
     for (FlatSequence& p :

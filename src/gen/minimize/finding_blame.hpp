@@ -4,9 +4,7 @@
 // assertion failed; the member crashes on an object no call changed since its constructor and
 // returns normally, with the same arguments, on states the run built; or the call ran out of time
 // or memory given a huge count (a -1 that reaches an unsigned size as 2^64 - 1), or after an
-// earlier call was given one, and the sequence ends normally given the other values tried; or the
-// call failed after one earlier call on a new object (pop() of an empty stack), without which it
-// returns, and the two end normally on other states. Such findings are likely precondition
+// earlier call was given one, and the sequence ends normally given the other values tried. Such findings are likely precondition
 // violations, listed apart with the evidence; every other finding is a bug.
 #pragma once
 
