@@ -4,40 +4,16 @@
 // builds alone ([l, h) is [l, h-1]).
 #include <gtest/gtest.h>
 
-#include <stdexcept>
-
 #include "gen/builders/verify.hpp"
 #include "gen/oracles/equal_states.hpp"
+#include "gen/oracles/spans.hpp"
 #include "model/selection.hpp"
 #include "objgen/objgen.hpp"
-
-namespace proof_spans {
-struct Span {
-  int lo = 0, hi = 0;
-  bool closed = false;
-  void set_closed(int l, int h) {
-    if (l > h) throw std::invalid_argument("lo > hi");
-    lo = l, hi = h, closed = true;
-  }
-  void set_half_open(int l, int h) {
-    if (l >= h) throw std::invalid_argument("lo >= hi");
-    lo = l, hi = h, closed = false;
-  }
-  bool empty() const { return closed ? lo > hi : lo >= hi; }
-  int end() const { return closed ? hi + 1 : hi; }
-  bool operator==(const Span& o) const {
-    if (empty() || o.empty()) return empty() && o.empty();
-    return lo == o.lo && end() == o.end();
-  }
-};
-}  // namespace proof_spans
-
-OBJGEN_FIELDS(proof_spans::Span, lo, hi, closed)
 
 namespace objgen {
 namespace {
 
-using proof_spans::Span;
+using Span = spans::Span<spans::Equality::Sets>;
 
 struct Spans {
   Api api;
