@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <map>
-#include <ranges>
 #include <set>
 
 #include "harness/harness_cache.hpp"
@@ -55,9 +54,12 @@ std::vector<ClassTarget> with_instances(const ProjectLayout& layout, std::vector
       out.push_back(std::move(c));
       continue;
     }
-    say(fmt::format("{}: instantiated by the project as {}", c.name, fmt::join(std::views::keys(it->second), ", ")));
-    for (const auto& [name, why] : it->second)
+    std::vector<std::string> names;
+    for (const auto& [name, why] : it->second) {
+      names.push_back(name);
       if (std::regex_search(c.name, wanted) || std::regex_search(name, wanted)) out.push_back({name, c.header, c.line, why, c.flags});
+    }
+    say(fmt::format("{}: instantiated by the project as {}", c.name, fmt::join(names, ", ")));
   }
   return out;
 }
