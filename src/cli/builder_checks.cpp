@@ -34,8 +34,10 @@ decltype(builders::BuilderSearchOptions::group_equal) builder_state_grouping(con
                                       .worker_memory_limit_bytes = o.worker_memory_limit_bytes,
                                       .isolate = o.isolate,
                                       .interrupted = &g_interrupted};
-  return [&api, options](const FoundStates& found) -> std::optional<std::vector<uint32_t>> {
-    oracles::EqualStates groups = oracles::group_equal_states(api, found, options);
+  return [&api, options](const FoundStates& found, double max_seconds) -> std::optional<std::vector<uint32_t>> {
+    oracles::EqualStatesOptions within = options;
+    within.max_seconds = max_seconds;
+    oracles::EqualStates groups = oracles::group_equal_states(api, found, within);
     if (!groups.grouped) return std::nullopt;
     return std::move(groups.group_of);
   };

@@ -79,10 +79,11 @@ struct BuilderSearchOptions {
   // Leave out of the set a builder whose states break checks a set without it does not break.
   bool rule_out_corrupting = true;
   // The target's states of a run grouped under its operator== (the CLI binds
-  // src/gen/oracles/equal_states): per state of found.target_states(), its group; nullopt when
-  // not grouped. Proofs then compare states as the class does, as the runs count them: an API
-  // state equal to one the builders build is not missing. Unset: canonical forms are compared.
-  std::function<std::optional<std::vector<uint32_t>>(const FoundStates& found)> group_equal;
+  // src/gen/oracles/equal_states), within max_seconds: per state of found.target_states(), its
+  // group; nullopt when not grouped. Proofs then compare states as the class does, as the runs
+  // count them: an API state equal to one the builders build is not missing. Unset: canonical
+  // forms are compared.
+  std::function<std::optional<std::vector<uint32_t>>(const FoundStates& found, double max_seconds)> group_equal;
 };
 
 // The random-batch options these search options imply.

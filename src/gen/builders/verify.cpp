@@ -50,9 +50,14 @@ StateGroups group_api_states(const Api& api, const BuilderSearchOptions& opt, co
   StateGroups g;
   g.of_api_state.assign(with_api.store.state_count(), kNone);
   std::optional<std::vector<uint32_t>> equal;
-  if (opt.group_equal && states.size() > 1) {
+  // Within the search's deadline (a minute at most): past it, canonical forms are compared.
+  constexpr double kMaxGroupingSeconds = 60;
+  double seconds = kMaxGroupingSeconds;
+  if (opt.deadline != std::chrono::steady_clock::time_point{})
+    seconds = std::min(seconds, std::chrono::duration<double>(opt.deadline - std::chrono::steady_clock::now()).count());
+  if (opt.group_equal && states.size() > 1 && seconds > 0) {
     LiteralDomain domain = search_domain(api, opt, scope);
-    equal = opt.group_equal(FoundStates{with_api.store, domain, opt.target, api_ops});
+    equal = opt.group_equal(FoundStates{with_api.store, domain, opt.target, api_ops}, seconds);
   }
   g.by_equality = equal && equal->size() == states.size();
   for (size_t i = 0; i < states.size(); ++i) {

@@ -24,8 +24,8 @@ struct Spans {
     options.operations = select_operations(api, options.target, {"all"});
     options.workers = 1;
     if (grouped)
-      options.group_equal = [this](const FoundStates& found) -> std::optional<std::vector<uint32_t>> {
-        oracles::EqualStates g = oracles::group_equal_states(api, found, {});
+      options.group_equal = [this](const FoundStates& found, double max_seconds) -> std::optional<std::vector<uint32_t>> {
+        oracles::EqualStates g = oracles::group_equal_states(api, found, {.max_seconds = max_seconds});
         if (!g.grouped) return std::nullopt;
         return g.group_of;
       };
