@@ -40,8 +40,9 @@ std::vector<uint32_t> states_missing(const exhaustive::ExhaustiveResult& of, con
 // the order their first state was found.
 struct StateGroups {
   std::vector<uint32_t> of_api_state;  // per state id of the API's run: its group (kNone: not a target state)
-  size_t count = 0;
+  std::vector<uint32_t> first;         // per group, its first state in the API's run
   bool by_equality = false;
+  size_t count() const { return first.size(); }
 };
 
 StateGroups group_api_states(const Api& api, const BuilderSearchOptions& opt, const exhaustive::ExhaustiveResult& with_api,
@@ -63,7 +64,7 @@ StateGroups group_api_states(const Api& api, const BuilderSearchOptions& opt, co
   for (size_t i = 0; i < states.size(); ++i) {
     uint32_t group = g.by_equality ? (*equal)[i] : static_cast<uint32_t>(i);
     g.of_api_state[states[i]] = group;
-    g.count = std::max<size_t>(g.count, group + 1);
+    if (group == g.first.size()) g.first.push_back(states[i]);  // groups are numbered in the order found
   }
   return g;
 }
@@ -72,7 +73,7 @@ StateGroups group_api_states(const Api& api, const BuilderSearchOptions& opt, co
 // run never built belongs to no group (the proof reports it as extra).
 std::vector<uint32_t> first_of_each_group(const exhaustive::ExhaustiveResult& run, const exhaustive::ExhaustiveResult& with_api,
                                           ClassId target, const StateGroups& g) {
-  std::vector<uint32_t> first(g.count, kNone);
+  std::vector<uint32_t> first(g.count(), kNone);
   std::vector<Fingerprint> fps = fingerprints(run.store);
   for (uint32_t id : run.store.states_of(target)) {
     const uint32_t* api_id = with_api.store.find(fps[id]);
@@ -127,14 +128,13 @@ ScopeProof prove_scope(const Api& api, const BuilderSearchOptions& opt, const st
   p.api_representations = with_api.store.states_of(opt.target).size();
   StateGroups groups = group_api_states(api, opt, with_api, api_ops, scope);
   p.by_equality = groups.by_equality;
-  std::vector<uint32_t> api_first = first_of_each_group(with_api, with_api, opt.target, groups);
   std::vector<uint32_t> builders_first = first_of_each_group(with_builders, with_api, opt.target, groups);
-  p.api_states = groups.count;
+  p.api_states = groups.count();
   p.builder_states = groups_built(builders_first);
   size_t missing = 0, extra = 0;
-  for (size_t g = 0; g < groups.count; ++g) {
+  for (size_t g = 0; g < groups.count(); ++g) {
     if (builders_first[g] != kNone) continue;
-    if (missing++ < kMaxWitnesses) p.missing.push_back(witness(api, opt, with_api, scope, api_first[g], ""));
+    if (missing++ < kMaxWitnesses) p.missing.push_back(witness(api, opt, with_api, scope, groups.first[g], ""));
   }
   for (uint32_t id : states_missing(with_builders, with_api, opt.target, kMaxWitnesses, &extra))
     p.extra.push_back(witness(api, opt, with_builders, scope, id, ""));
