@@ -42,8 +42,8 @@ builders::IdentifyProgress progress_printer(const Api& api) {
   builders::IdentifyProgress p;
   p.on_classified = [](const builders::Classification& c) { std::fprintf(stderr, "objgen: observers found in %.1f s\n", c.seconds); };
   p.on_climb_step = [&api](const builders::ClimbStep& s) {
-    std::fprintf(stderr, "  climb: %zu structures with %s  (%zu runs, %.1f s)\n", s.structures, signatures_of(api, s.builders).c_str(), s.runs,
-                 s.seconds);
+    std::fprintf(stderr, "  climb: %zu structures with %s  (%zu runs, %.1f s)\n", s.structures, signatures_of(api, s.builders).c_str(),
+                 s.runs, s.seconds);
   };
   auto last = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
   p.on_climb_try = [&api, last](uint32_t op, size_t tried, size_t of) {  // a long step says what it tries
