@@ -18,6 +18,7 @@
 #include "cli/subject.hpp"
 #include "io/atomic_file.hpp"
 #include "emit/builders_report.hpp"
+#include "exec/run_deadline.hpp"
 #include "gen/builders/builders_file.hpp"
 #include "gen/builders/identify.hpp"
 #include "gen/builders/verify.hpp"
@@ -276,6 +277,9 @@ int run_builders(BuildersArgs& a) {
     o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
 
   catch_interrupts(true);
+  // The budget bounds the search and proofs (--scope or --verify-scopes auto), and the command with them.
+  if (a.scope == "auto" || (a.verify && a.verify_scopes == "auto"))
+    set_run_deadline(run_deadline_after(a.budget, o.call_timeout_seconds, start));
   if (!a.quiet && given.empty())
     std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers, scope %s, budget %.0f s\n", target.name.c_str(),
                  kAlgorithms.name(a.algo), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
@@ -456,8 +460,8 @@ void add_builders_command(CLI::App& app, int& exit_code) {
                    .literals = true,
                    .threads = "Workers (default: all cores); results do not depend on it",
                    .isolation = true,
-                   .memory_limit = "objgen's own memory per exhaustive run (past it the run stops: no proof); also the default "
-                                   "--worker-memory-limit",
+                   .memory_limit = "objgen's own memory per exhaustive run (past it the run stops: no proof; default half the "
+                                   "machine's memory); when given, also the default --worker-memory-limit",
                    .misuse = true,
                    .validation_errors = true,
                    .seed = "Random seed (results are deterministic for a seed)"});

@@ -9,6 +9,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
+#include "exec/run_deadline.hpp"
 #include "emit/builders_report.hpp"
 #include "emit/code_writer.hpp"
 #include "gen/minimize/finding_blame.hpp"
@@ -80,12 +81,13 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
   std::vector<SequenceFinding> findings = emit::identification_findings(id);
   if (findings.empty()) return;
   std::vector<FlatSequence> states;
-  if (!id.builders.empty() && !g_interrupted.load()) {
+  if (!id.builders.empty() && !g_interrupted.load() && !run_deadline_passed()) {
     // The probes need a few states of every kind the API builds (not only the builders': a JSON
     // value's builders may build arrays only), not all of them: a climbing scope where the API
     // builds millions (rational's arithmetic) would otherwise outlast the budget many times over.
     BuilderSearchOptions probe = o;
     probe.run_time_limit_seconds = probe.run_time_limit_seconds > 0 ? std::min(probe.run_time_limit_seconds, 5.0) : 5.0;
+    probe.deadline = run_deadline();  // and within the command's time
     exhaustive::ExhaustiveResult r = builders::exhaustive_with(api, probe, o.operations, o.climb_scope);
     LiteralDomain domain = builders::search_domain(api, o, o.climb_scope);
     states = probe_states(api, {r.store, domain, o.target, o.operations});

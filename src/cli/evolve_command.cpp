@@ -15,6 +15,7 @@
 #include "cli/evolve_seeding.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/subject.hpp"
+#include "exec/run_deadline.hpp"
 #include "emit/code_writer.hpp"
 #include "cover/coverage_runtime.hpp"
 #include "io/atomic_file.hpp"
@@ -460,11 +461,14 @@ void report_results(const EvolveArgs& a, const Example& ex, Api& api, const Clas
   // With --budget, minimizing what the search found takes one run's budget at most, the rest of
   // each finding is reported as found: a fault whose every replay hangs would cost a call timeout
   // per candidate (a 10 s budget ran 542 s).
+  // The steps after the search (contracts, minimizing, confirming, probing) together end within
+  // one budget, a call's timeout and two seconds (exec/run_deadline.hpp), whatever the calls do.
   const double budget = parse_budget(a.budget);
   const auto deadline = budget > 0
                             ? std::chrono::steady_clock::now() +
                                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(budget))
                             : std::chrono::steady_clock::time_point{};
+  if (budget > 0) set_run_deadline(run_deadline_after(budget, a.call_timeout));
   std::vector<ReportedFinding> broken;
   if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a, deadline);
   std::vector<emit::SuiteFinding> failing = suite_findings_of(broken);

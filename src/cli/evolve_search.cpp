@@ -149,6 +149,10 @@ emit::EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   for (int r = 0; r < s.a.runs && !g_interrupted.load(); ++r) {
     eo.seed = s.a.seed + static_cast<uint64_t>(r);
     eo.deadline = run_deadline(s);
+    // An evaluation under way at the deadline is cut one call's timeout later (hanging calls).
+    if (eo.deadline != std::chrono::steady_clock::time_point{})
+      runner.set_deadline(eo.deadline +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s.a.call_timeout)));
     m.runs.push_back(evolve::evolve_method(trees, cfg, outcomes, runner, eo));
     if (r == 0 && s.seeding) m.seeded = s.seeding->stats();
   }

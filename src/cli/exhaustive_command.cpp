@@ -17,6 +17,7 @@
 #include "io/atomic_file.hpp"
 #include "emit/gtest_writer.hpp"
 #include "emit/report_json.hpp"
+#include "exec/run_deadline.hpp"
 #include "gen/exhaustive/checkpoint.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
 #include "gen/oracles/contract_runner.hpp"
@@ -136,6 +137,8 @@ ExhaustiveResult generate(const Api& api, const ExhaustiveOptions& opt, const em
                  opt.isolate ? "worker processes" : "threads", heap_check_mode(), fmt::format("{}", fmt::join(run.methods, ", ")).c_str());
 
   catch_interrupts(true);
+  // The whole command's end: the search's limit, then what the steps after it may take.
+  if (opt.time_limit_seconds > 0) set_run_deadline(run_deadline_after(opt.time_limit_seconds, opt.call_timeout_seconds));
   exhaustive::ExhaustiveGenerator gen(api, opt);
   if (!quiet)
     gen.on_progress([](const exhaustive::ExhaustiveProgress& p) {
@@ -165,7 +168,8 @@ void print_result(const ExhaustiveArgs& a, size_t structures, const ExhaustiveRe
                static_cast<unsigned long long>(result.explored), result.iterations, result.seconds, result.findings.size(),
                result.complete ? "" : ("  (partial: " + std::string(exhaustive::stop_reason_name(result.stopped_by)) + ")").c_str());
   if (result.stopped_by == exhaustive::StopReason::MemoryLimit)
-    std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n", a.memory_limit.c_str());
+    std::fprintf(stderr, "objgen: stopped at --memory-limit %s: the results written are partial and consistent\n",
+                 a.memory_limit.empty() ? "(its default, half the machine's memory)" : a.memory_limit.c_str());
   // Calls ran, none failed, and nothing is a state: every object was left out without a word.
   if (structures == 0 && result.explored > 0 && result.findings.empty())
     std::fprintf(stderr,
@@ -269,8 +273,8 @@ void add_exhaustive_command(CLI::App& app, int& exit_code) {
                    .literals = true,
                    .threads = "Workers (default: all cores); results are identical for any count",
                    .isolation = true,
-                   .memory_limit = "Stop with a partial result when objgen's own memory passes this (2G, 512M; default none); "
-                                   "also the default --worker-memory-limit",
+                   .memory_limit = "Stop with a partial result when objgen's own memory passes this (2G, 512M; default half "
+                                   "the machine's memory); when given, also the default --worker-memory-limit",
                    .misuse = true,
                    .validation_errors = true,
                    .seed = "Accepted for uniformity; exhaustive generation is deterministic",

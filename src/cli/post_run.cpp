@@ -8,6 +8,7 @@
 #include "cli/cli_common.hpp"
 #include "cli/run_reports.hpp"
 #include "cli/suite_oracles.hpp"
+#include "exec/run_deadline.hpp"
 #include "exec/sequence.hpp"
 #include "emit/state_samples.hpp"
 #include "emit/gtest_writer.hpp"
@@ -17,6 +18,19 @@
 namespace objgen::cli {
 
 namespace {
+
+// Within the run's deadline, minimizing leaves time to what follows it: replaying the findings
+// (hangs side by side, each waiting out its limit; the others a moment each) and probing them for
+// preconditions; half the time left at most. {} when the run has no deadline.
+RunClock::time_point minimizing_deadline(const std::vector<ReportedFinding>& findings, double call_timeout) {
+  RunClock::time_point end = run_deadline();
+  if (end == RunClock::time_point{}) return end;
+  bool hangs = std::any_of(findings.begin(), findings.end(), [](const ReportedFinding& f) { return f.finding.kind == Outcome::Timeout; });
+  constexpr double kSecondsPerFinding = 0.2;  // its replay and probes, each a worker's start and a few calls
+  double reserve = (hangs ? call_timeout + 0.3 : 0.0) + kSecondsPerFinding * static_cast<double>(findings.size());
+  reserve = std::min(reserve, seconds_before_run_deadline() / 2);
+  return end - std::chrono::duration_cast<RunClock::duration>(std::chrono::duration<double>(reserve));
+}
 
 // The contracts checked on (a sample of) the states; their findings minimized and printed.
 std::vector<ReportedFinding> check_contracts(Api& api, const PostRunSettings& s, const FoundStates& found, nlohmann::json& report) {
@@ -37,7 +51,8 @@ std::vector<ReportedFinding> check_contracts(Api& api, const PostRunSettings& s,
   std::vector<ReportedFinding> findings;
   for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
   if (s.findings.minimize && !g_interrupted.load())
-    minimize_findings(api, found.domain, findings, s.call_timeout, s.worker_memory_limit, s.quiet);
+    minimize_findings(api, found.domain, findings, s.call_timeout, s.worker_memory_limit, s.quiet, true,
+                      minimizing_deadline(findings, s.call_timeout));
   confirm_findings(api, found.domain, findings, {s.call_timeout, s.worker_memory_limit});
   catch_interrupts(false);
   if (!s.quiet)
@@ -55,7 +70,8 @@ std::vector<ReportedFinding> check_contracts(Api& api, const PostRunSettings& s,
 void report_strategy_findings(Api& api, const PostRunSettings& s, PostRunInput& in, nlohmann::json& report) {
   catch_interrupts(true);
   if (in.minimize && s.findings.minimize && !g_interrupted.load())
-    minimize_findings(api, in.found.domain, in.findings, s.call_timeout, s.worker_memory_limit, s.quiet);
+    minimize_findings(api, in.found.domain, in.findings, s.call_timeout, s.worker_memory_limit, s.quiet, true,
+                      minimizing_deadline(in.findings, s.call_timeout));
   confirm_findings(api, in.found.domain, in.findings, {s.call_timeout, s.worker_memory_limit});
   catch_interrupts(false);
   if (s.print_findings) print_findings(api, in.findings);
@@ -153,6 +169,18 @@ std::vector<ReportedFinding> report_ruled_out(Api& api, const PostRunSettings& s
   return bugs;
 }
 
+// When the run's deadline (exec/run_deadline.hpp) ended the steps early: said on stderr and in the
+// report ("cut_by_time_limit"); what each step did not do is in its part (findings not confirmed
+// or not probed, contracts on fewer states, no oracles).
+void note_time_limit_cut(const PostRunSettings& s, nlohmann::json& report) {
+  if (!run_deadline_passed()) return;
+  report["cut_by_time_limit"] = true;
+  if (!s.quiet)
+    std::fprintf(stderr,
+                 "objgen: the time limit ended the checks after the run early (findings past it are listed as not confirmed or "
+                 "not probed; a longer --time-limit does them)\n");
+}
+
 // The states suite and, when something failed, the failures suite, in --emit-gtest.
 std::vector<std::string> write_suites(const Api& api, const PostRunSettings& s, const FoundStates& found,
                                       const std::vector<emit::SuiteFinding>& failing, const oracles::OracleResult* observed) {
@@ -187,7 +215,8 @@ void add_results(const Api& api, const LiteralDomain& domain, const std::vector<
 size_t merge_equal_states(const Api& api, const EqualStatesSettings& s, FoundStates& found, oracles::EqualStates& groups,
                           nlohmann::json& report) {
   const size_t representations = found.target_states().size();
-  if (s.keep_representations || !class_vtable(found.target).equals || representations < 2 || g_interrupted.load()) return representations;
+  if (s.keep_representations || !class_vtable(found.target).equals || representations < 2 || g_interrupted.load() || run_deadline_passed())
+    return representations;
   catch_interrupts(true);
   groups = oracles::group_equal_states(api, found,
                                        {.call_timeout_seconds = s.call_timeout,
@@ -228,7 +257,7 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
   report_strategy_findings(api, s, in, report);
   std::vector<ReportedFinding> ruled_out = report_ruled_out(api, s, in, report, results);
   std::optional<oracles::OracleResult> observed;
-  if (!out.emit_gtest.empty() && out.oracles && !g_interrupted.load()) {
+  if (!out.emit_gtest.empty() && out.oracles && !g_interrupted.load() && !run_deadline_passed()) {
     observed = record_oracles(
         api, found, {out.gtest_max_states, out.gtest_inline_limit, out.oracle_states, s.call_timeout, s.worker_memory_limit, s.quiet});
     report["oracles"] = oracle_report(api, *observed);
@@ -241,7 +270,7 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
   FoundStates every_form = found;
   every_form.chosen = nullptr;
   std::vector<ReportedFinding> broken;
-  if (s.contracts && !g_interrupted.load()) {
+  if (s.contracts && !g_interrupted.load() && !run_deadline_passed()) {
     broken = check_contracts(api, s, every_form, report);
     add_contract_checks(s.contracts->enabled, results);
   }
@@ -254,12 +283,13 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
   report["preconditions"] = set_apart_preconditions(api, found.domain, failing, probe_states(api, found),
                                                     {s.call_timeout, s.worker_memory_limit, s.findings.emit_preconditions, s.quiet});
   add_results(api, found.domain, {&in.findings, &ruled_out, &broken}, report["preconditions"], results);
-  if (s.reference && !g_interrupted.load()) {
+  if (s.reference && !g_interrupted.load() && !run_deadline_passed()) {
     emit::GtestSuiteOptions g{s.include, s.suite_name, out.gtest_inline_limit, 1, out.gtest_max_states};
     report.update(check_against_reference(api, every_form, s.reference->args,
                                           {s.reference->subject, s.reference->scope, s.reference->literals, s.call_timeout,
                                            s.worker_memory_limit, s.findings.minimize, s.quiet, &g, out.emit_gtest, &results}));
   }
+  note_time_limit_cut(s, report);
   write_run_reports(out, report, results);
   PostRunOutput result;
   if (!out.emit_gtest.empty()) result.written = write_suites(api, s, found, failing, observed ? &*observed : nullptr);

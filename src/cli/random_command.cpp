@@ -16,6 +16,7 @@
 #include "cli/run_args.hpp"
 #include "cli/subject.hpp"
 #include "emit/gtest_writer.hpp"
+#include "exec/run_deadline.hpp"
 #include "gen/oracles/contracts.hpp"
 #include "gen/random/random_batch.hpp"
 #include "heap/found_states.hpp"
@@ -180,6 +181,7 @@ std::vector<RandomResult> run_batch(const Api& api, const RandomArgs& a, const R
     };
   catch_interrupts(true);
   auto start = std::chrono::steady_clock::now();
+  if (a.time_limit > 0) set_run_deadline(run_deadline_after(a.time_limit, a.call_timeout));  // the whole command's
   std::vector<RandomResult> results = run_random_batch(api, plan_runs(run.base, a, run.workers), bo);
   seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!a.quiet && isatty(STDERR_FILENO)) std::fprintf(stderr, "\n");

@@ -40,6 +40,9 @@ void minimize_findings(const Api& api, const LiteralDomain& domain, std::vector<
   for (size_t i = 0; i < findings.size() && !g_interrupted.load() && !mo.out_of_budget(0); ++i) {
     ReportedFinding& f = findings[i];
     if (f.finding.sequence.calls.empty() || f.finding.sequence.calls.size() > kMaxTestCalls) continue;
+    // Each candidate of a hang waits out a call's timeout: within a time limit, confirming it
+    // comes first and it is kept as found.
+    if (f.finding.kind == Outcome::Timeout && deadline != std::chrono::steady_clock::time_point{}) continue;
     if (!quiet) print_progress(fmt::format("objgen: minimizing finding {}/{}", i + 1, findings.size()));
     f.minimized = minimize::minimize_finding(api, f.finding, oracle, mo);
     // A worker can die of what its earlier calls left behind: cut the fault down from them.

@@ -5,16 +5,28 @@
 #include <algorithm>
 #include <cctype>
 
+#include <unistd.h>
+
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
 #include "io/atomic_file.hpp"
 
 namespace objgen::cli {
 
-size_t RunArgs::memory_limit_bytes() const { return parse_size(memory_limit, "--memory-limit"); }
+static size_t default_own_memory_limit() {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<size_t>(pages) * static_cast<size_t>(page) / 2;
+}
+
+size_t RunArgs::memory_limit_bytes() const {
+  return memory_limit.empty() ? default_own_memory_limit() : parse_size(memory_limit, "--memory-limit");
+}
 
 size_t RunArgs::worker_memory_limit_bytes() const {
-  return worker_memory_limit.empty() ? memory_limit_bytes() : parse_size(worker_memory_limit, "--worker-memory-limit");
+  // The workers' default is the limit given for objgen, not objgen's default share of the machine.
+  if (!worker_memory_limit.empty()) return parse_size(worker_memory_limit, "--worker-memory-limit");
+  return memory_limit.empty() ? 0 : parse_size(memory_limit, "--memory-limit");
 }
 
 namespace {

@@ -50,6 +50,8 @@ struct RunArgs {
   bool isolate() const { return isolation == Isolation::Fork; }
   // --omit-fields when given, else the class's own pattern.
   const std::string& omit_fields_of(const ClassInfo& target) const { return omit_given ? omit_fields : target.omit_fields; }
+  // --memory-limit, or by default half the machine's memory: a run over millions of states stops
+  // with a consistent partial result before it takes the machine.
   size_t memory_limit_bytes() const;
   // --worker-memory-limit, or else --memory-limit.
   size_t worker_memory_limit_bytes() const;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "exec/child_process.hpp"
+#include "exec/run_deadline.hpp"
 #include "exec/test_runner_shared.hpp"
 #include "exec/worker_channel.hpp"
 #include "exec/worker_filesystem.hpp"
@@ -276,68 +277,139 @@ void TestRunner::order_batch(uint32_t first, bool careful) {
 }
 
 void TestRunner::wait_batch() {
-  using clock = std::chrono::steady_clock;
-  uint32_t last_progress = shared_->progress.load();
-  auto last_change = clock::now();
-  while (next_test_ < batch_count_) {
-    pollfd p{notify_fd_, POLLIN, 0};
-    int ready = poll(&p, 1, 50);
-    if (!read_replies()) {
-      inbox_.clear();
-      replace_worker(Outcome::Crash, kForgedChannel);
-      continue;
-    }
-    if (next_test_ >= batch_count_) break;
-    bool hung_up = ready > 0 && (p.revents & (POLLHUP | POLLERR));  // died, or closed objgen's socket
-    // A process the code under test forked may hold the socket open: a dead worker is also found
-    // by asking at each poll timeout.
-    if (hung_up || worker_.ended()) {
-      if (worker_.running()) worker_.kill();  // its end closed: it is ending (killed, its status is kept)
-      fruitless_starts_.note(loaded_, false, worker_.describe_death());
-      replace_worker(Outcome::Crash, worker_.describe_death());
-      last_change = clock::now();
-      continue;
-    }
-    worker_.trim_output();
-    uint32_t now = shared_->progress.load();
-    bool loading = !loaded_;
-    double limit = loading ? std::max(kWorkerLoadSeconds, opt_.call_timeout_seconds) : opt_.call_timeout_seconds;
-    // objgen's own bound on a test case, whatever its worker's words say: each call its limit.
-    const auto* in = reinterpret_cast<const PackedTest*>(input(next_test_));
-    double test_limit = std::clamp<uint32_t>(in->calls, 1, kMaxTestCalls) * opt_.call_timeout_seconds + 2;
-    if (now != last_progress && std::chrono::duration<double>(clock::now() - test_started_).count() <= test_limit) {
-      last_progress = now;
-      last_change = clock::now();
-    } else if (std::chrono::duration<double>(clock::now() - (loading ? started_at_ : last_change)).count() > limit ||
-               std::chrono::duration<double>(clock::now() - test_started_).count() > test_limit + limit) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf,
-                    loading ? "loading the code under test did not end within %.1f s (killed)" : "no return within %.1f s (killed)", limit);
-      fruitless_starts_.note(!loading, true, buf);
-      replace_worker(Outcome::Timeout, buf);
-      last_change = clock::now();
-    }
+  begin_wait();
+  while (!wait_step(50)) {
   }
+}
+
+bool TestRunner::past_deadline() const {
+  return run_deadline_passed() || (deadline_ != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() >= deadline_);
+}
+
+void TestRunner::begin_wait() {
+  progress_looked_ = shared_->progress.load();
+  progress_changed_at_ = std::chrono::steady_clock::now();
+}
+
+bool TestRunner::wait_step(int poll_ms) {
+  using clock = std::chrono::steady_clock;
+  if (next_test_ >= batch_count_) return true;
+  if (past_deadline()) {  // the run's time is up: what runs is cut, the rest not run
+    worker_.kill();
+    stopped_from_ = next_test_;
+    next_test_ = batch_count_;
+    return true;
+  }
+  pollfd p{notify_fd_, POLLIN, 0};
+  int ready = poll(&p, 1, poll_ms);
+  if (!read_replies()) {
+    inbox_.clear();
+    replace_worker(Outcome::Crash, kForgedChannel);
+    return next_test_ >= batch_count_;
+  }
+  if (next_test_ >= batch_count_) return true;
+  bool hung_up = ready > 0 && (p.revents & (POLLHUP | POLLERR));  // died, or closed objgen's socket
+  // A process the code under test forked may hold the socket open: a dead worker is also found
+  // by asking at each poll timeout.
+  if (hung_up || worker_.ended()) {
+    if (worker_.running()) worker_.kill();  // its end closed: it is ending (killed, its status is kept)
+    fruitless_starts_.note(loaded_, false, worker_.describe_death());
+    replace_worker(Outcome::Crash, worker_.describe_death());
+    progress_changed_at_ = clock::now();
+    return next_test_ >= batch_count_;
+  }
+  worker_.trim_output();
+  uint32_t now = shared_->progress.load();
+  bool loading = !loaded_;
+  double limit = loading ? std::max(kWorkerLoadSeconds, opt_.call_timeout_seconds) : opt_.call_timeout_seconds;
+  // objgen's own bound on a test case, whatever its worker's words say: each call its limit.
+  const auto* in = reinterpret_cast<const PackedTest*>(input(next_test_));
+  double test_limit = std::clamp<uint32_t>(in->calls, 1, kMaxTestCalls) * opt_.call_timeout_seconds + 2;
+  if (now != progress_looked_ && std::chrono::duration<double>(clock::now() - test_started_).count() <= test_limit) {
+    progress_looked_ = now;
+    progress_changed_at_ = clock::now();
+  } else if (std::chrono::duration<double>(clock::now() - (loading ? started_at_ : progress_changed_at_)).count() > limit ||
+             std::chrono::duration<double>(clock::now() - test_started_).count() > test_limit + limit) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf,
+                  loading ? "loading the code under test did not end within %.1f s (killed)" : "no return within %.1f s (killed)", limit);
+    fruitless_starts_.note(!loading, true, buf);
+    replace_worker(Outcome::Timeout, buf);
+    progress_changed_at_ = clock::now();
+  }
+  return next_test_ >= batch_count_;
 }
 
 std::vector<TestOutcome> TestRunner::run_batches(const std::vector<FlatSequence>& tests) {
   std::vector<TestOutcome> out;
   for (size_t first = 0; first < tests.size(); first += kBatchCapacity) {
     uint32_t n = static_cast<uint32_t>(std::min<size_t>(kBatchCapacity, tests.size() - first));
-    std::vector<bool> runnable(n);
-    for (uint32_t t = 0; t < n; ++t) runnable[t] = pack(t, tests[first + t]);
-    batch_count_ = n;
-    next_test_ = 0;
-    deaths_without_claim_ = 0;
-    if (++request_ == 0) request_ = 1;
-    order_batch(0);
-    wait_batch();
-    for (uint32_t t = 0; t < n; ++t) {
-      out.push_back(read_result(t, tests[first + t]));
-      if (!runnable[t]) out.back().message = "not run: longer than 64 calls, or a call with more than 8 parameters";
-    }
+    std::vector<bool> runnable = start_batch(tests, first, n);
+    if (stopped_from_ != 0) wait_batch();
+    collect_batch(tests, first, runnable, out);
   }
   evaluations_ += tests.size();
+  return out;
+}
+
+// Packs and orders tests[first, first + n) (unless the run's deadline has passed: none is run);
+// which of them the packed form holds.
+std::vector<bool> TestRunner::start_batch(const std::vector<FlatSequence>& tests, size_t first, uint32_t n) {
+  std::vector<bool> runnable(n);
+  for (uint32_t t = 0; t < n; ++t) runnable[t] = pack(t, tests[first + t]);
+  batch_count_ = n;
+  next_test_ = 0;
+  deaths_without_claim_ = 0;
+  if (++request_ == 0) request_ = 1;
+  stopped_from_ = past_deadline() ? 0 : UINT32_MAX;
+  if (stopped_from_ != 0) order_batch(0);
+  return runnable;
+}
+
+void TestRunner::collect_batch(const std::vector<FlatSequence>& tests, size_t first, const std::vector<bool>& runnable,
+                               std::vector<TestOutcome>& out) const {
+  for (uint32_t t = 0; t < runnable.size(); ++t) {
+    if (t >= stopped_from_) {
+      TestOutcome o;
+      o.length = static_cast<uint32_t>(tests[first + t].calls.size());
+      o.failed_at = 1;
+      o.stopped = true;
+      o.message = kDeadlineStopped;
+      out.push_back(std::move(o));
+      continue;
+    }
+    out.push_back(read_result(t, tests[first + t]));
+    if (!runnable[t]) out.back().message = "not run: longer than 64 calls, or a call with more than 8 parameters";
+  }
+}
+
+std::vector<TestOutcome> TestRunner::run_each_apart(const Api& api, const LiteralDomain& terminals, const RunnerOptions& options,
+                                                    const std::vector<FlatSequence>& tests, size_t at_once) {
+  std::vector<TestOutcome> out;
+  at_once = std::max<size_t>(1, at_once);
+  for (size_t first = 0; first < tests.size(); first += at_once) {
+    size_t n = std::min(at_once, tests.size() - first);
+    std::vector<std::unique_ptr<TestRunner>> runners;
+    std::vector<std::vector<bool>> runnable;
+    for (size_t k = 0; k < n; ++k) {
+      runners.push_back(std::make_unique<TestRunner>(api, terminals, options));
+      runnable.push_back(runners.back()->start_batch(tests, first + k, 1));
+      if (runners.back()->stopped_from_ != 0) runners.back()->begin_wait();
+    }
+    // Every worker's socket in one wait, then each runner's own step without waiting again.
+    for (bool all_done = false; !all_done;) {
+      std::vector<pollfd> fds;
+      for (const auto& r : runners)
+        if (r->next_test_ < r->batch_count_) fds.push_back({r->notify_fd_, POLLIN, 0});
+      if (!fds.empty()) poll(fds.data(), fds.size(), 50);
+      all_done = true;
+      for (const auto& r : runners) all_done = r->wait_step(0) && all_done;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      runners[k]->collect_batch(tests, first + k, runnable[k], out);
+      runners[k]->evaluations_ += 1;
+    }
+  }
   return out;
 }
 

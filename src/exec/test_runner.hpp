@@ -71,6 +71,9 @@ struct TestOutcome {
   // member that threw: its receiver is as it was).
   bool has_state = false;
   Fingerprint state;
+  // Not run, or cut before its end, because objgen's time limit came (run_deadline.hpp): says
+  // nothing of the class.
+  bool stopped = false;
 };
 
 // A function whose coverage a test case reports: its node hit counts and the distances of its
@@ -135,6 +138,13 @@ class TestRunner {
                                  int notify_fd);
   // The next batch starts in a fresh worker (after test cases that may have left damage behind).
   void restart_worker();
+  // Test cases not finished by `at` (besides the run's deadline, exec/run_deadline.hpp) come back
+  // stopped: a search's own budget ({}: none).
+  void set_deadline(std::chrono::steady_clock::time_point at) { deadline_ = at; }
+  // Each test case alone in a fresh worker of its own, up to `at_once` workers side by side: for
+  // replays whose calls may hang, which side by side wait out their timeouts once, not once each.
+  static std::vector<TestOutcome> run_each_apart(const Api& api, const LiteralDomain& terminals, const RunnerOptions& options,
+                                                 const std::vector<FlatSequence>& tests, size_t at_once);
   uint64_t evaluations() const { return evaluations_; }
   const LiteralDomain& terminals() const { return terminals_; }
   uint64_t worker_restarts() const { return restarts_; }
@@ -150,6 +160,14 @@ class TestRunner {
   // objgen's side of a batch: the order (workers started as needed), the wait for its results.
   void order_batch(uint32_t first, bool careful = false);
   void wait_batch();
+  void begin_wait();
+  bool past_deadline() const;
+  // One look at the worker (waiting up to poll_ms for its socket): its replies read, its death or
+  // hang dealt with. True when the batch is done.
+  bool wait_step(int poll_ms);
+  std::vector<bool> start_batch(const std::vector<FlatSequence>& tests, size_t first, uint32_t n);
+  void collect_batch(const std::vector<FlatSequence>& tests, size_t first, const std::vector<bool>& runnable,
+                     std::vector<TestOutcome>& out) const;
   // Reads the worker's replies; false when one is not what objgen asked for.
   bool read_replies();
   void replace_worker(Outcome kind, const std::string& what);
@@ -196,8 +214,12 @@ class TestRunner {
   std::vector<unsigned char> packed_, results_;
   // objgen's own record of the batch.
   uint32_t batch_count_ = 0, request_ = 0, order_first_ = 0;
-  uint32_t next_test_ = 0;                          // results come in order: the test case running
-  std::vector<Literal> committed_, batch_scratch_;  // commit() order; this batch's scratch
+  uint32_t next_test_ = 0;        // results come in order: the test case running
+  uint32_t progress_looked_ = 0;  // the worker's progress word at the last look (wait_step)
+  std::chrono::steady_clock::time_point progress_changed_at_{};
+  uint32_t stopped_from_ = UINT32_MAX;
+  std::chrono::steady_clock::time_point deadline_{};  // the batch's test cases from here on were not run (the run's deadline)
+  std::vector<Literal> committed_, batch_scratch_;    // commit() order; this batch's scratch
   std::string inbox_;
   bool loaded_ = false;  // the worker said so
   uint32_t progress_at_order_ = 0;

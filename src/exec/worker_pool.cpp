@@ -445,6 +445,9 @@ void WorkerPool::end_attempt(int slot, Event::Kind kind, uint64_t at, uint64_t p
   // A careful attempt's count came with its candidates (the culprit's own included, as a
   // worker's region counts it).
   if (w.careful) region(j).add_explored(std::min(w.explored + (at != kNotStarted ? 1 : 0), bounds(w).explored_max));
+  // The culprit is named: the job goes on after it at full speed (a careful attempt reports every
+  // candidate over its socket, a thousand times slower); another forgery is found as the first was.
+  if (w.careful && at != kNotStarted) careful_[j] = 0;
   if (isolate_) {
     w.process.kill();
     w.running = false;

@@ -7,6 +7,21 @@
 #include <thread>
 
 #include "example_api.hpp"
+#include "hostile_inputs/escape.hpp"
+#include "objgen/objgen.hpp"
+
+namespace test_runner_test {
+// Writes over the worker's shared mappings (objgen's words and batch among them) and returns.
+class Scribbler {
+ public:
+  void add(int v) { n_ += v; }
+  void pattern() { escape::fill_shared_mappings(0x5a); }
+  void zeros() { escape::fill_shared_mappings(0); }
+  int n_ = 0;
+};
+}  // namespace test_runner_test
+
+OBJGEN_FIELDS(test_runner_test::Scribbler, n_)
 
 namespace objgen {
 namespace {
@@ -120,6 +135,41 @@ TEST(TestRunner, RunnersInTwoThreadsKeepTheirWorkers) {
   for (int t = 0; t < 2; ++t) {
     EXPECT_EQ(normal[t], 40) << "thread " << t;
     EXPECT_EQ(restarts[t], 0u) << "thread " << t << ": a worker died";
+  }
+}
+
+// A call that writes over the words and batch the worker shares with objgen: its test case ends
+// with that finding at that call (objgen's own count and copy of the batch decide), and the
+// batch's other test cases run as they would have.
+TEST(TestRunner, ACallWritingOverTheSharedWordsIsItsFinding) {
+  Api api;
+  api.add_class<test_runner_test::Scribbler>()
+      .constructor<>()
+      .method("add", &test_runner_test::Scribbler::add)
+      .method("pattern", &test_runner_test::Scribbler::pattern)
+      .method("zeros", &test_runner_test::Scribbler::zeros);
+  LiteralDomain terminals = ints_minus_one_to_one();
+  auto op = [&](const char* name) {
+    for (uint32_t i = 0; i < api.operations().size(); ++i)
+      if (api.operations()[i].name == name) return i;
+    return UINT32_MAX;
+  };
+  uint32_t ctor = op("Scribbler"), add = op("add");
+  FlatSequence fine{{{ctor, {}, {}}, {add, {0, -3}, {0, -1}}}};
+  for (const char* member : {"pattern", "zeros"}) {
+    FlatSequence scribbling{{{ctor, {}, {}}, {add, {0, -2}, {0, -1}}, {op(member), {0}, {0}}, {add, {0, -3}, {0, -1}}}};
+    TestRunner runner(api, terminals, RunnerOptions{});
+    std::vector<TestOutcome> out = runner.run({fine, scribbling, fine, fine});
+    ASSERT_EQ(out.size(), 4u) << member;
+    EXPECT_TRUE(out[0].feasible) << member;
+    EXPECT_FALSE(out[1].feasible) << member;
+    EXPECT_EQ(out[1].failed_at, 3u) << member;  // the scribbling call, not the one after it
+    EXPECT_EQ(out[1].outcome, Outcome::Crash) << member;
+    EXPECT_NE(out[1].message.find("the call wrote into objgen's shared memory"), std::string::npos) << member << ": " << out[1].message;
+    for (size_t i : {2, 3}) {
+      EXPECT_TRUE(out[i].feasible) << member << " " << i;
+      EXPECT_EQ(out[i].outcome, Outcome::Normal) << member << " " << i;
+    }
   }
 }
 

@@ -371,4 +371,27 @@ class Scribbler {
   }
 };
 
+// Calls that never return in ways that outlast a time limit unless objgen's own clock ends them:
+// a process that stops itself, a fault whose handler returns to the faulting load, SIGTERM and
+// SIGINT ignored, a loop on the CPU. Every command ends within its --time-limit or --budget, the
+// call timeout and two seconds.
+class Stalls {
+  ESCAPE_COUNTER(Stalls)
+  void stop_self() { raise(SIGSTOP); }
+  void swallow_segv() {
+    struct sigaction sa {};
+    sa.sa_handler = [](int) {};
+    sigaction(SIGSEGV, &sa, nullptr);
+    *static_cast<volatile int*>(nullptr) = 1;  // the handler returns to this store: forever
+  }
+  void ignore_term() {
+    signal(SIGTERM, SIG_IGN);
+    signal(SIGINT, SIG_IGN);
+    for (;;) pause();
+  }
+  void spin() {
+    for (;;) asm volatile("" ::: "memory");  // a loop the compiler keeps
+  }
+};
+
 }  // namespace escape

@@ -40,6 +40,7 @@ random::RandomBatchOptions batch_options(const BuilderSearchOptions& options) {
   b.max_crashes_per_run = 100;
   b.interrupted = options.interrupted;
   b.worker_memory_limit_bytes = options.worker_memory_limit_bytes;
+  b.stop_at = options.deadline;  // a budget's end holds whatever the calls do
   return b;
 }
 

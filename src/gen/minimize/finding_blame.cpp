@@ -7,6 +7,7 @@
 #include <set>
 #include <string_view>
 
+#include "exec/run_deadline.hpp"
 #include "exec/test_runner.hpp"
 
 namespace objgen::minimize {
@@ -238,7 +239,7 @@ std::string zero_divisor_evidence(const Api& api, const LiteralDomain& domain, c
 
 bool all_fail(TestRunner& runner, const std::vector<FlatSequence>& tests) {
   for (const TestOutcome& r : runner.run(tests))
-    if (r.feasible && r.outcome == Outcome::Normal) return false;
+    if (r.stopped || (r.feasible && r.outcome == Outcome::Normal)) return false;
   return true;
 }
 
@@ -420,7 +421,9 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
   std::unique_ptr<TestRunner> runner;  // runner_for
   std::map<std::string, std::set<uint32_t>> throwers = members_throwing(options.run_findings ? *options.run_findings : findings);
   std::map<std::string, size_t> probed_throwers;  // by exception type: members_throwing_on_states
+  size_t cut_from = findings.size();              // the first finding whose probes the run's deadline may have cut
   for (size_t i = 0; i < findings.size(); ++i) {
+    if (cut_from == findings.size() && run_deadline_passed()) cut_from = i > 0 ? i - 1 : 0;
     const SequenceFinding& f = findings[i];
     if (f.kind == Outcome::Crash && library_assertion(f.message)) {
       out[i] = {Blame::Precondition, "the library's own assertion failed: it checks what its caller must ensure"};
@@ -467,6 +470,10 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
                     op.name + " requires a state the sequence never built"};
   }
   label_unconfirmed_refusals(findings, out);
+  if (cut_from == findings.size() && run_deadline_passed() && !findings.empty()) cut_from = findings.size() - 1;
+  // Not probed to the end: set apart, not called a bug on evidence objgen did not gather.
+  for (size_t i = cut_from; i < findings.size(); ++i)
+    if (out[i].blame == Blame::Bug) out[i] = {Blame::Precondition, kNotProbedInTime};
   return out;
 }
 

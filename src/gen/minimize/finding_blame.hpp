@@ -20,6 +20,11 @@ namespace objgen::minimize {
 
 enum class Blame { Bug, Precondition };
 
+// The evidence of a finding whose precondition probes objgen's time limit cut: set apart with the
+// likely preconditions (its failure suite test would rest on evidence objgen did not gather).
+inline constexpr const char* kNotProbedInTime =
+    "not probed for a precondition: objgen's time limit (--time-limit, --budget) ended first; a longer limit decides whether it is a bug";
+
 struct FindingBlame {
   Blame blame = Blame::Bug;
   std::string evidence;  // why it is a precondition violation; empty for a bug

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "exec/run_deadline.hpp"
 #include "exec/test_runner.hpp"
 #include "gen/oracles/regression_oracles.hpp"
 
@@ -66,7 +67,7 @@ StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const
     batch.clear();
   };
   for (size_t s = 0; s < states.size(); ++s) {
-    if (options.interrupted && options.interrupted->load()) break;
+    if ((options.interrupted && options.interrupted->load()) || run_deadline_passed()) break;
     for (uint32_t check : checks) {
       FlatSequence test = check_test(api, domain, states, s, check, options.enumerations);
       if (test.calls.size() > kMaxTestCalls) continue;

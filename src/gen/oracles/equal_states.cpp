@@ -6,6 +6,7 @@
 #include <chrono>
 #include <unordered_map>
 
+#include "exec/run_deadline.hpp"
 #include "exec/sequence.hpp"
 #include "exec/worker_pool.hpp"
 #include "io/byte_stream.hpp"
@@ -151,6 +152,7 @@ EqualStates group_equal_states(const Api& api, const FoundStates& found, const E
   bool ended = false;
   while (!ended && out.why_not.empty()) {
     if (options.interrupted && options.interrupted->load()) out.why_not = "interrupted";
+    if (run_deadline_passed()) out.why_not = "objgen's time limit ended first";
     if (seconds() > options.max_seconds) out.why_not = fmt::format("it took longer than {:g} s", options.max_seconds);
     for (const WorkerPool::Event& ev : pool.wait(0.25)) {
       ended = true;

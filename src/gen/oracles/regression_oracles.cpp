@@ -6,6 +6,7 @@
 #include <climits>
 #include <cmath>
 
+#include "exec/run_deadline.hpp"
 #include "exec/test_runner.hpp"
 
 namespace objgen::oracles {
@@ -114,7 +115,7 @@ std::vector<TestOutcome> run_all(const Api& api, const LiteralDomain& domain, co
   std::vector<TestOutcome> out;
   out.reserve(tests.size());
   for (size_t first = 0; first < tests.size(); first += kChunk) {
-    if (options.interrupted && options.interrupted->load()) break;
+    if ((options.interrupted && options.interrupted->load()) || run_deadline_passed()) break;
     std::vector<FlatSequence> chunk(tests.begin() + static_cast<long>(first),
                                     tests.begin() + static_cast<long>(std::min(tests.size(), first + kChunk)));
     for (TestOutcome& o : runner.run(chunk)) out.push_back(std::move(o));

@@ -71,6 +71,7 @@ void MethodSearch::more_samples(MethodParams& m, uint32_t wanted, uint32_t tries
   };
   for (uint32_t t = 0; m.samples.size() < wanted && t < wanted * tries && !(interrupted && interrupted->load()) && time_left(); ++t) {
     Attempt a = attempt(runner, executions);
+    if (a.stopped) break;
     if (a.outcome == Outcome::Normal && !a.in_setup && !known(a.sequence)) m.samples.push_back(std::move(a.sequence));
   }
 }
@@ -80,6 +81,7 @@ MethodParams MethodSearch::run(uint32_t tries, TestRunner& runner, uint64_t& exe
   out.op = mut_index_;
   for (uint32_t t = 0; t < tries && !(interrupted && interrupted->load()); ++t) {
     Attempt a = attempt(runner, executions);
+    if (a.stopped) break;  // the time limit: the tries so far are what is known
     bool ok = a.outcome == Outcome::Normal && !a.in_setup;
     if (!ok && heuristics_) a.repair = repair(a);
     out.attempts.push_back(std::move(a));
@@ -89,7 +91,7 @@ MethodParams MethodSearch::run(uint32_t tries, TestRunner& runner, uint64_t& exe
     }
   }
   if (out.attempts.empty()) {
-    out.why = "interrupted";
+    out.why = interrupted && interrupted->load() ? "interrupted" : "the time limit came first";
     return out;
   }
   out.status = Status::GaveUp;
@@ -145,6 +147,11 @@ Attempt MethodSearch::attempt(TestRunner& runner, uint64_t& executions) {
   roles_ = w.roles();
   TestOutcome o = runner.run({a.sequence})[0];
   ++executions;
+  if (o.stopped) {
+    a.stopped = true;
+    a.message = o.message;
+    return a;
+  }
   size_t length = a.sequence.calls.size();
   bool method_ran = o.feasible || o.failed_at == length;
   a.outcome = o.outcome;

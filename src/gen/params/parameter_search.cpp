@@ -28,6 +28,7 @@ std::optional<Attempt> rerun_stored(const ParamsOptions& options, uint32_t op, T
   if (!seq) return std::nullopt;
   TestOutcome o = runner.run({*seq})[0];
   ++executions;
+  if (o.stopped) return std::nullopt;
   Attempt a;
   a.sequence = std::move(*seq);
   a.outcome = o.outcome;
@@ -50,6 +51,7 @@ bool measure_repeats(MethodParams& m, TestRunner& runner, uint64_t& executions) 
   while (seq.calls.size() < kMaxTestCalls) seq.calls.push_back(call);
   TestOutcome o = runner.run({seq})[0];
   ++executions;
+  if (o.stopped) return false;
   m.repeat_limit = static_cast<int>(seq.calls.size() - setup);
   if (o.feasible)
     m.repeatable = o.outcome == Outcome::Normal ? m.repeat_limit : m.repeat_limit - 1;
@@ -180,6 +182,11 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   std::function<bool()> time_left = [&] { return given.time_limit_seconds <= 0 || elapsed() < given.time_limit_seconds; };
+  // A try under way at the limit (a call that hangs, once per try) is cut there, not waited out.
+  if (given.time_limit_seconds > 0)
+    for (TestRunner* r : runners)
+      r->set_deadline(
+          start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(given.time_limit_seconds)));
   std::mutex repository;
   const ParamsOptions options = runners.size() > 1 ? serialized_callbacks(given, repository) : given;
   search::ApiFacts facts = search::learn_api(api, domain, options.builders);

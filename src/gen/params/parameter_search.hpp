@@ -36,6 +36,7 @@ struct Attempt {
   // A member's call left its receiver's state as it was (probed: the canonical state before and
   // after); a non-const find() can then be timed on one receiver, without rebuilding it.
   bool receiver_unchanged = false;
+  bool stopped = false;  // cut by the time limit: says nothing of the method (not counted)
 };
 
 enum class Status : uint8_t {

@@ -263,6 +263,35 @@ uint64_t restart_after_death(const WorkerPool::Event& ev, RandomOptions& run, st
   return ev.at + 1;
 }
 
+// When each run stops starting calls, by objgen's clock: a run with a time share ends its wave's
+// (runs are handed out in order, one per worker: run j is in wave j / workers), so a run whose
+// worker died and replays its calls cannot take more than the batch's time; none past stop_at.
+std::vector<std::chrono::steady_clock::time_point> run_deadlines(const std::vector<RandomOptions>& runs,
+                                                                 const RandomBatchOptions& options) {
+  using clock = std::chrono::steady_clock;
+  const clock::time_point start = clock::now();
+  std::vector<clock::time_point> out(runs.size(), options.stop_at);
+  const size_t workers = static_cast<size_t>(std::max(1, options.workers));
+  double waves = 0;
+  for (size_t j = 0; j < runs.size(); ++j) {
+    if (runs[j].time_limit_seconds <= 0) continue;
+    if (j % workers == 0) waves += runs[j].time_limit_seconds;
+    clock::time_point own = start + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(waves));
+    if (out[j] == clock::time_point{} || own < out[j]) out[j] = own;
+  }
+  return out;
+}
+
+// The latest of the deadlines, `grace` seconds later; {} when a run has none.
+std::chrono::steady_clock::time_point last_of(const std::vector<std::chrono::steady_clock::time_point>& at, double grace) {
+  std::chrono::steady_clock::time_point last{};
+  for (auto t : at) {
+    if (t == std::chrono::steady_clock::time_point{}) return {};
+    last = std::max(last, t);
+  }
+  return last + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(grace));
+}
+
 }  // namespace
 
 std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOptions> runs, const RandomBatchOptions& options) {
@@ -274,12 +303,15 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
   std::vector<size_t> deaths(runs.size(), 0);  // crashes forgotten (forget_after) included
   ChildOptions workers;
   workers.memory_limit_bytes = options.worker_memory_limit_bytes;
+  std::vector<std::chrono::steady_clock::time_point> stop_at = run_deadlines(runs, options);
+  const auto hard_end = last_of(stop_at, options.call_timeout_seconds + 1.0);
   WorkerPool pool(options.workers, options.isolate, options.call_timeout_seconds, 4, options.result_bytes, workers);
   pool.begin(
       runs.size(), [](size_t) { return uint64_t{0}; },
       [&](size_t job, uint64_t, JobRegion& region, WorkerProgress& progress) {
         RandomOptions opt = runs[job];
         opt.leak_pool_at_end = options.isolate;
+        opt.stop_at = stop_at[job];
         if (deaths[job] >= static_cast<size_t>(options.max_crashes_per_run) && !crashes[job].empty())
           opt.max_calls = std::max<uint64_t>(1, crashes[job].back().first);
         RandomResult r = run_random(api, opt, &progress);
@@ -287,11 +319,16 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
       });
   std::vector<char> finished(runs.size(), 0);
   size_t done = 0, next_release = 0;
-  while (done < runs.size() && !(options.interrupted && options.interrupted->load())) {
+  while (done < runs.size() && !(options.interrupted && options.interrupted->load()) &&
+         !(hard_end != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() > hard_end)) {
     for (const auto& ev : pool.wait(0.25)) {
       if (ev.kind != WorkerPool::Event::Done) {
         ++deaths[ev.job];
-        pool.resume(ev.job, restart_after_death(ev, runs[ev.job], crashes[ev.job]));
+        runs[ev.job].resume_at = restart_after_death(ev, runs[ev.job], crashes[ev.job]);
+        // Past its time: the run replays up to this death, describes it and ends there.
+        if (stop_at[ev.job] != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() >= stop_at[ev.job])
+          runs[ev.job].end_after_call = ev.at;
+        pool.resume(ev.job, runs[ev.job].resume_at);
         continue;
       }
       JobRegion& region = pool.region(ev.job);

@@ -21,6 +21,10 @@ struct RandomBatchOptions {
   int max_crashes_per_run = 100;
   // When set, the batch stops: runs not finished come back empty (calls == 0).
   const std::atomic<bool>* interrupted = nullptr;
+  // No run starts a call past it (objgen's clock, whatever the calls do); a run still going one
+  // call's timeout and a second later comes back empty, as when interrupted. {}: none. Runs with a
+  // time_limit_seconds share the batch in waves (one per worker) ending at their shares' sums.
+  std::chrono::steady_clock::time_point stop_at{};
   // What the code under test may add to a worker (0: no limit): see ChildOptions.
   size_t worker_memory_limit_bytes = 0;
   // Room for one run's result (a run keeping its states needs about 60 bytes per state).

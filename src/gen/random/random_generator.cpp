@@ -51,7 +51,8 @@ class RandomRun {
     auto start = std::chrono::steady_clock::now();
     std::vector<uint32_t> ready;
     for (uint64_t call = 0; opt_.max_calls == 0 || call < opt_.max_calls; ++call) {
-      if ((call & 63) == 0 && opt_.time_limit_seconds > 0 && seconds_since(start) >= opt_.time_limit_seconds) break;
+      if ((call & 63) == 0 && out_of_time(call, start)) break;
+      if (call > opt_.end_after_call) break;
       if (opt_.max_states && store_.state_count() >= opt_.max_states) break;
       ready_operations(ready);
       if (ready.empty()) break;  // nothing can be called: no constructor among the operations
@@ -79,6 +80,12 @@ class RandomRun {
   }
 
  private:
+  bool out_of_time(uint64_t call, std::chrono::steady_clock::time_point start) const {
+    if (opt_.stop_at != std::chrono::steady_clock::time_point{})
+      return call >= opt_.resume_at && std::chrono::steady_clock::now() >= opt_.stop_at;
+    return opt_.time_limit_seconds > 0 && seconds_since(start) >= opt_.time_limit_seconds;
+  }
+
   static double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   }
@@ -309,12 +316,14 @@ class RandomRun {
       if (!p.is_literal()) check_args_[i].obj = &check_objects_[i];
     }
     uint64_t call = result_.calls - 1;
+    if (ending_) return true;  // past end_after_call's death: nothing more runs
     if (opt_.quarantine_after && check_crashes_[check] >= opt_.quarantine_after) return true;
     for (auto [at, op] : opt_.contract_crashes)
       if (at == call && op == check) {
         result_.skipped.push_back({call, check, contract_sequence(check), true, history(check)});
         if (crash_counted_at_[check] != call) ++check_crashes_[check];  // once per call, as it crashed once
         crash_counted_at_[check] = call;
+        ending_ = ending_ || (call == opt_.end_after_call && is_last_crash(call, check));
         return true;
       }
     remember(check, check_refs_);
@@ -328,6 +337,10 @@ class RandomRun {
     if (outcome != Outcome::Failure || opt_.report_failures)
       note_finding(outcome, check, message_, [&] { return contract_sequence(check); });
     return false;
+  }
+
+  bool is_last_crash(uint64_t call, uint32_t check) const {
+    return !opt_.contract_crashes.empty() && opt_.contract_crashes.back() == std::pair<uint64_t, uint32_t>{call, check};
   }
 
   FlatSequence contract_sequence(uint32_t check) const { return Replayer(api_, store_, opt_.domain).flatten_call(check, check_refs_); }
@@ -426,6 +439,7 @@ class RandomRun {
   // Objects of a known state a lent class keeps in its pool, at most (RandomGenerator::offer).
   static constexpr size_t kLentSpares = 8;
   std::vector<uint32_t> check_crashes_;     // by operation: contract checks skipped after crashing
+  bool ending_ = false;                     // the run's last death (end_after_call's) is described
   std::vector<uint64_t> crash_counted_at_;  // by operation: the call its last crash was counted at
   bool invariant_broken_ = false;           // the last contracts_hold found the invariant broken
   struct RecentCall {

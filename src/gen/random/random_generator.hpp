@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <chrono>
 #include <memory>
 #include <regex>
 #include <string>
@@ -36,6 +37,14 @@ struct RandomOptions {
   uint64_t seed = 0;
   uint64_t max_calls = 10000;     // 0: no limit (then set a time limit)
   double time_limit_seconds = 0;  // 0: none
+  // Set by run_random_batch from objgen's clock: no call from resume_at on starts past stop_at (a
+  // run that starts again after a death replays its calls before resume_at first). Replaces
+  // time_limit_seconds, which a restarted run would measure again from its own start.
+  std::chrono::steady_clock::time_point stop_at{};
+  uint64_t resume_at = 0;
+  // The run ends after this call (its skips described; no contract check after the one that died
+  // at it runs): a run restarted past its time only describes its deaths. UINT64_MAX: no end.
+  uint64_t end_after_call = UINT64_MAX;
   bool field_extensions = false;
   // Calls (by index) that crashed or hung in an earlier attempt with the same seed: counted,
   // not run again.
