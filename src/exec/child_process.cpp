@@ -371,8 +371,7 @@ ChildProcess::Freeze ChildProcess::freeze() {
     if (std::chrono::steady_clock::now() >= deadline || waits_for_vfork_child()) break;
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
-  verdict_ =
-      running_child_name(pid_).empty() ? "the worker could not be stopped" : "the call vfork()ed a process that neither exec'd nor exited";
+  verdict_ = running_child_name(pid_).empty() ? kUnstoppableWorker : "the call vfork()ed a process that neither exec'd nor exited";
   kill();
   return Freeze::Unstoppable;
 }

@@ -170,6 +170,9 @@ size_t child_memory_limit();
 [[noreturn]] void heap_damage(const char* what) noexcept;
 // Findings whose death heap_damage() explains start with this.
 constexpr const char* kHeapDamage = "heap damage";
+// objgen's note on a hung worker that did not stop within a second of SIGSTOP (a loaded machine):
+// how objgen ended it, not part of the fault (finding_bucket leaves it out).
+constexpr const char* kUnstoppableWorker = "the worker could not be stopped";
 // False in a copy of a child that the code under test forked: it must not touch shared memory.
 bool is_original_child();
 // In a program a supervised child exec'd (a worker built with AddressSanitizer): this process is

@@ -4,10 +4,13 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <exception>
+#include <string_view>
 #include <typeinfo>
+#include <vector>
 
 namespace objgen {
 
@@ -47,6 +50,37 @@ std::string current_exception_type() {
   const std::type_info* t = abi::__cxa_current_exception_type();
   return t ? detail::demangle(t->name()) : "unknown exception";
 }
+
+// By its mangled name ("St12out_of_range", "NSt7__cxx11...", "N9__gnu_cxx..."): no demangling.
+bool standard_type(const char* mangled) {
+  std::string_view n(mangled);
+  return n.starts_with("St") || n.starts_with("NSt") || n.starts_with("N9__gnu_cxx");
+}
+
+// The thrown type's public base classes outside the standard library, nearest first ("" when
+// none): " (a YAML::Exception)". A library that refuses calls with one exception class per
+// member shows its common base (finding_blame counts the members throwing each).
+std::string library_bases() {
+  constexpr size_t kMaxBases = 4;
+  const std::type_info* thrown = abi::__cxa_current_exception_type();
+  std::vector<const abi::__class_type_info*> queue;
+  if (const auto* c = dynamic_cast<const abi::__class_type_info*>(thrown)) queue.push_back(c);
+  std::vector<std::string> names;
+  for (size_t at = 0; at < queue.size() && names.size() < kMaxBases && queue.size() < 32; ++at) {
+    if (const auto* si = dynamic_cast<const abi::__si_class_type_info*>(queue[at])) {
+      queue.push_back(si->__base_type);
+    } else if (const auto* vmi = dynamic_cast<const abi::__vmi_class_type_info*>(queue[at])) {
+      for (unsigned k = 0; k < vmi->__base_count; ++k)
+        if (vmi->__base_info[k].__is_public_p()) queue.push_back(vmi->__base_info[k].__base_type);
+    }
+    if (at == 0 || standard_type(queue[at]->name())) continue;
+    std::string name = detail::demangle(queue[at]->name());
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+  }
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? " (a " : ", a ") + n;
+  return out.empty() ? out : out + ")";
+}
 }  // namespace
 
 Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const MisusePolicy& misuse, std::string* message) {
@@ -65,7 +99,7 @@ Outcome execute_call(const Operation& op, Arg* args, CallResult& out, const Misu
     bool is_misuse = misuse.is_misuse(op, e, type);
     bool out_of_memory = child_memory_limit() > 0 && type == "std::bad_alloc";
     if (message) {
-      *message = type;
+      *message = is_misuse ? type : type + library_bases();  // a misuse is dropped: no time on it
       try {
         std::rethrow_exception(e);
       } catch (const std::exception& ex) {

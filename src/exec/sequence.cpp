@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "exec/child_process.hpp"
 #include "exec/executor.hpp"
 
 namespace objgen {
@@ -140,7 +141,11 @@ std::string message_without_numbers(const std::string& message) {
 }
 
 std::string finding_bucket(const SequenceFinding& f) {
-  return std::to_string(static_cast<int>(f.kind)) + ":" + std::to_string(f.op) + ":" + message_without_numbers(f.message);
+  // A hang whose worker a loaded machine kept from stopping at once is the same hang.
+  std::string message = f.message;
+  if (size_t note = message.find(std::string("; ") + kUnstoppableWorker); note != std::string::npos)
+    message.erase(note, 2 + std::char_traits<char>::length(kUnstoppableWorker));
+  return std::to_string(static_cast<int>(f.kind)) + ":" + std::to_string(f.op) + ":" + message_without_numbers(message);
 }
 
 }  // namespace objgen

@@ -81,6 +81,7 @@ std::vector<std::string> confirm_findings(const Api& api, const LiteralDomain& d
     return out;
   }
   std::vector<FlatSequence> replays;
+  replays.reserve(hangs.size());
   for (size_t i : hangs) replays.push_back(findings[i].sequence);
   constexpr size_t kHangsAtOnce = 16;
   std::vector<TestOutcome> outcomes = TestRunner::run_each_apart(api, domain, patient, replays, kHangsAtOnce);

@@ -116,9 +116,31 @@ constexpr uint64_t kHugeCount = uint64_t{1} << 24;
 
 // The call ran out of time or memory: what a count beyond the call's means does.
 // The exception's type, as findings spell it ("Json::LogicError: Value is not ..."); "" if none.
-std::string exception_type(const SequenceFinding& f) {
+// "Type (a Base, a Base2): what()" (exec/executor.cpp): the type and its library bases.
+std::string exception_head(const SequenceFinding& f) {
   size_t colon = f.message.find(": ");
   return f.kind == Outcome::Failure && colon != std::string::npos ? f.message.substr(0, colon) : "";
+}
+
+std::string exception_type(const SequenceFinding& f) {
+  std::string head = exception_head(f);
+  size_t bases = head.find(" (a ");
+  return bases == std::string::npos ? head : head.substr(0, bases);
+}
+
+// The thrown type, then its public bases outside the standard library: each a name the library
+// may refuse calls by (one class per member, one base for all).
+std::vector<std::string> exception_family(const SequenceFinding& f) {
+  std::string head = exception_head(f);
+  std::vector<std::string> out{exception_type(f)};
+  if (out[0].empty()) return {};
+  size_t at = head.find(" (a ");
+  while (at != std::string::npos && at + 4 < head.size()) {
+    size_t end = head.find(", a ", at + 4);
+    out.push_back(head.substr(at + 4, (end == std::string::npos ? head.size() - 1 : end) - (at + 4)));
+    at = end;
+  }
+  return out;
 }
 
 bool aborted(const SequenceFinding& f) { return f.kind == Outcome::Crash && f.message.rfind("SIGABRT", 0) == 0; }
@@ -247,7 +269,8 @@ bool all_fail(TestRunner& runner, const std::vector<FlatSequence>& tests) {
 std::map<std::string, std::set<uint32_t>> members_throwing(const std::vector<SequenceFinding>& findings) {
   std::map<std::string, std::set<uint32_t>> ops;
   for (const SequenceFinding& f : findings)
-    if (std::string type = exception_type(f); !type.empty() && !f.sequence.calls.empty()) ops[type].insert(f.sequence.calls.back().op);
+    if (!f.sequence.calls.empty())
+      for (const std::string& name : exception_family(f)) ops[name].insert(f.sequence.calls.back().op);
   return ops;
 }
 
@@ -296,11 +319,13 @@ std::vector<FlatSequence> one_call_from_construction(const Api& api, ClassId cls
 // refuses calls whose preconditions fail (jsoncpp's LogicError from asInt() on a string, append()
 // on an object). One member that throws for one input (a stale check rejecting a valid call)
 // stays a failure.
-FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, size_t throwing_members,
-                          const std::vector<FlatSequence>& states, TestRunner& runner) {
+FindingBlame refused_call(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, const std::string& type,
+                          size_t throwing_members, const std::vector<FlatSequence>& states, TestRunner& runner) {
   constexpr size_t kProbedStates = 8;
-  std::string how = exception_type(f) + " is how the library refuses calls (" + std::to_string(throwing_members) +
-                    " members throw it), and this call returns normally ";
+  std::string thrown = exception_type(f);
+  std::string how = (thrown == type ? type : thrown + ", a " + type + ",") + " is how the library refuses calls (" +
+                    std::to_string(throwing_members) + " members throw " + (thrown == type ? "it" : "a " + type) +
+                    "), and this call returns normally ";
   const FlatCall& last = f.sequence.calls.back();
   if (works_elsewhere(runner, other_arguments(api, domain, f.sequence)))
     return {Blame::Precondition, how + "given other arguments: a check of what its caller must ensure"};
@@ -338,14 +363,17 @@ TestRunner& runner_for(std::unique_ptr<TestRunner>& runner, const Api& api, cons
 void label_unconfirmed_refusals(const std::vector<SequenceFinding>& findings, std::vector<FindingBlame>& out) {
   std::map<std::string, std::set<uint32_t>> confirmed;
   for (size_t i = 0; i < findings.size(); ++i)
-    if (out[i].blame == Blame::Precondition && !exception_type(findings[i]).empty())
-      confirmed[exception_type(findings[i])].insert(findings[i].sequence.calls.back().op);
+    if (out[i].blame == Blame::Precondition)
+      for (const std::string& name : exception_family(findings[i])) confirmed[name].insert(findings[i].sequence.calls.back().op);
   for (size_t i = 0; i < findings.size(); ++i) {
-    const std::string type = exception_type(findings[i]);
-    if (out[i].blame == Blame::Precondition || type.empty() || confirmed[type].size() < kRefusingMembers) continue;
-    out[i] = {Blame::Precondition, type + " is how the library refuses calls: " + std::to_string(confirmed[type].size()) +
-                                       " members throw it where other arguments or states return normally; no value "
-                                       "objgen tried makes this call return (give it more, e.g. --strings, to check)"};
+    if (out[i].blame == Blame::Precondition) continue;
+    for (const std::string& type : exception_family(findings[i])) {
+      if (confirmed[type].size() < kRefusingMembers) continue;
+      out[i] = {Blame::Precondition, type + " is how the library refuses calls: " + std::to_string(confirmed[type].size()) +
+                                         " members throw it where other arguments or states return normally; no value "
+                                         "objgen tried makes this call return (give it more, e.g. --strings, to check)"};
+      break;
+    }
   }
 }
 
@@ -393,18 +421,18 @@ size_t members_throwing_on_states(const Api& api, const std::string& type, Class
     const TestOutcome& r = results[i];
     const size_t n = tests[i].calls.size();
     bool in_last = (r.feasible ? r.length : r.failed_at) == n && r.length == n && r.outcome == Outcome::Failure;
-    if (in_last && exception_type(SequenceFinding{Outcome::Failure, members[i], r.message, {}, {}}) == type) throwing.insert(members[i]);
+    std::vector<std::string> family = exception_family(SequenceFinding{Outcome::Failure, members[i], r.message, {}, {}});
+    if (in_last && std::find(family.begin(), family.end(), type) != family.end()) throwing.insert(members[i]);
   }
   return throwing.size();
 }
 
-// How many members throw f's exception type: `among_findings` of the run's, or, when that is
-// too few to say, as many as throw it when tried on states (members_throwing_on_states, once per
-// type: `probed`).
-size_t refusing_members(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, size_t among_findings,
-                        const std::vector<FlatSequence>& states, std::map<std::string, size_t>& probed, std::unique_ptr<TestRunner>& runner,
-                        const BlameOptions& options) {
-  const std::string type = exception_type(f);
+// How many members throw `type` (f's exception type or one of its library bases): `among_findings`
+// of the run's, or, when that is too few to say, as many as throw it when tried on states
+// (members_throwing_on_states, once per type: `probed`).
+size_t refusing_members(const Api& api, const LiteralDomain& domain, const SequenceFinding& f, const std::string& type,
+                        size_t among_findings, const std::vector<FlatSequence>& states, std::map<std::string, size_t>& probed,
+                        std::unique_ptr<TestRunner>& runner, const BlameOptions& options) {
   const Operation& op = api.operations()[f.sequence.calls.back().op];
   if (among_findings >= kRefusingMembers || type.empty() || op.kind != OpKind::Method || op.params.empty() || !op.params[0].is_object())
     return among_findings;
@@ -440,8 +468,13 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       }
     }
     if (f.kind == Outcome::Failure) {
-      size_t throwing = refusing_members(api, domain, f, throwers[exception_type(f)].size(), states, probed_throwers, runner, options);
-      if (throwing >= kRefusingMembers) out[i] = refused_call(api, domain, f, throwing, states, runner_for(runner, api, domain, options));
+      // The thrown type first, then its library bases (one exception class per member, one base).
+      for (const std::string& type : exception_family(f)) {
+        size_t throwing = refusing_members(api, domain, f, type, throwers[type].size(), states, probed_throwers, runner, options);
+        if (throwing < kRefusingMembers) continue;
+        out[i] = refused_call(api, domain, f, type, throwing, states, runner_for(runner, api, domain, options));
+        break;
+      }
       continue;
     }
     if (!precondition_like(f)) continue;

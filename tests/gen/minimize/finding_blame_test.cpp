@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <stdexcept>
 
+#include "exec/test_runner.hpp"
 #include "objgen/objgen.hpp"
 
 namespace blame_test {
@@ -43,8 +45,49 @@ class Log {
   bool broken_ = false;
   int last_ = 0;
 };
+// A document whose members each refuse the wrong kind with an exception class of their own, all
+// derived from one library base (YAML::Node's shape: BadPushback, InvalidNode, BadConversion are
+// YAML::Exceptions).
+struct DocError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct BadPush : DocError {
+  using DocError::DocError;
+};
+struct NotAList : DocError {
+  using DocError::DocError;
+};
+struct NotAMap : DocError {
+  using DocError::DocError;
+};
+struct NotAScalar : DocError {
+  using DocError::DocError;
+};
+class Doc {
+ public:
+  void make_list() { kind_ = 1; }
+  void push(int v) {
+    if (kind_ != 1) throw BadPush("push onto a document that is not a list");
+    n_ += v;
+  }
+  int at(int i) const {
+    if (kind_ != 1) throw NotAList("not a list");
+    return i;
+  }
+  int get(int k) const {
+    if (kind_ != 2) throw NotAMap("not a map");
+    return k;
+  }
+  int as_int() const {
+    if (kind_ != 3) throw NotAScalar("not a scalar");
+    return n_;
+  }
+  int kind_ = 0;
+  int n_ = 0;
+};
 }  // namespace blame_test
 
+OBJGEN_FIELDS(blame_test::Doc, kind_, n_)
 OBJGEN_FIELDS(blame_test::Table, first_)
 OBJGEN_FIELDS(blame_test::Stack, n_, items_)
 OBJGEN_FIELDS(blame_test::Log, broken_, last_)
@@ -103,6 +146,35 @@ TEST(FindingBlame, ACallThatBreaksEveryStateIsABug) {
   std::vector<FlatSequence> states{f.sequence({{"record", 1}}), f.sequence({{"record", 0}, {"record", 2}})};
   FindingBlame b = f.blame(f.sequence({{"forget", -1}, {"record", 0}}), states);
   EXPECT_EQ(b.blame, Blame::Bug) << b.evidence;
+}
+
+// push() is the only member throwing BadPush; at(), get() and as_int() refuse with exception classes
+// of their own, all DocErrors: the library refuses calls by DocError, and push() onto a new
+// document is such a refusal (it works on a list), not a bug. The worker names the library base
+// in the message; standard bases (std::runtime_error) are not named.
+TEST(FindingBlame, ARefusalByAnExceptionClassOfItsOwnCountsItsLibraryBase) {
+  Fixture f;
+  f.api.add_class<blame_test::Doc>()
+      .constructor<>()
+      .method("make_list", &blame_test::Doc::make_list)
+      .method("push", &blame_test::Doc::push)
+      .method("at", &blame_test::Doc::at)
+      .method("get", &blame_test::Doc::get)
+      .method("as_int", &blame_test::Doc::as_int);
+  f.make = f.op("Doc");
+  FlatSequence failing = f.sequence({{"push", 1}});
+  TestRunner runner(f.api, f.domain, RunnerOptions{.enumerations = true});
+  TestOutcome o = runner.run({failing})[0];
+  ASSERT_EQ(o.outcome, Outcome::Failure);
+  EXPECT_EQ(o.message, "blame_test::BadPush (a blame_test::DocError): push onto a document that is not a list");
+  SequenceFinding finding{Outcome::Failure, f.op("push"), o.message, failing, f.domain};
+  std::vector<FlatSequence> states{f.sequence({}), f.sequence({{"make_list", -1}})};
+  FindingBlame b = blame_findings(f.api, f.domain, {finding}, states, {}).at(0);
+  EXPECT_EQ(b.blame, Blame::Precondition) << b.evidence;
+  EXPECT_NE(b.evidence.find("a blame_test::DocError"), std::string::npos) << b.evidence;
+  // The same throw without its base named (as before) is one member's: a bug.
+  finding.message = "blame_test::BadPush: push onto a document that is not a list";
+  EXPECT_EQ(blame_findings(f.api, f.domain, {finding}, states, {}).at(0).blame, Blame::Bug);
 }
 
 }  // namespace
