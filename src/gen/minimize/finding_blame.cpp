@@ -441,6 +441,49 @@ size_t refusing_members(const Api& api, const LiteralDomain& domain, const Seque
   return std::max(among_findings, known->second);
 }
 
+// f's exception type first, then its library bases (one exception class per member, one base):
+// the first that at least kRefusingMembers members throw, when the call works elsewhere.
+FindingBlame refusal_blame(const Api& api, const LiteralDomain& domain, const SequenceFinding& f,
+                           std::map<std::string, std::set<uint32_t>>& throwers, const std::vector<FlatSequence>& states,
+                           std::map<std::string, size_t>& probed, std::unique_ptr<TestRunner>& runner, const BlameOptions& options) {
+  for (const std::string& type : exception_family(f)) {
+    size_t throwing = refusing_members(api, domain, f, type, throwers[type].size(), states, probed, runner, options);
+    if (throwing >= kRefusingMembers) return refused_call(api, domain, f, type, throwing, states, runner_for(runner, api, domain, options));
+  }
+  return {};
+}
+
+// A member that needs a built state fails on a fresh object whatever its arguments; one that
+// fails for some values only (add(1) whose object then cannot be destroyed) has a bug.
+FindingBlame needs_built_state(const Api& api, const LiteralDomain& domain, const SequenceFinding& f,
+                               const std::vector<FlatSequence>& states, std::unique_ptr<TestRunner>& runner, const BlameOptions& options) {
+  const FlatCall& last = f.sequence.calls.back();
+  const Operation& op = api.operations()[last.op];
+  bool on_object = op.kind == OpKind::Method || op.contract >= 0;  // a contract check calls members on its first
+  if (!on_object || last.args.empty() || last.args[0] < 0 || !as_constructed(api, f.sequence, last.args[0])) return {};
+  constexpr size_t kOneCallStates = 16;
+  std::vector<FlatSequence> probes = on_other_receivers(api, f.sequence, states, options.probed_states);
+  for (FlatSequence& p :
+       on_other_receivers(api, f.sequence, one_call_from_construction(api, op.params[0].cls, kOneCallStates), kOneCallStates))
+    probes.push_back(std::move(p));
+  if (probes.empty()) return {};
+  TestRunner& run = runner_for(runner, api, domain, options);
+  if (all_fail(run, other_arguments(api, domain, f.sequence)) && works_elsewhere(run, probes))
+    return {Blame::Precondition,
+            "on an object as its constructor made it the call fails with every argument "
+            "tried, and returns normally on other states: " +
+                op.name + " requires a state the sequence never built"};
+  return {};
+}
+
+// Findings from cut_from on whose probes the run's deadline may have cut: set apart, not called
+// a bug on evidence objgen did not gather.
+void set_apart_unprobed(size_t cut_from, std::vector<FindingBlame>& out) {
+  if (cut_from == out.size() && run_deadline_passed() && !out.empty()) cut_from = out.size() - 1;
+  for (size_t i = cut_from; i < out.size(); ++i)
+    if (out[i].blame == Blame::Bug) out[i] = {Blame::Precondition, kNotProbedInTime};
+}
+
 }  // namespace
 
 std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& domain, const std::vector<SequenceFinding>& findings,
@@ -468,13 +511,7 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       }
     }
     if (f.kind == Outcome::Failure) {
-      // The thrown type first, then its library bases (one exception class per member, one base).
-      for (const std::string& type : exception_family(f)) {
-        size_t throwing = refusing_members(api, domain, f, type, throwers[type].size(), states, probed_throwers, runner, options);
-        if (throwing < kRefusingMembers) continue;
-        out[i] = refused_call(api, domain, f, type, throwing, states, runner_for(runner, api, domain, options));
-        break;
-      }
+      out[i] = refusal_blame(api, domain, f, throwers, states, probed_throwers, runner, options);
       continue;
     }
     if (!precondition_like(f)) continue;
@@ -483,30 +520,10 @@ std::vector<FindingBlame> blame_findings(const Api& api, const LiteralDomain& do
       out[i] = {Blame::Precondition, why};
       continue;
     }
-    const FlatCall& last = f.sequence.calls.back();
-    const Operation& op = api.operations()[last.op];
-    bool on_object = op.kind == OpKind::Method || op.contract >= 0;  // a contract check calls members on its first
-    if (!on_object || last.args.empty() || last.args[0] < 0 || !as_constructed(api, f.sequence, last.args[0])) continue;
-    constexpr size_t kOneCallStates = 16;
-    std::vector<FlatSequence> probes = on_other_receivers(api, f.sequence, states, options.probed_states);
-    for (FlatSequence& p :
-         on_other_receivers(api, f.sequence, one_call_from_construction(api, op.params[0].cls, kOneCallStates), kOneCallStates))
-      probes.push_back(std::move(p));
-    if (probes.empty()) continue;
-    // A member that needs a built state fails on a fresh object whatever its arguments; one that
-    // fails for some values only (add(1) whose object then cannot be destroyed) has a bug.
-    TestRunner& run = runner_for(runner, api, domain, options);
-    if (all_fail(run, other_arguments(api, domain, f.sequence)) && works_elsewhere(run, probes))
-      out[i] = {Blame::Precondition,
-                "on an object as its constructor made it the call fails with every argument "
-                "tried, and returns normally on other states: " +
-                    op.name + " requires a state the sequence never built"};
+    out[i] = needs_built_state(api, domain, f, states, runner, options);
   }
   label_unconfirmed_refusals(findings, out);
-  if (cut_from == findings.size() && run_deadline_passed() && !findings.empty()) cut_from = findings.size() - 1;
-  // Not probed to the end: set apart, not called a bug on evidence objgen did not gather.
-  for (size_t i = cut_from; i < findings.size(); ++i)
-    if (out[i].blame == Blame::Bug) out[i] = {Blame::Precondition, kNotProbedInTime};
+  set_apart_unprobed(cut_from, out);
   return out;
 }
 
