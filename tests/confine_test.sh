@@ -224,7 +224,7 @@ PY
     # must hold them (two runs of 10 s), as a run restarted after a death no longer gets its share
     # again (issue 53, budgets).
     run_case random Scribbler 60 "${members[@]}" -- --time-limit 10 --runs 2 --seed 1
-    run_case random Quiet 30 -- --time-limit 10 --runs 2 --seed 1
+    run_case random Quiet 30 -- --time-limit 3 --runs 2 --seed 1  # its states within a second
     run_case builders Scribbler 60 "zeros_then_hang:no return within 0.5 s; the call wrote into objgen's shared memory" -- --scope 3
     run_case evolve Scribbler 90 "${members[@]}" -- --generations 3
     run_case params Scribbler 120 -- --time-limit 10 --checks ubsan
@@ -244,18 +244,18 @@ PY
   budgets)
     # Each command ends within its limit, the call timeout (0.5 s) and two seconds, counted as the
     # command counts it (builders' --budget from its start; evolve's --budget per run: seven
-    # members, and one budget after the search), plus a second of the clock's rounding. A first run
+    # members of 1 + 0.5 s, and one budget after the search), plus a second of the clock's rounding. A first run
     # of each command builds its harness (not counted).
     for warm in "exhaustive --scope 2 --time-limit 0.5" "random --time-limit 0.5" "builders --budget 0.5" "evolve --budget 0.5" \
       "params --time-limit 0.5"; do
       # shellcheck disable=SC2086  # the command and its options, split
       "$objgen" $warm --header "$header" --class escape::Stalls --call-timeout 0.5 -q >/dev/null 2>&1 || true
     done
-    run_case exhaustive Stalls 8 -- --scope 4 --time-limit 4
-    run_case random Stalls 8 -- --time-limit 4
-    run_case builders Stalls 8 -- --budget 4
-    run_case evolve Stalls $((7 * 3 + 3 + 3 + 1)) -- --budget 2.5
-    run_case params Stalls 8 -- --time-limit 4
+    run_case exhaustive Stalls 7 -- --scope 4 --time-limit 3
+    run_case random Stalls 7 -- --time-limit 3
+    run_case builders Stalls 7 -- --budget 3
+    run_case evolve Stalls 18 -- --budget 1
+    run_case params Stalls 7 -- --time-limit 3
     for command in exhaustive random builders evolve params; do
       python3 - "$work/$command-Stalls/report.json" <<'PY' || { echo "FAIL [$command Stalls]: no finding names a stalling member"; fail=1; }
 import json, sys
