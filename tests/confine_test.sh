@@ -244,8 +244,8 @@ PY
   budgets)
     # Each command ends within its limit, the call timeout (0.5 s) and two seconds, counted as the
     # command counts it (builders' --budget from its start; evolve's --budget per run: seven
-    # members of 1 + 0.5 s, and one budget after the search), plus a second of the clock's rounding. A first run
-    # of each command builds its harness (not counted).
+    # members of 1 + 0.5 s, and one budget after the search), plus a second of the clock's
+    # rounding. A first run of each command builds its harness (not counted).
     for warm in "exhaustive --scope 2 --time-limit 0.5" "random --time-limit 0.5" "builders --budget 0.5" "evolve --budget 0.5" \
       "params --time-limit 0.5"; do
       # shellcheck disable=SC2086  # the command and its options, split
