@@ -43,12 +43,4 @@ double seconds_before_run_deadline() {
   return std::max(0.0, std::chrono::duration<double>(at - RunClock::now()).count());
 }
 
-RunClock::time_point share_of_run_deadline(double fraction) {
-  RunClock::time_point at = run_deadline();
-  if (at == RunClock::time_point{}) return {};
-  RunClock::time_point now = RunClock::now();
-  if (at <= now) return at;
-  return now + std::chrono::duration_cast<RunClock::duration>((at - now) * fraction);
-}
-
 }  // namespace objgen

@@ -24,9 +24,6 @@ RunClock::time_point run_deadline();             // {} when none
 bool run_deadline_passed();
 // Seconds until the deadline (at least 0); a large number when there is none.
 double seconds_before_run_deadline();
-// A deadline `fraction` of the way from now to the run's ({} when none): a step that must leave
-// time to the steps after it (minimization before confirmation).
-RunClock::time_point share_of_run_deadline(double fraction);
 
 // The message of work the deadline stopped, for reports.
 inline constexpr const char* kDeadlineStopped = "not run: objgen's time limit (--time-limit, --budget) ended first";
