@@ -464,10 +464,7 @@ void report_results(const EvolveArgs& a, const Example& ex, Api& api, const Clas
   // The steps after the search (contracts, minimizing, confirming, probing) together end within
   // one budget, a call's timeout and two seconds (exec/run_deadline.hpp), whatever the calls do.
   const double budget = parse_budget(a.budget);
-  const auto deadline = budget > 0
-                            ? std::chrono::steady_clock::now() +
-                                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(budget))
-                            : std::chrono::steady_clock::time_point{};
+  const auto deadline = budget > 0 ? RunClock::now() + clock_seconds(budget) : RunClock::time_point{};
   if (budget > 0) set_run_deadline(run_deadline_after(budget, a.call_timeout));
   std::vector<ReportedFinding> broken;
   if (!g_interrupted.load()) broken = check_contracts(api, target, members, terminals, results, a, deadline);
@@ -512,8 +509,7 @@ int run_evolve(EvolveArgs& a) {
   std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
   evolve::PurityCheckOptions purity_options{30, a.seed, a.call_timeout};
   if (budget > 0)  // the first run's budget counts from the command's start: half of it at most here
-    purity_options.deadline =
-        command_start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(budget / 2));
+    purity_options.deadline = command_start + clock_seconds(budget / 2);
   evolve::check_purity(api, plain, terminals, purity, purity_options);
   evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
   if (seeding && (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()))

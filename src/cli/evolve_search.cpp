@@ -1,3 +1,4 @@
+#include "exec/run_deadline.hpp"
 #include "cli/evolve_search.hpp"
 
 #include <cstdio>
@@ -18,11 +19,12 @@ namespace objgen::cli {
 
 namespace {
 
-std::chrono::steady_clock::time_point run_deadline(const Session& s) {
+// When a run of the search ends: --budget from its start (the first run's: the command's).
+std::chrono::steady_clock::time_point budget_end(const Session& s) {
   if (s.budget <= 0) return {};
   auto start = std::chrono::steady_clock::now();
   if (*s.first_run_start != std::chrono::steady_clock::time_point{}) start = std::exchange(*s.first_run_start, {});
-  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s.budget));
+  return start + clock_seconds(s.budget);
 }
 
 // The GP search's options (eCrash's parameters).
@@ -148,11 +150,9 @@ emit::EvolvedMethod evolve_one(const Session& s, uint32_t op, bool purity) {
   if (s.seeding) s.seeding->attach(s.map.functions[fn], *s.domains[purity], trees, eo.limits.max_calls, eo);
   for (int r = 0; r < s.a.runs && !g_interrupted.load(); ++r) {
     eo.seed = s.a.seed + static_cast<uint64_t>(r);
-    eo.deadline = run_deadline(s);
+    eo.deadline = budget_end(s);
     // An evaluation under way at the deadline is cut one call's timeout later (hanging calls).
-    if (eo.deadline != std::chrono::steady_clock::time_point{})
-      runner.set_deadline(eo.deadline +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s.a.call_timeout)));
+    if (eo.deadline != std::chrono::steady_clock::time_point{}) runner.set_deadline(eo.deadline + clock_seconds(s.a.call_timeout));
     m.runs.push_back(evolve::evolve_method(trees, cfg, outcomes, runner, eo));
     if (r == 0 && s.seeding) m.seeded = s.seeding->stats();
   }

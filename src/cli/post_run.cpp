@@ -29,7 +29,7 @@ RunClock::time_point minimizing_deadline(const std::vector<ReportedFinding>& fin
   constexpr double kSecondsPerFinding = 0.2;  // its replay and probes, each a worker's start and a few calls
   double reserve = (hangs ? call_timeout + 0.3 : 0.0) + kSecondsPerFinding * static_cast<double>(findings.size());
   reserve = std::min(reserve, seconds_before_run_deadline() / 2);
-  return end - std::chrono::duration_cast<RunClock::duration>(std::chrono::duration<double>(reserve));
+  return end - clock_seconds(reserve);
 }
 
 // The contracts checked on (a sample of) the states; their findings minimized and printed.

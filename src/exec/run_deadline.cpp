@@ -24,8 +24,7 @@ RunClock::time_point run_deadline_after(double limit_seconds, double call_timeou
 
 RunClock::time_point run_deadline_after(double limit_seconds, double call_timeout_seconds, RunClock::time_point start) {
   if (limit_seconds <= 0) return {};
-  auto span = std::chrono::duration<double>(limit_seconds + std::max(0.0, call_timeout_seconds) + kBeyondTimeout);
-  return start + std::chrono::duration_cast<RunClock::duration>(span);
+  return start + clock_seconds(limit_seconds + std::max(0.0, call_timeout_seconds) + kBeyondTimeout);
 }
 
 void set_run_deadline(RunClock::time_point at) { g_deadline_ns.store(at.time_since_epoch().count()); }

@@ -14,6 +14,11 @@ namespace objgen {
 
 using RunClock = std::chrono::steady_clock;
 
+// A number of seconds as the clock's duration, to add to one of its time points.
+inline RunClock::duration clock_seconds(double seconds) {
+  return std::chrono::duration_cast<RunClock::duration>(std::chrono::duration<double>(seconds));
+}
+
 // The deadline for a search of `limit_seconds` starting now: the limit, one call's timeout, and
 // two seconds for objgen's reports. limit_seconds <= 0: none.
 RunClock::time_point run_deadline_after(double limit_seconds, double call_timeout_seconds);

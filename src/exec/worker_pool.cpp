@@ -1,3 +1,4 @@
+#include "exec/run_deadline.hpp"
 #include "exec/worker_pool.hpp"
 
 #include <fcntl.h>
@@ -235,8 +236,7 @@ void WorkerPool::resume(size_t job, uint64_t first) {
 }
 
 std::vector<WorkerPool::Event> WorkerPool::wait(double max_seconds) {
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(max_seconds));
+  auto deadline = std::chrono::steady_clock::now() + clock_seconds(max_seconds);
   for (;;) {
     dispatch();  // here, not while events are out: their slots are the caller's to resume
     std::vector<Event> events = look();

@@ -17,9 +17,7 @@ struct DeadlineReset {
 
 double seconds_since(RunClock::time_point t) { return std::chrono::duration<double>(RunClock::now() - t).count(); }
 
-RunClock::time_point in_seconds(double s) {
-  return RunClock::now() + std::chrono::duration_cast<RunClock::duration>(std::chrono::duration<double>(s));
-}
+RunClock::time_point in_seconds(double s) { return RunClock::now() + clock_seconds(s); }
 
 LiteralDomain ints_minus_one_to_one() {
   LiteralDomain d = LiteralDomain::defaults(1);

@@ -1,6 +1,7 @@
 // find_parameters: every method's search (method_search.hpp), after the inputs the repository
 // kept, then the repeated-call measure, one method per runner at a time; and the domain the tries
 // draw from.
+#include "exec/run_deadline.hpp"
 #include "gen/params/parameter_search.hpp"
 
 #include <algorithm>
@@ -184,9 +185,7 @@ ParamsResult find_parameters(const Api& api, const std::vector<uint32_t>& method
   std::function<bool()> time_left = [&] { return given.time_limit_seconds <= 0 || elapsed() < given.time_limit_seconds; };
   // A try under way at the limit (a call that hangs, once per try) is cut there, not waited out.
   if (given.time_limit_seconds > 0)
-    for (TestRunner* r : runners)
-      r->set_deadline(
-          start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(given.time_limit_seconds)));
+    for (TestRunner* r : runners) r->set_deadline(start + clock_seconds(given.time_limit_seconds));
   std::mutex repository;
   const ParamsOptions options = runners.size() > 1 ? serialized_callbacks(given, repository) : given;
   search::ApiFacts facts = search::learn_api(api, domain, options.builders);

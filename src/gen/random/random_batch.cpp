@@ -1,3 +1,4 @@
+#include "exec/run_deadline.hpp"
 #include "gen/random/random_batch.hpp"
 
 #include <algorithm>
@@ -276,7 +277,7 @@ std::vector<std::chrono::steady_clock::time_point> run_deadlines(const std::vect
   for (size_t j = 0; j < runs.size(); ++j) {
     if (runs[j].time_limit_seconds <= 0) continue;
     if (j % workers == 0) waves += runs[j].time_limit_seconds;
-    clock::time_point own = start + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(waves));
+    clock::time_point own = start + clock_seconds(waves);
     if (out[j] == clock::time_point{} || own < out[j]) out[j] = own;
   }
   return out;
@@ -289,7 +290,7 @@ std::chrono::steady_clock::time_point last_of(const std::vector<std::chrono::ste
     if (t == std::chrono::steady_clock::time_point{}) return {};
     last = std::max(last, t);
   }
-  return last + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(grace));
+  return last + clock_seconds(grace);
 }
 
 }  // namespace
