@@ -34,7 +34,7 @@ std::map<std::string, std::map<std::string, std::string>> project_instances(cons
                                   fs::path(source.file).lexically_relative(layout.source_root).string(), listing.message));
       continue;
     }
-    for (const scan::TemplateInstance& i : listing.instances) out[i.template_name].emplace(i.name, i.skip_reason);
+    for (const scan::ClassTemplateInstance& i : listing.instances) out[i.template_name].emplace(i.name, i.skip_reason);
   }
   return out;
 }

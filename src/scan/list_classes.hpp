@@ -33,7 +33,7 @@ struct ClassListing {
 // header: a path; flags: its compile flags (those of the project's compile database).
 ClassListing list_classes(const std::string& header, const std::vector<std::string>& flags);
 
-struct TemplateInstance {
+struct ClassTemplateInstance {
   std::string template_name;  // "shelf::Box"
   std::string name;           // "shelf::Box<int>", as --class names it
   std::string skip_reason;    // as DeclaredClass's, of the instance
@@ -42,7 +42,7 @@ struct TemplateInstance {
 struct InstanceListing {
   bool ok = false;
   std::string message;  // why not, as ClassListing's
-  std::vector<TemplateInstance> instances;
+  std::vector<ClassTemplateInstance> instances;
 };
 
 // The instances of `templates` (qualified names of class templates) that a translation unit of

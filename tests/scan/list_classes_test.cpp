@@ -102,7 +102,7 @@ TEST_F(ListClasses, TheInstancesATranslationUnitMakesOrNamesWithEveryArgumentKno
   InstanceListing listing = list_template_instances((dir_ / "use.cpp").string(), flags(), {"lib::Box", "lib::Unused", "lib::Holder"});
   ASSERT_TRUE(listing.ok) << listing.message;
   std::vector<std::string> names;
-  for (const TemplateInstance& i : listing.instances) {
+  for (const ClassTemplateInstance& i : listing.instances) {
     EXPECT_EQ(i.template_name, "lib::Box") << i.name;  // Unused and Holder: never instantiated; Slots: not asked for
     EXPECT_EQ(i.skip_reason, "") << i.name;
     names.push_back(i.name);
