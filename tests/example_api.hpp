@@ -8,6 +8,7 @@
 
 #include "objgen/api.hpp"
 #include "objgen/example.hpp"
+#include "model/literal_domain.hpp"
 
 namespace objgen::testing {
 
@@ -28,5 +29,12 @@ struct ExampleApi {
     return 0;
   }
 };
+
+// Literals of scope 1 with the ints -1, 0 and 1 (index k is literal -1 - k in a FlatCall).
+inline LiteralDomain ints_minus_one_to_one() {
+  LiteralDomain d = LiteralDomain::defaults(1);
+  d.set_ints("-1,0,1");
+  return d;
+}
 
 }  // namespace objgen::testing

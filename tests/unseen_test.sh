@@ -335,6 +335,18 @@ state_reader() {
   check "its states suite compiles and passes" bash -c \
     "cd '$work/cow' && eval \"\$(head -1 cow_buffer_states_test.cpp | sed -n 's|^// Compile with: ||p') -O0 -o states\" &&
      ./states >'$work/cow_states.log' 2>&1"
+  # Objects that cannot be read whole (junk in a spare array's unused slots) and no call helps:
+  # read without the array, said so; 58 states (tests/unseen_inputs/recycling_list.hpp).
+  h="$inputs/recycling_list.hpp"
+  check "a field whose contents crash the reader is left out, said so: 58 states at scope 3, no finding" bash -c \
+    "'$objgen' exhaustive --header '$h' --class shapes::RecyclingList --methods push_front,pop_front --scope 3 \
+       --emit-gtest '$work/rl' >'$work/rl.out' 2>&1 &&
+     grep -q 'without shapes::RecyclingList.spare_ they read: it is left out of every state' '$work/rl.out' &&
+     [ \"\$(structures '$work/rl.out')\" = 58 ] && grep -q 'failures 0' '$work/rl.out' && ! grep -q 'not confirmed' '$work/rl.out'"
+  check "its states suite compiles and passes" bash -c \
+    "cd '$work/rl' && eval \"\$(head -1 recycling_list_states_test.cpp | sed -n 's|^// Compile with: ||p') -O0 -o states\" &&
+     ./states >'$work/rl_states.log' 2>&1"
+  h="$inputs/cow_buffer.hpp"
   check "--state value on a class with no iteration: exit 2 saying so, before compiling" expect_exit2 \
     "shapes::CowBuffer has no iteration (begin() and end()) for --state value" \
     "$objgen" exhaustive --header "$h" --class shapes::CowBuffer --state value --scope 2

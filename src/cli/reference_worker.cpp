@@ -85,6 +85,7 @@ int reference_worker_main(int argc, char** argv) {
     ro.enumerations = true;
     ro.heap_shift_blocks = std::strtoull(option(o, "--heap-shift").c_str(), nullptr, 10);
     ro.fingerprint_state = option(o, "--fingerprint") == "1";
+    ro.state_omit = option(o, "--state-omit");
     TestRunner::serve(registered, domain, ro, std::atoi(option(o, "--shared-fd").c_str()),
                       std::strtoull(option(o, "--bytes").c_str(), nullptr, 10), std::atoi(option(o, "--notify-fd").c_str()));
   } catch (const std::exception& e) {

@@ -130,6 +130,7 @@ const Example& resolve_subject(SubjectArgs& s, bool quiet) {
     SubjectArgs h = from_header(s);
     loaded = build_subject_harness(h, quiet);
     s.initialising_call = h.initialising_call, s.initialising_member_left_out = h.initialising_member_left_out;
+    s.unreadable_fields = h.unreadable_fields;
     return *loaded;
   }
   if (!s.example.empty()) {

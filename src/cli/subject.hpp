@@ -40,6 +40,8 @@ struct SubjectArgs {
   // Found when the subject was resolved (exec/initialising_call): a call the class's objects need
   // before they can be read, which every later build of the subject (the ASan one) makes too.
   std::string initialising_call, initialising_member_left_out;
+  // Found then too, when no call helps: fields its objects are read without (an omit pattern).
+  std::string unreadable_fields;
 };
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s);

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "cli/cli_common.hpp"
@@ -135,6 +136,7 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference =
   request.template_args = parse_template_args(s.template_args);
   request.initialising_call = s.initialising_call;
   request.initialising_member_left_out = s.initialising_member_left_out;
+  request.unreadable_fields = s.unreadable_fields;
   request.harness_source = s.harness_source;
   catch_interrupts(true);
   HarnessBuild b;
@@ -204,7 +206,7 @@ namespace {
 // The built harness described and probed by programs of their own (objgen's process loads one
 // harness only, the one it runs): whether its class's objects need a call before they can be read.
 // Nothing when it could not be described or probed (loading it says why, or it is read as built).
-std::optional<ReadProbe> probe_built_harness(const std::string& library) {
+std::optional<ReadProbe> probe_built_harness(const std::string& library, const std::string& directory) {
   std::vector<std::string> worker{std::filesystem::read_symlink("/proc/self/exe").string(),
                                   kReferenceWorkerMode,
                                   "--scope",
@@ -227,6 +229,11 @@ std::optional<ReadProbe> probe_built_harness(const std::string& library) {
   o.plain_worker = o.reading_worker = worker;
   o.plain_worker.push_back("0");
   o.reading_worker.push_back("1");
+  if (std::optional<std::string> fields = read_whole_file(directory + "/" + kDescribedFieldsFile)) {
+    std::istringstream lines(*fields);
+    for (std::string f; std::getline(lines, f);)
+      if (!f.empty()) o.field_candidates.push_back(f);
+  }
   try {
     return probe_reading(d.api, target->id, o);
   } catch (const std::runtime_error&) {  // no worker could be started: the run itself will say so
@@ -249,6 +256,9 @@ std::optional<ReadProbe> kept_probe(const std::string& directory) {
   if (j.contains("call") && j["call"].is_string() && j.value("member", "") != "")
     p.found =
         InitialisingCall{0, {}, j["call"].get<std::string>(), j.value("member", ""), j.value("signature", ""), j.value("repeatable", true)};
+  if (j.contains("left_out") && j["left_out"].is_array())
+    for (const nlohmann::json& f : j["left_out"])
+      if (f.is_string()) p.left_out.push_back(f.get<std::string>());
   return p;
 }
 
@@ -257,6 +267,8 @@ void keep_probe(const std::string& directory, const ReadProbe& p) {
   if (p.found)
     j.update(
         {{"call", p.found->call}, {"member", p.found->member}, {"signature", p.found->signature}, {"repeatable", p.found->repeatable}});
+  if (!p.left_out.empty()) j["left_out"] = p.left_out;
+  if (p.omission_reads > 0) j["omission_reads"] = p.omission_reads;
   try {
     write_file_atomically(directory + kReadProbeFile, j.dump() + "\n");
   } catch (const std::exception&) {  // a cache that cannot keep it probes again next time
@@ -269,7 +281,7 @@ Example build_subject_harness(SubjectArgs& s, bool quiet) {
   HarnessBuild b = build_or_explain(s, quiet);
   if (s.initialising_call.empty()) {
     std::optional<ReadProbe> p = kept_probe(b.directory);
-    if (!p && (p = probe_built_harness(b.library))) keep_probe(b.directory, *p);
+    if (!p && (p = probe_built_harness(b.library, b.directory))) keep_probe(b.directory, *p);
     if (p && p->unreadable && p->found) {
       s.initialising_call = p->found->call;
       if (!p->found->repeatable) s.initialising_member_left_out = p->found->member;
@@ -278,6 +290,17 @@ Example build_subject_harness(SubjectArgs& s, bool quiet) {
                    "objgen: %s's objects cannot be read as constructed (%s); after %s they can: every constructor is followed by it%s\n",
                    s.class_name.c_str(), p->why.c_str(), s.initialising_call.c_str(),
                    p->found->repeatable ? "" : (", and " + p->found->signature + " is left out (a second call fails)").c_str());
+      b = build_or_explain(s, quiet);
+    } else if (p && p->unreadable && !p->left_out.empty() && s.unreadable_fields.empty()) {
+      s.unreadable_fields = exact_fields_pattern(p->left_out);
+      std::string fields;
+      for (const std::string& f : p->left_out) fields += (fields.empty() ? "" : ", ") + f;
+      // Said even with --quiet: the states leave these fields out, which the user did not ask.
+      std::fprintf(stderr,
+                   "objgen: %s's objects cannot be read as constructed (%s while reading its fields) and no call objgen tried "
+                   "makes them readable; without %s they read: %s left out of every state (its default --omit-fields; "
+                   "give --omit-fields to choose)\n",
+                   s.class_name.c_str(), p->why.c_str(), fields.c_str(), p->left_out.size() == 1 ? "it is" : "they are");
       b = build_or_explain(s, quiet);
     } else if (p && p->unreadable) {
       // Said even with --quiet: most objects will be left out, and a run of 0 states says no more.

@@ -1,6 +1,7 @@
 #include "exec/initialising_call.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "exec/test_runner.hpp"
 #include "model/literal_domain.hpp"
@@ -10,6 +11,7 @@ namespace {
 
 constexpr size_t kMaxCallsPerMember = 16;  // argument combinations tried per candidate member
 constexpr size_t kMaxExtraParams = 3;      // candidates take at most this many arguments
+constexpr size_t kMaxOmissionReads = 48;   // readings spent finding fields to leave out
 
 // The literal indices tried for a parameter: the domain's order, -1 first among ints.
 std::vector<uint32_t> candidate_values(const LiteralDomain& domain, const SlotType& slot) {
@@ -86,16 +88,12 @@ struct Candidate {
 class Prober {
  public:
   Prober(const Api& api, ClassId target, const ReadProbeOptions& o)
-      : api_(api), target_(target), domain_(LiteralDomain::make(kReadProbeScope, api, LiteralSpec{kReadProbeInts, "", "", "", ""})) {
-    RunnerOptions ro;
-    ro.call_timeout_seconds = o.call_timeout_seconds;
-    ro.worker_memory_limit_bytes = o.worker_memory_limit_bytes;
-    ro.enumerations = true;
-    ro.worker_command = o.plain_worker;
-    plain_.emplace(api, domain_, ro);
-    ro.fingerprint_state = true;
-    ro.worker_command = o.reading_worker;
-    reading_.emplace(api, domain_, ro);
+      : api_(api),
+        target_(target),
+        options_(o),
+        domain_(LiteralDomain::make(kReadProbeScope, api, LiteralSpec{kReadProbeInts, "", "", "", ""})) {
+    plain_.emplace(api, domain_, runner_options(o.plain_worker, false));
+    reading_.emplace(api, domain_, runner_options(o.reading_worker, true));
   }
 
   ReadProbe run() {
@@ -113,10 +111,53 @@ class Prober {
     }
     out.unreadable = !out.constructors.empty();
     if (out.unreadable) out.found = search(out);
+    if (out.unreadable && !out.found) out.left_out = fields_to_leave_out(out);
     return out;
   }
 
  private:
+  RunnerOptions runner_options(std::vector<std::string> worker, bool reading, const std::string& omit = "") const {
+    RunnerOptions ro;
+    ro.call_timeout_seconds = options_.call_timeout_seconds;
+    ro.worker_memory_limit_bytes = options_.worker_memory_limit_bytes;
+    ro.enumerations = true;
+    ro.fingerprint_state = reading;
+    ro.state_omit = omit;
+    if (!worker.empty() && !omit.empty()) worker.insert(worker.end(), {"--state-omit", omit});
+    ro.worker_command = std::move(worker);
+    return ro;
+  }
+
+  // Whether every unreadable constructor's object reads without these fields (a worker of its own).
+  bool reads_without(ReadProbe& p, const std::vector<std::string>& fields) {
+    ++p.omission_reads;
+    TestRunner runner(api_, domain_, runner_options(options_.reading_worker, true, exact_fields_pattern(fields)));
+    std::vector<FlatSequence> alone;
+    alone.reserve(p.constructors.size());
+    for (uint32_t c : p.constructors) alone.push_back({{construct(api_.operations()[c], c)}, 0});
+    std::vector<TestOutcome> read = runner.run(alone);
+    return std::all_of(read.begin(), read.end(), [](const TestOutcome& o) { return o.feasible && o.has_state; });
+  }
+
+  // Every candidate left out first (nothing when that does not read either), then chunks of them
+  // given back, halving, while the objects still read (delta debugging's reduction): one culprit
+  // costs about twice the logarithm of the candidates in readings, each a worker of its own.
+  std::vector<std::string> fields_to_leave_out(ReadProbe& p) {
+    std::vector<std::string> kept = options_.field_candidates;
+    if (kept.empty() || !reads_without(p, kept)) return {};
+    for (size_t chunk = (kept.size() + 1) / 2;; chunk = (chunk + 1) / 2) {
+      for (size_t i = 0; i < kept.size() && p.omission_reads < kMaxOmissionReads;) {
+        std::vector<std::string> fewer(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(i));
+        fewer.insert(fewer.end(), kept.begin() + static_cast<std::ptrdiff_t>(std::min(kept.size(), i + chunk)), kept.end());
+        if (!fewer.empty() && reads_without(p, fewer))
+          kept = std::move(fewer);
+        else
+          i += chunk;
+      }
+      if (chunk == 1 || p.omission_reads >= kMaxOmissionReads) return kept;
+    }
+  }
+
   std::vector<uint32_t> constructors() const {
     std::vector<uint32_t> out;
     for (uint32_t i = 0; i < api_.operations().size(); ++i) {
@@ -181,11 +222,24 @@ class Prober {
 
   const Api& api_;
   ClassId target_;
+  const ReadProbeOptions& options_;
   LiteralDomain domain_;
   std::optional<TestRunner> plain_, reading_;
 };
 
 }  // namespace
+
+std::string exact_fields_pattern(const std::vector<std::string>& qualified_fields) {
+  std::string out;
+  for (const std::string& f : qualified_fields) {
+    if (!out.empty()) out += '|';
+    for (char c : f) {
+      if (std::strchr("\\^$.|?*+()[]{}", c)) out += '\\';
+      out += c;
+    }
+  }
+  return out;
+}
 
 ReadProbe probe_reading(const Api& api, ClassId target, const ReadProbeOptions& options) { return Prober(api, target, options).run(); }
 

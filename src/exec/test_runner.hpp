@@ -108,6 +108,9 @@ struct RunnerOptions {
   // Report the state the MUT call left (TestOutcome::state): differential testing tells states
   // of the class and of a reference apart by it.
   bool fingerprint_state = false;
+  // The fields that state leaves out (a Linearizer omit regex; "" none): a reading that crashes
+  // is tried without the fields it may crash on (exec/read_fallback).
+  std::string state_omit;
 };
 
 class TestRunner {

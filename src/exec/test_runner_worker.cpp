@@ -5,6 +5,9 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <regex>
+#include <string>
 #include <vector>
 
 #include <xxhash.h>
@@ -92,6 +95,8 @@ struct CallScratch {
   Linearizer lin{1000, nullptr};
   Linearizer field_lin{1000, nullptr};  // probe only: the receiver's fields one by one
   RootFields fields_before, fields_after;
+  std::optional<Linearizer> state_lin;  // RunnerOptions::state_omit's
+  std::string state_omit;
   CallScratch() { field_lin.record_fields(true); }
 };
 
@@ -169,8 +174,20 @@ bool bind_call(const PackedCall& c, const Operation& op, std::vector<Object>& va
   return null_object;
 }
 
+// The linearizer of fingerprint_state: the scratch one, or one leaving out `omit`'s fields (made
+// on the first state read, kept while the pattern stays).
+Linearizer& state_linearizer(CallScratch& cs, const std::string& omit) {
+  if (omit.empty()) return cs.lin;
+  if (!cs.state_lin || cs.state_omit != omit) {
+    cs.state_lin.emplace(1000, std::make_shared<const std::regex>(omit));
+    cs.state_omit = omit;
+  }
+  return *cs.state_lin;
+}
+
 // The state the MUT call left: a member's receiver, else the object it made (fingerprint_state).
-void fingerprint_state(CallScratch& cs, const Operation& op, const PackedCall& c, Arg* args, const CallResult& res, PackedResult* r) {
+void fingerprint_state(CallScratch& cs, const std::string& omit, const Operation& op, const PackedCall& c, Arg* args, const CallResult& res,
+                       PackedResult* r) {
   ClassId cls = 0;
   const void* root = nullptr;
   // A member's state is its receiver's, whatever it returns (`C with(int) const` leaves the
@@ -181,8 +198,9 @@ void fingerprint_state(CallScratch& cs, const Operation& op, const PackedCall& c
   } else if (!member && op.result.is_object() && res.has_object && res.object) {
     cls = op.result.cls, root = res.object.get();
   }
-  if (!root || !cs.lin.run(cls, root)) return;
-  Fingerprint f = cs.lin.fingerprint(cls);
+  Linearizer& lin = state_linearizer(cs, omit);
+  if (!root || !lin.run(cls, root)) return;
+  Fingerprint f = lin.fingerprint(cls);
   r->state_lo = f.lo, r->state_hi = f.hi, r->has_state = 1;
 }
 
@@ -249,7 +267,7 @@ void TestRunner::evaluate(uint32_t t, bool careful) {
       if (o == Outcome::Normal) probe_after(cs, op, c, args, probed, r);
       // A const member that threw left its receiver as it was: that state is still known.
       bool unchanged = op.is_const && (o == Outcome::Failure || o == Outcome::Misuse);
-      if (opt_.fingerprint_state && (o == Outcome::Normal || unchanged)) fingerprint_state(cs, op, c, args, res, r);
+      if (opt_.fingerprint_state && (o == Outcome::Normal || unchanged)) fingerprint_state(cs, opt_.state_omit, op, c, args, res, r);
     }
     if (op.result.is_object()) values.push_back(res.has_object ? res.object : nullptr);
   }

@@ -163,6 +163,7 @@ class Builder {
     o.loadable = true;
     o.initialising_call = r_.initialising_call;
     o.initialising_member_left_out = r_.initialising_member_left_out;
+    o.unreadable_fields = r_.unreadable_fields;
     o.state = r_.state == "fields" ? scan::StateMode::Fields : r_.state == "value" ? scan::StateMode::Value : scan::StateMode::Auto;
     return o;
   }
@@ -198,6 +199,8 @@ class Builder {
     auto start = std::chrono::steady_clock::now();
     scan::HarnessOptions options = harness_options();
     write_file_atomically(work_ + "/harness.cpp", source_text_.empty() ? scan::write_harness(out_.scan.result, options) : source_text_);
+    if (source_text_.empty())
+      write_file_atomically(work_ + "/" + kDescribedFieldsFile, join_lines(scan::described_field_names(out_.scan.result)));
     progress_("compiling the harness with " + commands_.compiler() +
               (r_.coverage      ? " (coverage)"
                : r_.trace_loads ? " (trace-loads)"

@@ -45,11 +45,16 @@ struct HarnessRequest {
   // scan::HarnessOptions::initialising_call and initialising_member_left_out: constructors that
   // make initialised objects, found by running the class (cli/subject_harness.cpp).
   std::string initialising_call, initialising_member_left_out;
+  // scan::HarnessOptions::unreadable_fields: fields its objects cannot be read with (found so too).
+  std::string unreadable_fields;
   // A harness.cpp to compile instead of scanning the header (the plain build's, for its ASan
   // twin): one scan for both, so both register the same members (a second scan of a template-heavy
   // header may instantiate others, which the twin's worker would refuse).
   std::string harness_source;
 };
+
+// In a scanned harness's directory: scan::described_field_names, one per line.
+inline constexpr const char* kDescribedFieldsFile = "described_fields.txt";
 
 enum class HarnessBuildStatus { Ok, ScanFailed, CompileFailed, LinkFailed, Interrupted };
 

@@ -97,6 +97,7 @@ std::vector<std::string> harness_key_parts(const HarnessRequest& r, const std::s
   for (const auto& [member, lists] : r.template_args)
     for (const std::string& list : lists) parts.push_back(fmt::format("template-args:{}=<{}>", member, list));
   if (!r.initialising_call.empty()) parts.push_back("initialised:" + r.initialising_call + "/" + r.initialising_member_left_out);
+  if (!r.unreadable_fields.empty()) parts.push_back("unreadable:" + r.unreadable_fields);
   if (!r.harness_source.empty()) parts.push_back("source:" + content_hash(r.harness_source));
   parts.push_back("--");
   parts.insert(parts.end(), r.flags.begin(), r.flags.end());

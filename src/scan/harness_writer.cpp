@@ -476,9 +476,13 @@ class Writer {
     if (const TypeDesc* t = target_desc(); t && !value_mode())
       for (const Field& f : t->fields)
         if (f.supported && bookkeeping_fields().count(f.name)) omitted.push_back(f.name);
-    if (!omitted.empty())
+    if (!omitted.empty() && o_.unreadable_fields.empty())
       c.lines.push_back(
           {".omit_fields(" + CallSpelling::quote(joined(omitted, "|", false)) + ")", "heuristic: a bookkeeping counter, not state"});
+    if (!o_.unreadable_fields.empty())
+      c.lines.push_back(
+          {".omit_fields(" + CallSpelling::quote(joined(omitted, "|", false) + (omitted.empty() ? "" : "|") + o_.unreadable_fields) + ")",
+           "observed: objgen could not read its objects with these fields (the last ones)"});
   }
 
   void write_enums(std::ostringstream& out, std::set<std::string>& enums_written) const {
@@ -560,6 +564,30 @@ std::string subject_name(const ScanResult& r, const HarnessOptions& o) {
 }
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options) { return Writer(r, options).run(); }
+
+namespace {
+void add_fields_of(const ScanResult& r, const TypeDesc& t, const std::string& visitor, std::vector<std::string>& out, int depth) {
+  for (const Field& f : t.fields)
+    if (f.supported) out.push_back(visitor + "." + f.name);
+  for (const std::string& b : t.bases)
+    for (const TypeDesc& base : r.types)
+      if ((base.name == b || base.objgen_name == b) && depth < 8) add_fields_of(r, base, visitor, out, depth + 1);
+}
+
+void add_described_fields(const ScanResult& r, std::vector<std::string>& out) {
+  for (const TypeDesc& t : r.types) add_fields_of(r, t, t.objgen_name, out, 0);
+  for (const ScanResult& c : r.companions) add_described_fields(c, out);
+}
+}  // namespace
+
+std::vector<std::string> described_field_names(const ScanResult& r) {
+  std::vector<std::string> all, out;
+  add_described_fields(r, all);
+  std::set<std::string> seen;
+  for (std::string& f : all)
+    if (seen.insert(f).second) out.push_back(std::move(f));
+  return out;
+}
 
 std::string state_mode_refusal(const ScanResult& r, const HarnessOptions& options) {
   if (options.state != StateMode::Value || r.iterable) return "";

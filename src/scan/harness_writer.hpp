@@ -34,9 +34,17 @@ struct HarnessOptions {
   std::string initialising_call;
   // Its member, left out of the registration: it may not be called on an initialised object.
   std::string initialising_member_left_out;
+  // Fields the target's objects cannot be read with (an omit pattern: exec/initialising_call's
+  // fields to leave out), added to the target's default omit_fields.
+  std::string unreadable_fields;
 };
 
 std::string write_harness(const ScanResult& r, const HarnessOptions& options);
+// The fields the harness describes, as objgen's reader names them: "Class.field" (Fields<T>::name),
+// a base's fields under each class that visits them; the target's types in ScanResult::types' order
+// (the classes a class reaches before it), then its companions'. One per line in a harness's
+// directory (described_fields.txt): a reading that crashes is tried without some of them.
+std::vector<std::string> described_field_names(const ScanResult& r);
 // Why the harness cannot describe the class's state as asked ("" when it can): --state value
 // reads the class through its own iteration, which it may not have.
 std::string state_mode_refusal(const ScanResult& r, const HarnessOptions& options);

@@ -3,7 +3,10 @@
 // which needs a positive count), by nothing at all, and a table readable as constructed.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
+#include <regex>
+#include <string>
 #include <stdexcept>
 #include <vector>
 
@@ -38,6 +41,28 @@ struct Table {
 };
 }  // namespace lazy
 
+// A small vector of nodes held in place (tinyxml2's DynArray): the slots past `size` hold junk,
+// here one fixed address nothing is mapped at. Read whole, the first junk slot crashes the reader.
+namespace spare_slots {
+struct Node {
+  int value = 0;
+};
+struct Slots {
+  Node* slots[4];
+  int size = 0;
+  int pushes = 0;
+  Slots() {
+    for (Node*& s : slots) s = reinterpret_cast<Node*>(uintptr_t{0x10});
+  }
+  void push(int v) {
+    if (size < 4) slots[size++] = new Node{v};  // leaked: copies share them
+    ++pushes;
+  }
+};
+}  // namespace spare_slots
+
+OBJGEN_FIELDS(spare_slots::Node, value)
+OBJGEN_FIELDS(spare_slots::Slots, slots, size, pushes)
 OBJGEN_VALUE_TYPE(lazy::Table<lazy::Setup::KeyOnce>)
 OBJGEN_VALUE_TYPE(lazy::Table<lazy::Setup::Reserve>)
 OBJGEN_VALUE_TYPE(lazy::Table<lazy::Setup::Never>)
@@ -90,6 +115,43 @@ TEST(InitialisingCall, NothingInitialisingATableIsSaidSo) {
   EXPECT_TRUE(p.unreadable);
   EXPECT_FALSE(p.found);
   EXPECT_GT(p.candidates_tried, 0u);
+}
+
+ReadProbe probe_slots(std::vector<std::string> candidates) {
+  Api api;
+  api.add_class<spare_slots::Node>();
+  api.add_class<spare_slots::Slots>().constructor<>().method("push", &spare_slots::Slots::push);
+  ReadProbeOptions o;
+  o.field_candidates = std::move(candidates);
+  return probe_reading(api, api.find_class("spare_slots::Slots")->id, o);
+}
+
+TEST(InitialisingCall, AFieldWhoseContentsCrashTheReaderIsLeftOutWhenNoCallHelps) {
+  // Candidates as scan lists them: the classes a class reaches first, the target last.
+  ReadProbe p =
+      probe_slots({"spare_slots::Node.value", "spare_slots::Slots.slots", "spare_slots::Slots.size", "spare_slots::Slots.pushes"});
+  ASSERT_TRUE(p.unreadable);
+  EXPECT_NE(p.why.find("SIGSEGV"), std::string::npos) << p.why;
+  EXPECT_FALSE(p.found);  // push(v) fills a slot, the others stay junk
+  EXPECT_EQ(p.left_out, std::vector<std::string>{"spare_slots::Slots.slots"});
+  EXPECT_GT(p.omission_reads, 1u);
+  EXPECT_LT(p.omission_reads, 10u);
+}
+
+TEST(InitialisingCall, NoFieldIsLeftOutWhenLeavingThemAllOutDoesNotHelp) {
+  ReadProbe p = probe_slots({"spare_slots::Slots.size", "spare_slots::Slots.pushes"});
+  ASSERT_TRUE(p.unreadable);
+  EXPECT_TRUE(p.left_out.empty());
+  EXPECT_EQ(p.omission_reads, 1u);
+}
+
+TEST(InitialisingCall, TheExactPatternMatchesTheNamesGivenAndNoOther) {
+  std::string pattern = exact_fields_pattern({"a::B<int*, 2>.x", "C.y"});
+  std::regex re(pattern);
+  EXPECT_TRUE(std::regex_match("a::B<int*, 2>.x", re));
+  EXPECT_TRUE(std::regex_match("C.y", re));
+  EXPECT_FALSE(std::regex_match("a::B<int, 2>.x", re));
+  EXPECT_FALSE(std::regex_match("CXy", re));  // '.' is not any character
 }
 
 }  // namespace

@@ -19,17 +19,11 @@ double seconds_since(RunClock::time_point t) { return std::chrono::duration<doub
 
 RunClock::time_point in_seconds(double s) { return RunClock::now() + clock_seconds(s); }
 
-LiteralDomain ints_minus_one_to_one() {
-  LiteralDomain d = LiteralDomain::defaults(1);
-  d.set_ints("-1,0,1");
-  return d;
-}
-
 // buggy_hang's add() never returns when its value is already one of two elements: add(0),
 // add(1), add(0). Literal index k is argument -1 - k (0 is index 1, 1 index 2).
 struct HangingList {
   testing::ExampleApi s{"buggy_hang"};
-  LiteralDomain terminals = ints_minus_one_to_one();
+  LiteralDomain terminals = testing::ints_minus_one_to_one();
   uint32_t ctor = s.op("BuggyHangList"), add = s.op("add"), size = s.op("getSize");
   FlatSequence hang{{{ctor, {}, {}}, {add, {0, -2}, {0, -1}}, {add, {0, -3}, {0, -1}}, {add, {0, -2}, {0, -1}}}};
   FlatSequence fine{{{ctor, {}, {}}, {add, {0, -2}, {0, -1}}, {size, {0}, {0}}}};

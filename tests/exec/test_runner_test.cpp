@@ -26,15 +26,9 @@ OBJGEN_FIELDS(test_runner_test::Scribbler, n_)
 namespace objgen {
 namespace {
 
-LiteralDomain ints_minus_one_to_one() {
-  LiteralDomain d = LiteralDomain::defaults(1);
-  d.set_ints("-1,0,1");
-  return d;
-}
-
 TEST(TestRunner, RunsStackSequencesAndTellsFeasibleFromNot) {
   testing::ExampleApi s("stack");
-  LiteralDomain terminals = ints_minus_one_to_one();
+  LiteralDomain terminals = testing::ints_minus_one_to_one();
   TestRunner runner(s.api, terminals, RunnerOptions{});
   uint32_t ctor = s.op("Stack"), push = s.op("push"), pop = s.op("pop"), peek = s.op("peek");
   auto lit = [](int index) { return -1 - static_cast<int64_t>(index); };
@@ -57,7 +51,7 @@ TEST(TestRunner, RunsStackSequencesAndTellsFeasibleFromNot) {
 
 TEST(TestRunner, PurityProbeSeesWhichCallsChangeTheReceiver) {
   testing::ExampleApi s("stack");
-  LiteralDomain terminals = ints_minus_one_to_one();
+  LiteralDomain terminals = testing::ints_minus_one_to_one();
   RunnerOptions ro;
   ro.probe = true;
   TestRunner runner(s.api, terminals, ro);
@@ -82,7 +76,7 @@ TEST(TestRunner, PurityProbeSeesWhichCallsChangeTheReceiver) {
 // seen by the running worker and by the next one forked.
 TEST(TestRunner, ScratchLiteralsAndCommittedValuesReachTheWorker) {
   testing::ExampleApi s("stack");
-  LiteralDomain terminals = ints_minus_one_to_one();
+  LiteralDomain terminals = testing::ints_minus_one_to_one();
   TestRunner runner(s.api, terminals, RunnerOptions{});
   uint32_t ctor = s.op("Stack"), push = s.op("push"), peek = s.op("peek");
   auto pushing = [&](int64_t literal) { return FlatSequence{{{ctor, {}, {}}, {push, {0, -1 - literal}, {0, -1}}, {peek, {0}, {0}}}}; };
@@ -115,7 +109,7 @@ TEST(TestRunner, ScratchLiteralsAndCommittedValuesReachTheWorker) {
 // thread runs, and neither is taken for an orphan of the other, nor for code that started a thread.
 TEST(TestRunner, RunnersInTwoThreadsKeepTheirWorkers) {
   testing::ExampleApi s("stack");
-  LiteralDomain terminals = ints_minus_one_to_one();
+  LiteralDomain terminals = testing::ints_minus_one_to_one();
   uint32_t ctor = s.op("Stack"), push = s.op("push"), peek = s.op("peek"), pop = s.op("pop");
   FlatSequence ok{{{ctor, {}, {}}, {push, {0, -3}, {0, -1}}, {peek, {0}, {0}}}};  // push(1), peek()
   FlatSequence throws{{{ctor, {}, {}}, {pop, {0}, {0}}}};                         // pop() on empty
@@ -148,7 +142,7 @@ TEST(TestRunner, ACallWritingOverTheSharedWordsIsItsFinding) {
       .method("add", &test_runner_test::Scribbler::add)
       .method("pattern", &test_runner_test::Scribbler::pattern)
       .method("zeros", &test_runner_test::Scribbler::zeros);
-  LiteralDomain terminals = ints_minus_one_to_one();
+  LiteralDomain terminals = testing::ints_minus_one_to_one();
   auto op = [&](const char* name) {
     for (uint32_t i = 0; i < api.operations().size(); ++i)
       if (api.operations()[i].name == name) return i;
