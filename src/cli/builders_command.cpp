@@ -264,7 +264,8 @@ int run_builders(BuildersArgs& a) {
   std::vector<uint32_t> scopes = a.verify && a.verify_scopes != "auto" ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
   climb_scope_of(a.scope);  // bad input before the harness is built
   literal_domain(1, Api{}, a.literals);
-  const Example& ex = resolve_subject(a.subject, a.quiet);
+  const Subject subject = resolve_subject(a.subject, a.quiet);
+  const Example& ex = subject.example;
   a.subject_name = ex.name;
   Api api;
   const ClassInfo& target = register_example(ex, api);

@@ -427,9 +427,10 @@ int show_graph(const EvolveArgs& a, const Api& api, ClassId target, const cover:
 
 // The coverage build's IR, for the constant pools and the seeding analysis (none: no pools, unless
 // seeding needs it).
-std::unique_ptr<SeedingSession> open_seeding(const EvolveArgs& a, const Api& api, const std::vector<uint32_t>& members) {
+std::unique_ptr<SeedingSession> open_seeding(const EvolveArgs& a, const Subject& subject, const Api& api,
+                                             const std::vector<uint32_t>& members) {
   try {
-    return std::make_unique<SeedingSession>(subject_build_directory(), api, members, a.seed_depth);
+    return std::make_unique<SeedingSession>(subject.build_directory, api, members, a.seed_depth);
   } catch (const std::runtime_error& e) {
     if (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()) throw UsageError(std::string("seeding: ") + e.what());
     std::fprintf(stderr, "objgen: no constant pool (%s)\n", e.what());
@@ -485,8 +486,9 @@ int run_evolve(EvolveArgs& a) {
   if (budget > 0 && !a.generations_given) a.generations = std::numeric_limits<int>::max();
   a.subject.coverage = true;
   a.subject.coverage_of_callees = a.coverage_scope != cover::CoverageScope::Class;
-  const Example* ex = &resolve_subject(a.subject, a.quiet);
-  const cover::CoverageMap* map = subject_coverage();
+  const Subject subject = resolve_subject(a.subject, a.quiet);
+  const Example* ex = &subject.example;
+  const cover::CoverageMap* map = subject.coverage.get();
   if (!map)
     throw UsageError(
         "evolve needs a coverage build of the class: give --example or --header/--class "
@@ -497,7 +499,7 @@ int run_evolve(EvolveArgs& a) {
   std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
 
   std::vector<uint32_t> members = evolve::cluster_members(api, target.id);
-  std::unique_ptr<SeedingSession> seeding = open_seeding(a, api, members);
+  std::unique_ptr<SeedingSession> seeding = open_seeding(a, subject, api, members);
   // Each method's constant pool: what it, the operations of the cluster and the functions they
   // call compare with or pass on (section(kNetwork), code != 48213, text() != "FRAGILE"), beside
   // eCrash's terminals and the small constants of the whole class.

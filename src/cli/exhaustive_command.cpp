@@ -231,7 +231,8 @@ size_t merge_states(const Api& api, const ExhaustiveArgs& a, const ExhaustiveOpt
 
 int run_exhaustive(ExhaustiveArgs& a) {
   CheckedArgs c = check_args(a);
-  const Example* ex = &resolve_subject(a.subject, a.quiet);
+  const Subject subject = resolve_subject(a.subject, a.quiet);
+  const Example* ex = &subject.example;
   Api api;
   const ClassInfo* target = &register_example(*ex, api);
   std::vector<SequenceFinding> ruled_out;

@@ -363,7 +363,8 @@ int run_korat(KoratArgs& a) {
   if (a.emit_gtest.empty() && a.gtest_max_given) throw UsageError("--gtest-max-structures goes with --emit-gtest");
   if (!a.finitization_file.empty()) read_finitization_file(a);
   a.subject.trace_loads = true;
-  const Example& ex = resolve_subject(a.subject, a.quiet);
+  const Subject subject = resolve_subject(a.subject, a.quiet);
+  const Example& ex = subject.example;
   Api api;
   const ClassInfo& target = register_example(ex, api);
   invariant::SearchOptions opt = search_options(a, target);

@@ -137,7 +137,7 @@ void check_asan_worker(const std::vector<std::string>& command) {
 }
 
 // The test runner's options; with --checks asan, the ASan worker program checked to run.
-RunnerOptions runner_options(const ParamsArgs& a, const Api& api, const ClassInfo& target) {
+RunnerOptions runner_options(const ParamsArgs& a, const Subject& subject, const Api& api, const ClassInfo& target) {
   RunnerOptions ro;
   ro.call_timeout_seconds = a.call_timeout;
   ro.probe = true;  // whether each call changed its receiver: benchmarks rebuild only those that did
@@ -146,8 +146,8 @@ RunnerOptions runner_options(const ParamsArgs& a, const Api& api, const ClassInf
     if (worker.empty()) {
       if (!a.quiet) std::fprintf(stderr, "objgen: no objgen-asan-worker beside objgen: checking with assertions and UBSan only\n");
     } else {
-      ro.worker_command = {worker,   "--harness", build_asan_harness(a.subject, a.quiet), "--api", params::api_hash(api, target.id),
-                           "--probe"};
+      ro.worker_command = {
+          worker, "--harness", build_asan_harness(a.subject, subject, a.quiet), "--api", params::api_hash(api, target.id), "--probe"};
       check_asan_worker(ro.worker_command);
     }
   }
@@ -157,9 +157,9 @@ RunnerOptions runner_options(const ParamsArgs& a, const Api& api, const ClassInf
 
 // One runner per --threads (default 1); the first also measures the sweeps and the baseline,
 // the others only search.
-std::vector<std::unique_ptr<TestRunner>> make_runners(const ParamsArgs& a, const Api& api, const LiteralDomain& domain,
-                                                      const ClassInfo& target) {
-  const RunnerOptions ro = runner_options(a, api, target);
+std::vector<std::unique_ptr<TestRunner>> make_runners(const ParamsArgs& a, const Subject& subject, const Api& api,
+                                                      const LiteralDomain& domain, const ClassInfo& target) {
+  const RunnerOptions ro = runner_options(a, subject, api, target);
   const int wanted = a.threads ? default_workers(a.threads, a.force) : 1;
   std::vector<std::unique_ptr<TestRunner>> runners;
   runners.reserve(static_cast<size_t>(wanted));
@@ -269,7 +269,8 @@ int run_params(ParamsArgs& a) {
     return kExitOk;
   }
   a.subject.checks = a.checks != Checks::Off;
-  const Example& ex = resolve_subject(a.subject, a.quiet);
+  const Subject subject = resolve_subject(a.subject, a.quiet);
+  const Example& ex = subject.example;
   Api api;
   const ClassInfo& target = register_example(ex, api);
   std::vector<uint32_t> methods = methods_to_search(api, target.id, a.methods);
@@ -277,7 +278,7 @@ int run_params(ParamsArgs& a) {
   for (const std::string& s : a.sweeps) sweeps.push_back(parse_sweep(s));
   require_sweep_methods(api, target.id, sweeps, methods);
   LiteralDomain domain = params::params_domain(api);
-  std::vector<std::unique_ptr<TestRunner>> runners = make_runners(a, api, domain, target);
+  std::vector<std::unique_ptr<TestRunner>> runners = make_runners(a, subject, api, domain, target);
   std::vector<TestRunner*> searchers;
   searchers.reserve(runners.size());
   for (const auto& r : runners) searchers.push_back(r.get());

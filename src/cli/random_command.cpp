@@ -145,7 +145,7 @@ RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& en
 
 // The command's setting once the subject is loaded.
 struct RandomRun {
-  const Example& ex;
+  Example ex;  // a copy: the Subject load_run resolved ends with it
   const ClassInfo& target;
   contracts::ContractSet enabled;
   int workers = 1;
@@ -246,7 +246,8 @@ RandomRun load_run(RandomArgs& a, Api& api) {
   contracts::ContractSet enabled = a.enabled_contracts();
   size_t worker_memory_limit = a.worker_memory_limit_bytes();
   int workers = default_workers(a.threads, a.force);
-  const Example* ex = &resolve_subject(a.subject, a.quiet);
+  const Subject subject = resolve_subject(a.subject, a.quiet);
+  const Example* ex = &subject.example;
   const ClassInfo* target = &register_example(*ex, api);
   apply_misuse_options(a, api);
   std::vector<SequenceFinding> ruled_out;

@@ -119,8 +119,7 @@ void require_shared_object(const std::string& path) {
 }
 }  // namespace
 
-const Example& resolve_subject(SubjectArgs& s, bool quiet) {
-  static std::optional<Example> loaded;
+Subject resolve_subject(SubjectArgs& s, bool quiet) {
   int given = !s.example.empty() + !s.header.empty() + !s.harness.empty();
   if (given == 0) throw UsageError("name a subject: --example NAME, --header H --class C, or --harness FILE");
   if (given > 1) throw UsageError("give only one of --example, --header, --harness");
@@ -128,44 +127,39 @@ const Example& resolve_subject(SubjectArgs& s, bool quiet) {
     throw UsageError("--class, --template-args, -p and compile flags after -- go with --header");
   if (!s.example.empty() && (s.coverage || s.checks || s.trace_loads)) {
     SubjectArgs h = from_header(s);
-    loaded = build_subject_harness(h, quiet);
+    Subject built = build_subject_harness(h, quiet);
     s.initialising_call = h.initialising_call, s.initialising_member_left_out = h.initialising_member_left_out;
     s.unreadable_fields = h.unreadable_fields;
-    return *loaded;
+    return built;
   }
   if (!s.example.empty()) {
     emit::set_suite_build(emit::suite_build_from_flags(from_header(s).flags, {}));
-    return require_example(s.example);
+    return {require_example(s.example), nullptr, "", {}};
   }
   if (!s.harness.empty()) {
     require_shared_object(s.harness);
+    Subject loaded;
     try {
-      loaded = load_harness(s.harness);
+      loaded.example = load_harness(s.harness);
     } catch (const HarnessLoadError& e) {
       throw UsageError(e.what());
     }
-    refuse_unreadable(*loaded);
-    return *loaded;
+    refuse_unreadable(loaded.example);
+    return loaded;
   }
   if (s.class_name.empty()) throw UsageError("--header needs --class");
   if (s.header.front() != '<') refuse_non_regular_file(s.header, "--header");
-  loaded = build_subject_harness(s, quiet);
-  return *loaded;
+  return build_subject_harness(s, quiet);
 }
 
 #ifndef OBJGEN_HAVE_SCAN
-const cover::CoverageMap* subject_coverage() { return nullptr; }
-const std::string& subject_build_directory() {
-  static const std::string none;
-  return none;
-}
-std::string build_asan_harness(const SubjectArgs&, bool) {
+std::string build_asan_harness(const SubjectArgs&, const Subject&, bool) {
   throw UsageError("this objgen was built without Clang, so it cannot build checked harnesses (--checks off)");
 }
 std::string build_reference_harness(const SubjectArgs&, bool) {
   throw UsageError("this objgen was built without Clang, so it cannot build a reference's harness (--reference-header)");
 }
-Example build_subject_harness(SubjectArgs&, bool) {
+Subject build_subject_harness(SubjectArgs&, bool) {
   throw UsageError(
       "this objgen was built without Clang, so --header/--class is unavailable "
       "(rebuild with libclang-14-dev, or build a harness with objgen_add_harness() and pass --harness)");

@@ -3,6 +3,7 @@
 // object built beforehand (--harness, e.g. by objgen_add_harness() in CMake).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -46,18 +47,24 @@ struct SubjectArgs {
 
 void add_subject_options(CLI::App* cmd, SubjectArgs& s);
 
+// The subject as resolve_subject loaded it, and what its build left that later steps need. A
+// command holds it for its whole run: workers load the harness it names.
+struct Subject {
+  Example example;
+  // With coverage: the loaded harness's coverage map, bound to the runtime where it is loaded.
+  std::shared_ptr<const cover::CoverageMap> coverage;
+  // A --header (or coverage --example) subject: the harness's cache directory (harness.cpp, the
+  // instrumented IR *.cov.ll); "" otherwise.
+  std::string build_directory;
+  // Libraries the plain build found and linked (the ASan build takes them as given).
+  std::vector<std::string> added_libraries;
+};
+
 // The subject, loaded; UsageError (exit 2) when it is missing, ambiguous, does not parse or
 // does not compile, after printing Clang's or the compiler's diagnostics, or when its objects
 // cannot be read (a --harness or --example subject: with what to register instead). A --header
 // class whose objects need an initialising call is built again with it (s.initialising_call).
-const Example& resolve_subject(SubjectArgs& s, bool quiet);
-
-// After resolve_subject with coverage: the loaded harness's coverage map, bound to the runtime.
-const cover::CoverageMap* subject_coverage();
-
-// After resolve_subject of a --header (or coverage --example) subject: the harness's cache
-// directory (harness.cpp, the instrumented IR *.cov.ll); "" otherwise.
-const std::string& subject_build_directory();
+Subject resolve_subject(SubjectArgs& s, bool quiet);
 
 // What code built outside objgen (emitted benchmarks) needs to compile against the subject: the
 // include directory of its header, the user's flags after --, and a bundled example's sources.
@@ -73,10 +80,11 @@ std::vector<std::string> scan_flags(const SubjectArgs& s);
 // Implemented only when objgen has scan: scans, compiles (or reuses) and loads the harness
 // (and with coverage, binds its coverage map); built again with an initialising call when its
 // objects need one, which it sets in s.
-Example build_subject_harness(SubjectArgs& s, bool quiet);
+Subject build_subject_harness(SubjectArgs& s, bool quiet);
 // Implemented only when objgen has scan: compiles (or reuses) the subject's harness with the
-// checks and AddressSanitizer, without loading it (objgen-asan-worker does); its path.
-std::string build_asan_harness(const SubjectArgs& s, bool quiet);
+// checks and AddressSanitizer, without loading it (objgen-asan-worker does); its path. `built`:
+// the subject as resolved (its plain build's harness.cpp and libraries).
+std::string build_asan_harness(const SubjectArgs& s, const Subject& built, bool quiet);
 // Implemented only when objgen has scan: compiles (or reuses) a reference class's harness
 // (differential testing) without loading it and without changing how the subject's suites build.
 std::string build_reference_harness(const SubjectArgs& s, bool quiet);

@@ -60,30 +60,28 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
                b.compile_seconds, b.directory.c_str());
 }
 
-std::optional<cover::CoverageMap> g_coverage;
-std::string g_build_directory;
-std::vector<std::string> g_added_libraries;  // by the last plain build
-
 constexpr const char* kUnusableCoverage = "coverage build of the harness is unusable (--rebuild-harness?): ";
 
 // The map is read here; the library's counters live where it is loaded (every worker, and the
 // child that describes it, which reports a map that does not fit).
-void bind_coverage_where_loaded(const HarnessBuild& b) {
+std::shared_ptr<const cover::CoverageMap> bind_coverage_where_loaded(const HarnessBuild& b) {
   std::optional<std::string> text = read_whole_file(b.coverage_map);
+  std::shared_ptr<const cover::CoverageMap> map;
   try {
     if (!text) throw std::runtime_error("cannot read " + b.coverage_map);
-    g_coverage = cover::map_from_json(*text);
+    map = std::make_shared<const cover::CoverageMap>(cover::map_from_json(*text));
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string(kUnusableCoverage) + e.what());
   }
   std::string library = std::filesystem::absolute(b.library).string();
-  set_after_harness_load([library] {
+  set_after_harness_load([library, map] {
     try {
-      cover::CoverageRuntime::get().bind(*g_coverage, library);
+      cover::CoverageRuntime::get().bind(*map, library);
     } catch (const std::runtime_error& e) {
       throw std::runtime_error(kUnusableCoverage + std::string(e.what()));
     }
   });
+  return map;
 }
 
 }  // namespace
@@ -164,23 +162,22 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference =
   emit::SuiteBuild suites = emit::suite_build_from_flags(request.flags, b.added_libraries);
   emit::portable_include(std::filesystem::absolute(s.header).lexically_normal().string(), suites);  // its -I
   emit::set_suite_build(std::move(suites));
-  if (!s.asan) g_added_libraries = b.added_libraries;
   if (!quiet) report_build(b, s.class_name);
   return b;
 }
 
 }  // namespace
 
-std::string build_asan_harness(const SubjectArgs& s, bool quiet) {
+std::string build_asan_harness(const SubjectArgs& s, const Subject& built, bool quiet) {
   SubjectArgs a = from_header(s);
   // The libraries the plain build found and linked: the ASan build is loaded by a worker that
   // cannot check its links from here (ASan's runtime is in the worker), so it takes them as given.
-  a.flags.insert(a.flags.end(), g_added_libraries.begin(), g_added_libraries.end());
+  a.flags.insert(a.flags.end(), built.added_libraries.begin(), built.added_libraries.end());
   a.checks = a.asan = true;
   a.coverage = false;
   // The plain build's own harness.cpp, compiled with ASan: the same members as the API objgen
   // knows (a second scan may instantiate others).
-  a.harness_source = g_build_directory.empty() ? "" : g_build_directory + "/harness.cpp";
+  a.harness_source = built.build_directory.empty() ? "" : built.build_directory + "/harness.cpp";
   return build_or_explain(a, quiet).library;
 }
 
@@ -188,12 +185,14 @@ std::string build_reference_harness(const SubjectArgs& s, bool quiet) { return b
 
 namespace {
 
-Example load_built(const SubjectArgs& s, const HarnessBuild& b) {
+Subject load_built(const SubjectArgs& s, const HarnessBuild& b) {
   try {
-    if (s.coverage) bind_coverage_where_loaded(b);
-    Example ex = load_harness(b.library);
-    g_build_directory = b.directory;
-    return ex;
+    Subject out;
+    if (s.coverage) out.coverage = bind_coverage_where_loaded(b);
+    out.example = load_harness(b.library);
+    out.build_directory = b.directory;
+    out.added_libraries = b.added_libraries;
+    return out;
   } catch (const HarnessLoadError& e) {
     throw UsageError(e.what());
   }
@@ -275,51 +274,50 @@ void keep_probe(const std::string& directory, const ReadProbe& p) {
   }
 }
 
-}  // namespace
-
-Example build_subject_harness(SubjectArgs& s, bool quiet) {
-  HarnessBuild b = build_or_explain(s, quiet);
-  if (s.initialising_call.empty()) {
-    std::optional<ReadProbe> p = kept_probe(b.directory);
-    if (!p && (p = probe_built_harness(b.library, b.directory))) keep_probe(b.directory, *p);
-    if (p && p->unreadable && p->found) {
-      s.initialising_call = p->found->call;
-      if (!p->found->repeatable) s.initialising_member_left_out = p->found->member;
-      // Said even with --quiet: every state is built through a call the user did not name.
-      std::fprintf(stderr,
-                   "objgen: %s's objects cannot be read as constructed (%s); after %s they can: every constructor is followed by it%s\n",
-                   s.class_name.c_str(), p->why.c_str(), s.initialising_call.c_str(),
-                   p->found->repeatable ? "" : (", and " + p->found->signature + " is left out (a second call fails)").c_str());
-      b = build_or_explain(s, quiet);
-    } else if (p && p->unreadable && !p->left_out.empty() && s.unreadable_fields.empty()) {
-      s.unreadable_fields = exact_fields_pattern(p->left_out);
-      std::string fields;
-      for (const std::string& f : p->left_out) fields += (fields.empty() ? "" : ", ") + f;
-      // Said even with --quiet: the states leave these fields out, which the user did not ask.
-      std::fprintf(stderr,
-                   "objgen: %s's objects cannot be read as constructed (%s while reading its fields) and no call objgen tried "
-                   "makes them readable; without %s they read: %s left out of every state (its default --omit-fields; "
-                   "give --omit-fields to choose)\n",
-                   s.class_name.c_str(), p->why.c_str(), fields.c_str(), p->left_out.size() == 1 ? "it is" : "they are");
-      b = build_or_explain(s, quiet);
-    } else if (p && p->unreadable) {
-      // Said even with --quiet: most objects will be left out, and a run of 0 states says no more.
-      std::fprintf(stderr,
-                   "objgen: warning: %s's objects cannot be read as constructed (%s while reading its fields) and no call "
-                   "objgen tried makes them readable: the objects it cannot read are left out of the states; leave out the "
-                   "fields it cannot follow (--omit-fields REGEX) or describe it yourself (docs/REGISTERING.md)\n",
-                   s.class_name.c_str(), p->why.c_str());
-    }
+// What the read probe found, adopted: a call or fields to leave out, in `s` and a harness built
+// again with it; or a warning. Each is said even with --quiet: the states are built in a way the
+// user did not ask for, or most objects will be left out (a run of 0 states says no more).
+void adopt_read_probe(SubjectArgs& s, HarnessBuild& b, bool quiet) {
+  std::optional<ReadProbe> p = kept_probe(b.directory);
+  if (!p && (p = probe_built_harness(b.library, b.directory))) keep_probe(b.directory, *p);
+  if (!p || !p->unreadable) return;
+  if (p->found) {
+    s.initialising_call = p->found->call;
+    if (!p->found->repeatable) s.initialising_member_left_out = p->found->member;
+    std::fprintf(stderr,
+                 "objgen: %s's objects cannot be read as constructed (%s); after %s they can: every constructor is followed by it%s\n",
+                 s.class_name.c_str(), p->why.c_str(), s.initialising_call.c_str(),
+                 p->found->repeatable ? "" : (", and " + p->found->signature + " is left out (a second call fails)").c_str());
+    b = build_or_explain(s, quiet);
+  } else if (!p->left_out.empty() && s.unreadable_fields.empty()) {
+    s.unreadable_fields = exact_fields_pattern(p->left_out);
+    std::string fields;
+    for (const std::string& f : p->left_out) fields += (fields.empty() ? "" : ", ") + f;
+    std::fprintf(stderr,
+                 "objgen: %s's objects cannot be read as constructed (%s while reading its fields) and no call objgen tried "
+                 "makes them readable; without %s they read: %s left out of every state (its default --omit-fields; "
+                 "give --omit-fields to choose)\n",
+                 s.class_name.c_str(), p->why.c_str(), fields.c_str(), p->left_out.size() == 1 ? "it is" : "they are");
+    b = build_or_explain(s, quiet);
+  } else {
+    std::fprintf(stderr,
+                 "objgen: warning: %s's objects cannot be read as constructed (%s while reading its fields) and no call "
+                 "objgen tried makes them readable: the objects it cannot read are left out of the states; leave out the "
+                 "fields it cannot follow (--omit-fields REGEX) or describe it yourself (docs/REGISTERING.md)\n",
+                 s.class_name.c_str(), p->why.c_str());
   }
-  Example ex = load_built(s, b);
-  // Suites include the header as the project does, or by its name with its folder's -I (above).
-  emit::SuiteBuild suites = emit::suite_build_from_flags(scan_flags(s), {});
-  ex.header = emit::portable_include(ex.header, suites);
-  return ex;
 }
 
-const cover::CoverageMap* subject_coverage() { return g_coverage ? &*g_coverage : nullptr; }
+}  // namespace
 
-const std::string& subject_build_directory() { return g_build_directory; }
+Subject build_subject_harness(SubjectArgs& s, bool quiet) {
+  HarnessBuild b = build_or_explain(s, quiet);
+  if (s.initialising_call.empty()) adopt_read_probe(s, b, quiet);
+  Subject subject = load_built(s, b);
+  // Suites include the header as the project does, or by its name with its folder's -I (above).
+  emit::SuiteBuild suites = emit::suite_build_from_flags(scan_flags(s), {});
+  subject.example.header = emit::portable_include(subject.example.header, suites);
+  return subject;
+}
 
 }  // namespace objgen::cli
