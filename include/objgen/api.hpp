@@ -222,12 +222,19 @@ class Api {
   void set_enumeration(std::string spelling, std::vector<std::pair<std::string, int64_t>> enumerators) {
     enumerations_[std::move(spelling)] = std::move(enumerators);
   }
+  // What a worker process does first, before it calls anything of this API: load the code that
+  // registered it (a harness objgen described but never loaded itself). Empty for an API whose
+  // code is linked into the program (the bundled examples, a test's own classes). Every worker
+  // objgen starts for this API runs it (exec/child_process).
+  void set_worker_setup(std::function<void()> setup) { worker_setup_ = std::move(setup); }
+  const std::function<void()>& worker_setup() const { return worker_setup_; }
 
  private:
   std::deque<ClassInfo> classes_;  // deque: ClassBuilder keeps references
   std::vector<Operation> ops_;
   MisusePolicy misuse_;
   std::map<std::string, std::vector<std::pair<std::string, int64_t>>> enumerations_;
+  std::function<void()> worker_setup_;
 };
 
 }  // namespace objgen

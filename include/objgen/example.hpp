@@ -1,6 +1,7 @@
 // Bundled subjects: each example registers its classes and names its target class.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,8 @@ struct Example {
   std::string description;  // one line for `objgen examples`
   std::string target;       // the class whose states are generated (as registered)
   std::string header;       // what emitted tests #include, relative to examples/
-  void (*register_api)(Api&);
+  // Registers its API (a loaded harness's also says how workers load it: Api::worker_setup).
+  std::function<void(Api&)> register_api;
 };
 
 // All bundled examples, in listing order.

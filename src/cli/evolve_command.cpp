@@ -292,10 +292,11 @@ emit::CheckResults evolve_results(const EvolveArgs& a, const Example& ex, const 
   return r;
 }
 
-void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const LiteralDomain& terminals, const evolve::InputDomain& plain,
-                   const std::vector<evolve::ParamPurity>& purity, const std::vector<EvolvedMethod>& results,
-                   const std::vector<ReportedFinding>& broken, const std::vector<emit::SuiteFinding>& failing,
-                   const nlohmann::json& preconditions) {
+void write_outputs(const EvolveArgs& a, const Subject& subject, const Api& api, const LiteralDomain& terminals,
+                   const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
+                   const std::vector<EvolvedMethod>& results, const std::vector<ReportedFinding>& broken,
+                   const std::vector<emit::SuiteFinding>& failing, const nlohmann::json& preconditions) {
+  const Example& ex = subject.example;
   nlohmann::json j{{"subject", a.subject.example.empty() ? ex.name : a.subject.example},
                    {"class", ex.target},
                    {"options",
@@ -335,10 +336,11 @@ void write_outputs(const EvolveArgs& a, const Example& ex, const Api& api, const
     std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
     std::string path = a.emit_gtest + "/" + name + "_evolve_test.cpp";
     write_file_atomically(
-        path, emit::suite_build_comment(path) +
+        path, emit::suite_build_comment(subject.suites, path) +
                   emit::evolved_gtest_file(api, terminals, with_stable_results(api, terminals, results, a), include, name + "_evolve"));
     if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
     emit::GtestSuiteOptions g{include, name + "_evolve", 64, static_cast<unsigned>(std::max(1.0, std::ceil(a.call_timeout * 2)))};
+    g.build = subject.suites;
     std::string failures = emit::write_failures_suite(api, terminals, failing, g, a.emit_gtest, a.worker_memory_limit_bytes());
     if (!failures.empty() && !a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", failures.c_str());
   }
@@ -456,7 +458,7 @@ std::vector<EvolvedMethod> evolve_all(Session& s, const std::vector<uint32_t>& m
 }
 
 // Contracts checked on the results' states, findings merged, blamed and set apart; the outputs.
-void report_results(const EvolveArgs& a, const Example& ex, Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
+void report_results(const EvolveArgs& a, const Subject& subject, Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
                     const LiteralDomain& terminals, const evolve::InputDomain& plain, const std::vector<evolve::ParamPurity>& purity,
                     std::vector<EvolvedMethod>& results) {
   // With --budget, minimizing what the search found takes one run's budget at most, the rest of
@@ -476,7 +478,7 @@ void report_results(const EvolveArgs& a, const Example& ex, Api& api, const Clas
   merge_repeated_findings(results);  // also when interrupted: the report lists each fault once
   if (!g_interrupted.load()) label_search_findings(api, terminals, results, receivers, check);
   nlohmann::json preconditions = set_apart_preconditions(api, terminals, failing, receivers, check);
-  write_outputs(a, ex, api, terminals, plain, purity, results, broken, failing, preconditions);
+  write_outputs(a, subject, api, terminals, plain, purity, results, broken, failing, preconditions);
 }
 
 int run_evolve(EvolveArgs& a) {
@@ -535,7 +537,7 @@ int run_evolve(EvolveArgs& a) {
             scope_directory(a.subject)};
   std::vector<EvolvedMethod> results = evolve_all(s, muts, a.purity, a.threads ? default_workers(a.threads, a.force) : 1);
   catch_interrupts(false);
-  report_results(a, *ex, api, target, members, terminals, plain, purity, results);
+  report_results(a, subject, api, target, members, terminals, plain, purity, results);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

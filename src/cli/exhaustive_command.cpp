@@ -194,8 +194,10 @@ std::vector<ReportedFinding> engine_findings(const Api& api, const LiteralDomain
 }
 
 // The pipeline's settings: the suites' names, the contracts checked on the states.
-PostRunSettings post_run_settings(const ExhaustiveArgs& a, const CheckedArgs& c, const Example& ex, const ExhaustiveOptions& opt) {
+PostRunSettings post_run_settings(const ExhaustiveArgs& a, const CheckedArgs& c, const Subject& subject, const ExhaustiveOptions& opt) {
+  const Example& ex = subject.example;
   PostRunSettings s{.command = "exhaustive", .outputs = a, .findings = a};
+  s.suite_build = subject.suites;
   s.call_timeout = a.call_timeout;
   s.worker_memory_limit = opt.worker_memory_limit_bytes;
   s.quiet = a.quiet;
@@ -253,7 +255,7 @@ int run_exhaustive(ExhaustiveArgs& a) {
   FoundStates found = exhaustive::found_states(opt, result);
   oracles::EqualStates groups;
   print_result(a, merge_states(api, a, opt, found, groups, report), result);
-  run_post_run(api, post_run_settings(a, c, *ex, opt),
+  run_post_run(api, post_run_settings(a, c, subject, opt),
                {found, engine_findings(api, opt.domain, result), /*minimize=*/false, std::move(ruled_out)}, report);
   return exit_code;
 }

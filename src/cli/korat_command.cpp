@@ -288,8 +288,10 @@ nlohmann::json against_api(const KoratArgs& a, Api& api, const ClassInfo& target
 
 // The structures as a GoogleTest suite: the invariant accepts each, and each mutating operation
 // (--methods, default all) keeps it.
-void emit_structures(const KoratArgs& a, const Api& api, const Example& ex, const ClassInfo& target, const invariant::SearchResult& r) {
-  emit::GtestSuiteOptions g{ex.header, ex.name};
+void emit_structures(const KoratArgs& a, const Api& api, const Subject& subject, const ClassInfo& target,
+                     const invariant::SearchResult& r) {
+  emit::GtestSuiteOptions g{subject.example.header, subject.example.name};
+  g.build = subject.suites;
   g.max_states = a.gtest_max_structures;
   LiteralDomain domain = literal_domain(a.scope, api, LiteralSpec{});
   std::vector<uint32_t> ops =
@@ -374,7 +376,7 @@ int run_korat(KoratArgs& a) {
   std::vector<Fingerprint> states = canonical_set(r.fingerprints);
   print_search(a, target, r, states.size());
   nlohmann::json out = report(target.name, a, r, states);
-  if (!a.emit_gtest.empty() && !r.interrupted) emit_structures(a, api, ex, target, r);
+  if (!a.emit_gtest.empty() && !r.interrupted) emit_structures(a, api, subject, target, r);
   if (a.against_api && !r.interrupted) out["against_api"] = against_api(a, api, target, r, opt.omit, opt.workers);
   catch_interrupts(false);
   write_run_reports(a, out, korat_results(api, target, r));

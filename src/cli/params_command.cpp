@@ -215,14 +215,15 @@ void use_repository(const params::ParamsRepository& repo, const ParamsArgs& a, c
 }
 
 // The smoke suite in --emit-gtest.
-void write_params_suite(const ParamsArgs& a, const Example& ex, const Api& api, const LiteralDomain& domain,
+void write_params_suite(const ParamsArgs& a, const Subject& subject, const Api& api, const LiteralDomain& domain,
                         const params::ParamsResult& found) {
+  const Example& ex = subject.example;
   std::string include = a.subject.example.empty() ? ex.header : require_example(a.subject.example).header;
   std::string name = a.subject.example.empty() ? short_class_name(ex.target) : a.subject.example;
   std::string path = a.emit_gtest + "/" + name + "_params_test.cpp";
   emit::ReturnedValues returned = stable_results(api, domain, found, a);
-  write_file_atomically(
-      path, emit::suite_build_comment(path) + emit::params_gtest_file(api, domain, found, include, name + "_params", &returned));
+  write_file_atomically(path, emit::suite_build_comment(subject.suites, path) +
+                                  emit::params_gtest_file(api, domain, found, include, name + "_params", &returned));
   if (!a.quiet) std::fprintf(stderr, "objgen: wrote %s\n", path.c_str());
 }
 
@@ -304,7 +305,7 @@ int run_params(ParamsArgs& a) {
   emit::CheckResults results = emit::check_results(api, "params", target.id, "");
   results.checks.clear();
   write_run_reports(a, report, results);
-  if (!a.emit_gtest.empty()) write_params_suite(a, ex, api, domain, found);
+  if (!a.emit_gtest.empty()) write_params_suite(a, subject, api, domain, found);
   if (repo && !g_interrupted.load()) {
     try {
       repo->store(api, domain, target.name, found, found.fill_ran, found.fill_failed);

@@ -186,7 +186,7 @@ std::vector<std::string> write_suites(const Api& api, const PostRunSettings& s, 
                                       const std::vector<emit::SuiteFinding>& failing, const oracles::OracleResult* observed) {
   const OutputArgs& out = s.outputs;
   unsigned alarm = static_cast<unsigned>(std::max(1.0, std::ceil(s.call_timeout * 2)));
-  emit::GtestSuiteOptions g{s.include, s.suite_name, out.gtest_inline_limit, alarm, out.gtest_max_states};
+  emit::GtestSuiteOptions g{s.include, s.suite_name, out.gtest_inline_limit, alarm, out.gtest_max_states, s.suite_build};
   std::vector<std::string> written{emit::write_states_suite(api, found, g, out.emit_gtest, observed, s.states_what)};
   std::string failures = emit::write_failures_suite(api, found.domain, failing, g, out.emit_gtest, s.worker_memory_limit);
   if (!failures.empty()) written.push_back(failures);
@@ -284,7 +284,7 @@ PostRunOutput run_post_run(Api& api, const PostRunSettings& s, PostRunInput in, 
                                                     {s.call_timeout, s.worker_memory_limit, s.findings.emit_preconditions, s.quiet});
   add_results(api, found.domain, {&in.findings, &ruled_out, &broken}, report["preconditions"], results);
   if (s.reference && !g_interrupted.load() && !run_deadline_passed()) {
-    emit::GtestSuiteOptions g{s.include, s.suite_name, out.gtest_inline_limit, 1, out.gtest_max_states};
+    emit::GtestSuiteOptions g{s.include, s.suite_name, out.gtest_inline_limit, 1, out.gtest_max_states, s.suite_build};
     report.update(check_against_reference(api, every_form, s.reference->args,
                                           {s.reference->subject, s.reference->scope, s.reference->literals, s.call_timeout,
                                            s.worker_memory_limit, s.findings.minimize, s.quiet, &g, out.emit_gtest, &results}));

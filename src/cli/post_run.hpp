@@ -38,9 +38,10 @@ struct PostRunSettings {
   double call_timeout = 2.0;
   size_t worker_memory_limit = 0;  // as the run's workers had it
   bool quiet = false;
-  std::string include;      // the suites' #include: the subject's header
-  std::string suite_name;   // the suites' file and suite stem ("ncl", "sll_random")
-  std::string states_what;  // the states suite's headline
+  std::string include;           // the suites' #include: the subject's header
+  std::string suite_name;        // the suites' file and suite stem ("ncl", "sll_random")
+  emit::SuiteBuild suite_build;  // the suites' compile line (Subject::suites)
+  std::string states_what;       // the states suite's headline
   // The report's key listing the strategy's findings ("findings"); empty when the strategy's
   // report lists them itself (exhaustive's "failures").
   std::string findings_key;

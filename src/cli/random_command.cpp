@@ -145,7 +145,8 @@ RandomOptions base_options(const RandomArgs& a, const contracts::ContractSet& en
 
 // The command's setting once the subject is loaded.
 struct RandomRun {
-  Example ex;  // a copy: the Subject load_run resolved ends with it
+  Example ex;  // copies: the Subject load_run resolved ends with it
+  emit::SuiteBuild suites;
   const ClassInfo& target;
   contracts::ContractSet enabled;
   int workers = 1;
@@ -234,6 +235,7 @@ PostRunSettings post_run_settings(const RandomArgs& a, const RandomRun& run, con
   s.worker_memory_limit = run.worker_memory_limit;
   s.quiet = a.quiet;
   s.include = run.ex.header;
+  s.suite_build = run.suites;
   s.suite_name = (a.suite_name.empty() ? run.ex.name : a.suite_name) + "_random";
   s.states_what = fmt::format("states of {} found by random generation (seed {}, {} calls)", run.target.name, a.seed, m.calls);
   s.findings_key = "findings";
@@ -251,14 +253,9 @@ RandomRun load_run(RandomArgs& a, Api& api) {
   const ClassInfo* target = &register_example(*ex, api);
   apply_misuse_options(a, api);
   std::vector<SequenceFinding> ruled_out;
-  RandomRun run{*ex,
-                *target,
-                enabled,
-                workers,
-                worker_memory_limit,
-                base_options(a, enabled, api, *target, workers, ruled_out),
-                {},
-                std::move(ruled_out)};
+  RandomRun run{
+      *ex, subject.suites,      *target, enabled, workers, worker_memory_limit, base_options(a, enabled, api, *target, workers, ruled_out),
+      {},  std::move(ruled_out)};
   for (uint32_t i : run.base.operations) run.methods.push_back(api.operations()[i].signature());
   if (!a.quiet)
     std::fprintf(stderr, "objgen: random on %s, seed %llu, %d runs on %d %s, %s, scope %d, heap check %s, contracts: %s\n  methods: %s\n",

@@ -132,10 +132,7 @@ Subject resolve_subject(SubjectArgs& s, bool quiet) {
     s.unreadable_fields = h.unreadable_fields;
     return built;
   }
-  if (!s.example.empty()) {
-    emit::set_suite_build(emit::suite_build_from_flags(from_header(s).flags, {}));
-    return {require_example(s.example), nullptr, "", {}};
-  }
+  if (!s.example.empty()) return {require_example(s.example), nullptr, "", {}, emit::suite_build_from_flags(from_header(s).flags, {})};
   if (!s.harness.empty()) {
     require_shared_object(s.harness);
     Subject loaded;

@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "emit/suite_preamble.hpp"
 #include "objgen/example.hpp"
 
 namespace objgen::scan {
@@ -58,6 +59,9 @@ struct Subject {
   std::string build_directory;
   // Libraries the plain build found and linked (the ASan build takes them as given).
   std::vector<std::string> added_libraries;
+  // What emitted suites compile with: the subject's flags, sources and libraries (unknown for a
+  // --harness built elsewhere).
+  emit::SuiteBuild suites;
 };
 
 // The subject, loaded; UsageError (exit 2) when it is missing, ambiguous, does not parse or

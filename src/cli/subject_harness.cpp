@@ -63,8 +63,8 @@ void report_build(const HarnessBuild& b, const std::string& class_name) {
 constexpr const char* kUnusableCoverage = "coverage build of the harness is unusable (--rebuild-harness?): ";
 
 // The map is read here; the library's counters live where it is loaded (every worker, and the
-// child that describes it, which reports a map that does not fit).
-std::shared_ptr<const cover::CoverageMap> bind_coverage_where_loaded(const HarnessBuild& b) {
+// child that describes it, which reports a map that does not fit): the load's after_load step.
+std::shared_ptr<const cover::CoverageMap> bind_coverage_where_loaded(const HarnessBuild& b, HarnessLoadOptions& load) {
   std::optional<std::string> text = read_whole_file(b.coverage_map);
   std::shared_ptr<const cover::CoverageMap> map;
   try {
@@ -74,13 +74,13 @@ std::shared_ptr<const cover::CoverageMap> bind_coverage_where_loaded(const Harne
     throw UsageError(std::string(kUnusableCoverage) + e.what());
   }
   std::string library = std::filesystem::absolute(b.library).string();
-  set_after_harness_load([library, map] {
+  load.after_load = [library, map] {
     try {
       cover::CoverageRuntime::get().bind(*map, library);
     } catch (const std::runtime_error& e) {
       throw std::runtime_error(kUnusableCoverage + std::string(e.what()));
     }
-  });
+  };
   return map;
 }
 
@@ -126,7 +126,6 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference =
     throw UsageError("bad --state '" + s.state + "': use auto, fields or value");
   if (s.class_depth < 0) throw UsageError("--class-depth must be >= 0");
   HarnessRequest request{s.header, s.class_name, scan_flags(s), s.state, "", s.rebuild, s.coverage, s.checks, s.asan, &g_interrupted};
-  if (!reference) set_link_inputs_given(!split_user_flags(request.flags).link.empty());
   request.extra_classes = s.extra_classes;
   request.class_depth = s.class_depth;
   request.coverage_of_callees = s.coverage && s.coverage_of_callees;
@@ -159,9 +158,6 @@ HarnessBuild build_or_explain(const SubjectArgs& s, bool quiet, bool reference =
     if (!quiet) report_build(b, s.class_name + " (the reference)");
     return b;
   }
-  emit::SuiteBuild suites = emit::suite_build_from_flags(request.flags, b.added_libraries);
-  emit::portable_include(std::filesystem::absolute(s.header).lexically_normal().string(), suites);  // its -I
-  emit::set_suite_build(std::move(suites));
   if (!quiet) report_build(b, s.class_name);
   return b;
 }
@@ -188,8 +184,10 @@ namespace {
 Subject load_built(const SubjectArgs& s, const HarnessBuild& b) {
   try {
     Subject out;
-    if (s.coverage) out.coverage = bind_coverage_where_loaded(b);
-    out.example = load_harness(b.library);
+    HarnessLoadOptions load;
+    load.link_inputs_given = !split_user_flags(scan_flags(s)).link.empty();
+    if (s.coverage) out.coverage = bind_coverage_where_loaded(b, load);
+    out.example = load_harness(b.library, load);
     out.build_directory = b.directory;
     out.added_libraries = b.added_libraries;
     return out;
@@ -314,9 +312,9 @@ Subject build_subject_harness(SubjectArgs& s, bool quiet) {
   HarnessBuild b = build_or_explain(s, quiet);
   if (s.initialising_call.empty()) adopt_read_probe(s, b, quiet);
   Subject subject = load_built(s, b);
-  // Suites include the header as the project does, or by its name with its folder's -I (above).
-  emit::SuiteBuild suites = emit::suite_build_from_flags(scan_flags(s), {});
-  subject.example.header = emit::portable_include(subject.example.header, suites);
+  // Suites include the header as the project does, or by its name with its folder's -I added.
+  subject.suites = emit::suite_build_from_flags(scan_flags(s), b.added_libraries);
+  subject.example.header = emit::portable_include(subject.example.header, subject.suites);
   return subject;
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "emit/suite_preamble.hpp"
 #include "exec/executor.hpp"
 #include "exec/sequence.hpp"
 #include "gen/oracles/regression_oracles.hpp"
@@ -27,6 +28,7 @@ struct GtestSuiteOptions {
   // A states suite holds at most this many states (an even sample beyond; 0: all), so that a
   // large run does not write a file no compiler will take.
   size_t max_states = 100000;
+  SuiteBuild build;  // what the subject was built with: the suite's compile line
 };
 
 // The first lines of an emitted suite: how to compile it, what it holds (`what`), its includes.

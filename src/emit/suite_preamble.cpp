@@ -8,8 +8,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-SuiteBuild g_build;
-
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
@@ -60,8 +58,6 @@ bool take_directory_flag(const std::vector<std::string>& flags, size_t& i, std::
 }
 
 }  // namespace
-
-void set_suite_build(SuiteBuild build) { g_build = std::move(build); }
 
 std::string portable_include(const std::string& header, SuiteBuild& build) {
   fs::path path(header);
@@ -118,15 +114,15 @@ SuiteBuild suite_build_from_flags(const std::vector<std::string>& flags, const s
 
 // The file by its name alone: a suite's text must not depend on the folder it is written to (runs
 // in two folders, or on several ranks, give the same files).
-std::string suite_build_comment(const std::string& path, const std::string& test_libraries) {
+std::string suite_build_comment(const SuiteBuild& build, const std::string& path, const std::string& test_libraries) {
   std::string file = fs::path(path).filename().string(), name = fs::path(path).stem().string();
-  if (!g_build.known)
+  if (!build.known)
     return "// Compile with: c++ -std=c++20 " + shell_word(file) +
            " (plus the include directories, definitions and libraries the harness was built with) " + test_libraries + " -o " + name + "\n";
   std::string cmd = "c++";
-  for (const std::string& f : g_build.compile_flags) cmd += " " + shell_word(f);
+  for (const std::string& f : build.compile_flags) cmd += " " + shell_word(f);
   cmd += " " + shell_word(file);
-  for (const std::string& a : g_build.link_args) cmd += " " + shell_word(a);
+  for (const std::string& a : build.link_args) cmd += " " + shell_word(a);
   return "// Compile with: " + cmd + " " + test_libraries + " -o " + name + "\n";
 }
 

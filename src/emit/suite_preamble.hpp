@@ -15,15 +15,13 @@ struct SuiteBuild {
   std::vector<std::string> link_args;      // sources, objects, libraries, -l, -L, -Wl, (paths absolute)
 };
 
-// What the subject of this run was built with; set once by the command line, before any suite
-// is written (a run emits suites of one subject).
-void set_suite_build(SuiteBuild build);
-
 // "// Compile with: c++ -std=c++20 ... FILE ... -lgtest_main -lgtest -pthread -o NAME\n", run in the
 // suite's folder: FILE the file name of `path` (where the suite is written), the test libraries as given.
 // -lgtest_main comes first: a suite with no test names nothing of libgtest itself, and a linker that
 // drops unneeded libraries (Debian's --as-needed) would drop -lgtest before gtest_main asks for it.
-std::string suite_build_comment(const std::string& file, const std::string& test_libraries = "-lgtest_main -lgtest -pthread");
+// `build`: what the subject was built with (cli's Subject::suites).
+std::string suite_build_comment(const SuiteBuild& build, const std::string& file,
+                                const std::string& test_libraries = "-lgtest_main -lgtest -pthread");
 
 // The user's flags (after -- and from -p) split into a SuiteBuild: relative paths made absolute,
 // -std below C++20 replaced (the suites use C++20), a folder of each shared library as an rpath

@@ -58,7 +58,6 @@ struct ChildState {
   unsigned calls_unchecked = 0;           // calls since the worker last looked for processes it started
 };
 ChildState g_child;
-void (*g_loader)() = nullptr;
 
 void after_fork_in_parent() {
   if (g_child.in_child && !g_child.supervisor_forking) g_child.forked = 1;
@@ -214,7 +213,7 @@ void limit_memory(const ChildOptions& o, int cgroup_fd) {
     _exit(kChildThrew);
   }
   try {
-    if (loads && g_loader) g_loader();
+    if (loads && o.code_under_test_loader) o.code_under_test_loader();
   } catch (const std::exception& e) {
     write_note(note, std::string("loading the code under test failed: ") + e.what());
     _exit(kChildThrew);
@@ -464,8 +463,6 @@ void ChildProcess::trim_output() {
   ssize_t n = pread(out_fd_, tail, sizeof tail, from);
   if (ftruncate(out_fd_, 0) == 0 && n > 0) (void)pwrite(out_fd_, tail, static_cast<size_t>(n), 0);
 }
-
-void set_code_under_test_loader(void (*loader)()) { g_loader = loader; }
 
 void check_after_call() {
   if (!g_child.in_child) return;

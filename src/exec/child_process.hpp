@@ -58,15 +58,15 @@ struct ChildOptions {
   // The child runs the code under test: forks and threads it starts are watched
   // (check_after_call). Off for a child that runs objgen itself (a benchmark case).
   bool runs_code_under_test = true;
-  // Such a child first loads the code under test (set_code_under_test_loader); off for a child
-  // that execs a program which loads it itself.
+  // Such a child runs the code under test in its own process, its settings locked once confined;
+  // off for a child that execs a program which loads it itself (and locks its own settings).
   bool loads_code_under_test = true;
+  // What such a child does first, once confined, before its body: load the harness the API under
+  // test was described from (its Api::worker_setup; objgen's own process never loads it). Empty
+  // when the code is linked into the program. It ends the child (abandon_child) or throws when it
+  // cannot.
+  std::function<void()> code_under_test_loader;
 };
-
-// What a child that runs code under test does first, once confined, before its body: load the
-// harness (objgen's own process never does). The loader ends the child (abandon_child) or throws
-// when it cannot.
-void set_code_under_test_loader(void (*loader)());
 
 // Fresh workers keep dying before the code under test runs a single call (static initializers that
 // crash, hang or exit; a harness that cannot load once confined): the harness is unusable, and

@@ -114,6 +114,7 @@ void TestRunner::start_worker() {
   ChildOptions options;
   options.memory_limit_bytes = opt_.worker_command.empty() ? opt_.worker_memory_limit_bytes : 0;
   options.loads_code_under_test = opt_.worker_command.empty();  // the worker program loads its own
+  if (options.loads_code_under_test) options.code_under_test_loader = api_.worker_setup();
   worker_.start(
       [this, fds] {
         close(fds[0]);

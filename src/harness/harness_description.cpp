@@ -94,16 +94,30 @@ SlotType get_slot(ByteReader& r) {
   return s;
 }
 
-// Calls of a described operation go to the one at the same index of the API the worker loaded.
-const Api* g_loaded = nullptr;
+}  // namespace
+
+struct DescribedBinding {
+  const Api* loaded = nullptr;  // in a worker: what the harness registered there
+  std::optional<Api> with_ids;  // the description's API with this process's class ids
+};
+
+namespace {
+
+// A described operation's function: the index of the one it calls in the API the worker loaded.
+struct DescribedCall {
+  uint32_t index;
+  std::shared_ptr<const DescribedBinding> binding;
+};
 
 void invoke_loaded(const void* fn, Arg* args, CallResult& out) {
-  if (!g_loaded) code_under_test_called_here("calling a member");
-  const Operation& op = g_loaded->operations()[*static_cast<const uint32_t*>(fn)];
+  const auto* call = static_cast<const DescribedCall*>(fn);
+  const Api* loaded = call->binding->loaded;
+  if (!loaded) code_under_test_called_here("calling a member");
+  const Operation& op = loaded->operations()[call->index];
   op.invoke(op.fn.get(), args, out);
 }
 
-Operation get_operation(ByteReader& r, uint32_t index) {
+Operation get_operation(ByteReader& r, uint32_t index, const std::shared_ptr<const DescribedBinding>& binding) {
   Operation op;
   op.name = r.get_string();
   op.cpp_call = r.get_string();
@@ -125,18 +139,18 @@ Operation get_operation(ByteReader& r, uint32_t index) {
   op.declared_at.line = r.get<uint32_t>();
   if (r.get<bool>()) {
     op.invoke = &invoke_loaded;
-    op.fn = std::make_shared<const uint32_t>(index);
+    op.fn = std::make_shared<const DescribedCall>(DescribedCall{index, binding});
   }
   return op;
 }
 
-void get_class_info(ByteReader& r, ClassInfo& c, size_t index) {
+void get_class_info(ByteReader& r, ClassInfo& c, size_t index, const std::shared_ptr<const DescribedBinding>& binding) {
   c.id = r.get<ClassId>();
   c.name = r.get_string();
   if (r.get<bool>())
-    c.invariant = [index](const void* object) {
-      if (!g_loaded) code_under_test_called_here("checking an invariant");
-      return g_loaded->classes()[index].invariant(object);
+    c.invariant = [index, binding](const void* object) {
+      if (!binding->loaded) code_under_test_called_here("checking an invariant");
+      return binding->loaded->classes()[index].invariant(object);
     };
   c.invariant_call = r.get_string();
   c.builders = get_strings(r);
@@ -148,17 +162,15 @@ void get_class_info(ByteReader& r, ClassInfo& c, size_t index) {
   c.declared_at.line = r.get<uint32_t>();
 }
 
-void get_misuse(ByteReader& r, MisusePolicy& m) {
+void get_misuse(ByteReader& r, MisusePolicy& m, const std::shared_ptr<const DescribedBinding>& binding) {
   m.clear();
   for (std::string& name : get_strings(r)) m.add_name(std::move(name));
   m.creators_validate = r.get<bool>();
   // Exception types registered by type (add<E>) are tested where the exception is: in the worker.
-  m.add_matcher([](const std::exception_ptr& e) { return g_loaded && g_loaded->misuse().matches(e); });
+  m.add_matcher([binding](const std::exception_ptr& e) { return binding->loaded && binding->loaded->misuse().matches(e); });
 }
 
 // ---- the process's described API ----
-
-std::optional<Api> g_described;  // the description's API with this process's class ids
 
 // Maps the describing process's class ids to this one's: its own classes (registered before
 // loading) keep theirs, the harness's become shells.
@@ -229,6 +241,7 @@ HarnessDescription parse_harness_description(const std::string& bytes) {
   ByteReader r(bytes);
   if (r.get_string() != kMagic) throw std::runtime_error("not a harness description");
   HarnessDescription d;
+  d.binding = std::make_shared<DescribedBinding>();
   d.name = r.get_string(), d.target = r.get_string(), d.include = r.get_string();
   d.first_class = r.get<ClassId>();
   d.classes.resize(get_count(r, 2 * sizeof(uint64_t)));
@@ -236,13 +249,13 @@ HarnessDescription parse_harness_description(const std::string& bytes) {
   size_t class_count = get_count(r);
   for (size_t k = 0; k < class_count; ++k) {
     ClassInfo info;
-    get_class_info(r, info, k);
+    get_class_info(r, info, k, d.binding);
     if (d.api.find_class(info.id)) throw std::runtime_error("a class described twice");
     d.api.set_class_info(std::move(info));
   }
   uint32_t op_count = get_count(r);
-  for (uint32_t k = 0; k < op_count; ++k) d.api.add_operation(get_operation(r, k));
-  get_misuse(r, d.api.misuse());
+  for (uint32_t k = 0; k < op_count; ++k) d.api.add_operation(get_operation(r, k, d.binding));
+  get_misuse(r, d.api.misuse(), d.binding);
   for (uint32_t n = get_count(r); n > 0; --n) {
     std::string spelling = r.get_string();
     std::vector<std::pair<std::string, int64_t>> enumerators(get_count(r));
@@ -273,17 +286,19 @@ HarnessDescription parse_harness_description(const std::string& bytes) {
 }
 
 void register_described_api(const HarnessDescription& d, Api& api) {
-  if (!g_described) g_described = with_ids(d.api, register_shells(d));
-  for (const ClassInfo& c : g_described->classes()) api.set_class_info(c);
-  for (const Operation& op : g_described->operations()) api.add_operation(op);
-  api.misuse() = g_described->misuse();
-  for (const auto& [spelling, enumerators] : g_described->enumerations()) api.set_enumeration(spelling, enumerators);
+  std::optional<Api>& mapped = d.binding->with_ids;
+  if (!mapped) mapped = with_ids(d.api, register_shells(d));
+  for (const ClassInfo& c : mapped->classes()) api.set_class_info(c);
+  for (const Operation& op : mapped->operations()) api.add_operation(op);
+  api.misuse() = mapped->misuse();
+  for (const auto& [spelling, enumerators] : mapped->enumerations()) api.set_enumeration(spelling, enumerators);
 }
 
-std::string bind_described_api(const Api& loaded) {
-  if (!g_described) return "no harness was described in this process";
+std::string bind_described_api(const HarnessDescription& d, const Api& loaded) {
+  const std::optional<Api>& described = d.binding->with_ids;
+  if (!described) return "no harness was described in this process";
   if (size_t n = unbound_class_shells()) return std::to_string(n) + " described classes were not registered";
-  const auto& want = g_described->operations();
+  const auto& want = described->operations();
   const auto& got = loaded.operations();
   if (want.size() != got.size())
     return "it registers " + std::to_string(got.size()) + " operations, " + std::to_string(want.size()) + " when described";
@@ -294,12 +309,12 @@ std::string bind_described_api(const Api& loaded) {
     for (size_t i = 0; same && i < a.params.size(); ++i) same = same_slot(a.params[i], b.params[i]);
     if (!same) return "operation " + std::to_string(k) + " (" + b.name + ") is not the one described (" + a.name + ")";
   }
-  if (loaded.classes().size() != g_described->classes().size()) return "it registers other classes than described";
+  if (loaded.classes().size() != described->classes().size()) return "it registers other classes than described";
   for (size_t k = 0; k < loaded.classes().size(); ++k)
-    if (loaded.classes()[k].id != g_described->classes()[k].id ||
-        static_cast<bool>(loaded.classes()[k].invariant) != static_cast<bool>(g_described->classes()[k].invariant))
+    if (loaded.classes()[k].id != described->classes()[k].id ||
+        static_cast<bool>(loaded.classes()[k].invariant) != static_cast<bool>(described->classes()[k].invariant))
       return "class " + loaded.classes()[k].name + " is not the one described";
-  g_loaded = &loaded;
+  d.binding->loaded = &loaded;
   return "";
 }
 

@@ -25,15 +25,13 @@ constexpr double kDescribeSeconds = 60;
 constexpr int kDescribed = 0x4c;                  // exit(0) in a static initializer must not pass for success
 constexpr off_t kMaxDescriptionBytes = 16 << 20;  // a real one takes kilobytes
 
-bool g_link_inputs_given = false;
-
 // dlopen and the entry's checks, in whatever process is to run the code under test.
-const HarnessEntry* open_harness(const std::string& file) {
+const HarnessEntry* open_harness(const std::string& file, bool link_inputs_given) {
   void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     std::string why = dlerror();
     if (why.find("undefined symbol") != std::string::npos)
-      why += g_link_inputs_given
+      why += link_inputs_given
                  ? " (none of the sources and libraries it was linked with defines it: a declaration never defined, or a"
                    " library missing from the link)"
                  : " (the class's implementation is missing: pass its sources or libraries after --, e.g. -- list.cpp -lmylib)";
@@ -51,18 +49,20 @@ const HarnessEntry* open_harness(const std::string& file) {
   return e;
 }
 
-std::string g_file;  // the harness every child running code under test loads
-HarnessDescription g_description;
-std::function<void()> g_after_load;
+// A harness described in objgen's process: the file every worker for its API loads, what it
+// registers, and how.
+struct DescribedHarness {
+  std::string file;
+  HarnessDescription description;
+  HarnessLoadOptions options;
+};
 
-void register_described(Api& api) { register_described_api(g_description, api); }
-
-// A child's first step (ChildProcess, set_code_under_test_loader): the harness loaded here,
+// A worker's first step (Api::worker_setup, run by ChildProcess): the harness loaded here,
 // confined, its API bound to what objgen's process was described.
-void load_in_child() {
+void load_in_child(const DescribedHarness& h) {
   const HarnessEntry* e = nullptr;
   try {
-    e = open_harness(g_file);
+    e = open_harness(h.file, h.options.link_inputs_given);
   } catch (const HarnessLoadError& x) {
     abandon_child(std::string("the harness did not load in a worker: ") + x.what());
   }
@@ -70,9 +70,9 @@ void load_in_child() {
   e->register_api(loaded);
   if (!__libc_single_threaded) abandon_child("loading the harness started a thread in a worker");
   check_after_call();
-  if (std::string mismatch = bind_described_api(loaded); !mismatch.empty())
+  if (std::string mismatch = bind_described_api(h.description, loaded); !mismatch.empty())
     abandon_child("the harness registered another API in a worker than when objgen described it: " + mismatch);
-  if (g_after_load) g_after_load();
+  if (h.options.after_load) h.options.after_load();
 }
 
 void write_all(int fd, const std::string& bytes) {
@@ -84,15 +84,15 @@ void write_all(int fd, const std::string& bytes) {
 }
 
 // In the describing child: 'D' and the description, or 'E' and why the harness cannot be used.
-[[noreturn]] void describe_in_child(const std::string& file, int out_fd) {
+[[noreturn]] void describe_in_child(const std::string& file, const HarnessLoadOptions& options, int out_fd) {
   std::string answer;
   try {
     ClassId first_class = static_cast<ClassId>(registered_class_count());
-    const HarnessEntry* e = open_harness(file);
+    const HarnessEntry* e = open_harness(file, options.link_inputs_given);
     Api api;
     e->register_api(api);
     check_after_call();
-    if (g_after_load) g_after_load();
+    if (options.after_load) options.after_load();
     answer = "D" + describe_harness(*e, first_class, api);
   } catch (const HarnessLoadError& x) {
     answer = std::string("E") + x.what();
@@ -176,9 +176,9 @@ std::string answer_of_child(const std::string& file, const std::function<void(in
 
 // Loading a harness runs the static initializers of the code under test and its registration:
 // that happens in a supervised, confined child, which answers with the API as data.
-HarnessDescription describe(const std::string& file) {
+HarnessDescription describe(const std::string& file, const HarnessLoadOptions& options) {
   // The child loads this harness itself.
-  HarnessDescription d = parse_answer(file, answer_of_child(file, [&file](int fd) { describe_in_child(file, fd); }));
+  HarnessDescription d = parse_answer(file, answer_of_child(file, [&](int fd) { describe_in_child(file, options, fd); }));
   // The child was forked from this process: its classes before the harness are these.
   if (d.first_class != registered_class_count())
     throw HarnessLoadError("the description of " + file + " from its test process is damaged: its classes do not start after objgen's");
@@ -187,27 +187,23 @@ HarnessDescription describe(const std::string& file) {
 
 }  // namespace
 
-void set_after_harness_load(std::function<void()> step) { g_after_load = std::move(step); }
-
-void set_link_inputs_given(bool given) { g_link_inputs_given = given; }
-
-Example load_harness(const std::string& path) {
-  if (!g_file.empty()) throw HarnessLoadError("objgen loads one harness per run (" + g_file + " already)");
+Example load_harness(const std::string& path, const HarnessLoadOptions& options) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw HarnessLoadError("harness not found: " + path);
   // An absolute path: workers may start in another directory than objgen did, and dlopen would
   // search the library path for a name without a slash.
   std::string file = std::filesystem::absolute(path, ec).string();
-  g_description = describe(file);
-  g_file = file;
-  set_code_under_test_loader(&load_in_child);
-  const HarnessDescription& d = g_description;
-  return Example{d.name, std::string("harness ") + path, d.target, d.include, &register_described};
+  auto h = std::make_shared<const DescribedHarness>(DescribedHarness{file, describe(file, options), options});
+  const HarnessDescription& d = h->description;
+  return Example{d.name, std::string("harness ") + path, d.target, d.include, [h](Api& api) {
+                   register_described_api(h->description, api);
+                   api.set_worker_setup([h] { load_in_child(*h); });
+                 }};
 }
 
 void describe_harness_into(const std::string& path, int fd) {
   std::string file = path.find('/') == std::string::npos ? "./" + path : path;
-  describe_in_child(file, fd);
+  describe_in_child(file, {}, fd);
 }
 
 HarnessDescription describe_harness_in_program(const std::string& path, const std::vector<std::string>& program) {
@@ -219,7 +215,7 @@ HarnessDescription describe_harness_in_program(const std::string& path, const st
 
 Example load_harness_in_this_process(const std::string& path) {
   std::string file = path.find('/') == std::string::npos ? "./" + path : path;
-  const HarnessEntry* e = open_harness(file);
+  const HarnessEntry* e = open_harness(file, false);
   return Example{e->name, std::string("harness ") + path, e->target, e->include, e->register_api};
 }
 

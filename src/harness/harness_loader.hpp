@@ -19,21 +19,22 @@ struct HarnessLoadError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Describes the harness at `path` in a supervised child and arranges for workers to load it; the
-// Example registers the described API. Throws HarnessLoadError naming the file and the reason
-// (not a harness, built for another objgen, its static initializers or registration crash,
-// hang, fork or start a thread, an after_load step fails).
-Example load_harness(const std::string& path);
+struct HarnessLoadOptions {
+  // A step every process that loads the harness takes after registering its API (binding the
+  // coverage map of an instrumented build); it throws std::runtime_error when it cannot. The
+  // describing child takes it too, so a failure is reported once.
+  std::function<void()> after_load;
+  // Whether the harness was linked with sources or libraries given after -- (or by CMake): an
+  // undefined symbol then means a declaration nothing defines, not an implementation left out, and
+  // the load error says so instead of asking for them.
+  bool link_inputs_given = false;
+};
 
-// A step every process that loads the harness takes after registering its API (binding the
-// coverage map of an instrumented build); it throws std::runtime_error when it cannot. Set
-// before load_harness, which takes it in its describing child too, so a failure is reported once.
-void set_after_harness_load(std::function<void()> step);
-
-// Whether the harness was linked with sources or libraries given after -- (or by CMake): an
-// undefined symbol then means a declaration nothing defines, not an implementation left out, and
-// the load error says so instead of asking for them.
-void set_link_inputs_given(bool given);
+// Describes the harness at `path` in a supervised child; the Example registers the described API
+// and, in it, how workers load the harness (Api::worker_setup). Throws HarnessLoadError naming the
+// file and the reason (not a harness, built for another objgen, its static initializers or
+// registration crash, hang, fork or start a thread, an after_load step fails).
+Example load_harness(const std::string& path, const HarnessLoadOptions& options = {});
 
 // In a program of its own that runs the code under test (objgen-asan-worker): loads the harness
 // into this process, as it is.

@@ -28,11 +28,9 @@ TEST(SuitePreamble, KeepsACxx20OrLaterStd) {
 }
 
 TEST(SuitePreamble, TheCommentIsOneShellCommand) {
-  emit::set_suite_build(emit::suite_build_from_flags({"-DNAME=a b"}, {}));
-  EXPECT_EQ(emit::suite_build_comment("out/x_states_test.cpp"),
+  EXPECT_EQ(emit::suite_build_comment(emit::suite_build_from_flags({"-DNAME=a b"}, {}), "out/x_states_test.cpp"),
             "// Compile with: c++ -std=c++20 '-DNAME=a b' x_states_test.cpp -lgtest_main -lgtest -pthread -o x_states_test\n");
-  emit::set_suite_build(emit::SuiteBuild{});
-  EXPECT_NE(emit::suite_build_comment("x.cpp").find("the harness was built with"), std::string::npos);
+  EXPECT_NE(emit::suite_build_comment(emit::SuiteBuild{}, "x.cpp").find("the harness was built with"), std::string::npos);
 }
 
 TEST(SuitePreamble, IncludesTheHeaderAsTheProjectDoes) {

@@ -46,7 +46,6 @@ std::string death_of(const std::function<void()>& body, size_t memory_limit = 0)
   ChildProcess child;
   ChildOptions options;
   options.memory_limit_bytes = memory_limit;
-  set_code_under_test_loader(nullptr);
   child.start(body, options);
   child.stop(30);
   return WIFEXITED(child.status()) && WEXITSTATUS(child.status()) == 0 ? "" : child.describe_death();

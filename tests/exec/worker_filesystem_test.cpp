@@ -21,7 +21,6 @@ namespace {
 // Runs `body` as a call in a worker that runs the code under test; its exit code (-1: it died).
 int exit_code_in_worker(const std::function<int()>& body) {
   ChildProcess child;
-  set_code_under_test_loader(nullptr);
   child.start([&body] { _exit(body()); });
   child.stop(30);
   return WIFEXITED(child.status()) ? WEXITSTATUS(child.status()) : -1;

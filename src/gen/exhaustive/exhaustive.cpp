@@ -211,6 +211,7 @@ ExhaustiveResult ExhaustiveGenerator::run() {
   }
   Impl::Tick tick{elapsed, clock::now(), progress_};
   ChildOptions workers;
+  workers.code_under_test_loader = m.api.worker_setup();
   workers.memory_limit_bytes = m.opt.worker_memory_limit_bytes;
   WorkerPool pool(m.opt.workers, m.opt.isolate, m.opt.call_timeout_seconds, m.opt.job_size * m.records_per_candidate(),
                   m.opt.job_size * 256 + (1 << 20), workers);

@@ -259,6 +259,7 @@ SearchResult search_from_invariant(const Api& api, ClassId root, const SearchOpt
     throw std::runtime_error(info->name + " has no registered invariant: register one with .invariant(&" + info->name +
                              "::repOK, \"repOK\") (a bool member that says whether the object is valid)");
   ChildOptions child;
+  child.code_under_test_loader = api.worker_setup();
   child.memory_limit_bytes = options.worker_memory_limit_bytes;
   const int workers = options.isolate ? std::max(1, options.workers) : 1;
   Setup setup = setup_in_worker(api, root, options, child, workers > 1 ? 8 * static_cast<size_t>(workers) : 1);

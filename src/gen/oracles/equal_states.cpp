@@ -141,6 +141,7 @@ EqualStates group_equal_states(const Api& api, const FoundStates& found, const E
   const std::vector<uint32_t>& states = found.target_states();
   auto start = std::chrono::steady_clock::now();
   ChildOptions child;
+  child.code_under_test_loader = api.worker_setup();
   child.memory_limit_bytes = options.worker_memory_limit_bytes;
   WorkerPool pool(1, options.isolate, options.call_timeout_seconds, 2, states.size() * sizeof(uint32_t) + 64, child);
   pool.begin(

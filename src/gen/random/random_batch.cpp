@@ -303,6 +303,7 @@ std::vector<RandomResult> run_random_batch(const Api& api, std::vector<RandomOpt
   std::vector<std::vector<std::pair<uint64_t, SequenceFinding>>> crashes(runs.size());
   std::vector<size_t> deaths(runs.size(), 0);  // crashes forgotten (forget_after) included
   ChildOptions workers;
+  workers.code_under_test_loader = api.worker_setup();
   workers.memory_limit_bytes = options.worker_memory_limit_bytes;
   std::vector<std::chrono::steady_clock::time_point> stop_at = run_deadlines(runs, options);
   const auto hard_end = last_of(stop_at, options.call_timeout_seconds + 1.0);
