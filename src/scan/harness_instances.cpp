@@ -8,6 +8,20 @@ std::string instance_key(const Function& f) { return f.qualified_name + f.templa
 
 // A registration line of an instance holds its name, quoted, and the comment "FILE:LINE:
 // instantiated for <ARGS>" (the writer's `comment`).
+namespace {
+
+// Whether `line` holds `mark` as a whole note: what follows it ends the line or starts another
+// note ("; ..."). An instance for "int" is not the one for "int, int" at the same declaration.
+bool holds_mark(const std::string& line, const std::string& mark) {
+  for (size_t at = line.find(mark); at != std::string::npos; at = line.find(mark, at + 1)) {
+    size_t end = at + mark.size();
+    if (end == line.size() || line[end] == ';') return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::set<std::string> instances_on_lines(const ScanResult& r, const std::string& harness, const std::set<unsigned>& lines) {
   std::vector<std::string> text(1);
   for (char c : harness) {
@@ -23,7 +37,7 @@ std::set<std::string> instances_on_lines(const ScanResult& r, const std::string&
       std::string name = "\"" + f.name + "\"", mark = f.pos.str() + ": instantiated for " + f.template_arguments;
       for (unsigned line : lines)
         if (line >= 1 && line <= text.size() && text[line - 1].find(name) != std::string::npos &&
-            text[line - 1].find(mark) != std::string::npos)
+            holds_mark(text[line - 1], mark))
           found.insert(instance_key(f));
     }
   };
