@@ -14,6 +14,7 @@
 #include <random>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -62,7 +63,7 @@ WorkerPool::WorkerPool(int workers, bool isolate, double call_timeout_seconds, s
                        ChildOptions child_options)
     : workers_(std::clamp(workers, 1, kMaxWorkers)),
       isolate_(isolate),
-      child_options_(child_options),
+      child_options_(std::move(child_options)),
       call_timeout_(call_timeout_seconds),
       record_capacity_(record_capacity),
       text_capacity_(text_capacity),
