@@ -36,8 +36,7 @@ std::set<std::string> instances_on_lines(const ScanResult& r, const std::string&
       if (f.template_arguments.empty() || f.registration == Registration::Skip) continue;
       std::string name = "\"" + f.name + "\"", mark = f.pos.str() + ": instantiated for " + f.template_arguments;
       for (unsigned line : lines)
-        if (line >= 1 && line <= text.size() && text[line - 1].find(name) != std::string::npos &&
-            holds_mark(text[line - 1], mark))
+        if (line >= 1 && line <= text.size() && text[line - 1].find(name) != std::string::npos && holds_mark(text[line - 1], mark))
           found.insert(instance_key(f));
     }
   };
