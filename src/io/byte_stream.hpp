@@ -81,6 +81,7 @@ class ByteReader {
   }
   void get_raw(void* to, size_t n) {
     need(n);
+    if (n == 0) return;  // an empty vector's data() may be null, which memcpy must not be given
     std::memcpy(to, p_, n);
     p_ += n;
   }
