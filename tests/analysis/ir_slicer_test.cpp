@@ -18,7 +18,16 @@ using objgen::analysis::ObjectGraph;
 
 // The IR (-O0, as coverage builds make it) of a unit with this source.
 std::string compile_unit(const std::string& name, const std::string& source, const std::string& flags = "") {
-  fs::path dir = fs::temp_directory_path() / ("objgen_slicer_" + std::to_string(::getpid()));
+  // One folder per test process (CTest runs each test in one of its own), removed when it ends.
+  struct SlicerUnits {
+    fs::path dir = fs::temp_directory_path() / ("objgen_slicer_" + std::to_string(::getpid()));
+    ~SlicerUnits() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  };
+  static const SlicerUnits units;
+  const fs::path& dir = units.dir;
   fs::create_directories(dir);
   std::ofstream(dir / (name + ".cpp")) << source;
   std::string ll = (dir / (name + ".ll")).string();
