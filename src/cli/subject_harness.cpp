@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 #include "cli/cli_common.hpp"
@@ -14,6 +13,7 @@
 #include "emit/suite_preamble.hpp"
 #include "exec/initialising_call.hpp"
 #include "io/atomic_file.hpp"
+#include "io/utf8_text.hpp"
 #include "harness/harness_build.hpp"
 #include "harness/harness_compiler.hpp"
 #include "harness/harness_loader.hpp"
@@ -226,11 +226,9 @@ std::optional<ReadProbe> probe_built_harness(const std::string& library, const s
   o.plain_worker = o.reading_worker = worker;
   o.plain_worker.push_back("0");
   o.reading_worker.push_back("1");
-  if (std::optional<std::string> fields = read_whole_file(directory + "/" + kDescribedFieldsFile)) {
-    std::istringstream lines(*fields);
-    for (std::string f; std::getline(lines, f);)
-      if (!f.empty()) o.field_candidates.push_back(f);
-  }
+  if (std::optional<std::string> fields = read_whole_file(directory + "/" + kDescribedFieldsFile))
+    for (std::string& f : lines_of(*fields))
+      if (!f.empty()) o.field_candidates.push_back(std::move(f));
   try {
     return probe_reading(d.api, target->id, o);
   } catch (const std::runtime_error&) {  // no worker could be started: the run itself will say so

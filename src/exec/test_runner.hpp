@@ -109,7 +109,7 @@ struct RunnerOptions {
   // of the class and of a reference apart by it.
   bool fingerprint_state = false;
   // The fields that state leaves out (a Linearizer omit regex; "" none): a reading that crashes
-  // is tried without the fields it may crash on (exec/read_fallback).
+  // is tried without the fields it may crash on (exec/initialising_call).
   std::string state_omit;
 };
 

@@ -476,13 +476,12 @@ class Writer {
     if (const TypeDesc* t = target_desc(); t && !value_mode())
       for (const Field& f : t->fields)
         if (f.supported && bookkeeping_fields().count(f.name)) omitted.push_back(f.name);
-    if (!omitted.empty() && o_.unreadable_fields.empty())
-      c.lines.push_back(
-          {".omit_fields(" + CallSpelling::quote(joined(omitted, "|", false)) + ")", "heuristic: a bookkeeping counter, not state"});
-    if (!o_.unreadable_fields.empty())
-      c.lines.push_back(
-          {".omit_fields(" + CallSpelling::quote(joined(omitted, "|", false) + (omitted.empty() ? "" : "|") + o_.unreadable_fields) + ")",
-           "observed: objgen could not read its objects with these fields (the last ones)"});
+    std::string pattern = joined(omitted, "|", false);
+    if (!o_.unreadable_fields.empty()) pattern += (pattern.empty() ? "" : "|") + o_.unreadable_fields;
+    if (!pattern.empty())
+      c.lines.push_back({".omit_fields(" + CallSpelling::quote(pattern) + ")",
+                         o_.unreadable_fields.empty() ? "heuristic: a bookkeeping counter, not state"
+                                                      : "observed: objgen could not read its objects with these fields (the last ones)"});
   }
 
   void write_enums(std::ostringstream& out, std::set<std::string>& enums_written) const {
