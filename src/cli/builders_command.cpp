@@ -120,61 +120,22 @@ BuilderSearchOptions search_options(const BuildersArgs& a, const Api& api, const
   return o;
 }
 
-BuildersFile builders_file_of(const Api& api, const ClassInfo& target, const Identification& id, std::string hash, std::string algorithm,
-                              const std::optional<Verification>& proofs) {
-  BuildersFile f{target.name, std::move(hash), std::move(algorithm), {}, {}, id.seconds};
-  for (uint32_t op : id.builders) f.builders.push_back(api.operations()[op].signature());
-  for (uint32_t op : id.classification.observers()) f.observers.push_back(api.operations()[op].signature());
-  for (const builders::RuledOut& r : id.ruled_out) f.ruled_out.emplace_back(api.operations()[r.op].signature(), r.evidence);
-  if (proofs) {
-    f.verdict = proofs->verdict();
-    for (const builders::ScopeProof& p : proofs->scopes)
-      if (p.complete) f.proven_scopes.push_back(p.scope);
-  }
-  return f;
-}
-
 void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& target, const BuilderSearchOptions& o, const Identification& id,
                    const std::optional<Verification>& v) {
-  BuildersFile f = builders_file_of(api, target, id, builders::api_hash(api, target.id, o.operations, a.omit_fields_of(target)),
-                                    a.given.empty() ? builders::algorithm_name(id.algorithm) : "given", v);
+  BuildersFile f = builders::builders_file_of(api, target, id, builders::api_hash(api, target.id, o.operations, a.omit_fields_of(target)),
+                                              a.given.empty() ? builders::algorithm_name(id.algorithm) : "given", v);
   if (!a.output.empty()) builders::write_builders_file(a.output, f);
   emit::BuildersRunDescription run{a.subject_name, target.name, a.seed, o.operations, a.given.empty()};
   nlohmann::json report = emit::builders_report(api, run, id, v);
   write_run_reports(a, report, emit::builders_results(api, target.id, id));
 }
 
-// Where `exhaustive --builders auto` looks for the builders chosen from these operations (the
-// API's own, contract checks left out, less the user's exclusions).
-struct BuildersCacheKey {
-  std::string hash, path;
-};
-// Builders identified with states equal under == kept apart are cached apart (their proofs compare
-// canonical forms: a set may need more builders).
-BuildersCacheKey builders_cache_key(const Api& api, const ClassInfo& target, const std::vector<uint32_t>& pool,
-                                    const std::string& omit_fields, bool keep_representations = false) {
-  std::string hash = builders::api_hash(api, target.id, pool,
-                                        omit_fields + "\n" + fmt::format("{}", fmt::join(api.misuse().names(), ",")) +
-                                            (keep_representations ? "\nkeep-representations" : ""));
-  return {hash, builders::builders_cache_path(hash)};
-}
-
-// The API's own operations (the contract checks added to it are no builders) less `excluded`.
-std::vector<uint32_t> builder_pool(const Api& api, const std::vector<uint32_t>& excluded) {
-  std::vector<uint32_t> pool;
-  for (uint32_t i = 0; i < api.operations().size(); ++i)
-    if (api.operations()[i].contract < 0 && std::find(excluded.begin(), excluded.end(), i) == excluded.end()) pool.push_back(i);
-  return pool;
-}
-
-void write_builders_cache(const BuildersCacheKey& key, const BuildersFile& f, bool quiet) {
-  try {
-    std::filesystem::create_directories(std::filesystem::path(key.path).parent_path());
-    builders::write_builders_file(key.path, f);
-    if (!quiet) std::fprintf(stderr, "objgen: builders cached in %s\n", key.path.c_str());
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", e.what());
-  }
+void write_builders_cache(const builders::BuildersCacheKey& key, const BuildersFile& f, bool quiet) {
+  std::string error = builders::write_builders_cache(key, f);
+  if (!error.empty())
+    std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", error.c_str());
+  else if (!quiet)
+    std::fprintf(stderr, "objgen: builders cached in %s\n", key.path.c_str());
 }
 
 // A finished search, not disproved, is what `--builders auto` would find from the same operations.
@@ -184,8 +145,9 @@ void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& ta
       !a.literals.empty())  // `--builders auto` identifies with the default literals
     return;
   if (v && std::string(v->verdict()) == "disproved") return;
-  BuildersCacheKey key = builders_cache_key(api, target, o.operations, a.omit_fields_of(target), a.keep_representations);
-  write_builders_cache(key, builders_file_of(api, target, id, key.hash, builders::algorithm_name(id.algorithm), v), a.quiet);
+  builders::BuildersCacheKey key =
+      builders::builders_cache_key(api, target, o.operations, a.omit_fields_of(target), a.keep_representations);
+  write_builders_cache(key, builders::builders_file_of(api, target, id, key.hash, builders::algorithm_name(id.algorithm), v), a.quiet);
 }
 
 // Proofs at exactly these scopes; those the ladder already finished are reused.
@@ -256,19 +218,37 @@ void print_search(const BuildersArgs& a, const Api& api, const BuilderSearchOpti
   print_findings(api, o, id);
 }
 
-int run_builders(BuildersArgs& a) {
-  auto start = std::chrono::steady_clock::now();  // the budget covers building the harness too
+// The proofs, on stdout, with what they compared against and the verdict.
+void print_proofs(const Api& api, const ClassInfo& target, const BuilderSearchOptions& o, const SearchOutcome& r) {
+  bool narrowed = !builders::uses_implementation_members(api, r.id.builders, target.id) &&
+                  builders::own_interface(api, o.operations, target.id).size() < o.operations.size();
+  print_verification(api, *r.proofs, narrowed ? "the class's own interface (implementation members left out)" : "the whole API");
+  if (!r.stopped.empty()) std::printf("not proven beyond: %s\n", r.stopped.c_str());
+  std::printf("verdict: %s\n", r.proofs->verdict());
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The arguments checked before the harness is built (it may take minutes).
+std::vector<uint32_t> checked_arguments(const BuildersArgs& a) {
   check_run_args(a);
   require_writable_outputs(a);
   require_writable_file(a.output);
   std::vector<uint32_t> scopes = a.verify && a.verify_scopes != "auto" ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};
-  climb_scope_of(a.scope);  // bad input before the harness is built
+  climb_scope_of(a.scope);
   literal_domain(1, Api{}, a.literals);
+  return scopes;
+}
+
+int run_builders(BuildersArgs& a) {
+  auto start = std::chrono::steady_clock::now();  // the budget covers building the harness too
+  std::vector<uint32_t> scopes = checked_arguments(a);
   const Subject subject = resolve_subject(a.subject, a.quiet);
-  const Example& ex = subject.example;
-  a.subject_name = ex.name;
+  a.subject_name = subject.example.name;
   Api api;
-  const ClassInfo& target = register_example(ex, api);
+  const ClassInfo& target = register_example(subject.example, api);
   apply_misuse_options(a, api);
   BuilderSearchOptions o = search_options(a, api, target, select_methods(api, target.id, nonempty_list(a.methods, "--methods")));
   require_constructible(api, target.id, o.operations);
@@ -276,7 +256,6 @@ int run_builders(BuildersArgs& a) {
   if (!a.given.empty()) given = select_methods(api, target.id, nonempty_list(a.given, "--builders"), false);
   if (given.empty())
     o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
-
   catch_interrupts(true);
   // The budget bounds the search and proofs (--scope or --verify-scopes auto), and the command with them.
   if (a.scope == "auto" || (a.verify && a.verify_scopes == "auto"))
@@ -284,121 +263,40 @@ int run_builders(BuildersArgs& a) {
   if (!a.quiet && given.empty())
     std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers, scope %s, budget %.0f s\n", target.name.c_str(),
                  kAlgorithms.name(a.algo), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
-  double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  SearchOutcome r = search_and_prove(a, api, o, given, scopes, a.budget - spent);
+  SearchOutcome r = search_and_prove(a, api, o, given, scopes, a.budget - seconds_since(start));
   if (given.empty()) print_search(a, api, o, r.id);
-  const std::optional<Verification>& v = r.proofs;
-  if (v && !g_interrupted.load()) {
-    bool narrowed = !builders::uses_implementation_members(api, r.id.builders, target.id) &&
-                    builders::own_interface(api, o.operations, target.id).size() < o.operations.size();
-    print_verification(api, *v, narrowed ? "the class's own interface (implementation members left out)" : "the whole API");
-    if (!r.stopped.empty()) std::printf("not proven beyond: %s\n", r.stopped.c_str());
-    std::printf("verdict: %s\n", v->verdict());
-  }
+  if (r.proofs && !g_interrupted.load()) print_proofs(api, target, o, r);
   catch_interrupts(false);
-  write_outputs(a, api, target, o, r.id, v);
-  cache_identified(a, api, target, o, r.id, v);
+  write_outputs(a, api, target, o, r.id, r.proofs);
+  cache_identified(a, api, target, o, r.id, r.proofs);
   if (g_interrupted.load()) return kExitInterrupted;
-  return v && std::string(v->verdict()) == "disproved" ? kExitDisproved : kExitOk;
+  return r.proofs && std::string(r.proofs->verdict()) == "disproved" ? kExitDisproved : kExitOk;
 }
 
 }  // namespace
 
 namespace {
 
-// The cached builders for this API, if the cache holds a usable entry.
-bool read_cached_builders(const Api& api, const ClassInfo& target, const std::string& path, const std::string& hash,
-                          std::vector<uint32_t>* builders, BuildersFile* file = nullptr) {
-  try {
-    if (!std::filesystem::exists(path)) return false;
-    BuildersFile f = builders::read_builders_file(path);
-    if (f.cls != target.name || f.api_hash != hash || f.builders.empty()) return false;
-    *builders = builders::operations_by_signature(api, f.builders);
-    if (file) *file = std::move(f);
-    return true;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "objgen: ignoring unusable builders cache %s (%s)\n", path.c_str(), e.what());
-    return false;
-  }
-}
-
-// The search `--builders auto` runs: hill climbing from the pool, with the contract checks that
-// rule out corrupting builders.
-BuilderSearchOptions auto_search_options(Api& api, const ClassInfo& target, const BuildersRequest& r, const std::vector<uint32_t>& pool) {
-  BuilderSearchOptions o;
-  o.target = target.id;
-  o.operations = pool;
-  o.omit = build_omit(r.omit_fields);
-  o.workers = r.workers;
-  o.isolate = r.isolate;
-  o.interrupted = &g_interrupted;
-  o.climb_scope = kFirstScope;
-  if (!r.keep_representations) o.group_equal = builder_state_grouping(api, target.id, o);
-  if (r.check_contracts)
-    o.check_contracts = builder_contract_checks(api, target.id, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
-  return o;
-}
-
-ResolvedBuilders identify_and_cache(Api& api, const ClassInfo& target, const BuildersRequest& r, const std::vector<uint32_t>& pool,
-                                    const BuildersCacheKey& key) {
-  BuilderSearchOptions o = auto_search_options(api, target, r, pool);
-  if (!r.quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
-  builders::LadderOptions ladder;  // the defaults of `objgen builders`: an API whose states explode still finishes
-  builders::LadderResult found = builders::identify_by_ladder(api, o, BuilderAlgorithm::HillClimbing, ladder,
-                                                              r.quiet ? builders::IdentifyProgress{} : progress_printer(api));
-  const Identification& id = found.id;
-  if (g_interrupted.load()) throw Interrupted("interrupted while identifying builders; nothing written");
-  if (id.builders.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
-  BuildersFile f = builders_file_of(api, target, id, key.hash, "hc", found.proofs);
-  if (!r.quiet) print_ruled_out(f);
-  ResolvedBuilders out{id.builders, {}};
-  for (const builders::RuledOut& ruled : id.ruled_out)
-    out.ruled_out_findings.insert(out.ruled_out_findings.end(), ruled.findings.begin(), ruled.findings.end());
-  if (!id.complete || f.verdict == "disproved") {
-    if (!r.quiet)
-      std::fprintf(stderr, "objgen: builders %s, not cached\n",
-                   id.complete ? ("of a search the proofs disproved (" + verdict_line(f) + ")").c_str() : "from an incomplete search");
-    return out;
-  }
-  if (!r.quiet)
-    std::fprintf(stderr, "objgen: builders identified in %.1f s, %s%s\n", id.seconds, verdict_line(f).c_str(),
-                 found.stopped.empty() ? "" : (" (" + found.stopped + ")").c_str());
-  write_builders_cache(key, f, r.quiet);
-  return out;
-}
-
-// Cached builders that ruled operations out: what those operations' states break, found again
-// (the cache keeps why, not the sequences; an exhaustive run at the climbing scope finds them).
-std::vector<SequenceFinding> ruled_out_again(Api& api, const ClassInfo& target, const BuildersRequest& r, const std::vector<uint32_t>& pool,
-                                             const std::vector<uint32_t>& builders, const BuildersFile& cached) {
-  std::vector<SequenceFinding> out;
-  if (cached.ruled_out.empty()) return out;
-  BuilderSearchOptions o = auto_search_options(api, target, r, pool);
-  for (const auto& [signature, why] : cached.ruled_out) {
-    std::vector<uint32_t> op;
-    try {
-      op = builders::operations_by_signature(api, {signature});
-    } catch (const std::invalid_argument&) {
-      continue;  // not in this API (the hash says it is; a hand-edited cache)
-    }
-    std::erase(o.operations, op[0]);
-    for (SequenceFinding& f : builders::ruled_out_findings(api, o, builders, op[0])) out.push_back(std::move(f));
-  }
-  return out;
+// The search's checks on states, bound from gen/oracles (cli/builder_checks.hpp).
+void bind_builder_checks(Api& api, BuilderSearchOptions& o, bool group_equal, bool check_contracts) {
+  if (group_equal) o.group_equal = builder_state_grouping(api, o.target, o);
+  if (check_contracts)
+    o.check_contracts = builder_contract_checks(api, o.target, o.omit, o.call_timeout_seconds, o.worker_memory_limit_bytes);
 }
 
 }  // namespace
 
-std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields) {
-  BuildersCacheKey key = builders_cache_key(api, target, builder_pool(api, {}), omit_fields);
-  std::vector<uint32_t> builders;
-  if (!read_cached_builders(api, target, key.path, key.hash, &builders)) return std::nullopt;
-  return builders;
-}
-
 BuildersRequest builders_request(const std::string& spec, const std::string& methods, const Api& api, const std::string& omit_fields,
                                  int workers, bool isolate, bool quiet) {
-  BuildersRequest r{spec, omit_fields, {}, workers, isolate, quiet};
+  BuildersRequest r;
+  r.spec = spec;
+  r.omit_fields = omit_fields;
+  r.workers = workers;
+  r.isolate = isolate;
+  r.quiet = quiet;
+  r.interrupted = &g_interrupted;
+  if (!quiet) r.progress = progress_printer(api);
+  r.bind_checks = bind_builder_checks;
   if (methods.empty()) return r;
   std::vector<std::string> names = read_method_list(methods);
   MethodList list = split_exclusions(names);
@@ -415,30 +313,35 @@ BuildersRequest builders_request(const std::string& spec, const std::string& met
 }
 
 ResolvedBuilders resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& r) {
-  if (r.spec != "auto") {
-    try {
-      BuildersFile f = builders::read_builders_file(r.spec);
-      if (f.cls != target.name) throw UsageError("builders file " + r.spec + " is for class " + f.cls + ", not " + target.name);
-      if (f.builders.empty()) throw UsageError("builders file " + r.spec + " lists no builders");
-      return {builders::operations_by_signature(api, f.builders), {}};
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
+  std::string unusable;
+  std::optional<ResolvedBuilders> known;
+  try {
+    known = builders::known_builders(api, target, r, &unusable);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
-  std::vector<uint32_t> pool = builder_pool(api, r.excluded);
-  BuildersCacheKey key = builders_cache_key(api, target, pool, r.omit_fields, r.keep_representations);
-  std::vector<uint32_t> builders;
-  BuildersFile cached;
-  if (read_cached_builders(api, target, key.path, key.hash, &builders, &cached)) {
-    if (!r.quiet) {
-      print_ruled_out(cached);
-      std::fprintf(stderr, "objgen: builders reused from %s, %s\n", key.path.c_str(), verdict_line(cached).c_str());
-    }
-    if (!r.ruled_out_findings) return {std::move(builders), {}};
-    std::vector<SequenceFinding> findings = ruled_out_again(api, target, r, pool, builders, cached);
-    return {std::move(builders), std::move(findings)};
+  if (!unusable.empty()) std::fprintf(stderr, "objgen: ignoring unusable builders cache %s\n", unusable.c_str());
+  if (known && known->from == ResolvedBuilders::From::Cache && !r.quiet) {
+    print_ruled_out(known->file);
+    std::fprintf(stderr, "objgen: builders reused from %s, %s\n", known->cache_path.c_str(), verdict_line(known->file).c_str());
   }
-  return identify_and_cache(api, target, r, pool, key);
+  if (known) return std::move(*known);
+  if (!r.quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());
+  ResolvedBuilders found = builders::identify_builders_for_run(api, target, r);
+  if (g_interrupted.load()) throw Interrupted("interrupted while identifying builders; nothing written");
+  if (found.operations.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
+  if (!r.quiet) print_ruled_out(found.file);
+  if (!found.cache_error.empty()) std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", found.cache_error.c_str());
+  if (r.quiet) return found;
+  if (!found.complete || found.file.verdict == "disproved")
+    std::fprintf(
+        stderr, "objgen: builders %s, not cached\n",
+        found.complete ? ("of a search the proofs disproved (" + verdict_line(found.file) + ")").c_str() : "from an incomplete search");
+  else
+    std::fprintf(stderr, "objgen: builders identified in %.1f s, %s%s\n", found.file.seconds, verdict_line(found.file).c_str(),
+                 found.stopped.empty() ? "" : (" (" + found.stopped + ")").c_str());
+  if (found.cached) std::fprintf(stderr, "objgen: builders cached in %s\n", found.cache_path.c_str());
+  return found;
 }
 
 void add_builders_command(CLI::App& app, int& exit_code) {

@@ -9,6 +9,7 @@
 
 #include "objgen/api.hpp"
 #include "exec/sequence.hpp"
+#include "gen/builders/builders_resolution.hpp"
 
 namespace objgen::cli {
 
@@ -34,33 +35,12 @@ void add_scan_command(CLI::App& app, int& exit_code);     // only with OBJGEN_HA
 void add_korat_command(CLI::App& app, int& exit_code);    // only with OBJGEN_HAVE_SCAN (trace-loads harnesses)
 void add_project_command(CLI::App& app, int& exit_code);  // only with OBJGEN_HAVE_SCAN
 
-// The operations of `--builders auto|FILE`: auto reuses the builders cached for this API or
-// identifies them (hill climbing) and caches them.
-// The builders identified earlier for this API (`objgen builders`), if the cache has them.
-std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields);
-struct BuildersRequest {
-  std::string spec;  // "auto" or a builders file
-  std::string omit_fields;
-  std::vector<uint32_t> excluded;  // --methods -name: never a builder (and out of the cache key)
-  int workers = 1;
-  bool isolate = true;
-  bool quiet = false;
-  // Rule out builders whose states break the class's contracts (adds the checks to the API; off
-  // where the API must stay as the harness registers it, as for params' exec'd workers).
-  bool check_contracts = true;
-  // Find again what the ruled-out operations' states broke when the builders come from the cache
-  // (an exhaustive run at the climbing scope): off where the caller reports no findings of them.
-  bool ruled_out_findings = true;
-  // Proofs compare canonical forms, not states the class's operator== calls equal (the run's
-  // --keep-representations); such builders are cached apart.
-  bool keep_representations = false;
-};
-struct ResolvedBuilders {
-  std::vector<uint32_t> operations;
-  // What the states of the operations `auto` ruled out broke, with their sequences (each in its
-  // own domain): the run reports them as its findings, so that leaving a method out hides no bug.
-  std::vector<SequenceFinding> ruled_out_findings;
-};
+// The operations of `--builders auto|FILE` (gen/builders/builders_resolution.hpp), with what
+// was reused, identified or cached said on stderr. Usage errors for an unusable file or when no
+// operation builds the class; Interrupted when interrupted while identifying.
+using builders::BuildersRequest;
+using builders::cached_builders;  // the builders identified earlier for this API, if cached
+using builders::ResolvedBuilders;
 ResolvedBuilders resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& request);
 // The request of `--builders SPEC` beside `--methods METHODS`, which may only leave operations
 // out ("-name,..." or "all,-name"); anything else beside --builders is a usage error.

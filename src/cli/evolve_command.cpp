@@ -13,6 +13,7 @@
 #include "cli/evolve_search.hpp"
 #include "cli/run_reports.hpp"
 #include "cli/evolve_seeding.hpp"
+#include "cli/post_run.hpp"
 #include "cli/reported_findings.hpp"
 #include "cli/subject.hpp"
 #include "exec/run_deadline.hpp"
@@ -243,28 +244,19 @@ std::vector<FlatSequence> covering_receivers(const Api& api, const ClassInfo& ta
 std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
                                              const LiteralDomain& terminals, const std::vector<EvolvedMethod>& results, const EvolveArgs& a,
                                              std::chrono::steady_clock::time_point deadline) {
-  contracts::ContractSet enabled = parse_contracts_option(a.contracts);
-  enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;  // the search reports those
-  enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
-  std::vector<uint32_t> checks = contracts::add_contract_operations(api, target.id, {enabled, build_omit(target.omit_fields), 8, members});
-  std::vector<FlatSequence> receivers = covering_receivers(api, target, results);
-  contracts::StateCheckOptions co;
-  co.call_timeout_seconds = a.call_timeout;
-  co.worker_memory_limit_bytes = a.worker_memory_limit_bytes();
-  co.interrupted = &g_interrupted;
-  co.enumerations = false;  // evolve's terminals are by kind
-  catch_interrupts(true);
-  contracts::StateCheckResult checked = contracts::check_states(api, terminals, receivers, checks, co);
-  std::vector<ReportedFinding> findings;
-  for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
-  if (a.minimize && !g_interrupted.load())
-    minimize_findings(api, terminals, findings, a.call_timeout, co.worker_memory_limit_bytes, a.quiet, false, deadline);
-  catch_interrupts(false);
-  if (!a.quiet)
-    std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu covering tests' receivers, %zu broken\n", enabled.names().c_str(),
-                 static_cast<unsigned long long>(checked.checks_run), receivers.size(), findings.size());
-  print_findings(api, findings);
-  return findings;
+  ContractCheck check{.enabled = parse_contracts_option(a.contracts),
+                      .omit = build_omit(target.omit_fields),
+                      .target = target.id,
+                      .operations = members,
+                      .states_what = "covering tests' receivers",
+                      .enumerations = false,  // evolve's terminals are by kind
+                      .minimize = a.minimize,
+                      .confirm = false,
+                      .minimize_deadline = deadline,
+                      .call_timeout = a.call_timeout,
+                      .worker_memory_limit = a.worker_memory_limit_bytes(),
+                      .quiet = a.quiet};
+  return check_contracts_on(api, check, terminals, covering_receivers(api, target, results)).findings;
 }
 
 // The run's checks and findings for the reports: each method's findings (a likely precondition
@@ -481,63 +473,86 @@ void report_results(const EvolveArgs& a, const Subject& subject, Api& api, const
   write_outputs(a, subject, api, terminals, plain, purity, results, broken, failing, preconditions);
 }
 
-int run_evolve(EvolveArgs& a) {
-  auto command_start = std::chrono::steady_clock::now();
-  validate(a);
-  double budget = parse_budget(a.budget);
-  if (budget > 0 && !a.generations_given) a.generations = std::numeric_limits<int>::max();
-  a.subject.coverage = true;
-  a.subject.coverage_of_callees = a.coverage_scope != cover::CoverageScope::Class;
-  const Subject subject = resolve_subject(a.subject, a.quiet);
-  const Example* ex = &subject.example;
-  const cover::CoverageMap* map = subject.coverage.get();
-  if (!map)
-    throw UsageError(
-        "evolve needs a coverage build of the class: give --example or --header/--class "
-        "(a --harness library carries no coverage map)");
-  Api api;
-  const ClassInfo& target = register_example(*ex, api);
-  apply_misuse_options(a, api);
-  std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
+// What the searches need beside the harness: the cluster's members, the seeding analysis, the
+// constant pools, the terminals, and the input domain without and with parameter purity.
+struct EvolveInputs {
+  std::vector<uint32_t> members;
+  std::unique_ptr<SeedingSession> seeding;
+  std::map<uint32_t, analysis::ConstantPool> pools;
+  LiteralDomain terminals;
+  evolve::InputDomain plain, purified;
+  std::vector<evolve::ParamPurity> purity;
+};
 
-  std::vector<uint32_t> members = evolve::cluster_members(api, target.id);
-  std::unique_ptr<SeedingSession> seeding = open_seeding(a, subject, api, members);
+EvolveInputs prepare_inputs(const EvolveArgs& a, const Subject& subject, Api& api, const ClassInfo& target,
+                            const std::vector<uint32_t>& muts, std::chrono::steady_clock::time_point command_start) {
+  const cover::CoverageMap& map = *subject.coverage;
+  EvolveInputs in;
+  in.members = evolve::cluster_members(api, target.id);
+  in.seeding = open_seeding(a, subject, api, in.members);
   // Each method's constant pool: what it, the operations of the cluster and the functions they
   // call compare with or pass on (section(kNetwork), code != 48213, text() != "FRAGILE"), beside
   // eCrash's terminals and the small constants of the whole class.
-  std::map<uint32_t, analysis::ConstantPool> pools = seeding ? seeding->pools(*map, muts) : decltype(pools){};
+  if (in.seeding) in.pools = in.seeding->pools(map, muts);
   analysis::ConstantPool every_pool;
-  for (const auto& [op, pool] : pools) every_pool.merge(pool);
-  LiteralDomain terminals = evolve::terminal_domain(map->constants, every_pool);
-  evolve::InputDomain plain = evolve::build_input_domain(api, members, nullptr);
-  std::vector<evolve::ParamPurity> purity = evolve::static_purity(api, members);
+  for (const auto& [op, pool] : in.pools) every_pool.merge(pool);
+  in.terminals = evolve::terminal_domain(map.constants, every_pool);
+  in.plain = evolve::build_input_domain(api, in.members, nullptr);
+  in.purity = evolve::static_purity(api, in.members);
   evolve::PurityCheckOptions purity_options{30, a.seed, a.call_timeout};
+  double budget = parse_budget(a.budget);
   if (budget > 0)  // the first run's budget counts from the command's start: half of it at most here
     purity_options.deadline = command_start + clock_seconds(budget / 2);
-  evolve::check_purity(api, plain, terminals, purity, purity_options);
-  evolve::InputDomain purified = evolve::build_input_domain(api, members, &purity);
-  if (seeding && (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()))
-    seeding->confirm_writers(plain, terminals, a.call_timeout, a.worker_memory_limit_bytes());
-  if (!a.show_graph.empty())
-    return show_graph(a, api, target.id, *map, *seeding, a.purity == PurityMode::Off ? plain : purified, terminals);
-  print_domain(plain, purified, purity, api, a.show_domain);
-  if (a.show_domain) print_pools(pools, api);
+  evolve::check_purity(api, in.plain, in.terminals, in.purity, purity_options);
+  in.purified = evolve::build_input_domain(api, in.members, &in.purity);
+  if (in.seeding && (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()))
+    in.seeding->confirm_writers(in.plain, in.terminals, a.call_timeout, a.worker_memory_limit_bytes());
+  return in;
+}
 
+// The coverage build of the class, with the options evolve implies.
+Subject coverage_subject(EvolveArgs& a) {
+  if (parse_budget(a.budget) > 0 && !a.generations_given) a.generations = std::numeric_limits<int>::max();
+  a.subject.coverage = true;
+  a.subject.coverage_of_callees = a.coverage_scope != cover::CoverageScope::Class;
+  Subject subject = resolve_subject(a.subject, a.quiet);
+  if (!subject.coverage)
+    throw UsageError(
+        "evolve needs a coverage build of the class: give --example or --header/--class "
+        "(a --harness library carries no coverage map)");
+  return subject;
+}
+
+int run_evolve(EvolveArgs& a) {
+  auto command_start = std::chrono::steady_clock::now();
+  validate(a);
+  const Subject subject = coverage_subject(a);
+  Api api;
+  const ClassInfo& target = register_example(subject.example, api);
+  apply_misuse_options(a, api);
+  std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
+  EvolveInputs in = prepare_inputs(a, subject, api, target, muts, command_start);
+  const cover::CoverageMap& map = *subject.coverage;
+  if (!a.show_graph.empty())
+    return show_graph(a, api, target.id, map, *in.seeding, a.purity == PurityMode::Off ? in.plain : in.purified, in.terminals);
+  print_domain(in.plain, in.purified, in.purity, api, a.show_domain);
+  if (a.show_domain) print_pools(in.pools, api);
   catch_interrupts(true);
+  SeedingSession* seeding = a.seeding == SeedingMode::EvoObj ? in.seeding.get() : nullptr;
   Session s{a,
             api,
-            *map,
-            terminals,
-            {&plain, &purified},
-            a.seeding == SeedingMode::EvoObj ? seeding.get() : nullptr,
-            &pools,
-            budget,
+            map,
+            in.terminals,
+            {&in.plain, &in.purified},
+            seeding,
+            &in.pools,
+            parse_budget(a.budget),
             &command_start,
             a.coverage_scope,
             scope_directory(a.subject)};
   std::vector<EvolvedMethod> results = evolve_all(s, muts, a.purity, a.threads ? default_workers(a.threads, a.force) : 1);
   catch_interrupts(false);
-  report_results(a, subject, api, target, members, terminals, plain, purity, results);
+  report_results(a, subject, api, target, in.members, in.terminals, in.plain, in.purity, results);
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

@@ -18,6 +18,7 @@
 #include "gen/params/params_repository.hpp"
 
 #include <filesystem>
+#include <optional>
 
 namespace objgen::cli {
 namespace {
@@ -262,6 +263,58 @@ params::ParamsOptions search_options(const ParamsArgs& a, Api& api, const Litera
   return po;
 }
 
+// The search, and with --baseline the baseline's (uniform random values, no repair) after it.
+struct ParamsSearch {
+  params::ParamsResult found;
+  std::optional<params::ParamsResult> baseline;
+  uint32_t tries = 0;
+};
+
+ParamsSearch search(const ParamsArgs& a, Api& api, const std::vector<uint32_t>& methods, const LiteralDomain& domain,
+                    const ClassInfo& target, const std::vector<std::unique_ptr<TestRunner>>& runners, params::ParamsRepository* repo) {
+  std::vector<TestRunner*> searchers;
+  searchers.reserve(runners.size());
+  for (const auto& r : runners) searchers.push_back(r.get());
+  params::ParamsOptions po = search_options(a, api, domain, target, repo);
+  ParamsSearch out{.tries = po.tries};
+  catch_interrupts(true);
+  out.found = params::find_parameters(api, methods, domain, searchers, po);
+  if (a.baseline && !g_interrupted.load()) {
+    po.heuristics = false;
+    po.stored_inputs = nullptr;
+    po.stored_values = nullptr;
+    if (!a.quiet) std::fprintf(stderr, "objgen: baseline (uniform random values, no repair)\n");
+    out.baseline = params::find_parameters(api, methods, domain, searchers, po);
+  }
+  catch_interrupts(false);
+  return out;
+}
+
+// The summary, the reports, the smoke suite, the repository updated, the benchmarks.
+void write_outputs(const ParamsArgs& a, const Subject& subject, const Api& api, const LiteralDomain& domain, const ClassInfo& target,
+                   const ParamsSearch& r, params::ParamsRepository* repo, const std::vector<SweepRequest>& sweeps, TestRunner& runner) {
+  const params::ParamsResult* baseline = r.baseline ? &*r.baseline : nullptr;
+  std::printf("%s", emit::params_summary_text(api, r.found, baseline, a.verbose).c_str());
+  // Its failed tries are how it learns legal inputs (a precondition broken, then repaired): none is
+  // a finding, so its SARIF log and JUnit file list no check.
+  nlohmann::json report = emit::params_report_json(api, domain, r.found, baseline, a.seed, r.tries);
+  emit::CheckResults results = emit::check_results(api, "params", target.id, "");
+  results.checks.clear();
+  write_run_reports(a, report, results);
+  if (!a.emit_gtest.empty()) write_params_suite(a, subject, api, domain, r.found);
+  if (repo && !g_interrupted.load()) {
+    try {
+      repo->store(api, domain, target.name, r.found, r.found.fill_ran, r.found.fill_failed);
+    } catch (const std::exception& e) {
+      throw UsageError(std::string("cannot update the repository (left as it was): ") + e.what());
+    }
+  }
+  if (!a.emit_benchmark.empty() && !g_interrupted.load()) {
+    std::string plot = write_params_benchmarks(a, subject.example, api, domain, target, r.found, sweeps, runner);
+    if (!plot.empty()) write_html_report(a, report, results, {plot});  // the page again, now with the sweeps
+  }
+}
+
 int run_params(ParamsArgs& a) {
   validate(a);
   std::unique_ptr<params::ParamsRepository> repo = open_repository(a);
@@ -271,52 +324,16 @@ int run_params(ParamsArgs& a) {
   }
   a.subject.checks = a.checks != Checks::Off;
   const Subject subject = resolve_subject(a.subject, a.quiet);
-  const Example& ex = subject.example;
   Api api;
-  const ClassInfo& target = register_example(ex, api);
+  const ClassInfo& target = register_example(subject.example, api);
   std::vector<uint32_t> methods = methods_to_search(api, target.id, a.methods);
   std::vector<SweepRequest> sweeps;
   for (const std::string& s : a.sweeps) sweeps.push_back(parse_sweep(s));
   require_sweep_methods(api, target.id, sweeps, methods);
   LiteralDomain domain = params::params_domain(api);
   std::vector<std::unique_ptr<TestRunner>> runners = make_runners(a, subject, api, domain, target);
-  std::vector<TestRunner*> searchers;
-  searchers.reserve(runners.size());
-  for (const auto& r : runners) searchers.push_back(r.get());
-  TestRunner& runner = *runners.front();
-
-  params::ParamsOptions po = search_options(a, api, domain, target, repo.get());
-  catch_interrupts(true);
-  params::ParamsResult found = params::find_parameters(api, methods, domain, searchers, po);
-  std::optional<params::ParamsResult> baseline;
-  if (a.baseline && !g_interrupted.load()) {
-    po.heuristics = false;
-    po.stored_inputs = nullptr;
-    po.stored_values = nullptr;
-    if (!a.quiet) std::fprintf(stderr, "objgen: baseline (uniform random values, no repair)\n");
-    baseline = params::find_parameters(api, methods, domain, searchers, po);
-  }
-  catch_interrupts(false);
-
-  std::printf("%s", emit::params_summary_text(api, found, baseline ? &*baseline : nullptr, a.verbose).c_str());
-  // Its failed tries are how it learns legal inputs (a precondition broken, then repaired): none is
-  // a finding, so its SARIF log and JUnit file list no check.
-  nlohmann::json report = emit::params_report_json(api, domain, found, baseline ? &*baseline : nullptr, a.seed, po.tries);
-  emit::CheckResults results = emit::check_results(api, "params", target.id, "");
-  results.checks.clear();
-  write_run_reports(a, report, results);
-  if (!a.emit_gtest.empty()) write_params_suite(a, subject, api, domain, found);
-  if (repo && !g_interrupted.load()) {
-    try {
-      repo->store(api, domain, target.name, found, found.fill_ran, found.fill_failed);
-    } catch (const std::exception& e) {
-      throw UsageError(std::string("cannot update the repository (left as it was): ") + e.what());
-    }
-  }
-  if (!a.emit_benchmark.empty() && !g_interrupted.load()) {
-    std::string plot = write_params_benchmarks(a, ex, api, domain, target, found, sweeps, runner);
-    if (!plot.empty()) write_html_report(a, report, results, {plot});  // the page again, now with the sweeps
-  }
+  ParamsSearch r = search(a, api, methods, domain, target, runners, repo.get());
+  write_outputs(a, subject, api, domain, target, r, repo.get(), sweeps, *runners.front());
   return g_interrupted.load() ? kExitInterrupted : kExitOk;
 }
 

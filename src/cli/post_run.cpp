@@ -32,37 +32,25 @@ RunClock::time_point minimizing_deadline(const std::vector<ReportedFinding>& fin
   return end - clock_seconds(reserve);
 }
 
-// The contracts checked on (a sample of) the states; their findings minimized and printed.
+// The contracts checked on (a sample of) the states; their findings minimized, confirmed and printed.
 std::vector<ReportedFinding> check_contracts(Api& api, const PostRunSettings& s, const FoundStates& found, nlohmann::json& report) {
-  contracts::ContractSet enabled = s.contracts->enabled;
-  enabled.on[static_cast<size_t>(contracts::Contract::Failures)] = false;
-  enabled.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
-  std::vector<uint32_t> operations(found.operations.begin(), found.operations.end());
-  std::vector<uint32_t> checks = contracts::add_contract_operations(api, found.target, {enabled, s.contracts->omit, 8, operations});
+  ContractCheck check{.enabled = s.contracts->enabled,
+                      .omit = s.contracts->omit,
+                      .target = found.target,
+                      .operations = {found.operations.begin(), found.operations.end()},
+                      .minimize = s.findings.minimize,
+                      .call_timeout = s.call_timeout,
+                      .worker_memory_limit = s.worker_memory_limit,
+                      .quiet = s.quiet};
   Replayer replayer(api, found.store, found.domain);
   std::vector<FlatSequence> states;
   for (uint32_t st : emit::emitted_states(api, found, s.contracts->max_states)) states.push_back(replayer.flatten(st));
-  contracts::StateCheckOptions co;
-  co.call_timeout_seconds = s.call_timeout;
-  co.worker_memory_limit_bytes = s.worker_memory_limit;
-  co.interrupted = &g_interrupted;
-  catch_interrupts(true);
-  contracts::StateCheckResult checked = contracts::check_states(api, found.domain, states, checks, co);
-  std::vector<ReportedFinding> findings;
-  for (SequenceFinding& f : checked.findings) findings.push_back({std::move(f), std::nullopt});
-  if (s.findings.minimize && !g_interrupted.load())
-    minimize_findings(api, found.domain, findings, s.call_timeout, s.worker_memory_limit, s.quiet, true,
-                      minimizing_deadline(findings, s.call_timeout));
-  confirm_findings(api, found.domain, findings, {s.call_timeout, s.worker_memory_limit});
-  catch_interrupts(false);
-  if (!s.quiet)
-    std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu states, %zu broken\n", enabled.names().c_str(),
-                 static_cast<unsigned long long>(checked.checks_run), states.size(), findings.size());
-  print_findings(api, findings);
+  CheckedContracts checked = check_contracts_on(api, check, found.domain, states);
   nlohmann::json list = nlohmann::json::array();
-  for (const ReportedFinding& f : findings) list.push_back(finding_json(api, found.domain, f));
-  report["contracts"] = {{"checked", enabled.names()}, {"states", states.size()}, {"checks_run", checked.checks_run}, {"findings", list}};
-  return findings;
+  for (const ReportedFinding& f : checked.findings) list.push_back(finding_json(api, found.domain, f));
+  report["contracts"] = {
+      {"checked", checked.checked.names()}, {"states", states.size()}, {"checks_run", checked.checks_run}, {"findings", list}};
+  return std::move(checked.findings);
 }
 
 // The strategy's findings minimized (unless kept as found), confirmed and printed; in the report
@@ -211,6 +199,35 @@ void add_results(const Api& api, const LiteralDomain& domain, const std::vector<
 }
 
 }  // namespace
+
+CheckedContracts check_contracts_on(Api& api, const ContractCheck& c, const LiteralDomain& domain,
+                                    const std::vector<FlatSequence>& states) {
+  CheckedContracts out;
+  out.checked = c.enabled;
+  out.checked.on[static_cast<size_t>(contracts::Contract::Failures)] = false;
+  out.checked.on[static_cast<size_t>(contracts::Contract::Invariant)] = false;
+  std::vector<uint32_t> checks = contracts::add_contract_operations(api, c.target, {out.checked, c.omit, 8, c.operations});
+  contracts::StateCheckOptions co;
+  co.call_timeout_seconds = c.call_timeout;
+  co.worker_memory_limit_bytes = c.worker_memory_limit;
+  co.interrupted = &g_interrupted;
+  co.enumerations = c.enumerations;
+  catch_interrupts(true);
+  contracts::StateCheckResult checked = contracts::check_states(api, domain, states, checks, co);
+  out.checks_run = checked.checks_run;
+  for (SequenceFinding& f : checked.findings) out.findings.push_back({std::move(f), std::nullopt});
+  if (c.minimize && !g_interrupted.load())
+    minimize_findings(
+        api, domain, out.findings, c.call_timeout, c.worker_memory_limit, c.quiet, c.enumerations,
+        c.minimize_deadline != RunClock::time_point{} ? c.minimize_deadline : minimizing_deadline(out.findings, c.call_timeout));
+  if (c.confirm) confirm_findings(api, domain, out.findings, {c.call_timeout, c.worker_memory_limit});
+  catch_interrupts(false);
+  if (!c.quiet)
+    std::fprintf(stderr, "objgen: contracts (%s): %llu checks on %zu %s, %zu broken\n", out.checked.names().c_str(),
+                 static_cast<unsigned long long>(out.checks_run), states.size(), c.states_what, out.findings.size());
+  print_findings(api, out.findings);
+  return out;
+}
 
 size_t merge_equal_states(const Api& api, const EqualStatesSettings& s, FoundStates& found, oracles::EqualStates& groups,
                           nlohmann::json& report) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <regex>
@@ -29,6 +30,31 @@ struct ContractsAfterRun {
   size_t max_states = 2000;        // --contract-states: at most this many states, evenly sampled (0: all)
   std::shared_ptr<const std::regex> omit;
 };
+
+// The contracts checked on states given as sequences (each rebuilt in a worker), after a run:
+// exhaustive's and random's states, evolve's covering tests' receivers. Findings minimized and,
+// with `confirm`, confirmed; a line on stderr, the findings on stdout.
+struct ContractCheck {
+  contracts::ContractSet enabled;  // failures and the invariant are left out: checked while running
+  std::shared_ptr<const std::regex> omit;
+  ClassId target = 0;
+  std::vector<uint32_t> operations;  // the run's: the checks compare their results
+  const char* states_what = "states";
+  bool enumerations = true;  // literal arguments index into their slot's values (evolve's: by kind)
+  bool minimize = true;
+  bool confirm = true;
+  std::chrono::steady_clock::time_point minimize_deadline{};
+  double call_timeout = 2.0;
+  size_t worker_memory_limit = 0;
+  bool quiet = false;
+};
+struct CheckedContracts {
+  std::vector<ReportedFinding> findings;
+  contracts::ContractSet checked;
+  uint64_t checks_run = 0;
+};
+CheckedContracts check_contracts_on(Api& api, const ContractCheck& check, const LiteralDomain& domain,
+                                    const std::vector<FlatSequence>& states);
 
 // The run's settings the steps read, from the command's options.
 struct PostRunSettings {

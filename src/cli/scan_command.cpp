@@ -30,7 +30,8 @@ struct ScanArgs {
   std::string compile_db;
 };
 
-int run_scan(ScanArgs& a) {
+// The request and the harness's options from the arguments, checked before Clang starts.
+void prepare_request(ScanArgs& a) {
   a.request.class_name = a.classes.front();
   a.request.extra_classes.assign(a.classes.begin() + 1, a.classes.end());
   a.request.template_args = parse_template_args(a.template_args);
@@ -46,7 +47,6 @@ int run_scan(ScanArgs& a) {
   if (!a.output.empty() && a.output != "-") require_writable_file(a.output);
   if (!a.request.header.empty() && a.request.header.front() != '<') refuse_non_regular_file(a.request.header, "--header");
   if (!a.json && a.output.empty()) a.list = true;
-
   if (!a.compile_db.empty()) {
     SubjectArgs s;
     s.header = a.request.header;
@@ -54,6 +54,10 @@ int run_scan(ScanArgs& a) {
     s.flags = a.request.flags;
     a.request.flags = scan_flags(s);
   }
+}
+
+// The scan, with what --verbose and --time ask for and Clang's warnings on stderr.
+scan::ScanOutcome scan_with_messages(const ScanArgs& a) {
   scan::ScanOutcome outcome;
   {
     const FreedMemoryHeld same_addresses;  // the same scan every run (exec/checked_heap.hpp)
@@ -68,13 +72,11 @@ int run_scan(ScanArgs& a) {
     for (const auto& d : outcome.diagnostics)
       if (a.verbose || d.level == "warning") std::fprintf(stderr, "%s\n", d.str().c_str());
   if (a.time) std::fprintf(stderr, "objgen: parse %.2f s, extract %.3f s\n", outcome.parse_seconds, outcome.extract_seconds);
-  if (outcome.status != scan::ScanStatus::Ok) {
-    std::fprintf(stderr, "objgen: %s\n", outcome.message.c_str());
-    print_scan_failure(outcome, a.verbose);
-    return kExitBadInput;
-  }
+  return outcome;
+}
 
-  const scan::ScanResult& r = outcome.result;
+// The listing, the JSON and the harness, as asked.
+void write_scan_outputs(const ScanArgs& a, const scan::ScanResult& r) {
   for (const auto& w : r.warnings) std::fprintf(stderr, "objgen: warning: %s\n", w.c_str());
   if (a.list) std::fputs(scan::list_report(r).c_str(), stdout);
   if (a.json) std::printf("%s\n", scan::to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
@@ -87,6 +89,17 @@ int run_scan(ScanArgs& a) {
     std::fprintf(stderr, "objgen: wrote %s (%s%s%s)\n", a.output.c_str(), ns.c_str(),
                  ns.empty() ? "" : "::", scan::register_function_name(r, a.harness).c_str());
   }
+}
+
+int run_scan(ScanArgs& a) {
+  prepare_request(a);
+  scan::ScanOutcome outcome = scan_with_messages(a);
+  if (outcome.status != scan::ScanStatus::Ok) {
+    std::fprintf(stderr, "objgen: %s\n", outcome.message.c_str());
+    print_scan_failure(outcome, a.verbose);
+    return kExitBadInput;
+  }
+  write_scan_outputs(a, outcome.result);
   return kExitOk;
 }
 

@@ -128,8 +128,9 @@ std::vector<std::string> changed_since(const std::string& dir, const std::string
   std::vector<std::string> top = git_lines({"rev-parse", "--show-toplevel"}, "find the repository");
   if (top.empty()) throw ProjectError("--changed-since: " + dir + " is not in a git work tree");
   std::vector<std::string> files;
-  for (const std::vector<std::string>& names : {git_lines({"diff", "--name-only", ref, "--"}, "compare with it"),
-                                                git_lines({"ls-files", "--others", "--exclude-standard"}, "list untracked files")})
+  for (const std::vector<std::string>& names :
+       {git_lines({"diff", "--name-only", ref, "--"}, "compare with it"),
+        git_lines({"ls-files", "--others", "--exclude-standard", "--full-name"}, "list untracked files")})
     for (const std::string& n : names)
       if (!n.empty()) files.push_back((fs::path(top.front()) / n).lexically_normal().string());
   return files;

@@ -52,7 +52,7 @@ std::vector<std::string> own_include_dirs(const scan::CompileEntry& e) {
       std::string dir;
       if (c[i] == opt && i + 1 < c.size())
         dir = c[++i];
-      else if (c[i].rfind(opt, 0) == 0 && c[i].size() > opt.size() && c[i][opt.size()] != 'n')  // not -Inothing
+      else if (c[i].rfind(opt, 0) == 0 && c[i].size() > opt.size())
         dir = c[i].substr(opt.size());
       else
         continue;
@@ -90,7 +90,7 @@ std::string regex_literal(const std::string& text) {
 bool is_within(const std::string& path, const std::string& dir) {
   if (dir.empty()) return false;
   std::string rel = fs::path(path).lexically_relative(dir).string();
-  return !rel.empty() && rel.rfind("..", 0) != 0;
+  return !rel.empty() && rel != ".." && rel.rfind("../", 0) != 0;  // not "..cache/x.hpp"
 }
 
 std::string cmake_target_of(const scan::CompileEntry& e) {

@@ -17,7 +17,6 @@
 #include "emit/sarif_log.hpp"
 #include "harness/harness_cache.hpp"
 #include "harness/harness_compiler.hpp"
-#include "exec/sequence.hpp"
 #include "io/atomic_file.hpp"
 #include "io/utf8_text.hpp"
 #include "objgen/version.hpp"

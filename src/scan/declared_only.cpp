@@ -81,6 +81,9 @@ bool defines_class(const std::string& text, const std::string& name) {
     while (word > 0 && is_word_char(text[word - 1])) --word;
     std::string keyword = text.substr(word, k - word);
     if (keyword != "class" && keyword != "struct") continue;
+    size_t before = word;  // `enum class Name {`: an enumeration, no class
+    while (before > 0 && std::isspace(static_cast<unsigned char>(text[before - 1]))) --before;
+    if (before >= 4 && text.compare(before - 4, 4, "enum") == 0 && (before == 4 || !is_word_char(text[before - 5]))) continue;
     size_t next = text.find_first_not_of(" \t\r\n", end);
     if (next != std::string::npos && text.compare(next, 5, "final") == 0) next = text.find_first_not_of(" \t\r\n", next + 5);
     if (next == std::string::npos) continue;
