@@ -79,7 +79,7 @@ run() {  # STEP COMMAND...: the command succeeds and no sanitizer speaks
 
 # ---------------------------------------------------------------------------------------------
 # AddressSanitizer + UndefinedBehaviorSanitizer.
-asan_tests="objgen_tests objgen_harness_tests objgen_surroundings_tests objgen_suite_preamble_tests"
+asan_tests="objgen_tests objgen_cli_tests objgen_harness_tests objgen_surroundings_tests objgen_suite_preamble_tests"
 configure_and_build build-asan address,undefined "objgen objgen-asan-worker objgen_harness_pch $asan_tests" \
   -DOBJGEN_REQUIRE_SCAN=ON
 # Leaks are not checked: objgen leaves some pools to the end on purpose (random's worker pool) and

@@ -10,7 +10,7 @@
 # with a sequence, confirmed. `--builders auto` never hides a bug: SumStack::pop() breaks the
 # invariant, so auto leaves it out of the builders, and the run still reports the broken invariant
 # with a sequence calling pop(), in the failures suite (whose test fails), on a fresh cache and on
-# the cached builders.
+# the cached builders. evolve's findings are confirmed the same way.
 #
 #   cli_confirm_test.sh OBJGEN SRC [CXX]
 set -u
@@ -71,6 +71,20 @@ r = json.load(open(sys.argv[1]))
 f = [f for f in r['findings'] if f['operation'] == 'OffByOne::poke()']
 assert f and f[0]['confirmed'] and f[0]['sequence'] and 'heap damage' in f[0]['message'], r['findings']
 \" '$work/heap.json'"
+# evolve's search runs many tests in one worker: its findings are replayed alone too. add()'s crash
+# shows alone; poke()'s needs the calls its worker ran before, which evolve's finding does not keep.
+check "evolve confirms add()'s crash and lists poke()'s as not confirmed" bash -c "
+  '$objgen' evolve --header '$header' --class confirm::Tally --methods add,poke --generations 5 --seed 1 \
+    --report-json '$work/evolve.json' >'$work/evolve.out' 2>&1 &&
+  grep -q '^  crash in Tally::add(int): SIGSEGV[^[]*$' '$work/evolve.out' &&
+  grep -q '^  crash in Tally::poke(): .*\[not confirmed: ' '$work/evolve.out' &&
+  python3 -c \"
+import json, sys
+r = json.load(open(sys.argv[1]))
+found = {f['in']: f for m in r['methods'] for f in m['findings']}
+assert 'unconfirmed' not in found['Tally::add(int)'], found
+assert found['Tally::poke()']['unconfirmed'], found
+\" '$work/evolve.json'"
 stack="$src/tests/confirm_inputs/sum_stack.hpp"
 builders_auto() {  # builders_auto NAME: exhaustive --builders auto on SumStack, the ruled-out finding checked
   "$objgen" exhaustive --header "$stack" --class confirm::SumStack --builders auto --scope 3 \

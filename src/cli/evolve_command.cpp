@@ -104,10 +104,11 @@ void merge_repeated_findings(std::vector<EvolvedMethod>& results) {
 }
 
 // The crashes, hangs and exceptions the search met, minimized (a test that changed its receiver
-// before the failing call hides that the call fails on a fresh object) and labelled like every
-// command's findings: a likely precondition violation (with why) or a bug. Probed once the search
-// is over, on the receivers its tests built.
-void label_search_findings(const Api& api, const LiteralDomain& terminals, std::vector<EvolvedMethod>& results,
+// before the failing call hides that the call fails on a fresh object), confirmed (replayed alone
+// in a fresh worker, as every command's findings: the search runs many tests in one worker) and
+// labelled: not confirmed (with why), a likely precondition violation (with why) or a bug.
+// Probed once the search is over, on the receivers its tests built.
+void label_search_findings(Api& api, const LiteralDomain& terminals, std::vector<EvolvedMethod>& results,
                            const std::vector<FlatSequence>& receivers, const PreconditionCheck& check) {
   std::vector<ReportedFinding> reported;
   for (const EvolvedMethod& m : results)
@@ -115,14 +116,19 @@ void label_search_findings(const Api& api, const LiteralDomain& terminals, std::
       for (const SequenceFinding& f : m.runs[0].findings) reported.push_back({f, std::nullopt});
   if (reported.empty()) return;
   minimize_findings(api, terminals, reported, check.call_timeout, check.worker_memory_limit, check.quiet, false, check.deadline);
+  confirm_findings(api, terminals, reported, {check.call_timeout, check.worker_memory_limit, false});
   std::vector<SequenceFinding> all;
   size_t k = 0;
   for (EvolvedMethod& m : results)
-    if (!m.runs.empty())
+    if (!m.runs.empty()) {
+      m.finding_unconfirmed.clear();
       for (SequenceFinding& f : m.runs[0].findings) {
-        f.sequence = reported[k++].sequence();
+        f.sequence = reported[k].sequence();
+        f.message = reported[k].finding.message;  // a replay that died of another signal says so
+        m.finding_unconfirmed.push_back(reported[k++].unconfirmed);
         all.push_back(f);
       }
+    }
   PreconditionCheck c = check;
   c.run_findings = &all;
   std::vector<std::string> why = precondition_evidence(api, terminals, all, receivers, c);
@@ -134,9 +140,13 @@ void label_search_findings(const Api& api, const LiteralDomain& terminals, std::
     next += m.runs[0].findings.size();
     for (size_t i = 0; i < m.runs[0].findings.size(); ++i) {
       const SequenceFinding& f = m.runs[0].findings[i];
+      const std::string& unconfirmed = m.finding_unconfirmed[i];
+      if (!unconfirmed.empty()) m.finding_preconditions[i].clear();  // no bug to explain
       const std::string& w = m.finding_preconditions[i];
-      std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str(),
-                  w.empty() ? "" : (" [likely a precondition violation: " + w + "]").c_str());
+      std::string label = !unconfirmed.empty() ? " [not confirmed: " + unconfirmed + "]"
+                          : w.empty()          ? ""
+                                               : " [likely a precondition violation: " + w + "]";
+      std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), api.operations()[f.op].signature().c_str(), f.message.c_str(), label.c_str());
     }
   }
 }
@@ -274,6 +284,10 @@ emit::CheckResults evolve_results(const EvolveArgs& a, const Example& ex, const 
       if (i < m.finding_preconditions.size() && !m.finding_preconditions[i].empty()) {
         x.verdict = emit::Verdict::Precondition;
         x.why = m.finding_preconditions[i];
+      }
+      if (i < m.finding_unconfirmed.size() && !m.finding_unconfirmed[i].empty()) {
+        x.verdict = emit::Verdict::Unconfirmed;
+        x.why = m.finding_unconfirmed[i];
       }
       r.results.push_back(std::move(x));
     }

@@ -172,11 +172,13 @@ nlohmann::json evolve_method_json(const EvolvedMethod& m, const Api& api) {
                                 {"seconds", g.seconds}});
     for (size_t i = 0; i < m.runs[0].findings.size(); ++i) {
       const auto& f = m.runs[0].findings[i];
-      findings.push_back({{"kind", outcome_name(f.kind)},
-                          {"in", api.operations()[f.op].signature()},
-                          {"message", f.message},
-                          {"sequence", write_statements(api, f.domain, f.sequence)},
-                          {"precondition", i < m.finding_preconditions.size() ? m.finding_preconditions[i] : ""}});
+      nlohmann::json j{{"kind", outcome_name(f.kind)},
+                       {"in", api.operations()[f.op].signature()},
+                       {"message", f.message},
+                       {"sequence", write_statements(api, f.domain, f.sequence)},
+                       {"precondition", i < m.finding_preconditions.size() ? m.finding_preconditions[i] : ""}};
+      if (i < m.finding_unconfirmed.size() && !m.finding_unconfirmed[i].empty()) j["unconfirmed"] = m.finding_unconfirmed[i];
+      findings.push_back(std::move(j));
     }
   }
   nlohmann::json seeded = seeded_json(m);

@@ -25,6 +25,9 @@ struct EvolvedMethod {
   std::vector<seeding::BranchSeedStats> seeded;  // per target node the analysis looked at (first run)
   // Per finding of the first run: why it is likely a precondition violation, or "" (a bug).
   std::vector<std::string> finding_preconditions;
+  // Per finding of the first run: why its sequence, run alone in a fresh worker, did not show the
+  // fault ("": it did, or it was not replayed); such a finding is listed as not confirmed.
+  std::vector<std::string> finding_unconfirmed;
   double full_coverage_rate() const;
   double mean_branch_coverage() const;  // covered targets / targets, mean over the runs
   double mean_generations() const;      // over the runs that reached full coverage (0: none did)

@@ -9,8 +9,12 @@
 
 namespace objgen::scan {
 
+// Its vtable is emitted with its destructor, in a file compiled with RTTI (compile_db_error.cpp):
+// an inline one could come from compile_db.cpp, built without RTTI as LLVM is, and a caller's
+// catch would then call what() through a vtable UndefinedBehaviorSanitizer cannot check.
 struct CompileDbError : std::runtime_error {
   using std::runtime_error::runtime_error;
+  ~CompileDbError() override;
 };
 
 // dir holds compile_commands.json (or is that file). Include paths come back absolute.

@@ -240,7 +240,9 @@ TEST(ReportedFindings, ABrokenInvariantIsReCheckedOnItsObjectAndACrashKeepsTheSi
   std::vector<ReportedFinding> crash{ReportedFinding{segv.finding(Outcome::Crash, {0, 1, 2}, "SIGABRT (Aborted)")}};
   objgen::cli::confirm_findings(segv.api, segv.domain, crash, {});
   EXPECT_EQ(crash[0].unconfirmed, "");
+#ifndef __SANITIZE_ADDRESS__  // there AddressSanitizer reports the null dereference, and aborts
   EXPECT_TRUE(contains(crash[0].finding.message, "SIGSEGV")) << crash[0].finding.message;
+#endif
 }
 
 }  // namespace reported_findings_test
