@@ -313,17 +313,21 @@ BuildersRequest builders_request(const std::string& spec, const std::string& met
 }
 
 ResolvedBuilders resolve_builders(Api& api, const ClassInfo& target, const BuildersRequest& r) {
+  build_omit(r.omit_fields);  // a malformed pattern is a usage error here, before gen/builders compiles it
   std::string unusable;
   std::optional<ResolvedBuilders> known;
   try {
     known = builders::known_builders(api, target, r, &unusable);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw UsageError(e.what());  // the builders file given
   }
   if (!unusable.empty()) std::fprintf(stderr, "objgen: ignoring unusable builders cache %s\n", unusable.c_str());
-  if (known && known->from == ResolvedBuilders::From::Cache && !r.quiet) {
-    print_ruled_out(known->file);
-    std::fprintf(stderr, "objgen: builders reused from %s, %s\n", known->cache_path.c_str(), verdict_line(known->file).c_str());
+  if (known && known->from == ResolvedBuilders::From::Cache) {
+    if (!r.quiet) {
+      print_ruled_out(known->file);
+      std::fprintf(stderr, "objgen: builders reused from %s, %s\n", known->cache_path.c_str(), verdict_line(known->file).c_str());
+    }
+    builders::find_ruled_out_again(api, target, r, *known);
   }
   if (known) return std::move(*known);
   if (!r.quiet) std::fprintf(stderr, "objgen: identifying builders of %s (hill climbing)\n", target.name.c_str());

@@ -115,8 +115,14 @@ void label_search_findings(Api& api, const LiteralDomain& terminals, std::vector
     if (!m.runs.empty())
       for (const SequenceFinding& f : m.runs[0].findings) reported.push_back({f, std::nullopt});
   if (reported.empty()) return;
-  minimize_findings(api, terminals, reported, check.call_timeout, check.worker_memory_limit, check.quiet, false, check.deadline);
+  // Minimizing leaves the replays their time within the budget, as every command's does.
+  RunClock::time_point deadline = minimizing_deadline(reported, check.call_timeout);
+  if (check.deadline != RunClock::time_point{} && (deadline == RunClock::time_point{} || check.deadline < deadline))
+    deadline = check.deadline;
+  catch_interrupts(true);
+  minimize_findings(api, terminals, reported, check.call_timeout, check.worker_memory_limit, check.quiet, false, deadline);
   confirm_findings(api, terminals, reported, {check.call_timeout, check.worker_memory_limit, false});
+  catch_interrupts(false);
   std::vector<SequenceFinding> all;
   size_t k = 0;
   for (EvolvedMethod& m : results)
@@ -250,7 +256,7 @@ std::vector<FlatSequence> covering_receivers(const Api& api, const ClassInfo& ta
 }
 
 // The contracts of the target checked on the receiver each covering test leaves (after the method
-// under test), findings minimized.
+// under test), findings minimized and confirmed.
 std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, const std::vector<uint32_t>& members,
                                              const LiteralDomain& terminals, const std::vector<EvolvedMethod>& results, const EvolveArgs& a,
                                              std::chrono::steady_clock::time_point deadline) {
@@ -261,7 +267,6 @@ std::vector<ReportedFinding> check_contracts(Api& api, const ClassInfo& target, 
                       .states_what = "covering tests' receivers",
                       .enumerations = false,  // evolve's terminals are by kind
                       .minimize = a.minimize,
-                      .confirm = false,
                       .minimize_deadline = deadline,
                       .call_timeout = a.call_timeout,
                       .worker_memory_limit = a.worker_memory_limit_bytes(),
@@ -489,7 +494,11 @@ void report_results(const EvolveArgs& a, const Subject& subject, Api& api, const
 
 // What the searches need beside the harness: the cluster's members, the seeding analysis, the
 // constant pools, the terminals, and the input domain without and with parameter purity.
+// The seeding analysis keeps pointers to the domain and terminals: made in place, never moved.
 struct EvolveInputs {
+  EvolveInputs() = default;
+  EvolveInputs(const EvolveInputs&) = delete;
+  EvolveInputs& operator=(const EvolveInputs&) = delete;
   std::vector<uint32_t> members;
   std::unique_ptr<SeedingSession> seeding;
   std::map<uint32_t, analysis::ConstantPool> pools;
@@ -498,10 +507,9 @@ struct EvolveInputs {
   std::vector<evolve::ParamPurity> purity;
 };
 
-EvolveInputs prepare_inputs(const EvolveArgs& a, const Subject& subject, Api& api, const ClassInfo& target,
-                            const std::vector<uint32_t>& muts, std::chrono::steady_clock::time_point command_start) {
+void prepare_inputs(EvolveInputs& in, const EvolveArgs& a, const Subject& subject, Api& api, const ClassInfo& target,
+                    const std::vector<uint32_t>& muts, std::chrono::steady_clock::time_point command_start) {
   const cover::CoverageMap& map = *subject.coverage;
-  EvolveInputs in;
   in.members = evolve::cluster_members(api, target.id);
   in.seeding = open_seeding(a, subject, api, in.members);
   // Each method's constant pool: what it, the operations of the cluster and the functions they
@@ -521,7 +529,6 @@ EvolveInputs prepare_inputs(const EvolveArgs& a, const Subject& subject, Api& ap
   in.purified = evolve::build_input_domain(api, in.members, &in.purity);
   if (in.seeding && (a.seeding == SeedingMode::EvoObj || !a.show_graph.empty()))
     in.seeding->confirm_writers(in.plain, in.terminals, a.call_timeout, a.worker_memory_limit_bytes());
-  return in;
 }
 
 // The coverage build of the class, with the options evolve implies.
@@ -545,7 +552,8 @@ int run_evolve(EvolveArgs& a) {
   const ClassInfo& target = register_example(subject.example, api);
   apply_misuse_options(a, api);
   std::vector<uint32_t> muts = methods_under_test(api, target.id, a.methods);
-  EvolveInputs in = prepare_inputs(a, subject, api, target, muts, command_start);
+  EvolveInputs in;
+  prepare_inputs(in, a, subject, api, target, muts, command_start);
   const cover::CoverageMap& map = *subject.coverage;
   if (!a.show_graph.empty())
     return show_graph(a, api, target.id, map, *in.seeding, a.purity == PurityMode::Off ? in.plain : in.purified, in.terminals);

@@ -172,7 +172,9 @@ std::vector<std::unique_ptr<TestRunner>> make_runners(const ParamsArgs& a, const
 std::map<ClassId, std::vector<uint32_t>> target_builders(const ParamsArgs& a, Api& api, const ClassInfo& target) {
   std::map<ClassId, std::vector<uint32_t>> builders;
   if (a.builders == "auto") {
-    if (auto cached = cached_builders(api, target, target.omit_fields)) builders[target.id] = *cached;
+    std::string unusable;
+    if (auto cached = cached_builders(api, target, target.omit_fields, &unusable)) builders[target.id] = *cached;
+    if (!unusable.empty()) std::fprintf(stderr, "objgen: ignoring unusable builders cache %s\n", unusable.c_str());
   } else if (a.builders != "harness") {
     BuildersRequest r =
         builders_request(a.builders == "identify" ? "auto" : a.builders, "", api, target.omit_fields, default_workers(0), true, a.quiet);

@@ -19,19 +19,6 @@ namespace objgen::cli {
 
 namespace {
 
-// Within the run's deadline, minimizing leaves time to what follows it: replaying the findings
-// (hangs side by side, each waiting out its limit; the others a moment each) and probing them for
-// preconditions; half the time left at most. {} when the run has no deadline.
-RunClock::time_point minimizing_deadline(const std::vector<ReportedFinding>& findings, double call_timeout) {
-  RunClock::time_point end = run_deadline();
-  if (end == RunClock::time_point{}) return end;
-  bool hangs = std::any_of(findings.begin(), findings.end(), [](const ReportedFinding& f) { return f.finding.kind == Outcome::Timeout; });
-  constexpr double kSecondsPerFinding = 0.2;  // its replay and probes, each a worker's start and a few calls
-  double reserve = (hangs ? call_timeout + 0.3 : 0.0) + kSecondsPerFinding * static_cast<double>(findings.size());
-  reserve = std::min(reserve, seconds_before_run_deadline() / 2);
-  return end - clock_seconds(reserve);
-}
-
 // The contracts checked on (a sample of) the states; their findings minimized, confirmed and printed.
 std::vector<ReportedFinding> check_contracts(Api& api, const PostRunSettings& s, const FoundStates& found, nlohmann::json& report) {
   ContractCheck check{.enabled = s.contracts->enabled,
@@ -199,6 +186,16 @@ void add_results(const Api& api, const LiteralDomain& domain, const std::vector<
 }
 
 }  // namespace
+
+RunClock::time_point minimizing_deadline(const std::vector<ReportedFinding>& findings, double call_timeout) {
+  RunClock::time_point end = run_deadline();
+  if (end == RunClock::time_point{}) return end;
+  bool hangs = std::any_of(findings.begin(), findings.end(), [](const ReportedFinding& f) { return f.finding.kind == Outcome::Timeout; });
+  constexpr double kSecondsPerFinding = 0.2;  // its replay and probes, each a worker's start and a few calls
+  double reserve = (hangs ? call_timeout + 0.3 : 0.0) + kSecondsPerFinding * static_cast<double>(findings.size());
+  reserve = std::min(reserve, seconds_before_run_deadline() / 2);
+  return end - clock_seconds(reserve);
+}
 
 CheckedContracts check_contracts_on(Api& api, const ContractCheck& c, const LiteralDomain& domain,
                                     const std::vector<FlatSequence>& states) {

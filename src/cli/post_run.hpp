@@ -56,6 +56,11 @@ struct CheckedContracts {
 CheckedContracts check_contracts_on(Api& api, const ContractCheck& check, const LiteralDomain& domain,
                                     const std::vector<FlatSequence>& states);
 
+// Within the run's deadline, minimizing leaves time to what follows it: replaying the findings
+// (hangs side by side, each waiting out its limit; the others a moment each) and probing them for
+// preconditions; half the time left at most. {} when the run has no deadline.
+std::chrono::steady_clock::time_point minimizing_deadline(const std::vector<ReportedFinding>& findings, double call_timeout);
+
 // The run's settings the steps read, from the command's options.
 struct PostRunSettings {
   std::string command;  // "exhaustive", "random": the reports' name for the run

@@ -1,6 +1,6 @@
-// How objgen's process starts: the allocator's mode (the checked heap is linked into the objgen
-// executable only, so this file is too) and the re-executions that fix it and the address-space
-// layout before anything else runs.
+// How objgen's process starts: the allocator's mode and the re-executions that fix it and the
+// address-space layout before anything else runs. Compiled into the objgen executable with its
+// checked heap (OBJGEN_CHECKED_HEAP), and into objgen_cli_tests without (the mode reads "off").
 #include <sys/personality.h>
 #include <unistd.h>
 

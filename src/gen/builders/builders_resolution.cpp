@@ -111,12 +111,15 @@ std::string write_builders_cache(const BuildersCacheKey& key, const BuildersFile
   }
 }
 
-std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields) {
-  std::optional<BuildersFile> f = read_cached_builders(target, builders_cache_key(api, target, builder_pool(api, {}), omit_fields));
+std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields,
+                                                     std::string* unusable) {
+  BuildersCacheKey key = builders_cache_key(api, target, builder_pool(api, {}), omit_fields);
+  std::optional<BuildersFile> f = read_cached_builders(target, key, unusable);
   if (!f) return std::nullopt;
   try {
     return operations_by_signature(api, f->builders);
-  } catch (const std::invalid_argument&) {
+  } catch (const std::invalid_argument& e) {
+    if (unusable) *unusable = key.path + " (" + e.what() + ")";
     return std::nullopt;
   }
 }
@@ -136,9 +139,13 @@ std::optional<ResolvedBuilders> known_builders(Api& api, const ClassInfo& target
   }
   out.from = ResolvedBuilders::From::Cache;
   out.cache_path = key.path;
-  if (r.ruled_out_findings) out.ruled_out_findings = ruled_out_again(api, target, r, pool, out.operations, *cached);
   out.file = std::move(*cached);
   return out;
+}
+
+void find_ruled_out_again(Api& api, const ClassInfo& target, const BuildersRequest& r, ResolvedBuilders& cached) {
+  if (cached.from != ResolvedBuilders::From::Cache || !r.ruled_out_findings) return;
+  cached.ruled_out_findings = ruled_out_again(api, target, r, builder_pool(api, r.excluded), cached.operations, cached.file);
 }
 
 ResolvedBuilders identify_builders_for_run(Api& api, const ClassInfo& target, const BuildersRequest& r) {

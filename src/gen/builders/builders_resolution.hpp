@@ -74,14 +74,20 @@ std::optional<BuildersFile> read_cached_builders(const ClassInfo& target, const 
 // "" when written, else why not.
 std::string write_builders_cache(const BuildersCacheKey& key, const BuildersFile& f);
 
-// The builders identified earlier for this API (`objgen builders`), if the cache has them.
-std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields);
+// The builders identified earlier for this API (`objgen builders`), if the cache has them (an
+// entry that cannot be used is said in `unusable`).
+std::optional<std::vector<uint32_t>> cached_builders(const Api& api, const ClassInfo& target, const std::string& omit_fields,
+                                                     std::string* unusable = nullptr);
 
 // The builders of a builders file (spec other than "auto") or of the cache; nullopt when `auto`
 // finds no usable entry. Throws std::invalid_argument for a file that is unusable or of another
 // class. A cache entry that cannot be read is said in `unusable`.
 std::optional<ResolvedBuilders> known_builders(Api& api, const ClassInfo& target, const BuildersRequest& request,
                                                std::string* unusable = nullptr);
+// Builders from the cache that ruled operations out: what those operations' states break, found
+// again (the cache keeps why, not the sequences; an exhaustive run at the climbing scope), into
+// `cached`'s ruled_out_findings when the request asks for them.
+void find_ruled_out_again(Api& api, const ClassInfo& target, const BuildersRequest& request, ResolvedBuilders& cached);
 // Identifies them now (the ladder of `objgen builders`' defaults) and caches a finished result
 // the proofs did not disprove. Empty operations when no operation builds the class or when
 // interrupted (request.interrupted).
