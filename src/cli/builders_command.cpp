@@ -130,12 +130,12 @@ void write_outputs(const BuildersArgs& a, const Api& api, const ClassInfo& targe
   write_run_reports(a, report, emit::builders_results(api, target.id, id));
 }
 
-void write_builders_cache(const builders::BuildersCacheKey& key, const BuildersFile& f, bool quiet) {
-  std::string error = builders::write_builders_cache(key, f);
+// What writing the builders cache came to ("" error: written): a failure is a warning even with --quiet.
+void say_cache_write(const std::string& path, const std::string& error, bool quiet) {
   if (!error.empty())
     std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", error.c_str());
   else if (!quiet)
-    std::fprintf(stderr, "objgen: builders cached in %s\n", key.path.c_str());
+    std::fprintf(stderr, "objgen: builders cached in %s\n", path.c_str());
 }
 
 // A finished search, not disproved, is what `--builders auto` would find from the same operations.
@@ -147,7 +147,8 @@ void cache_identified(const BuildersArgs& a, const Api& api, const ClassInfo& ta
   if (v && std::string(v->verdict()) == "disproved") return;
   builders::BuildersCacheKey key =
       builders::builders_cache_key(api, target, o.operations, a.omit_fields_of(target), a.keep_representations);
-  write_builders_cache(key, builders::builders_file_of(api, target, id, key.hash, builders::algorithm_name(id.algorithm), v), a.quiet);
+  BuildersFile f = builders::builders_file_of(api, target, id, key.hash, builders::algorithm_name(id.algorithm), v);
+  say_cache_write(key.path, builders::write_builders_cache(key, f), a.quiet);
 }
 
 // Proofs at exactly these scopes; those the ladder already finished are reused.
@@ -334,17 +335,17 @@ ResolvedBuilders resolve_builders(Api& api, const ClassInfo& target, const Build
   ResolvedBuilders found = builders::identify_builders_for_run(api, target, r);
   if (g_interrupted.load()) throw Interrupted("interrupted while identifying builders; nothing written");
   if (found.operations.empty()) throw UsageError("no operation of " + target.name + " builds it: no builders");
-  if (!r.quiet) print_ruled_out(found.file);
-  if (!found.cache_error.empty()) std::fprintf(stderr, "objgen: warning: cannot cache builders (%s)\n", found.cache_error.c_str());
-  if (r.quiet) return found;
-  if (!found.complete || found.file.verdict == "disproved")
-    std::fprintf(
-        stderr, "objgen: builders %s, not cached\n",
-        found.complete ? ("of a search the proofs disproved (" + verdict_line(found.file) + ")").c_str() : "from an incomplete search");
-  else
-    std::fprintf(stderr, "objgen: builders identified in %.1f s, %s%s\n", found.file.seconds, verdict_line(found.file).c_str(),
-                 found.stopped.empty() ? "" : (" (" + found.stopped + ")").c_str());
-  if (found.cached) std::fprintf(stderr, "objgen: builders cached in %s\n", found.cache_path.c_str());
+  if (!r.quiet) {
+    print_ruled_out(found.file);
+    if (!found.complete || found.file.verdict == "disproved")
+      std::fprintf(
+          stderr, "objgen: builders %s, not cached\n",
+          found.complete ? ("of a search the proofs disproved (" + verdict_line(found.file) + ")").c_str() : "from an incomplete search");
+    else
+      std::fprintf(stderr, "objgen: builders identified in %.1f s, %s%s\n", found.file.seconds, verdict_line(found.file).c_str(),
+                   found.stopped.empty() ? "" : (" (" + found.stopped + ")").c_str());
+  }
+  if (found.cached || !found.cache_error.empty()) say_cache_write(found.cache_path, found.cache_error, r.quiet);
   return found;
 }
 

@@ -115,12 +115,9 @@ void label_search_findings(Api& api, const LiteralDomain& terminals, std::vector
     if (!m.runs.empty())
       for (const SequenceFinding& f : m.runs[0].findings) reported.push_back({f, std::nullopt});
   if (reported.empty()) return;
-  // Minimizing leaves the replays their time within the budget, as every command's does.
-  RunClock::time_point deadline = minimizing_deadline(reported, check.call_timeout);
-  if (check.deadline != RunClock::time_point{} && (deadline == RunClock::time_point{} || check.deadline < deadline))
-    deadline = check.deadline;
-  catch_interrupts(true);
-  minimize_findings(api, terminals, reported, check.call_timeout, check.worker_memory_limit, check.quiet, false, deadline);
+  catch_interrupts(true);  // minimizing leaves the replays their time within the budget, as every command's does
+  minimize_findings(api, terminals, reported, check.call_timeout, check.worker_memory_limit, check.quiet, false,
+                    minimizing_deadline(reported, check.call_timeout, check.deadline));
   confirm_findings(api, terminals, reported, {check.call_timeout, check.worker_memory_limit, false});
   catch_interrupts(false);
   std::vector<SequenceFinding> all;

@@ -187,14 +187,15 @@ void add_results(const Api& api, const LiteralDomain& domain, const std::vector<
 
 }  // namespace
 
-RunClock::time_point minimizing_deadline(const std::vector<ReportedFinding>& findings, double call_timeout) {
+RunClock::time_point minimizing_deadline(const std::vector<ReportedFinding>& findings, double call_timeout, RunClock::time_point cap) {
   RunClock::time_point end = run_deadline();
-  if (end == RunClock::time_point{}) return end;
+  if (end == RunClock::time_point{}) return cap;
   bool hangs = std::any_of(findings.begin(), findings.end(), [](const ReportedFinding& f) { return f.finding.kind == Outcome::Timeout; });
   constexpr double kSecondsPerFinding = 0.2;  // its replay and probes, each a worker's start and a few calls
   double reserve = (hangs ? call_timeout + 0.3 : 0.0) + kSecondsPerFinding * static_cast<double>(findings.size());
   reserve = std::min(reserve, seconds_before_run_deadline() / 2);
-  return end - clock_seconds(reserve);
+  RunClock::time_point leaving_reserve = end - clock_seconds(reserve);
+  return cap == RunClock::time_point{} ? leaving_reserve : std::min(cap, leaving_reserve);
 }
 
 CheckedContracts check_contracts_on(Api& api, const ContractCheck& c, const LiteralDomain& domain,
@@ -214,9 +215,8 @@ CheckedContracts check_contracts_on(Api& api, const ContractCheck& c, const Lite
   out.checks_run = checked.checks_run;
   for (SequenceFinding& f : checked.findings) out.findings.push_back({std::move(f), std::nullopt});
   if (c.minimize && !g_interrupted.load())
-    minimize_findings(
-        api, domain, out.findings, c.call_timeout, c.worker_memory_limit, c.quiet, c.enumerations,
-        c.minimize_deadline != RunClock::time_point{} ? c.minimize_deadline : minimizing_deadline(out.findings, c.call_timeout));
+    minimize_findings(api, domain, out.findings, c.call_timeout, c.worker_memory_limit, c.quiet, c.enumerations,
+                      minimizing_deadline(out.findings, c.call_timeout, c.minimize_deadline));
   if (c.confirm) confirm_findings(api, domain, out.findings, {c.call_timeout, c.worker_memory_limit});
   catch_interrupts(false);
   if (!c.quiet)

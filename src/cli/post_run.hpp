@@ -43,7 +43,7 @@ struct ContractCheck {
   bool enumerations = true;  // literal arguments index into their slot's values (evolve's: by kind)
   bool minimize = true;
   bool confirm = true;
-  std::chrono::steady_clock::time_point minimize_deadline{};
+  std::chrono::steady_clock::time_point minimize_deadline{};  // at the latest (minimizing_deadline's cap)
   double call_timeout = 2.0;
   size_t worker_memory_limit = 0;
   bool quiet = false;
@@ -58,8 +58,10 @@ CheckedContracts check_contracts_on(Api& api, const ContractCheck& check, const 
 
 // Within the run's deadline, minimizing leaves time to what follows it: replaying the findings
 // (hangs side by side, each waiting out its limit; the others a moment each) and probing them for
-// preconditions; half the time left at most. {} when the run has no deadline.
-std::chrono::steady_clock::time_point minimizing_deadline(const std::vector<ReportedFinding>& findings, double call_timeout);
+// preconditions; half the time left at most; never past `cap` when one is given (evolve's budget).
+// {} when there is neither.
+std::chrono::steady_clock::time_point minimizing_deadline(const std::vector<ReportedFinding>& findings, double call_timeout,
+                                                          std::chrono::steady_clock::time_point cap = {});
 
 // The run's settings the steps read, from the command's options.
 struct PostRunSettings {
