@@ -59,8 +59,9 @@ for what in CRASH THREAD; do
     "-DBAD_STATIC_$what"
 done
 # One whose loads go well until a call leaves a mark, and every later one, in a worker, crashes or
-# hangs: exit 2 with the reason, within seconds (a hang: twice the 20 s a load may take), never a
-# loop. The first batch's workers run (and leave the mark); the next batch's cannot load.
+# hangs: exit 2 with the reason, within seconds (a hang: twice the --load-timeout a load may take,
+# 20 s unless told), never a loop. The first batch's workers run (and leave the mark); the next
+# batch's cannot load.
 for what in LATER_CRASH LATER_HANG; do
   for command in exhaustive random; do
     mkdir -p "$work/marks"
@@ -69,9 +70,9 @@ for what in LATER_CRASH LATER_HANG; do
     start=$SECONDS
     check "static initializers: $what in every worker ($command)" expect_exit2 "the code under test cannot run: .*while they load it" \
       timeout 120 "$objgen" "$command" --header "$src/tests/hostile_inputs/bad_static.hpp" --class badstatic::Counter -q \
-      --time-limit 100 -- "-DBAD_STATIC_$what"
+      --time-limit 100 --load-timeout 3 -- "-DBAD_STATIC_$what"
     unset BAD_STATIC_MARK OBJGEN_WORKER_WRITES
-    [ $((SECONDS - start)) -le 60 ] || { echo "FAIL [$what $command]: took $((SECONDS - start)) s"; fail=1; }
+    [ $((SECONDS - start)) -le 30 ] || { echo "FAIL [$what $command]: took $((SECONDS - start)) s"; fail=1; }
   done
 done
 

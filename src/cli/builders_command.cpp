@@ -234,7 +234,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // The arguments checked before the harness is built (it may take minutes).
 std::vector<uint32_t> checked_arguments(const BuildersArgs& a) {
-  check_run_args(a);
+  apply_run_args(a);
   require_writable_outputs(a);
   require_writable_file(a.output);
   std::vector<uint32_t> scopes = a.verify && a.verify_scopes != "auto" ? parse_scopes(a.verify_scopes) : std::vector<uint32_t>{};

@@ -183,7 +183,7 @@ void validate(const EvolveArgs& a) {
   if (a.population < 2) throw UsageError("--population must be at least 2");
   if (a.generations < 1) throw UsageError("--generations must be at least 1");
   if (a.runs < 1) throw UsageError("--runs must be at least 1");
-  check_run_args(a);
+  apply_run_args(a);
   double p = a.p_reproduction + a.p_crossover + a.p_mutation;
   if (a.p_reproduction < 0 || a.p_crossover < 0 || a.p_mutation < 0 || p < 0.999 || p > 1.001)
     throw UsageError("breeding probabilities must be >= 0 and sum to 1");

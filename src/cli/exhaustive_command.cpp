@@ -73,7 +73,7 @@ struct CheckedArgs {
 
 CheckedArgs check_args(const ExhaustiveArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
-  check_run_args(a);
+  apply_run_args(a);
   require_non_negative(a.time_limit, "--time-limit");
   CheckedArgs c;
   c.memory_limit = a.memory_limit_bytes();

@@ -360,6 +360,7 @@ void print_search(const KoratArgs& a, const ClassInfo& target, const invariant::
 }
 
 int run_korat(KoratArgs& a) {
+  apply_run_args(a);
   if (!a.against_api && (a.api_scope >= 0 || a.api_max_iterations > 0))
     throw UsageError("--api-scope and --api-max-iterations go with --against-api");
   if (a.emit_gtest.empty() && a.gtest_max_given) throw UsageError("--gtest-max-structures goes with --emit-gtest");

@@ -46,7 +46,7 @@ void validate(const ParamsArgs& a) {
   if (a.tries < 1 || a.tries > 1000) throw UsageError("--tries must be 1 to 1000");
   if (a.samples < 1 || a.samples > 100) throw UsageError("--samples must be 1 to 100");
   if (!(a.time_limit >= 0)) throw UsageError("--time-limit must be >= 0 seconds");
-  check_run_args(a);
+  apply_run_args(a);
   require_writable_outputs(a);
   if (!a.emit_benchmark.empty()) {
     try {

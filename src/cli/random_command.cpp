@@ -107,7 +107,7 @@ std::vector<ReportedFinding> merge_findings(const Api& api, const std::vector<Ra
 void validate(const RandomArgs& a) {
   if (a.scope < 1 || a.scope > 64) throw UsageError(fmt::format("bad scope {}: use 1..64", a.scope));
   if (a.runs < 1 || a.runs > 4096) throw UsageError(fmt::format("bad --runs {}: use 1..4096", a.runs));
-  check_run_args(a);
+  apply_run_args(a);
   require_non_negative(a.time_limit, "--time-limit");
   require_writable_outputs(a);
   check_reference_args(a.subject, a.reference, a.quiet);

@@ -9,6 +9,7 @@
 
 #include "cli/cli_common.hpp"
 #include "cli/reported_findings.hpp"
+#include "exec/child_process.hpp"
 #include "io/atomic_file.hpp"
 
 namespace objgen::cli {
@@ -73,6 +74,10 @@ void add_run_options(CLI::App* cmd, RunArgs& run, const RunOptions& o) {
   if (o.literals) add_literal_options(cmd, run.literals);
   add_worker_options(cmd, run, o);
   cmd->add_option("--call-timeout", run.call_timeout, o.call_timeout)->default_val(o.call_timeout_default);
+  cmd->add_option("--load-timeout", run.load_timeout,
+                  "A worker loading the code under test (its static initializers) for longer than this has hung; "
+                  "two such workers in a row end the run with exit 2 (s; --call-timeout if that is longer)")
+      ->default_val(run.load_timeout);
   if (o.memory_limit) cmd->add_option("--memory-limit", run.memory_limit, o.memory_limit);
   CLI::Option* worker_memory = cmd->add_option("--worker-memory-limit", run.worker_memory_limit, o.worker_memory_limit);
   if (o.worker_memory_limit_default) worker_memory->default_val(o.worker_memory_limit_default);
@@ -85,14 +90,16 @@ void add_run_options(CLI::App* cmd, RunArgs& run, const RunOptions& o) {
 
 void add_quiet_option(CLI::App* cmd, RunArgs& run) { cmd->add_flag("--quiet,-q", run.quiet, "No progress on stderr"); }
 
-void check_run_args(const RunArgs& run) {
+void apply_run_args(const RunArgs& run) {
   const SubjectArgs& s = run.subject;
   if (run.isolation == Isolation::None && (s.example.empty() || s.coverage || s.checks || s.trace_loads))
     throw UsageError(
         "--isolation none runs the code under test in objgen's own process, which objgen does only for "
         "its bundled examples: use --isolation fork (the default) for --header and --harness subjects");
   if (!(run.call_timeout > 0)) throw UsageError("--call-timeout must be > 0");
+  if (!(run.load_timeout > 0)) throw UsageError("--load-timeout must be > 0");
   run.worker_memory_limit_bytes();
+  set_worker_load_seconds(run.load_timeout);
 }
 
 void apply_misuse_options(const RunArgs& run, Api& api) {

@@ -39,6 +39,7 @@ struct RunArgs {
   bool force = false;
   Isolation isolation = Isolation::Fork;
   double call_timeout = 2.0;
+  double load_timeout = 20.0;       // kDefaultWorkerLoadSeconds (exec/child_process.hpp)
   std::string memory_limit;         // objgen's own (exhaustive, builders)
   std::string worker_memory_limit;  // "": --memory-limit
   std::vector<std::string> misuse;
@@ -79,9 +80,10 @@ struct RunOptions {
 void add_run_options(CLI::App* cmd, RunArgs& run, const RunOptions& options);
 // -q,--quiet, every command's last option.
 void add_quiet_option(CLI::App* cmd, RunArgs& run);
-// The run's options that can be checked before the subject is loaded: --isolation none for this
-// subject, --call-timeout, the memory limits.
-void check_run_args(const RunArgs& run);
+// Checks the run's options that can be checked before the subject is loaded (--isolation none for
+// this subject, --call-timeout, --load-timeout, the memory limits; UsageError), then sets the one
+// every supervisor of the process reads: the workers' load limit.
+void apply_run_args(const RunArgs& run);
 // The misuse exceptions and what validation errors are, for the registered API.
 void apply_misuse_options(const RunArgs& run, Api& api);
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -247,6 +248,13 @@ std::string shorten_assert(std::string line) {
 }
 
 }  // namespace
+
+namespace {
+std::atomic<double> g_worker_load_seconds{kDefaultWorkerLoadSeconds};
+}  // namespace
+
+void set_worker_load_seconds(double seconds) { g_worker_load_seconds.store(seconds); }
+double worker_load_seconds() { return g_worker_load_seconds.load(); }
 
 void FruitlessStarts::note(bool loaded, bool hung, const std::string& what) {
   if (loaded) {

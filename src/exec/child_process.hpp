@@ -76,8 +76,11 @@ struct WorkersCannotStart : std::runtime_error {
 };
 // How many such workers in a row say so (a harness that loads now and then still runs), and how
 // long a worker may take to load it (at least the call time limit); a load past it counts half.
+// The load limit is the run's (`--load-timeout`), set once before any worker starts.
 constexpr int kMaxFruitlessStarts = 8;
-constexpr double kWorkerLoadSeconds = 20;
+constexpr double kDefaultWorkerLoadSeconds = 20;
+void set_worker_load_seconds(double seconds);
+double worker_load_seconds();
 
 // One supervisor's workers in a row that ended while loading the code under test (WorkerPool's per
 // slot, TestRunner's). `loaded` is the worker's own flag: forging it can only end the run with

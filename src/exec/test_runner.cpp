@@ -322,7 +322,7 @@ bool TestRunner::wait_step(int poll_ms) {
   worker_.trim_output();
   uint32_t now = shared_->progress.load();
   bool loading = !loaded_;
-  double limit = loading ? std::max(kWorkerLoadSeconds, opt_.call_timeout_seconds) : opt_.call_timeout_seconds;
+  double limit = loading ? std::max(worker_load_seconds(), opt_.call_timeout_seconds) : opt_.call_timeout_seconds;
   // objgen's own bound on a test case, whatever its worker's words say: each call its limit.
   const auto* in = reinterpret_cast<const PackedTest*>(input(next_test_));
   double test_limit = std::clamp<uint32_t>(in->calls, 1, kMaxTestCalls) * opt_.call_timeout_seconds + 2;

@@ -511,7 +511,7 @@ void WorkerPool::after_death(int slot, Event::Kind kind, std::string what, std::
   order(slot, j, first, careful);
 }
 
-double WorkerPool::load_limit_seconds() const { return std::max(kWorkerLoadSeconds, call_timeout_); }
+double WorkerPool::load_limit_seconds() const { return std::max(worker_load_seconds(), call_timeout_); }
 
 void WorkerPool::stop_worker(Worker& w) {
   if (w.running) {

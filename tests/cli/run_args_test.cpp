@@ -15,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "example_api.hpp"
+#include "exec/child_process.hpp"
 
 namespace run_args_test {
 
@@ -119,35 +120,47 @@ TEST(RunArgs, MemoryLimitsDefaultToHalfTheMachineForObjgenAndToObjgensLimitForWo
   EXPECT_EQ(run.memory_limit_bytes(), 512u << 20);
 }
 
-TEST(RunArgs, CheckRunArgsRefusesIsolationNoneOutsideBundledExamplesAndBadLimits) {
+TEST(RunArgs, ApplyRunArgsRefusesIsolationNoneOutsideBundledExamplesAndBadLimits) {
   objgen::cli::RunArgs run;
   run.isolation = objgen::cli::Isolation::None;
   run.subject.example = "ncl";
-  EXPECT_NO_THROW(objgen::cli::check_run_args(run));
+  EXPECT_NO_THROW(objgen::cli::apply_run_args(run));
   EXPECT_FALSE(run.isolate());
 
   run.subject.coverage = true;  // a coverage build is a harness: never in objgen's process
-  EXPECT_THROW(objgen::cli::check_run_args(run), UsageError);
+  EXPECT_THROW(objgen::cli::apply_run_args(run), UsageError);
 
   objgen::cli::RunArgs header;
   header.isolation = objgen::cli::Isolation::None;
   header.subject.header = "list.hpp";
-  EXPECT_THROW(objgen::cli::check_run_args(header), UsageError);
+  EXPECT_THROW(objgen::cli::apply_run_args(header), UsageError);
 
   for (double bad : {0.0, -1.0, std::nan("")}) {
     objgen::cli::RunArgs timeout;
     timeout.call_timeout = bad;
-    EXPECT_THROW(objgen::cli::check_run_args(timeout), UsageError) << bad;
+    EXPECT_THROW(objgen::cli::apply_run_args(timeout), UsageError) << bad;
+    objgen::cli::RunArgs load;
+    load.load_timeout = bad;
+    EXPECT_THROW(objgen::cli::apply_run_args(load), UsageError) << bad;
   }
 
   objgen::cli::RunArgs memory;
   memory.worker_memory_limit = "lots";
   try {
-    objgen::cli::check_run_args(memory);
+    objgen::cli::apply_run_args(memory);
     ADD_FAILURE() << "a malformed --worker-memory-limit passed";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("--worker-memory-limit"), std::string::npos) << e.what();
   }
+}
+
+TEST(RunArgs, ApplyRunArgsSetsTheWorkersLoadLimitForTheProcess) {
+  objgen::cli::RunArgs run;
+  run.load_timeout = 3.5;
+  objgen::cli::apply_run_args(run);
+  EXPECT_EQ(objgen::worker_load_seconds(), 3.5);
+  objgen::cli::apply_run_args(objgen::cli::RunArgs{});  // the default again, for the tests after
+  EXPECT_EQ(objgen::worker_load_seconds(), objgen::kDefaultWorkerLoadSeconds);
 }
 
 TEST(RunArgs, MisuseReplacesTheDefaultsAlsoMisuseAddsAndValidationErrorsSwitchCreators) {
