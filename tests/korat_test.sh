@@ -81,6 +81,38 @@ past_the_end() {  # 12 structures: lengths 2 and 3 (the others read past their e
 }
 check "an invariant that reads past a vector's end: a finding naming the element" past_the_end
 
+# Invariants that read their object inside the C library (==, std::equal, memcmp, strlen) find
+# the structures of their twins written with loops (40: two equal vectors of 0..3 elements in
+# 0..2; 7: chars 1..2 then one zero, 1..3 long); without the traced C library, 4 and 1.
+libc=$src/tests/korat_inputs/libc_reads.hpp
+libc_structures() {  # libc_structures CLASS OPTIONS...: prints the structures found
+  "$objgen" korat --header "$libc" --class "libc_reads::$1" --scope 3 "${@:2}" --report-json "$work/libc-$1.json" -q >/dev/null &&
+    json "$work/libc-$1.json" "j['structures']"
+}
+libc_reads() {
+  local c n
+  for c in SameByOperator SameByStdEqual SameByMemcmp SameByLoop; do
+    n=$(libc_structures $c --range left=0..2 --range right=0..2) && [ "$n" = 40 ] || { echo "$c: $n structures, not 40"; return 1; }
+  done
+  for c in TextByStrlen TextByLoop; do
+    n=$(libc_structures $c --range text=0..2) && [ "$n" = 7 ] || { echo "$c: $n structures, not 7"; return 1; }
+  done
+}
+check "invariants reading through the C library: the structures of their loop twins" libc_reads
+# An invariant that writes a field of its candidate, or reads past a vector's capacity: findings,
+# and no structure rests on such an answer.
+worthless_answers() {
+  "$objgen" korat --header "$libc" --class libc_reads::CountsItsCalls --scope 2 --range calls=0..2 \
+    --report-json "$work/writes.json" >"$work/writes.txt" 2>&1 &&
+    grep -q "finding: failure: the invariant wrote CountsItsCalls.calls of the candidate it judges" "$work/writes.txt" &&
+    [ "$(json "$work/writes.json" "j['structures']")" = 0 ] || { cat "$work/writes.txt"; return 1; }
+  "$objgen" korat --header "$libc" --class libc_reads::PastTheCapacity --scope 2 --range items=0..1 \
+    --report-json "$work/capacity.json" >"$work/capacity.txt" 2>&1 &&
+    grep -q "finding: failure: the invariant read past the storage of PastTheCapacity.items (past its capacity" "$work/capacity.txt" &&
+    [ "$(json "$work/capacity.json" "j['structures']")" = 0 ] || { cat "$work/capacity.txt"; return 1; }
+}
+check "an invariant that writes its candidate or reads past a vector's capacity: findings" worthless_answers
+
 # A finitization file holds the same settings; the command line overrides it.
 fin_file() {
   printf '# Korat binomial heap\nscope 6\nrange BinomialHeap::size=0..6   # nodes\n' >"$work/heap.fin"
@@ -153,6 +185,8 @@ check "--emit-gtest: a class with no objects (every pointer to it null) still co
   diffs::WeakSortedList 1 "PASSED" --scope 2 --objects Node=0 --range size=0..0
 check "--emit-gtest: vectors of pointers built element by element" suite_run "$vectors" vectors::DisjSet 1 "PASSED" \
   --scope 3 --range size=0..3 --not-null elements
+check "--emit-gtest: const members set as the search set them" suite_run "$src/tests/korat_inputs/const_members.hpp" \
+  constants::Budgeted 1 "PASSED" --scope 2 --range limit=0..2 --range used=0..2 --range weights=0..1
 
 # The search split over workers (tasks handed back while another waits) finds the same structures
 # in the same order: the report is the same but for the time and the number of tasks.

@@ -33,10 +33,22 @@ inline constexpr bool is_described_v = is_described<std::remove_cv_t<T>>::value;
 template <class T>
 struct copyable : std::is_copy_constructible<T> {};
 
+namespace detail {
+// Tells a visitor that asks (the layout reader, objgen/object_layout.hpp) whether the field it
+// was just handed is declared const, which the value it gets cannot show: code that sets the
+// field as a search did must cast const away.
+template <class V>
+void declared_const(V& v, bool is_const) {
+  if constexpr (requires { v.declared_const(is_const); }) v.declared_const(is_const);
+}
+}  // namespace detail
+
 }  // namespace objgen
 
 #define OBJGEN_DETAIL_EXPAND(x) x
-#define OBJGEN_DETAIL_FIELD(f) v.field(#f, obj.f);
+#define OBJGEN_DETAIL_FIELD(f) \
+  v.field(#f, obj.f);          \
+  ::objgen::detail::declared_const(v, std::is_const_v<decltype(obj.f)>);
 #define OBJGEN_DETAIL_FE_1(m, x) m(x)
 #define OBJGEN_DETAIL_FE_2(m, x, ...) m(x) OBJGEN_DETAIL_EXPAND(OBJGEN_DETAIL_FE_1(m, __VA_ARGS__))
 #define OBJGEN_DETAIL_FE_3(m, x, ...) m(x) OBJGEN_DETAIL_EXPAND(OBJGEN_DETAIL_FE_2(m, __VA_ARGS__))

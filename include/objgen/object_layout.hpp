@@ -42,6 +42,7 @@ struct FieldLayout {
   FieldKind element_kind = FieldKind::Other;  // for Vector: Signed, Unsigned, Bool or Pointer
   uint32_t element_size = 0;                  // for Vector
   bool enumeration = false;                   // Signed or Unsigned (or a Vector's elements): an enum type
+  bool is_const = false;                      // a const member: code that sets it as a search did casts const away
 };
 
 struct ClassLayout {
@@ -128,6 +129,7 @@ class LayoutVisitor {
     }
     return FieldKind::Other;
   }
+  void declared_const(bool is_const) { out_.fields.back().is_const = is_const; }
   template <class C>
   void contents(const char* name, const C& value) {
     field_other(name, &value, sizeof(C));

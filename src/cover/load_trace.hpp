@@ -8,6 +8,8 @@
 namespace objgen::cover {
 
 using LoadTrace = detail::LoadTrace;
+using LoadTraceAlarms = detail::LoadTraceAlarms;
+using detail::kGuardByte;
 
 // Traces reads of [base, base + size) into the lists until stop_load_trace().
 inline void start_load_trace(const LoadTrace& trace) { detail::g_load_trace = trace; }

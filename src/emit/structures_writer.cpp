@@ -22,22 +22,34 @@ std::string object_var(const FieldSpace& space, uint32_t object) {
   return o.class_domain < 0 ? "root" : fmt::format("c{}[{}]", o.class_domain, o.index);
 }
 
+// Field f's data member on `object` ("root->size"), and the same as the target of an assignment:
+// a const member is set as the search set it, through its bytes, so the code casts const away
+// (docs/INVARIANTS.md).
+struct MemberSpelling {
+  std::string plain, writable;
+};
+MemberSpelling member_spelling(const FieldSpace& space, const SpaceField& sf, const std::string& object) {
+  const FieldLayout& l = space.layouts.at(space.objects[sf.object].cls).fields[sf.layout];
+  std::string plain = object + "->" + l.name;
+  if (!l.is_const) return {plain, plain};
+  return {plain, fmt::format("const_cast<std::remove_const_t<decltype({0})>&>({0})", plain)};
+}
+
 // The statement that gives field f the value index v[f].
 std::string assignment(const FieldSpace& space, uint32_t f) {
   const SpaceField& sf = space.fields[f];
   const Domain& d = space.domains[sf.domain];
-  const std::string& name = space.layouts.at(space.objects[sf.object].cls).fields[sf.layout].name;
-  const std::string member = object_var(space, sf.object) + "->" + name;
-  if (sf.kind == FieldKind::Vector) return fmt::format("{}.resize(static_cast<std::size_t>({} + v[{}]));", member, d.lo, f);
-  std::string target = sf.element >= 0 ? fmt::format("{}[{}]", member, sf.element) : member;
+  const MemberSpelling member = member_spelling(space, sf, object_var(space, sf.object));
+  if (sf.kind == FieldKind::Vector) return fmt::format("{}.resize(static_cast<std::size_t>({} + v[{}]));", member.writable, d.lo, f);
+  auto element = [&](const std::string& m) { return sf.element >= 0 ? fmt::format("{}[{}]", m, sf.element) : m; };
   std::string value;
   if (d.kind == Domain::Objects)
     value = d.null_allowed ? fmt::format("v[{0}] == 0 ? nullptr : c{1}[v[{0}] - 1]", f, d.class_domain)
                            : fmt::format("c{}[v[{}]]", d.class_domain, f);
   else
-    value = fmt::format("static_cast<std::remove_reference_t<decltype({})>>({} + v[{}])", target, d.lo, f);
-  std::string statement = target + " = " + value + ";";
-  if (sf.element >= 0) return fmt::format("if ({} < {}.size()) {}", sf.element, member, statement);
+    value = fmt::format("static_cast<std::remove_reference_t<decltype({})>>({} + v[{}])", element(member.plain), d.lo, f);
+  std::string statement = element(member.writable) + " = " + value + ";";
+  if (sf.element >= 0) return fmt::format("if ({} < {}.size()) {}", sf.element, member.plain, statement);
   return statement;
 }
 
@@ -138,13 +150,13 @@ std::vector<std::string> structure_statements(const FieldSpace& space, const uin
   for (uint32_t f = 0; f < space.fields.size(); ++f) {
     if (!space.in_structure(f, values, reached)) continue;
     const SpaceField& sf = space.fields[f];
-    const std::string member = witness_var(space, sf.object) + "->" + space.layouts.at(space.objects[sf.object].cls).fields[sf.layout].name;
+    const MemberSpelling member = member_spelling(space, sf, witness_var(space, sf.object));
     if (sf.kind == FieldKind::Vector) {
-      out.push_back(fmt::format("{}.resize({});", member, space.domains[sf.domain].lo + values[f]));
+      out.push_back(fmt::format("{}.resize({});", member.writable, space.domains[sf.domain].lo + values[f]));
       continue;
     }
-    const std::string target = sf.element >= 0 ? fmt::format("{}[{}]", member, sf.element) : member;
-    out.push_back(target + " = " + witness_value(space, f, values[f], target) + ";");
+    auto element = [&](const std::string& m) { return sf.element >= 0 ? fmt::format("{}[{}]", m, sf.element) : m; };
+    out.push_back(element(member.writable) + " = " + witness_value(space, f, values[f], element(member.plain)) + ";");
   }
   return out;
 }

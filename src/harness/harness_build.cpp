@@ -329,7 +329,7 @@ class Builder {
   }
 
   bool link(const std::vector<std::string>& objects) {
-    if (commands_.trace_lto() && !tool_ok(commands_.compile_load_hooks(work_))) return false;
+    if (r_.trace_loads && !tool_ok(commands_.compile_load_hooks(work_))) return false;
     return tool_ok(commands_.link(work_, objects, flags_.link));
   }
 

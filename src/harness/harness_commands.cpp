@@ -16,10 +16,12 @@ namespace {
 const std::vector<std::string> kCheckFlags{"-D_GLIBCXX_ASSERTIONS", "-fsanitize=undefined", "-fno-sanitize-recover=undefined",
                                            "-fno-omit-frame-pointer"};
 
-// A harness for a search from an invariant: every load reports its address (cover/load_trace);
-// counters only at function entry, the cheapest coverage mode trace-loads can ride on. Part of
-// the cache key, so a change rebuilds such harnesses.
-constexpr const char* kTraceLoadFlags = "-fsanitize-coverage=func,inline-8bit-counters,trace-loads";
+// A harness for a search from an invariant: every load and store reports its address
+// (cover/load_trace); counters only at function entry, the cheapest coverage mode trace-loads can
+// ride on. Part of the cache key, so a change rebuilds such harnesses (the version names a change
+// of the hooks the harness carries, objgen/load_trace_hooks.hpp).
+constexpr const char* kTraceLoadFlags = "-fsanitize-coverage=func,inline-8bit-counters,trace-loads,trace-stores";
+constexpr const char* kTraceHooksVersion = "hooks:2";
 
 constexpr const char* kPatternInit = "-ftrivial-auto-var-init=pattern";
 
@@ -83,11 +85,11 @@ bool is_angle_header(const std::string& header) { return !header.empty() && head
 
 std::vector<std::string> harness_key_parts(const HarnessRequest& r, const std::string& header, const HarnessToolchain& t) {
   std::vector<std::string> parts{header, r.class_name, r.state,
-                                 r.coverage ? "coverage:" + t.coverage_compiler
-                                 : r.trace_loads
-                                     ? std::string(kTraceLoadFlags) + (links_with_lld(t.coverage_compiler) ? ":thinlto:" : ":") +
-                                           trace_ignorelist() + t.coverage_compiler
-                                     : t.compiler,
+                                 r.coverage      ? "coverage:" + t.coverage_compiler
+                                 : r.trace_loads ? std::string(kTraceLoadFlags) + kTraceHooksVersion +
+                                                       (links_with_lld(t.coverage_compiler) ? ":thinlto:" : ":") + trace_ignorelist() +
+                                                       t.coverage_compiler
+                                                 : t.compiler,
                                  fs::current_path().string()};
   if (r.checks) parts.push_back(r.asan ? "checks+asan" : "checks");
   if (r.coverage && r.coverage_of_callees) parts.push_back("coverage:callees");
@@ -164,14 +166,15 @@ std::vector<std::string> HarnessCommands::compile_instrumented_ir(const std::str
 
 // trace-loads calls a hook per load the invariant makes: compiled into the harness with ThinLTO
 // (and linked by lld), the hooks are inlined into it; through the executable, the calls took
-// about half of a search's time (bench/HISTORY.md, issue 37 part 1). Without lld, objgen's
-// exported hooks serve.
+// about half of a search's time (bench/HISTORY.md, issue 37 part 1). Without lld they are
+// linked in uninlined (objgen's executable exports the same hooks, for harnesses built elsewhere).
 bool HarnessCommands::trace_lto() const { return r_.trace_loads && links_with_lld(compiler()); }
 
 std::vector<std::string> HarnessCommands::compile_load_hooks(const std::string& work) const {
   std::string source = work + "/load_trace_hooks.cpp";
   write_file_atomically(source, "#include \"objgen/load_trace_hooks.hpp\"\n");
-  std::vector<std::string> cmd{compiler(), "-O2", "-fPIC", "-flto=thin", "-std=c++20"};
+  std::vector<std::string> cmd{compiler(), "-O2", "-fPIC", "-std=c++20"};
+  if (trace_lto()) cmd.push_back("-flto=thin");
   for (const std::string& d : tools_.include_dirs) cmd.push_back("-I" + d);
   cmd.insert(cmd.end(), {source, "-c", "-o", work + "/load_trace_hooks.o"});
   return cmd;
@@ -184,7 +187,8 @@ std::vector<std::string> HarnessCommands::link(const std::string& work, const st
   // interpose on the harness's, instrumented or compiled with the user's flags. Data stays
   // interposable, so statics of templates remain one object per process.
   std::vector<std::string> cmd{compiler(), "-shared", "-Wl,-Bsymbolic-functions", "-o", work + "/harness.so"};
-  if (trace_lto()) cmd.insert(cmd.end(), {"-fuse-ld=lld", "-flto=thin", "-O2", work + "/load_trace_hooks.o"});
+  if (trace_lto()) cmd.insert(cmd.end(), {"-fuse-ld=lld", "-flto=thin", "-O2"});
+  if (r_.trace_loads) cmd.push_back(work + "/load_trace_hooks.o");
   if (r_.checks) {  // the sanitizer's runtime as a shared library the harness needs (Clang links none into -shared otherwise)
     cmd.push_back(r_.asan ? "-fsanitize=address,undefined" : "-fsanitize=undefined");
     if (compiler().find("clang") != std::string::npos) cmd.push_back("-shared-libsan");

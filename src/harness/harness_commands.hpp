@@ -30,8 +30,9 @@ class HarnessCommands {
                                    const std::string& depfile) const;
   // A coverage build's instrumented IR (OBJECT.cov.ll, after its sites were read) into the object.
   std::vector<std::string> compile_instrumented_ir(const std::string& object) const;
-  // trace-loads with ThinLTO: the hooks compiled beside the harness (WORK/load_trace_hooks.cpp,
-  // written here) and inlined into it by the link.
+  // A traced harness carries its hooks and the traced C library functions
+  // (WORK/load_trace_hooks.cpp, written here); with ThinLTO (trace_lto) the link inlines the
+  // hooks into the invariant.
   bool trace_lto() const;
   std::vector<std::string> compile_load_hooks(const std::string& work) const;
   std::vector<std::string> link(const std::string& work, const std::vector<std::string>& objects,

@@ -248,7 +248,9 @@ class Writer {
     if (contents) out << "    v.contents(\"contents\", obj);\n";
     // A C-style cast: unlike static_cast it may convert to a private base (fibonacci_heap's).
     for (const std::string& b : bases) out << "    v.base((const " << b << "&)obj);\n";
-    for (const std::string& f : fields) out << "    v.field(\"" << f << "\", obj." << f << ");\n";
+    for (const std::string& f : fields)
+      out << "    v.field(\"" << f << "\", obj." << f << ");\n    ::objgen::detail::declared_const(v, std::is_const_v<decltype(obj." << f
+          << ")>);\n";
     if (!observed.empty()) write_observations(out, type, observed);
     out << "  }\n};\n";
   }

@@ -62,7 +62,7 @@ std::string encode_class_layouts(const ClassLayouts& in) {
     for (const FieldLayout& f : l.fields) {
       w.put_string(f.name);
       w.put(f.offset), w.put(f.size), w.put(f.kind), w.put(f.target);
-      w.put(f.element_kind), w.put(f.element_size), w.put(f.enumeration);
+      w.put(f.element_kind), w.put(f.element_size), w.put(f.enumeration), w.put(f.is_const);
     }
   }
   return w.take();
@@ -89,6 +89,7 @@ ClassLayouts decode_class_layouts(const std::string& bytes) {
       f.offset = r.get<uint32_t>(), f.size = r.get<uint32_t>();
       f.kind = r.get<FieldKind>(), f.target = r.get<ClassId>();
       f.element_kind = r.get<FieldKind>(), f.element_size = r.get<uint32_t>(), f.enumeration = r.get<bool>();
+      f.is_const = r.get<bool>();
       check_field(f, l);
       l.fields.push_back(std::move(f));
     }

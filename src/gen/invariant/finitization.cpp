@@ -254,9 +254,14 @@ std::string FieldSpace::object_name(uint32_t object) const {
   return name + "#" + std::to_string(o.index);
 }
 
+std::string FieldSpace::member_name(uint32_t field) const {
+  const SpaceField& f = fields.at(field);
+  return object_name(f.object) + "." + layouts.at(objects[f.object].cls).fields[f.layout].name;
+}
+
 std::string FieldSpace::field_name(uint32_t field) const {
   const SpaceField& f = fields.at(field);
-  std::string name = object_name(f.object) + "." + layouts.at(objects[f.object].cls).fields[f.layout].name;
+  std::string name = member_name(field);
   if (f.kind == FieldKind::Vector) return name + ".size";
   if (f.element >= 0) return name + "[" + std::to_string(f.element) + "]";
   return name;

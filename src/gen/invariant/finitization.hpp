@@ -98,6 +98,8 @@ struct FieldSpace {
   // "BinomialHeap.head", "Node#2.next" (objects numbered within their class), "Heap.array.size",
   // "Heap.array[3]".
   std::string field_name(uint32_t field) const;
+  // The data member the field belongs to: "Heap.array" for both of the last two.
+  std::string member_name(uint32_t field) const;
   std::string object_name(uint32_t object) const;
   // The value of field `field` at index `value`, as C++ text ("nullptr", "node2", "5").
   std::string value_text(uint32_t field, uint32_t value) const;

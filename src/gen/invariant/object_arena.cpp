@@ -4,10 +4,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 #include "objgen/class_registry.hpp"
 
 namespace objgen::invariant {
+namespace {
+constexpr size_t kGuardBytes = 8;  // a guard slot: the widest element (a pointer, an int64)
+}  // namespace
 
 ObjectArena::ObjectArena(const FieldSpace& space) {
   std::vector<size_t> offsets;
@@ -20,14 +24,18 @@ ObjectArena::ObjectArena(const FieldSpace& space) {
     align = std::max<size_t>(align, l.align);
   }
   // A vector's elements live in the block too (their reads are traced like fields'), after the
-  // objects: the vector is pointed at them, never at storage of its own.
+  // objects: the vector is pointed at them, never at storage of its own. A guard slot follows
+  // each one's storage: reading it is reading past the vector's capacity.
   std::vector<size_t> storage(space.fields.size(), 0);
+  guard_of_.assign(space.fields.size(), 0);
   for (uint32_t f = 0; f < space.fields.size(); ++f) {
     const SpaceField& sf = space.fields[f];
     if (sf.kind != FieldKind::Vector) continue;
     bytes_ = (bytes_ + 7) / 8 * 8;
     storage[f] = bytes_;
     bytes_ += sf.elements ? size_t{sf.elements} * space.fields[f + 1].size : 0;
+    guard_of_[f] = static_cast<uint32_t>(bytes_);
+    bytes_ += kGuardBytes;
   }
   if (space.fields.size() >= 0xffff) throw std::runtime_error("more than 65534 fields in the candidate vector");
   bytes_ = (bytes_ + align - 1) / align * align;
@@ -41,6 +49,8 @@ ObjectArena::ObjectArena(const FieldSpace& space) {
   }
   field_at_.assign(bytes_, 0);
   for (uint32_t f = 0; f < space.fields.size(); ++f) add_slot(space, f, storage);
+  for (uint32_t guard : guard_of_)
+    if (guard) std::fill_n(field_at_.begin() + guard, kGuardBytes, cover::kGuardByte);
 }
 
 void ObjectArena::add_slot(const FieldSpace& space, uint32_t f, const std::vector<size_t>& storage) {
@@ -87,8 +97,33 @@ void ObjectArena::write_all(const uint8_t* values) {
   for (uint32_t f = 0; f < slots_.size(); ++f) write_field(f, values[f]);
 }
 
-cover::LoadTrace ObjectArena::trace(CursorBlock& block) const {
-  return {reinterpret_cast<uintptr_t>(memory_), bytes_, field_at_.data(), field_end_.data(), block.seen, block.read, &block.depth};
+cover::LoadTrace ObjectArena::trace(CursorBlock& block) {
+  return {
+      reinterpret_cast<uintptr_t>(memory_), bytes_, field_at_.data(), field_end_.data(), block.seen, block.read, &block.depth, &alarms_};
+}
+
+std::string ObjectArena::describe_alarm(const FieldSpace& space, const uint8_t* values) {
+  auto vector_of_guard = [&](uint32_t offset) {
+    uint32_t f = 0;
+    for (uint32_t g = 0; g < guard_of_.size(); ++g)
+      if (guard_of_[g] && guard_of_[g] <= offset) f = g;
+    return space.member_name(f);
+  };
+  std::string what;
+  if (alarms_.written) {
+    const uint32_t offset = alarms_.written - 1;
+    const uint16_t mark = field_at_[offset];
+    what =
+        mark == cover::kGuardByte
+            ? "the invariant wrote past the storage of " + vector_of_guard(offset) + " (outside the object: undefined behaviour)"
+            : "the invariant wrote " + space.field_name(mark - 1u) + " of the candidate it judges (its answer is not about that candidate)";
+    write_all(values);
+  } else {
+    what = "the invariant read past the storage of " + vector_of_guard(alarms_.past_guard - 1) +
+           " (past its capacity, outside the object: undefined behaviour)";
+  }
+  alarms_ = {};
+  return what;
 }
 
 }  // namespace objgen::invariant

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cover/load_trace.hpp"
@@ -30,7 +31,14 @@ class ObjectArena {
     for (uint32_t f : fields) write_field(f, values[f]);
   }
   // What the load hooks need to record the fields an invariant reads into `block`.
-  cover::LoadTrace trace(CursorBlock& block) const;
+  cover::LoadTrace trace(CursorBlock& block);
+  // After an invariant call: what makes its answer worthless, said for a finding ("" for
+  // nothing), and the alarm cleared: a write into a field of the candidate (every field is
+  // written again from `values`, so that the next candidate is whole) or a read of a vector's
+  // guard slot, just past its storage (outside the object: undefined behaviour).
+  std::string take_alarm(const FieldSpace& space, const uint8_t* values) {
+    return alarms_.written == 0 && alarms_.past_guard == 0 ? std::string() : describe_alarm(space, values);
+  }
 
  private:
   void write_field(uint32_t f, uint8_t value) {
@@ -56,6 +64,7 @@ class ObjectArena {
     }
   }
   void add_slot(const FieldSpace& space, uint32_t f, const std::vector<size_t>& storage);
+  std::string describe_alarm(const FieldSpace& space, const uint8_t* values);
   struct Slot {
     char* at;
     uint32_t size;
@@ -68,6 +77,8 @@ class ObjectArena {
   std::vector<uint64_t> words_;
   std::vector<uint16_t> field_at_;
   std::vector<uint32_t> field_end_;
+  std::vector<uint32_t> guard_of_;  // per field: a vector's guard slot's offset (else 0)
+  cover::LoadTraceAlarms alarms_;
 };
 
 }  // namespace objgen::invariant

@@ -49,7 +49,7 @@ bool enumerate_prefixes(const ClassInfo& info, const FieldSpace& space, const Cu
     bool valid = false;
     heartbeat.beat();
     call_invariant(info, arena, trace, valid);
-    if (valid && cursor.read_past_length(0) >= 0) valid = false;  // as the workers judge it
+    if (!arena.take_alarm(space, block.values).empty() || cursor.read_past_length(0) >= 0) valid = false;  // as the workers judge it
     if (valid) cursor.add_unread_reachable_fields();
     uint32_t p = std::min(depth, block.depth);
     job.prefix.assign(block.read, block.read + p);

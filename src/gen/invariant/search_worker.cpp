@@ -127,6 +127,10 @@ void run_task(Lane& lane, uint32_t t, bool resumed) {
     lane.read_any = lane.read_any || block.depth > depth_before;
     if (!threw.empty()) report_thrown(lane, t, threw, block.values, explored);
     if (reported_read_past(lane, t, cursor, block, explored)) valid = false;
+    if (std::string alarm = lane.arena.take_alarm(space, block.values); !alarm.empty()) {
+      report_thrown(lane, t, alarm, block.values, explored);
+      valid = false;
+    }
     bool first_of_task = explored++ == 0;
     slot.explored.store(explored, std::memory_order_relaxed);
     if (valid && !append_state(lane, t, block, cursor)) return slot.state.store(kTaskOutputFull);

@@ -156,5 +156,63 @@ TEST(ObjectArena, TheTraceTurnsLoadsIntoFieldReads) {
   EXPECT_EQ(block.seen[5], 0);
 }
 
+// A write into a field while traced is an alarm: said once, with the field, and the candidate
+// written again whole; writes outside the fields (a string's bytes, other memory) are not.
+TEST(ObjectArena, AWriteIntoAFieldIsAnAlarmAndTheCandidateIsRestored) {
+  FieldSpace space = object_arena_ring_space();
+  ObjectArena arena(space);
+  std::vector<uint32_t> memory(CursorBlock::bytes_for(7) / 4 + 1);
+  CursorBlock block;
+  block.attach(memory.data(), 7);
+  block.clear();
+  std::vector<uint8_t> values{0, 3, 1, 0, 2, 0, 0};
+  arena.write_all(values.data());
+  Ring* ring = static_cast<Ring*>(arena.root());
+  cover::start_load_trace(arena.trace(block));
+  int outside = 0;
+  detail::trace_store(&outside, sizeof outside);
+  detail::trace_store(&ring->label, sizeof ring->label);
+  cover::stop_load_trace();
+  EXPECT_EQ(arena.take_alarm(space, values.data()), "");
+
+  cover::start_load_trace(arena.trace(block));
+  ring->count = 7;
+  detail::trace_store(&ring->count, sizeof ring->count);
+  detail::trace_store(&ring->open, sizeof ring->open);  // the first write is the one said
+  cover::stop_load_trace();
+  std::string alarm = arena.take_alarm(space, values.data());
+  EXPECT_NE(alarm.find("wrote Ring.count of the candidate"), std::string::npos) << alarm;
+  EXPECT_EQ(ring->count, 1) << "the candidate written again";
+  EXPECT_EQ(arena.take_alarm(space, values.data()), "") << "cleared";
+}
+
+// A guard slot follows each vector's storage: reading it (past the capacity) is an alarm naming
+// the vector; reading the last element is not.
+TEST(ObjectArena, AReadPastAVectorsCapacityIsAnAlarm) {
+  Finitization fin;
+  fin.scope = 2;
+  fin.ranges["items.size"] = {0, 2};
+  fin.ranges["items"] = {0, 1};
+  fin.ranges["total"] = {0, 0};
+  FieldSpace space = object_arena_space(class_id<Bag>(), fin);
+  ObjectArena arena(space);
+  std::vector<uint32_t> memory(CursorBlock::bytes_for(4) / 4 + 1);
+  CursorBlock block;
+  block.attach(memory.data(), 4);
+  block.clear();
+  std::vector<uint8_t> values{2, 1, 1, 0};
+  arena.write_all(values.data());
+  const Bag* bag = static_cast<const Bag*>(arena.root());
+  cover::start_load_trace(arena.trace(block));
+  detail::trace_load(bag->items.data() + 1, sizeof(int));
+  cover::stop_load_trace();
+  EXPECT_EQ(arena.take_alarm(space, values.data()), "");
+  cover::start_load_trace(arena.trace(block));
+  detail::trace_load(bag->items.data() + bag->items.capacity(), sizeof(int));
+  cover::stop_load_trace();
+  std::string alarm = arena.take_alarm(space, values.data());
+  EXPECT_NE(alarm.find("read past the storage of Bag.items "), std::string::npos) << alarm;
+}
+
 }  // namespace
 }  // namespace objgen::invariant
