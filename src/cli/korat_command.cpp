@@ -19,6 +19,7 @@
 #include "exec/sequence.hpp"
 #include "gen/exhaustive/exhaustive.hpp"
 #include "gen/invariant/api_diff.hpp"
+#include "gen/invariant/fingerprint_set.hpp"
 #include "gen/invariant/invariant_search.hpp"
 #include "io/atomic_file.hpp"
 
@@ -126,13 +127,6 @@ std::string assignment_text(const invariant::FieldSpace& space, const uint8_t* v
     if (space.in_structure(f, vector, reached))
       out += (out.empty() ? "" : " ") + space.field_name(f) + "=" + space.value_text(f, vector[f]);
   return out;
-}
-
-// The distinct canonical states, sorted.
-std::vector<Fingerprint> canonical_set(std::vector<Fingerprint> fps) {
-  std::sort(fps.begin(), fps.end(), [](const Fingerprint& a, const Fingerprint& b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; });
-  fps.erase(std::unique(fps.begin(), fps.end()), fps.end());
-  return fps;
 }
 
 std::string set_digest(const std::vector<Fingerprint>& set) {
@@ -374,7 +368,7 @@ int run_korat(KoratArgs& a) {
   check_outputs(a, api, target);
   catch_interrupts(true);
   invariant::SearchResult r = search(a, api, target, opt);
-  std::vector<Fingerprint> states = canonical_set(r.fingerprints);
+  std::vector<Fingerprint> states = invariant::distinct_sorted(r.fingerprints);
   print_search(a, target, r, states.size());
   nlohmann::json out = report(target.name, a, r, states);
   if (!a.emit_gtest.empty() && !r.interrupted) emit_structures(a, api, subject, target, r);
