@@ -10,7 +10,7 @@
 # with a sequence, confirmed. `--builders auto` never hides a bug: SumStack::pop() breaks the
 # invariant, so auto leaves it out of the builders, and the run still reports the broken invariant
 # with a sequence calling pop(), in the failures suite (whose test fails), on a fresh cache and on
-# the cached builders. evolve's findings are confirmed the same way.
+# the cached builders. evolve's and builders' findings are confirmed the same way.
 #
 #   cli_confirm_test.sh OBJGEN SRC [CXX]
 set -u
@@ -85,6 +85,20 @@ found = {f['in']: f for m in r['methods'] for f in m['findings']}
 assert 'unconfirmed' not in found['Tally::add(int)'], found
 assert found['Tally::poke()']['unconfirmed'], found
 \" '$work/evolve.json'"
+# builders' search runs thousands of calls per worker too: the findings it met are replayed alone
+# (printed and reported with the verdict, SARIF's "Not confirmed").
+check "builders confirms add()'s crash and lists poke()'s as not confirmed" bash -c "
+  '$objgen' builders --header '$header' --class confirm::Tally --budget 30 --report-json '$work/builders.json' \
+    --sarif '$work/builders.sarif' >'$work/builders.out' 2>&1 &&
+  grep -q '^  crash in Tally::add(int): SIGSEGV[^[]*$' '$work/builders.out' &&
+  grep -q '^  crash in Tally::poke(): .*\[not confirmed: ' '$work/builders.out' &&
+  grep -q 'Not confirmed: ' '$work/builders.sarif' &&
+  python3 -c \"
+import json, sys
+found = {f['method']: f for f in json.load(open(sys.argv[1]))['findings']}
+assert 'unconfirmed' not in found['Tally::add(int)'], found
+assert found['Tally::poke()']['unconfirmed'], found
+\" '$work/builders.json'"
 stack="$src/tests/confirm_inputs/sum_stack.hpp"
 builders_auto() {  # builders_auto NAME: exhaustive --builders auto on SumStack, the ruled-out finding checked
   "$objgen" exhaustive --header "$stack" --class confirm::SumStack --builders auto --scope 3 \

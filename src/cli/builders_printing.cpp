@@ -12,6 +12,7 @@
 #include "exec/run_deadline.hpp"
 #include "emit/builders_report.hpp"
 #include "emit/code_writer.hpp"
+#include "gen/minimize/confirm.hpp"
 #include "gen/minimize/finding_blame.hpp"
 
 namespace objgen::cli {
@@ -77,6 +78,19 @@ void print_program(const Api& api, const builders::Witness& w) {
 
 // Each finding with its sequence; one likely to be a precondition violation says so, judged on
 // the states the builders build at the climbing scope.
+void confirm_identification_findings(const Api& api, const BuilderSearchOptions& o, Identification& id) {
+  std::vector<SequenceFinding> findings = emit::identification_findings(id);
+  id.finding_verdicts.clear();
+  for (const SequenceFinding& f : findings) {  // each with the domain of its search
+    if (g_interrupted.load() || run_deadline_passed()) {
+      id.finding_verdicts.emplace_back("the run stopped before its sequence was replayed alone");
+      continue;
+    }
+    id.finding_verdicts.push_back(
+        minimize::confirm_findings(api, f.domain, {f}, {o.call_timeout_seconds, o.worker_memory_limit_bytes, true, &g_interrupted})[0]);
+  }
+}
+
 void print_findings(const Api& api, const BuilderSearchOptions& o, const Identification& id) {
   std::vector<SequenceFinding> findings = emit::identification_findings(id);
   if (findings.empty()) return;
@@ -104,8 +118,11 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
   for (size_t i = 0; i < findings.size(); ++i) {
     const auto& f = findings[i];
     const std::string& why = blames[i].evidence;
-    std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), emit::finding_method(api, f).c_str(), f.message.c_str(),
-                why.empty() ? "" : (" [likely a precondition violation: " + why + "]").c_str());
+    const std::string unconfirmed = i < id.finding_verdicts.size() ? id.finding_verdicts[i] : "";
+    std::string label = !unconfirmed.empty() ? " [not confirmed: " + unconfirmed + "]"
+                        : !why.empty()       ? " [likely a precondition violation: " + why + "]"
+                                             : "";
+    std::printf("  %s in %s: %s%s\n", outcome_name(f.kind), emit::finding_method(api, f).c_str(), f.message.c_str(), label.c_str());
     for (const auto& line : emit::write_statements(api, f.domain, f.sequence)) std::printf("      %s\n", line.c_str());
   }
 }

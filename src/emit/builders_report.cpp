@@ -53,11 +53,16 @@ nlohmann::json history(const Api& api, const builders::Identification& id) {
 
 nlohmann::json findings(const Api& api, const builders::Identification& id) {
   nlohmann::json j = nlohmann::json::array();
-  for (const auto& f : identification_findings(id))
-    j.push_back({{"kind", outcome_name(f.kind)},
-                 {"method", finding_method(api, f)},
-                 {"message", f.message},
-                 {"sequence", write_statements(api, f.domain, f.sequence)}});
+  std::vector<SequenceFinding> all = identification_findings(id);
+  for (size_t i = 0; i < all.size(); ++i) {
+    const SequenceFinding& f = all[i];
+    nlohmann::json one{{"kind", outcome_name(f.kind)},
+                       {"method", finding_method(api, f)},
+                       {"message", f.message},
+                       {"sequence", write_statements(api, f.domain, f.sequence)}};
+    if (i < id.finding_verdicts.size() && !id.finding_verdicts[i].empty()) one["unconfirmed"] = id.finding_verdicts[i];
+    j.push_back(std::move(one));
+  }
   return j;
 }
 
@@ -95,9 +100,14 @@ void add_verification(nlohmann::json& r, const Api& api, const builders::Verific
 CheckResults builders_results(const Api& api, ClassId target, const builders::Identification& id) {
   CheckResults results = check_results(api, "builders", target, "");
   results.checks.clear();
-  for (const SequenceFinding& f : identification_findings(id))
-    if (f.op < api.operations().size())
-      results.results.push_back(result_record(api, f.domain, f.kind, f.op, f.message, f.hits, f.sequence));
+  std::vector<SequenceFinding> all = identification_findings(id);
+  for (size_t i = 0; i < all.size(); ++i) {
+    const SequenceFinding& f = all[i];
+    if (f.op >= api.operations().size()) continue;
+    ResultRecord r = result_record(api, f.domain, f.kind, f.op, f.message, f.hits, f.sequence);
+    if (i < id.finding_verdicts.size() && !id.finding_verdicts[i].empty()) r.verdict = Verdict::Unconfirmed, r.why = id.finding_verdicts[i];
+    results.results.push_back(std::move(r));
+  }
   return results;
 }
 

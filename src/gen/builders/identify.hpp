@@ -33,6 +33,9 @@ struct Identification {
   // Operations left out because their states break checks a set without them does not
   // (ruling_out.hpp); the builders and proofs are of the API without them.
   std::vector<RuledOut> ruled_out;
+  // Per distinct finding (emit::identification_findings' order), when the run replayed them: ""
+  // when its sequence alone showed it again in a fresh worker, else why not (gen/minimize/confirm).
+  std::vector<std::string> finding_verdicts;
   double seconds = 0;  // observers and search
   // False when interrupted or when an exhaustive run stopped early (a time limit): the builders
   // are the best found so far, not a finished search.

@@ -29,8 +29,7 @@ std::vector<Fingerprint> random_fingerprints(size_t n, uint64_t seed) {
 TEST(DistinctSorted, SmallAndEmptySets) {
   EXPECT_TRUE(objgen::invariant::distinct_sorted({}).empty());
   std::vector<Fingerprint> v{{.lo = 5, .hi = 2}, {.lo = 1, .hi = 9}, {.lo = 5, .hi = 2}, {.lo = 0, .hi = 9}};
-  EXPECT_EQ(objgen::invariant::distinct_sorted(v),
-            (std::vector<Fingerprint>{{.lo = 5, .hi = 2}, {.lo = 0, .hi = 9}, {.lo = 1, .hi = 9}}))
+  EXPECT_EQ(objgen::invariant::distinct_sorted(v), (std::vector<Fingerprint>{{.lo = 5, .hi = 2}, {.lo = 0, .hi = 9}, {.lo = 1, .hi = 9}}))
       << "hi first, then lo";
 }
 
