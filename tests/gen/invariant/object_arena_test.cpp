@@ -51,6 +51,16 @@ FieldSpace object_arena_space(ClassId root, const Finitization& fin) {
       [&](ClassId c) { return l.names.at(c); });
 }
 
+// A cursor block of `fields` fields, nothing read yet, in memory of its own.
+struct EmptyBlock {
+  explicit EmptyBlock(uint32_t fields) : memory(CursorBlock::bytes_for(fields) / 4 + 1) {
+    block.attach(memory.data(), fields);
+    block.clear();
+  }
+  std::vector<uint32_t> memory;
+  CursorBlock block;
+};
+
 // Ring: first, count, open; then per cell: next, tag.
 FieldSpace object_arena_ring_space() {
   Finitization fin;
@@ -136,10 +146,8 @@ TEST(ObjectArena, AVectorIsItsLengthOverElementsInTheBlock) {
 TEST(ObjectArena, TheTraceTurnsLoadsIntoFieldReads) {
   FieldSpace space = object_arena_ring_space();
   ObjectArena arena(space);
-  std::vector<uint32_t> memory(CursorBlock::bytes_for(7) / 4 + 1);
-  CursorBlock block;
-  block.attach(memory.data(), 7);
-  block.clear();
+  EmptyBlock empty(7);
+  CursorBlock& block = empty.block;
   Ring* ring = static_cast<Ring*>(arena.root());
   Cell* cell1 = static_cast<Cell*>(arena.object(2));
   cover::start_load_trace(arena.trace(block));
@@ -161,10 +169,8 @@ TEST(ObjectArena, TheTraceTurnsLoadsIntoFieldReads) {
 TEST(ObjectArena, AWriteIntoAFieldIsAnAlarmAndTheCandidateIsRestored) {
   FieldSpace space = object_arena_ring_space();
   ObjectArena arena(space);
-  std::vector<uint32_t> memory(CursorBlock::bytes_for(7) / 4 + 1);
-  CursorBlock block;
-  block.attach(memory.data(), 7);
-  block.clear();
+  EmptyBlock empty(7);
+  CursorBlock& block = empty.block;
   std::vector<uint8_t> values{0, 3, 1, 0, 2, 0, 0};
   arena.write_all(values.data());
   Ring* ring = static_cast<Ring*>(arena.root());
@@ -196,10 +202,8 @@ TEST(ObjectArena, AReadPastAVectorsCapacityIsAnAlarm) {
   fin.ranges["total"] = {0, 0};
   FieldSpace space = object_arena_space(class_id<Bag>(), fin);
   ObjectArena arena(space);
-  std::vector<uint32_t> memory(CursorBlock::bytes_for(4) / 4 + 1);
-  CursorBlock block;
-  block.attach(memory.data(), 4);
-  block.clear();
+  EmptyBlock empty(4);
+  CursorBlock& block = empty.block;
   std::vector<uint8_t> values{2, 1, 1, 0};
   arena.write_all(values.data());
   const Bag* bag = static_cast<const Bag*>(arena.root());
