@@ -265,7 +265,10 @@ int run_builders(BuildersArgs& a) {
     std::fprintf(stderr, "objgen: builders of %s by %s from %zu operations, %d workers, scope %s, budget %.0f s\n", target.name.c_str(),
                  kAlgorithms.name(a.algo), o.operations.size(), o.workers, a.scope.c_str(), a.budget);
   SearchOutcome r = search_and_prove(a, api, o, given, scopes, a.budget - seconds_since(start));
-  if (given.empty()) confirm_identification_findings(api, o, r.id), print_search(a, api, o, r.id);
+  if (given.empty()) {
+    confirm_identification_findings(api, o, r.id);
+    print_search(a, api, o, r.id);
+  }
   if (r.proofs && !g_interrupted.load()) print_proofs(api, target, o, r);
   catch_interrupts(false);
   write_outputs(a, api, target, o, r.id, r.proofs);

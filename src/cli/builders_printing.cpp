@@ -76,8 +76,6 @@ void print_program(const Api& api, const builders::Witness& w) {
   for (const auto& line : emit::write_statements(api, w.domain, w.sequence, "o")) std::printf("      %s\n", line.c_str());
 }
 
-// Each finding with its sequence; one likely to be a precondition violation says so, judged on
-// the states the builders build at the climbing scope.
 void confirm_identification_findings(const Api& api, const BuilderSearchOptions& o, Identification& id) {
   std::vector<SequenceFinding> findings = emit::identification_findings(id);
   id.finding_verdicts.clear();
@@ -91,6 +89,8 @@ void confirm_identification_findings(const Api& api, const BuilderSearchOptions&
   }
 }
 
+// Each finding with its sequence; one not confirmed says why, and one likely to be a precondition
+// violation says so, judged on the states the builders build at the climbing scope.
 void print_findings(const Api& api, const BuilderSearchOptions& o, const Identification& id) {
   std::vector<SequenceFinding> findings = emit::identification_findings(id);
   if (findings.empty()) return;
@@ -118,7 +118,7 @@ void print_findings(const Api& api, const BuilderSearchOptions& o, const Identif
   for (size_t i = 0; i < findings.size(); ++i) {
     const auto& f = findings[i];
     const std::string& why = blames[i].evidence;
-    const std::string unconfirmed = i < id.finding_verdicts.size() ? id.finding_verdicts[i] : "";
+    const std::string unconfirmed = id.unconfirmed(i);
     std::string label = !unconfirmed.empty() ? " [not confirmed: " + unconfirmed + "]"
                         : !why.empty()       ? " [likely a precondition violation: " + why + "]"
                                              : "";

@@ -22,10 +22,10 @@ void print_ruled_out(const builders::BuildersFile& f);
 builders::IdentifyProgress progress_printer(const Api& api);
 void print_classification(const Api& api, const builders::Classification& c);
 void print_program(const Api& api, const builders::Witness& w);
-// Each finding with its sequence; one likely to be a precondition violation says so, judged on
-// the states the API builds at the climbing scope.
 // The search's findings replayed alone, each in a fresh worker (id.finding_verdicts).
 void confirm_identification_findings(const Api& api, const builders::BuilderSearchOptions& o, builders::Identification& id);
+// Each finding with its sequence; one not confirmed says why, and one likely to be a precondition
+// violation says so, judged on the states the API builds at the climbing scope.
 void print_findings(const Api& api, const builders::BuilderSearchOptions& o, const builders::Identification& id);
 void print_verification(const Api& api, const builders::Verification& v, const char* compared_with);
 

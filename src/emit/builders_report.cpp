@@ -60,7 +60,7 @@ nlohmann::json findings(const Api& api, const builders::Identification& id) {
                        {"method", finding_method(api, f)},
                        {"message", f.message},
                        {"sequence", write_statements(api, f.domain, f.sequence)}};
-    if (i < id.finding_verdicts.size() && !id.finding_verdicts[i].empty()) one["unconfirmed"] = id.finding_verdicts[i];
+    if (std::string why = id.unconfirmed(i); !why.empty()) one["unconfirmed"] = why;
     j.push_back(std::move(one));
   }
   return j;
@@ -105,7 +105,7 @@ CheckResults builders_results(const Api& api, ClassId target, const builders::Id
     const SequenceFinding& f = all[i];
     if (f.op >= api.operations().size()) continue;
     ResultRecord r = result_record(api, f.domain, f.kind, f.op, f.message, f.hits, f.sequence);
-    if (i < id.finding_verdicts.size() && !id.finding_verdicts[i].empty()) r.verdict = Verdict::Unconfirmed, r.why = id.finding_verdicts[i];
+    if (std::string why = id.unconfirmed(i); !why.empty()) r.verdict = Verdict::Unconfirmed, r.why = why;
     results.results.push_back(std::move(r));
   }
   return results;

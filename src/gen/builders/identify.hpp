@@ -36,6 +36,8 @@ struct Identification {
   // Per distinct finding (emit::identification_findings' order), when the run replayed them: ""
   // when its sequence alone showed it again in a fresh worker, else why not (gen/minimize/confirm).
   std::vector<std::string> finding_verdicts;
+  // Why distinct finding i was not confirmed ("" when it was, or was not replayed).
+  std::string unconfirmed(size_t i) const { return i < finding_verdicts.size() ? finding_verdicts[i] : std::string(); }
   double seconds = 0;  // observers and search
   // False when interrupted or when an exhaustive run stopped early (a time limit): the builders
   // are the best found so far, not a finished search.
