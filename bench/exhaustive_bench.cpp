@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -193,8 +194,8 @@ const Target kTargets[] = {
     {"binheap", 8, 2, 0, 0}, {"sll", 8, 12, 0, 0}, {"ncl", 8, 10, kGiB, 350}, {"bintree", 12, 90, 0, 0}, {"rbt", 13, 15, 0, 0},
 };
 constexpr double kStoreBytesPerStateTarget = 64;  // every case with a target
-// 1 vs 2 workers, same binary, the fastest of the interleaved runs of each.
-constexpr double kSpeedupTarget = 1.7;
+// 1 vs 2 workers, same binary, the medians of the interleaved runs of each (issue 56: 1.8x).
+constexpr double kSpeedupTarget = 1.8;
 const std::pair<const char*, uint32_t> kSpeedupCases[] = {{"ncl", 8}, {"sll", 8}, {"dll", 7}, {"binheap", 8}};
 
 const Target* find_target(const std::string& ex, uint32_t scope) {
@@ -595,6 +596,13 @@ CaseResult fastest(std::vector<CaseResult> runs) {
   return r;
 }
 
+// The median of a result's runs (its own seconds when it has no others).
+double median_seconds(const CaseResult& r) {
+  std::vector<double> v = r.runs_seconds.empty() ? std::vector<double>{r.seconds} : r.runs_seconds;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
 int main(int argc, char** argv) {
   CLI::App app{
       "objgen_bench_exhaustive: bounded-exhaustive generation on the bundled examples, each case in a "
@@ -618,7 +626,7 @@ int main(int argc, char** argv) {
   app.add_flag("--verbose", verbose, "Print each case's iterations");
   app.add_option("--repeat", repeat, "Run each case N times and report the fastest run")->default_val(1);
   app.add_option("--speedup-repeat", speedup_repeat,
-                 "Runs of each speedup measurement, 1 and 2 workers interleaved; the fastest of each counts")
+                 "Runs of each speedup measurement, 1 and 2 workers interleaved; the medians are compared")
       ->default_val(3);
   app.add_flag("--fail-on-miss", fail_on_miss, "Exit 1 also when a time/RSS/speedup target is missed");
   CLI11_PARSE(app, argc, argv);
@@ -729,7 +737,10 @@ int main(int argc, char** argv) {
     print_row(one);
     print_row(two);
     bool ok = one.counts_ok() && two.counts_ok() && one.complete && two.complete && two.seconds > 0;
-    double s = ok ? one.seconds / two.seconds : 0;
+    // Judged on the medians (a machine shared with other work makes the fastest runs flukes);
+    // the fastest runs' ratio is printed beside.
+    const double one_median = median_seconds(one), two_median = median_seconds(two);
+    double s = ok ? one_median / two_median : 0;
     bool targeted = speedup_targeted(ex, sc) && isolate;
     std::string verdict_text = "-";
     if (targeted) {
@@ -739,15 +750,17 @@ int main(int argc, char** argv) {
       missed |= !ok || s < kSpeedupTarget;
     }
     speedup_lines.push_back(
-        fmt::format("speedup {} {}, isolation {}: 1 worker {:.2f} s, 2 workers {:.2f} s (fastest of {} interleaved) = {:.2f}x   "
-                    "target >= {:g}x{}   {}",
-                    ex, sc, isolate ? "fork" : "none", one.seconds, two.seconds, std::max(1, speedup_repeat), s, kSpeedupTarget,
-                    targeted ? "" : " (not a target case)", verdict_text));
+        fmt::format("speedup {} {}, isolation {}: 1 worker {:.2f} s, 2 workers {:.2f} s (medians of {} interleaved) = {:.2f}x "
+                    "(fastest runs {:.2f}x)   target >= {:g}x{}   {}",
+                    ex, sc, isolate ? "fork" : "none", one_median, two_median, std::max(1, speedup_repeat), s,
+                    ok ? one.seconds / two.seconds : 0, kSpeedupTarget, targeted ? "" : " (not a target case)", verdict_text));
     json sj{{"example", ex},
             {"scope", sc},
             {"isolation", isolate ? "fork" : "none"},
             {"seconds_1_thread", one.seconds},
             {"seconds_2_threads", two.seconds},
+            {"median_seconds_1_thread", one_median},
+            {"median_seconds_2_threads", two_median},
             {"runs_seconds_1_thread", one.runs_seconds},
             {"runs_seconds_2_threads", two.runs_seconds},
             {"speedup", s},
