@@ -1,5 +1,7 @@
 #include "objgen/linearizer.hpp"
 
+#include "heap/words_fingerprint.hpp"
+
 // Inlined: a call into the shared library per fingerprint, for a few hundred bytes, was not.
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -169,11 +171,13 @@ void Linearizer::sort_elements(uint32_t first_word, size_t outer) {
 // nodes), which cost as much as the hashing. The class is mixed into both halves afterwards by
 // odd multiples: equal words of two classes still give two fingerprints, whose high halves
 // (where a cache of fingerprints picks its slot) differ too.
-Fingerprint Linearizer::fingerprint(ClassId cls) const {
-  XXH128_hash_t h = XXH3_128bits(out_.data(), n_ * sizeof(uint64_t));
-  uint64_t c = uint64_t{cls} + 1;
+Fingerprint words_fingerprint(std::span<const uint64_t> words, ClassId root_class) {
+  XXH128_hash_t h = XXH3_128bits(words.data(), words.size() * sizeof(uint64_t));
+  uint64_t c = uint64_t{root_class} + 1;
   return {h.low64 + c * 0x9E3779B97F4A7C15ull, h.high64 + c * 0xC2B2AE3D27D4EB4Full};
 }
+
+Fingerprint Linearizer::fingerprint(ClassId cls) const { return words_fingerprint({out_.data(), n_}, cls); }
 
 std::vector<const void*> Linearizer::reached_addresses() const {
   std::vector<const void*> out;

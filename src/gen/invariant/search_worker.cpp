@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include "gen/invariant/class_layouts.hpp"
 #include "gen/invariant/object_arena.hpp"
 #include "gen/invariant/search_split.hpp"
+#include "gen/invariant/space_linearizer.hpp"
 #include "io/utf8_text.hpp"
 
 namespace objgen::invariant {
@@ -23,7 +25,14 @@ struct Lane {
   const ClassInfo& info;
   ObjectArena arena;
   Linearizer canonical;
+  std::optional<SpaceLinearizer> from_vector;  // where it applies, until it differs from `canonical`
+  uint64_t from_vector_runs = 0;
 };
+
+// Structures whose canonical form from the vector is checked against the objects' own: a lane's
+// first ones, then one in kCheckEvery.
+constexpr uint64_t kFirstChecked = 64;
+constexpr uint64_t kCheckEvery = 1024;
 
 void report_thrown(Lane& lane, uint32_t t, const std::string& what, const uint8_t* values, uint64_t at) {
   SearchMemory& m = lane.c.memory;
@@ -80,18 +89,35 @@ bool reported_read_past(Lane& lane, uint32_t t, const CandidateCursor& cursor, c
   return true;
 }
 
-// A valid candidate's state goes to the task's output (false: the output is full).
-bool append_state(Lane& lane, uint32_t t, const CursorBlock& block, CandidateCursor& cursor) {
-  SearchMemory& m = lane.c.memory;
+// A valid candidate's fingerprint: from its vector where that applies (and agrees with the
+// objects' linearization when checked), else from its objects. True when the invariant read every
+// field the root reaches (Korat's rule then adds none).
+bool fingerprint_structure(Lane& lane, uint32_t t, const CursorBlock& block, Fingerprint& fp) {
   const FieldSpace& space = lane.c.space;
-  set_worker_phase(kPhaseCanonical);
-  Fingerprint fp{};
+  if (lane.from_vector) {
+    const bool all_read = lane.from_vector->run(block.values, block.seen);
+    fp = lane.from_vector->fingerprint();
+    const uint64_t n = lane.from_vector_runs++;
+    if (n >= kFirstChecked && n % kCheckEvery != 0) return all_read;
+    if (lane.canonical.run(space.root, lane.arena.root()) && std::ranges::equal(lane.canonical.words(), lane.from_vector->words()))
+      return all_read;
+    lane.from_vector.reset();  // it differs: the objects' linearization from now on
+  }
+  fp = {};
   if (lane.canonical.run(space.root, lane.arena.root()))
     fp = lane.canonical.fingerprint(space.root);
   else
-    ++m.task(t).out_of_scope;
-  if (!m.append(t, block.values, fp)) return false;
-  cursor.add_unread_reachable_fields();
+    ++lane.c.memory.task(t).out_of_scope;
+  return false;
+}
+
+// A valid candidate's state goes to the task's output (false: the output is full).
+bool append_state(Lane& lane, uint32_t t, const CursorBlock& block, CandidateCursor& cursor) {
+  set_worker_phase(kPhaseCanonical);
+  Fingerprint fp{};
+  const bool all_read = fingerprint_structure(lane, t, block, fp);
+  if (!lane.c.memory.append(t, block.values, fp)) return false;
+  if (!all_read) cursor.add_unread_reachable_fields();
   return true;
 }
 
@@ -176,7 +202,10 @@ bool run_lane(SearchContext& c, size_t lane_index, uint64_t first, WorkerProgres
             false,
             *c.api.find_class(c.space.root),
             ObjectArena(c.space),
-            Linearizer(largest, c.omit)};
+            Linearizer(largest, c.omit),
+            {},
+            0};
+  if (SpaceLinearizer::applies(c.space, c.omit != nullptr)) lane.from_vector.emplace(c.space);
   LaneSlot& slot = c.memory.lane(lane_index);
   uint32_t t = slot.task.load();
   if (first > 0 && t != SearchMemory::kNoTask && t < c.memory.task_count()) {
