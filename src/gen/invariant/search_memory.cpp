@@ -28,15 +28,16 @@ struct SearchMemory::Chunk {
   std::atomic<uint32_t> count;
   uint32_t next;
   uint32_t spare;
-  // kChunkStructures records follow: values, then the fingerprint
+  // kChunkStructures candidate vectors follow, then as many fingerprints: each copied out in one piece
 };
 
 SearchMemory::SearchMemory(size_t max_tasks, size_t lanes, uint32_t fields, size_t max_structures)
-    : max_tasks_(max_tasks), lanes_(lanes), max_structures_(max_structures), fields_(fields), record_(fields + sizeof(Fingerprint)) {
+    : max_tasks_(max_tasks), lanes_(lanes), max_structures_(max_structures), fields_(fields) {
   // A task: its slot, its cursor block and arrays, its first candidate and prefix.
   task_bytes_ = round_up(sizeof(TaskSlot)) + round_up(sizeof(CursorBlock)) + round_up(CursorBlock::bytes_for(fields)) + round_up(fields) +
                 round_up(4 * size_t{fields});
-  chunk_bytes_ = round_up(sizeof(Chunk) + kChunkStructures * record_);
+  fingerprints_at_ = sizeof(Chunk) + kChunkStructures * size_t{fields};  // a multiple of 8: fingerprints aligned
+  chunk_bytes_ = round_up(fingerprints_at_ + kChunkStructures * sizeof(Fingerprint));
   chunks_ = static_cast<uint32_t>(std::min<size_t>((max_structures + kChunkStructures - 1) / kChunkStructures + max_tasks, UINT32_MAX - 1));
   tasks_at_ = round_up(sizeof(Header));
   lanes_at_ = tasks_at_ + max_tasks_ * task_bytes_;
@@ -156,9 +157,8 @@ bool SearchMemory::append(size_t t, const uint8_t* values, const Fingerprint& fp
     c = fresh;
   }
   uint32_t n = c->count.load(std::memory_order_relaxed);
-  uint8_t* out = reinterpret_cast<uint8_t*>(c + 1) + size_t{n} * record_;
-  std::memcpy(out, values, fields_);
-  std::memcpy(out + fields_, &fp, sizeof fp);
+  std::memcpy(reinterpret_cast<uint8_t*>(c + 1) + size_t{n} * fields_, values, fields_);
+  std::memcpy(reinterpret_cast<char*>(c) + fingerprints_at_ + size_t{n} * sizeof fp, &fp, sizeof fp);
   c->count.store(n + 1, std::memory_order_release);
   return true;
 }
@@ -170,14 +170,10 @@ void SearchMemory::copy_out(size_t t, std::vector<uint8_t>& values, std::vector<
     if (c >= claimed || chunk(c)->task != t || ++steps > claimed)
       throw std::runtime_error("the code under test damaged the search's output in its worker");
     uint32_t n = std::min(chunk(c)->count.load(std::memory_order_acquire), kChunkStructures);
-    const uint8_t* data = reinterpret_cast<const uint8_t*>(chunk(c) + 1);
-    size_t v = values.size(), f = fingerprints.size();
-    values.resize(v + size_t{n} * fields_);
-    fingerprints.resize(f + n);
-    for (uint32_t i = 0; i < n; ++i, data += record_) {
-      std::memcpy(values.data() + v + size_t{i} * fields_, data, fields_);
-      std::memcpy(&fingerprints[f + i], data + fields_, sizeof(Fingerprint));
-    }
+    const auto* data = reinterpret_cast<const uint8_t*>(chunk(c) + 1);
+    values.insert(values.end(), data, data + size_t{n} * fields_);
+    const auto* fps = reinterpret_cast<const Fingerprint*>(reinterpret_cast<const char*>(chunk(c)) + fingerprints_at_);
+    fingerprints.insert(fingerprints.end(), fps, fps + n);
   }
 }
 

@@ -83,7 +83,7 @@ class SearchMemory {
   Chunk* chunk(uint32_t c) const;
   size_t max_tasks_, lanes_, max_structures_;
   uint32_t fields_;
-  size_t record_, task_bytes_, chunk_bytes_, tasks_at_, lanes_at_, chunks_at_;
+  size_t fingerprints_at_, task_bytes_, chunk_bytes_, tasks_at_, lanes_at_, chunks_at_;
   uint32_t chunks_;
   size_t bytes_;
   char* base_;
