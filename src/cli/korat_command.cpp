@@ -368,7 +368,7 @@ int run_korat(KoratArgs& a) {
   check_outputs(a, api, target);
   catch_interrupts(true);
   invariant::SearchResult r = search(a, api, target, opt);
-  std::vector<Fingerprint> states = invariant::distinct_sorted(r.fingerprints);
+  std::vector<Fingerprint> states = invariant::distinct_sorted(r.found.fingerprints());
   print_search(a, target, r, states.size());
   nlohmann::json out = report(target.name, a, r, states);
   if (!a.emit_gtest.empty() && !r.interrupted) emit_structures(a, api, subject, target, r);

@@ -17,8 +17,8 @@ ApiDiff diff_against_api(const SearchResult& search, const StateStore& store, Cl
   std::unordered_set<Fingerprint, FingerprintHash> seen;
   std::vector<std::pair<size_t, size_t>> smallest;  // (reachable objects, structure), sorted
   std::vector<uint8_t> reached;
-  for (size_t s = 0; s < search.fingerprints.size(); ++s) {
-    const Fingerprint& fp = search.fingerprints[s];
+  for (size_t s = 0; s < search.found.size(); ++s) {
+    const Fingerprint& fp = search.found.fingerprint(s);
     if (fp == Fingerprint{} || !seen.insert(fp).second) continue;  // no canonical form, or seen
     const uint32_t* id = store.find(fp);
     if (id && store.state(*id).cls == cls) {

@@ -212,21 +212,20 @@ std::vector<uint32_t> task_order(const SearchMemory& m, uint32_t roots) {
   return order;
 }
 
-void collect(const SearchMemory& m, uint32_t roots, std::vector<ThrownFinding> found, SearchResult& result) {
+// The search's results, its structures left in its memory (which the result keeps).
+void collect(const std::shared_ptr<const SearchMemory>& memory, uint32_t roots, std::vector<ThrownFinding> found, SearchResult& result) {
+  const SearchMemory& m = *memory;
   const size_t fields = result.space.fields.size();
   std::vector<uint32_t> order = task_order(m, roots);
   std::vector<size_t> rank(m.task_count(), 0);
   for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = i;
-  uint64_t total = 0;
-  for (uint32_t t : order) total += m.count(t);
-  result.vectors.reserve(total * fields);
-  result.fingerprints.reserve(total);
+  result.found = FoundStructures(static_cast<uint32_t>(fields));
   for (uint32_t t : order) {
     const TaskSlot& s = m.task(t);
     result.explored += s.explored.load();
     result.out_of_scope += s.out_of_scope;
     result.truncated = result.truncated || s.state.load() == kTaskOutputFull;
-    m.copy_out(t, result.vectors, result.fingerprints);
+    m.add_structures(t, result.found, memory);
   }
   std::stable_sort(found.begin(), found.end(), [&](const ThrownFinding& a, const ThrownFinding& b) {
     return rank[a.task] != rank[b.task] ? rank[a.task] < rank[b.task] : a.finding.explored_at < b.finding.explored_at;
@@ -236,20 +235,21 @@ void collect(const SearchMemory& m, uint32_t roots, std::vector<ThrownFinding> f
   // index past objgen's tables when the structures are printed or compared. Each field's largest
   // value over all structures, compared once (one pass the compiler vectorizes).
   std::vector<uint8_t> highest(fields, 0);
-  for (size_t i = 0; i + fields <= result.vectors.size() && fields; i += fields)
-    for (size_t k = 0; k < fields; ++k) highest[k] = std::max(highest[k], result.vectors[i + k]);
+  for (const FoundStructures::Run& run : result.found.runs())
+    for (size_t i = 0; i < size_t{run.count} * fields; i += fields)
+      for (size_t k = 0; k < fields; ++k) highest[k] = std::max(highest[k], run.values[i + k]);
   auto check = [&](const uint8_t* v) {
     for (size_t k = 0; k < fields; ++k)
       if (v[k] >= result.space.domains[result.space.fields[k].domain].size)
         throw std::runtime_error("the code under test damaged the structures in its worker");
   };
-  if (!result.vectors.empty()) check(highest.data());
+  if (result.found.size() > 0) check(highest.data());
   for (const InvariantFinding& f : result.findings)
     if (f.candidate.size() == fields)
       check(f.candidate.data());
     else
       throw std::runtime_error("the code under test damaged a finding in its worker");
-  result.structures = result.fingerprints.size();
+  result.structures = result.found.size();
   result.jobs = order.size();
 }
 
@@ -278,13 +278,15 @@ SearchResult search_from_invariant(const Api& api, ClassId root, const SearchOpt
   std::vector<TaskSpec> first =
       setup.tasks.empty() ? std::vector<TaskSpec>{{std::vector<uint8_t>(space.fields.size(), 0), {}}} : decode_tasks(setup.tasks, space);
   const std::string layout_bytes = encode_class_layouts(setup.layouts);
-  SearchMemory memory(std::max(kMaxTasks, first.size()), static_cast<size_t>(workers), static_cast<uint32_t>(space.fields.size()),
-                      options.max_structures);
+  // Shared with the result, which reads its structures where the workers wrote them (collect:
+  // by then the workers, and whatever they started, have ended).
+  auto memory = std::make_shared<SearchMemory>(std::max(kMaxTasks, first.size()), static_cast<size_t>(workers),
+                                               static_cast<uint32_t>(space.fields.size()), options.max_structures);
   std::vector<std::pair<std::vector<uint8_t>, std::vector<uint32_t>>> specs;
   specs.reserve(first.size());
   for (TaskSpec& t : first) specs.emplace_back(std::move(t.values), std::move(t.prefix));
-  memory.add_tasks(specs);
-  SearchContext context{api, space, layout_bytes, memory, 4 * static_cast<size_t>(workers), options.omit};
+  memory->add_tasks(specs);
+  SearchContext context{api, space, layout_bytes, *memory, 4 * static_cast<size_t>(workers), options.omit};
   std::vector<ThrownFinding> found;
   bool reads = false;
   if (!options.isolate) {

@@ -22,6 +22,7 @@
 
 #include "exec/executor.hpp"
 #include "gen/invariant/finitization.hpp"
+#include "gen/invariant/found_structures.hpp"
 #include "objgen/api.hpp"
 #include "objgen/linearizer.hpp"
 
@@ -51,11 +52,10 @@ struct InvariantFinding {
 
 struct SearchResult {
   FieldSpace space;
-  uint64_t explored = 0;                  // invariant calls
-  uint64_t structures = 0;                // accepted candidates
-  std::vector<uint8_t> vectors;           // structures x space.fields.size() value indices
-  std::vector<Fingerprint> fingerprints;  // each structure's canonical form
-  uint64_t out_of_scope = 0;              // structures the linearizer could not canonicalize
+  uint64_t explored = 0;      // invariant calls
+  uint64_t structures = 0;    // accepted candidates
+  FoundStructures found;      // each a candidate vector and its canonical form's fingerprint
+  uint64_t out_of_scope = 0;  // structures the linearizer could not canonicalize
   std::vector<InvariantFinding> findings;
   bool interrupted = false;
   bool truncated = false;      // max_structures reached
@@ -63,7 +63,7 @@ struct SearchResult {
   double seconds = 0;
   size_t jobs = 1;           // the parts the search was split into for the workers
   double setup_seconds = 0;  // reading the layouts and splitting, in a worker
-  const uint8_t* vector(size_t structure) const { return vectors.data() + structure * space.fields.size(); }
+  const uint8_t* vector(size_t structure) const { return found.vector(structure); }
 };
 
 // Throws std::invalid_argument for a finitization that does not fit the class, and

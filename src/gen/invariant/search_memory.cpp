@@ -163,17 +163,16 @@ bool SearchMemory::append(size_t t, const uint8_t* values, const Fingerprint& fp
   return true;
 }
 
-void SearchMemory::copy_out(size_t t, std::vector<uint8_t>& values, std::vector<Fingerprint>& fingerprints) const {
+void SearchMemory::add_structures(size_t t, FoundStructures& found, const std::shared_ptr<const void>& memory) const {
   uint32_t claimed = std::min(header().next_chunk.load(), chunks_);
   uint32_t steps = 0;
   for (uint32_t c = task(t).first_chunk; c != kNoChunk; c = chunk(c)->next) {
     if (c >= claimed || chunk(c)->task != t || ++steps > claimed)
       throw std::runtime_error("the code under test damaged the search's output in its worker");
     uint32_t n = std::min(chunk(c)->count.load(std::memory_order_acquire), kChunkStructures);
-    const auto* data = reinterpret_cast<const uint8_t*>(chunk(c) + 1);
-    values.insert(values.end(), data, data + size_t{n} * fields_);
+    const auto* values = reinterpret_cast<const uint8_t*>(chunk(c) + 1);
     const auto* fps = reinterpret_cast<const Fingerprint*>(reinterpret_cast<const char*>(chunk(c)) + fingerprints_at_);
-    fingerprints.insert(fingerprints.end(), fps, fps + n);
+    found.add({values, fps, n}, memory);
   }
 }
 

@@ -15,6 +15,7 @@
 
 #include "exec/worker_channel.hpp"
 #include "gen/invariant/candidate_cursor.hpp"
+#include "gen/invariant/found_structures.hpp"
 #include "objgen/linearizer.hpp"
 
 namespace objgen::invariant {
@@ -70,10 +71,10 @@ class SearchMemory {
   // In a worker: appends a structure to task t; false when the output is full (max_structures
   // in all tasks: a bound on memory, the structures kept then are not the first ones in order).
   bool append(size_t t, const uint8_t* values, const Fingerprint& fp);
-  // In objgen's process, after the search: task t's structures in order, appended to `values`
-  // (fields() bytes each) and `fingerprints`. Throws std::runtime_error when the chunks are not a
-  // consistent list.
-  void copy_out(size_t t, std::vector<uint8_t>& values, std::vector<Fingerprint>& fingerprints) const;
+  // In objgen's process, after the search: task t's structures in order, added to `found` where
+  // they are (`memory`, this object's owner, kept alive by it). Throws std::runtime_error when
+  // the chunks are not a consistent list.
+  void add_structures(size_t t, FoundStructures& found, const std::shared_ptr<const void>& memory) const;
   uint64_t count(size_t t) const;
 
  private:

@@ -54,31 +54,43 @@ SpaceLinearizer::SpaceLinearizer(const FieldSpace& space) : space_(space) {
 
 bool SpaceLinearizer::run(const uint8_t* values, const uint8_t* seen) {
   if (++run_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), run_ = 1;
-  std::fill(per_class_.begin(), per_class_.end(), 0);
-  const SpaceObject* objects = space_.objects.data();
-  const FieldCode* codes = codes_.data();
+  // Locals, not members: the stores into the arrays below would otherwise make the compiler
+  // reload every member after each of them (they are uint32_t, as run_ is).
+  const uint32_t run = run_;
+  uint32_t* const stamp = stamp_.data();
+  uint32_t* const number = number_.data();
+  uint32_t* const queue = queue_.data();
+  uint32_t* const per_class = per_class_.data();
+  const uint32_t* const class_of = class_of_object_.data();
+  const uint64_t* const scalars = scalar_words_.data();
+  const SpaceObject* const objects = space_.objects.data();
+  const FieldCode* const codes = codes_.data();
+  std::fill_n(per_class, per_class_.size(), 0);
   uint64_t* out = words_.data();
-  uint32_t queued = 0;
-  auto number = [&](uint32_t object) {
-    if (stamp_[object] != run_) {
-      stamp_[object] = run_;
-      number_[object] = per_class_[class_of_object_[object]]++;
-      queue_[queued++] = object;
-    }
-    return number_[object];
-  };
-  number(0);
-  uint8_t unread = 0;
+  stamp[0] = run;
+  number[0] = per_class[class_of[0]]++;
+  queue[0] = 0;
+  uint32_t queued = 1;
+  uint32_t unread = 0;
   for (uint32_t next = 0; next < queued; ++next) {
-    const SpaceObject& o = objects[queue_[next]];
+    const SpaceObject& o = objects[queue[next]];
     for (uint32_t f = o.first_field, end = o.first_field + o.field_count; f < end; ++f) {
-      unread |= static_cast<uint8_t>(seen[f] ^ 1);
-      const FieldCode& c = codes[f];
+      unread |= seen[f] ^ 1u;
+      const FieldCode c = codes[f];
       const uint32_t v = values[f];
-      if (c.object_base < 0)
-        *out++ = scalar_words_[c.first_word + v];
-      else
-        *out++ = v < c.null_first ? 0 : uint64_t{number(static_cast<uint32_t>(c.object_base + static_cast<int32_t>(v)))} + 1;
+      if (c.object_base < 0) {
+        *out++ = scalars[c.first_word + v];
+      } else if (v < c.null_first) {
+        *out++ = 0;
+      } else {
+        const auto target = static_cast<uint32_t>(c.object_base + static_cast<int32_t>(v));
+        if (stamp[target] != run) {  // first reached: numbered and queued
+          stamp[target] = run;
+          number[target] = per_class[class_of[target]]++;
+          queue[queued++] = target;
+        }
+        *out++ = uint64_t{number[target]} + 1;
+      }
     }
   }
   count_ = static_cast<size_t>(out - words_.data());

@@ -36,11 +36,12 @@ Fingerprint fp(uint64_t n) { return {n, n * 7919}; }
 SearchResult found(const std::vector<std::vector<uint8_t>>& structures, const std::vector<Fingerprint>& fps) {
   SearchResult r;
   r.space = tree_space();
+  std::vector<uint8_t> vectors;
   for (const auto& v : structures) {
     EXPECT_EQ(v.size(), r.space.fields.size());
-    r.vectors.insert(r.vectors.end(), v.begin(), v.end());
+    vectors.insert(vectors.end(), v.begin(), v.end());
   }
-  r.fingerprints = fps;
+  r.found = FoundStructures(static_cast<uint32_t>(r.space.fields.size()), std::move(vectors), fps);
   r.structures = fps.size();
   return r;
 }

@@ -36,14 +36,14 @@ TEST(SearchMemory, StructuresComeBackInOrderAcrossChunks) {
     uint8_t v[2] = {static_cast<uint8_t>(i), static_cast<uint8_t>(i >> 8)};
     ASSERT_TRUE(m.append(i % 2, v, Fingerprint{i, i}));
   }
-  std::vector<uint8_t> values;
-  std::vector<Fingerprint> fps;
-  m.copy_out(0, values, fps);
-  ASSERT_EQ(fps.size(), 1250u);
+  FoundStructures found(2);
+  m.add_structures(0, found, nullptr);
+  ASSERT_EQ(found.size(), 1250u);
+  EXPECT_EQ(found.runs().size(), 2u) << "a run per chunk";
   EXPECT_EQ(m.count(1), 1250u);
   for (uint32_t k = 0; k < 1250; ++k) {
-    ASSERT_EQ(fps[k].lo, 2 * k);
-    ASSERT_EQ(values[2 * k] + 256 * values[2 * k + 1], static_cast<int>(2 * k));
+    ASSERT_EQ(found.fingerprint(k).lo, 2 * k);
+    ASSERT_EQ(found.vector(k)[0] + 256 * found.vector(k)[1], static_cast<int>(2 * k));
   }
 }
 
