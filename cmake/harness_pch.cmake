@@ -26,12 +26,15 @@ set(harness_includes -I${CMAKE_CURRENT_BINARY_DIR}/include -I${CMAKE_CURRENT_SOU
 if(EXISTS "${OBJGEN_COVERAGE_CXX}")
   foreach(kind coverage trace)
     set(level -O2)
+    set(fill -ftrivial-auto-var-init=pattern)  # as the harness compiles (harness_commands.cpp)
     if(kind STREQUAL "coverage")
       set(level -O0)
+    else()
+      set(fill)
     endif()
     add_custom_command(OUTPUT ${OBJGEN_CLANG_HARNESS_PCH_DIR}/${kind}.pch
       COMMAND ${CMAKE_COMMAND} -E make_directory ${OBJGEN_CLANG_HARNESS_PCH_DIR}
-      COMMAND ${OBJGEN_COVERAGE_CXX} ${level} -fPIC -fno-access-control -ftrivial-auto-var-init=pattern ${harness_includes}
+      COMMAND ${OBJGEN_COVERAGE_CXX} ${level} -fPIC -fno-access-control ${fill} ${harness_includes}
               -std=c++20 -x c++-header ${pch_source} -o ${OBJGEN_CLANG_HARNESS_PCH_DIR}/${kind}.pch
       DEPENDS ${pch_inputs} COMMENT "Precompiling objgen.hpp for Clang's ${kind} harness builds" VERBATIM)
     list(APPEND pch_outputs ${OBJGEN_CLANG_HARNESS_PCH_DIR}/${kind}.pch)

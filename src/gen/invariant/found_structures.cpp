@@ -12,8 +12,7 @@ struct OwnStructures {
 
 }  // namespace
 
-FoundStructures::FoundStructures(uint32_t fields, std::vector<uint8_t> vectors, std::vector<Fingerprint> fingerprints)
-    : fields_(fields) {
+FoundStructures::FoundStructures(uint32_t fields, std::vector<uint8_t> vectors, std::vector<Fingerprint> fingerprints) : fields_(fields) {
   auto own = std::make_shared<OwnStructures>(OwnStructures{std::move(vectors), std::move(fingerprints)});
   const size_t count = std::min(own->fingerprints.size(), fields ? own->vectors.size() / fields : own->fingerprints.size());
   if (count > 0) add({own->vectors.data(), own->fingerprints.data(), static_cast<uint32_t>(count)}, own);
