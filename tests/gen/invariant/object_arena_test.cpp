@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gen/invariant/class_layouts.hpp"
+#include "gen/invariant/space_of.hpp"
 #include "objgen/objgen.hpp"
 
 namespace object_arena_test {
@@ -40,16 +40,7 @@ using object_arena_test::Bag;
 using object_arena_test::Cell;
 using object_arena_test::Ring;
 
-FieldSpace object_arena_space(ClassId root, const Finitization& fin) {
-  ClassLayouts l = read_class_layouts(root);
-  return build_field_space(
-      root, fin,
-      [&](ClassId c) -> const ClassLayout* {
-        auto it = l.layouts.find(c);
-        return it == l.layouts.end() ? nullptr : &it->second;
-      },
-      [&](ClassId c) { return l.names.at(c); });
-}
+FieldSpace object_arena_space(ClassId root, const Finitization& fin) { return test_support::space_of(root, fin); }
 
 // A cursor block of `fields` fields, nothing read yet, in memory of its own.
 struct EmptyBlock {

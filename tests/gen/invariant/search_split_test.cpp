@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "gen/invariant/class_layouts.hpp"
+#include "gen/invariant/space_of.hpp"
 #include "objgen/objgen.hpp"
 
 namespace search_split_test {
@@ -49,14 +49,7 @@ FieldSpace search_split_space(int links) {
   Finitization fin;
   fin.scope = links;
   fin.ranges["size"] = {0, links};
-  ClassLayouts l = read_class_layouts(class_id<Chain>());
-  return build_field_space(
-      class_id<Chain>(), fin,
-      [&](ClassId c) -> const ClassLayout* {
-        auto it = l.layouts.find(c);
-        return it == l.layouts.end() ? nullptr : &it->second;
-      },
-      [&](ClassId c) { return l.names.at(c); });
+  return test_support::space_of(class_id<Chain>(), fin);
 }
 
 ClassInfo search_split_chain_info() {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/invariant/class_layouts.hpp"
 #include "gen/invariant/object_arena.hpp"
+#include "gen/invariant/space_of.hpp"
 #include "objgen/objgen.hpp"
 
 namespace space_linearizer_test {
@@ -63,16 +63,7 @@ namespace {
 // Qualified: the unit tests are compiled a few files to a unit, whose neighbours name their own classes alike.
 namespace sl = space_linearizer_test;
 
-FieldSpace space_of(ClassId root, const Finitization& fin) {
-  ClassLayouts l = read_class_layouts(root);
-  return build_field_space(
-      root, fin,
-      [&](ClassId c) -> const ClassLayout* {
-        auto it = l.layouts.find(c);
-        return it == l.layouts.end() ? nullptr : &it->second;
-      },
-      [&](ClassId c) { return l.names.at(c); });
-}
+using test_support::space_of;
 
 FieldSpace tree_space() {
   Finitization fin;
