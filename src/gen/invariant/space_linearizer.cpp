@@ -20,7 +20,7 @@ bool SpaceLinearizer::applies(const FieldSpace& space, bool omits_fields) {
     if (layout == space.layouts.end() || layout->second.fields.size() != o.field_count) return false;
     for (uint32_t k = 0; k < o.field_count; ++k) {
       const SpaceField& f = space.fields[o.first_field + k];
-      if (f.layout != k || f.element >= 0 || !is_word_field(f.kind) || !is_word_field(layout->second.fields[k].kind)) return false;
+      if (f.layout != k || !is_word_field(layout->second.fields[k].kind)) return false;  // a vector's fields are not words
     }
   }
   return true;
@@ -54,8 +54,8 @@ SpaceLinearizer::SpaceLinearizer(const FieldSpace& space) : space_(space) {
 
 bool SpaceLinearizer::run(const uint8_t* values, const uint8_t* seen) {
   if (++run_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), run_ = 1;
-  // Locals, not members: the stores into the arrays below would otherwise make the compiler
-  // reload every member after each of them (they are uint32_t, as run_ is).
+  // Locals, not members: a store into one of the uint32_t arrays may alias run_ for all the
+  // compiler knows, which made it reload the members after each one.
   const uint32_t run = run_;
   uint32_t* const stamp = stamp_.data();
   uint32_t* const number = number_.data();
