@@ -44,6 +44,15 @@ StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const
   ro.enumerations = options.enumerations;
   TestRunner runner(api, domain, ro);
   std::map<std::string, size_t> buckets;
+  // Per check, how many of its tests so far killed their worker at the check (and how many ran):
+  // a check that killed it on each of its first states is not run on the rest. Its finding is
+  // known; each further death would cost a worker and, for a hang, the whole call time limit.
+  std::map<uint32_t, std::pair<size_t, size_t>> deaths;
+  constexpr size_t kQuarantineAfter = 2;
+  auto quarantined = [&](uint32_t check) {
+    auto it = deaths.find(check);
+    return it != deaths.end() && it->second.second >= kQuarantineAfter && it->second.first == it->second.second;
+  };
   constexpr size_t kBatch = 512;
   std::vector<FlatSequence> batch;
   auto flush = [&] {
@@ -53,6 +62,9 @@ StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const
       const TestOutcome& o = outcomes[i];
       FlatSequence& test = batch[i];
       bool at_check = (o.feasible ? o.length : o.failed_at) == test.calls.size();
+      auto& [died, ran] = deaths[test.calls.back().op];
+      ++ran;
+      if (at_check && (o.outcome == Outcome::Crash || o.outcome == Outcome::Timeout)) ++died;
       if (!at_check || !is_finding(o.outcome)) continue;
       SequenceFinding f{o.outcome, test.calls.back().op, o.message, std::move(test), domain};
       auto [it, fresh] = buckets.emplace(finding_bucket(f), result.findings.size());
@@ -69,11 +81,13 @@ StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const
   for (size_t s = 0; s < states.size(); ++s) {
     if ((options.interrupted && options.interrupted->load()) || run_deadline_passed()) break;
     for (uint32_t check : checks) {
+      if (quarantined(check)) continue;
       FlatSequence test = check_test(api, domain, states, s, check, options.enumerations);
       if (test.calls.size() > kMaxTestCalls) continue;
       batch.push_back(std::move(test));
     }
-    if (batch.size() >= kBatch) flush();
+    // The first states run on their own, so that what they show decides what the rest run.
+    if (batch.size() >= kBatch || s + 1 == kQuarantineAfter) flush();
   }
   if (!batch.empty()) flush();
   return result;

@@ -29,6 +29,8 @@ struct StateCheckResult {
 // Runs each check on each state (sequences building objects of the checks' class; literal
 // arguments index into their slot's values). A check taking two objects pairs each state with the
 // next one in the list; a check's literal arguments take the domain's values in turn.
+// A check that crashed or hung on each of the first two states is not run on the others: its
+// finding stands, with the hits of those two.
 StateCheckResult check_states(const Api& api, const LiteralDomain& domain, const std::vector<FlatSequence>& states,
                               const std::vector<uint32_t>& checks, const StateCheckOptions& options);
 

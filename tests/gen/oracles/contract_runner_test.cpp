@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <vector>
 
 #include "gen/oracles/contracts.hpp"
@@ -18,9 +19,16 @@ struct Gate {
   void add(int x) { n += x; }
   bool operator==(const Gate& o) const { return n == o.n && n != 2; }
 };
+// Its invariant aborts on every state but n == 1.
+struct Bomb {
+  int n = 0;
+  void add(int x) { n += x; }
+  bool operator==(const Bomb& o) const { return n == o.n; }
+};
 }  // namespace contract_runner_test
 
 OBJGEN_FIELDS(contract_runner_test::Gate, n)
+OBJGEN_FIELDS(contract_runner_test::Bomb, n)
 
 namespace objgen::contracts {
 namespace {
@@ -100,6 +108,38 @@ TEST(ContractRunner, NothingRunsWithoutStatesChecksOrTime) {
   StateCheckResult r = check_states(g.api, g.domain, states, g.checks, interrupted);
   EXPECT_EQ(r.checks_run, 0u);
   EXPECT_TRUE(r.findings.empty());
+}
+
+TEST(ContractRunner, ACheckThatKillsItsWorkerOnTheFirstStatesRunsOnNoOthers) {
+  using contract_runner_test::Bomb;
+  Api api;
+  api.add_class<Bomb>().constructor<>().method("add", &Bomb::add).invariant([](const Bomb& b) {
+    if (b.n != 1) std::abort();
+    return true;
+  });
+  ContractOptions options;
+  options.enabled = ContractSet{};
+  options.enabled.on[static_cast<size_t>(Contract::Invariant)] = true;
+  options.enabled.on[static_cast<size_t>(Contract::EqReflexive)] = true;
+  std::vector<uint32_t> checks = add_contract_operations(api, class_id<Bomb>(), options);
+  ASSERT_EQ(checks.size(), 2u);
+  auto states_of = [](std::vector<std::vector<int64_t>> amounts) {
+    std::vector<FlatSequence> out;
+    for (const auto& a : amounts) out.push_back(ContractRunnerGates::added(a));
+    return out;
+  };
+  LiteralDomain domain = LiteralDomain::defaults(3);
+  // Values 0, 2, then 1, 2, 0: the invariant aborts on the first two, so it is run on them only.
+  StateCheckResult r = check_states(api, domain, states_of({{}, {2}, {1}, {2}, {}}), checks, {});
+  EXPECT_EQ(r.checks_run, 2u + 5u);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].kind, Outcome::Crash);
+  EXPECT_EQ(r.findings[0].hits, 2u);
+  // Value 1 second: it returned normally once, so it runs on every state.
+  r = check_states(api, domain, states_of({{}, {1}, {2}, {2}, {}}), checks, {});
+  EXPECT_EQ(r.checks_run, 5u + 5u);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].hits, 4u);
 }
 
 }  // namespace
