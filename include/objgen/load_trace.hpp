@@ -24,6 +24,14 @@ struct LoadTraceAlarms {
 // field_at's mark for a guard byte.
 constexpr uint16_t kGuardByte = 0xffff;
 
+// The addresses a search's objects may lie at (ObjectArena maps each search's block into a slot
+// of it): the hooks' common case, a load outside every search's objects, is one compare with
+// constants before anything is loaded. Far above the heap and the executable, below the shared
+// libraries and the stack, and above AddressSanitizer's shadow.
+constexpr uintptr_t kTraceWindowBase = uintptr_t{0x3e} << 40;
+constexpr uintptr_t kTraceWindowBytes = uintptr_t{1} << 38;
+constexpr uintptr_t kTraceWindowSlotBytes = uintptr_t{1} << 32;
+
 struct LoadTrace {
   uintptr_t base = 0;
   uintptr_t size = 0;                   // 0: not tracing
@@ -38,10 +46,15 @@ struct LoadTrace {
 // The one trace of the process (objgen's executable holds it; a harness reaches it by name).
 extern LoadTrace g_load_trace;
 
+[[gnu::always_inline]] inline bool outside_trace_window(const void* address) {
+  return __builtin_expect(reinterpret_cast<uintptr_t>(address) - kTraceWindowBase >= kTraceWindowBytes, 1);
+}
+
 [[gnu::always_inline]] inline void trace_load(const void* address, uintptr_t bytes) {
+  if (outside_trace_window(address)) return;
   const LoadTrace& t = g_load_trace;
   uintptr_t offset = reinterpret_cast<uintptr_t>(address) - t.base;
-  if (__builtin_expect(offset >= t.size, 1)) return;
+  if (offset >= t.size) return;
   uintptr_t end = offset + bytes < t.size ? offset + bytes : t.size;
   // A load may cover several fields (two ints read as one 8-byte word): each counts as read, in
   // address order. Most loads are one whole field: one step.
@@ -63,9 +76,10 @@ extern LoadTrace g_load_trace;
 }
 
 [[gnu::always_inline]] inline void trace_store(const void* address, uintptr_t bytes) {
+  if (outside_trace_window(address)) return;
   const LoadTrace& t = g_load_trace;
   uintptr_t offset = reinterpret_cast<uintptr_t>(address) - t.base;
-  if (__builtin_expect(offset >= t.size, 1)) return;
+  if (offset >= t.size) return;
   uintptr_t end = offset + bytes < t.size ? offset + bytes : t.size;
   for (uintptr_t b = offset; b < end; ++b)
     if (t.field_at[b] != 0) {

@@ -10,6 +10,9 @@ namespace objgen::cover {
 using LoadTrace = detail::LoadTrace;
 using LoadTraceAlarms = detail::LoadTraceAlarms;
 using detail::kGuardByte;
+using detail::kTraceWindowBase;
+using detail::kTraceWindowBytes;
+using detail::kTraceWindowSlotBytes;
 
 // Traces reads of [base, base + size) into the lists until stop_load_trace().
 inline void start_load_trace(const LoadTrace& trace) { detail::g_load_trace = trace; }

@@ -21,7 +21,7 @@ const std::vector<std::string> kCheckFlags{"-D_GLIBCXX_ASSERTIONS", "-fsanitize=
 // ride on. Part of the cache key, so a change rebuilds such harnesses (the version names a change
 // of the hooks the harness carries, objgen/load_trace_hooks.hpp, or of how it is compiled).
 constexpr const char* kTraceLoadFlags = "-fsanitize-coverage=func,inline-8bit-counters,trace-loads,trace-stores";
-constexpr const char* kTraceHooksVersion = "hooks:3";  // 3: locals without the fill pattern
+constexpr const char* kTraceHooksVersion = "hooks:4";  // 3: locals without the fill pattern; 4: the trace window
 
 constexpr const char* kPatternInit = "-ftrivial-auto-var-init=pattern";
 

@@ -3,6 +3,8 @@
 // on padding, or after the trace stopped append nothing.
 #include "cover/load_trace.hpp"
 
+#include "cover/trace_window.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -18,10 +20,11 @@ void __sanitizer_cov_load8(uint64_t* p);
 void __sanitizer_cov_load16(__int128* p);
 }
 
-// An arena of 32 bytes: field 0 at [0, 4), field 1 at [4, 8), padding at [8, 16), field 2 at
-// [16, 24), field 3 at [24, 32).
+// An arena of 32 bytes in the trace window, as a search's objects are: field 0 at [0, 4), field 1
+// at [4, 8), padding at [8, 16), field 2 at [16, 24), field 3 at [24, 32).
 struct TracedArena {
-  alignas(16) unsigned char bytes[48] = {};  // 16 bytes past the arena: loads that reach beyond it
+  objgen::cover::TraceWindowBlock block{48};  // 16 bytes past the arena: loads that reach beyond it
+  unsigned char* bytes = reinterpret_cast<unsigned char*>(block.data());
   std::vector<uint16_t> field_at = std::vector<uint16_t>(32, 0);
   std::vector<uint32_t> field_end{4, 8, 24, 32};
   std::vector<uint8_t> seen = std::vector<uint8_t>(4, 0);
@@ -89,6 +92,18 @@ TEST(LoadTrace, LoadsOutsideTheArenaAreIgnored) {
   // A load that starts in the arena and runs past its end reads only what lies inside.
   __sanitizer_cov_load16(arena.at<__int128>(24));
   EXPECT_EQ(arena.fields_read(), (std::vector<uint32_t>{3}));
+}
+
+// The same loads outside the trace window: the hooks do not look at the trace at all.
+TEST(LoadTrace, AnArenaOutsideTheTraceWindowIsNotTraced) {
+  TracedArena arena;
+  alignas(16) unsigned char elsewhere[48] = {};
+  objgen::cover::LoadTrace t = arena.trace();
+  t.base = reinterpret_cast<uintptr_t>(elsewhere);
+  objgen::cover::start_load_trace(t);
+  __sanitizer_cov_load4(reinterpret_cast<uint32_t*>(elsewhere + 4));
+  objgen::cover::stop_load_trace();
+  EXPECT_EQ(arena.depth, 0u);
 }
 
 TEST(LoadTrace, NothingIsTracedAfterTheTraceStops) {

@@ -39,9 +39,10 @@ ObjectArena::ObjectArena(const FieldSpace& space) {
   }
   if (space.fields.size() >= 0xffff) throw std::runtime_error("more than 65534 fields in the candidate vector");
   bytes_ = (bytes_ + align - 1) / align * align;
-  memory_ = static_cast<char*>(std::aligned_alloc(align, std::max<size_t>(bytes_, align)));
-  if (!memory_) throw std::bad_alloc();
-  std::memset(memory_, 0, bytes_);
+  // Where the load hooks look for objects (cover/trace_window.hpp): page-aligned, zeroed; a
+  // class's alignment is at most a page (class_layouts).
+  block_ = std::make_unique<cover::TraceWindowBlock>(bytes_);
+  memory_ = block_->data();
   for (size_t i = 0; i < space.objects.size(); ++i) {
     const ClassVTable& v = class_vtable(space.objects[i].cls);
     if (!v.construct_at) throw std::runtime_error(v.name + " cannot be default-constructed in this process");
@@ -91,7 +92,7 @@ void ObjectArena::add_slot(const FieldSpace& space, uint32_t f, const std::vecto
   }
 }
 
-ObjectArena::~ObjectArena() { std::free(memory_); }
+ObjectArena::~ObjectArena() = default;
 
 void ObjectArena::write_all(const uint8_t* values) {
   for (uint32_t f = 0; f < slots_.size(); ++f) write_field(f, values[f]);

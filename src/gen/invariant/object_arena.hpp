@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cover/load_trace.hpp"
+#include "cover/trace_window.hpp"
 #include "gen/invariant/candidate_cursor.hpp"
 #include "gen/invariant/finitization.hpp"
 
@@ -70,6 +72,7 @@ class ObjectArena {
     uint32_t size;
     uint32_t first_word;  // its values' bit patterns start at words_[first_word]
   };
+  std::unique_ptr<cover::TraceWindowBlock> block_;
   char* memory_ = nullptr;
   size_t bytes_ = 0;
   std::vector<void*> objects_;
