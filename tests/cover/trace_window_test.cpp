@@ -35,9 +35,7 @@ TEST(TraceWindow, EachBlockTakesAFreeSlotOfTheWindow) {
   EXPECT_EQ(again.data()[99], 0);  // zeroed, not the old block's bytes
 }
 
-TEST(TraceWindow, ABlockLargerThanASlotIsRefused) {
-  EXPECT_THROW(TraceWindowBlock(kTraceWindowSlotBytes + 1), std::runtime_error);
-}
+TEST(TraceWindow, ABlockLargerThanASlotIsRefused) { EXPECT_THROW(TraceWindowBlock(kTraceWindowSlotBytes + 1), std::runtime_error); }
 
 }  // namespace
 }  // namespace objgen::cover
