@@ -42,11 +42,10 @@ ObjectArena::ObjectArena(const FieldSpace& space) {
   // Where the load hooks look for objects (cover/trace_window.hpp): page-aligned, zeroed; a
   // class's alignment is at most a page (class_layouts).
   block_ = std::make_unique<cover::TraceWindowBlock>(bytes_);
-  memory_ = block_->data();
   for (size_t i = 0; i < space.objects.size(); ++i) {
     const ClassVTable& v = class_vtable(space.objects[i].cls);
     if (!v.construct_at) throw std::runtime_error(v.name + " cannot be default-constructed in this process");
-    objects_.push_back(v.construct_at(memory_ + offsets[i]));
+    objects_.push_back(v.construct_at(memory() + offsets[i]));
   }
   field_at_.assign(bytes_, 0);
   for (uint32_t f = 0; f < space.fields.size(); ++f) add_slot(space, f, storage);
@@ -61,7 +60,7 @@ void ObjectArena::add_slot(const FieldSpace& space, uint32_t f, const std::vecto
   uint64_t length_base = 0, element_size = 0;
   if (sf.kind == FieldKind::Vector) {
     // begin, end, end of storage: a candidate writes only the end (its length).
-    char* elements = memory_ + storage[f];
+    char* elements = memory() + storage[f];
     element_size = sf.elements ? space.fields[f + 1].size : 0;
     char* words[3] = {elements, elements, elements + sf.elements * element_size};
     std::memcpy(at, words, sizeof words);
@@ -71,13 +70,13 @@ void ObjectArena::add_slot(const FieldSpace& space, uint32_t f, const std::vecto
     at -= sizeof(char*);
   } else if (sf.element >= 0) {
     const uint32_t vector = f - 1 - static_cast<uint32_t>(sf.element);
-    at = memory_ + storage[vector] + size_t{static_cast<uint32_t>(sf.element)} * sf.size;
+    at = memory() + storage[vector] + size_t{static_cast<uint32_t>(sf.element)} * sf.size;
     slots_.push_back({at, sf.size, static_cast<uint32_t>(words_.size())});
   } else {
     slots_.push_back({at, sf.size, static_cast<uint32_t>(words_.size())});
   }
-  std::fill_n(field_at_.begin() + (at - memory_), traced, static_cast<uint16_t>(f + 1));
-  field_end_.push_back(static_cast<uint32_t>(at - memory_) + traced);
+  std::fill_n(field_at_.begin() + (at - memory()), traced, static_cast<uint16_t>(f + 1));
+  field_end_.push_back(static_cast<uint32_t>(at - memory()) + traced);
   const Domain& d = space.domains[sf.domain];
   for (uint32_t v = 0; v < d.size; ++v) {
     if (sf.kind == FieldKind::Vector) {
@@ -100,7 +99,7 @@ void ObjectArena::write_all(const uint8_t* values) {
 
 cover::LoadTrace ObjectArena::trace(CursorBlock& block) {
   return {
-      reinterpret_cast<uintptr_t>(memory_), bytes_, field_at_.data(), field_end_.data(), block.seen, block.read, &block.depth, &alarms_};
+      reinterpret_cast<uintptr_t>(memory()), bytes_, field_at_.data(), field_end_.data(), block.seen, block.read, &block.depth, &alarms_};
 }
 
 std::string ObjectArena::describe_alarm(const FieldSpace& space, const uint8_t* values) {

@@ -72,8 +72,8 @@ class ObjectArena {
     uint32_t size;
     uint32_t first_word;  // its values' bit patterns start at words_[first_word]
   };
+  char* memory() const { return block_->data(); }
   std::unique_ptr<cover::TraceWindowBlock> block_;
-  char* memory_ = nullptr;
   size_t bytes_ = 0;
   std::vector<void*> objects_;
   std::vector<Slot> slots_;
